@@ -1,0 +1,16 @@
+package dev.forkline.importers;
+
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.bundle.Bundle;
+import java.util.List;
+
+/**
+ * A trace read by an importer: a bundle (manifest, hash-chained events, blobs) plus what the importer found that the
+ * source format could not tell (missing timestamps, no environment identity, unpaired calls, skipped malformed lines...).
+ */
+public record ImportedTrace(Bundle bundle, List<Finding> findings) {
+
+    public ImportedTrace {
+        findings = List.copyOf(findings);
+    }
+}

@@ -1,0 +1,53 @@
+package dev.forkline.importers;
+
+import dev.forkline.trace.TraceFormatException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** All formats Forkline reads, tried in order; the first whose content check accepts the file reads it. */
+public final class Importers {
+
+    static final int HEAD_BYTES = 64 * 1024;
+
+    private final List<TraceImporter> importers;
+
+    public Importers(List<TraceImporter> importers) {
+        this.importers = List.copyOf(importers);
+    }
+
+    /** Every built-in format. The native bundle goes first: it is the only one identified by structure, not content. */
+    public static Importers builtIn() {
+        return new Importers(List.of(
+                new NativeBundleImporter()));
+    }
+
+    public List<TraceImporter> all() {
+        return importers;
+    }
+
+    public TraceImporter detect(Path path) throws IOException, TraceFormatException {
+        if (!Files.exists(path)) {
+            throw new TraceFormatException(path.toString(), 0, "no such file or directory");
+        }
+        byte[] head = new byte[0];
+        if (Files.isRegularFile(path)) {
+            try (InputStream in = Files.newInputStream(path)) {
+                head = in.readNBytes(HEAD_BYTES);
+            }
+        }
+        for (TraceImporter importer : importers) {
+            if (importer.accepts(path, head)) {
+                return importer;
+            }
+        }
+        throw new TraceFormatException(path.toString(), 0, "unrecognised trace format (Forkline reads: "
+                + String.join(", ", importers.stream().map(TraceImporter::format).toList()) + ")");
+    }
+
+    public ImportedTrace read(Path path) throws IOException, TraceFormatException {
+        return detect(path).read(path);
+    }
+}

@@ -1,0 +1,25 @@
+package dev.forkline.importers;
+
+import dev.forkline.trace.TraceFormatException;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** Reads one foreign (or the native) trace format into Forkline's typed trace. Detection is by content, never by file name. */
+public interface TraceImporter {
+
+    /** The format's stable name, e.g. {@code claude-code}, written to the manifest's {@code sourceFormat}. */
+    String format();
+
+    /**
+     * Whether this importer reads the given file or folder. {@code head} holds up to the first 64 KiB of a regular file
+     * (empty for a folder). Must be cheap and must not throw on garbage.
+     */
+    boolean accepts(Path path, byte[] head);
+
+    /**
+     * Reads the whole trace. Constant memory in the size of the input apart from the events produced. Malformed parts the
+     * format lets it skip become findings (with file and line); anything that makes the trace unusable is a
+     * {@link TraceFormatException} naming file and line.
+     */
+    ImportedTrace read(Path path) throws IOException, TraceFormatException;
+}

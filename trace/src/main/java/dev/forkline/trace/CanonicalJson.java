@@ -1,0 +1,148 @@
+package dev.forkline.trace;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * RFC 8785 JSON Canonicalization Scheme: members sorted by UTF-16 code units, no insignificant whitespace,
+ * minimal string escaping, numbers written the way ECMAScript's Number.prototype.toString writes them.
+ */
+public final class CanonicalJson {
+
+    private static final BigInteger MAX_SAFE_INTEGER = BigInteger.valueOf(9007199254740991L);
+
+    private CanonicalJson() {
+    }
+
+    public static String write(JsonNode node) {
+        var out = new StringBuilder(256);
+        write(node, out);
+        return out.toString();
+    }
+
+    /** The canonical form of an object as if {@code omittedMember} were not there (used to hash events). */
+    public static String writeWithout(JsonNode object, String omittedMember) {
+        var out = new StringBuilder(256);
+        writeObject(object, omittedMember, out);
+        return out.toString();
+    }
+
+    private static void write(JsonNode node, StringBuilder out) {
+        switch (node.getNodeType()) {
+            case OBJECT -> writeObject(node, null, out);
+            case ARRAY -> {
+                out.append('[');
+                for (int i = 0; i < node.size(); i++) {
+                    if (i > 0) {
+                        out.append(',');
+                    }
+                    write(node.get(i), out);
+                }
+                out.append(']');
+            }
+            case STRING -> writeString(node.textValue(), out);
+            case NUMBER -> writeNumber(node, out);
+            case BOOLEAN -> out.append(node.booleanValue());
+            case NULL -> out.append("null");
+            default -> throw new IllegalArgumentException("not representable in JSON: " + node.getNodeType());
+        }
+    }
+
+    private static void writeObject(JsonNode node, String omittedMember, StringBuilder out) {
+        List<Map.Entry<String, JsonNode>> members = new ArrayList<>(node.size());
+        Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+        fields.forEachRemaining(member -> {
+            if (!member.getKey().equals(omittedMember)) {
+                members.add(member);
+            }
+        });
+        // String.compareTo compares UTF-16 code units, which is exactly RFC 8785's ordering.
+        members.sort(Map.Entry.comparingByKey());
+        out.append('{');
+        boolean first = true;
+        for (var member : members) {
+            if (!first) {
+                out.append(',');
+            }
+            first = false;
+            writeString(member.getKey(), out);
+            out.append(':');
+            write(member.getValue(), out);
+        }
+        out.append('}');
+    }
+
+    static void writeString(String value, StringBuilder out) {
+        out.append('"');
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\b' -> out.append("\\b");
+                case '\f' -> out.append("\\f");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        out.append("\\u00").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 0xF, 16));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
+    }
+
+    private static void writeNumber(JsonNode node, StringBuilder out) {
+        if (node.isIntegralNumber()) {
+            BigInteger value = node.bigIntegerValue();
+            if (value.abs().compareTo(MAX_SAFE_INTEGER) <= 0) {
+                out.append(value);
+                return;
+            }
+        }
+        out.append(formatDouble(node.doubleValue()));
+    }
+
+    /** ECMAScript Number.prototype.toString for a finite double. */
+    public static String formatDouble(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException("NaN and Infinity are not valid JSON numbers");
+        }
+        if (value == 0) {
+            return "0";
+        }
+        // Since JDK 19 Double.toString yields the shortest decimal that round-trips, as ECMAScript requires.
+        BigDecimal decimal = new BigDecimal(Double.toString(Math.abs(value))).stripTrailingZeros();
+        String digits = decimal.unscaledValue().toString();
+        int k = digits.length();
+        int n = k - decimal.scale();
+        var out = new StringBuilder(32);
+        if (value < 0) {
+            out.append('-');
+        }
+        if (k <= n && n <= 21) {
+            out.append(digits).append("0".repeat(n - k));
+        } else if (0 < n && n <= 21) {
+            out.append(digits, 0, n).append('.').append(digits, n, k);
+        } else if (-6 < n && n <= 0) {
+            out.append("0.").append("0".repeat(-n)).append(digits);
+        } else {
+            out.append(digits.charAt(0));
+            if (k > 1) {
+                out.append('.').append(digits, 1, k);
+            }
+            int exponent = n - 1;
+            out.append('e').append(exponent < 0 ? '-' : '+').append(Math.abs(exponent));
+        }
+        return out.toString();
+    }
+}

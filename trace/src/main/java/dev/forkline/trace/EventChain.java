@@ -1,0 +1,72 @@
+package dev.forkline.trace;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Places new events into their runs' hash chains: assigns seq, prev and hash, and default ids
+ * ({@code <run>.<seq>}). Seed it with existing events (via {@link #accept}) to append to a stored trace.
+ */
+public final class EventChain {
+
+    private record Tip(long seq, String hash) {
+    }
+
+    private final Map<String, Tip> tips = new HashMap<>();
+    private final Set<String> ids = new HashSet<>();
+    private final Clock clock;
+
+    public EventChain() {
+        this(Clock.systemUTC());
+    }
+
+    public EventChain(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** Registers an event that is already part of the trace so that later appends chain onto it. */
+    public void accept(Event existing) {
+        tips.put(existing.run(), new Tip(existing.seq(), existing.hash()));
+        ids.add(existing.id());
+    }
+
+    /** Starts a run forked from a checkpoint (or any event) of a parent run: its first event chains to that event's hash. */
+    public void startFork(String newRun, Event forkPoint) {
+        if (tips.containsKey(newRun)) {
+            throw new IllegalStateException("run '" + newRun + "' already exists");
+        }
+        tips.put(newRun, new Tip(0, forkPoint.hash()));
+    }
+
+    public boolean hasRun(String run) {
+        return tips.containsKey(run);
+    }
+
+    public boolean hasId(String id) {
+        return ids.contains(id);
+    }
+
+    public Event append(NewEvent draft) {
+        Tip tip = tips.getOrDefault(draft.run, new Tip(0, null));
+        long seq = tip.seq() + 1;
+        String id = draft.id != null ? draft.id : draft.run + "." + seq;
+        if (!ids.add(id)) {
+            throw new IllegalArgumentException("duplicate event id '" + id + "'");
+        }
+        Instant ts = draft.ts != null ? draft.ts : clock.instant();
+        Event unhashed = new Event(id, draft.run, seq, ts, draft.actor, draft.type, draft.causes, draft.state, draft.data, tip.hash(), null);
+        Event event = withHash(unhashed);
+        tips.put(draft.run, new Tip(seq, event.hash()));
+        return event;
+    }
+
+    public static Event withHash(Event unhashed) {
+        String hash = Hashes.eventHash(EventCodec.toJson(unhashed));
+        return new Event(unhashed.id(), unhashed.run(), unhashed.seq(), unhashed.ts(), unhashed.actor(), unhashed.type(),
+                unhashed.causes(), unhashed.state(), unhashed.data(), unhashed.prev(), hash);
+    }
+}

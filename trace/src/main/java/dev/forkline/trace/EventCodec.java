@@ -1,0 +1,150 @@
+package dev.forkline.trace;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** Reads and writes events as the JSON objects of {@code trace.jsonl}. Strict: what it accepts it can write back byte for byte in canonical form. */
+public final class EventCodec {
+
+    private static final Set<String> FIELDS = Set.of("id", "run", "seq", "ts", "actor", "type", "causes", "state", "data", "prev", "hash");
+
+    private EventCodec() {
+    }
+
+    /** UTC with a {@code Z}, fractional seconds only as far as needed, in groups of three digits. */
+    public static String formatTs(Instant ts) {
+        return DateTimeFormatter.ISO_INSTANT.format(ts);
+    }
+
+    public static ObjectNode toJson(Event event) {
+        ObjectNode json = Json.object();
+        json.put("id", event.id());
+        json.put("run", event.run());
+        json.put("seq", event.seq());
+        json.put("ts", formatTs(event.ts()));
+        json.put("actor", event.actor());
+        json.put("type", event.type());
+        ArrayNode causes = json.putArray("causes");
+        event.causes().forEach(causes::add);
+        ArrayNode state = json.putArray("state");
+        event.state().forEach(kind -> state.add(kind.wireName()));
+        json.set("data", event.data());
+        if (event.prev() == null) {
+            json.putNull("prev");
+        } else {
+            json.put("prev", event.prev());
+        }
+        if (event.hash() != null) {
+            json.put("hash", event.hash());
+        }
+        return json;
+    }
+
+    /** The line written to {@code trace.jsonl}: the canonical JSON of the event, hash included. */
+    public static String toLine(Event event) {
+        return CanonicalJson.write(toJson(event));
+    }
+
+    public static Event parseLine(String line, String file, long lineNumber) throws TraceFormatException {
+        JsonNode node;
+        try {
+            node = Json.MAPPER.readTree(line);
+        } catch (JsonProcessingException e) {
+            throw new TraceFormatException(file, lineNumber, "invalid JSON: " + e.getOriginalMessage());
+        }
+        if (node == null || node.isMissingNode()) {
+            throw new TraceFormatException(file, lineNumber, "empty line where an event was expected");
+        }
+        return fromJson(node, file, lineNumber);
+    }
+
+    public static Event fromJson(JsonNode node, String file, long line) throws TraceFormatException {
+        if (!(node instanceof ObjectNode json)) {
+            throw new TraceFormatException(file, line, "an event must be a JSON object, found " + node.getNodeType().name().toLowerCase());
+        }
+        for (var names = json.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!FIELDS.contains(name)) {
+                throw new TraceFormatException(file, line, "unknown event field '" + name + "'");
+            }
+        }
+        String id = requiredText(json, "id", file, line);
+        String run = requiredText(json, "run", file, line);
+        JsonNode seqNode = json.get("seq");
+        if (seqNode == null || !seqNode.canConvertToExactIntegral() || !seqNode.canConvertToLong() || seqNode.asLong() < 1) {
+            throw new TraceFormatException(file, line, "field 'seq' must be a positive integer");
+        }
+        String tsText = requiredText(json, "ts", file, line);
+        Instant ts;
+        try {
+            ts = Instant.parse(tsText);
+        } catch (DateTimeParseException e) {
+            throw new TraceFormatException(file, line, "field 'ts' is not an RFC 3339 UTC timestamp: '" + tsText + "'");
+        }
+        if (!formatTs(ts).equals(tsText)) {
+            throw new TraceFormatException(file, line, "field 'ts' must be written as '" + formatTs(ts) + "' (UTC, 'Z', fraction in groups of three digits, no trailing zero groups)");
+        }
+        String actor = requiredText(json, "actor", file, line);
+        String type = requiredText(json, "type", file, line);
+        List<String> causes = new ArrayList<>();
+        for (JsonNode cause : requiredArray(json, "causes", file, line)) {
+            if (!cause.isTextual()) {
+                throw new TraceFormatException(file, line, "field 'causes' must hold event ids (strings)");
+            }
+            causes.add(cause.textValue());
+        }
+        List<StateKind> state = new ArrayList<>();
+        for (JsonNode kind : requiredArray(json, "state", file, line)) {
+            try {
+                state.add(StateKind.fromWire(kind.isTextual() ? kind.textValue() : kind.toString()));
+            } catch (IllegalArgumentException e) {
+                throw new TraceFormatException(file, line, "field 'state': " + e.getMessage());
+            }
+        }
+        JsonNode data = json.get("data");
+        if (!(data instanceof ObjectNode dataObject)) {
+            throw new TraceFormatException(file, line, "field 'data' must be a JSON object");
+        }
+        String prev = optionalHash(json, "prev", file, line);
+        String hash = optionalHash(json, "hash", file, line);
+        return new Event(id, run, seqNode.asLong(), ts, actor, type, causes, state, dataObject, prev, hash);
+    }
+
+    private static String requiredText(ObjectNode json, String field, String file, long line) throws TraceFormatException {
+        JsonNode value = json.get(field);
+        if (value == null || value.isNull()) {
+            throw new TraceFormatException(file, line, "missing field '" + field + "'");
+        }
+        if (!value.isTextual() || value.textValue().isEmpty()) {
+            throw new TraceFormatException(file, line, "field '" + field + "' must be a non-empty string");
+        }
+        return value.textValue();
+    }
+
+    private static ArrayNode requiredArray(ObjectNode json, String field, String file, long line) throws TraceFormatException {
+        JsonNode value = json.get(field);
+        if (!(value instanceof ArrayNode array)) {
+            throw new TraceFormatException(file, line, "field '" + field + "' must be an array");
+        }
+        return array;
+    }
+
+    private static String optionalHash(ObjectNode json, String field, String file, long line) throws TraceFormatException {
+        JsonNode value = json.get(field);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isTextual() || !Hashes.isValid(value.textValue())) {
+            throw new TraceFormatException(file, line, "field '" + field + "' must be 'sha256:' followed by 64 lowercase hex digits");
+        }
+        return value.textValue();
+    }
+}

@@ -1,0 +1,43 @@
+package dev.forkline.trace;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.regex.Pattern;
+
+/** The one place where Forkline turns bytes into {@code sha256:<hex>} names. */
+public final class Hashes {
+
+    public static final String PREFIX = "sha256:";
+    private static final Pattern VALID = Pattern.compile("sha256:[0-9a-f]{64}");
+
+    private Hashes() {
+    }
+
+    public static String sha256(byte[] content) {
+        return PREFIX + HexFormat.of().formatHex(digest().digest(content));
+    }
+
+    public static MessageDigest digest() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK lacks SHA-256", e);
+        }
+    }
+
+    public static String name(MessageDigest finishedDigest) {
+        return PREFIX + HexFormat.of().formatHex(finishedDigest.digest());
+    }
+
+    /** The hash of an event: SHA-256 of the RFC 8785 canonical JSON of the event object without its {@code hash}. */
+    public static String eventHash(ObjectNode eventJson) {
+        return sha256(CanonicalJson.writeWithout(eventJson, "hash").getBytes(StandardCharsets.UTF_8));
+    }
+
+    public static boolean isValid(String hash) {
+        return hash != null && VALID.matcher(hash).matches();
+    }
+}

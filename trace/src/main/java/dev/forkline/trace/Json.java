@@ -1,0 +1,45 @@
+package dev.forkline.trace;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** The shared, hardened Jackson configuration for reading untrusted traces. */
+public final class Json {
+
+    /** Deeper nesting than this is rejected as hostile; real traces stay far below it. */
+    public static final int MAX_NESTING_DEPTH = 200;
+    /** A single string longer than this is rejected (large outputs belong in blobs). */
+    public static final int MAX_STRING_LENGTH = 64 * 1024 * 1024;
+
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder()
+                    .maxNestingDepth(MAX_NESTING_DEPTH)
+                    .maxStringLength(MAX_STRING_LENGTH)
+                    .maxNumberLength(400)
+                    .build())
+            .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
+
+    public static final ObjectMapper MAPPER = JsonMapper.builder(FACTORY)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .disable(JsonParser.Feature.AUTO_CLOSE_SOURCE)
+            .build();
+
+    private Json() {
+    }
+
+    public static ObjectNode object() {
+        return JsonNodeFactory.instance.objectNode();
+    }
+
+    public static JsonFactory factory() {
+        return FACTORY;
+    }
+}

@@ -1,0 +1,114 @@
+package dev.forkline.importers;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.trace.EffectClass;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The documented rule (docs/importers.md) that gives a foreign tool call its effect class. Guessing "safe to replay" is the
+ * dangerous mistake, so a tool this rule does not know is {@link EffectClass#EXTERNAL} and marked as guessed; importers
+ * turn a guess into a finding.
+ */
+public final class EffectRules {
+
+    /** The class and whether it was a fallback for an unknown tool. */
+    public record Classification(EffectClass effect, boolean guessed) {
+    }
+
+    private static final Set<String> SHELL_TOOLS = Set.of(
+            "bash", "shell", "sh", "exec", "exec_command", "execute_bash", "execute_command", "run", "run_command",
+            "run_shell_command", "local_shell", "terminal", "cmd", "cmdrunaction", "container.exec", "python", "ipython",
+            "execute_ipython_cell", "bash_tool", "shell_command");
+    private static final Set<String> EDIT_TOOLS = Set.of(
+            "edit", "write", "multiedit", "notebookedit", "str_replace_editor", "str_replace_based_edit_tool",
+            "apply_patch", "write_file", "edit_file", "create_file", "replace", "insert", "fileeditaction",
+            "filewriteaction", "text_editor", "todowrite", "update_plan", "create", "delete_file");
+    private static final Set<String> READ_TOOLS = Set.of(
+            "read", "glob", "grep", "ls", "read_file", "list_files", "list_dir", "list_directory", "view", "view_file",
+            "search", "find", "find_file", "search_file", "search_dir", "open", "cat", "webfetch", "websearch",
+            "web_search", "web_fetch", "fetch", "browse", "browser", "fileread", "filereadaction", "think",
+            "get_weather", "lookup", "retrieve", "todoread", "task_status");
+    private static final Set<String> EXTERNAL_TOOLS = Set.of(
+            "send_email", "send_message", "post_message", "slack", "http_post", "http_request", "git_push",
+            "create_pull_request", "create_issue", "publish", "deploy", "submit", "payment", "transfer");
+    private static final Set<String> PRIVILEGED_TOOLS = Set.of("sudo", "su", "escalate", "request_permissions");
+
+    private static final Pattern PRIVILEGED_COMMAND = Pattern.compile(
+            "(^|[;&|\\s(])(sudo|su|doas|pkexec|setcap|chroot|nsenter|mount|insmod|modprobe)(\\s|$)|chmod\\s+[ugo]*\\+s|chmod\\s+[0-7]?[4-7][0-7]{3}");
+    private static final Pattern EXTERNAL_COMMAND = Pattern.compile(
+            "(^|[;&|\\s(])(git\\s+push|ssh|scp|rsync|sftp|ftp|nc|ncat|telnet|npm\\s+publish|twine\\s+upload|docker\\s+push|kubectl|"
+                    + "gh\\s+(pr|issue|release)\\s+create|aws|gcloud|az|mail|sendmail)(\\s|$)"
+                    + "|curl\\s[^|;&]*(-X\\s*(POST|PUT|PATCH|DELETE)|--data|-d\\s|--upload-file|-F\\s)"
+                    + "|wget\\s[^|;&]*--post");
+
+    private EffectRules() {
+    }
+
+    /**
+     * @param toolName  the tool's name as the format records it
+     * @param arguments its arguments (may be null); a shell command is looked for in {@code command}, {@code cmd} or
+     *                  {@code argv}
+     */
+    public static Classification classify(String toolName, JsonNode arguments) {
+        String name = toolName == null ? "" : toolName.toLowerCase(Locale.ROOT).trim();
+        String bare = name.contains("__") ? name.substring(name.lastIndexOf("__") + 2) : name;
+        if (PRIVILEGED_TOOLS.contains(bare)) {
+            return new Classification(EffectClass.PRIVILEGED, false);
+        }
+        if (SHELL_TOOLS.contains(bare)) {
+            return new Classification(classifyCommand(commandOf(arguments)), false);
+        }
+        if (EDIT_TOOLS.contains(bare)) {
+            return new Classification(EffectClass.WORKSPACE, false);
+        }
+        if (READ_TOOLS.contains(bare)) {
+            return new Classification(EffectClass.READ, false);
+        }
+        if (EXTERNAL_TOOLS.contains(bare)) {
+            return new Classification(EffectClass.EXTERNAL, false);
+        }
+        return new Classification(EffectClass.EXTERNAL, true);
+    }
+
+    /** A shell command: privileged when it raises privileges, external when it reaches beyond the machine, else workspace. */
+    public static EffectClass classifyCommand(String command) {
+        if (command == null) {
+            return EffectClass.WORKSPACE;
+        }
+        if (PRIVILEGED_COMMAND.matcher(command).find()) {
+            return EffectClass.PRIVILEGED;
+        }
+        if (EXTERNAL_COMMAND.matcher(command).find()) {
+            return EffectClass.EXTERNAL;
+        }
+        return EffectClass.WORKSPACE;
+    }
+
+    static String commandOf(JsonNode arguments) {
+        if (arguments == null) {
+            return null;
+        }
+        if (arguments.isTextual()) {
+            return arguments.asText();
+        }
+        for (String field : new String[] {"command", "cmd", "code", "script", "input"}) {
+            JsonNode value = arguments.get(field);
+            if (value != null && value.isTextual()) {
+                return value.asText();
+            }
+            if (value != null && value.isArray()) {
+                return joined(value);
+            }
+        }
+        JsonNode argv = arguments.get("argv");
+        return argv != null && argv.isArray() ? joined(argv) : null;
+    }
+
+    private static String joined(JsonNode array) {
+        var out = new StringBuilder();
+        array.forEach(part -> out.append(out.isEmpty() ? "" : " ").append(part.asText()));
+        return out.toString();
+    }
+}

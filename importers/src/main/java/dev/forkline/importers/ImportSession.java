@@ -1,0 +1,90 @@
+package dev.forkline.importers;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventChain;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.Manifest;
+import dev.forkline.trace.bundle.MemoryBlobStore;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What every importer needs while reading one file: the hash chain it appends to, the blobs, the findings, and the
+ * source file's name for messages. {@link #finish} turns it into an {@link ImportedTrace}.
+ */
+public final class ImportSession {
+
+    private final String format;
+    private final String source;
+    private final EventChain chain = new EventChain();
+    private final List<Event> events = new ArrayList<>();
+    private final List<Integer> lines = new ArrayList<>();
+    private final MemoryBlobStore blobs = new MemoryBlobStore();
+    private final List<Finding> findings = new ArrayList<>();
+
+    public ImportSession(String format, String source) {
+        this.format = format;
+        this.source = source;
+    }
+
+    public String source() {
+        return source;
+    }
+
+    public String format() {
+        return format;
+    }
+
+    /** Appends an event that came from {@code line} of the source (0 when it has no single line). */
+    public Event append(NewEvent draft, long line) {
+        Event event = chain.append(draft);
+        events.add(event);
+        lines.add((int) Math.min(Integer.MAX_VALUE, line));
+        return event;
+    }
+
+    public void startFork(String newRun, Event forkPoint) {
+        chain.startFork(newRun, forkPoint);
+    }
+
+    public boolean hasEventId(String id) {
+        return chain.hasId(id);
+    }
+
+    public String putBlob(byte[] content) {
+        return blobs.put(content);
+    }
+
+    public String putBlob(String content) {
+        return blobs.put(content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public void finding(Finding finding) {
+        findings.add(finding);
+    }
+
+    /** Gives a tool call its effect class by {@link EffectRules}; a guess becomes a warning finding. */
+    public EffectRules.Classification classify(String tool, JsonNode arguments, String eventId, long line) {
+        EffectRules.Classification classification = EffectRules.classify(tool, arguments);
+        if (classification.guessed()) {
+            findings.add(Finding.warning("effect-guessed", "tool '" + tool
+                    + "' is not known to Forkline's effect rule: treated as external (never re-executed on replay)", eventId, line));
+        }
+        return classification;
+    }
+
+    public List<Event> events() {
+        return events;
+    }
+
+    public ImportedTrace finish(String traceId, String title, Instant created) {
+        int[] lineArray = lines.stream().mapToInt(Integer::intValue).toArray();
+        Manifest manifest = new Manifest(Manifest.FORMAT_VERSION, traceId, title, created, "forkline-import/" + format, format);
+        return new ImportedTrace(new Bundle(source, manifest, events, lineArray, blobs), findings);
+    }
+}

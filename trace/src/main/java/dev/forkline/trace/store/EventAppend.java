@@ -30,7 +30,7 @@ final class EventAppend {
     StoreResult run(Connection connection) throws SQLException, IOException, StoreException {
         TraceRows.Stored stored = TraceRows.stored(connection, traceId)
                 .orElseThrow(() -> new StoreException("no stored trace '" + traceId + "' to append to"));
-        if (events.isEmpty()) {
+        if (events.isEmpty() && blobs.isEmpty()) {
             return new StoreResult(traceId, StoreResult.Status.UNCHANGED, 0, 0);
         }
         RunTally runs = RunTally.load(connection, traceId);
@@ -38,7 +38,7 @@ final class EventAppend {
         checkIdsAreNew(connection);
         EventAppender.Written written = new EventAppender(connection, traceId, runs,
                 ContentDigest.parse(stored.contentDigest()), stored.eventCount())
-                .append(events, new GivenBlobs(blobs));
+                .append(events, new GivenBlobs(blobs), blobs.keySet());
         return new StoreResult(traceId, StoreResult.Status.UPDATED, written.events(), written.blobs());
     }
 

@@ -48,7 +48,12 @@ final class EventAppender {
      *              stored either are taken for something else (e.g. an image digest) and left alone
      */
     Written append(List<Event> events, BlobSource blobs) throws SQLException, IOException {
-        Set<String> named = new LinkedHashSet<>();
+        return append(events, blobs, Set.of());
+    }
+
+    /** @param alsoStore blobs to store and link even if no event names them (handed in explicitly by the caller) */
+    Written append(List<Event> events, BlobSource blobs, Set<String> alsoStore) throws SQLException, IOException {
+        Set<String> named = new LinkedHashSet<>(alsoStore);
         long written = 0;
         try (EventRows rows = new EventRows(connection, traceId);
              ToolNames tools = new ToolNames(traceHasEvents ? connection : null, traceId)) {

@@ -9,7 +9,6 @@ import java.security.GeneralSecurityException;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -109,11 +108,8 @@ public final class DecisionVerifier {
     }
 
     private static boolean verifies(PublicKey key, Event decision, String value) {
-        if (value == null) {
-            return false;
-        }
         try {
-            byte[] signature = Base64.getDecoder().decode(value);
+            byte[] signature = KeyCodec.strictBase64(value, "signature value");
             Signature verifier = Signature.getInstance(KeyCodec.ALGORITHM);
             verifier.initVerify(key);
             verifier.update(DecisionSigner.signedBytes(decision));

@@ -44,13 +44,30 @@ public final class KeyCodec {
     }
 
     public static PublicKey publicKeyFromBase64(String spkiBase64) {
-        byte[] der;
-        try {
-            der = Base64.getDecoder().decode(spkiBase64);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("public key is not valid base64: " + e.getMessage(), e);
+        return publicKeyFromSpki(strictBase64(spkiBase64, "public key"));
+    }
+
+    /**
+     * Decodes standard padded base64 and insists on the one canonical spelling: the JDK decoder ignores the unused
+     * low bits of the last character, so several spellings decode to the same bytes, and a signed document must not
+     * be editable without its signature noticing.
+     *
+     * @throws IllegalArgumentException when {@code text} is null, not base64, or not canonical
+     */
+    public static byte[] strictBase64(String text, String what) {
+        if (text == null) {
+            throw new IllegalArgumentException(what + " is missing");
         }
-        return publicKeyFromSpki(der);
+        byte[] bytes;
+        try {
+            bytes = Base64.getDecoder().decode(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(what + " is not valid base64: " + e.getMessage(), e);
+        }
+        if (!Base64.getEncoder().encodeToString(bytes).equals(text)) {
+            throw new IllegalArgumentException(what + " is not in canonical base64");
+        }
+        return bytes;
     }
 
     static PrivateKey privateKeyFromPkcs8(byte[] der) {

@@ -62,6 +62,9 @@ public final class DecisionVerifier {
         } catch (IllegalArgumentException e) {
             problems.add(Finding.error(DecisionCheck.MALFORMED, "decision " + id + " is malformed: " + e.getMessage(), id, line));
         }
+        if (decision.text("decidedAt") == null) {
+            problems.add(Finding.error(DecisionCheck.MALFORMED, "decision " + id + " has no decidedAt", id, line));
+        }
         if (subject != null && !knownIds.contains(subject)) {
             problems.add(Finding.error(DecisionCheck.UNKNOWN_SUBJECT, "decision " + id + " decides '" + subject
                     + "', which is not an event of this trace", id, line));

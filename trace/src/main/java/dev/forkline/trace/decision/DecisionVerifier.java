@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Checks every approval.decision of a trace: signed, the signature valid over the {@link DecisionSigner#signedPayload
@@ -44,14 +45,14 @@ public final class DecisionVerifier {
         for (int i = 0; i < events.size(); i++) {
             Event event = events.get(i);
             if (event.is(EventType.APPROVAL_DECISION)) {
-                checks.add(check(event, ids, lines == null || i >= lines.length ? 0 : lines[i]));
+                checks.add(check(event, ids::contains, lines == null || i >= lines.length ? 0 : lines[i]));
             }
         }
         return checks;
     }
 
-    /** Checks one decision; {@code knownIds} are the ids of the trace's events (its subject must be one of them). */
-    public DecisionCheck check(Event decision, Set<String> knownIds, long line) {
+    /** Checks one decision; {@code eventExists} tells whether an id names an event of the trace (its subject must). */
+    public DecisionCheck check(Event decision, Predicate<String> eventExists, long line) {
         List<Finding> problems = new ArrayList<>();
         String id = decision.id();
         String owner = decision.text("owner");
@@ -65,7 +66,7 @@ public final class DecisionVerifier {
         if (decision.text("decidedAt") == null) {
             problems.add(Finding.error(DecisionCheck.MALFORMED, "decision " + id + " has no decidedAt", id, line));
         }
-        if (subject != null && !knownIds.contains(subject)) {
+        if (subject != null && !eventExists.test(subject)) {
             problems.add(Finding.error(DecisionCheck.UNKNOWN_SUBJECT, "decision " + id + " decides '" + subject
                     + "', which is not an event of this trace", id, line));
         }

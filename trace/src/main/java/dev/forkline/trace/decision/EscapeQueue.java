@@ -16,7 +16,8 @@ import java.util.function.Function;
 
 /**
  * What waits for a human: every approval.request, escape.attempt and external tool.call with an unknown outcome
- * that has no decision yet, or whose latest decision is an escalation. Newest first.
+ * that has no decision yet, or whose latest decision is an escalation. A decision about the subject of an
+ * approval.request answers the request too. Newest first.
  */
 public final class EscapeQueue {
 
@@ -44,14 +45,28 @@ public final class EscapeQueue {
             if (kind.isEmpty()) {
                 continue;
             }
-            Optional<Verdict> verdict = decisions.verdict(event.id());
-            if (verdict.isPresent() && verdict.get() != Verdict.ESCALATE) {
+            List<Verdict> inForce = decidedAs(event, kind.get(), decisions);
+            if (inForce.stream().anyMatch(verdict -> verdict != Verdict.ESCALATE)) {
                 continue;
             }
             items.add(new QueueItem(traceId, event.run(), event.id(), event.ts(), kind.get(), summary(event, kind.get()),
-                    verdict.isPresent()));
+                    !inForce.isEmpty()));
         }
         return newestFirst(items);
+    }
+
+    /**
+     * The verdicts in force that answer this item: the decision about the event itself and, for an approval.request,
+     * also a decision made directly about the request's subject.
+     */
+    private static List<Verdict> decidedAs(Event event, QueueItem.Kind kind, DecisionLedger decisions) {
+        List<Verdict> verdicts = new ArrayList<>();
+        decisions.verdict(event.id()).ifPresent(verdicts::add);
+        String subject = event.text("subject");
+        if (kind == QueueItem.Kind.APPROVAL_REQUEST && subject != null) {
+            decisions.verdict(subject).ifPresent(verdicts::add);
+        }
+        return verdicts;
     }
 
     /** Whether an owner may record a decision about this event. */

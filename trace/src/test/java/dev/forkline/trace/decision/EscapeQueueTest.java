@@ -83,6 +83,17 @@ class EscapeQueueTest {
     }
 
     @Test
+    void aDecisionAboutTheRequestedCallAnswersTheRequestToo() throws Exception {
+        List<Event> events = decide(sampleTrace(), "alice",
+                Decision.of(UNANSWERED_EXTERNAL_CALL, Verdict.DENY, "alice", "no blog posts from agents"));
+
+        List<QueueItem> queue = EscapeQueue.pending(TRACE_ID, events, DecisionLedger.of(events));
+
+        assertThat(queue).extracting(QueueItem::eventId).doesNotContain(UNANSWERED_EXTERNAL_CALL, APPROVAL_REQUEST)
+                .contains(ESCAPE_ATTEMPT);
+    }
+
+    @Test
     void aLaterDecisionSupersedesAnEarlierOneWhichStaysInTheHistory() throws Exception {
         List<Event> events = decide(sampleTrace(), "alice",
                 Decision.of(ESCAPE_ATTEMPT, Verdict.ESCALATE, "alice", "not my call"));

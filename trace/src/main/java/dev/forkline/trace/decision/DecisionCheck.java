@@ -1,6 +1,9 @@
 package dev.forkline.trace.decision;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Finding;
+import dev.forkline.trace.Json;
 import java.util.List;
 
 /**
@@ -41,6 +44,25 @@ public record DecisionCheck(String eventId, long line, String owner, String verd
         String key = fingerprint == null ? "no key" : "key " + abbreviate(fingerprint);
         String status = !signatureValid ? "SIGNATURE INVALID" : trusted ? "trusted" : "UNTRUSTED";
         return owner + ": " + verdict + " " + subject + " (" + key + ", " + status + ")";
+    }
+
+    /** {@code {"eventId","line","owner","verdict","subject","fingerprint","signatureValid","trusted","ok","problems":[{"code","message"}]}} */
+    public ObjectNode toJson() {
+        ObjectNode json = Json.object();
+        json.put("eventId", eventId);
+        json.put("line", line);
+        json.put("owner", owner);
+        json.put("verdict", verdict);
+        json.put("subject", subject);
+        json.put("fingerprint", fingerprint);
+        json.put("signatureValid", signatureValid);
+        json.put("trusted", trusted);
+        json.put("ok", ok());
+        ArrayNode list = json.putArray("problems");
+        for (Finding problem : problems) {
+            list.addObject().put("code", problem.code()).put("message", problem.message());
+        }
+        return json;
     }
 
     private static String abbreviate(String fingerprint) {

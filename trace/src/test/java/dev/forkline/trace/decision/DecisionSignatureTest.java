@@ -200,6 +200,9 @@ class DecisionSignatureTest {
         assertThat(check.ok()).isFalse();
         assertThat(check.problems()).extracting(f -> f.code()).containsExactly(DecisionCheck.UNTRUSTED_KEY);
         assertThat(check.describe()).contains("UNTRUSTED");
+        assertThat(check.toJson().get("ok").booleanValue()).isFalse();
+        assertThat(check.toJson().get("problems").get(0).get("code").asText()).isEqualTo(DecisionCheck.UNTRUSTED_KEY);
+        assertThat(check.toJson().get("fingerprint").asText()).isEqualTo(forgedAlice.fingerprint());
 
         // Swapping in Alice's real public key and fingerprint does not help: the signature is Mallory's.
         List<Event> withRealKey = edited(events, "r1.11", e -> withData(e, d -> {

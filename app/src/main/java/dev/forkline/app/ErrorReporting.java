@@ -1,6 +1,7 @@
 package dev.forkline.app;
 
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.store.StoreException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -46,7 +47,7 @@ final class ErrorReporting implements CommandLine.IExecutionExceptionHandler, Co
         }
         if (cause instanceof TraceFormatException || cause instanceof UserInputException
                 || cause instanceof NoSuchFileException || cause instanceof AccessDeniedException
-                || cause instanceof FileAlreadyExistsException || name.equals("UntrustedDatabaseException")
+                || cause instanceof FileAlreadyExistsException || cause instanceof StoreException
                 || name.equals("ScenarioFormatException")) {
             return ExitCodes.BAD_INPUT;
         }

@@ -4,6 +4,7 @@ import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.Importers;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.store.StoreResult;
+import dev.forkline.trace.store.TraceConflictException;
 import dev.forkline.trace.store.TraceStore;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -42,11 +43,11 @@ final class ImportCommand implements Callable<Integer> {
                     try (var bundle = trace.bundle()) {
                         StoreResult result = store.importTrace(bundle, trace.findings(), file.toAbsolutePath().toString());
                         out.printf("%s\t%s\t%d events\t%s%n", bundle.manifest().traceId(), bundle.manifest().sourceFormat(),
-                                bundle.events().size(), result.describe());
+                                bundle.events().size(), result.message());
                     }
-                } catch (TraceFormatException | IOException e) {
+                } catch (TraceFormatException | IOException | TraceConflictException e) {
                     failures++;
-                    err.println("forkline: " + (e instanceof TraceFormatException ? e.getMessage() : file + ": " + e.getMessage()));
+                    err.println("forkline: " + (e instanceof IOException ? file + ": " + e.getMessage() : e.getMessage()));
                 }
             }
         }

@@ -1,6 +1,7 @@
 package dev.forkline.app;
 
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.decision.DecisionRefusedException;
 import dev.forkline.trace.store.StoreException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -48,6 +49,7 @@ final class ErrorReporting implements CommandLine.IExecutionExceptionHandler, Co
         if (cause instanceof TraceFormatException || cause instanceof UserInputException
                 || cause instanceof NoSuchFileException || cause instanceof AccessDeniedException
                 || cause instanceof FileAlreadyExistsException || cause instanceof StoreException
+                || cause instanceof DecisionRefusedException
                 || name.equals("ScenarioFormatException")) {
             return ExitCodes.BAD_INPUT;
         }

@@ -16,6 +16,9 @@ import picocli.CommandLine.Command;
                 ImportCommand.class,
                 ListCommand.class,
                 VerifyCommand.class,
+                DecideCommand.class,
+                QueueCommand.class,
+                KeysCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class ForklineCommand implements Callable<Integer> {

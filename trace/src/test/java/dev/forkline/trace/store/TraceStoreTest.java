@@ -357,6 +357,13 @@ class TraceStoreTest {
     }
 
     @Test
+    void aDatabaseAlreadyOpenIsReportedAsInUse() {
+        assertThatThrownBy(() -> TraceStore.open(dir.resolve("db/forkline")))
+                .isInstanceOf(StoreException.class)
+                .hasMessageContaining("in use");
+    }
+
+    @Test
     void describeSaysWhereTheDatabaseLives() {
         assertThat(store.location()).isEqualTo(dir.resolve("db/forkline.mv.db"));
         assertThat(store.describe()).isEqualTo("H2 " + dir.resolve("db/forkline.mv.db") + " (schema 1)");

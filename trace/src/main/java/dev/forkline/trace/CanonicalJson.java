@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -55,12 +54,11 @@ public final class CanonicalJson {
 
     private static void writeObject(JsonNode node, String omittedMember, StringBuilder out) {
         List<Map.Entry<String, JsonNode>> members = new ArrayList<>(node.size());
-        Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
-        fields.forEachRemaining(member -> {
+        for (Map.Entry<String, JsonNode> member : node.properties()) {
             if (!member.getKey().equals(omittedMember)) {
                 members.add(member);
             }
-        });
+        }
         // String.compareTo compares UTF-16 code units, which is exactly RFC 8785's ordering.
         members.sort(Map.Entry.comparingByKey());
         out.append('{');

@@ -42,6 +42,7 @@ public final class Sandbox implements AutoCloseable {
     public static final long PULL_LIMIT = 256L << 20;
     static final Duration INTERNAL_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration KILL_GRACE = Duration.ofSeconds(10);
+    private static final Duration STATE_SETTLE = Duration.ofSeconds(2);
     private static final int INTERNAL_OUTPUT_LIMIT = 64 << 20;
     private static final String IDLE_INIT_SECONDS = "2147483647";
 
@@ -206,8 +207,15 @@ public final class Sandbox implements AutoCloseable {
         }
         long durationMs = (System.nanoTime() - started) / 1_000_000;
         Integer exitCode = exitCodeOf(execId);
-        // a call whose container died returns like a killed process: only the container's state tells them apart
+        // a call whose container died returns like a killed process: only the container's state tells them apart,
+        // and the engine may report the container as running for a moment after its processes are gone
         ContainerState state = state();
+        boolean looksKilled = exitCode == null || (exitCode == 137 && !timedOut);
+        long settleDeadline = System.nanoTime() + STATE_SETTLE.toNanos();
+        while (looksKilled && state.running() && System.nanoTime() < settleDeadline) {
+            sleep(50);
+            state = state();
+        }
         if (!state.running()) {
             throw new SandboxLostException("the sandbox stopped during " + argv, containerId, state, logsQuietly(), null);
         }

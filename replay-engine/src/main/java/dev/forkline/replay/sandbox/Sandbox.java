@@ -145,6 +145,11 @@ public final class Sandbox implements AutoCloseable {
         return exec(argv, cwd, env, timeout, OUTPUT_LIMIT);
     }
 
+    /** Runs a recorded call again (see {@link RecordedExec#of}). */
+    public ExecResult exec(RecordedExec recorded) {
+        return exec(recorded.argv(), recorded.cwd(), recorded.env(), recorded.timeout());
+    }
+
     private ExecResult exec(List<String> argv, String cwd, Map<String, String> env, Duration timeout, int outputLimit) {
         if (argv.isEmpty()) {
             throw new IllegalArgumentException("empty argv");

@@ -50,6 +50,7 @@ public final class DirectoryBlobStore implements BlobSource {
             Files.createDirectories(directory);
             Path temp = Files.createTempFile(directory, ".blob-", ".tmp");
             Files.write(temp, content);
+            SharedPermissions.makeReadable(temp, false);
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         }
         return hash;

@@ -268,6 +268,9 @@ class StateReconstructorTest {
         assertThatThrownBy(() -> states.at("r2", "r1.7")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not in the lineage");
         assertThat(states.atEnd("r1").workspace().files().get("f").blob()).isEqualTo(v2);
         assertThat(states.at("r1.6").harness().pendingToolCalls()).isEmpty();
+        assertThat(states.atFileIndex("r2", 1).eventId()).isEqualTo("r1.2");
+        assertThat(states.atFileIndex("r2", 9).eventId()).isEqualTo(own.id());
+        assertThatThrownBy(() -> states.atFileIndex("r2", 6)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

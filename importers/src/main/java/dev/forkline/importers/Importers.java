@@ -23,7 +23,8 @@ public final class Importers {
         return new Importers(List.of(
                 new NativeBundleImporter(),
                 new dev.forkline.importers.sweagent.SweAgentImporter(),
-                new dev.forkline.importers.sweagent.MiniSweAgentImporter()));
+                new dev.forkline.importers.sweagent.MiniSweAgentImporter(),
+                new dev.forkline.importers.openhands.OpenHandsImporter()));
     }
 
     public List<TraceImporter> all() {

@@ -24,7 +24,8 @@ public final class Importers {
                 new NativeBundleImporter(),
                 new dev.forkline.importers.sweagent.SweAgentImporter(),
                 new dev.forkline.importers.sweagent.MiniSweAgentImporter(),
-                new dev.forkline.importers.openhands.OpenHandsImporter()));
+                new dev.forkline.importers.openhands.OpenHandsImporter(),
+                new dev.forkline.importers.inspect.InspectImporter()));
     }
 
     public List<TraceImporter> all() {

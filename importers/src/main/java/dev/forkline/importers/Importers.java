@@ -25,7 +25,8 @@ public final class Importers {
                 new dev.forkline.importers.sweagent.SweAgentImporter(),
                 new dev.forkline.importers.sweagent.MiniSweAgentImporter(),
                 new dev.forkline.importers.openhands.OpenHandsImporter(),
-                new dev.forkline.importers.inspect.InspectImporter()));
+                new dev.forkline.importers.inspect.InspectImporter(),
+                new dev.forkline.importers.langfuse.LangfuseImporter()));
     }
 
     public List<TraceImporter> all() {

@@ -54,7 +54,6 @@ final class SampleRun {
     private long outputTokens;
     private long cacheRead;
     private long cacheWrite;
-    private int unknown;
 
     SampleRun(ImportSession session, JsonNode header, JsonNode sample, long line) {
         this.session = session;
@@ -594,7 +593,6 @@ final class SampleRun {
     }
 
     private void raw(JsonNode event, String type, Instant at) {
-        unknown++;
         session.finding(Finding.info("unknown-record", run + ": transcript event '" + type + "' is not known to Forkline: kept with its raw record", null, line));
         ObjectNode data = Json.object();
         data.set("raw", event);

@@ -71,7 +71,6 @@ final class V0EventStream {
     private long cacheRead;
     private long cacheWrite;
     private BigDecimal accumulatedCost;
-    private int unknownRecords;
 
     V0EventStream(ImportSession session, Path path) {
         this.session = session;
@@ -346,9 +345,7 @@ final class V0EventStream {
         ObjectNode arguments = modelArguments(metadata, callId);
         if (arguments == null) {
             arguments = Json.object();
-            var fields = args.fields();
-            while (fields.hasNext()) {
-                var field = fields.next();
+            for (Map.Entry<String, JsonNode> field : args.properties()) {
                 if (!ARGUMENT_NOISE.contains(field.getKey())) {
                     arguments.set(field.getKey(), field.getValue());
                 }
@@ -601,7 +598,6 @@ final class V0EventStream {
     }
 
     private void unknown(JsonNode record, String type, String what, Instant at, long line) {
-        unknownRecords++;
         session.finding(Finding.info("unknown-record", what + " is not known to Forkline: kept with its raw record", null, line));
         ObjectNode data = Json.object();
         data.set("raw", record);

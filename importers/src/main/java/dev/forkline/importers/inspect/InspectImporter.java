@@ -137,6 +137,10 @@ public final class InspectImporter implements TraceImporter {
                 }
             }
             samples.sort(Comparator.comparing((String name) -> epochOf(name)).thenComparing(InspectImporter::naturalKey));
+            if (samples.isEmpty()) {
+                summariesOnly(session, zip, header);
+                return header;
+            }
             for (String name : samples) {
                 JsonNode sample;
                 try {
@@ -148,6 +152,33 @@ public final class InspectImporter implements TraceImporter {
                 new SampleRun(session, header, sample, 0).read();
             }
             return header;
+        }
+    }
+
+    /**
+     * An archive without sample files (logged without samples, or read mid-run) still lists its samples in
+     * {@code summaries.json} or {@code _journal/summaries/*.json}: each becomes a run with its start and end only.
+     */
+    private static void summariesOnly(ImportSession session, GuardedZip zip, ObjectNode header) throws IOException, TraceFormatException {
+        List<String> sources = new ArrayList<>();
+        if (zip.has("summaries.json")) {
+            sources.add("summaries.json");
+        } else {
+            zip.names().stream().filter(n -> n.startsWith("_journal/summaries/") && n.endsWith(".json")).sorted().forEach(sources::add);
+        }
+        int count = 0;
+        for (String source : sources) {
+            JsonNode summaries = entry(zip, source);
+            if (summaries.isArray()) {
+                for (JsonNode summary : summaries) {
+                    new SampleRun(session, header, summary, 0).read();
+                    count++;
+                }
+            }
+        }
+        if (count > 0) {
+            session.finding(Finding.warning("summaries-only", "the archive holds no sample files: " + count
+                    + " sample(s) imported from their summaries, without transcripts", null, 0));
         }
     }
 

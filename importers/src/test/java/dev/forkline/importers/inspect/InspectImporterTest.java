@@ -192,6 +192,22 @@ class InspectImporterTest {
         assertThatThrownBy(() -> importer.read(broken)).isInstanceOfSatisfying(TraceFormatException.class, e -> assertThat(e.line()).isEqualTo(3));
     }
 
+    @Test
+    void anArchiveWithOnlySummariesYieldsOneStartAndEndPerSample() throws Exception {
+        Path file = dir.resolve("summaries.eval");
+        zip(file, Map.of("header.json", HEADER, "summaries.json", """
+                [{"id": 1, "epoch": 1, "input": "a", "target": "", "scores": {"match": {"value": "C"}},
+                  "model_usage": {"m": {"input_tokens": 7, "output_tokens": 3}}},
+                 {"id": 2, "epoch": 1, "input": "b", "target": "", "error": {"message": "boom"}}]
+                """));
+        ImportedTrace trace = importer.read(file);
+        assertWellFormed(trace);
+        assertThat(countByType(trace)).isEqualTo(Map.of("session.start", 2L, "agent.message", 2L, "session.end", 2L));
+        assertThat(ofType(trace, EventType.SESSION_END)).extracting(e -> e.text("outcome")).containsExactly("success", "failure");
+        assertThat(ofType(trace, EventType.SESSION_END).getFirst().data().at("/usage/inputTokens").asLong()).isEqualTo(7);
+        assertThat(findingCodes(trace)).contains("summaries-only", "no-transcript");
+    }
+
     static void assertTimeOrdered(ImportedTrace trace) {
         List<Event> events = trace.bundle().events();
         for (int i = 1; i < events.size(); i++) {

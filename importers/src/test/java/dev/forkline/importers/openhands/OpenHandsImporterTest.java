@@ -109,7 +109,7 @@ class OpenHandsImporterTest {
                   "content": "timeout", "extras": {"error_id": "BROWSER_TIMEOUT"}},
                  {"id": 8, "timestamp": "2025-02-01T10:00:09+00:00", "source": "agent", "observation": "delegate", "cause": 5,
                   "content": "no docs found", "extras": {}},
-                 {"id": 9, "timestamp": "2025-02-01T10:00:10+00:00", "source": "agent", "action": "teleport", "args": {"to": "mars"}},
+                 {"id": 9, "source": "agent", "action": "teleport", "args": {"to": "mars"}},
                  {"id": 10, "timestamp": "2025-02-01T10:00:11+00:00", "source": "agent", "action": "finish",
                   "args": {"final_thought": "gave up", "task_completed": "false"}}
                 ]
@@ -141,7 +141,9 @@ class OpenHandsImporterTest {
         Event end = ofType(trace, EventType.SESSION_END).getFirst();
         assertThat(end.text("outcome")).isEqualTo("failure");
         assertThat(end.data().get("costUsd").decimalValue()).isEqualByComparingTo("0.25");
-        assertThat(findingCodes(trace)).contains("unknown-record").doesNotContain("timestamps-without-zone");
+        assertThat(findingCodes(trace)).contains("unknown-record", "timestamps-synthesised").doesNotContain("timestamps-without-zone");
+        Event teleport = trace.bundle().events().stream().filter(e -> e.type().equals("openhands.action.teleport")).findFirst().orElseThrow();
+        assertThat(teleport.ts()).isEqualTo(Instant.parse("2025-02-01T10:00:09.000001Z"));
     }
 
     @Test

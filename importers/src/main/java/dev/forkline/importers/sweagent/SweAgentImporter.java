@@ -59,7 +59,33 @@ public final class SweAgentImporter implements TraceImporter {
             throw new TraceFormatException(source, 1, "not a SWE-agent trajectory: no 'trajectory' array at the top level");
         }
         ImportSession session = new ImportSession(FORMAT, source);
-        new Reader(session, root, path).read();
+        List<JsonNode> runs = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        JsonNode attempts = root.get("attempts");
+        if (attempts != null && attempts.isArray() && attempts.size() > 1) {
+            // a retry loop: each attempt is its own run; the top level repeats the chosen one
+            for (int i = 0; i < attempts.size(); i++) {
+                runs.add(attempts.get(i));
+                names.add("attempt-" + (i + 1));
+            }
+        } else {
+            runs.add(root);
+            names.add(RUN);
+        }
+        Instant at = Files.getLastModifiedTime(path).toInstant().minus(runs.stream().map(Reader::span).reduce(Duration.ZERO, Duration::plus));
+        int chosen = root.path("info").path("best_attempt_idx").asInt(-1);
+        for (int i = 0; i < runs.size(); i++) {
+            JsonNode run = runs.get(i);
+            if (!run.path("trajectory").isArray()) {
+                throw new TraceFormatException(source, 0, names.get(i) + " has no 'trajectory' array");
+            }
+            new Reader(session, run, path, names.get(i), at, runs.size() > 1 ? Boolean.valueOf(i == chosen) : null, i == 0).read();
+            at = at.plus(Reader.span(run));
+        }
+        if (runs.size() > 1) {
+            session.finding(Finding.info("attempts-as-runs", "a retry loop with " + runs.size() + " attempts: each is its own run"
+                    + (chosen >= 0 ? " (attempt-" + (chosen + 1) + " was chosen)" : ""), null, 0));
+        }
         String title = titleOf(root, path);
         return session.finish("swe-agent:" + title, title, session.events().getFirst().ts());
     }
@@ -98,12 +124,21 @@ public final class SweAgentImporter implements TraceImporter {
         private final JsonNode info;
         private final JsonNode replay;
         private final boolean v1;
-        private SyntheticClock clock;
+        private final String run;
+        private final Boolean chosen;
+        /** Findings about the format as a whole are made once, by the first run's reader. */
+        private final boolean firstRun;
+        private final SyntheticClock clock;
+        private long seq;
 
-        Reader(ImportSession session, JsonNode root, Path path) {
+        Reader(ImportSession session, JsonNode root, Path path, String run, Instant start, Boolean chosen, boolean firstRun) {
+            this.firstRun = firstRun;
             this.session = session;
             this.root = root;
             this.path = path;
+            this.run = run;
+            this.chosen = chosen;
+            this.clock = new SyntheticClock(start);
             this.info = root.path("info");
             this.replay = replayConfig(root);
             this.v1 = replay != null || info.has("swe_agent_version") || hasField(root.get("trajectory"), "execution_time")
@@ -121,7 +156,27 @@ public final class SweAgentImporter implements TraceImporter {
             return false;
         }
 
-        void read() throws IOException {
+        /** How much synthetic time a trajectory needs: its recorded step durations plus a few milliseconds per event. */
+        static Duration span(JsonNode trajectory) {
+            double seconds = 0;
+            JsonNode steps = trajectory.path("trajectory");
+            for (JsonNode step : steps) {
+                seconds += Math.max(0, step.path("execution_time").asDouble(0));
+            }
+            return Duration.ofMillis((long) (seconds * 1000) + 4L * steps.size() + 6);
+        }
+
+        private Event append(NewEvent draft) {
+            seq++;
+            return session.append(draft, 0);
+        }
+
+        /** Ids are {@code <run>.<seq>} and this reader appends every event of its run, so the next id is known. */
+        private String nextId() {
+            return run + "." + (seq + 1);
+        }
+
+        void read() {
             JsonNode steps = root.get("trajectory");
             List<JsonNode> history = nonDemoHistory();
             List<Integer> assistantAt = new ArrayList<>();
@@ -135,10 +190,11 @@ public final class SweAgentImporter implements TraceImporter {
                 session.finding(Finding.warning("history-misaligned", "the history holds " + assistantAt.size()
                         + " model responses for " + steps.size() + " trajectory steps: model inputs are not attached to the calls", null, 0));
             }
-            clock = new SyntheticClock(startTime(steps));
-            session.finding(Finding.warning("timestamps-synthesised", "SWE-agent trajectories record no wall-clock times: event "
-                    + "times are synthesised (ending at the file's modification time); the order is real"
-                    + (v1 ? ", step durations come from execution_time" : ", durations are not"), null, 0));
+            if (firstRun) {
+                session.finding(Finding.warning("timestamps-synthesised", "SWE-agent trajectories record no wall-clock times: event "
+                        + "times are synthesised (ending at the file's modification time); the order is real"
+                        + (v1 ? ", step durations come from execution_time" : ", durations are not"), null, 0));
+            }
 
             String agent = agentName(history);
             Event start = startSession(agent);
@@ -148,12 +204,11 @@ public final class SweAgentImporter implements TraceImporter {
                 message.put("from", "harness");
                 message.put("to", "agent:" + agent);
                 message.put("text", task);
-                session.append(NewEvent.of(RUN, "harness", EventType.AGENT_MESSAGE).at(clock.next()).causes(start.id())
-                        .touches(StateKind.SESSION).data(message), 0);
+                append(NewEvent.of(run, "harness", EventType.AGENT_MESSAGE).at(clock.next()).causes(start.id())
+                        .touches(StateKind.SESSION).data(message));
             }
             String workingDir = null;
             int consumed = 0;
-            boolean ended = false;
             for (int k = 0; k < steps.size(); k++) {
                 JsonNode step = steps.get(k);
                 JsonNode response = aligned ? history.get(assistantAt.get(k)) : null;
@@ -163,12 +218,12 @@ public final class SweAgentImporter implements TraceImporter {
                 }
                 String actor = "agent:" + (response != null && Nodes.text(response, "agent") != null ? Nodes.text(response, "agent") : agent);
                 String stateDir = Nodes.text(stateOf(step), "working_dir");
-                ended |= step(k, step, response, input, actor, workingDir != null ? workingDir : stateDir);
+                step(k, step, response, input, actor, workingDir != null ? workingDir : stateDir);
                 if (stateDir != null) {
                     workingDir = stateDir;
                 }
             }
-            endSession(ended);
+            endSession();
         }
 
         /** The environment state after a step: an object in 1.x, a JSON string in pre-1.0 trajectories. */
@@ -182,16 +237,6 @@ public final class SweAgentImporter implements TraceImporter {
                 }
             }
             return state;
-        }
-
-        private Instant startTime(JsonNode steps) throws IOException {
-            double seconds = 0;
-            for (JsonNode step : steps) {
-                seconds += Math.max(0, step.path("execution_time").asDouble(0));
-            }
-            Instant end = Files.getLastModifiedTime(path).toInstant();
-            long syntheticMillis = 4L * steps.size() + 4;
-            return end.minus(Duration.ofMillis((long) (seconds * 1000) + syntheticMillis));
         }
 
         private List<JsonNode> nonDemoHistory() {
@@ -208,8 +253,10 @@ public final class SweAgentImporter implements TraceImporter {
                 }
             }
             if (demos > 0) {
-                session.finding(Finding.info("demonstrations-skipped", demos
-                        + " demonstration message(s) in the history are examples shown to the model, not part of this run: not imported", null, 0));
+                if (firstRun) {
+                    session.finding(Finding.info("demonstrations-skipped", demos
+                            + " demonstration message(s) in the history are examples shown to the model, not part of this run: not imported", null, 0));
+                }
             }
             return out;
         }
@@ -280,9 +327,14 @@ public final class SweAgentImporter implements TraceImporter {
                 imported.put("environmentName", root.get("environment").asText());
             }
             imported.put("agent", agent);
-            session.finding(Finding.info("no-checkpoint", "SWE-agent trajectories hold no file contents: the import has no "
-                    + "replayable checkpoint (a replay starts from the image and base commit, where recorded)", null, 0));
-            return session.append(NewEvent.of(RUN, "harness", EventType.SESSION_START).at(clock.next()).touches(StateKind.SESSION).data(data), 0);
+            if (chosen != null) {
+                imported.put("chosenAttempt", chosen);
+            }
+            if (firstRun) {
+                session.finding(Finding.info("no-checkpoint", "SWE-agent trajectories hold no file contents: the import has no "
+                        + "replayable checkpoint (a replay starts from the image and base commit, where recorded)", null, 0));
+            }
+            return append(NewEvent.of(run, "harness", EventType.SESSION_START).at(clock.next()).touches(StateKind.SESSION).data(data));
         }
 
         private static String firstText(JsonNode node, String... fields) {
@@ -295,8 +347,7 @@ public final class SweAgentImporter implements TraceImporter {
             return null;
         }
 
-        /** Returns true when the step ended the run (submit or an exit action). */
-        private boolean step(int k, JsonNode step, JsonNode response, List<JsonNode> input, String actor, String cwd) {
+        private void step(int k, JsonNode step, JsonNode response, List<JsonNode> input, String actor, String cwd) {
             String action = Nodes.text(step, "action");
             String observation = Nodes.text(step, "observation");
             String thought = Nodes.text(step, "thought");
@@ -352,8 +403,8 @@ public final class SweAgentImporter implements TraceImporter {
                 listed.put("name", tool);
                 listed.set("arguments", arguments);
             }
-            Event model = session.append(NewEvent.of(RUN, actor, EventType.MODEL_CALL).at(clock.next())
-                    .touches(StateKind.SESSION).data(call), 0);
+            Event model = append(NewEvent.of(run, actor, EventType.MODEL_CALL).at(clock.next())
+                    .touches(StateKind.SESSION).data(call));
             if (control) {
                 ObjectNode note = Json.object();
                 note.put("text", action == null || action.isBlank() ? "step " + (k + 1) + ": the model gave no action"
@@ -361,17 +412,16 @@ public final class SweAgentImporter implements TraceImporter {
                 if (observation != null && !observation.isBlank()) {
                     note.put("observation", observation);
                 }
-                session.append(NewEvent.of(RUN, "harness", EventType.NOTE).at(clock.next()).causes(model.id())
-                        .touches(StateKind.HARNESS).data(note), 0);
-                return action != null && isExitAction(action);
+                append(NewEvent.of(run, "harness", EventType.NOTE).at(clock.next()).causes(model.id())
+                        .touches(StateKind.HARNESS).data(note));
+                return;
             }
             if (functionCall) {
                 effect = SweAgentCommands.ofFunction(tool, arguments).orElse(null);
             } else {
                 effect = SweAgentCommands.ofAction(action);
             }
-            // ids are <run>.<seq> and this importer appends every event of its single run, so the next id is known
-            String toolCallId = RUN + "." + (session.events().size() + 1);
+            String toolCallId = nextId();
             ObjectNode data = toolCallData(callId, tool, arguments, effect, toolCallId);
             if (isShell(functionCall, tool, action)) {
                 ObjectNode exec = data.putObject("exec");
@@ -380,8 +430,8 @@ public final class SweAgentImporter implements TraceImporter {
                     exec.put("cwd", cwd);
                 }
             }
-            Event toolCall = session.append(NewEvent.of(RUN, actor, EventType.TOOL_CALL).at(clock.next()).causes(model.id())
-                    .touches(effectTouches(data)).data(data), 0);
+            Event toolCall = append(NewEvent.of(run, actor, EventType.TOOL_CALL).at(clock.next()).causes(model.id())
+                    .touches(effectTouches(data)).data(data));
             ObjectNode result = Json.object();
             result.put("callId", callId);
             result.put("stdout", observation == null ? "" : observation);
@@ -391,9 +441,8 @@ public final class SweAgentImporter implements TraceImporter {
             Instant resultAt = step.has("execution_time")
                     ? clock.advance(Duration.ofMillis(Math.round(step.get("execution_time").asDouble() * 1000)))
                     : clock.next();
-            session.append(NewEvent.of(RUN, "sandbox", EventType.TOOL_RESULT).at(resultAt).causes(toolCall.id())
-                    .touches(StateKind.SESSION).data(result), 0);
-            return "submit".equals(tool);
+            append(NewEvent.of(run, "sandbox", EventType.TOOL_RESULT).at(resultAt).causes(toolCall.id())
+                    .touches(StateKind.SESSION).data(result));
         }
 
         /** A plain shell command (not one of SWE-agent's own commands): replayable as {@code bash -c}. */
@@ -450,7 +499,7 @@ public final class SweAgentImporter implements TraceImporter {
             return verbatim;
         }
 
-        private void endSession(boolean ended) {
+        private void endSession() {
             ObjectNode data = Json.object();
             String exit = Nodes.text(info, "exit_status");
             data.put("outcome", SweAgentOutcome.of(exit));
@@ -476,22 +525,16 @@ public final class SweAgentImporter implements TraceImporter {
                                 + "or reviews leave no step)", null, 0));
                     }
                 }
-                session.finding(Finding.info("usage-totals-only", "SWE-agent records token and cost totals for the run, "
-                        + "not per model call: they are on session.end, the model.call events carry none", null, 0));
+                if (firstRun) {
+                    session.finding(Finding.info("usage-totals-only", "SWE-agent records token and cost totals for the run, "
+                            + "not per model call: they are on session.end, the model.call events carry none", null, 0));
+                }
             }
             String submission = Nodes.text(info, "submission");
             if (submission != null && !submission.isEmpty()) {
                 data.put("submissionBlob", session.putBlob(submission));
             }
-            JsonNode attempts = root.get("attempts");
-            if (attempts != null && attempts.isArray() && attempts.size() > 1) {
-                session.finding(Finding.warning("attempts-not-imported", "the trajectory holds " + attempts.size()
-                        + " attempts of a retry loop; only the chosen one (the top-level trajectory) is imported", null, 0));
-            }
-            if (!ended && exit == null) {
-                data.put("outcome", "unknown");
-            }
-            session.append(NewEvent.of(RUN, "harness", EventType.SESSION_END).at(clock.next()).touches(StateKind.SESSION).data(data), 0);
+            append(NewEvent.of(run, "harness", EventType.SESSION_END).at(clock.next()).touches(StateKind.SESSION).data(data));
         }
     }
 }

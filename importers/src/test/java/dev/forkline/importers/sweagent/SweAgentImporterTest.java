@@ -124,6 +124,35 @@ class SweAgentImporterTest {
     }
 
     @Test
+    void eachAttemptOfARetryLoopIsItsOwnRun() throws Exception {
+        String attempt = """
+                {"trajectory": [{"action": "ls", "observation": "a.py", "response": "", "thought": "", "execution_time": 2.0,
+                                 "state": {"working_dir": "/repo"}},
+                                {"action": "submit", "observation": "diff", "response": "", "thought": "", "execution_time": 0.5,
+                                 "state": {"working_dir": "/repo"}}],
+                 "history": [], "info": {"exit_status": "%s", "model_stats": {"instance_cost": %s, "tokens_sent": 10, "tokens_received": 2, "api_calls": 2}},
+                 "replay_config": null, "environment": "main"}
+                """;
+        String first = attempt.formatted("exit_cost", "1.0");
+        String second = attempt.formatted("submitted", "0.5");
+        Path file = write("retry.traj", "{\"attempts\": [" + first + "," + second + "],\n" + second.strip().substring(1, second.strip().length() - 1)
+                .replace("\"exit_status\": \"submitted\"", "\"exit_status\": \"submitted\", \"best_attempt_idx\": 1") + "}");
+        assertThat(importer.accepts(file, head(file))).isTrue();
+
+        ImportedTrace trace = importer.read(file);
+
+        assertWellFormed(trace);
+        assertThat(trace.bundle().events().stream().map(Event::run).distinct()).containsExactly("attempt-1", "attempt-2");
+        List<Event> starts = ofType(trace, EventType.SESSION_START);
+        assertThat(starts).extracting(e -> e.data().at("/imported/chosenAttempt").asBoolean()).containsExactly(false, true);
+        assertThat(ofType(trace, EventType.SESSION_END)).extracting(e -> e.text("outcome")).containsExactly("aborted", "success");
+        assertThat(ofType(trace, EventType.TOOL_CALL)).hasSize(4);
+        assertThat(starts.get(1).ts()).isAfter(ofType(trace, EventType.SESSION_END).getFirst().ts());
+        assertThat(trace.findings()).filteredOn(f -> f.code().equals("timestamps-synthesised")).hasSize(1);
+        assertThat(findingCodes(trace)).contains("attempts-as-runs");
+    }
+
+    @Test
     void rejectsJsonThatIsNotATrajectoryAndMalformedJsonWithItsLine() throws Exception {
         Path other = write("other.json", "{\"messages\": []}");
         assertThat(importer.accepts(other, head(other))).isFalse();

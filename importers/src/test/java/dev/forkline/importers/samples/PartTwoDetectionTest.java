@@ -57,6 +57,22 @@ class PartTwoDetectionTest {
         }
     }
 
+    @Test
+    void garbageEmptyFilesAndPlainFoldersAreAcceptedByNone(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        byte[] noise = new byte[4096];
+        new java.util.Random(7).nextBytes(noise);
+        Path garbage = Files.write(dir.resolve("noise.bin"), noise);
+        Path empty = Files.write(dir.resolve("empty.json"), new byte[0]);
+        Path notZip = Files.write(dir.resolve("fake.eval"), "PK\u0003\u0004 but not really a zip".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Path folder = Files.createDirectories(dir.resolve("folder"));
+        for (Path path : List.of(garbage, empty, notZip, folder)) {
+            byte[] head = Files.isRegularFile(path) ? head(path) : new byte[0];
+            for (TraceImporter importer : mine) {
+                assertThat(importer.accepts(path, head)).as("%s accepts %s", importer.format(), path.getFileName()).isFalse();
+            }
+        }
+    }
+
     private static byte[] head(Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
             return in.readNBytes(64 * 1024);

@@ -14,9 +14,11 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 
 /**
- * A JSON factory whose parsers report numbers they cannot represent (e.g. {@code 1e999999999} read as a BigDecimal:
- * "Too many nonzero exponent digits") as a {@link JsonParseException} with a location, like any other malformed
- * input, instead of Jackson's bare {@link NumberFormatException}, which callers catching JSON errors would let escape.
+ * A JSON factory whose parsers report numbers Forkline cannot represent as a {@link JsonParseException} with a
+ * location, like any other malformed input: exponents beyond BigDecimal's range ({@code 1e9999999999}, which Jackson
+ * reports as a bare {@link NumberFormatException} that callers catching JSON errors let escape) and magnitudes beyond
+ * a double ({@code 1e400}, a 400-digit integer), which canonical JSON (RFC 8785, IEEE 754 doubles) cannot write, so
+ * hashing the event would fail later with an IllegalArgumentException.
  */
 final class NumberSafeJsonFactory extends JsonFactory {
 
@@ -68,11 +70,26 @@ final class NumberSafeJsonFactory extends JsonFactory {
         }
 
         private <T> T guarded(NumberRead<T> read) throws IOException {
+            T value;
             try {
-                return read.read();
+                value = read.read();
             } catch (NumberFormatException e) {
                 throw new JsonParseException(this, "unrepresentable number: " + e.getMessage(), e);
             }
+            if (value instanceof Number number && !fitsADouble(number)) {
+                throw new JsonParseException(this, "unrepresentable number: beyond the range of a double");
+            }
+            return value;
+        }
+
+        private static boolean fitsADouble(Number number) {
+            return switch (number) {
+                case BigDecimal decimal -> decimal.precision() - decimal.scale() <= 310 && Double.isFinite(decimal.doubleValue());
+                case BigInteger integer -> integer.bitLength() <= 1024 && Double.isFinite(integer.doubleValue());
+                case Double d -> Double.isFinite(d);
+                case Float f -> Float.isFinite(f);
+                default -> true;
+            };
         }
 
         @Override

@@ -1,0 +1,25 @@
+package dev.forkline.views.data;
+
+import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.views.concurrent.Progress;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The stored traces the workbench shows and opens. Called off the UI thread. */
+public interface TraceLibrary {
+
+    /** Where the traces live, for the status bar (a database file, or "in memory"). */
+    String location();
+
+    List<TraceSummary> list() throws IOException;
+
+    List<TraceSummary> search(LibraryQuery query) throws IOException;
+
+    Bundle load(String traceId) throws IOException, TraceFormatException;
+
+    /** Reads a trace file or folder in any known format and stores it. */
+    ImportResult importTrace(Path path, Progress progress) throws IOException, TraceFormatException;
+}

@@ -1,0 +1,93 @@
+package dev.forkline.views.viewmodel;
+
+import dev.forkline.trace.Event;
+import javafx.beans.Observable;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.util.BitSet;
+import java.util.List;
+import java.util.TreeSet;
+
+/** The filter/search bar: by type, actor, text, errors only; writes its matches to the timeline. */
+public final class FilterViewModel {
+
+    private final TimelineViewModel timeline;
+    private final StringProperty text = new SimpleStringProperty("");
+    private final StringProperty type = new SimpleStringProperty();
+    private final StringProperty actor = new SimpleStringProperty();
+    private final BooleanProperty errorsOnly = new SimpleBooleanProperty();
+    private final ReadOnlyIntegerWrapper matchCount = new ReadOnlyIntegerWrapper(-1);
+    private final ObservableList<String> types = FXCollections.observableArrayList();
+    private final ObservableList<String> actors = FXCollections.observableArrayList();
+
+    public FilterViewModel(TimelineViewModel timeline) {
+        this.timeline = timeline;
+        for (Observable part : List.of(text, type, actor, errorsOnly)) {
+            part.addListener(obs -> apply());
+        }
+        timeline.eventsProperty().addListener((obs, old, now) -> {
+            TreeSet<String> typeNames = new TreeSet<>();
+            TreeSet<String> actorNames = new TreeSet<>();
+            for (Event event : now) {
+                typeNames.add(event.type());
+                actorNames.add(event.actor());
+            }
+            types.setAll(typeNames);
+            actors.setAll(actorNames);
+            apply();
+        });
+    }
+
+    public EventFilter filter() {
+        return new EventFilter(text.get(), type.get(), actor.get(), errorsOnly.get());
+    }
+
+    private void apply() {
+        BitSet matches = filter().matches(timeline.events());
+        timeline.matchesProperty().set(matches);
+        matchCount.set(matches == null ? -1 : matches.cardinality());
+    }
+
+    public void clear() {
+        text.set("");
+        type.set(null);
+        actor.set(null);
+        errorsOnly.set(false);
+    }
+
+    public StringProperty textProperty() {
+        return text;
+    }
+
+    public StringProperty typeProperty() {
+        return type;
+    }
+
+    public StringProperty actorProperty() {
+        return actor;
+    }
+
+    public BooleanProperty errorsOnlyProperty() {
+        return errorsOnly;
+    }
+
+    /** Number of matching events, or -1 when no filter is active. */
+    public ReadOnlyIntegerProperty matchCountProperty() {
+        return matchCount.getReadOnlyProperty();
+    }
+
+    public ObservableList<String> types() {
+        return types;
+    }
+
+    public ObservableList<String> actors() {
+        return actors;
+    }
+}

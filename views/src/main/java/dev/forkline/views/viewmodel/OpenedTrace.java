@@ -1,0 +1,8 @@
+package dev.forkline.views.viewmodel;
+
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.views.data.RunLineage;
+
+/** A trace open in the workbench: its bundle and its runs. */
+public record OpenedTrace(Bundle bundle, RunLineage lineage) {
+}

@@ -1,0 +1,250 @@
+package dev.forkline.views.viewmodel;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.views.concurrent.TaskExecutor;
+import dev.forkline.views.concurrent.TaskListener;
+import dev.forkline.views.data.EventRunLineage;
+import dev.forkline.views.data.ImportResult;
+import dev.forkline.views.data.RunLineage;
+import dev.forkline.views.data.RunNode;
+import dev.forkline.views.data.TraceLibrary;
+import dev.forkline.views.state.StateProvider;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The workbench as a whole: which trace is open, which run and event are selected, background work and errors. The
+ * only place that talks to the library and the state provider; views bind to the properties and call the methods.
+ */
+public final class WorkbenchViewModel {
+
+    /** Shown on the Run menu's actions until the replay engine is wired in. */
+    public static final String REPLAY_UNAVAILABLE = "needs the replay engine";
+
+    private final TaskExecutor executor;
+    private final TraceLibrary library;
+    private final Function<List<Event>, RunLineage> lineageFactory;
+
+    private final LibraryViewModel libraryModel;
+    private final ForkTreeViewModel forkTree = new ForkTreeViewModel();
+    private final TimelineViewModel timeline = new TimelineViewModel();
+    private final FilterViewModel filter = new FilterViewModel(timeline);
+    private final InspectorViewModel inspector = new InspectorViewModel();
+    private final StatePanelViewModel state;
+    private final RecentFiles recentFiles;
+
+    private final ReadOnlyObjectWrapper<OpenedTrace> opened = new ReadOnlyObjectWrapper<>();
+    private final ObjectProperty<ThemeChoice> theme = new SimpleObjectProperty<>(ThemeChoice.FOLLOW_OS);
+    private final StringProperty dockerState = new SimpleStringProperty("Docker: not checked");
+    private final StringProperty backgroundMessage = new SimpleStringProperty("");
+    private final DoubleProperty backgroundProgress = new SimpleDoubleProperty(0);
+    private final BooleanProperty busy = new SimpleBooleanProperty();
+    private final ObjectProperty<UserError> error = new SimpleObjectProperty<>();
+    private final BooleanProperty replayAvailable = new SimpleBooleanProperty(false);
+    private final StringProperty replayUnavailableReason = new SimpleStringProperty(REPLAY_UNAVAILABLE);
+
+    public WorkbenchViewModel(TaskExecutor executor, TraceLibrary library, StateProvider stateProvider, RecentFiles recentFiles) {
+        this(executor, library, stateProvider, recentFiles, EventRunLineage::new);
+    }
+
+    public WorkbenchViewModel(TaskExecutor executor, TraceLibrary library, StateProvider stateProvider, RecentFiles recentFiles,
+                              Function<List<Event>, RunLineage> lineageFactory) {
+        this.executor = executor;
+        this.library = library;
+        this.lineageFactory = lineageFactory;
+        this.recentFiles = recentFiles;
+        this.libraryModel = new LibraryViewModel(executor, library);
+        this.state = new StatePanelViewModel(executor, stateProvider);
+        forkTree.selectedRunProperty().addListener((obs, old, run) -> showRun(run));
+        timeline.selectedIndexProperty().addListener((obs, old, index) -> showEvent(index.intValue()));
+        libraryModel.refresh();
+    }
+
+    // --- opening ----------------------------------------------------------------------------------------------------
+
+    /** Loads a stored trace in the background and opens it. */
+    public void openStored(String traceId) {
+        runInBackground("load-trace", "Opening " + traceId, progress -> library.load(traceId),
+                this::open, failure -> error.set(new UserError("Could not open " + traceId, null, 0, message(failure))));
+    }
+
+    /** Imports a trace file or folder (any known format) into the library, then opens it. */
+    public void importFile(Path path) {
+        runInBackground("import-trace", "Importing " + path.getFileName(), progress -> {
+            ImportResult imported = library.importTrace(path, progress);
+            return new Imported(imported, library.load(imported.trace().traceId()));
+        }, result -> {
+            recentFiles.add(path);
+            libraryModel.refresh();
+            open(result.bundle());
+        }, failure -> error.set(UserError.importFailed(path, failure)));
+    }
+
+    private record Imported(ImportResult result, Bundle bundle) {
+    }
+
+    /** Opens a bundle already in memory: builds its run lineage and shows its first root run. */
+    public void open(Bundle bundle) {
+        RunLineage lineage = lineageFactory.apply(bundle.events());
+        opened.set(new OpenedTrace(bundle, lineage));
+        forkTree.setLineage(lineage);
+        List<RunNode> roots = lineage.roots();
+        forkTree.selectedRunProperty().set(roots.isEmpty() ? null : roots.getFirst().run());
+    }
+
+    public void selectRun(String run) {
+        forkTree.selectedRunProperty().set(run);
+    }
+
+    /** Selects the event with this id in the current run, if it is there. */
+    public boolean selectEvent(String eventId) {
+        List<Event> events = timeline.events();
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i).id().equals(eventId)) {
+                timeline.select(i);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void showRun(String run) {
+        OpenedTrace trace = opened.get();
+        timeline.setRun(trace == null || run == null ? List.of() : trace.lineage().events(run));
+    }
+
+    private void showEvent(int index) {
+        OpenedTrace trace = opened.get();
+        BlobSource blobs = trace == null ? BlobSource.NONE : trace.bundle().blobs();
+        inspector.show(timeline.selectedEvent(), timeline.events(), blobs);
+        state.update(trace == null ? null : trace.lineage(), forkTree.selectedRunProperty().get(), index, blobs);
+    }
+
+    private <T> void runInBackground(String name, String message, dev.forkline.views.concurrent.Work<T> work,
+                                     java.util.function.Consumer<T> onSuccess, java.util.function.Consumer<Throwable> onFailure) {
+        busy.set(true);
+        backgroundMessage.set(message + "…");
+        backgroundProgress.set(-1);
+        executor.execute(name, work, new TaskListener<T>() {
+            @Override
+            public void succeeded(T result) {
+                finished();
+                onSuccess.accept(result);
+            }
+
+            @Override
+            public void failed(Throwable failure) {
+                finished();
+                onFailure.accept(failure);
+            }
+
+            @Override
+            public void progressed(String progressMessage, double fraction) {
+                backgroundMessage.set(progressMessage);
+                backgroundProgress.set(fraction);
+            }
+        });
+    }
+
+    private void finished() {
+        busy.set(false);
+        backgroundMessage.set("");
+        backgroundProgress.set(0);
+    }
+
+    private static String message(Throwable failure) {
+        return failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
+    }
+
+    // --- accessors --------------------------------------------------------------------------------------------------
+
+    public ReadOnlyObjectProperty<OpenedTrace> openedProperty() {
+        return opened.getReadOnlyProperty();
+    }
+
+    public OpenedTrace opened() {
+        return opened.get();
+    }
+
+    public String currentRun() {
+        return forkTree.selectedRunProperty().get();
+    }
+
+    public LibraryViewModel library() {
+        return libraryModel;
+    }
+
+    public String libraryLocation() {
+        return library.location();
+    }
+
+    public ForkTreeViewModel forkTree() {
+        return forkTree;
+    }
+
+    public TimelineViewModel timeline() {
+        return timeline;
+    }
+
+    public FilterViewModel filter() {
+        return filter;
+    }
+
+    public InspectorViewModel inspector() {
+        return inspector;
+    }
+
+    public StatePanelViewModel state() {
+        return state;
+    }
+
+    public RecentFiles recentFiles() {
+        return recentFiles;
+    }
+
+    public ObjectProperty<ThemeChoice> themeProperty() {
+        return theme;
+    }
+
+    public StringProperty dockerStateProperty() {
+        return dockerState;
+    }
+
+    public StringProperty backgroundMessageProperty() {
+        return backgroundMessage;
+    }
+
+    public DoubleProperty backgroundProgressProperty() {
+        return backgroundProgress;
+    }
+
+    public BooleanProperty busyProperty() {
+        return busy;
+    }
+
+    public ObjectProperty<UserError> errorProperty() {
+        return error;
+    }
+
+    public BooleanProperty replayAvailableProperty() {
+        return replayAvailable;
+    }
+
+    public StringProperty replayUnavailableReasonProperty() {
+        return replayUnavailableReason;
+    }
+}

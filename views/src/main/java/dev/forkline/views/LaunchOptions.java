@@ -1,0 +1,52 @@
+package dev.forkline.views;
+
+import dev.forkline.views.data.InMemoryTraceLibrary;
+import dev.forkline.views.data.TraceLibrary;
+import dev.forkline.views.state.EventFoldStateProvider;
+import dev.forkline.views.state.StateProvider;
+import dev.forkline.views.viewmodel.ThemeChoice;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * How {@link WorkbenchApp#launch(LaunchOptions)} starts the workbench.
+ *
+ * @param library     the stored traces (the library pane, opening, importing)
+ * @param state       how the state panel reconstructs the five states at the cursor
+ * @param openFile    a trace file or folder to import and open at start, or null
+ * @param openTraceId a stored trace to open at start, or null
+ * @param theme       initial theme
+ * @param recentStore where the recent-files list is kept, or null for in memory only
+ */
+public record LaunchOptions(TraceLibrary library, StateProvider state, Path openFile, String openTraceId, ThemeChoice theme,
+                            Path recentStore) {
+
+    public LaunchOptions {
+        Objects.requireNonNull(library, "library");
+        Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(theme, "theme");
+    }
+
+    /** Traces in memory only (nothing is stored), following the OS theme, recent files in ~/.forkline/recent-files. */
+    public static LaunchOptions inMemory() {
+        return new LaunchOptions(new InMemoryTraceLibrary(), new EventFoldStateProvider(), null, null, ThemeChoice.FOLLOW_OS,
+                Path.of(System.getProperty("user.home"), ".forkline", "recent-files"));
+    }
+
+    public LaunchOptions withLibrary(TraceLibrary traces) {
+        return new LaunchOptions(traces, state, openFile, openTraceId, theme, recentStore);
+    }
+
+    public LaunchOptions withOpenFile(Path file) {
+        return new LaunchOptions(library, state, file, openTraceId, theme, recentStore);
+    }
+
+    public LaunchOptions withOpenTraceId(String traceId) {
+        return new LaunchOptions(library, state, openFile, traceId, theme, recentStore);
+    }
+
+    public LaunchOptions withTheme(ThemeChoice choice) {
+        return new LaunchOptions(library, state, openFile, openTraceId, choice, recentStore);
+    }
+}

@@ -34,7 +34,8 @@ final class FilterBar extends HBox {
         setAlignment(Pos.CENTER_LEFT);
 
         text.setId("filter-text");
-        text.setPromptText("Search events (Ctrl+F) — Enter: next match");
+        text.setPromptText("Search events (Ctrl+F)");
+        text.setTooltip(new javafx.scene.control.Tooltip("Enter: next match, Shift+Enter: previous, Esc: clear"));
         text.textProperty().bindBidirectional(filter.textProperty());
         text.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER) {

@@ -11,6 +11,7 @@ final class Pills {
     static Label pill(String text, String tone) {
         Label label = new Label(text);
         label.getStyleClass().addAll("pill", "pill-" + tone);
+        label.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         return label;
     }
 

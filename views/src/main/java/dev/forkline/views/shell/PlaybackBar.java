@@ -45,18 +45,19 @@ final class PlaybackBar extends HBox {
         Button last = button(Material2AL.LAST_PAGE, "Last event (End)", timeline::end);
 
         Slider pace = new Slider(100, 2000, timeline.paceMillisProperty().get());
-        pace.setPrefWidth(110);
+        pace.setPrefWidth(90);
         pace.setTooltip(new Tooltip("Playback pace: time between steps"));
         timeline.paceMillisProperty().bind(pace.valueProperty());
         Label paceLabel = new Label();
         paceLabel.getStyleClass().add("muted");
-        paceLabel.textProperty().bind(pace.valueProperty().map(v -> String.format(java.util.Locale.ROOT, "%.1f s/step", v.doubleValue() / 1000)));
-        paceLabel.setMinWidth(64);
+        paceLabel.textProperty().bind(pace.valueProperty().map(v -> String.format(java.util.Locale.ROOT, "%.1f s", v.doubleValue() / 1000)));
+        paceLabel.setMinWidth(34);
 
         ComboBox<StepScope> scope = new ComboBox<>();
         scope.getItems().setAll(StepScope.ALL, StepScope.TOOL_CALLS, StepScope.FAILURES, StepScope.SAME_ACTOR, StepScope.MATCHES);
         scope.valueProperty().bindBidirectional(timeline.playScopeProperty());
         scope.setTooltip(new Tooltip("Which events playback stops at"));
+        scope.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         scope.setConverter(new StringConverter<>() {
             @Override
             public String toString(StepScope value) {
@@ -81,9 +82,9 @@ final class PlaybackBar extends HBox {
 
         position.setId("position");
         position.getStyleClass().add("muted");
-        position.setMinWidth(120);
+        position.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
 
-        getChildren().addAll(first, previous, play, next, last, new Label("  Pace"), pace, paceLabel, scope,
+        getChildren().addAll(first, previous, play, next, last, pace, paceLabel, scope,
                 new Separator(Orientation.VERTICAL), zoomIn, zoomOut, fit, new Separator(Orientation.VERTICAL), position);
 
         timeline.playingProperty().addListener((obs, old, playing) -> {

@@ -113,7 +113,7 @@ public final class WorkbenchView extends BorderPane {
         right.setDividerPositions(0.24);
 
         SplitPane main = new SplitPane(library, centre, right);
-        main.setDividerPositions(0.18, 0.68);
+        main.setDividerPositions(0.16, 0.70);
         SplitPane.setResizableWithParent(library, false);
 
         setTop(menuBar());
@@ -143,7 +143,7 @@ public final class WorkbenchView extends BorderPane {
         TimelineViewModel timeline = model.timeline();
         int index = timeline.selectedIndex();
         int total = timeline.events().size();
-        playback.position.setText(index < 0 ? total + " events" : "Event " + (index + 1) + " of " + total + " · " + timeline.selectedEvent().id());
+        playback.position.setText(index < 0 ? total + " events" : (index + 1) + " / " + total + " · " + timeline.selectedEvent().id());
     }
 
     // --- menus ----------------------------------------------------------------------------------------------------

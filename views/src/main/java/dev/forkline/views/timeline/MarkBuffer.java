@@ -14,6 +14,7 @@ public final class MarkBuffer {
     private byte[] kind = new byte[0];
     private int[] count = new int[0];
     private int[] firstItem = new int[0];
+    private int[] kindMask = new int[0];
 
     // per-lane aggregate being grown during a merge pass
     private boolean[] open = new boolean[0];
@@ -22,6 +23,7 @@ public final class MarkBuffer {
     private byte[] openKind = new byte[0];
     private int[] openCount = new int[0];
     private int[] openFirst = new int[0];
+    private int[] openMask = new int[0];
 
     void reset(int itemCapacity, int laneCount) {
         if (lane.length < itemCapacity) {
@@ -31,6 +33,7 @@ public final class MarkBuffer {
             kind = new byte[itemCapacity];
             count = new int[itemCapacity];
             firstItem = new int[itemCapacity];
+            kindMask = new int[itemCapacity];
         }
         if (open.length < laneCount) {
             open = new boolean[laneCount];
@@ -39,12 +42,18 @@ public final class MarkBuffer {
             openKind = new byte[laneCount];
             openCount = new int[laneCount];
             openFirst = new int[laneCount];
+            openMask = new int[laneCount];
         }
         java.util.Arrays.fill(open, 0, laneCount, false);
         size = 0;
     }
 
     void add(int laneIndex, double from, double to, byte markKind, int items, int first) {
+        add(laneIndex, from, to, markKind, items, first, 1 << markKind);
+    }
+
+    void add(int laneIndex, double from, double to, byte markKind, int items, int first, int mask) {
+        kindMask[size] = mask;
         lane[size] = laneIndex;
         x0[size] = from;
         x1[size] = to;
@@ -69,6 +78,7 @@ public final class MarkBuffer {
         openKind[laneIndex] = markKind;
         openCount[laneIndex] = 1;
         openFirst[laneIndex] = item;
+        openMask[laneIndex] = 1 << markKind;
     }
 
     void extendAggregate(int laneIndex, double to, byte markKind) {
@@ -77,11 +87,13 @@ public final class MarkBuffer {
             openKind[laneIndex] = markKind;
         }
         openCount[laneIndex]++;
+        openMask[laneIndex] |= 1 << markKind;
     }
 
     void closeAggregate(int laneIndex) {
         if (open[laneIndex]) {
-            add(laneIndex, openX0[laneIndex], openX1[laneIndex], openKind[laneIndex], openCount[laneIndex], openFirst[laneIndex]);
+            add(laneIndex, openX0[laneIndex], openX1[laneIndex], openKind[laneIndex], openCount[laneIndex], openFirst[laneIndex],
+                    openMask[laneIndex]);
             open[laneIndex] = false;
         }
     }
@@ -109,6 +121,11 @@ public final class MarkBuffer {
     /** How many items the mark stands for; 1 for a mark drawn as itself. */
     public int count(int mark) {
         return count[mark];
+    }
+
+    /** Whether any item of the mark is of this kind (an aggregate shows every important kind it holds). */
+    public boolean contains(int mark, MarkKind kind) {
+        return (kindMask[mark] & (1 << kind.ordinal())) != 0;
     }
 
     /** The first (earliest) item of the mark. */

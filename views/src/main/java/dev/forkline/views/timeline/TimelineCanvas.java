@@ -299,8 +299,15 @@ public final class TimelineCanvas extends Region {
             g.setStroke(color);
             g.setLineWidth(1);
             g.strokeRoundRect(x0 - 2, mid - laneH * 0.3, width + 4, laneH * 0.6, 6, 6);
-            if (kind != MarkKind.TICK && !kind.isSpan()) {
-                drawSymbol(g, p, kind, x0 + width / 2, mid, laneH);
+            // every important kind inside the aggregate gets its own symbol, most important first
+            double r = Math.min(8, laneH * 0.26);
+            double sx = x0 + width / 2;
+            for (int k = MarkKind.FAILURE.ordinal(); k >= MarkKind.CHECKPOINT.ordinal(); k--) {
+                MarkKind inside = MarkKind.of((byte) k);
+                if (marks.contains(m, inside)) {
+                    drawSymbol(g, p, inside, sx, mid, laneH);
+                    sx += 2.2 * r;
+                }
             }
             if (width > 18 || kind == MarkKind.TICK || kind.isSpan()) {
                 g.setFill(p.text());
@@ -508,34 +515,59 @@ public final class TimelineCanvas extends Region {
         overviewColumns = columns;
     }
 
+    private static final String[] LEGEND_LABELS = {"Event", "Model call", "Tool call", "Checkpoint", "Human decision",
+            "Unknown outcome", "Escape attempt", "Failure"};
+    private double[] legendWidths;
+
+    /** Text widths measured once (not per frame) with the legend font. */
+    private double[] legendWidths() {
+        if (legendWidths == null) {
+            javafx.scene.text.Text probe = new javafx.scene.text.Text();
+            probe.setFont(smallFont);
+            legendWidths = new double[LEGEND_LABELS.length + 2];
+            for (int i = 0; i < LEGEND_LABELS.length; i++) {
+                probe.setText(LEGEND_LABELS[i]);
+                legendWidths[i] = probe.getLayoutBounds().getWidth();
+            }
+            probe.setText("Search match");
+            legendWidths[LEGEND_LABELS.length] = probe.getLayoutBounds().getWidth();
+            probe.setText("Cursor");
+            legendWidths[LEGEND_LABELS.length + 1] = probe.getLayoutBounds().getWidth();
+        }
+        return legendWidths;
+    }
+
     private void drawLegend(GraphicsContext g, TimelinePalette p, double h) {
         double y = h - LEGEND / 2;
-        double x = GUTTER;
-        g.setFont(smallFont);
-        for (MarkKind kind : MarkKind.values()) {
+        double x = 10;
+        double[] widths = legendWidths();
+        MarkKind[] kinds = MarkKind.values();
+        for (int i = 0; i < kinds.length; i++) {
+            MarkKind kind = kinds[i];
             if (kind.isSpan()) {
                 g.setFill(p.kind(kind));
-                g.fillRoundRect(x, y - 4, 16, 8, 4, 4);
-                x += 20;
+                g.fillRoundRect(x, y - 4, 14, 8, 4, 4);
+                x += 18;
             } else {
-                drawSymbol(g, p, kind, x + 6, y, 24);
-                x += 16;
+                drawSymbol(g, p, kind, x + 6, y, 22);
+                x += 15;
             }
+            g.setFont(smallFont);
             g.setFill(p.mutedText());
             g.setTextAlign(TextAlignment.LEFT);
             g.setTextBaseline(VPos.CENTER);
-            g.fillText(kind.label(), x, y);
-            x += kind.label().length() * 5.6 + 16;
+            g.fillText(LEGEND_LABELS[i], x, y);
+            x += widths[i] + 12;
         }
         g.setFill(matchFill);
         g.fillRoundRect(x, y - 7, 10, 14, 5, 5);
         g.setFill(p.mutedText());
         g.fillText("Search match", x + 14, y);
-        x += 90;
+        x += 14 + widths[kinds.length] + 12;
         g.setStroke(p.cursor());
         g.setLineWidth(1.5);
         g.strokeLine(x + 4, y - 8, x + 4, y + 8);
-        g.fillText("Cursor", x + 12, y);
+        g.fillText("Cursor", x + 10, y);
     }
 
     // --- interaction -------------------------------------------------------------------------------------------------

@@ -25,6 +25,9 @@ class MarkMergerTest {
         assertThat(marks.x0(0)).isEqualTo(10.0);
         assertThat(marks.x1(0)).isEqualTo(13.0);
         assertThat(marks.firstItem(0)).isZero();
+        assertThat(marks.contains(0, TICK)).isTrue();
+        assertThat(marks.contains(0, FAILURE)).isTrue();
+        assertThat(marks.contains(0, CHECKPOINT)).isFalse();
         assertThat(marks.count(1)).isEqualTo(1);
         assertThat(marks.firstItem(1)).isEqualTo(4);
     }

@@ -148,7 +148,7 @@ class WorkbenchViewModelTest {
         workbench.importFile(bundle);
         UserError error = workbench.errorProperty().get();
         assertThat(error).isNotNull();
-        assertThat(error.file()).contains("trace.jsonl");
+        assertThat(error.file()).as(error.toString()).contains("trace.jsonl");
         assertThat(error.line()).isEqualTo(1);
         assertThat(error.location()).endsWith("line 1");
     }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -55,12 +54,11 @@ public final class CanonicalJson {
 
     private static void writeObject(JsonNode node, String omittedMember, StringBuilder out) {
         List<Map.Entry<String, JsonNode>> members = new ArrayList<>(node.size());
-        Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
-        fields.forEachRemaining(member -> {
+        for (Map.Entry<String, JsonNode> member : node.properties()) {
             if (!member.getKey().equals(omittedMember)) {
                 members.add(member);
             }
-        });
+        }
         // String.compareTo compares UTF-16 code units, which is exactly RFC 8785's ordering.
         members.sort(Map.Entry.comparingByKey());
         out.append('{');
@@ -77,6 +75,19 @@ public final class CanonicalJson {
         out.append('}');
     }
 
+    /** Whether the text has a surrogate without its partner: not Unicode, so not representable in canonical JSON. */
+    public static boolean hasLoneSurrogate(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static void writeString(String value, StringBuilder out) {
         out.append('"');
         for (int i = 0; i < value.length(); i++) {
@@ -90,6 +101,13 @@ public final class CanonicalJson {
                 case '\r' -> out.append("\\r");
                 case '\t' -> out.append("\\t");
                 default -> {
+                    if (Character.isSurrogate(c)) {
+                        if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
+                            out.append(c).append(value.charAt(++i));
+                            continue;
+                        }
+                        throw new IllegalArgumentException("lone surrogate \\u" + Integer.toHexString(c) + " cannot be canonicalized (RFC 8785 3.2.2.2)");
+                    }
                     if (c < 0x20) {
                         out.append("\\u00").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 0xF, 16));
                     } else {
@@ -112,6 +130,22 @@ public final class CanonicalJson {
         out.append(formatDouble(node.doubleValue()));
     }
 
+    /**
+     * The shortest decimal that rounds to {@code value} (positive, finite), the closest one when several are as short.
+     * Since JDK 19 Double.toString yields exactly that, except that it never returns fewer than two significant digits:
+     * where one digit would do (5e-324, written 4.9E-324) the closest one-digit decimal is tried as well.
+     */
+    private static BigDecimal shortestDecimal(double value) {
+        BigDecimal decimal = new BigDecimal(Double.toString(value)).stripTrailingZeros();
+        if (decimal.precision() == 2) {
+            BigDecimal oneDigit = new BigDecimal(value).round(new java.math.MathContext(1, java.math.RoundingMode.HALF_EVEN));
+            if (oneDigit.doubleValue() == value) {
+                return oneDigit.stripTrailingZeros();
+            }
+        }
+        return decimal;
+    }
+
     /** ECMAScript Number.prototype.toString for a finite double. */
     public static String formatDouble(double value) {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
@@ -120,8 +154,7 @@ public final class CanonicalJson {
         if (value == 0) {
             return "0";
         }
-        // Since JDK 19 Double.toString yields the shortest decimal that round-trips, as ECMAScript requires.
-        BigDecimal decimal = new BigDecimal(Double.toString(Math.abs(value))).stripTrailingZeros();
+        BigDecimal decimal = shortestDecimal(Math.abs(value));
         String digits = decimal.unscaledValue().toString();
         int k = digits.length();
         int n = k - decimal.scale();

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -48,6 +49,36 @@ public final class EventChain {
 
     public boolean hasId(String id) {
         return ids.contains(id);
+    }
+
+    /** The seq the next event appended to {@code run} will get. */
+    public long nextSeq(String run) {
+        return tips.getOrDefault(run, new Tip(0, null)).seq() + 1;
+    }
+
+    /** The {@code prev} the next event appended to {@code run} will get (null for the first event of a new root run). */
+    public String nextPrev(String run) {
+        return tips.getOrDefault(run, new Tip(0, null)).hash();
+    }
+
+    /**
+     * Appends an event whose id, seq and prev were fixed by the caller (for example a signed decision, whose
+     * signature must cover its final place in the chain). It must fit the run's tip; its hash is (re)computed here.
+     */
+    public Event appendBuilt(Event unhashed) {
+        if (unhashed.seq() != nextSeq(unhashed.run())) {
+            throw new IllegalArgumentException("event " + unhashed.id() + " has seq " + unhashed.seq() + " but run '"
+                    + unhashed.run() + "' is at seq " + (nextSeq(unhashed.run()) - 1));
+        }
+        if (!Objects.equals(unhashed.prev(), nextPrev(unhashed.run()))) {
+            throw new IllegalArgumentException("event " + unhashed.id() + " does not chain onto the tip of run '" + unhashed.run() + "'");
+        }
+        if (!ids.add(unhashed.id())) {
+            throw new IllegalArgumentException("duplicate event id '" + unhashed.id() + "'");
+        }
+        Event event = withHash(unhashed);
+        tips.put(event.run(), new Tip(event.seq(), event.hash()));
+        return event;
     }
 
     public Event append(NewEvent draft) {

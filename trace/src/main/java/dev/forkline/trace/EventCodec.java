@@ -76,6 +76,10 @@ public final class EventCodec {
                 throw new TraceFormatException(file, line, "unknown event field '" + name + "'");
             }
         }
+        String lone = findLoneSurrogate(json);
+        if (lone != null) {
+            throw new TraceFormatException(file, line, "text " + lone + " holds a lone UTF-16 surrogate (\\uD800-\\uDFFF escape without its partner), which is not Unicode");
+        }
         String id = requiredText(json, "id", file, line);
         String run = requiredText(json, "run", file, line);
         JsonNode seqNode = json.get("seq");
@@ -116,6 +120,32 @@ public final class EventCodec {
         String prev = optionalHash(json, "prev", file, line);
         String hash = optionalHash(json, "hash", file, line);
         return new Event(id, run, seqNode.asLong(), ts, actor, type, causes, state, dataObject, prev, hash);
+    }
+
+    /** A short description of the first string or member name with a lone surrogate, or null. */
+    private static String findLoneSurrogate(JsonNode node) {
+        if (node.isTextual()) {
+            return CanonicalJson.hasLoneSurrogate(node.textValue()) ? "value" : null;
+        }
+        if (node.isObject()) {
+            for (var member : node.properties()) {
+                if (CanonicalJson.hasLoneSurrogate(member.getKey())) {
+                    return "member name";
+                }
+                String inside = findLoneSurrogate(member.getValue());
+                if (inside != null) {
+                    return inside.startsWith("in '") ? inside : "in '" + member.getKey() + "'";
+                }
+            }
+        } else if (node.isArray()) {
+            for (JsonNode element : node) {
+                String inside = findLoneSurrogate(element);
+                if (inside != null) {
+                    return inside;
+                }
+            }
+        }
+        return null;
     }
 
     private static String requiredText(ObjectNode json, String field, String file, long line) throws TraceFormatException {

@@ -1,0 +1,83 @@
+package dev.forkline.app;
+
+import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.decision.DecisionRefusedException;
+import dev.forkline.trace.store.StoreException;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.NoSuchFileException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+
+/** Maps what a command throws onto the exit-code convention, with one clear line on stderr and never a stack trace. */
+final class ErrorReporting implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ErrorReporting.class);
+
+    @Override
+    public int handleExecutionException(Exception failure, CommandLine commandLine, CommandLine.ParseResult parseResult) {
+        var err = commandLine.getErr();
+        Throwable cause = unwrap(failure);
+        int code = exitCodeFor(cause);
+        if (code == ExitCodes.CHECK_FAILED) {
+            LOG.error("internal error in '{}'", commandLine.getCommandName(), cause);
+            err.println("forkline: internal error: " + cause + " (details in " + Logs.logFile() + ")");
+        } else {
+            err.println("forkline: " + messageOf(cause));
+        }
+        err.flush();
+        return code;
+    }
+
+    @Override
+    public int handleParseException(CommandLine.ParameterException problem, String[] args) {
+        var err = problem.getCommandLine().getErr();
+        err.println("forkline: " + problem.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(problem, err);
+        err.println("Try '" + problem.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+        err.flush();
+        return ExitCodes.BAD_INPUT;
+    }
+
+    static int exitCodeFor(Throwable cause) {
+        String name = cause.getClass().getSimpleName();
+        if (cause instanceof EnvironmentMissingException || name.equals("EngineUnavailableException")) {
+            return ExitCodes.ENVIRONMENT;
+        }
+        if (cause instanceof TraceFormatException || cause instanceof UserInputException
+                || cause instanceof NoSuchFileException || cause instanceof AccessDeniedException
+                || cause instanceof FileAlreadyExistsException || cause instanceof StoreException
+                || cause instanceof DecisionRefusedException
+                || name.equals("ScenarioFormatException")) {
+            return ExitCodes.BAD_INPUT;
+        }
+        if (cause instanceof IOException) {
+            return ExitCodes.BAD_INPUT;
+        }
+        return ExitCodes.CHECK_FAILED;
+    }
+
+    private static String messageOf(Throwable cause) {
+        if (cause instanceof NoSuchFileException missing) {
+            return missing.getFile() + ": no such file or directory";
+        }
+        if (cause instanceof AccessDeniedException denied) {
+            return denied.getFile() + ": permission denied";
+        }
+        if (cause instanceof FileAlreadyExistsException exists) {
+            return exists.getFile() + ": already exists" + (exists.getReason() == null ? "" : " (" + exists.getReason() + ")");
+        }
+        return cause.getMessage() == null ? cause.toString() : cause.getMessage();
+    }
+
+    private static Throwable unwrap(Throwable failure) {
+        Throwable current = failure;
+        while ((current instanceof java.util.concurrent.ExecutionException || current instanceof java.io.UncheckedIOException
+                || current instanceof java.util.concurrent.CompletionException) && current.getCause() != null) {
+            current = current.getCause();
+        }
+        return current;
+    }
+}

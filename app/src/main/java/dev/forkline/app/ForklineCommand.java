@@ -1,0 +1,41 @@
+package dev.forkline.app;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code forkline}: with no subcommand, opens the workbench window. */
+@Command(name = "forkline",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Review and replay recorded AI-agent runs.%n"
+                + "Exit codes: 0 ok, 1 a check found a problem, 2 bad input or usage, 3 replay diverged, 4 environment missing (e.g. no Docker engine).",
+        subcommands = {
+                OpenCommand.class,
+                InspectCommand.class,
+                ImportCommand.class,
+                ListCommand.class,
+                VerifyCommand.class,
+                DecideCommand.class,
+                QueueCommand.class,
+                KeysCommand.class,
+                CommandLine.HelpCommand.class
+        })
+public final class ForklineCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        return new OpenCommand().call();
+    }
+
+    static CommandLine commandLine() {
+        ErrorReporting errors = new ErrorReporting();
+        return new CommandLine(new ForklineCommand())
+                .setExecutionExceptionHandler(errors)
+                .setParameterExceptionHandler(errors)
+                .setCaseInsensitiveEnumValuesAllowed(true);
+    }
+}

@@ -1,0 +1,162 @@
+package dev.forkline.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.trace.EventChain;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.StateKind;
+import dev.forkline.trace.bundle.BundleWriter;
+import dev.forkline.trace.bundle.Manifest;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line's behaviour and exit codes, run in-process. */
+class CliTest {
+
+    @TempDir
+    Path temp;
+
+    record Outcome(int code, String out, String err) {
+    }
+
+    static Outcome run(String... args) {
+        var out = new StringWriter();
+        var err = new StringWriter();
+        var commandLine = ForklineCommand.commandLine();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        int code = commandLine.execute(args);
+        return new Outcome(code, out.toString(), err.toString());
+    }
+
+    /** A small two-run bundle: a session with a tool call and a checkpoint, forked once. */
+    static Path writeBundle(Path target) throws Exception {
+        var chain = new EventChain();
+        Instant t0 = Instant.parse("2026-11-01T10:00:00Z");
+        try (BundleWriter writer = BundleWriter.create(target, Manifest.of("cli-test", "CLI test trace", t0, "test"))) {
+            var start = Json.object();
+            start.putObject("environment").put("image", "forkline/sandbox:1").put("cwd", "/workspace");
+            start.putObject("model").put("provider", "test").put("model", "scripted-1");
+            writer.write(chain.append(NewEvent.of("main", "harness", EventType.SESSION_START).at(t0).touches(StateKind.SESSION).data(start)));
+            String blob = writer.putBlob("hello\n".getBytes(StandardCharsets.UTF_8));
+            var checkpointData = Json.object().put("checkpointId", "cp-1").put("label", "start");
+            checkpointData.putObject("workspace").put("root", "/workspace").putObject("files").putObject("a.txt").put("blob", blob).put("mode", "0644");
+            var checkpoint = chain.append(NewEvent.of("main", "harness", EventType.CHECKPOINT).at(t0.plusSeconds(1)).touches(StateKind.WORKSPACE).data(checkpointData));
+            writer.write(checkpoint);
+            var callData = Json.object().put("callId", "c1").put("tool", "bash").put("effect", "read");
+            callData.putObject("arguments").put("command", "cat a.txt");
+            var call = chain.append(NewEvent.of("main", "agent:coder", EventType.TOOL_CALL).at(t0.plusSeconds(2)).touches(StateKind.HARNESS).data(callData));
+            writer.write(call);
+            writer.write(chain.append(NewEvent.of("main", "sandbox", EventType.TOOL_RESULT).at(t0.plusSeconds(3)).causes(call.id())
+                    .data(Json.object().put("callId", "c1").put("exitCode", 0).put("stdout", "hello\n"))));
+            writer.write(chain.append(NewEvent.of("main", "harness", EventType.SESSION_END).at(t0.plusSeconds(4)).data(Json.object().put("outcome", "failure"))));
+            chain.startFork("retry", checkpoint);
+            var fork = Json.object().put("parentRun", "main").put("checkpoint", "cp-1").put("checkpointEvent", checkpoint.id()).put("reason", "fork");
+            fork.putArray("edits");
+            writer.write(chain.append(NewEvent.of("retry", "human:ann", EventType.RUN_FORK).at(t0.plusSeconds(5)).data(fork)));
+            writer.write(chain.append(NewEvent.of("retry", "harness", EventType.SESSION_END).at(t0.plusSeconds(6)).data(Json.object().put("outcome", "success"))));
+            return writer.commit();
+        }
+    }
+
+    @Test
+    void inspectReportsRunsCheckpointsAndNoFindingsOnAGoodBundle() throws Exception {
+        Path bundle = writeBundle(temp.resolve("good"));
+        Outcome outcome = run("inspect", bundle.toString(), "--json");
+        assertThat(outcome.code()).isZero();
+        JsonNode json = Json.MAPPER.readTree(outcome.out());
+        assertThat(json.get("format").asText()).isEqualTo("forkline");
+        assertThat(json.get("traceId").asText()).isEqualTo("cli-test");
+        assertThat(json.get("events").asInt()).isEqualTo(7);
+        assertThat(json.get("byType").get("tool.call").asInt()).isEqualTo(1);
+        assertThat(json.get("runs")).hasSize(2);
+        assertThat(json.get("runs").get(1).get("parent").asText()).isEqualTo("main");
+        assertThat(json.get("runs").get(1).get("forkCheckpoint").asText()).isEqualTo("cp-1");
+        assertThat(json.get("actors").toString()).contains("agent:coder", "human:ann", "sandbox", "harness");
+        assertThat(json.get("checkpoints").get(0).get("id").asText()).isEqualTo("cp-1");
+        assertThat(json.get("findings")).isEmpty();
+    }
+
+    @Test
+    void verifyAcceptsAnIntactBundleAndNamesTheFirstTamperedEventAndLine() throws Exception {
+        Path bundle = writeBundle(temp.resolve("good"));
+        assertThat(run("verify", bundle.toString()).code()).isZero();
+
+        Path events = bundle.resolve("trace.jsonl");
+        List<String> lines = Files.readAllLines(events);
+        lines.set(3, lines.get(3).replace("hello", "HELLO"));
+        Files.write(events, lines);
+        Outcome outcome = run("verify", bundle.toString());
+        assertThat(outcome.code()).isEqualTo(ExitCodes.CHECK_FAILED);
+        assertThat(outcome.err()).contains("trace.jsonl:4").contains("main.4");
+    }
+
+    @Test
+    void verifyCatchesATamperedBlob() throws Exception {
+        Path bundle = writeBundle(temp.resolve("good"));
+        try (var blobs = Files.list(bundle.resolve("blobs"))) {
+            Path blob = blobs.findFirst().orElseThrow();
+            Files.writeString(blob, "hellO\n");
+        }
+        Outcome outcome = run("verify", bundle.toString());
+        assertThat(outcome.code()).isEqualTo(ExitCodes.CHECK_FAILED);
+        assertThat(outcome.err()).contains("main.2");
+    }
+
+    @Test
+    void malformedInputIsExitTwoNamingFileAndLine() throws Exception {
+        Path bundle = writeBundle(temp.resolve("good"));
+        Path events = bundle.resolve("trace.jsonl");
+        List<String> lines = Files.readAllLines(events);
+        lines.set(2, lines.get(2).substring(0, 40));
+        Files.write(events, lines);
+        for (String command : List.of("inspect", "verify", "import")) {
+            Outcome outcome = command.equals("import")
+                    ? run(command, bundle.toString(), "--db", temp.resolve("db/store").toString())
+                    : run(command, bundle.toString());
+            assertThat(outcome.code()).as(command).isEqualTo(ExitCodes.BAD_INPUT);
+            assertThat(outcome.err()).as(command).contains("trace.jsonl:3").doesNotContain("Exception", "\tat ");
+        }
+        assertThat(run("list", "--db", temp.resolve("db/store").toString(), "--json").out().trim()).isEqualTo("[ ]");
+    }
+
+    @Test
+    void missingFilesAndBadUsageAreExitTwo() {
+        assertThat(run("inspect", temp.resolve("nothing-here").toString()).code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run("verify", temp.resolve("nothing-here").toString()).code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run("inspect").code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run("no-such-command").code()).isEqualTo(ExitCodes.BAD_INPUT);
+    }
+
+    @Test
+    void importIsIdempotentAndListShowsWhatIsStored() throws Exception {
+        Path bundle = writeBundle(temp.resolve("good"));
+        String db = temp.resolve("db/store").toString();
+        Outcome first = run("import", bundle.toString(), "--db", db);
+        assertThat(first.code()).isZero();
+        assertThat(first.out()).contains("cli-test").contains("forkline").contains("7 events");
+        Outcome second = run("import", bundle.toString(), "--db", db);
+        assertThat(second.out()).contains("unchanged");
+        JsonNode listed = Json.MAPPER.readTree(run("list", "--db", db, "--json").out());
+        assertThat(listed).hasSize(1);
+        assertThat(listed.get(0).get("events").asInt()).isEqualTo(7);
+        assertThat(listed.get(0).get("runs").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void versionNamesTheBuild() {
+        Outcome outcome = run("--version");
+        assertThat(outcome.code()).isZero();
+        assertThat(outcome.out()).startsWith("forkline ").contains("build");
+    }
+}

@@ -1,0 +1,505 @@
+package dev.forkline.replay.sandbox;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.command.CreateContainerResponse;
+import com.github.dockerjava.api.command.InspectExecResponse;
+import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.Capability;
+import com.github.dockerjava.api.model.Frame;
+import com.github.dockerjava.api.model.HostConfig;
+import com.github.dockerjava.api.model.Volume;
+import dev.forkline.trace.Hashes;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One isolated container with a workspace. Built like a Testcontainers container: labelled, the workspace copied in as a
+ * tar before start, a hard timeout on every call, state and logs captured on failure, always removed with its volumes.
+ *
+ * <p>Calls run one at a time: a timed-out call is ended by killing every process in the container except its idle
+ * init, which is exact only because no other call runs beside it (background processes left by earlier calls die too).
+ */
+public final class Sandbox implements AutoCloseable {
+
+    /** Bytes of stdout and of stderr kept per call. */
+    public static final int OUTPUT_LIMIT = 1 << 20;
+    /** Largest workspace {@link #pullWorkspace()} accepts. */
+    public static final long PULL_LIMIT = 256L << 20;
+    static final Duration INTERNAL_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration KILL_GRACE = Duration.ofSeconds(10);
+    private static final Duration STATE_SETTLE = Duration.ofSeconds(2);
+    private static final int INTERNAL_OUTPUT_LIMIT = 64 << 20;
+    private static final String IDLE_INIT_SECONDS = "2147483647";
+
+    private static final Set<Sandbox> OPEN = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> List.copyOf(OPEN).forEach(Sandbox::close), "forkline-sandbox-cleanup"));
+    }
+
+    private final DockerEngine engine;
+    private final IsolationBoundary boundary;
+    private final SandboxLabels labels;
+    private final String containerId;
+    private final ReentrantLock callLock = new ReentrantLock();
+    private volatile boolean closed;
+
+    private Sandbox(DockerEngine engine, IsolationBoundary boundary, SandboxLabels labels, String containerId) {
+        this.engine = engine;
+        this.boundary = boundary;
+        this.labels = labels;
+        this.containerId = containerId;
+    }
+
+    /**
+     * Creates a container inside {@code boundary}, copies {@code workspace} into it before it starts, and starts it.
+     * The image must be present locally (see {@link ImageResolver}).
+     */
+    public static Sandbox start(DockerEngine engine, IsolationBoundary boundary, SandboxLabels labels,
+                                Collection<WorkspaceFile> workspace) {
+        engine.ping();
+        DockerClient docker = engine.client();
+        List<Capability> dropped = boundary.capDrop().stream().map(Capability::valueOf).toList();
+        HostConfig host = HostConfig.newHostConfig()
+                .withNetworkMode(boundary.network())
+                .withReadonlyRootfs(boundary.readOnlyRoot())
+                .withCapDrop(dropped.toArray(Capability[]::new))
+                .withSecurityOpts(boundary.noNewPrivileges() ? List.of("no-new-privileges") : List.of())
+                .withMemory(boundary.memoryBytes())
+                .withMemorySwap(boundary.memoryBytes())
+                .withNanoCPUs(boundary.nanoCpus())
+                .withPidsLimit(boundary.pidsLimit())
+                .withTmpFs(Map.of("/tmp", "rw,nosuid,nodev,noexec,size=" + boundary.tmpSizeBytes()));
+        CreateContainerResponse created;
+        try {
+            // The workspace is an anonymous volume: writable under a read-only root, filled from the image's
+            // /workspace (owned by the sandbox user) at creation, and deleted with the container (removeVolumes).
+            created = docker.createContainerCmd(boundary.image())
+                    .withLabels(labels.toMap())
+                    .withUser(boundary.user())
+                    .withWorkingDir(boundary.workspace())
+                    .withVolumes(new Volume(boundary.workspace()))
+                    .withEntrypoint("sleep")
+                    .withCmd(IDLE_INIT_SECONDS)
+                    .withHostConfig(host)
+                    .exec();
+        } catch (NotFoundException e) {
+            throw new SandboxException("image " + boundary.image() + " is not present locally (build the default with"
+                    + " packaging/sandbox-image/build)", null, null, null, e);
+        }
+        Sandbox sandbox = new Sandbox(engine, boundary, labels, created.getId());
+        OPEN.add(sandbox);
+        try {
+            if (!workspace.isEmpty()) {
+                sandbox.copyIn(workspace);
+            }
+            docker.startContainerCmd(sandbox.containerId).exec();
+            ContainerState state = sandbox.state();
+            if (!state.running()) {
+                throw sandbox.failure("the sandbox did not stay up after start", null);
+            }
+            return sandbox;
+        } catch (RuntimeException e) {
+            SandboxException failure = e instanceof SandboxException se ? se : sandbox.failure("could not start the sandbox", e);
+            sandbox.close();
+            throw failure;
+        }
+    }
+
+    public String containerId() {
+        return containerId;
+    }
+
+    public IsolationBoundary boundary() {
+        return boundary;
+    }
+
+    public SandboxLabels labels() {
+        return labels;
+    }
+
+    /**
+     * Runs {@code argv} (no shell unless argv asks for one) as the boundary's user.
+     *
+     * @param cwd     working directory; null means the workspace root, a relative path is taken inside the workspace
+     * @param env     extra environment variables
+     * @param timeout hard limit: past it every process of the call is killed and {@link ExecResult#timedOut()} is true
+     * @throws SandboxLostException when the container stopped during the call
+     */
+    public ExecResult exec(List<String> argv, String cwd, Map<String, String> env, Duration timeout) {
+        return exec(argv, cwd, env, timeout, OUTPUT_LIMIT);
+    }
+
+    private ExecResult exec(List<String> argv, String cwd, Map<String, String> env, Duration timeout, int outputLimit) {
+        if (argv.isEmpty()) {
+            throw new IllegalArgumentException("empty argv");
+        }
+        ensureOpen();
+        callLock.lock();
+        try {
+            return execLocked(argv, resolveCwd(cwd), env == null ? Map.of() : env, timeout, outputLimit);
+        } finally {
+            callLock.unlock();
+        }
+    }
+
+    private ExecResult execLocked(List<String> argv, String cwd, Map<String, String> env, Duration timeout, int outputLimit) {
+        DockerClient docker = engine.client();
+        List<String> envList = new ArrayList<>();
+        env.forEach((k, v) -> envList.add(k + "=" + v));
+        String execId;
+        try {
+            execId = docker.execCreateCmd(containerId)
+                    .withCmd(argv.toArray(String[]::new))
+                    .withWorkingDir(cwd)
+                    .withEnv(envList)
+                    .withUser(boundary.user())
+                    .withAttachStdout(true)
+                    .withAttachStderr(true)
+                    .exec().getId();
+        } catch (RuntimeException e) {
+            throw lostOrFailed("could not create the call " + argv, e);
+        }
+        BoundedBuffer out = new BoundedBuffer(outputLimit);
+        BoundedBuffer err = new BoundedBuffer(outputLimit);
+        long started = System.nanoTime();
+        boolean timedOut = false;
+        ResultCallback.Adapter<Frame> stream = engine.streamingClient().execStartCmd(execId).exec(new ResultCallback.Adapter<>() {
+            @Override
+            public void onNext(Frame frame) {
+                switch (frame.getStreamType()) {
+                    case STDERR -> err.write(frame.getPayload());
+                    case STDOUT, RAW -> out.write(frame.getPayload());
+                    default -> {
+                    }
+                }
+            }
+        });
+        try {
+            if (!stream.awaitCompletion(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                timedOut = true;
+                killCallProcesses();
+                stream.awaitCompletion(KILL_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            killCallProcesses();
+            throw new SandboxException("interrupted while running " + argv, containerId, null, null, e);
+        } catch (RuntimeException e) {
+            throw lostOrFailed("the call " + argv + " failed", e);
+        } finally {
+            closeQuietly(stream);
+        }
+        long durationMs = (System.nanoTime() - started) / 1_000_000;
+        Integer exitCode = exitCodeOf(execId);
+        // a call whose container died returns like a killed process: only the container's state tells them apart,
+        // and the engine may report the container as running for a moment after its processes are gone
+        ContainerState state = state();
+        boolean looksKilled = exitCode == null || (exitCode == 137 && !timedOut);
+        long settleDeadline = System.nanoTime() + STATE_SETTLE.toNanos();
+        while (looksKilled && state.running() && System.nanoTime() < settleDeadline) {
+            sleep(50);
+            state = state();
+        }
+        if (!state.running()) {
+            throw new SandboxLostException("the sandbox stopped during " + argv, containerId, state, logsQuietly(), null);
+        }
+        return new ExecResult(exitCode == null ? -1 : exitCode, out.toByteArray(), err.toByteArray(), out.truncated(),
+                err.truncated(), durationMs, timedOut);
+    }
+
+    private Integer exitCodeOf(String execId) {
+        long deadline = System.nanoTime() + KILL_GRACE.toNanos();
+        while (true) {
+            InspectExecResponse inspected;
+            try {
+                inspected = engine.client().inspectExecCmd(execId).exec();
+            } catch (RuntimeException e) {
+                return null;
+            }
+            if (!Boolean.TRUE.equals(inspected.isRunning())) {
+                return inspected.getExitCodeLong() == null ? null : inspected.getExitCodeLong().intValue();
+            }
+            if (System.nanoTime() > deadline) {
+                return null;
+            }
+            sleep(50);
+        }
+    }
+
+    /** Kills every process in the container except its idle init (kill(-1) spares PID 1 and the caller). */
+    private void killCallProcesses() {
+        DockerClient docker = engine.client();
+        try {
+            String killer = docker.execCreateCmd(containerId)
+                    .withCmd("sh", "-c", "kill -KILL -1 2>/dev/null; exit 0")
+                    .withUser(boundary.user())
+                    .withAttachStdout(true).withAttachStderr(true)
+                    .exec().getId();
+            ResultCallback.Adapter<Frame> done = docker.execStartCmd(killer).exec(new ResultCallback.Adapter<>());
+            if (done.awaitCompletion(KILL_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                closeQuietly(done);
+                return;
+            }
+            closeQuietly(done);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            // falls through: the process table may be full (pids limit), so the container itself is killed
+        }
+        kill();
+    }
+
+    /** Path to (sha256, mode, size) of every file and link under the workspace, read inside the container. */
+    public WorkspaceManifest manifest() {
+        ExecResult listing = exec(List.of("sh", "-c", ManifestScript.SCRIPT, "sh", boundary.workspace()), "/", Map.of(),
+                INTERNAL_TIMEOUT, INTERNAL_OUTPUT_LIMIT);
+        if (!listing.succeeded() || listing.stdoutTruncated()) {
+            throw failure("reading the workspace manifest failed (exit " + listing.exitCode() + "): " + listing.stderrText(), null);
+        }
+        return ManifestScript.parse(listing.stdout());
+    }
+
+    /** The files and links of the workspace, with content, through the engine's archive API. */
+    public Map<String, WorkspaceFile> pullWorkspace() {
+        ensureOpen();
+        try (InputStream archive = engine.client().copyArchiveFromContainerCmd(containerId, boundary.workspace()).exec()) {
+            return TarArchives.read(archive, PULL_LIMIT);
+        } catch (IOException | RuntimeException e) {
+            throw lostOrFailed("pulling the workspace failed", e);
+        }
+    }
+
+    /** Content of the given workspace-relative files; paths that are absent (or not regular files) are left out. */
+    public Map<String, byte[]> pullFiles(Collection<String> paths) {
+        Map<String, WorkspaceFile> all = pullWorkspace();
+        Map<String, byte[]> wanted = new LinkedHashMap<>();
+        for (String path : paths) {
+            WorkspaceFile file = all.get(WorkspacePaths.normalize(path));
+            if (file != null && !file.isSymlink()) {
+                wanted.put(file.path(), file.content());
+            }
+        }
+        return wanted;
+    }
+
+    /** Adds or overwrites files in the workspace of the running sandbox. */
+    public void putFiles(Collection<WorkspaceFile> files) {
+        ensureOpen();
+        copyIn(files);
+    }
+
+    /** Empties the workspace and fills it with {@code files}: how a checkpoint is restored into a running sandbox. */
+    public void replaceWorkspace(Collection<WorkspaceFile> files) {
+        ExecResult wipe = exec(List.of("find", boundary.workspace(), "-mindepth", "1", "-maxdepth", "1", "-exec", "rm", "-rf", "{}", "+"), "/", Map.of(),
+                INTERNAL_TIMEOUT, INTERNAL_OUTPUT_LIMIT);
+        if (!wipe.succeeded()) {
+            throw failure("emptying the workspace failed: " + wipe.stderrText(), null);
+        }
+        if (!files.isEmpty()) {
+            copyIn(files);
+        }
+    }
+
+    private void copyIn(Collection<WorkspaceFile> files) {
+        byte[] tar;
+        try {
+            tar = TarArchives.build(files, boundary.uid(), boundary.gid());
+        } catch (IOException e) {
+            throw new SandboxException("could not build the workspace archive", containerId, null, null, e);
+        }
+        try {
+            engine.client().copyArchiveToContainerCmd(containerId)
+                    .withRemotePath(boundary.workspace())
+                    .withTarInputStream(new ByteArrayInputStream(tar))
+                    .exec();
+        } catch (RuntimeException e) {
+            throw lostOrFailed("copying files into the workspace failed", e);
+        }
+    }
+
+    /** Who and what the sandbox is, read from the image and from inside the container. */
+    public EnvironmentIdentity identity() {
+        return EnvironmentIdentity.read(this, engine);
+    }
+
+    /** Runs a short internal command (identity probes and the like) with the internal timeout. */
+    ExecResult probe(String... argv) {
+        return exec(List.of(argv), "/", Map.of(), INTERNAL_TIMEOUT, INTERNAL_OUTPUT_LIMIT);
+    }
+
+    public ContainerState state() {
+        try {
+            return ContainerState.of(engine.client().inspectContainerCmd(containerId).exec().getState());
+        } catch (NotFoundException e) {
+            return ContainerState.gone();
+        }
+    }
+
+    /** The last {@code lines} lines of the container's own output (its init's stdout and stderr). */
+    public String logs(int lines) {
+        StringBuilder text = new StringBuilder();
+        ResultCallback.Adapter<Frame> callback = engine.client().logContainerCmd(containerId)
+                .withStdOut(true).withStdErr(true).withTail(lines)
+                .exec(new ResultCallback.Adapter<>() {
+                    @Override
+                    public void onNext(Frame frame) {
+                        synchronized (text) {
+                            text.append(new String(frame.getPayload(), StandardCharsets.UTF_8));
+                        }
+                    }
+                });
+        try {
+            callback.awaitCompletion(KILL_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            closeQuietly(callback);
+        }
+        synchronized (text) {
+            return text.toString();
+        }
+    }
+
+    /** Kills the container (SIGKILL) without removing it: what losing a sandbox looks like. */
+    public void kill() {
+        try {
+            engine.client().killContainerCmd(containerId).exec();
+        } catch (RuntimeException e) {
+            // already stopped or gone: nothing left to kill
+        }
+    }
+
+    /** Removes the container and its workspace volume. Safe to call more than once. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        OPEN.remove(this);
+        try {
+            engine.client().removeContainerCmd(containerId).withForce(true).withRemoveVolumes(true).exec();
+        } catch (NotFoundException e) {
+            // already removed
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("sandbox " + containerId + " is closed");
+        }
+    }
+
+    private String resolveCwd(String cwd) {
+        if (cwd == null || cwd.isEmpty() || cwd.equals(".")) {
+            return boundary.workspace();
+        }
+        return cwd.startsWith("/") ? cwd : boundary.workspace() + "/" + WorkspacePaths.normalize(cwd);
+    }
+
+    private SandboxException lostOrFailed(String message, Exception cause) {
+        ContainerState state = state();
+        if (!state.running()) {
+            return new SandboxLostException(message + ": the sandbox is no longer running", containerId, state, logsQuietly(), cause);
+        }
+        return new SandboxException(message, containerId, state, logsQuietly(), cause);
+    }
+
+    private SandboxException failure(String message, Exception cause) {
+        return new SandboxException(message, containerId, state(), logsQuietly(), cause);
+    }
+
+    private String logsQuietly() {
+        try {
+            return logs(50);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static void closeQuietly(AutoCloseable closeable) {
+        try {
+            closeable.close();
+        } catch (Exception e) {
+            // closing a finished stream has nothing useful to report
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The manifest listing run inside the container and its parser. */
+    static final class ManifestScript {
+
+        /**
+         * NUL-separated records, so any file name survives: {@code F path mode:size sha} or {@code L path mode target}.
+         * Content is hashed from stdin so that sha256sum never escapes the name. An unreadable file hashes to '-'.
+         */
+        static final String SCRIPT = """
+                cd "$1" || exit 3
+                find . -mindepth 1 \\( -type f -o -type l \\) -print0 | xargs -0 -r sh -c '
+                for f do
+                  if [ -L "$f" ]; then
+                    printf "L\\0%s\\0%s\\0%s\\0" "$f" "$(stat -c %a "$f")" "$(readlink "$f")"
+                  else
+                    h=$(sha256sum < "$f" 2>/dev/null) || h=-
+                    printf "F\\0%s\\0%s\\0%s\\0" "$f" "$(stat -c %a:%s "$f")" "${h%% *}"
+                  fi
+                done' sh
+                """;
+
+        static WorkspaceManifest parse(byte[] listing) {
+            List<String> fields = new ArrayList<>();
+            int start = 0;
+            for (int i = 0; i < listing.length; i++) {
+                if (listing[i] == 0) {
+                    fields.add(new String(listing, start, i - start, StandardCharsets.UTF_8));
+                    start = i + 1;
+                }
+            }
+            Map<String, ManifestEntry> entries = new TreeMap<>();
+            if (fields.size() % 4 != 0) {
+                throw new IllegalStateException("the workspace listing is cut short (" + fields.size() + " fields)");
+            }
+            for (int i = 0; i < fields.size(); i += 4) {
+                String type = fields.get(i);
+                String path = WorkspacePaths.normalize(fields.get(i + 1));
+                if (type.equals("L")) {
+                    String target = fields.get(i + 3);
+                    byte[] targetBytes = target.getBytes(StandardCharsets.UTF_8);
+                    entries.put(path, new ManifestEntry(Hashes.sha256(targetBytes), Integer.parseInt(fields.get(i + 2), 8),
+                            targetBytes.length, target));
+                } else if (type.equals("F")) {
+                    String[] modeSize = fields.get(i + 2).split(":", 2);
+                    String hex = fields.get(i + 3);
+                    String sha = hex.matches("[0-9a-f]{64}") ? Hashes.PREFIX + hex : null;
+                    entries.put(path, new ManifestEntry(sha, Integer.parseInt(modeSize[0], 8), Long.parseLong(modeSize[1]), null));
+                } else {
+                    throw new IllegalStateException("unexpected manifest record type '" + type + "'");
+                }
+            }
+            return WorkspaceManifest.of(entries);
+        }
+    }
+}

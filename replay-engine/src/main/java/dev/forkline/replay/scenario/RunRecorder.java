@@ -1,0 +1,698 @@
+package dev.forkline.replay.scenario;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.sandbox.ExecResult;
+import dev.forkline.replay.sandbox.IsolationBoundary;
+import dev.forkline.replay.sandbox.ManifestEntry;
+import dev.forkline.replay.sandbox.Sandbox;
+import dev.forkline.replay.sandbox.SandboxLabels;
+import dev.forkline.replay.sandbox.SandboxLostException;
+import dev.forkline.replay.sandbox.WorkspaceFile;
+import dev.forkline.replay.sandbox.WorkspaceManifest;
+import dev.forkline.replay.sandbox.WorkspacePaths;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.StateKind;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Records one run of a scenario: executes its steps for real in a sandbox and writes what happened as events. Holds the
+ * run's live state: the sandbox, the last manifest read from it, calls without results, and the checkpoints taken
+ * (which the recovery run, recorded by a second instance, starts from).
+ */
+final class RunRecorder implements AutoCloseable {
+
+    /** Outputs longer than this go to blobs instead of inline strings. */
+    static final int INLINE_OUTPUT_LIMIT = 4096;
+    static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(30);
+    static final String INITIAL_CHECKPOINT = "cp-initial";
+
+    /** A checkpoint as the recorder keeps it: its event, its files (to restore) and its manifest (to verify). */
+    record CheckpointState(Event event, String checkpointId, List<WorkspaceFile> files, WorkspaceManifest manifest) {
+    }
+
+    private final Scenario scenario;
+    private final TraceSink sink;
+    private final StandIns standIns;
+    private final DockerEngine engine;
+    private final IsolationBoundary boundary;
+    private final String run;
+    private final Map<String, CheckpointState> checkpoints;
+    private final Map<String, String> modelCallOf = new HashMap<>();
+    private final Map<String, Event> callEvents = new HashMap<>();
+    private final Set<String> pending = new LinkedHashSet<>();
+    private final Map<String, Integer> expectOverrides;
+    private Sandbox sandbox;
+    private WorkspaceManifest manifest;
+    private CheckpointState lastCheckpoint;
+
+    RunRecorder(Scenario scenario, TraceSink sink, StandIns standIns, DockerEngine engine, IsolationBoundary boundary, String run,
+                Map<String, CheckpointState> checkpoints, Map<String, Integer> expectOverrides) {
+        this.scenario = scenario;
+        this.sink = sink;
+        this.standIns = standIns;
+        this.engine = engine;
+        this.boundary = boundary;
+        this.run = run;
+        this.checkpoints = checkpoints;
+        this.expectOverrides = expectOverrides;
+    }
+
+    String run() {
+        return run;
+    }
+
+    Sandbox sandbox() {
+        return sandbox;
+    }
+
+    // ---- sandbox lifecycle -------------------------------------------------------------------------------------
+
+    void startSandbox(List<WorkspaceFile> files) {
+        sandbox = Sandbox.start(engine, boundary, new SandboxLabels(scenario.name(), run), files);
+        manifest = sandbox.manifest();
+    }
+
+    /** Takes over a live sandbox of another run (a revert restores into the same container). */
+    void adoptSandbox(Sandbox live) {
+        sandbox = live;
+        manifest = live.manifest();
+    }
+
+    /** Restores a checkpoint: into the current sandbox when it is alive (revert), else into a fresh one. */
+    long restore(CheckpointState checkpoint, boolean intoCurrent) {
+        long started = System.nanoTime();
+        if (intoCurrent && sandbox != null && sandbox.state().running()) {
+            sandbox.replaceWorkspace(checkpoint.files());
+            manifest = sandbox.manifest();
+        } else {
+            if (sandbox != null) {
+                sandbox.close();
+            }
+            startSandbox(checkpoint.files());
+        }
+        long durationMs = (System.nanoTime() - started) / 1_000_000;
+        if (!sameContent(manifest, checkpoint.manifest())) {
+            throw new ScenarioException("restoring checkpoint " + checkpoint.checkpointId() + " did not reproduce its workspace");
+        }
+        return durationMs;
+    }
+
+    private static boolean sameContent(WorkspaceManifest a, WorkspaceManifest b) {
+        return a.changesTo(b).isEmpty();
+    }
+
+    @Override
+    public void close() {
+        if (sandbox != null) {
+            sandbox.close();
+        }
+    }
+
+    // ---- events framing the run --------------------------------------------------------------------------------
+
+    Event sessionStart(ObjectNode environment) {
+        ObjectNode data = Json.object();
+        data.put("title", scenario.title());
+        data.set("environment", environment);
+        ObjectNode model = data.putObject("model");
+        model.put("provider", scenario.model().provider());
+        model.put("model", scenario.model().model());
+        model.put("version", scenario.model().version());
+        Event start = sink.append(NewEvent.of(run, "harness", EventType.SESSION_START).touches(StateKind.SESSION, StateKind.HARNESS).data(data));
+        // the starting workspace is a checkpoint, so every later mutation has a known base
+        checkpoint(new Scenario.CheckpointStep(INITIAL_CHECKPOINT, "initial workspace"));
+        return start;
+    }
+
+    Event runFork(Scenario.Recovery recovery, CheckpointState from, String parentRun) {
+        sink.startFork(run, from.event());
+        ObjectNode data = Json.object();
+        data.put("parentRun", parentRun);
+        data.put("checkpoint", from.checkpointId());
+        data.put("checkpointEvent", from.event().id());
+        data.put("reason", recovery.mode());
+        if (recovery.reason() != null) {
+            data.put("note", recovery.reason());
+        }
+        ArrayNode edits = data.putArray("edits");
+        for (Scenario.Edit edit : recovery.edits()) {
+            ObjectNode e = edits.addObject();
+            e.put("id", edit.id());
+            putIfSet(e, "command", edit.command());
+            putIfSet(e, "response", edit.response());
+            putIfSet(e, "content", edit.content());
+            if (edit.skips()) {
+                e.put("skip", true);
+            }
+            putIfSet(e, "description", edit.description());
+        }
+        String actor = recovery.by() == null ? "harness" : recovery.by();
+        lastCheckpoint = from;
+        return sink.append(NewEvent.of(run, actor, EventType.RUN_FORK).touches(StateKind.HARNESS).data(data));
+    }
+
+    void revertEvent(CheckpointState to, long durationMs, String cause) {
+        ObjectNode data = Json.object();
+        data.put("checkpoint", to.checkpointId());
+        data.put("target", "container");
+        data.put("durationMs", durationMs);
+        sink.append(NewEvent.of(run, "harness", EventType.REVERT).causes(cause).touches(StateKind.WORKSPACE).data(data));
+    }
+
+    void sessionEnd(Scenario.Outcome outcome) {
+        ObjectNode data = Json.object();
+        data.put("outcome", outcome == null || outcome.outcome() == null ? "unknown" : outcome.outcome());
+        if (outcome != null && outcome.summary() != null) {
+            data.put("summary", outcome.summary().strip());
+        }
+        if (!pending.isEmpty()) {
+            ArrayNode unknown = data.putArray("unknownOutcomes");
+            pending.forEach(unknown::add);
+        }
+        sink.append(NewEvent.of(run, "harness", EventType.SESSION_END).touches(StateKind.SESSION).data(data));
+    }
+
+    // ---- steps -----------------------------------------------------------------------------------------------------
+
+    void perform(Scenario.Step step, Scenario.Edit edit) {
+        switch (step.kind()) {
+            case "model" -> model(step.model(), edit);
+            case "tool" -> tool(step.tool(), edit);
+            case "fetch" -> fetch(step.fetch(), edit);
+            case "external" -> external(step.external());
+            case "checkpoint" -> checkpoint(step.checkpoint());
+            case "fault" -> fault(step.fault(), edit);
+            case "escape" -> escape(step.escape());
+            case "message" -> message(step.message());
+            case "handoff" -> handoff(step.handoff());
+            default -> throw new ScenarioException("unknown step kind " + step.kind());
+        }
+    }
+
+    private void model(Scenario.ModelStep m, Scenario.Edit turnEdit) {
+        ObjectNode data = Json.object();
+        data.put("model", m.model() != null ? m.model() : scenario.model().model());
+        putIfSet(data, "provider", scenario.model().provider());
+        ObjectNode input = data.putObject("input");
+        String summary = turnEdit != null && turnEdit.summary() != null ? turnEdit.summary() : m.summary();
+        String text = turnEdit != null && turnEdit.text() != null ? turnEdit.text() : m.text();
+        input.put("summary", summary == null ? "" : summary.strip());
+        ObjectNode output = data.putObject("output");
+        output.put("text", text == null ? "" : text.strip());
+        ArrayNode calls = output.putArray("toolCalls");
+        if (m.toolCalls() != null) {
+            for (Scenario.RequestedCall call : m.toolCalls()) {
+                ObjectNode c = calls.addObject();
+                c.put("callId", call.callId());
+                c.put("name", call.name());
+                ObjectNode arguments = call.arguments() == null ? Json.object() : call.arguments().deepCopy();
+                Scenario.Edit edit = editFor(call.callId());
+                if (edit != null && edit.command() != null && arguments.has("command")) {
+                    arguments.put("command", edit.command());
+                }
+                c.set("arguments", arguments);
+            }
+        }
+        ObjectNode usage = data.putObject("usage");
+        Scenario.Usage u = m.usage() == null ? new Scenario.Usage(0, 0, 0, 0) : m.usage();
+        usage.put("inputTokens", u.inputTokens());
+        usage.put("outputTokens", u.outputTokens());
+        usage.put("cacheReadTokens", u.cacheReadTokens());
+        usage.put("cacheWriteTokens", u.cacheWriteTokens());
+        if (m.costUsd() != null) {
+            data.put("costUsd", m.costUsd());
+        }
+        if (m.latencyMs() != null) {
+            data.put("latencyMs", m.latencyMs());
+        }
+        Event event = sink.append(NewEvent.of(run, agentActor(m.agent()), EventType.MODEL_CALL).touches(StateKind.SESSION).data(data));
+        if (m.toolCalls() != null) {
+            m.toolCalls().forEach(call -> modelCallOf.put(call.callId(), event.id()));
+        }
+    }
+
+    private Map<String, Scenario.Edit> edits = Map.of();
+
+    void useEdits(List<Scenario.Edit> recoveryEdits) {
+        Map<String, Scenario.Edit> byId = new HashMap<>();
+        recoveryEdits.forEach(e -> byId.put(e.id(), e));
+        this.edits = byId;
+    }
+
+    Scenario.Edit editFor(String id) {
+        return id == null ? null : edits.get(id);
+    }
+
+    private void tool(Scenario.ToolStep t, Scenario.Edit edit) {
+        String command = edit != null && edit.command() != null ? edit.command() : t.command();
+        String effect = t.effect() == null ? "workspace" : t.effect();
+        Duration timeout = t.timeoutMs() == null ? DEFAULT_CALL_TIMEOUT : Duration.ofMillis(t.timeoutMs());
+        Map<String, String> env = t.env() == null ? Map.of() : t.env();
+        ObjectNode arguments = Json.object();
+        arguments.put("command", command);
+        Event call = callEvent(t.agent(), t.callId(), "shell", arguments, effect, t.idempotencyKey(), command, t.cwd(), env, timeout);
+        ExecResult result = execute(call, command, t.cwd(), env, timeout);
+        if (result == null) {
+            return;
+        }
+        Integer expected = expectOverrides.containsKey(t.callId()) ? expectOverrides.get(t.callId()) : t.expectExit();
+        checkExpected(t.callId(), expected, result);
+    }
+
+    private void fetch(Scenario.FetchStep f, Scenario.Edit edit) {
+        ObjectNode arguments = Json.object();
+        arguments.put("url", f.url());
+        Event call = callEvent(f.agent(), f.callId(), "fetch", arguments, "read", null, null, null, Map.of(), null);
+        Optional<String> body = edit != null && edit.response() != null ? Optional.of(edit.response()) : standIns.fetch(f.standIn(), f.url());
+        ObjectNode data = resultData(f.callId());
+        data.put("standIn", f.standIn());
+        if (body.isEmpty()) {
+            data.put("isError", true);
+            data.put("error", "404: the stand-in '" + f.standIn() + "' has nothing at " + f.url());
+        } else {
+            putOutput(data, "stdout", body.get().getBytes(StandardCharsets.UTF_8));
+            data.put("isError", false);
+            if (f.saveAs() != null) {
+                sandbox.putFiles(List.of(WorkspaceFile.regular(f.saveAs(), body.get().getBytes(StandardCharsets.UTF_8), 0644)));
+                recordChanges(call.id(), "harness");
+            }
+        }
+        sink.append(NewEvent.of(run, "harness", EventType.TOOL_RESULT).causes(call.id()).touches(StateKind.HARNESS).data(data));
+        pending.remove(f.callId());
+    }
+
+    private void external(Scenario.ExternalStep x) {
+        ObjectNode arguments = Json.object();
+        arguments.put("standIn", x.standIn());
+        putIfSet(arguments, "requestFile", x.requestFile());
+        putIfSet(arguments, "idempotencyKey", x.idempotencyKey());
+        boolean deliver = x.action().equals("deliver");
+        Event call = callEvent(x.agent(), x.callId(), x.action(), arguments, deliver ? "external" : "read", x.idempotencyKey(),
+                null, null, Map.of(), null);
+        ObjectNode data = resultData(x.callId());
+        data.put("standIn", x.standIn());
+        try {
+            if (!deliver) {
+                Optional<String> found = standIns.lookup(x.standIn(), x.idempotencyKey());
+                data.put("exitCode", found.isPresent() ? 0 : 1);
+                data.put("stdout", found.map(line -> line + "\n").orElse("no entry with idempotency key " + x.idempotencyKey() + "\n"));
+                data.put("isError", false);
+                sink.append(NewEvent.of(run, "harness", EventType.TOOL_RESULT).causes(call.id()).touches(StateKind.HARNESS).data(data));
+                pending.remove(x.callId());
+                return;
+            }
+            byte[] request = sandbox.pullFiles(List.of(x.requestFile())).get(WorkspacePaths.normalize(x.requestFile()));
+            if (request == null) {
+                throw new ScenarioException(x.callId() + ": request file " + x.requestFile() + " is not in the workspace");
+            }
+            // the call is durable before the effect starts: after a crash the log shows it was (maybe) sent
+            sink.sync();
+            int entry = standIns.deliver(x.standIn(), x.idempotencyKey(), new String(request, StandardCharsets.UTF_8));
+            StringBuilder stdout = new StringBuilder("delivered to " + x.standIn() + " as entry " + entry + "\n");
+            if (x.confirm() != null) {
+                ExecResult confirmed = executeConfirm(call, x);
+                if (confirmed == null) {
+                    return; // the sandbox was lost mid-call: no result, the outcome stays unknown
+                }
+                stdout.append(new String(confirmed.stdout(), StandardCharsets.UTF_8));
+                data.put("exitCode", confirmed.exitCode());
+            } else {
+                data.put("exitCode", 0);
+            }
+            data.put("stdout", stdout.toString());
+            data.put("isError", false);
+            ObjectNode external = data.putObject("external");
+            external.put("standIn", x.standIn());
+            external.put("entry", entry);
+            sink.append(NewEvent.of(run, "harness", EventType.TOOL_RESULT).causes(call.id())
+                    .touches(StateKind.HARNESS, StateKind.EXTERNAL).data(data));
+            pending.remove(x.callId());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private ExecResult executeConfirm(Event call, Scenario.ExternalStep x) {
+        Thread killer = null;
+        if (x.killSandboxAfterMs() != null) {
+            Sandbox doomed = sandbox;
+            long delay = x.killSandboxAfterMs();
+            killer = Thread.ofVirtual().start(() -> {
+                try {
+                    Thread.sleep(delay);
+                    doomed.kill();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+        try {
+            return execute(call, x.confirm(), null, Map.of(), DEFAULT_CALL_TIMEOUT);
+        } finally {
+            if (killer != null) {
+                killer.interrupt();
+            }
+        }
+    }
+
+    private void checkpoint(Scenario.CheckpointStep c) {
+        String checkpointId = run.equals(ScenarioRecorder.MAIN_RUN) ? c.id() : c.id() + "@" + run;
+        WorkspaceManifest current = sandbox.manifest();
+        Map<String, WorkspaceFile> pulled = sandbox.pullWorkspace();
+        ObjectNode data = Json.object();
+        data.put("checkpointId", checkpointId);
+        data.put("label", c.label());
+        ObjectNode workspace = data.putObject("workspace");
+        workspace.put("root", boundary.workspace());
+        ObjectNode files = workspace.putObject("files");
+        List<WorkspaceFile> restorable = new ArrayList<>();
+        for (Map.Entry<String, ManifestEntry> entry : current.entries().entrySet()) {
+            WorkspaceFile file = pulled.get(entry.getKey());
+            if (file == null) {
+                throw new ScenarioException("checkpoint " + checkpointId + ": " + entry.getKey() + " vanished between listing and copy");
+            }
+            ObjectNode f = files.putObject(entry.getKey());
+            if (file.isSymlink()) {
+                f.put("symlink", file.linkTarget());
+            } else {
+                String blob = sink.blob(file.content());
+                if (!blob.equals(entry.getValue().sha256())) {
+                    throw new ScenarioException("checkpoint " + checkpointId + ": " + entry.getKey() + " changed between listing and copy");
+                }
+                f.put("blob", blob);
+            }
+            f.put("mode", entry.getValue().modeString());
+            restorable.add(file);
+        }
+        ObjectNode harness = data.putObject("harness");
+        ArrayNode pendingCalls = harness.putArray("pending");
+        pending.forEach(pendingCalls::add);
+        data.putArray("processes");
+        Event event = sink.append(NewEvent.of(run, "harness", EventType.CHECKPOINT)
+                .touches(StateKind.WORKSPACE, StateKind.HARNESS, StateKind.PROCESS).data(data));
+        manifest = current;
+        CheckpointState state = new CheckpointState(event, checkpointId, List.copyOf(restorable), current);
+        checkpoints.put(c.id(), state);
+        checkpoints.put(checkpointId, state);
+        lastCheckpoint = state;
+    }
+
+    private void fault(Scenario.FaultStep f, Scenario.Edit edit) {
+        if (f.error() != null) {
+            ObjectNode data = Json.object();
+            data.put("message", f.error());
+            data.put("kind", "injected");
+            sink.append(NewEvent.of(run, "harness", EventType.ERROR).touches(StateKind.HARNESS).data(data));
+            return;
+        }
+        ObjectNode note = Json.object();
+        note.put("text", "fault injected (" + f.id() + "): " + (f.description() == null ? "overwrites " + f.path() : f.description().strip()));
+        Event noteEvent = sink.append(NewEvent.of(run, "harness", EventType.NOTE).touches(StateKind.HARNESS).data(note));
+        String content = edit != null && edit.content() != null ? edit.content() : f.content();
+        sandbox.putFiles(List.of(WorkspaceFile.regular(f.path(), content.getBytes(StandardCharsets.UTF_8), modeBits(f.mode()))));
+        recordChanges(noteEvent.id(), "harness");
+    }
+
+    private void escape(Scenario.EscapeStep e) {
+        String effect = switch (e.boundary()) {
+            case "network" -> "external";
+            case "process", "resource" -> "process";
+            default -> "privileged";
+        };
+        ObjectNode arguments = Json.object();
+        arguments.put("command", e.command());
+        Event call = callEvent(e.agent(), e.callId(), "shell", arguments, effect, null, e.command(), null, Map.of(), DEFAULT_CALL_TIMEOUT);
+        ExecResult result = execute(call, e.command(), null, Map.of(), DEFAULT_CALL_TIMEOUT);
+        if (result == null) {
+            return;
+        }
+        ObjectNode attempt = Json.object();
+        attempt.put("boundary", e.boundary());
+        attempt.put("attempt", e.command());
+        attempt.put("blocked", !result.succeeded());
+        attempt.put("callId", e.callId());
+        attempt.put("evidence", lastLine(result.stderrText().isBlank() ? result.stdoutText() : result.stderrText()));
+        StateKind touched = switch (e.boundary()) {
+            case "network" -> StateKind.EXTERNAL;
+            case "filesystem" -> StateKind.WORKSPACE;
+            default -> StateKind.PROCESS;
+        };
+        Event escape = sink.append(NewEvent.of(run, "sandbox", EventType.ESCAPE_ATTEMPT).causes(call.id()).touches(touched).data(attempt));
+        Scenario.Approval approval = e.approval();
+        if (approval == null) {
+            return;
+        }
+        String owner = approval.owner() != null ? approval.owner() : scenario.owner();
+        ObjectNode request = Json.object();
+        request.put("subject", call.id());
+        request.put("reason", approval.reason() == null ? "the call tried to cross the " + e.boundary() + " boundary" : approval.reason().strip());
+        putIfSet(request, "owner", owner);
+        Event requested = sink.append(NewEvent.of(run, "harness", EventType.APPROVAL_REQUEST).causes(escape.id())
+                .touches(StateKind.HARNESS).data(request));
+        if (approval.verdict() != null) {
+            ObjectNode decision = Json.object();
+            decision.put("subject", call.id());
+            decision.put("verdict", approval.verdict());
+            decision.put("owner", owner);
+            decision.put("rationale", approval.rationale() == null ? "" : approval.rationale().strip());
+            sink.append(NewEvent.of(run, "human:" + owner, EventType.APPROVAL_DECISION).causes(requested.id())
+                    .touches(StateKind.HARNESS).data(decision));
+        }
+    }
+
+    private void message(Scenario.MessageStep m) {
+        ObjectNode data = Json.object();
+        data.put("from", m.from());
+        data.put("to", m.to());
+        data.put("text", m.text() == null ? "" : m.text().strip());
+        sink.append(NewEvent.of(run, agentActor(m.from()), EventType.AGENT_MESSAGE).touches(StateKind.SESSION).data(data));
+    }
+
+    private void handoff(Scenario.HandoffStep h) {
+        ObjectNode data = Json.object();
+        data.put("from", h.from());
+        data.put("to", h.to());
+        data.put("reason", h.reason() == null ? "" : h.reason().strip());
+        sink.append(NewEvent.of(run, agentActor(h.from()), EventType.AGENT_HANDOFF).touches(StateKind.SESSION, StateKind.HARNESS).data(data));
+    }
+
+    // ---- calls, results, mutations ---------------------------------------------------------------------------------
+
+    private Event callEvent(String agent, String callId, String tool, ObjectNode arguments, String effect, String idempotencyKey,
+                            String command, String cwd, Map<String, String> env, Duration timeout) {
+        ObjectNode data = Json.object();
+        data.put("callId", callId);
+        data.put("tool", tool);
+        data.set("arguments", arguments);
+        data.put("effect", effect);
+        putIfSet(data, "idempotencyKey", idempotencyKey);
+        if (command != null) {
+            ObjectNode exec = data.putObject("exec");
+            ArrayNode argv = exec.putArray("argv");
+            argv.add("sh").add("-c").add(command);
+            exec.put("cwd", cwd == null ? boundary.workspace() : boundary.workspace() + "/" + cwd);
+            ObjectNode envJson = exec.putObject("env");
+            new java.util.TreeMap<>(env).forEach(envJson::put);
+            exec.put("timeoutMs", timeout.toMillis());
+        }
+        NewEvent draft = NewEvent.of(run, agentActor(agent), EventType.TOOL_CALL).touches(StateKind.HARNESS).data(data);
+        if ("external".equals(effect)) {
+            draft.touches(StateKind.EXTERNAL);
+        }
+        String requestedBy = modelCallOf.get(callId);
+        if (requestedBy != null) {
+            draft.causes(requestedBy);
+        }
+        Event event = sink.append(draft);
+        callEvents.put(callId, event);
+        pending.add(callId);
+        return event;
+    }
+
+    /** Runs a command for its call, records the mutations it made and its result; null when the sandbox was lost. */
+    private ExecResult execute(Event call, String command, String cwd, Map<String, String> env, Duration timeout) {
+        String callId = call.data().path("callId").asText();
+        ExecResult result;
+        boolean changed;
+        try {
+            result = sandbox.exec(List.of("sh", "-c", command), cwd, env, timeout);
+            changed = recordChanges(call.id(), "sandbox");
+        } catch (SandboxLostException lost) {
+            sandboxLost(call, lost);
+            return null;
+        }
+        ObjectNode data = resultData(callId);
+        data.put("exitCode", result.exitCode());
+        putOutput(data, "stdout", result.stdout());
+        putOutput(data, "stderr", result.stderr());
+        if (result.stdoutTruncated() || result.stderrTruncated()) {
+            data.put("truncated", true);
+        }
+        data.put("isError", !result.succeeded());
+        if (result.timedOut()) {
+            data.put("error", "killed after the " + timeout.toMillis() + " ms timeout");
+        }
+        data.put("durationMs", result.durationMs());
+        NewEvent draft = NewEvent.of(run, "sandbox", EventType.TOOL_RESULT).causes(call.id()).touches(StateKind.HARNESS).data(data);
+        if (changed) {
+            draft.touches(StateKind.WORKSPACE);
+        }
+        sink.append(draft);
+        pending.remove(callId);
+        return result;
+    }
+
+    /** Diffs the workspace against the last manifest and records one state.mutation per changed path. */
+    private boolean recordChanges(String causeId, String actor) {
+        WorkspaceManifest after = sandbox.manifest();
+        List<WorkspaceManifest.Change> changes = manifest.changesTo(after);
+        if (changes.isEmpty()) {
+            manifest = after;
+            return false;
+        }
+        Map<String, WorkspaceFile> contents = changes.stream().anyMatch(c -> c.after() != null)
+                ? sandbox.pullWorkspace() : Map.of();
+        for (WorkspaceManifest.Change change : changes) {
+            ObjectNode data = Json.object();
+            data.put("path", change.path());
+            data.put("op", change.kind().name().toLowerCase(java.util.Locale.ROOT));
+            putHash(data, "before", change.before());
+            if (change.after() != null) {
+                WorkspaceFile file = contents.get(change.path());
+                byte[] bytes = file == null ? null : file.isSymlink() ? file.linkTarget().getBytes(StandardCharsets.UTF_8) : file.content();
+                if (bytes != null) {
+                    sink.blob(bytes);
+                }
+                putHash(data, "after", change.after());
+                data.put("mode", change.after().modeString());
+                if (change.after().isSymlink()) {
+                    data.put("symlink", change.after().linkTarget());
+                }
+            } else {
+                data.putNull("after");
+            }
+            sink.append(NewEvent.of(run, actor, EventType.STATE_MUTATION).causes(causeId).touches(StateKind.WORKSPACE).data(data));
+        }
+        manifest = after;
+        return true;
+    }
+
+    private void sandboxLost(Event call, SandboxLostException lost) {
+        ObjectNode data = Json.object();
+        data.put("reason", "the sandbox container stopped during call " + call.data().path("callId").asText()
+                + (lost.state().oomKilled() ? " (killed for exceeding its memory limit)" : " (killed)"));
+        data.put("containerId", sandbox.containerId());
+        if (lost.state().exitCode() != null) {
+            data.put("exitCode", lost.state().exitCode());
+        }
+        data.put("oomKilled", lost.state().oomKilled());
+        Event lostEvent = sink.append(NewEvent.of(run, "harness", EventType.SANDBOX_LOST).causes(call.id())
+                .touches(StateKind.PROCESS, StateKind.WORKSPACE).data(data));
+        sandbox.close();
+        sandbox = null;
+        if (lastCheckpoint == null) {
+            throw new ScenarioException("the sandbox was lost before any checkpoint: nothing to restart from");
+        }
+        // the restart works from the durable log alone: the last checkpoint written and the calls that have no result
+        sink.sync();
+        ObjectNode restart = Json.object();
+        restart.put("fromCheckpoint", lastCheckpoint.checkpointId());
+        restart.put("reason", "sandbox lost; restarting from the durable log into a fresh sandbox restored from the last checkpoint");
+        ArrayNode unknown = restart.putArray("unknownOutcomes");
+        pending.forEach(unknown::add);
+        Event restarted = sink.append(NewEvent.of(run, "harness", EventType.HARNESS_RESTART).causes(lostEvent.id())
+                .touches(StateKind.HARNESS).data(restart));
+        long durationMs = restore(lastCheckpoint, false);
+        revertEvent(lastCheckpoint, durationMs, restarted.id());
+    }
+
+    private void checkExpected(String callId, Integer expected, ExecResult result) {
+        if (expected != null && expected != result.exitCode()) {
+            throw new ScenarioException("call " + callId + " exited " + result.exitCode() + " where the scenario expects " + expected
+                    + "\nstdout: " + result.stdoutText() + "\nstderr: " + result.stderrText());
+        }
+    }
+
+    private ObjectNode resultData(String callId) {
+        ObjectNode data = Json.object();
+        data.put("callId", callId);
+        return data;
+    }
+
+    /** Short UTF-8 text goes inline; long or binary output goes to a blob named in {@code <field>Blob}. */
+    private void putOutput(ObjectNode data, String field, byte[] bytes) {
+        if (bytes.length == 0) {
+            data.put(field, "");
+            return;
+        }
+        Optional<String> text = bytes.length <= INLINE_OUTPUT_LIMIT ? utf8(bytes) : Optional.empty();
+        if (text.isPresent()) {
+            data.put(field, text.get());
+        } else {
+            data.put(field + "Blob", sink.blob(bytes));
+        }
+    }
+
+    private static Optional<String> utf8(byte[] bytes) {
+        try {
+            return Optional.of(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(bytes)).toString());
+        } catch (CharacterCodingException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static void putHash(ObjectNode data, String field, ManifestEntry entry) {
+        if (entry == null || entry.sha256() == null) {
+            data.putNull(field);
+        } else {
+            data.put(field, entry.sha256());
+        }
+    }
+
+    private static void putIfSet(ObjectNode node, String field, String value) {
+        if (value != null) {
+            node.put(field, value);
+        }
+    }
+
+    /** The last non-blank line: where busybox tools put the reason they failed. */
+    private static String lastLine(String text) {
+        return text.lines().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("").strip();
+    }
+
+    static String agentActor(String agent) {
+        return "agent:" + agent;
+    }
+
+    static String modeText(String mode) {
+        return String.format("%04o", modeBits(mode));
+    }
+
+    static int modeBits(String mode) {
+        return mode == null ? 0644 : Integer.parseInt(mode, 8);
+    }
+
+    Map<String, Event> callEvents() {
+        return new LinkedHashMap<>(callEvents);
+    }
+}

@@ -1,0 +1,45 @@
+package dev.forkline.replay.sandbox;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@Tag("docker")
+class ImageResolverTest {
+
+    private DockerEngine engine;
+
+    @BeforeEach
+    void engine() {
+        engine = DockerTestSupport.engineOrSkip();
+    }
+
+    @Test
+    void aRecordedImagePresentLocallyIsUsed() {
+        ImageResolver.ImageChoice choice = new ImageResolver(engine).resolve(IsolationBoundary.DEFAULT_IMAGE);
+        assertThat(choice.source()).isEqualTo(ImageResolver.Source.RECORDED_LOCAL);
+        assertThat(choice.imageId()).startsWith("sha256:");
+    }
+
+    @Test
+    void anUnpullableRecordedImageFallsBackToTheDefaultAndSaysWhy() {
+        // a registry on a closed loopback port: the pull is refused at once and nothing leaves the machine
+        String recorded = "127.0.0.1:9/forkline/not-there:1";
+        ImageResolver.ImageChoice choice = new ImageResolver(engine, Duration.ofSeconds(20), IsolationBoundary.DEFAULT_IMAGE)
+                .resolve(recorded);
+        assertThat(choice.source()).isEqualTo(ImageResolver.Source.DEFAULT);
+        assertThat(choice.image()).isEqualTo(IsolationBoundary.DEFAULT_IMAGE);
+        assertThat(choice.reason()).contains(recorded).contains("could not be pulled");
+    }
+
+    @Test
+    void noRecordedImageMeansTheDefault() {
+        ImageResolver.ImageChoice choice = new ImageResolver(engine).resolve(null);
+        assertThat(choice.source()).isEqualTo(ImageResolver.Source.DEFAULT);
+        assertThat(choice.reason()).contains("records no image");
+    }
+}

@@ -1,0 +1,65 @@
+package dev.forkline.trace.decision;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+
+/**
+ * What an owner decides about one event, before it is signed and appended.
+ *
+ * @param subject   id of the event decided about (an approval.request, escape.attempt or tool.call)
+ * @param verdict   the decision
+ * @param owner     who decides (a valid {@link Owners owner name}); the event's actor becomes {@code human:<owner>}
+ * @param rationale why, in the owner's words; required
+ * @param arguments the replacement arguments of a {@link Verdict#MODIFY}; null for every other verdict
+ */
+public record Decision(String subject, Verdict verdict, String owner, String rationale, ObjectNode arguments) {
+
+    /** @throws IllegalArgumentException with a message fit for the person deciding when something is missing */
+    public Decision {
+        if (subject == null || subject.isBlank()) {
+            throw new IllegalArgumentException("a decision needs the id of the event it decides (--event ID)");
+        }
+        if (verdict == null) {
+            throw new IllegalArgumentException("a decision needs a verdict (approve, deny, modify, escalate or terminate)");
+        }
+        Owners.requireValid(owner);
+        if (rationale == null || rationale.isBlank()) {
+            throw new IllegalArgumentException("a decision needs a rationale (--reason TEXT): say why, for whoever reads the trace later");
+        }
+        if (verdict == Verdict.MODIFY && arguments == null) {
+            throw new IllegalArgumentException("a 'modify' decision needs the new arguments");
+        }
+        if (verdict != Verdict.MODIFY && arguments != null) {
+            throw new IllegalArgumentException("only a 'modify' decision carries arguments, not '" + verdict.wireName() + "'");
+        }
+        arguments = arguments == null ? null : arguments.deepCopy();
+    }
+
+    public static Decision of(String subject, Verdict verdict, String owner, String rationale) {
+        return new Decision(subject, verdict, owner, rationale, null);
+    }
+
+    public static Decision modify(String subject, String owner, String rationale, ObjectNode newArguments) {
+        return new Decision(subject, Verdict.MODIFY, owner, rationale, newArguments);
+    }
+
+    /**
+     * Reads the decision an approval.decision event records (its signature is not checked here; see
+     * {@link DecisionVerifier}).
+     *
+     * @throws IllegalArgumentException when the event is not an approval.decision or its data is malformed
+     */
+    public static Decision fromEvent(Event event) {
+        if (!event.is(EventType.APPROVAL_DECISION)) {
+            throw new IllegalArgumentException("event " + event.id() + " is a " + event.type() + ", not an approval.decision");
+        }
+        JsonNode arguments = event.data().get("arguments");
+        if (arguments != null && !arguments.isNull() && !arguments.isObject()) {
+            throw new IllegalArgumentException("'arguments' must be a JSON object");
+        }
+        return new Decision(event.text("subject"), Verdict.fromWire(event.text("verdict")), event.text("owner"),
+                event.text("rationale"), arguments == null || arguments.isNull() ? null : (ObjectNode) arguments);
+    }
+}

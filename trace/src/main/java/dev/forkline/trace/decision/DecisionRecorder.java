@@ -1,0 +1,117 @@
+package dev.forkline.trace.decision;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventChain;
+import dev.forkline.trace.EventCodec;
+import dev.forkline.trace.LineReader;
+import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.BundleWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Records a decision in a bundle directory: checks the subject, signs with the owner's key (created on first use),
+ * appends the approval.decision to the subject's run and forces it to disk. {@link #record} returns only once the
+ * decision is durable; a decision that was not acknowledged may be absent, never half-written into the chain.
+ *
+ * <p>Deciders of the same bundle are serialised: within this JVM by a lock per bundle, across processes by an
+ * exclusive lock on {@code trace.jsonl} held while the trace is read, the decision chained onto it and appended.
+ */
+public final class DecisionRecorder {
+
+    private static final ConcurrentHashMap<Path, ReentrantLock> IN_PROCESS = new ConcurrentHashMap<>();
+
+    private final OwnerKeys keys;
+    private final Clock clock;
+
+    public DecisionRecorder(OwnerKeys keys) {
+        this(keys, Clock.systemUTC());
+    }
+
+    public DecisionRecorder(OwnerKeys keys, Clock clock) {
+        this.keys = keys;
+        this.clock = clock;
+    }
+
+    /**
+     * @return the appended event, already on disk
+     * @throws DecisionRefusedException when the bundle is not an unpacked bundle directory, or the subject is not an
+     *                                  event of the trace or not decidable
+     * @throws TraceFormatException     when the trace cannot be read
+     */
+    public Event record(Path bundleDirectory, Decision decision) throws IOException, TraceFormatException {
+        Path eventsFile = bundleDirectory.resolve(Bundle.EVENTS);
+        if (!Files.isDirectory(bundleDirectory) || !Files.isRegularFile(bundleDirectory.resolve(Bundle.MANIFEST))
+                || !Files.isRegularFile(eventsFile)) {
+            throw new DecisionRefusedException(bundleDirectory + " is not an unpacked bundle directory: decisions are appended "
+                    + "to a directory holding " + Bundle.MANIFEST + " and " + Bundle.EVENTS + " (unpack a .zip bundle first)");
+        }
+        OwnerKey key = keys.loadOrCreate(decision.owner());
+        ReentrantLock local = IN_PROCESS.computeIfAbsent(eventsFile.toRealPath(), path -> new ReentrantLock());
+        local.lock();
+        try (FileChannel channel = FileChannel.open(eventsFile, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            channel.lock(); // released when the channel closes
+            // Nothing else in this process may open and close trace.jsonl until we are done: on POSIX systems closing
+            // any descriptor of the file drops this process's lock. So the events are read through this channel.
+            List<Event> events = readEvents(channel, bundleDirectory + "/" + Bundle.EVENTS);
+            Event subject = events.stream().filter(e -> e.id().equals(decision.subject())).findFirst()
+                    .orElseThrow(() -> new DecisionRefusedException("there is no event '" + decision.subject() + "' in " + bundleDirectory));
+            if (!EscapeQueue.isDecidable(subject)) {
+                throw new DecisionRefusedException("event " + subject.id() + " is a " + subject.type()
+                        + ": only approval.request, escape.attempt and tool.call events can be decided");
+            }
+            EventChain chain = new EventChain(clock);
+            events.forEach(chain::accept);
+            Event decided = new DecisionSigner(key, clock).append(chain, subject.run(), decision);
+            endWithNewline(channel);
+            try (BundleWriter writer = BundleWriter.appendTo(bundleDirectory)) {
+                writer.write(decided);
+                writer.sync();
+            }
+            return decided;
+        } finally {
+            local.unlock();
+        }
+    }
+
+    private static List<Event> readEvents(FileChannel channel, String file) throws IOException, TraceFormatException {
+        channel.position(0);
+        // Deliberately never closed: closing the stream would close the locked channel.
+        InputStream in = Channels.newInputStream(channel);
+        LineReader reader = new LineReader(in, file);
+        List<Event> events = new ArrayList<>();
+        String line;
+        while ((line = reader.next()) != null) {
+            if (!line.isBlank()) {
+                events.add(EventCodec.parseLine(line, file, reader.lineNumber()));
+            }
+        }
+        return events;
+    }
+
+    /** A last line without its newline would otherwise be glued to the decision. */
+    private static void endWithNewline(FileChannel channel) throws IOException {
+        long size = channel.size();
+        if (size == 0) {
+            return;
+        }
+        ByteBuffer last = ByteBuffer.allocate(1);
+        channel.read(last, size - 1);
+        if (last.get(0) != '\n') {
+            channel.write(ByteBuffer.wrap(new byte[] {'\n'}), size);
+            channel.force(true);
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package dev.forkline.trace.decision;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.bundle.Bundle;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * What waits for a human: every approval.request, escape.attempt and external tool.call with an unknown outcome
+ * that has no decision yet, or whose latest decision is an escalation. A decision about the subject of an
+ * approval.request answers the request too. Newest first.
+ */
+public final class EscapeQueue {
+
+    private static final int SUMMARY_LIMIT = 160;
+
+    private EscapeQueue() {
+    }
+
+    /** Every recorded decision closes its subject, whether or not its signature is trusted here. */
+    public static List<QueueItem> of(List<Bundle> bundles) {
+        return collect(bundles, bundle -> DecisionLedger.of(bundle.events()));
+    }
+
+    /** Only decisions that verify with a key trusted for their owner close their subject. */
+    public static List<QueueItem> of(List<Bundle> bundles, TrustedKeys trusted) {
+        return collect(bundles, bundle -> DecisionLedger.verified(bundle, trusted));
+    }
+
+    /** The open items of one trace given as events, newest first. */
+    public static List<QueueItem> pending(String traceId, List<Event> events, DecisionLedger decisions) {
+        List<QueueItem> items = new ArrayList<>();
+        Set<String> answeredCalls = answeredToolCalls(events);
+        for (Event event : events) {
+            Optional<QueueItem.Kind> kind = waitingKind(event, answeredCalls);
+            if (kind.isEmpty()) {
+                continue;
+            }
+            List<Verdict> inForce = decidedAs(event, kind.get(), decisions);
+            if (inForce.stream().anyMatch(verdict -> verdict != Verdict.ESCALATE)) {
+                continue;
+            }
+            items.add(new QueueItem(traceId, event.run(), event.id(), event.ts(), kind.get(), summary(event, kind.get()),
+                    !inForce.isEmpty()));
+        }
+        return newestFirst(items);
+    }
+
+    /**
+     * The verdicts in force that answer this item: the decision about the event itself and, for an approval.request,
+     * also a decision made directly about the request's subject.
+     */
+    private static List<Verdict> decidedAs(Event event, QueueItem.Kind kind, DecisionLedger decisions) {
+        List<Verdict> verdicts = new ArrayList<>();
+        decisions.verdict(event.id()).ifPresent(verdicts::add);
+        String subject = event.text("subject");
+        if (kind == QueueItem.Kind.APPROVAL_REQUEST && subject != null) {
+            decisions.verdict(subject).ifPresent(verdicts::add);
+        }
+        return verdicts;
+    }
+
+    /** Whether an owner may record a decision about this event. */
+    public static boolean isDecidable(Event event) {
+        return event.is(EventType.APPROVAL_REQUEST) || event.is(EventType.ESCAPE_ATTEMPT) || event.is(EventType.TOOL_CALL);
+    }
+
+    private static List<QueueItem> collect(List<Bundle> bundles, Function<Bundle, DecisionLedger> ledger) {
+        List<QueueItem> items = new ArrayList<>();
+        for (Bundle bundle : bundles) {
+            items.addAll(pending(bundle.manifest().traceId(), bundle.events(), ledger.apply(bundle)));
+        }
+        return newestFirst(items);
+    }
+
+    private static List<QueueItem> newestFirst(List<QueueItem> items) {
+        // Reverse first so that, among equal timestamps, the later event (in file order) comes first.
+        List<QueueItem> sorted = new ArrayList<>(items.reversed());
+        sorted.sort(Comparator.comparing(QueueItem::ts).reversed());
+        return sorted;
+    }
+
+    private static Optional<QueueItem.Kind> waitingKind(Event event, Set<String> answeredCalls) {
+        if (event.is(EventType.APPROVAL_REQUEST)) {
+            return Optional.of(QueueItem.Kind.APPROVAL_REQUEST);
+        }
+        if (event.is(EventType.ESCAPE_ATTEMPT)) {
+            return Optional.of(QueueItem.Kind.ESCAPE_ATTEMPT);
+        }
+        if (event.is(EventType.TOOL_CALL) && "external".equals(event.text("effect"))
+                && (!answeredCalls.contains(event.id()) || "unknown".equals(event.text("outcome")))) {
+            return Optional.of(QueueItem.Kind.UNKNOWN_OUTCOME);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Ids of tool.calls that got a tool.result in their own run with a known outcome. A result answers a call when it
+     * names the call among its causes, or carries the call's callId.
+     */
+    private static Set<String> answeredToolCalls(List<Event> events) {
+        Map<String, Event> callsById = new HashMap<>();
+        Map<String, List<String>> callIdsByRunAndCallId = new HashMap<>();
+        for (Event event : events) {
+            if (event.is(EventType.TOOL_CALL)) {
+                callsById.put(event.id(), event);
+                if (event.text("callId") != null) {
+                    callIdsByRunAndCallId.computeIfAbsent(event.run() + "\n" + event.text("callId"), k -> new ArrayList<>()).add(event.id());
+                }
+            }
+        }
+        Set<String> answered = new HashSet<>();
+        for (Event result : events) {
+            if (!result.is(EventType.TOOL_RESULT) || "unknown".equals(result.text("outcome"))) {
+                continue;
+            }
+            for (String cause : result.causes()) {
+                Event call = callsById.get(cause);
+                if (call != null && call.run().equals(result.run())) {
+                    answered.add(call.id());
+                }
+            }
+            if (result.text("callId") != null) {
+                answered.addAll(callIdsByRunAndCallId.getOrDefault(result.run() + "\n" + result.text("callId"), List.of()));
+            }
+        }
+        return answered;
+    }
+
+    private static String summary(Event event, QueueItem.Kind kind) {
+        String text = switch (kind) {
+            case APPROVAL_REQUEST -> "approval requested" + suffix(" of ", event.text("owner")) + ": "
+                    + orDash(event.text("reason")) + suffix(" (subject ", event.text("subject"), ")");
+            case ESCAPE_ATTEMPT -> orDash(event.text("boundary")) + " escape " + blockedWord(event.data().get("blocked"))
+                    + ": " + orDash(event.text("attempt"));
+            case UNKNOWN_OUTCOME -> "external " + orDash(event.text("tool")) + ", outcome unknown"
+                    + suffix(": ", compact(event.data().get("arguments")));
+        };
+        return text.length() <= SUMMARY_LIMIT ? text : text.substring(0, SUMMARY_LIMIT - 3) + "...";
+    }
+
+    private static String blockedWord(JsonNode blocked) {
+        if (blocked == null || !blocked.isBoolean()) {
+            return "attempt";
+        }
+        return blocked.booleanValue() ? "blocked" : "NOT blocked";
+    }
+
+    private static String compact(JsonNode node) {
+        return node == null || node.isNull() ? null : node.toString();
+    }
+
+    private static String orDash(String text) {
+        return text == null || text.isBlank() ? "-" : text.replaceAll("\\s+", " ").strip();
+    }
+
+    private static String suffix(String before, String value) {
+        return suffix(before, value, "");
+    }
+
+    private static String suffix(String before, String value, String after) {
+        return value == null ? "" : before + value + after;
+    }
+}

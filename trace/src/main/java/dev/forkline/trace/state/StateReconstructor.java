@@ -1,0 +1,71 @@
+package dev.forkline.trace.state;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.index.Lineage;
+import dev.forkline.trace.index.TraceIndex;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The state of a run right after any event of its lineage, with the five kinds kept apart. The first question about a
+ * run makes one pass over its lineage (O(n)); after that each answer costs a few binary searches, a scan of the run's
+ * tool calls / processes / external calls, and the replay of only the mutations since the nearest checkpoint.
+ * Thread-safe.
+ */
+public final class StateReconstructor {
+
+    private final TraceIndex index;
+    private final BlobSource blobs;
+    private final Map<String, RunModel> models = new ConcurrentHashMap<>();
+
+    public StateReconstructor(TraceIndex index, BlobSource blobs) {
+        this.index = index;
+        this.blobs = blobs;
+    }
+
+    public StateReconstructor(Bundle bundle) {
+        this(TraceIndex.of(bundle.events()), bundle.blobs());
+    }
+
+    public TraceIndex index() {
+        return index;
+    }
+
+    /** The state of {@code run} right after {@code eventId}, which must be in the run's lineage. */
+    public StateAt at(String run, String eventId) {
+        Lineage lineage = index.lineage(run);
+        int position = lineage.positionOf(eventId);
+        if (position < 0) {
+            throw new IllegalArgumentException("event '" + eventId + "' is not in the lineage of run '" + run + "'");
+        }
+        return at(run, position);
+    }
+
+    /** The state of an event's own run right after it. */
+    public StateAt at(String eventId) {
+        Event event = index.event(eventId).orElseThrow(() -> new IllegalArgumentException("no event '" + eventId + "'"));
+        return at(event.run(), eventId);
+    }
+
+    /** The state of {@code run} right after the event at {@code position} of its lineage (0-based). */
+    public StateAt at(String run, int position) {
+        RunModel model = model(run);
+        Lineage lineage = model.lineage();
+        if (position < 0 || position >= lineage.size()) {
+            throw new IllegalArgumentException("position " + position + " is outside run '" + run + "' (lineage of " + lineage.size() + " events)");
+        }
+        return new StateAt(run, lineage.get(position).id(), position, model.session(position), model.harness(position),
+                model.workspace(position), model.process(position), model.external(position));
+    }
+
+    /** The state after the run's last event. */
+    public StateAt atEnd(String run) {
+        return at(run, index.lineage(run).size() - 1);
+    }
+
+    private RunModel model(String run) {
+        return models.computeIfAbsent(run, r -> new RunModel(index, index.lineage(r), blobs));
+    }
+}

@@ -1,0 +1,103 @@
+package dev.forkline.trace.store;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.Hashes;
+import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.trace.bundle.CorruptBlobException;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Writes new events of one trace inside the caller's transaction: the event rows, the blobs they name that are not
+ * stored yet (once per hash), the trace-to-blob links, the runs, and the trace's counts and digest.
+ */
+final class EventAppender {
+
+    /** What was written. */
+    record Written(long events, int blobs) {
+    }
+
+    private final Connection connection;
+    private final String traceId;
+    private final RunTally runs;
+    private final ContentDigest digest;
+    private final long storedEvents;
+    private final boolean traceHasEvents;
+
+    /**
+     * @param runs          the trace's runs as stored (empty for a new trace); updated here
+     * @param digest        the trace's content digest as stored; updated here
+     * @param storedEvents  how many events the trace has stored
+     */
+    EventAppender(Connection connection, String traceId, RunTally runs, ContentDigest digest, long storedEvents) {
+        this.connection = connection;
+        this.traceId = traceId;
+        this.runs = runs;
+        this.digest = digest;
+        this.storedEvents = storedEvents;
+        this.traceHasEvents = storedEvents > 0;
+    }
+
+    /**
+     * @param blobs where the content of blobs named by the events comes from; names that it lacks and that are not
+     *              stored either are taken for something else (e.g. an image digest) and left alone
+     */
+    Written append(List<Event> events, BlobSource blobs) throws SQLException, IOException {
+        return append(events, blobs, Set.of());
+    }
+
+    /** @param alsoStore blobs to store and link even if no event names them (handed in explicitly by the caller) */
+    Written append(List<Event> events, BlobSource blobs, Set<String> alsoStore) throws SQLException, IOException {
+        Set<String> named = new LinkedHashSet<>(alsoStore);
+        long written = 0;
+        try (EventRows rows = new EventRows(connection, traceId);
+             ToolNames tools = new ToolNames(traceHasEvents ? connection : null, traceId)) {
+            for (Event event : events) {
+                digest.add(rows.add(event, tools.of(event)));
+                runs.count(event);
+                EventFacts.hashesIn(event.data(), named::add);
+                written++;
+            }
+            rows.flush();
+        }
+        int newBlobs = storeBlobs(named, blobs);
+        runs.save(connection, traceId);
+        TraceRows.updateCounts(connection, traceId, storedEvents + written, runs.size(), runs.traceOutcome(), digest);
+        return new Written(written, newBlobs);
+    }
+
+    private int storeBlobs(Set<String> named, BlobSource blobs) throws SQLException, IOException {
+        if (named.isEmpty()) {
+            return 0;
+        }
+        Set<String> stored = BlobTable.stored(connection, named);
+        Set<String> linked = traceHasEvents ? BlobTable.linked(connection, traceId) : Set.of();
+        List<String> toLink = new ArrayList<>();
+        try (BlobTable.Inserter inserter = new BlobTable.Inserter(connection)) {
+            for (String hash : named) {
+                if (stored.contains(hash)) {
+                    if (!linked.contains(hash)) {
+                        toLink.add(hash);
+                    }
+                } else if (blobs.contains(hash)) {
+                    byte[] content = blobs.read(hash)
+                            .orElseThrow(() -> new IOException("blob " + hash + " disappeared while it was being imported"));
+                    String actual = Hashes.sha256(content);
+                    if (!actual.equals(hash)) {
+                        throw new CorruptBlobException(hash, actual);
+                    }
+                    inserter.add(hash, content);
+                    toLink.add(hash);
+                }
+            }
+            inserter.flush();
+            BlobTable.link(connection, traceId, toLink);
+            return inserter.inserted();
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package dev.forkline.trace.store;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The {@code runs} rows of one trace, kept up to date while events are added, then saved. */
+final class RunTally {
+
+    static final String UNKNOWN_OUTCOME = "unknown";
+
+    static final class Run {
+        final String runId;
+        final int ordinal;
+        String parentRun;
+        String forkCheckpoint;
+        String forkEvent;
+        String reason;
+        long eventCount;
+        long lastSeq;
+        String outcome = UNKNOWN_OUTCOME;
+        final boolean stored;
+        boolean changed;
+
+        Run(String runId, int ordinal, boolean stored) {
+            this.runId = runId;
+            this.ordinal = ordinal;
+            this.stored = stored;
+        }
+    }
+
+    private final Map<String, Run> runs = new LinkedHashMap<>();
+
+    static RunTally load(Connection connection, String traceId) throws SQLException {
+        RunTally tally = new RunTally();
+        try (PreparedStatement query = connection.prepareStatement("SELECT r.run_id, r.ordinal, r.parent_run, r.fork_checkpoint,"
+                + " r.fork_event, r.reason, r.event_count, r.outcome,"
+                + " (SELECT MAX(e.seq) FROM events e WHERE e.trace_id = r.trace_id AND e.run_id = r.run_id)"
+                + " FROM runs r WHERE r.trace_id = ? ORDER BY r.ordinal")) {
+            query.setString(1, traceId);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    Run run = new Run(rows.getString(1), rows.getInt(2), true);
+                    run.parentRun = rows.getString(3);
+                    run.forkCheckpoint = rows.getString(4);
+                    run.forkEvent = rows.getString(5);
+                    run.reason = rows.getString(6);
+                    run.eventCount = rows.getLong(7);
+                    run.outcome = rows.getString(8);
+                    run.lastSeq = rows.getLong(9);
+                    tally.runs.put(run.runId, run);
+                }
+            }
+        }
+        return tally;
+    }
+
+    Run run(String runId) {
+        return runs.get(runId);
+    }
+
+    Collection<Run> runs() {
+        return runs.values();
+    }
+
+    void count(Event event) {
+        Run run = runs.computeIfAbsent(event.run(), id -> new Run(id, runs.size(), false));
+        run.eventCount++;
+        run.lastSeq = Math.max(run.lastSeq, event.seq());
+        run.changed = true;
+        if (event.is(EventType.RUN_FORK)) {
+            run.parentRun = event.text("parentRun");
+            run.forkCheckpoint = event.text("checkpoint");
+            run.forkEvent = event.text("checkpointEvent");
+            run.reason = event.text("reason");
+        } else if (event.is(EventType.SESSION_END)) {
+            String outcome = event.text("outcome");
+            run.outcome = outcome == null || outcome.isBlank() ? UNKNOWN_OUTCOME : outcome;
+        }
+    }
+
+    /** The trace's outcome: that of its first root run (one not forked from another). */
+    String traceOutcome() {
+        return runs.values().stream().filter(run -> run.parentRun == null).findFirst()
+                .or(() -> runs.values().stream().findFirst())
+                .map(run -> run.outcome).orElse(UNKNOWN_OUTCOME);
+    }
+
+    int size() {
+        return runs.size();
+    }
+
+    void save(Connection connection, String traceId) throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO runs (trace_id, run_id, ordinal, parent_run,"
+                + " fork_checkpoint, fork_event, reason, event_count, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+             PreparedStatement update = connection.prepareStatement("UPDATE runs SET parent_run = ?, fork_checkpoint = ?,"
+                     + " fork_event = ?, reason = ?, event_count = ?, outcome = ? WHERE trace_id = ? AND run_id = ?")) {
+            boolean inserts = false;
+            boolean updates = false;
+            for (Run run : runs.values()) {
+                if (!run.changed) {
+                    continue;
+                }
+                if (run.stored) {
+                    update.setString(1, run.parentRun);
+                    update.setString(2, run.forkCheckpoint);
+                    update.setString(3, run.forkEvent);
+                    update.setString(4, run.reason);
+                    update.setLong(5, run.eventCount);
+                    update.setString(6, run.outcome);
+                    update.setString(7, traceId);
+                    update.setString(8, run.runId);
+                    update.addBatch();
+                    updates = true;
+                } else {
+                    insert.setString(1, traceId);
+                    insert.setString(2, run.runId);
+                    insert.setInt(3, run.ordinal);
+                    insert.setString(4, run.parentRun);
+                    insert.setString(5, run.forkCheckpoint);
+                    insert.setString(6, run.forkEvent);
+                    insert.setString(7, run.reason);
+                    insert.setLong(8, run.eventCount);
+                    insert.setString(9, run.outcome);
+                    insert.addBatch();
+                    inserts = true;
+                }
+            }
+            if (inserts) {
+                insert.executeBatch();
+            }
+            if (updates) {
+                update.executeBatch();
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package dev.forkline.trace.store;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The tables and columns Forkline's migrations create (as H2 names them), so that a database file holding anything
+ * else can be refused. Every migration that adds a table or a column must add it here too.
+ */
+final class Schema {
+
+    static final String HISTORY_TABLE = "flyway_schema_history";
+
+    static final Map<String, Set<String>> TABLES = Map.of(
+            "TRACES", Set.of("TRACE_ID", "TITLE", "SOURCE_FORMAT", "PRODUCER", "CREATED", "IMPORTED_AT", "SOURCE_PATH",
+                    "EVENT_COUNT", "RUN_COUNT", "OUTCOME", "CONTENT_DIGEST"),
+            "RUNS", Set.of("TRACE_ID", "RUN_ID", "ORDINAL", "PARENT_RUN", "FORK_CHECKPOINT", "FORK_EVENT", "REASON",
+                    "EVENT_COUNT", "OUTCOME"),
+            "EVENTS", Set.of("TRACE_ID", "RUN_ID", "SEQ", "EVENT_ID", "TS", "ACTOR", "TYPE", "TOOL_NAME", "IS_ERROR",
+                    "EVENT_HASH", "SEARCH_TEXT", "JSON"),
+            "BLOBS", Set.of("HASH", "SIZE", "CONTENT"),
+            "TRACE_BLOBS", Set.of("TRACE_ID", "HASH"),
+            "FINDINGS", Set.of("TRACE_ID", "ORDINAL", "SEVERITY", "CODE", "MESSAGE", "EVENT_ID", "LINE"),
+            HISTORY_TABLE, Set.of("installed_rank", "version", "description", "type", "script", "checksum",
+                    "installed_by", "installed_on", "execution_time", "success"));
+
+    /** The only column default in the whole schema: Flyway's own. */
+    static final Map<String, String> ALLOWED_DEFAULTS = Map.of(HISTORY_TABLE + ".installed_on", "CURRENT_TIMESTAMP");
+
+    private Schema() {
+    }
+
+    static boolean isKnownTable(String name) {
+        return TABLES.containsKey(name);
+    }
+}

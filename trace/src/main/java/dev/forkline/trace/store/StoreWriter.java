@@ -1,0 +1,115 @@
+package dev.forkline.trace.store;
+
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one thread that writes to the store. Each piece of work runs as one transaction on the writer's own
+ * connection: committed when it returns, rolled back entirely when it throws anything.
+ *
+ * <p>Durability: H2 keeps a commit in memory and writes it out in the background (WRITE_DELAY). So after each
+ * commit the writer runs {@code CHECKPOINT SYNC}, which writes all pending changes to the file and forces them to
+ * the device ({@code FileChannel.force}); work is only reported done after that.
+ */
+final class StoreWriter implements AutoCloseable {
+
+    static final String THREAD_NAME = "forkline-store-writer";
+    private static final Logger LOG = LoggerFactory.getLogger(StoreWriter.class);
+
+    /** Work done inside the writer's transaction. */
+    @FunctionalInterface
+    interface Work<T> {
+        T run(Connection connection) throws SQLException, IOException, StoreException;
+    }
+
+    private final Connection connection;
+    private final ExecutorService executor;
+
+    StoreWriter(Connection connection) throws SQLException {
+        this.connection = connection;
+        connection.setAutoCommit(false);
+        this.executor = Executors.newSingleThreadExecutor(runnable -> {
+            Thread thread = new Thread(runnable, THREAD_NAME);
+            thread.setDaemon(true);
+            thread.setUncaughtExceptionHandler((t, e) -> LOG.error("uncaught failure on {}", t.getName(), e));
+            return thread;
+        });
+    }
+
+    /** Runs {@code work} as one durable transaction on the writer thread and waits for it. */
+    <T> T write(String what, Work<T> work) throws StoreException {
+        Future<T> future;
+        try {
+            future = executor.submit(() -> inTransaction(what, work));
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            throw new StoreException("the trace store is closed");
+        }
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException("interrupted while waiting for the store to " + what + " (the write goes on and commits or rolls back on its own)", e);
+        } catch (ExecutionException e) {
+            throw translate(what, e.getCause());
+        }
+    }
+
+    private <T> T inTransaction(String what, Work<T> work) throws Exception {
+        try {
+            T result = work.run(connection);
+            connection.commit();
+            try (Statement sync = connection.createStatement()) {
+                sync.execute("CHECKPOINT SYNC");
+            }
+            return result;
+        } catch (Throwable failure) {
+            try {
+                connection.rollback();
+            } catch (SQLException rollbackFailure) {
+                failure.addSuppressed(rollbackFailure);
+            }
+            if (failure instanceof TraceConflictException) {
+                LOG.info("store: cannot {}: {}", what, failure.getMessage());
+            } else {
+                LOG.warn("store: failed to {}, rolled back", what, failure);
+            }
+            throw failure instanceof Exception exception ? exception : new ExecutionException(failure);
+        }
+    }
+
+    private static StoreException translate(String what, Throwable cause) {
+        return switch (cause) {
+            case StoreException store -> store;
+            case SQLException sql -> new StoreException("cannot " + what + ": database error: " + sql.getMessage(), sql);
+            case IOException io -> new StoreException("cannot " + what + ": " + io.getMessage(), io);
+            case RuntimeException runtime -> new StoreException("cannot " + what + ": " + runtime, runtime);
+            default -> new StoreException("cannot " + what + ": " + cause, cause);
+        };
+    }
+
+    @Override
+    public void close() {
+        executor.shutdown();
+        try {
+            if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
+                LOG.warn("store writer still busy after 30 s; closing its connection anyway");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            LOG.warn("closing the store writer's connection failed", e);
+        }
+    }
+}

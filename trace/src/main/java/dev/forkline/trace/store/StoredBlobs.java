@@ -1,0 +1,46 @@
+package dev.forkline.trace.store;
+
+import dev.forkline.trace.Hashes;
+import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.trace.bundle.CorruptBlobException;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/** The blobs table as a {@link BlobSource}: reads on the caller's thread, checks each blob against its name. */
+final class StoredBlobs implements BlobSource {
+
+    private final DataSource dataSource;
+
+    StoredBlobs(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    @Override
+    public boolean contains(String hash) {
+        try (Connection connection = dataSource.getConnection()) {
+            return BlobTable.contains(connection, hash);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read the trace store: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Optional<byte[]> read(String hash) throws IOException {
+        Optional<byte[]> content;
+        try (Connection connection = dataSource.getConnection()) {
+            content = BlobTable.read(connection, hash);
+        } catch (SQLException e) {
+            throw new IOException("cannot read blob " + hash + " from the trace store: " + e.getMessage(), e);
+        }
+        if (content.isPresent()) {
+            String actual = Hashes.sha256(content.get());
+            if (!actual.equals(hash)) {
+                throw new CorruptBlobException(hash, actual);
+            }
+        }
+        return content;
+    }
+}

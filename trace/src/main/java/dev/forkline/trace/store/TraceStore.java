@@ -1,0 +1,255 @@
+package dev.forkline.trace.store;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.Hashes;
+import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.Manifest;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import org.h2.jdbcx.JdbcConnectionPool;
+
+/**
+ * Forkline's embedded trace store: one H2 file, migrated with Flyway when opened, refused when it holds objects
+ * Forkline never creates ({@link UntrustedDatabaseException}).
+ *
+ * <p>Writes ({@link #importTrace}, {@link #appendEvents}) run one at a time on a single named writer thread
+ * ({@value StoreWriter#THREAD_NAME}), each as one transaction that is durable on disk when the method returns (see
+ * {@link StoreWriter}). Reads run on the caller's thread on pooled connections and see only committed data.
+ */
+public final class TraceStore implements AutoCloseable {
+
+    static {
+        H2Hardening.apply();
+    }
+
+    static final String USER = "forkline";
+    private static final int MAX_CONNECTIONS = 8;
+
+    private final DatabaseLocation location;
+    private final JdbcConnectionPool pool;
+    private final StoreWriter writer;
+    private final Clock clock;
+    private final String schemaVersion;
+
+    private TraceStore(DatabaseLocation location, JdbcConnectionPool pool, StoreWriter writer, Clock clock, String schemaVersion) {
+        this.location = location;
+        this.pool = pool;
+        this.writer = writer;
+        this.clock = clock;
+        this.schemaVersion = schemaVersion;
+    }
+
+    /**
+     * Opens (creating it if absent) the database at {@code dbFile}, an absolute path with or without H2's
+     * {@code .mv.db} suffix; parent directories are created.
+     *
+     * @throws UntrustedDatabaseException when an existing file holds triggers, aliases, linked tables, unknown tables ...
+     * @throws StoreException             when the path is unfit, the file is in use or not an H2 database, or migration fails
+     */
+    public static TraceStore open(Path dbFile) throws StoreException {
+        return open(dbFile, Clock.systemUTC());
+    }
+
+    /** As {@link #open(Path)}, with the clock that stamps {@code imported_at}. */
+    public static TraceStore open(Path dbFile, Clock clock) throws StoreException {
+        DatabaseLocation location;
+        try {
+            location = DatabaseLocation.of(dbFile);
+            location.createParent();
+        } catch (IllegalArgumentException e) {
+            throw new StoreException("unusable database path: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new StoreException("cannot create the directory for the database " + dbFile + ": " + e, e);
+        }
+        boolean existed = location.exists();
+        if (existed) {
+            UntrustedDatabaseCheck.beforeOpen(location.dataFile());
+        }
+        H2Hardening.warnIfNotInEffect();
+        JdbcConnectionPool pool = JdbcConnectionPool.create(location.jdbcUrl(), USER, "");
+        pool.setMaxConnections(MAX_CONNECTIONS);
+        Connection writerConnection = null;
+        try {
+            writerConnection = pool.getConnection();
+            if (existed) {
+                UntrustedDatabaseCheck.afterOpen(writerConnection, location.dataFile().toString());
+            }
+            String version = Migrations.migrate(pool);
+            return new TraceStore(location, pool, new StoreWriter(writerConnection), clock, version);
+        } catch (SQLException | StoreException | RuntimeException e) {
+            closeQuietly(writerConnection);
+            pool.dispose();
+            if (e instanceof StoreException store) {
+                throw store;
+            }
+            throw new StoreException("cannot open the database " + location.dataFile() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code $XDG_DATA_HOME/forkline/forkline}, else {@code ~/.local/share/forkline/forkline} (H2 adds {@code .mv.db}). */
+    public static Path defaultLocation() {
+        return DatabaseLocation.defaultLocation().base();
+    }
+
+    /** {@link #defaultLocation()} with the environment and home directory given (for tests and for the CLI's --help). */
+    public static Path defaultLocation(Function<String, String> environment, Path home) {
+        return DatabaseLocation.defaultLocation(environment, home).base();
+    }
+
+    /** The file the store lives in ({@code ....mv.db}). */
+    public Path location() {
+        return location.dataFile();
+    }
+
+    /** For the status bar, e.g. {@code H2 /home/me/.local/share/forkline/forkline.mv.db (schema 1)}. */
+    public String describe() {
+        return "H2 " + location.dataFile() + " (schema " + schemaVersion + ")";
+    }
+
+    /**
+     * Stores a bundle in one transaction: a new trace is inserted; the same trace again is {@code UNCHANGED}; a trace
+     * whose stored events are a strict prefix of the bundle's gets the rest appended ({@code UPDATED}); any other
+     * difference throws {@link TraceConflictException} naming the first differing event. A failure of any kind leaves
+     * the database as it was. The bundle's blobs are read on the writer thread.
+     *
+     * @param findings   what the importer and linter found; replaces the stored findings unless the trace is unchanged
+     * @param sourcePath where the trace was imported from (shown in the trace list), or null
+     */
+    public StoreResult importTrace(Bundle bundle, List<Finding> findings, String sourcePath) throws StoreException {
+        TraceImport work = new TraceImport(bundle, findings, sourcePath, clock.instant());
+        return writer.write("import trace '" + bundle.manifest().traceId() + "'", work::run);
+    }
+
+    /**
+     * Appends events (decisions, replays) to a stored trace in one durable transaction. Each event must continue its
+     * run (the next seq, or seq 1 for a new run) and have an id the trace does not have yet.
+     *
+     * @param blobs blobs the events name that may not be stored yet, by their {@code sha256:} name
+     */
+    public StoreResult appendEvents(String traceId, List<Event> events, Map<String, byte[]> blobs) throws StoreException {
+        for (Map.Entry<String, byte[]> blob : blobs.entrySet()) {
+            String actual = Hashes.sha256(blob.getValue());
+            if (!actual.equals(blob.getKey())) {
+                throw new StoreException("blob given as " + blob.getKey() + " hashes to " + actual);
+            }
+        }
+        List<Event> copy = List.copyOf(events);
+        Map<String, byte[]> blobCopy = Map.copyOf(blobs);
+        return writer.write("append " + copy.size() + " events to trace '" + traceId + "'",
+                connection -> new EventAppend(traceId, copy, blobCopy).run(connection));
+    }
+
+    public List<TraceSummary> list() throws StoreException {
+        return read("list traces", TraceRows::list);
+    }
+
+    public Optional<TraceSummary> find(String traceId) throws StoreException {
+        return read("find trace '" + traceId + "'", connection -> TraceRows.find(connection, traceId));
+    }
+
+    /**
+     * The stored trace as a bundle: events in (run, seq) order, runs in the order they first appeared, blobs read from
+     * the store on demand (on the caller's thread).
+     */
+    public Bundle load(String traceId) throws StoreException {
+        return read("load trace '" + traceId + "'", connection -> {
+            connection.setAutoCommit(false);
+            connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            try {
+                Manifest manifest = TraceRows.manifest(connection, traceId)
+                        .orElseThrow(() -> new StoreException("no stored trace '" + traceId + "'"));
+                List<Event> events = new ArrayList<>();
+                for (String runId : EventQueries.runIds(connection, traceId)) {
+                    EventQueries.run(connection, traceId, runId, events);
+                }
+                int[] lines = new int[events.size()];
+                for (int i = 0; i < lines.length; i++) {
+                    lines[i] = i + 1;
+                }
+                BlobSource blobs = new StoredBlobs(pool);
+                return new Bundle("store:" + traceId, manifest, events, lines, blobs);
+            } finally {
+                connection.rollback();
+                connection.setAutoCommit(true);
+                connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            }
+        });
+    }
+
+    /** The trace's runs (for the fork tree), in the order they first appeared; empty if the trace is not stored. */
+    public List<RunSummary> runs(String traceId) throws StoreException {
+        return read("read runs of trace '" + traceId + "'", connection -> EventQueries.runs(connection, traceId));
+    }
+
+    /** One run's events in seq order (empty if the trace or run is not stored). */
+    public List<Event> events(String traceId, String runId) throws StoreException {
+        return read("read run '" + runId + "' of trace '" + traceId + "'", connection -> {
+            List<Event> events = new ArrayList<>();
+            EventQueries.run(connection, traceId, runId, events);
+            return events;
+        });
+    }
+
+    /**
+     * Ids of the trace's events that match all given filters, in (run, seq) order.
+     *
+     * @param text       case-insensitive, found anywhere in tool names, arguments, outputs and messages; null for any
+     * @param type       the wire type (e.g. {@code tool.call}); null for any
+     * @param actor      e.g. {@code agent:coder}; null for any
+     * @param errorsOnly only error and sandbox.lost events, failed tool results and non-zero process exits
+     */
+    public List<String> search(String traceId, String text, String type, String actor, boolean errorsOnly) throws StoreException {
+        return read("search trace '" + traceId + "'",
+                connection -> EventQueries.search(connection, traceId, text, type, actor, errorsOnly));
+    }
+
+    public List<Finding> findings(String traceId) throws StoreException {
+        return read("read findings of trace '" + traceId + "'", connection -> FindingRows.read(connection, traceId));
+    }
+
+    /** Cross-checks counts, runs, digests and blob references (reads only). */
+    public IntegrityReport integrityCheck() throws StoreException {
+        return read("check the store", IntegrityCheck::run);
+    }
+
+    @Override
+    public void close() {
+        writer.close();
+        pool.dispose();
+    }
+
+    @FunctionalInterface
+    private interface Read<T> {
+        T run(Connection connection) throws SQLException, StoreException;
+    }
+
+    private <T> T read(String what, Read<T> work) throws StoreException {
+        try (Connection connection = pool.getConnection()) {
+            return work.run(connection);
+        } catch (SQLException e) {
+            throw new StoreException("cannot " + what + ": database error: " + e.getMessage(), e);
+        } catch (IllegalStateException e) {
+            throw new StoreException("cannot " + what + ": the trace store is closed", e);
+        }
+    }
+
+    private static void closeQuietly(Connection connection) {
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (SQLException ignored) {
+                // already failing; the original error is reported
+            }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package dev.forkline.trace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class CanonicalJsonTest {
+
+    private static String canonical(String json) throws Exception {
+        return CanonicalJson.write(Json.MAPPER.readTree(json));
+    }
+
+    /** RFC 8785 Appendix B: IEEE 754 bit patterns and their ECMAScript text. */
+    @ParameterizedTest
+    @CsvSource({
+            "0000000000000000, 0",
+            "8000000000000000, 0",
+            "0000000000000001, 5e-324",
+            "8000000000000001, -5e-324",
+            "7fefffffffffffff, 1.7976931348623157e+308",
+            "ffefffffffffffff, -1.7976931348623157e+308",
+            "4340000000000000, 9007199254740992",
+            "c340000000000000, -9007199254740992",
+            "4430000000000000, 295147905179352830000",
+            "44b52d02c7e14af5, 9.999999999999997e+22",
+            "44b52d02c7e14af6, 1e+23",
+            "44b52d02c7e14af7, 1.0000000000000001e+23",
+            "444b1ae4d6e2ef4e, 999999999999999700000",
+            "444b1ae4d6e2ef4f, 999999999999999900000",
+            "444b1ae4d6e2ef50, 1e+21",
+            "3eb0c6f7a0b5ed8c, 9.999999999999997e-7",
+            "3eb0c6f7a0b5ed8d, 0.000001",
+            "41b3de4355555553, 333333333.3333332",
+            "41b3de4355555554, 333333333.33333325",
+            "41b3de4355555555, 333333333.3333333",
+            "41b3de4355555556, 333333333.3333334",
+            "41b3de4355555557, 333333333.33333343",
+            "becbf647612f3696, -0.0000033333333333333333",
+            "43143ff3c1cb0959, 1424953923781206.2",
+    })
+    void formatsNumbersLikeEcmaScript(String bits, String expected) {
+        double value = Double.longBitsToDouble(Long.parseUnsignedLong(bits, 16));
+        assertThat(CanonicalJson.formatDouble(value)).isEqualTo(expected);
+    }
+
+    @Test
+    void rejectsNanAndInfinity() {
+        assertThatThrownBy(() -> CanonicalJson.formatDouble(Double.NaN)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> CanonicalJson.formatDouble(Double.POSITIVE_INFINITY)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "1e21 | 1e+21",
+            "1E-7 | 1e-7",
+            "1e-7 | 1e-7",
+            "333333333.33333329 | 333333333.3333333",
+            "-0 | 0",
+            "-0.0 | 0",
+            "5e-324 | 5e-324",
+            "1E30 | 1e+30",
+            "4.50 | 4.5",
+            "2e-3 | 0.002",
+            "0.000000000000000000000000001 | 1e-27",
+            "100 | 100",
+            "1.0 | 1",
+            "123456789012345678901234567890 | 1.2345678901234568e+29",
+            "9007199254740993 | 9007199254740992",
+            "0.1 | 0.1",
+            "1e20 | 100000000000000000000",
+            "0.0000001 | 1e-7",
+            "0.000001 | 0.000001",
+    })
+    void canonicalizesParsedNumbers(String json, String expected) throws Exception {
+        assertThat(canonical(json)).isEqualTo(expected);
+    }
+
+    @Test
+    void matchesTheRfcExampleOfSection3_2_2() throws Exception {
+        String input = """
+                {
+                  "numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],
+                  "string": "\\u20ac$\\u000F\\u000aA'\\u0042\\u0022\\u005c\\\\\\"\\/",
+                  "literals": [null, true, false]
+                }""";
+        assertThat(canonical(input)).isEqualTo(
+                "{\"literals\":[null,true,false],\"numbers\":[333333333.3333333,1e+30,4.5,0.002,1e-27],\"string\":\"€$\\u000f\\nA'B\\\"\\\\\\\\\\\"/\"}");
+    }
+
+    @Test
+    void sortsMembersByUtf16CodeUnitsAsInSection3_2_3() throws Exception {
+        String input = """
+                {
+                  "\\u20ac": "Euro Sign",
+                  "\\r": "Carriage Return",
+                  "\\ufb33": "Hebrew Letter Dalet With Dagesh",
+                  "1": "One",
+                  "\\ud83d\\ude00": "Emoji: Grinning Face",
+                  "\\u0080": "Control",
+                  "\\u00f6": "Latin Small Letter O With Diaeresis"
+                }""";
+        JsonNode node = Json.MAPPER.readTree(input);
+        String canonical = CanonicalJson.write(node);
+        assertThat(canonical).isEqualTo("{\"\\r\":\"Carriage Return\",\"1\":\"One\",\"\u0080\":\"Control\",\"ö\":\"Latin Small Letter O With Diaeresis\","
+                + "\"€\":\"Euro Sign\",\"\uD83D\uDE00\":\"Emoji: Grinning Face\",\"\uFB33\":\"Hebrew Letter Dalet With Dagesh\"}");
+    }
+
+    @Test
+    void escapesOnlyWhatItMust() throws Exception {
+        assertThat(canonical("\"\\u0000\\u001f\\b\\f\\t\\n\\r/\\u007f\\u2028é\"")).isEqualTo("\"\\u0000\\u001f\\b\\f\\t\\n\\r/\u007f\u2028é\"");
+    }
+
+    @Test
+    void rejectsLoneSurrogates() throws Exception {
+        JsonNode lone = Json.MAPPER.readTree("\"a\\ud800b\"");
+        assertThatThrownBy(() -> CanonicalJson.write(lone)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lone surrogate");
+        JsonNode trailing = Json.MAPPER.readTree("\"\\udc00\"");
+        assertThatThrownBy(() -> CanonicalJson.write(trailing)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void omitsAMemberWhenHashing() throws Exception {
+        JsonNode node = Json.MAPPER.readTree("{\"b\":1,\"hash\":\"x\",\"a\":[1,{\"hash\":2}]}");
+        assertThat(CanonicalJson.writeWithout(node, "hash")).isEqualTo("{\"a\":[1,{\"hash\":2}],\"b\":1}");
+    }
+}

@@ -1,0 +1,389 @@
+package dev.forkline.trace.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.trace.bundle.Bundle;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TraceStoreTest {
+
+    private static final Instant IMPORTED = Instant.parse("2026-04-02T08:30:00Z");
+
+    @TempDir
+    Path dir;
+
+    private TraceStore store;
+
+    @BeforeEach
+    void openStore() throws StoreException {
+        store = TraceStore.open(dir.resolve("db/forkline"), Clock.fixed(IMPORTED, ZoneOffset.UTC));
+    }
+
+    @AfterEach
+    void closeStore() {
+        store.close();
+    }
+
+    @Test
+    void aStoredTraceLoadsBackEventForEventWithItsBlobs() throws Exception {
+        SampleTraces trace = SampleTraces.standard("t-roundtrip");
+        List<Finding> findings = List.of(Finding.warning("import.no-usage", "token usage unknown", "r1.2", 7),
+                Finding.info("import.note", "converted from JSONL", null, 0));
+
+        StoreResult result = store.importTrace(trace.bundle(), findings, "/home/ana/traces/run.jsonl");
+
+        assertThat(result.status()).isEqualTo(StoreResult.Status.IMPORTED);
+        assertThat(result.newEvents()).isEqualTo(12);
+        assertThat(result.newBlobs()).isEqualTo(4);
+        assertThat(result.message()).isEqualTo("imported, 12 events");
+        try (Bundle loaded = store.load("t-roundtrip")) {
+            assertThat(loaded.manifest()).isEqualTo(trace.manifest());
+            assertThat(loaded.events()).containsExactlyElementsOf(trace.events);
+            for (Map.Entry<String, byte[]> blob : trace.blobs.all().entrySet()) {
+                assertThat(loaded.blobs().contains(blob.getKey())).isTrue();
+                assertThat(loaded.blobs().read(blob.getKey())).hasValueSatisfying(bytes -> assertThat(bytes).isEqualTo(blob.getValue()));
+            }
+            assertThat(loaded.blobs().read("sha256:" + "0".repeat(64))).isEmpty();
+        }
+        assertThat(store.findings("t-roundtrip")).containsExactlyElementsOf(findings);
+        assertThat(store.events("t-roundtrip", "r2")).containsExactlyElementsOf(trace.events.subList(9, 12));
+        assertThat(store.integrityCheck().ok()).isTrue();
+    }
+
+    @Test
+    void theTraceListSummarisesEachTrace() throws Exception {
+        store.importTrace(SampleTraces.standard("t-list").bundle(), List.of(), "/traces/a");
+
+        assertThat(store.list()).containsExactly(new TraceSummary("t-list", "Fix the failing build", "forkline",
+                SampleTraces.T0, IMPORTED, 12, 2, "failure", "/traces/a"));
+        assertThat(store.find("t-list")).map(TraceSummary::runCount).contains(2);
+        assertThat(store.find("absent")).isEmpty();
+    }
+
+    @Test
+    void runsDescribeTheForkTree() throws Exception {
+        store.importTrace(SampleTraces.standard("t-runs").bundle(), List.of(), null);
+
+        assertThat(store.runs("t-runs")).containsExactly(
+                new RunSummary("r1", null, null, null, null, 9, "failure"),
+                new RunSummary("r2", "r1", "cp1", "r1.6", "replay", 3, "unknown"));
+    }
+
+    @Test
+    void aFailureMidwayLeavesTheDatabaseExactlyAsItWas() throws Exception {
+        store.importTrace(SampleTraces.standard("t-before").bundle(), List.of(), null);
+        Map<String, Long> before = tableCounts();
+        SampleTraces trace = SampleTraces.standard("t-failing", "other blobs");
+        AtomicInteger reads = new AtomicInteger();
+        BlobSource failingOnThirdBlob = new BlobSource() {
+            @Override
+            public boolean contains(String hash) {
+                return trace.blobs.contains(hash);
+            }
+
+            @Override
+            public Optional<byte[]> read(String hash) throws IOException {
+                if (reads.incrementAndGet() == 3) {
+                    throw new IOException("disk gone while reading " + hash);
+                }
+                return trace.blobs.read(hash);
+            }
+        };
+
+        assertThatThrownBy(() -> store.importTrace(trace.bundle(trace.events, failingOnThirdBlob), List.of(), null))
+                .isInstanceOf(StoreException.class)
+                .hasMessageContaining("disk gone");
+
+        assertThat(reads).hasValue(3);
+        assertThat(tableCounts()).isEqualTo(before);
+        assertThat(store.find("t-failing")).isEmpty();
+        assertThat(store.integrityCheck().ok()).isTrue();
+    }
+
+    @Test
+    void aRuntimeFailureInsideTheImportAlsoRollsBack() throws Exception {
+        Map<String, Long> before = tableCounts();
+        SampleTraces trace = SampleTraces.standard("t-runtime");
+        BlobSource exploding = new BlobSource() {
+            @Override
+            public boolean contains(String hash) {
+                throw new IllegalStateException("blob index corrupt");
+            }
+
+            @Override
+            public Optional<byte[]> read(String hash) {
+                return Optional.empty();
+            }
+        };
+
+        assertThatThrownBy(() -> store.importTrace(trace.bundle(trace.events, exploding), List.of(), null))
+                .isInstanceOf(StoreException.class)
+                .hasMessageContaining("blob index corrupt");
+        assertThat(tableCounts()).isEqualTo(before);
+    }
+
+    @Test
+    void aBlobWhoseContentDoesNotMatchItsNameIsRefusedAndNothingIsStored() throws Exception {
+        SampleTraces trace = SampleTraces.standard("t-corrupt");
+        BlobSource lying = new BlobSource() {
+            @Override
+            public boolean contains(String hash) {
+                return trace.blobs.contains(hash);
+            }
+
+            @Override
+            public Optional<byte[]> read(String hash) {
+                return Optional.of("not what the name says".getBytes(StandardCharsets.UTF_8));
+            }
+        };
+
+        assertThatThrownBy(() -> store.importTrace(trace.bundle(trace.events, lying), List.of(), null))
+                .isInstanceOf(StoreException.class)
+                .hasMessageContaining("corrupt");
+        assertThat(tableCounts()).containsEntry("EVENTS", 0L).containsEntry("BLOBS", 0L);
+    }
+
+    @Test
+    void importingTheSameTraceAgainChangesNothing() throws Exception {
+        SampleTraces trace = SampleTraces.standard("t-again");
+        store.importTrace(trace.bundle(), List.of(), "/first");
+        Map<String, Long> before = tableCounts();
+
+        StoreResult again = store.importTrace(trace.bundle(), List.of(Finding.info("x", "new finding", null, 0)), "/second");
+
+        assertThat(again.status()).isEqualTo(StoreResult.Status.UNCHANGED);
+        assertThat(again.message()).isEqualTo("unchanged");
+        assertThat(tableCounts()).isEqualTo(before);
+        assertThat(store.find("t-again").orElseThrow().sourcePath()).isEqualTo("/first");
+    }
+
+    @Test
+    void theSameEventsInAnotherFileOrderAreUnchangedToo() throws Exception {
+        SampleTraces trace = SampleTraces.standard("t-order");
+        store.importTrace(trace.bundle(), List.of(), null);
+        List<Event> reordered = new ArrayList<>(trace.events.subList(9, 12));
+        reordered.addAll(trace.events.subList(0, 9));
+
+        assertThat(store.importTrace(trace.bundle(reordered, trace.blobs), List.of(), null).status())
+                .isEqualTo(StoreResult.Status.UNCHANGED);
+    }
+
+    @Test
+    void eventsAppendedToTheBundleSinceAreAddedOnReimport() throws Exception {
+        SampleTraces trace = SampleTraces.standard("t-grow");
+        store.importTrace(trace.bundle(trace.events.subList(0, 9), trace.blobs), List.of(), null);
+        assertThat(store.find("t-grow").orElseThrow().runCount()).isEqualTo(1);
+
+        StoreResult grown = store.importTrace(trace.bundle(), List.of(Finding.info("lint.ok", "fine", null, 0)), null);
+
+        assertThat(grown.status()).isEqualTo(StoreResult.Status.UPDATED);
+        assertThat(grown.newEvents()).isEqualTo(3);
+        assertThat(grown.newBlobs()).isEqualTo(1);
+        assertThat(grown.message()).isEqualTo("updated, 3 new events");
+        try (Bundle loaded = store.load("t-grow")) {
+            assertThat(loaded.events()).containsExactlyElementsOf(trace.events);
+        }
+        TraceSummary summary = store.find("t-grow").orElseThrow();
+        assertThat(summary.eventCount()).isEqualTo(12);
+        assertThat(summary.runCount()).isEqualTo(2);
+        assertThat(store.findings("t-grow")).extracting(Finding::code).containsExactly("lint.ok");
+        assertThat(store.integrityCheck().problems()).isEmpty();
+        assertThat(store.importTrace(trace.bundle(), List.of(), null).status()).isEqualTo(StoreResult.Status.UNCHANGED);
+    }
+
+    @Test
+    void aTraceThatContradictsTheStoredOneIsRefusedNamingTheFirstDifferingEvent() throws Exception {
+        SampleTraces stored = SampleTraces.standard("t-conflict");
+        store.importTrace(stored.bundle(), List.of(), null);
+        Map<String, Long> before = tableCounts();
+        SampleTraces other = new SampleTraces("t-conflict");
+        other.rootRun();
+        ObjectNode note = Json.object().put("text", "something else happened");
+        List<Event> changed = new ArrayList<>(other.events.subList(0, 3));
+        SampleTraces divergent = new SampleTraces("t-conflict");
+        changed.forEach(divergent.chain::accept);
+        changed.add(divergent.chain.append(NewEvent.of("r1", "harness", EventType.NOTE).at(SampleTraces.T0).data(note)));
+
+        assertThatThrownBy(() -> store.importTrace(other.bundle(changed, other.blobs), List.of(), null))
+                .isInstanceOfSatisfying(TraceConflictException.class, e -> assertThat(e.eventId()).isEqualTo("r1.4"))
+                .hasMessageContaining("t-conflict")
+                .hasMessageContaining("r1.4");
+        assertThat(tableCounts()).isEqualTo(before);
+    }
+
+    @Test
+    void aBundleMissingStoredEventsIsAConflict() throws Exception {
+        SampleTraces trace = SampleTraces.standard("t-shrunk");
+        store.importTrace(trace.bundle(), List.of(), null);
+
+        assertThatThrownBy(() -> store.importTrace(trace.bundle(trace.events.subList(0, 9), trace.blobs), List.of(), null))
+                .isInstanceOfSatisfying(TraceConflictException.class, e -> assertThat(e.eventId()).isEqualTo("r2.1"))
+                .hasMessageContaining("missing from the new bundle");
+    }
+
+    @Test
+    void searchFindsEventsByToolNameOutputTextTypeActorAndErrors() throws Exception {
+        store.importTrace(SampleTraces.standard("t-search").bundle(), List.of(), null);
+
+        assertThat(store.search("t-search", "bash", null, null, false)).containsExactly("r1.3", "r1.4");
+        assertThat(store.search("t-search", "test_unicode", null, null, false)).containsExactly("r1.4");
+        assertThat(store.search("t-search", "PARSER change", null, null, false)).containsExactly("r1.7");
+        assertThat(store.search("t-search", "src/lexer.py", null, null, false)).containsExactly("r2.2");
+        assertThat(store.search("t-search", null, "tool.call", null, false)).containsExactly("r1.3", "r2.2");
+        assertThat(store.search("t-search", null, null, "sandbox", false)).containsExactly("r1.4", "r2.3");
+        assertThat(store.search("t-search", "write", "tool.result", null, false)).containsExactly("r2.3");
+        assertThat(store.search("t-search", null, null, null, true)).containsExactly("r1.4", "r1.8");
+        assertThat(store.search("t-search", "100%_", null, null, false)).isEmpty();
+        assertThat(store.search("t-search", null, null, null, false)).hasSize(12);
+        assertThat(store.search("other-trace", "bash", null, null, false)).isEmpty();
+    }
+
+    @Test
+    void appendedDecisionsAreStoredDurablyAndSurviveReopening() throws Exception {
+        SampleTraces trace = SampleTraces.standard("t-decide");
+        store.importTrace(trace.bundle(), List.of(), null);
+        Event decision = trace.decision("r2.2");
+        String signatureHash = trace.blob("signed by ana");
+        byte[] signature = trace.blobs.read(signatureHash).orElseThrow();
+
+        StoreResult appended = store.appendEvents("t-decide", List.of(decision), Map.of(signatureHash, signature));
+
+        assertThat(appended.status()).isEqualTo(StoreResult.Status.UPDATED);
+        assertThat(appended.newEvents()).isEqualTo(1);
+        assertThat(appended.newBlobs()).isEqualTo(1);
+        store.close();
+        store = TraceStore.open(dir.resolve("db/forkline.mv.db"));
+        assertThat(store.events("t-decide", "r2")).last().isEqualTo(decision);
+        try (Bundle loaded = store.load("t-decide")) {
+            assertThat(loaded.blobs().read(signatureHash)).hasValueSatisfying(bytes -> assertThat(bytes).isEqualTo(signature));
+        }
+        assertThat(store.find("t-decide").orElseThrow().eventCount()).isEqualTo(13);
+        assertThat(store.integrityCheck().ok()).isTrue();
+        assertThat(store.importTrace(trace.bundle(), List.of(), null).status()).isEqualTo(StoreResult.Status.UNCHANGED);
+    }
+
+    @Test
+    void appendedEventsMustContinueTheirRunAndUseNewIds() throws Exception {
+        SampleTraces trace = SampleTraces.standard("t-append-check");
+        store.importTrace(trace.bundle(), List.of(), null);
+        Event stale = trace.events.get(3);
+
+        assertThatThrownBy(() -> store.appendEvents("t-append-check", List.of(stale), Map.of()))
+                .isInstanceOf(StoreException.class).hasMessageContaining("continues at seq 10");
+        assertThatThrownBy(() -> store.appendEvents("absent", List.of(trace.decision("r1.1")), Map.of()))
+                .isInstanceOf(StoreException.class).hasMessageContaining("no stored trace 'absent'");
+        assertThatThrownBy(() -> store.appendEvents("t-append-check", List.of(), Map.of("sha256:" + "a".repeat(64), new byte[] {1})))
+                .isInstanceOf(StoreException.class).hasMessageContaining("hashes to");
+        assertThat(store.find("t-append-check").orElseThrow().eventCount()).isEqualTo(12);
+    }
+
+    @Test
+    void blobsAreStoredOnceAndSharedAcrossTraces() throws Exception {
+        store.importTrace(SampleTraces.standard("t-one").bundle(), List.of(), null);
+        StoreResult second = store.importTrace(SampleTraces.standard("t-two").bundle(), List.of(), null);
+
+        assertThat(second.newBlobs()).isZero();
+        assertThat(tableCounts()).containsEntry("BLOBS", 4L).containsEntry("TRACE_BLOBS", 8L);
+        try (Bundle loaded = store.load("t-two")) {
+            assertThat(loaded.blobs().read(SampleTraces.standard("x").blob("wrote src/lexer.py"))).isPresent();
+        }
+    }
+
+    @Test
+    void writesRunOnTheNamedWriterThread() throws Exception {
+        List<String> threads = new ArrayList<>();
+        SampleTraces trace = SampleTraces.standard("t-thread");
+        BlobSource recording = new BlobSource() {
+            @Override
+            public boolean contains(String hash) {
+                threads.add(Thread.currentThread().getName());
+                return trace.blobs.contains(hash);
+            }
+
+            @Override
+            public Optional<byte[]> read(String hash) {
+                return trace.blobs.read(hash);
+            }
+        };
+
+        store.importTrace(trace.bundle(trace.events, recording), List.of(), null);
+
+        assertThat(threads).isNotEmpty().containsOnly("forkline-store-writer");
+    }
+
+    @Test
+    void integrityCheckNoticesRowsThatDisagree() throws Exception {
+        store.importTrace(SampleTraces.standard("t-damaged").bundle(), List.of(), null);
+        try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "");
+             Statement sql = connection.createStatement()) {
+            sql.executeUpdate("DELETE FROM events WHERE event_id = 'r1.5'");
+            sql.executeUpdate("DELETE FROM trace_blobs");
+            sql.executeUpdate("DELETE FROM blobs");
+        }
+        IntegrityReport report = store.integrityCheck();
+
+        assertThat(report.ok()).isFalse();
+        assertThat(report.problems()).anyMatch(p -> p.startsWith("trace event count differs from its events: t-damaged 12 11"))
+                .anyMatch(p -> p.startsWith("run event count differs"))
+                .anyMatch(p -> p.startsWith("trace content digest differs"));
+    }
+
+    @Test
+    void aDatabaseAlreadyOpenIsReportedAsInUse() {
+        assertThatThrownBy(() -> TraceStore.open(dir.resolve("db/forkline")))
+                .isInstanceOf(StoreException.class)
+                .hasMessageContaining("in use");
+    }
+
+    @Test
+    void describeSaysWhereTheDatabaseLives() {
+        assertThat(store.location()).isEqualTo(dir.resolve("db/forkline.mv.db"));
+        assertThat(store.describe()).isEqualTo("H2 " + dir.resolve("db/forkline.mv.db") + " (schema 1)");
+    }
+
+    private Map<String, Long> tableCounts() throws SQLException {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "");
+             Statement sql = connection.createStatement()) {
+            for (String table : List.of("TRACES", "RUNS", "EVENTS", "BLOBS", "TRACE_BLOBS", "FINDINGS")) {
+                try (ResultSet rows = sql.executeQuery("SELECT COUNT(*) FROM " + table)) {
+                    rows.next();
+                    counts.put(table, rows.getLong(1));
+                }
+            }
+            try (ResultSet rows = sql.executeQuery("SELECT COALESCE(SUM(event_count), 0) FROM traces")) {
+                rows.next();
+                counts.put("traces.event_count", rows.getLong(1));
+            }
+        }
+        return counts;
+    }
+}

@@ -2,7 +2,7 @@ package dev.forkline.views;
 
 import dev.forkline.views.data.InMemoryTraceLibrary;
 import dev.forkline.views.data.TraceLibrary;
-import dev.forkline.views.state.EventFoldStateProvider;
+import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.state.StateProvider;
 import dev.forkline.views.viewmodel.ThemeChoice;
 
@@ -30,7 +30,7 @@ public record LaunchOptions(TraceLibrary library, StateProvider state, Path open
 
     /** Traces in memory only (nothing is stored), following the OS theme, recent files in ~/.forkline/recent-files. */
     public static LaunchOptions inMemory() {
-        return new LaunchOptions(new InMemoryTraceLibrary(), new EventFoldStateProvider(), null, null, ThemeChoice.FOLLOW_OS,
+        return new LaunchOptions(new InMemoryTraceLibrary(), new ReconstructorStateProvider(), null, null, ThemeChoice.FOLLOW_OS,
                 Path.of(System.getProperty("user.home"), ".forkline", "recent-files"));
     }
 

@@ -6,7 +6,7 @@ import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.views.concurrent.SameThreadTaskExecutor;
 import dev.forkline.views.data.InMemoryTraceLibrary;
 import dev.forkline.views.data.TraceLibrary;
-import dev.forkline.views.state.EventFoldStateProvider;
+import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.state.StateSnapshot;
 import dev.forkline.views.timeline.EventClassifier;
 import dev.forkline.views.viewmodel.ThemeChoice;
@@ -71,7 +71,7 @@ public final class Screenshots {
 
     private static WritableImage capture(ScreenshotRequest request, Stage stage) throws IOException, TraceFormatException {
         TraceLibrary library = request.library() != null ? request.library() : new InMemoryTraceLibrary(request.bundle());
-        LaunchOptions options = new LaunchOptions(library, new EventFoldStateProvider(), null, null,
+        LaunchOptions options = new LaunchOptions(library, new ReconstructorStateProvider(), null, null,
                 request.theme() == ThemeChoice.FOLLOW_OS ? ThemeChoice.FOLLOW_OS : request.theme(), null);
         Workbench workbench = Workbench.create(options, new SameThreadTaskExecutor(), request.width(), request.height());
         stage.setScene(workbench.scene());

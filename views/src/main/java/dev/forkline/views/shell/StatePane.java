@@ -43,6 +43,7 @@ final class StatePane extends VBox {
 
     private final ListView<StateSnapshot.HistoryEntry> history = new ListView<>();
     private final ListView<String> pending = new ListView<>();
+    private final Label sessionSummary = new Label();
     final TreeView<String> files = new TreeView<>();
     private final TextArea fileContent = new TextArea();
     private final Label workspaceHeader = new Label();
@@ -65,7 +66,11 @@ final class StatePane extends VBox {
 
         history.setCellFactory(v -> new HistoryCell());
         history.setPlaceholder(muted("No session history yet"));
-        session.setContent(history);
+        sessionSummary.getStyleClass().add("muted");
+        VBox sessionBox = new VBox(4, sessionSummary, history);
+        sessionBox.setPadding(new Insets(4, 0, 0, 0));
+        VBox.setVgrow(history, Priority.ALWAYS);
+        session.setContent(sessionBox);
 
         pending.setPlaceholder(muted("The harness waits for nothing"));
         harness.setContent(pending);
@@ -129,6 +134,7 @@ final class StatePane extends VBox {
         current = snapshot;
         header.setText(snapshot.atEventId() == null ? "no event selected" : "after " + snapshot.atEventId());
         history.getItems().setAll(snapshot.session());
+        sessionSummary.setText(snapshot.sessionSummary());
         if (!snapshot.session().isEmpty()) {
             history.scrollTo(snapshot.session().size() - 1);
         }
@@ -137,8 +143,9 @@ final class StatePane extends VBox {
         List<String> waiting = new java.util.ArrayList<>();
         snapshot.harness().pendingCalls().forEach(call -> waiting.add("Pending tool call: " + call));
         snapshot.harness().pendingApprovals().forEach(approval -> waiting.add("Pending approval: " + approval));
+        snapshot.harness().escapeAttempts().forEach(escape -> waiting.add("Escape attempt: " + escape));
         pending.getItems().setAll(waiting);
-        harness.setText("Harness (" + waiting.size() + ")");
+        harness.setText("Harness (" + (waiting.size() - snapshot.harness().escapeAttempts().size()) + " pending)");
 
         long changed = snapshot.workspace().stream().filter(StateSnapshot.FileEntry::changed).count();
         workspace.setText("Workspace (" + snapshot.workspace().size() + (changed > 0 ? ", " + changed + " changed" : "") + ")");

@@ -7,11 +7,12 @@ import java.util.List;
  *
  * @param atEventId       the event the state is taken after
  * @param lastCheckpoint  label of the last checkpoint at or before the cursor, or null
+ * @param sessionSummary  model calls, tokens, cost and outcome so far, in one line
  */
-public record StateSnapshot(String atEventId, String lastCheckpoint, List<HistoryEntry> session, Harness harness,
+public record StateSnapshot(String atEventId, String lastCheckpoint, String sessionSummary, List<HistoryEntry> session, Harness harness,
                             List<FileEntry> workspace, List<ProcessEntry> processes, List<EffectEntry> external) {
 
-    public static final StateSnapshot EMPTY = new StateSnapshot(null, null, List.of(), new Harness(List.of(), List.of()),
+    public static final StateSnapshot EMPTY = new StateSnapshot(null, null, "", List.of(), new Harness(List.of(), List.of(), List.of()),
             List.of(), List.of(), List.of());
 
     public StateSnapshot {
@@ -25,11 +26,12 @@ public record StateSnapshot(String atEventId, String lastCheckpoint, List<Histor
     public record HistoryEntry(String eventId, String actor, String kind, String text) {
     }
 
-    /** What the harness is waiting for. */
-    public record Harness(List<String> pendingCalls, List<String> pendingApprovals) {
+    /** What the harness is waiting for, and the escape attempts it has seen. */
+    public record Harness(List<String> pendingCalls, List<String> pendingApprovals, List<String> escapeAttempts) {
         public Harness {
             pendingCalls = List.copyOf(pendingCalls);
             pendingApprovals = List.copyOf(pendingApprovals);
+            escapeAttempts = List.copyOf(escapeAttempts);
         }
     }
 

@@ -5,7 +5,7 @@ import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.concurrent.TaskListener;
-import dev.forkline.views.data.EventRunLineage;
+import dev.forkline.views.data.IndexRunLineage;
 import dev.forkline.views.data.ImportResult;
 import dev.forkline.views.data.RunLineage;
 import dev.forkline.views.data.RunNode;
@@ -37,7 +37,7 @@ public final class WorkbenchViewModel {
 
     private final TaskExecutor executor;
     private final TraceLibrary library;
-    private final Function<List<Event>, RunLineage> lineageFactory;
+    private final Function<Bundle, RunLineage> lineageFactory;
 
     private final LibraryViewModel libraryModel;
     private final ForkTreeViewModel forkTree = new ForkTreeViewModel();
@@ -58,11 +58,11 @@ public final class WorkbenchViewModel {
     private final StringProperty replayUnavailableReason = new SimpleStringProperty(REPLAY_UNAVAILABLE);
 
     public WorkbenchViewModel(TaskExecutor executor, TraceLibrary library, StateProvider stateProvider, RecentFiles recentFiles) {
-        this(executor, library, stateProvider, recentFiles, EventRunLineage::new);
+        this(executor, library, stateProvider, recentFiles, IndexRunLineage::new);
     }
 
     public WorkbenchViewModel(TaskExecutor executor, TraceLibrary library, StateProvider stateProvider, RecentFiles recentFiles,
-                              Function<List<Event>, RunLineage> lineageFactory) {
+                              Function<Bundle, RunLineage> lineageFactory) {
         this.executor = executor;
         this.library = library;
         this.lineageFactory = lineageFactory;
@@ -99,7 +99,7 @@ public final class WorkbenchViewModel {
 
     /** Opens a bundle already in memory: builds its run lineage and shows its first root run. */
     public void open(Bundle bundle) {
-        RunLineage lineage = lineageFactory.apply(bundle.events());
+        RunLineage lineage = lineageFactory.apply(bundle);
         opened.set(new OpenedTrace(bundle, lineage));
         forkTree.setLineage(lineage);
         List<RunNode> roots = lineage.roots();

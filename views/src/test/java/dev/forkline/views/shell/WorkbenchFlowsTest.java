@@ -8,7 +8,7 @@ import dev.forkline.views.WorkbenchApp;
 import dev.forkline.views.concurrent.SameThreadTaskExecutor;
 import dev.forkline.views.data.InMemoryTraceLibrary;
 import dev.forkline.views.data.RunNode;
-import dev.forkline.views.state.EventFoldStateProvider;
+import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.testdata.DemoTrace;
 import dev.forkline.views.timeline.TimelineCanvas;
 import dev.forkline.views.viewmodel.ThemeChoice;
@@ -37,7 +37,7 @@ class WorkbenchFlowsTest {
         HeadlessFx.ensureStarted();
         workbench = HeadlessFx.call(() -> {
             stage = new Stage();
-            LaunchOptions options = new LaunchOptions(new InMemoryTraceLibrary(DemoTrace.bundle()), new EventFoldStateProvider(),
+            LaunchOptions options = new LaunchOptions(new InMemoryTraceLibrary(DemoTrace.bundle()), new ReconstructorStateProvider(),
                     null, null, ThemeChoice.LIGHT, null);
             return WorkbenchApp.show(stage, options, new SameThreadTaskExecutor());
         });

@@ -4,7 +4,7 @@ import dev.forkline.trace.Event;
 import dev.forkline.views.concurrent.SameThreadTaskExecutor;
 import dev.forkline.views.data.InMemoryTraceLibrary;
 import dev.forkline.views.inspector.EventDetails;
-import dev.forkline.views.state.EventFoldStateProvider;
+import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.state.StateSnapshot;
 import dev.forkline.views.testdata.DemoTrace;
 import org.junit.jupiter.api.BeforeEach;
@@ -23,7 +23,7 @@ class WorkbenchViewModelTest {
     @BeforeEach
     void openDemo() {
         InMemoryTraceLibrary library = new InMemoryTraceLibrary(DemoTrace.bundle());
-        workbench = new WorkbenchViewModel(new SameThreadTaskExecutor(), library, new EventFoldStateProvider(), new RecentFiles(null));
+        workbench = new WorkbenchViewModel(new SameThreadTaskExecutor(), library, new ReconstructorStateProvider(), new RecentFiles(null));
         workbench.openStored("demo-calc-fix");
     }
 

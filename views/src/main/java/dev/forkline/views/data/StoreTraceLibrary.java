@@ -1,0 +1,85 @@
+package dev.forkline.views.data;
+
+import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.Importers;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.lint.Linter;
+import dev.forkline.trace.store.StoreException;
+import dev.forkline.trace.store.StoreResult;
+import dev.forkline.trace.store.TraceStore;
+import dev.forkline.views.concurrent.Progress;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The library backed by Forkline's H2 {@link TraceStore}; imports go through the importers registry and the linter. */
+public final class StoreTraceLibrary implements TraceLibrary {
+
+    private final TraceStore store;
+    private final Importers importers;
+
+    public StoreTraceLibrary(TraceStore store, Importers importers) {
+        this.store = store;
+        this.importers = importers;
+    }
+
+    public StoreTraceLibrary(TraceStore store) {
+        this(store, Importers.builtIn());
+    }
+
+    @Override
+    public String location() {
+        return store.describe();
+    }
+
+    @Override
+    public List<TraceSummary> list() throws IOException {
+        try {
+            return store.list().stream().map(StoreTraceLibrary::summary).toList();
+        } catch (StoreException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public List<TraceSummary> search(LibraryQuery query) throws IOException {
+        return list().stream().filter(query::matches).toList();
+    }
+
+    @Override
+    public Bundle load(String traceId) throws IOException {
+        try {
+            return store.load(traceId);
+        } catch (StoreException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public ImportResult importTrace(Path path, Progress progress) throws IOException, TraceFormatException {
+        progress.update("Reading " + path.getFileName(), -1);
+        ImportedTrace imported = importers.read(path);
+        progress.update("Checking " + imported.bundle().manifest().title(), 0.4);
+        List<Finding> findings = new ArrayList<>(imported.findings());
+        findings.addAll(Linter.lint(imported.bundle()));
+        progress.update("Storing " + imported.bundle().events().size() + " events", 0.6);
+        try {
+            StoreResult stored = store.importTrace(imported.bundle(), findings, path.toAbsolutePath().toString());
+            progress.update("Stored: " + stored.message(), 1.0);
+            TraceSummary summary = store.find(stored.traceId()).map(StoreTraceLibrary::summary)
+                    .orElseThrow(() -> new IOException("trace '" + stored.traceId() + "' is not in the store after importing it"));
+            return new ImportResult(summary, findings);
+        } catch (StoreException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    private static TraceSummary summary(dev.forkline.trace.store.TraceSummary stored) {
+        return new TraceSummary(stored.traceId(), stored.title(), stored.created(), stored.sourceFormat(), stored.outcome(),
+                stored.runCount(), (int) Math.min(Integer.MAX_VALUE, stored.eventCount()));
+    }
+}

@@ -34,6 +34,14 @@ public record LaunchOptions(TraceLibrary library, StateProvider state, Path open
                 Path.of(System.getProperty("user.home"), ".forkline", "recent-files"));
     }
 
+    /**
+     * The workbench over Forkline's H2 store (library, opening, importing); the caller opened the store and closes it
+     * after {@link WorkbenchApp#launch(LaunchOptions)} returns.
+     */
+    public static LaunchOptions forStore(dev.forkline.trace.store.TraceStore store) {
+        return inMemory().withLibrary(new dev.forkline.views.data.StoreTraceLibrary(store));
+    }
+
     public LaunchOptions withLibrary(TraceLibrary traces) {
         return new LaunchOptions(traces, state, openFile, openTraceId, theme, recentStore);
     }

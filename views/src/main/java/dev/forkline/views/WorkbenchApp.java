@@ -26,6 +26,7 @@ public final class WorkbenchApp extends Application {
         LaunchOptions options = pending != null ? pending : LaunchOptions.inMemory();
         executor = new FxTaskExecutor(2);
         Workbench workbench = show(stage, options, executor);
+        workbench.model().checkDocker(dev.forkline.views.data.DockerProbe.engine());
         if (options.openFile() != null) {
             workbench.model().importFile(options.openFile());
         } else if (options.openTraceId() != null) {

@@ -47,6 +47,18 @@ class ScreenshotsTest {
         assertThat(fork).exists();
     }
 
+    @Test
+    void rendersTheHandWrittenSampleFromTheStore(@org.junit.jupiter.api.io.TempDir Path db) throws Exception {
+        try (var store = dev.forkline.trace.store.TraceStore.open(db.resolve("forkline").toAbsolutePath())) {
+            var library = new dev.forkline.views.data.StoreTraceLibrary(store);
+            var imported = library.importTrace(DemoTrace.HAND_WRITTEN_SAMPLE, dev.forkline.views.concurrent.Progress.NONE);
+            ScreenshotRequest request = ScreenshotRequest.stored(library, imported.trace().traceId(), DIR.resolve("sample-light.png"));
+            BufferedImage light = ImageIO.read(Screenshots.render(request).toFile());
+            assertThat(distinctColours(light)).isGreaterThan(200);
+            Screenshots.render(request.withTheme(ThemeChoice.DARK).withOutput(DIR.resolve("sample-dark.png")));
+        }
+    }
+
     static int distinctColours(BufferedImage image) {
         java.util.Set<Integer> colours = new java.util.HashSet<>();
         for (int y = 0; y < image.getHeight(); y += 3) {

@@ -110,6 +110,13 @@ public final class WorkbenchViewModel {
         forkTree.selectedRunProperty().set(run);
     }
 
+    /** Asks the probe for the Docker engine's state in the background and shows it in the status bar. */
+    public void checkDocker(dev.forkline.views.data.DockerProbe probe) {
+        dockerState.set("Docker: checking…");
+        executor.execute("docker-probe", progress -> probe.status(), dockerState::set,
+                failure -> dockerState.set("Docker: unavailable (" + message(failure) + ")"));
+    }
+
     /** Selects the event with this id in the current run, if it is there. */
     public boolean selectEvent(String eventId) {
         List<Event> events = timeline.events();

@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class StoreTraceLibraryTest {
 
-    static final Path SAMPLE = Path.of("../sample-traces/hand-written/wrong-directory-deleted");
+    static final Path SAMPLE = dev.forkline.views.testdata.DemoTrace.HAND_WRITTEN_SAMPLE;
 
     @Test
     void importsListsSearchesAndLoadsThroughTheStore(@TempDir Path dir) throws Exception {

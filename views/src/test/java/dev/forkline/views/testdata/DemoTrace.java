@@ -27,6 +27,8 @@ public final class DemoTrace {
     public static final Instant T0 = Instant.parse("2026-11-29T14:03:00Z");
     public static final String ROOT = "r1";
     public static final String FORK = "r2";
+    /** The hand-written sample bundle on main (relative to the views module). */
+    public static final java.nio.file.Path HAND_WRITTEN_SAMPLE = java.nio.file.Path.of("../sample-traces/hand-written/wrong-directory-deleted");
 
     private final EventChain chain = new EventChain();
     private final List<Event> events = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.forkline.views;
 
+import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.views.data.InMemoryTraceLibrary;
 import dev.forkline.views.data.TraceLibrary;
 import dev.forkline.views.state.ReconstructorStateProvider;
@@ -18,14 +19,21 @@ import java.util.Objects;
  * @param openTraceId a stored trace to open at start, or null
  * @param theme       initial theme
  * @param recentStore where the recent-files list is kept, or null for in memory only
+ * @param trustedKeys whose public keys make decision signatures "trusted" in the inspector (the local key ring)
  */
 public record LaunchOptions(TraceLibrary library, StateProvider state, Path openFile, String openTraceId, ThemeChoice theme,
-                            Path recentStore) {
+                            Path recentStore, TrustedKeys trustedKeys) {
+
+    public LaunchOptions(TraceLibrary library, StateProvider state, Path openFile, String openTraceId, ThemeChoice theme,
+                         Path recentStore) {
+        this(library, state, openFile, openTraceId, theme, recentStore, TrustedKeys.none());
+    }
 
     public LaunchOptions {
         Objects.requireNonNull(library, "library");
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(theme, "theme");
+        Objects.requireNonNull(trustedKeys, "trustedKeys");
     }
 
     /** Traces in memory only (nothing is stored), following the OS theme, recent files in ~/.forkline/recent-files. */
@@ -43,18 +51,22 @@ public record LaunchOptions(TraceLibrary library, StateProvider state, Path open
     }
 
     public LaunchOptions withLibrary(TraceLibrary traces) {
-        return new LaunchOptions(traces, state, openFile, openTraceId, theme, recentStore);
+        return new LaunchOptions(traces, state, openFile, openTraceId, theme, recentStore, trustedKeys);
     }
 
     public LaunchOptions withOpenFile(Path file) {
-        return new LaunchOptions(library, state, file, openTraceId, theme, recentStore);
+        return new LaunchOptions(library, state, file, openTraceId, theme, recentStore, trustedKeys);
     }
 
     public LaunchOptions withOpenTraceId(String traceId) {
-        return new LaunchOptions(library, state, openFile, traceId, theme, recentStore);
+        return new LaunchOptions(library, state, openFile, traceId, theme, recentStore, trustedKeys);
+    }
+
+    public LaunchOptions withTrustedKeys(TrustedKeys keys) {
+        return new LaunchOptions(library, state, openFile, openTraceId, theme, recentStore, keys);
     }
 
     public LaunchOptions withTheme(ThemeChoice choice) {
-        return new LaunchOptions(library, state, openFile, openTraceId, choice, recentStore);
+        return new LaunchOptions(library, state, openFile, openTraceId, choice, recentStore, trustedKeys);
     }
 }

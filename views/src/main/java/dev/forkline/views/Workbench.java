@@ -15,6 +15,7 @@ public record Workbench(WorkbenchViewModel model, WorkbenchView view, Scene scen
     public static Workbench create(LaunchOptions options, TaskExecutor executor, double width, double height) {
         WorkbenchViewModel model = new WorkbenchViewModel(executor, options.library(), options.state(), new RecentFiles(options.recentStore()));
         model.themeProperty().set(options.theme());
+        model.inspector().trustedKeysProperty().set(options.trustedKeys());
         WorkbenchView view = new WorkbenchView(model);
         Scene scene = new Scene(view, width, height);
         view.install(scene);

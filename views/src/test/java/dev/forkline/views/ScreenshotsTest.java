@@ -41,6 +41,9 @@ class ScreenshotsTest {
         assertThat(distinctColours(timeline)).isGreaterThan(50);
 
         Screenshots.render(request.withView(ScreenshotRequest.View.INSPECTOR).withOutput(DIR.resolve("inspector-light.png")));
+        String decision = DemoTrace.bundle().events().stream().filter(e -> e.type().equals("approval.decision")).findFirst().orElseThrow().id();
+        Screenshots.render(request.withView(ScreenshotRequest.View.INSPECTOR).withSelectedEvent(decision)
+                .withOutput(DIR.resolve("inspector-decision-light.png")));
         Screenshots.render(request.withView(ScreenshotRequest.View.FORKS).withRun(DemoTrace.FORK).withOutput(DIR.resolve("forks-light.png")));
         Path fork = Screenshots.render(ScreenshotRequest.of(DemoTrace.bundle(), DIR.resolve("workbench-fork-dark.png"))
                 .withRun(DemoTrace.FORK).withTheme(ThemeChoice.DARK));

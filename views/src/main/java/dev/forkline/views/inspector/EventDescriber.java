@@ -8,6 +8,9 @@ import dev.forkline.trace.EventType;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.trace.decision.DecisionCheck;
+import dev.forkline.trace.decision.DecisionVerifier;
+import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.views.inspector.EventDetails.Field;
 import dev.forkline.views.inspector.EventDetails.Fields;
 import dev.forkline.views.inspector.EventDetails.Section;
@@ -29,9 +32,21 @@ public final class EventDescriber {
     private static final int MAX_BLOB_CHARS = 200_000;
 
     private final BlobSource blobs;
+    private final TrustedKeys trustedKeys;
+    private final java.util.function.Predicate<String> knownEvents;
 
     public EventDescriber(BlobSource blobs) {
+        this(blobs, TrustedKeys.none(), id -> false);
+    }
+
+    /**
+     * @param trustedKeys whose keys count as trusted for decision signatures (from the local key ring)
+     * @param knownEvents whether an id names an event anywhere in the trace (a decision's subject must)
+     */
+    public EventDescriber(BlobSource blobs, TrustedKeys trustedKeys, java.util.function.Predicate<String> knownEvents) {
         this.blobs = blobs;
+        this.trustedKeys = trustedKeys;
+        this.knownEvents = knownEvents;
     }
 
     /** @param runEvents the events of the event's run, to pair a tool call with its result */
@@ -85,12 +100,11 @@ public final class EventDescriber {
                     case "deny", "terminate" -> Tone.DANGER;
                     default -> Tone.WARNING;
                 };
-                String signature = event.text("signature");
-                sections.add(new Fields("Decision", List.of(new Field("Verdict", verdict, verdictTone),
+                List<Field> fields = new ArrayList<>(List.of(new Field("Verdict", verdict, verdictTone),
                         new Field("Subject", orDash(event.text("subject"))), new Field("Owner", orDash(event.text("owner"))),
-                        new Field("Rationale", orDash(event.text("rationale"))),
-                        new Field("Signature", signature == null ? "unsigned" : "present, not verified here (" + signature + ")",
-                                signature == null ? Tone.WARNING : Tone.NORMAL))));
+                        new Field("Rationale", orDash(event.text("rationale"))), new Field("Decided at", orDash(event.text("decidedAt")))));
+                fields.addAll(signature(event, runEvents));
+                sections.add(new Fields("Decision", fields));
                 JsonNode arguments = event.data().get("arguments");
                 if (arguments != null) {
                     sections.add(new EventDetails.Json("Modified arguments", pretty(arguments)));
@@ -169,6 +183,34 @@ public final class EventDescriber {
                 new Field("Causes", event.causes().isEmpty() ? "-" : String.join(", ", event.causes())))));
         sections.add(new EventDetails.Json("Raw JSON", pretty(EventCodec.toJson(event))));
         return new EventDetails(title, event.actor() + " · " + event.id(), tone, sections);
+    }
+
+    /** The signature state from the trace module's verifier: valid or not, key fingerprint, trusted for the owner or not. */
+    private List<Field> signature(Event decision, List<Event> runEvents) {
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        runEvents.forEach(e -> ids.add(e.id()));
+        DecisionCheck check = new DecisionVerifier(trustedKeys).check(decision, id -> ids.contains(id) || knownEvents.test(id), 0);
+        List<Field> fields = new ArrayList<>();
+        boolean unsigned = check.problems().stream().anyMatch(p -> p.code().equals(DecisionCheck.UNSIGNED));
+        if (unsigned) {
+            fields.add(new Field("Signature", "unsigned — anyone could have written this decision", Tone.DANGER));
+        } else if (!check.signatureValid()) {
+            fields.add(new Field("Signature", "INVALID — altered or moved after signing", Tone.DANGER));
+        } else {
+            fields.add(new Field("Signature", "valid (Ed25519)", Tone.SUCCESS));
+        }
+        if (check.fingerprint() != null) {
+            fields.add(new Field("Key", check.fingerprint()));
+            fields.add(new Field("Trusted", check.trusted() ? "yes, a known key of " + check.owner()
+                    : "no — import " + check.owner() + "'s public key to trust it", check.trusted() ? Tone.SUCCESS : Tone.WARNING));
+        }
+        for (var problem : check.problems()) {
+            if (!problem.code().equals(DecisionCheck.UNSIGNED) && !problem.code().equals(DecisionCheck.UNTRUSTED_KEY)
+                    && !problem.code().equals(DecisionCheck.BAD_SIGNATURE)) {
+                fields.add(new Field("Problem", problem.message(), Tone.DANGER));
+            }
+        }
+        return fields;
     }
 
     private static Fields toolCall(Event call) {

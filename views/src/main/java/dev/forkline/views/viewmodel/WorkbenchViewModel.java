@@ -137,7 +137,8 @@ public final class WorkbenchViewModel {
     private void showEvent(int index) {
         OpenedTrace trace = opened.get();
         BlobSource blobs = trace == null ? BlobSource.NONE : trace.bundle().blobs();
-        inspector.show(timeline.selectedEvent(), timeline.events(), blobs);
+        java.util.Set<String> ids = trace == null ? java.util.Set.of() : trace.eventIds();
+        inspector.show(timeline.selectedEvent(), timeline.events(), blobs, ids::contains);
         state.update(trace == null ? null : trace.lineage(), forkTree.selectedRunProperty().get(), index, blobs);
     }
 

@@ -12,7 +12,18 @@ import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.Manifest;
 import dev.forkline.trace.bundle.MemoryBlobStore;
 
+import dev.forkline.trace.decision.Decision;
+import dev.forkline.trace.decision.DecisionSigner;
+import dev.forkline.trace.decision.OwnerKey;
+import dev.forkline.trace.decision.Verdict;
+
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.ZoneOffset;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +40,9 @@ public final class DemoTrace {
     public static final String FORK = "r2";
     /** The hand-written sample bundle on main (relative to the views module). */
     public static final java.nio.file.Path HAND_WRITTEN_SAMPLE = java.nio.file.Path.of("../sample-traces/hand-written/wrong-directory-deleted");
+
+    /** Alice's signing key, the same in every run (seeded), so pictures and fingerprints stay stable. */
+    public static final OwnerKey ALICE = seededKey("alice");
 
     private final EventChain chain = new EventChain();
     private final List<Event> events = new ArrayList<>();
@@ -95,15 +109,11 @@ public final class DemoTrace {
         ObjectNode request = Json.object();
         request.put("subject", curl.id());
         request.put("reason", "Agent wants to publish a release to the package index");
-        request.put("owner", "human:alice");
+        request.put("owner", "alice");
         Event req = add(NewEvent.of(ROOT, "harness", EventType.APPROVAL_REQUEST).touches(StateKind.HARNESS).data(request), 21000);
-        ObjectNode decision = Json.object();
-        decision.put("subject", curl.id());
-        decision.put("verdict", "deny");
-        decision.put("owner", "human:alice");
-        decision.put("rationale", "No releases from an unreviewed branch.");
-        decision.put("signature", "ed25519:4f2a9c...e1");
-        add(NewEvent.of(ROOT, "human:alice", EventType.APPROVAL_DECISION).causes(req.id()).touches(StateKind.HARNESS).data(decision), 38000);
+        Event decision = new DecisionSigner(ALICE, Clock.fixed(T0.plusMillis(38000), ZoneOffset.UTC))
+                .append(chain, ROOT, Decision.of(curl.id(), Verdict.DENY, "alice", "No releases from an unreviewed branch."));
+        events.add(decision);
         toolCall(ROOT, "agent:coder", "c5", "http_post", "external", null, 41000);
         ObjectNode error = Json.object();
         error.put("message", "Tool http_post timed out after 30s; outcome unknown");
@@ -139,6 +149,19 @@ public final class DemoTrace {
             lines[i] = i + 1;
         }
         return new Bundle("demo-calc-fix", manifest, events, lines, blobs);
+    }
+
+    private static OwnerKey seededKey(String owner) {
+        try {
+            SecureRandom random = SecureRandom.getInstance("SHA1PRNG");
+            random.setSeed(owner.getBytes(StandardCharsets.UTF_8));
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("Ed25519");
+            generator.initialize(255, random);
+            KeyPair pair = generator.generateKeyPair();
+            return new OwnerKey(owner, pair.getPublic(), pair.getPrivate());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private Event add(NewEvent draft, long atMillis) {

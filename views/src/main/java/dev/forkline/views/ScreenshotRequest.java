@@ -24,7 +24,7 @@ import java.util.Objects;
 public record ScreenshotRequest(Bundle bundle, TraceLibrary library, String traceId, String run, String selectEvent, View view,
                                 ThemeChoice theme, int width, int height, Path output) {
 
-    public enum View { MAIN, TIMELINE, FORKS, INSPECTOR, STATE }
+    public enum View { MAIN, TIMELINE, FORKS, INSPECTOR, STATE, COMPARE }
 
     public ScreenshotRequest {
         Objects.requireNonNull(view, "view");

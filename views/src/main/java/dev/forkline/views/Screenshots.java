@@ -94,6 +94,14 @@ public final class Screenshots {
                 .or(() -> state.workspace().stream().findFirst())
                 .ifPresent(file -> workbench.view().showWorkspaceFile(file.path()));
 
+        if (request.view() == ScreenshotRequest.View.COMPARE) {
+            javafx.scene.Scene compare = new javafx.scene.Scene(new dev.forkline.views.shell.ComparePane(model.compareWithParent()),
+                    request.width(), request.height());
+            stage.setScene(compare);
+            compare.getRoot().applyCss();
+            compare.getRoot().layout();
+            return compare.snapshot(null);
+        }
         workbench.scene().getRoot().applyCss();
         workbench.scene().getRoot().layout();
         Node target = switch (request.view()) {
@@ -102,6 +110,7 @@ public final class Screenshots {
             case FORKS -> workbench.view().forkTreeNode();
             case INSPECTOR -> workbench.view().inspectorNode();
             case STATE -> workbench.view().statePanelNode();
+            case COMPARE -> throw new IllegalStateException("handled above");
         };
         return target == null ? workbench.scene().snapshot(null) : target.snapshot(null, null);
     }

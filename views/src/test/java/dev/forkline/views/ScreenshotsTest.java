@@ -48,6 +48,9 @@ class ScreenshotsTest {
         Path fork = Screenshots.render(ScreenshotRequest.of(DemoTrace.bundle(), DIR.resolve("workbench-fork-dark.png"))
                 .withRun(DemoTrace.FORK).withTheme(ThemeChoice.DARK));
         assertThat(fork).exists();
+        Path compare = Screenshots.render(ScreenshotRequest.of(DemoTrace.bundle(), DIR.resolve("compare-light.png"))
+                .withRun(DemoTrace.FORK).withView(ScreenshotRequest.View.COMPARE).withSize(1200, 520));
+        assertThat(distinctColours(ImageIO.read(compare.toFile()))).isGreaterThan(20);
     }
 
     @Test

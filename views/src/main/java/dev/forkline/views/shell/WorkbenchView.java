@@ -196,7 +196,10 @@ public final class WorkbenchView extends BorderPane {
         why.textProperty().bind(Bindings.concat("Unavailable: ", model.replayUnavailableReasonProperty()));
         why.setDisable(true);
         why.visibleProperty().bind(model.replayAvailableProperty().not());
-        runMenu.getItems().setAll(replay, fork, revert, new SeparatorMenuItem(), why);
+        MenuItem compare = new MenuItem("Compare with parent run", Icons.of(Material2AL.COMPARE_ARROWS));
+        compare.setOnAction(e -> showComparison());
+        runMenu.setOnShowing(e -> compare.setDisable(!model.canCompare()));
+        runMenu.getItems().setAll(compare, new SeparatorMenuItem(), replay, fork, revert, new SeparatorMenuItem(), why);
 
         MenuItem keys = new MenuItem("Keyboard shortcuts", Icons.of(Material2AL.KEYBOARD));
         keys.setOnAction(e -> showShortcuts());
@@ -204,6 +207,17 @@ public final class WorkbenchView extends BorderPane {
         MenuBar bar = new MenuBar(file, view, runMenu, help);
         bar.setUseSystemMenuBar(true);
         return bar;
+    }
+
+    /** Opens the current run and its parent side by side in a window of its own. */
+    public void showComparison() {
+        javafx.stage.Stage stage = new javafx.stage.Stage();
+        stage.initOwner(window());
+        stage.setTitle("Forkline — compare runs");
+        ComparePane pane = new ComparePane(model.compareWithParent());
+        pane.getStyleClass().addAll(getStyleClass());
+        stage.setScene(new Scene(pane, 1100, 640));
+        stage.show();
     }
 
     private MenuItem runAction(String text, org.kordamp.ikonli.Ikon icon) {

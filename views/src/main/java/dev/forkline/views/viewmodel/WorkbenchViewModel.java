@@ -117,6 +117,23 @@ public final class WorkbenchViewModel {
                 failure -> dockerState.set("Docker: unavailable (" + message(failure) + ")"));
     }
 
+    /** The current run side by side with its parent from the fork point; empty rows for a root run. */
+    public RunComparison compareWithParent() {
+        OpenedTrace trace = opened.get();
+        String run = currentRun();
+        if (trace == null || run == null) {
+            return new RunComparison(null, run, null, List.of(), -1);
+        }
+        return RunComparison.withParent(trace.lineage(), run);
+    }
+
+    /** Whether the current run has a parent to compare with. */
+    public boolean canCompare() {
+        OpenedTrace trace = opened.get();
+        String run = currentRun();
+        return trace != null && run != null && trace.lineage().node(run) != null && trace.lineage().node(run).parentRun() != null;
+    }
+
     /** Selects the event with this id in the current run, if it is there. */
     public boolean selectEvent(String eventId) {
         List<Event> events = timeline.events();

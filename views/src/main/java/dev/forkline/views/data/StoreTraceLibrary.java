@@ -59,6 +59,21 @@ public final class StoreTraceLibrary implements TraceLibrary {
         }
     }
 
+    /** Searches with the store's SQL search (text in tool names, arguments, outputs and messages). */
+    @Override
+    public java.util.Optional<List<String>> searchEvents(String traceId, String text, String type, String actor, boolean errorsOnly)
+            throws IOException {
+        try {
+            return java.util.Optional.of(store.search(traceId, blankToNull(text), blankToNull(type), blankToNull(actor), errorsOnly));
+        } catch (StoreException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value;
+    }
+
     @Override
     public ImportResult importTrace(Path path, Progress progress) throws IOException, TraceFormatException {
         progress.update("Reading " + path.getFileName(), -1);

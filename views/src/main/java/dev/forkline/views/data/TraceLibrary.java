@@ -20,6 +20,15 @@ public interface TraceLibrary {
 
     Bundle load(String traceId) throws IOException, TraceFormatException;
 
+    /**
+     * Ids of the stored trace's events matching all given filters (null or blank parts match anything), or empty when
+     * this library cannot search (the workbench then filters in memory).
+     */
+    default java.util.Optional<List<String>> searchEvents(String traceId, String text, String type, String actor, boolean errorsOnly)
+            throws IOException {
+        return java.util.Optional.empty();
+    }
+
     /** Reads a trace file or folder in any known format and stores it. */
     ImportResult importTrace(Path path, Progress progress) throws IOException, TraceFormatException;
 }

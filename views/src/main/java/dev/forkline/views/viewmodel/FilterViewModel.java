@@ -49,8 +49,54 @@ public final class FilterViewModel {
         return new EventFilter(text.get(), type.get(), actor.get(), errorsOnly.get());
     }
 
+    /** Searches a stored trace: the ids of matching events, or empty when it cannot (then the filter runs in memory). */
+    @FunctionalInterface
+    public interface StoredSearch {
+        java.util.Optional<List<String>> search(EventFilter filter) throws Exception;
+    }
+
+    private StoredSearch storedSearch;
+    private dev.forkline.views.concurrent.TaskExecutor executor;
+    private long generation;
+
+    /** Uses the store's search for the open trace from now on (null: filter in memory). */
+    public void useStoredSearch(StoredSearch search, dev.forkline.views.concurrent.TaskExecutor onExecutor) {
+        this.storedSearch = search;
+        this.executor = onExecutor;
+    }
+
     private void apply() {
-        BitSet matches = filter().matches(timeline.events());
+        long request = ++generation;
+        EventFilter filter = filter();
+        List<Event> events = timeline.events();
+        if (storedSearch == null || !filter.isActive()) {
+            show(filter.matches(events));
+            return;
+        }
+        StoredSearch search = storedSearch;
+        executor.execute("search-events", progress -> search.search(filter), ids -> {
+            if (request == generation) {
+                show(ids.map(found -> indexes(events, found)).orElseGet(() -> filter.matches(events)));
+            }
+        }, failure -> {
+            if (request == generation) {
+                show(filter.matches(events));
+            }
+        });
+    }
+
+    private static BitSet indexes(List<Event> events, List<String> ids) {
+        java.util.Set<String> wanted = new java.util.HashSet<>(ids);
+        BitSet matches = new BitSet(events.size());
+        for (int i = 0; i < events.size(); i++) {
+            if (wanted.contains(events.get(i).id())) {
+                matches.set(i);
+            }
+        }
+        return matches;
+    }
+
+    private void show(BitSet matches) {
         timeline.matchesProperty().set(matches);
         matchCount.set(matches == null ? -1 : matches.cardinality());
     }

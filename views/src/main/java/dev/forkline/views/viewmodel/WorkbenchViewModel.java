@@ -79,7 +79,8 @@ public final class WorkbenchViewModel {
     /** Loads a stored trace in the background and opens it. */
     public void openStored(String traceId) {
         runInBackground("load-trace", "Opening " + traceId, progress -> library.load(traceId),
-                this::open, failure -> error.set(new UserError("Could not open " + traceId, null, 0, message(failure))));
+                bundle -> openFromLibrary(traceId, bundle),
+                failure -> error.set(new UserError("Could not open " + traceId, null, 0, message(failure))));
     }
 
     /** Imports a trace file or folder (any known format) into the library, then opens it. */
@@ -90,15 +91,25 @@ public final class WorkbenchViewModel {
         }, result -> {
             recentFiles.add(path);
             libraryModel.refresh();
-            open(result.bundle());
+            openFromLibrary(result.result().trace().traceId(), result.bundle());
         }, failure -> error.set(UserError.importFailed(path, failure)));
     }
 
     private record Imported(ImportResult result, Bundle bundle) {
     }
 
+    private void openFromLibrary(String traceId, Bundle bundle) {
+        filter.useStoredSearch(query -> library.searchEvents(traceId, query.text(), query.type(), query.actor(), query.errorsOnly()), executor);
+        show(bundle);
+    }
+
     /** Opens a bundle already in memory: builds its run lineage and shows its first root run. */
     public void open(Bundle bundle) {
+        filter.useStoredSearch(null, executor);
+        show(bundle);
+    }
+
+    private void show(Bundle bundle) {
         RunLineage lineage = lineageFactory.apply(bundle);
         opened.set(new OpenedTrace(bundle, lineage));
         forkTree.setLineage(lineage);

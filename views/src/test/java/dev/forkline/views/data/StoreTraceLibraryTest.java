@@ -38,4 +38,37 @@ class StoreTraceLibraryTest {
             assertThat(lineage.roots()).isNotEmpty();
         }
     }
+
+    @Test
+    void theFilterBarSearchesAStoredTraceWithTheStoresSearch(@TempDir Path dir) throws Exception {
+        try (TraceStore store = TraceStore.open(dir.resolve("forkline").toAbsolutePath())) {
+            StoreTraceLibrary library = new StoreTraceLibrary(store);
+            String traceId = library.importTrace(SAMPLE, Progress.NONE).trace().traceId();
+            List<String> searches = new ArrayList<>();
+            TraceLibrary counting = new TraceLibrary() {
+                public String location() { return library.location(); }
+                public List<TraceSummary> list() throws java.io.IOException { return library.list(); }
+                public List<TraceSummary> search(LibraryQuery query) throws java.io.IOException { return library.search(query); }
+                public Bundle load(String id) throws java.io.IOException { return library.load(id); }
+                public ImportResult importTrace(Path path, Progress progress) { throw new UnsupportedOperationException(); }
+                public java.util.Optional<List<String>> searchEvents(String id, String text, String type, String actor, boolean errorsOnly)
+                        throws java.io.IOException {
+                    searches.add(text);
+                    return library.searchEvents(id, text, type, actor, errorsOnly);
+                }
+            };
+            var workbench = new dev.forkline.views.viewmodel.WorkbenchViewModel(new dev.forkline.views.concurrent.SameThreadTaskExecutor(),
+                    counting, new dev.forkline.views.state.ReconstructorStateProvider(), new dev.forkline.views.viewmodel.RecentFiles(null));
+            workbench.openStored(traceId);
+            workbench.filter().textProperty().set("pytest");
+
+            assertThat(searches).containsExactly("pytest");
+            List<String> expected = library.searchEvents(traceId, "pytest", null, null, false).orElseThrow().stream()
+                    .filter(id -> id.startsWith("main.")).toList();
+            assertThat(expected).isNotEmpty();
+            assertThat(workbench.filter().matchCountProperty().get()).isEqualTo(expected.size());
+            workbench.timeline().step(+1, dev.forkline.views.viewmodel.StepScope.MATCHES);
+            assertThat(expected).contains(workbench.timeline().selectedEvent().id());
+        }
+    }
 }

@@ -139,6 +139,60 @@ class WorkbenchFlowsTest {
         assertThat(model.timeline().viewport().span()).isEqualTo(span);
     }
 
+    @Test
+    void importOnTheBackgroundExecutorOpensTheTraceAndABrokenFileGetsADialogNamingFileAndLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        close();
+        var executor = new dev.forkline.views.concurrent.FxTaskExecutor(1);
+        try {
+            workbench = HeadlessFx.call(() -> {
+                stage = new Stage();
+                LaunchOptions options = new LaunchOptions(new InMemoryTraceLibrary(), new ReconstructorStateProvider(),
+                        null, null, ThemeChoice.LIGHT, null);
+                return WorkbenchApp.show(stage, options, executor);
+            });
+            model = workbench.model();
+            HeadlessFx.call(() -> {
+                model.importFile(DemoTrace.HAND_WRITTEN_SAMPLE);
+                return null;
+            });
+            awaitFx(() -> model.opened() != null && !model.busyProperty().get());
+            assertThat(model.opened().bundle().manifest().traceId()).isEqualTo("sample-wrong-directory-deleted");
+            assertThat(view().library.list.getItems()).hasSize(1);
+            assertThat(model.recentFiles().files()).hasSize(1);
+
+            java.nio.file.Path broken = dir.resolve("broken");
+            java.nio.file.Files.createDirectories(broken);
+            java.nio.file.Files.writeString(broken.resolve("manifest.json"),
+                    "{\"formatVersion\":1,\"traceId\":\"x\",\"created\":\"2026-01-01T00:00:00Z\"}");
+            java.nio.file.Files.writeString(broken.resolve("trace.jsonl"), "{\"id\":\"a\"}\n");
+            HeadlessFx.call(() -> {
+                model.importFile(broken);
+                return null;
+            });
+            awaitFx(() -> robot.lookup("#error-dialog").tryQuery().isPresent());
+            javafx.scene.control.DialogPane dialog = robot.lookup("#error-dialog").queryAs(javafx.scene.control.DialogPane.class);
+            assertThat(dialog.getHeaderText()).isEqualTo("Could not import broken");
+            assertThat(dialog.getContentText()).contains("trace.jsonl, line 1");
+            HeadlessFx.call(() -> {
+                dialog.getScene().getWindow().hide();
+                return null;
+            });
+        } finally {
+            executor.close();
+        }
+    }
+
+    private static void awaitFx(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (!HeadlessFx.call(condition::getAsBoolean)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met within 20 s");
+            }
+            Thread.sleep(50);
+        }
+    }
+
     private void openDemo() {
         HeadlessFx.call(() -> {
             model.openStored("demo-calc-fix");

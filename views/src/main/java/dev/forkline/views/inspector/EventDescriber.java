@@ -169,6 +169,14 @@ public final class EventDescriber {
                 sections.add(new Fields("Fork", List.of(new Field("Parent run", orDash(event.text("parentRun"))),
                         new Field("Checkpoint", orDash(event.text("checkpoint"))), new Field("From event", orDash(event.text("checkpointEvent"))),
                         new Field("Edits", String.valueOf(event.data().path("edits").size())))));
+                List<Field> edits = new ArrayList<>();
+                int n = 1;
+                for (JsonNode edit : event.data().path("edits")) {
+                    edits.add(new Field("Edit " + n++, edit.isTextual() ? edit.asText() : edit.toString()));
+                }
+                if (!edits.isEmpty()) {
+                    sections.add(new Fields("Edits", edits));
+                }
             }
             case SANDBOX_LOST -> {
                 title = "Sandbox lost";

@@ -60,6 +60,7 @@ public final class TimelineCanvas extends Region {
     private final Tooltip tooltip = new Tooltip();
 
     private boolean dirty = true;
+    private long frames;
     private byte[] overviewKinds = new byte[0];
     private int overviewColumns = -1;
     private TimelineModel overviewModel;
@@ -136,8 +137,14 @@ public final class TimelineCanvas extends Region {
         }
         if (dirty) {
             dirty = false;
+            frames++;
             draw();
         }
+    }
+
+    /** How many frames have been drawn (for tests: nothing changed, nothing drawn). */
+    public long frames() {
+        return frames;
     }
 
     /** Whether a redraw is pending (for tests). */

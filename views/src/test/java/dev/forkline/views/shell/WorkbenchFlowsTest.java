@@ -129,6 +129,23 @@ class WorkbenchFlowsTest {
     }
 
     @Test
+    void theTimelineRedrawsOnlyWhenSomethingItShowsChanged() {
+        openDemo();
+        TimelineCanvas canvas = view().timelineCanvas();
+        long frames = HeadlessFx.call(canvas::frames);
+        HeadlessFx.call(() -> {
+            canvas.requestLayout();
+            return null;
+        });
+        robot.moveTo(view().inspector);
+        HeadlessFx.waitForFx();
+        assertThat(HeadlessFx.call(canvas::frames)).as("layout passes and pointer moves elsewhere draw nothing").isEqualTo(frames);
+        robot.type(KeyCode.RIGHT);
+        HeadlessFx.waitForFx();
+        assertThat(HeadlessFx.call(canvas::frames)).isEqualTo(frames + 1);
+    }
+
+    @Test
     void zoomKeysChangeTheVisibleWindow() {
         openDemo();
         robot.type(KeyCode.RIGHT);

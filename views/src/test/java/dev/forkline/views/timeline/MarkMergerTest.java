@@ -79,6 +79,40 @@ class MarkMergerTest {
     }
 
     @Test
+    void aFrameOverALargeRunAllocatesNothingAndStaysBoundedByThePixelWidth() {
+        int n = 200_000;
+        long[] start = new long[n];
+        long[] end = new long[n];
+        int[] lanes = new int[n];
+        MarkKind[] kinds = new MarkKind[n];
+        for (int i = 0; i < n; i++) {
+            start[i] = i * 1_000_000L;
+            end[i] = start[i] + (i % 50 == 0 ? 40_000_000L : 0);
+            lanes[i] = i % 6;
+            kinds[i] = i % 997 == 0 ? FAILURE : i % 50 == 0 ? TOOL_SPAN : TICK;
+        }
+        TimelineModel model = TimelineModelTest.synthetic(start, end, lanes, kinds);
+        for (int warm = 0; warm < 20; warm++) {
+            MarkMerger.merge(model, 0, n * 1_000_000L, 1200, 2.0, marks);
+        }
+        var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        long started = System.nanoTime();
+        MarkMerger.merge(model, 0, n * 1_000_000L, 1200, 2.0, marks);
+        MarkMerger.merge(model, n * 400_000L, n * 600_000L, 1200, 2.0, marks);
+        long took = System.nanoTime() - started;
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertThat(allocated).as("bytes allocated by two frames").isZero();
+        assertThat(marks.size()).as("marks are bounded by pixels x lanes, not by items").isLessThan(1200 * 6);
+        assertThat(took).as("two frames over 200k items").isLessThan(200_000_000L);
+        boolean failureVisible = false;
+        for (int m = 0; m < marks.size(); m++) {
+            failureVisible |= marks.contains(m, FAILURE);
+        }
+        assertThat(failureVisible).as("merged failures stay visible").isTrue();
+    }
+
+    @Test
     void theBufferIsReusedAcrossFrames() {
         TimelineModel model = TimelineModelTest.synthetic(
                 new long[]{10, 50}, new long[]{10, 50}, new int[]{0, 0}, new MarkKind[]{TICK, TICK});

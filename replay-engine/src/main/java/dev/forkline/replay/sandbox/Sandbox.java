@@ -113,11 +113,41 @@ public final class Sandbox implements AutoCloseable {
             if (!state.running()) {
                 throw sandbox.failure("the sandbox did not stay up after start", null);
             }
+            sandbox.ensureWorkspaceWritable();
             return sandbox;
         } catch (RuntimeException e) {
             SandboxException failure = e instanceof SandboxException se ? se : sandbox.failure("could not start the sandbox", e);
             sandbox.close();
             throw failure;
+        }
+    }
+
+    /**
+     * An image without a workspace directory owned by the sandbox user leaves the new volume owned by root. Root owns
+     * it, so root can open it up without any capability (all are dropped); ownership of the files themselves comes from
+     * the tar headers.
+     */
+    private void ensureWorkspaceWritable() {
+        ExecResult owner = exec(List.of("stat", "-c", "%u", boundary.workspace()), "/", Map.of(), INTERNAL_TIMEOUT, 4096);
+        if (owner.succeeded() && owner.stdoutText().strip().equals(Integer.toString(boundary.uid()))) {
+            return;
+        }
+        String execId = engine.client().execCreateCmd(containerId)
+                .withCmd("chmod", "0777", boundary.workspace())
+                .withUser("0:0")
+                .withAttachStdout(true).withAttachStderr(true)
+                .exec().getId();
+        try {
+            ResultCallback.Adapter<Frame> done = engine.client().execStartCmd(execId).exec(new ResultCallback.Adapter<>());
+            done.awaitCompletion(INTERNAL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            closeQuietly(done);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        Integer exit = exitCodeOf(execId);
+        if (exit == null || exit != 0) {
+            throw failure("the workspace " + boundary.workspace() + " is not writable by " + boundary.user()
+                    + " and could not be opened up (exit " + exit + ")", null);
         }
     }
 
@@ -143,6 +173,11 @@ public final class Sandbox implements AutoCloseable {
      */
     public ExecResult exec(List<String> argv, String cwd, Map<String, String> env, Duration timeout) {
         return exec(argv, cwd, env, timeout, OUTPUT_LIMIT);
+    }
+
+    /** Runs a recorded call again (see {@link RecordedExec#of}). */
+    public ExecResult exec(RecordedExec recorded) {
+        return exec(recorded.argv(), recorded.cwd(), recorded.env(), recorded.timeout());
     }
 
     private ExecResult exec(List<String> argv, String cwd, Map<String, String> env, Duration timeout, int outputLimit) {

@@ -8,6 +8,7 @@ import dev.forkline.views.state.StateProvider;
 import dev.forkline.views.viewmodel.ThemeChoice;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -15,30 +16,31 @@ import java.util.Objects;
  *
  * @param library     the stored traces (the library pane, opening, importing)
  * @param state       how the state panel reconstructs the five states at the cursor
- * @param openFile    a trace file or folder to import and open at start, or null
+ * @param openFiles   traces, bundle folders or folders of traces to import at start (the last one is opened); may be empty
  * @param openTraceId a stored trace to open at start, or null
  * @param theme       initial theme
  * @param recentStore where the recent-files list is kept, or null for in memory only
  * @param trustedKeys whose public keys make decision signatures "trusted" in the inspector (the local key ring)
  */
-public record LaunchOptions(TraceLibrary library, StateProvider state, Path openFile, String openTraceId, ThemeChoice theme,
+public record LaunchOptions(TraceLibrary library, StateProvider state, List<Path> openFiles, String openTraceId, ThemeChoice theme,
                             Path recentStore, TrustedKeys trustedKeys) {
 
-    public LaunchOptions(TraceLibrary library, StateProvider state, Path openFile, String openTraceId, ThemeChoice theme,
+    public LaunchOptions(TraceLibrary library, StateProvider state, List<Path> openFiles, String openTraceId, ThemeChoice theme,
                          Path recentStore) {
-        this(library, state, openFile, openTraceId, theme, recentStore, TrustedKeys.none());
+        this(library, state, openFiles, openTraceId, theme, recentStore, TrustedKeys.none());
     }
 
     public LaunchOptions {
         Objects.requireNonNull(library, "library");
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(theme, "theme");
+        openFiles = openFiles == null ? List.of() : List.copyOf(openFiles);
         Objects.requireNonNull(trustedKeys, "trustedKeys");
     }
 
     /** Traces in memory only (nothing is stored), following the OS theme, recent files in ~/.forkline/recent-files. */
     public static LaunchOptions inMemory() {
-        return new LaunchOptions(new InMemoryTraceLibrary(), new ReconstructorStateProvider(), null, null, ThemeChoice.FOLLOW_OS,
+        return new LaunchOptions(new InMemoryTraceLibrary(), new ReconstructorStateProvider(), List.of(), null, ThemeChoice.FOLLOW_OS,
                 Path.of(System.getProperty("user.home"), ".forkline", "recent-files"));
     }
 
@@ -51,22 +53,22 @@ public record LaunchOptions(TraceLibrary library, StateProvider state, Path open
     }
 
     public LaunchOptions withLibrary(TraceLibrary traces) {
-        return new LaunchOptions(traces, state, openFile, openTraceId, theme, recentStore, trustedKeys);
+        return new LaunchOptions(traces, state, openFiles, openTraceId, theme, recentStore, trustedKeys);
     }
 
-    public LaunchOptions withOpenFile(Path file) {
-        return new LaunchOptions(library, state, file, openTraceId, theme, recentStore, trustedKeys);
+    public LaunchOptions withOpenFiles(List<Path> files) {
+        return new LaunchOptions(library, state, files, openTraceId, theme, recentStore, trustedKeys);
     }
 
     public LaunchOptions withOpenTraceId(String traceId) {
-        return new LaunchOptions(library, state, openFile, traceId, theme, recentStore, trustedKeys);
+        return new LaunchOptions(library, state, openFiles, traceId, theme, recentStore, trustedKeys);
     }
 
     public LaunchOptions withTrustedKeys(TrustedKeys keys) {
-        return new LaunchOptions(library, state, openFile, openTraceId, theme, recentStore, keys);
+        return new LaunchOptions(library, state, openFiles, openTraceId, theme, recentStore, keys);
     }
 
     public LaunchOptions withTheme(ThemeChoice choice) {
-        return new LaunchOptions(library, state, openFile, openTraceId, choice, recentStore, trustedKeys);
+        return new LaunchOptions(library, state, openFiles, openTraceId, choice, recentStore, trustedKeys);
     }
 }

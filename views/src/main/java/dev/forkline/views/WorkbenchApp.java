@@ -27,8 +27,8 @@ public final class WorkbenchApp extends Application {
         executor = new FxTaskExecutor(2);
         Workbench workbench = show(stage, options, executor);
         workbench.model().checkDocker(dev.forkline.views.data.DockerProbe.engine());
-        if (options.openFile() != null) {
-            workbench.model().importFile(options.openFile());
+        if (!options.openFiles().isEmpty()) {
+            workbench.model().importFiles(options.openFiles());
         } else if (options.openTraceId() != null) {
             workbench.model().openStored(options.openTraceId());
         }

@@ -70,6 +70,16 @@ public final class InMemoryTraceLibrary implements TraceLibrary {
     }
 
     @Override
+    public boolean canRead(Path path) {
+        try {
+            importers.detect(path);
+            return true;
+        } catch (IOException | TraceFormatException e) {
+            return false;
+        }
+    }
+
+    @Override
     public ImportResult importTrace(Path path, Progress progress) throws IOException, TraceFormatException {
         progress.update("Reading " + path.getFileName(), -1);
         ImportedTrace imported = importers.read(path);

@@ -75,15 +75,25 @@ public final class StoreTraceLibrary implements TraceLibrary {
     }
 
     @Override
+    public boolean canRead(Path path) {
+        try {
+            importers.detect(path);
+            return true;
+        } catch (IOException | TraceFormatException e) {
+            return false;
+        }
+    }
+
+    @Override
     public ImportResult importTrace(Path path, Progress progress) throws IOException, TraceFormatException {
         progress.update("Reading " + path.getFileName(), -1);
         ImportedTrace imported = importers.read(path);
-        progress.update("Checking " + imported.bundle().manifest().title(), 0.4);
-        List<Finding> findings = new ArrayList<>(imported.findings());
-        findings.addAll(Linter.lint(imported.bundle()));
-        progress.update("Storing " + imported.bundle().events().size() + " events", 0.6);
-        try {
-            StoreResult stored = store.importTrace(imported.bundle(), findings, path.toAbsolutePath().toString());
+        try (Bundle bundle = imported.bundle()) {
+            progress.update("Checking " + bundle.manifest().title(), 0.4);
+            List<Finding> findings = new ArrayList<>(imported.findings());
+            findings.addAll(Linter.lint(bundle));
+            progress.update("Storing " + bundle.events().size() + " events", 0.6);
+            StoreResult stored = store.importTrace(bundle, findings, path.toAbsolutePath().toString());
             progress.update("Stored: " + stored.message(), 1.0);
             TraceSummary summary = store.find(stored.traceId()).map(StoreTraceLibrary::summary)
                     .orElseThrow(() -> new IOException("trace '" + stored.traceId() + "' is not in the store after importing it"));

@@ -29,6 +29,9 @@ public interface TraceLibrary {
         return java.util.Optional.empty();
     }
 
+    /** Whether some importer reads this file or folder as a trace (cheap: looks at its head or structure only). */
+    boolean canRead(Path path);
+
     /** Reads a trace file or folder in any known format and stores it. */
     ImportResult importTrace(Path path, Progress progress) throws IOException, TraceFormatException;
 }

@@ -85,18 +85,73 @@ public final class WorkbenchViewModel {
 
     /** Imports a trace file or folder (any known format) into the library, then opens it. */
     public void importFile(Path path) {
-        runInBackground("import-trace", "Importing " + path.getFileName(), progress -> {
-            ImportResult imported = library.importTrace(path, progress);
-            return new Imported(imported, library.load(imported.trace().traceId()));
-        }, result -> {
-            recentFiles.add(path);
-            libraryModel.refresh();
-            openFromLibrary(result.result().trace().traceId(), result.bundle());
-        }, failure -> error.set(UserError.importFailed(path, failure)));
+        importFiles(List.of(path));
     }
 
-    private record Imported(ImportResult result, Bundle bundle) {
+    /**
+     * Imports traces in the background, one after the other: trace files, bundle folders, or folders holding traces
+     * (searched a few levels deep). Opens the last trace imported; failures are collected into one error naming the
+     * first failing file and line, and do not stop the others.
+     */
+    public void importFiles(List<Path> paths) {
+        if (paths.isEmpty()) {
+            return;
+        }
+        String what = paths.size() == 1 ? paths.getFirst().getFileName().toString() : paths.size() + " locations";
+        runInBackground("import-trace", "Importing " + what, progress -> {
+            List<Path> traces = new java.util.ArrayList<>();
+            for (Path path : paths) {
+                traces.addAll(TraceFiles.expand(path, library::canRead));
+            }
+            List<Imported> done = new java.util.ArrayList<>();
+            List<Failed> failed = new java.util.ArrayList<>();
+            for (int i = 0; i < traces.size(); i++) {
+                Path trace = traces.get(i);
+                int number = i + 1;
+                dev.forkline.views.concurrent.Progress step = (message, fraction) -> progress.update(
+                        (traces.size() > 1 ? number + "/" + traces.size() + " · " : "") + message,
+                        fraction < 0 ? (double) (number - 1) / traces.size() : (number - 1 + fraction) / traces.size());
+                try {
+                    ImportResult imported = library.importTrace(trace, step);
+                    done.add(new Imported(trace, imported, null));
+                } catch (Exception e) {
+                    failed.add(new Failed(trace, e));
+                }
+            }
+            Imported last = done.isEmpty() ? null : done.getLast();
+            Bundle bundle = last == null ? null : library.load(last.result().trace().traceId());
+            return new Batch(done, failed, last == null ? null : new Imported(last.path(), last.result(), bundle));
+        }, batch -> {
+            paths.forEach(recentFiles::add);
+            libraryModel.refresh();
+            if (batch.opened() != null) {
+                openFromLibrary(batch.opened().result().trace().traceId(), batch.opened().bundle());
+            }
+            if (!batch.failed().isEmpty()) {
+                Failed first = batch.failed().getFirst();
+                UserError firstError = UserError.importFailed(first.path(), first.error());
+                if (batch.failed().size() == 1) {
+                    error.set(firstError);
+                } else {
+                    StringBuilder others = new StringBuilder(firstError.detail());
+                    others.append("\n\n").append(batch.failed().size() - 1).append(" more could not be imported:");
+                    batch.failed().stream().skip(1).forEach(f -> others.append("\n").append(f.path()).append(": ").append(message(f.error())));
+                    error.set(new UserError(batch.failed().size() + " of " + (batch.failed().size() + batch.done().size())
+                            + " traces could not be imported", firstError.file(), firstError.line(), others.toString()));
+                }
+            }
+        }, failure -> error.set(UserError.importFailed(paths.getFirst(), failure)));
     }
+
+    private record Failed(Path path, Throwable error) {
+    }
+
+    private record Batch(List<Imported> done, List<Failed> failed, Imported opened) {
+    }
+
+    private record Imported(Path path, ImportResult result, Bundle bundle) {
+    }
+
 
     private void openFromLibrary(String traceId, Bundle bundle) {
         filter.useStoredSearch(query -> library.searchEvents(traceId, query.text(), query.type(), query.actor(), query.errorsOnly()), executor);

@@ -51,6 +51,7 @@ class StoreTraceLibraryTest {
                 public List<TraceSummary> search(LibraryQuery query) throws java.io.IOException { return library.search(query); }
                 public Bundle load(String id) throws java.io.IOException { return library.load(id); }
                 public ImportResult importTrace(Path path, Progress progress) { throw new UnsupportedOperationException(); }
+                public boolean canRead(Path path) { return library.canRead(path); }
                 public java.util.Optional<List<String>> searchEvents(String id, String text, String type, String actor, boolean errorsOnly)
                         throws java.io.IOException {
                     searches.add(text);
@@ -69,6 +70,25 @@ class StoreTraceLibraryTest {
             assertThat(workbench.filter().matchCountProperty().get()).isEqualTo(expected.size());
             workbench.timeline().step(+1, dev.forkline.views.viewmodel.StepScope.MATCHES);
             assertThat(expected).contains(workbench.timeline().selectedEvent().id());
+        }
+    }
+
+    @Test
+    void importingAFolderOfTracesStoresEveryTraceInItAndOpensTheLast(@TempDir Path dir) throws Exception {
+        try (TraceStore store = TraceStore.open(dir.resolve("forkline").toAbsolutePath())) {
+            StoreTraceLibrary library = new StoreTraceLibrary(store);
+            var workbench = new dev.forkline.views.viewmodel.WorkbenchViewModel(new dev.forkline.views.concurrent.SameThreadTaskExecutor(),
+                    library, new dev.forkline.views.state.ReconstructorStateProvider(), new dev.forkline.views.viewmodel.RecentFiles(null));
+            Path samples = SAMPLE.getParent().getParent();
+            List<Path> found = dev.forkline.views.viewmodel.TraceFiles.expand(samples, library::canRead);
+            assertThat(found).hasSizeGreaterThanOrEqualTo(2).contains(SAMPLE);
+
+            workbench.importFiles(List.of(samples));
+
+            assertThat(workbench.errorProperty().get()).as("no import failed").isNull();
+            assertThat(library.list()).hasSize(found.size());
+            assertThat(workbench.library().traces()).hasSize(found.size());
+            assertThat(workbench.opened()).isNotNull();
         }
     }
 }

@@ -79,7 +79,7 @@ public final class DemoTrace {
         model.put("version", "2026-10");
         Event first = add(NewEvent.of(ROOT, "harness", EventType.SESSION_START).touches(StateKind.SESSION).data(start), 0);
 
-        Event plan = add(model(ROOT, "agent:planner", "Plan the fix for the failing test", "I will ask the coder to inspect calc.py.", 2400, 1820, 240, 0.0131), 300);
+        Event plan = add(model(ROOT, "agent:planner", "Plan the fix for the failing test", "I will ask the coder to inspect calc.py.", 3000, 1820, 240, 0.0131), 300);
         add(message(ROOT, "agent:planner", "agent:coder", "Run the tests and fix calc.add"), 2900);
         Event ls = toolCall(ROOT, "agent:coder", "c1", "bash", "read", "ls -la", 3500);
         add(processStart(ROOT, 101, "ls -la"), 3550);

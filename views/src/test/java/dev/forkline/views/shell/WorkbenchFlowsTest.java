@@ -146,6 +146,30 @@ class WorkbenchFlowsTest {
     }
 
     @Test
+    void bracketsStepThroughTheSelectedActorAndTheThemeSwitches() {
+        openDemo();
+        robot.type(KeyCode.END);
+        robot.type(KeyCode.OPEN_BRACKET);
+        assertThat(model.timeline().selectedEvent().actor()).isEqualTo("harness");
+        assertThat(selectedType()).isEqualTo("error");
+        robot.type(KeyCode.OPEN_BRACKET);
+        assertThat(selectedType()).isEqualTo("approval.request");
+
+        assertThat(view().isDark()).isFalse();
+        HeadlessFx.call(() -> {
+            model.themeProperty().set(ThemeChoice.DARK);
+            return null;
+        });
+        assertThat(view().isDark()).isTrue();
+        assertThat(view().timelineCanvas().paletteProperty().get()).isSameAs(dev.forkline.views.timeline.TimelinePalette.DARK);
+        HeadlessFx.call(() -> {
+            model.themeProperty().set(ThemeChoice.LIGHT);
+            return null;
+        });
+        assertThat(view().isDark()).isFalse();
+    }
+
+    @Test
     void zoomKeysChangeTheVisibleWindow() {
         openDemo();
         robot.type(KeyCode.RIGHT);

@@ -39,7 +39,7 @@ public final class TimelineCanvas extends Region {
     static final double OVERVIEW = 38;
     static final double LEGEND = 26;
     static final double MIN_LANE = 30;
-    static final double MAX_LANE = 64;
+    static final double MAX_LANE = 84;
     private static final String[] COUNT_LABELS = new String[100];
     private static final double[] DASHES = {3, 2};
 
@@ -168,8 +168,9 @@ public final class TimelineCanvas extends Region {
         return AXIS + lane * laneHeight();
     }
 
+    /** The overview strip sits right under the lanes (lanes grow to fill the height up to {@link #MAX_LANE}). */
     double overviewTop() {
-        return canvas.getHeight() - LEGEND - OVERVIEW - 4;
+        return Math.min(canvas.getHeight() - LEGEND - OVERVIEW - 4, laneTop(Math.max(1, viewModel.model().laneCount())) + 8);
     }
 
     // --- drawing -----------------------------------------------------------------------------------------------------
@@ -212,7 +213,7 @@ public final class TimelineCanvas extends Region {
         g.restore();
 
         drawOverview(g, p, model, viewport, plotW);
-        drawLegend(g, p, h);
+        drawLegend(g, p, overviewTop() + OVERVIEW + 4 + LEGEND);
     }
 
     private void drawLaneBackgrounds(GraphicsContext g, TimelinePalette p, TimelineModel model, double w, double laneH) {
@@ -302,10 +303,11 @@ public final class TimelineCanvas extends Region {
         if (count > 1) {
             double width = Math.max(4, x1 - x0);
             g.setFill(aggregateFill[kind.ordinal()]);
-            g.fillRoundRect(x0 - 2, mid - laneH * 0.3, width + 4, laneH * 0.6, 6, 6);
+            double half = Math.min(15, laneH * 0.3);
+            g.fillRoundRect(x0 - 2, mid - half, width + 4, 2 * half, 6, 6);
             g.setStroke(color);
             g.setLineWidth(1);
-            g.strokeRoundRect(x0 - 2, mid - laneH * 0.3, width + 4, laneH * 0.6, 6, 6);
+            g.strokeRoundRect(x0 - 2, mid - half, width + 4, 2 * half, 6, 6);
             // every important kind inside the aggregate gets its own symbol, most important first
             double r = Math.min(8, laneH * 0.26);
             double sx = x0 + width / 2;
@@ -321,12 +323,12 @@ public final class TimelineCanvas extends Region {
                 g.setFont(smallFont);
                 g.setTextAlign(TextAlignment.CENTER);
                 g.setTextBaseline(VPos.TOP);
-                g.fillText(count < COUNT_LABELS.length ? COUNT_LABELS[count] : "99+", x0 + width / 2, mid + laneH * 0.3 + 1);
+                g.fillText(count < COUNT_LABELS.length ? COUNT_LABELS[count] : "99+", x0 + width / 2, mid + half + 1);
             }
             return;
         }
         if (kind.isSpan()) {
-            double spanH = laneH * (kind == MarkKind.TOOL_SPAN ? 0.42 : 0.32);
+            double spanH = Math.min(kind == MarkKind.TOOL_SPAN ? 24 : 18, laneH * (kind == MarkKind.TOOL_SPAN ? 0.42 : 0.32));
             double width = Math.max(3, x1 - x0);
             g.setFill(spanFill[kind.ordinal()]);
             g.fillRoundRect(x0, mid - spanH / 2, width, spanH, 5, 5);
@@ -346,16 +348,18 @@ public final class TimelineCanvas extends Region {
         g.setLineWidth(1.5);
         switch (kind) {
             case TICK -> {
+                double half = Math.min(12, laneH * 0.28);
                 g.setStroke(color);
                 g.setLineWidth(2);
-                g.strokeLine(x, mid - laneH * 0.28, x, mid + laneH * 0.28);
+                g.strokeLine(x, mid - half, x, mid + half);
             }
             case CHECKPOINT -> {
+                double half = Math.min(14, laneH * 0.36);
                 g.setStroke(color);
                 g.setLineWidth(2);
-                g.strokeLine(x, mid + laneH * 0.34, x, mid - laneH * 0.36);
+                g.strokeLine(x, mid + half, x, mid - half);
                 g.setFill(color);
-                double top = mid - laneH * 0.36;
+                double top = mid - half;
                 fillPolygon(g, x, top, x + r * 1.6, top + r * 0.6, x, top + r * 1.2);
             }
             case DECISION -> {
@@ -440,7 +444,8 @@ public final class TimelineCanvas extends Region {
         g.strokeLine(x, AXIS, x, lanesBottom);
         double top = laneTop(model.eventLane(selected));
         g.setLineWidth(2);
-        g.strokeRoundRect(x - 9, top + 3, 18, laneH - 6, 8, 8);
+        double ring = Math.min(laneH - 6, 36);
+        g.strokeRoundRect(x - 9, top + (laneH - ring) / 2, 18, ring, 8, 8);
         g.setFill(p.cursor());
         fillPolygon(g, x - 5, AXIS, x + 5, AXIS, x, AXIS + 6);
     }

@@ -21,7 +21,11 @@ public final class Importers {
     /** Every built-in format. The native bundle goes first: it is the only one identified by structure, not content. */
     public static Importers builtIn() {
         return new Importers(List.of(
-                new NativeBundleImporter()));
+                new NativeBundleImporter(),
+                new dev.forkline.importers.claudecode.ClaudeCodeImporter(),
+                new dev.forkline.importers.codex.CodexRolloutImporter(),
+                new dev.forkline.importers.otel.OtelImporter(),
+                new dev.forkline.importers.openaiagents.OpenAiAgentsImporter()));
     }
 
     public List<TraceImporter> all() {

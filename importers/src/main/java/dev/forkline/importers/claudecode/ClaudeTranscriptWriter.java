@@ -141,7 +141,7 @@ final class ClaudeTranscriptWriter {
         data.put("tool", tool);
         data.set("arguments", JsonFields.argumentsObject(input));
         data.put("effect", Effects.wire(effect));
-        String cwd = JsonFields.text(record, "cwd");
+        String cwd = JsonFields.text(record, "cwd") != null ? JsonFields.text(record, "cwd") : scan.cwd;
         if ("Bash".equals(tool) && JsonFields.text(input, "command") != null) {
             ObjectNode exec = data.putObject("exec");
             ArrayNode argv = exec.putArray("argv");

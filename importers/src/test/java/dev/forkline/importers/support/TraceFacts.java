@@ -21,7 +21,7 @@ public record TraceFacts(ImportedTrace trace) {
     }
 
     public List<Event> of(EventType type) {
-        return events().stream().filter(event -> event.is(type)).toList();
+        return events().stream().filter(event -> event.kind() == type).toList();
     }
 
     public long count(EventType type) {

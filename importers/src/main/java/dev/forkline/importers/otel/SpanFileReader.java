@@ -10,9 +10,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.JsonlRecords;
 import dev.forkline.importers.support.Timestamps;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
+import dev.forkline.trace.LineReader;
 import dev.forkline.trace.TraceFormatException;
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -40,6 +42,8 @@ final class SpanFileReader {
     private final ImportSession session;
     private final List<OtelSpan> spans = new ArrayList<>();
     private long documents;
+    /** The line (counted from the start of the file) where the document being read began. */
+    private long documentLine;
 
     SpanFileReader(Path file, ImportSession session) {
         this.file = file;
@@ -48,6 +52,60 @@ final class SpanFileReader {
 
     /** Every span in the file, in file order. */
     List<OtelSpan> read() throws IOException, TraceFormatException {
+        if (firstLineIsWholeDocument()) {
+            return readLines();
+        }
+        return readStream();
+    }
+
+    /** JSON lines (one export request per line): each line is parsed alone, so a damaged line costs only itself. */
+    private List<OtelSpan> readLines() throws IOException, TraceFormatException {
+        try (LineReader reader = new LineReader(Files.newInputStream(file), file.toString())) {
+            while (true) {
+                String text;
+                try {
+                    text = reader.next();
+                } catch (TraceFormatException bad) {
+                    session.finding(Finding.warning("malformed-line", bad.getMessage() + " (line skipped)", null, bad.line()));
+                    continue;
+                }
+                if (text == null) {
+                    return spans;
+                }
+                if (text.isBlank()) {
+                    continue;
+                }
+                long line = reader.lineNumber();
+                try (JsonParser parser = TREES.createParser(text)) {
+                    readDocuments(parser, line - 1);
+                } catch (JsonProcessingException broken) {
+                    session.finding(Finding.warning("malformed-json", TraceFormatException.location(file.toString(), line) + ": "
+                            + broken.getOriginalMessage() + "; line skipped", null, line));
+                }
+            }
+        }
+    }
+
+    private boolean firstLineIsWholeDocument() throws IOException {
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+            var line = new java.io.ByteArrayOutputStream();
+            int b;
+            while ((b = in.read()) >= 0 && b != '\n') {
+                if (line.size() >= JsonlRecords.MAX_LINE_BYTES) {
+                    return false;
+                }
+                line.write(b);
+            }
+            try {
+                return TREES.readTree(line.toByteArray()) instanceof ObjectNode && b == '\n';
+            } catch (JsonProcessingException partial) {
+                return false;
+            }
+        }
+    }
+
+    /** One (possibly pretty-printed) document, or documents that do not keep to one line each. */
+    private List<OtelSpan> readStream() throws IOException, TraceFormatException {
         long resumeAt = 0;
         long lineBase = 0;
         while (true) {
@@ -63,39 +121,57 @@ final class SpanFileReader {
                     }
                     session.finding(Finding.warning("malformed-json", TraceFormatException.location(file.toString(), errorLine)
                             + ": " + broken.getOriginalMessage() + "; the rest of that line is skipped", null, errorLine));
-                    long[] next = nextLineStart(errorLine);
-                    if (next == null) {
+                    // A damaged JSON-lines document runs into the next line: when that line starts a new document, resume there.
+                    long resumeLine = errorLine > documentLine && startsDocument(errorLine) ? errorLine : errorLine + 1;
+                    Long offset = lineStart(resumeLine);
+                    if (offset == null) {
                         return spans;
                     }
-                    resumeAt = next[0];
-                    lineBase = next[1] - 1;
+                    resumeAt = offset;
+                    lineBase = resumeLine - 1;
                 }
             }
         }
     }
 
-    /** Byte offset and number of the line after {@code line}, or null when it is the last. */
-    private long[] nextLineStart(long line) throws IOException {
+    /** The byte offset where a 1-based line starts, or null past the end of the file. */
+    private Long lineStart(long line) throws IOException {
+        if (line <= 1) {
+            return 0L;
+        }
         try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
             long offset = 0;
             long current = 1;
             int b;
             while ((b = in.read()) >= 0) {
                 offset++;
-                if (b == '\n') {
-                    current++;
-                    if (current == line + 1) {
-                        return new long[] {offset, current};
-                    }
+                if (b == '\n' && ++current == line) {
+                    return in.read() < 0 ? null : offset;
                 }
             }
             return null;
         }
     }
 
+    private boolean startsDocument(long line) throws IOException {
+        Long offset = lineStart(line);
+        if (offset == null) {
+            return false;
+        }
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+            in.skipNBytes(offset);
+            int b;
+            while ((b = in.read()) == ' ' || b == '\t' || b == '\r') {
+                // leading blanks
+            }
+            return b == '{';
+        }
+    }
+
     private void readDocuments(JsonParser parser, long lineBase) throws IOException, TraceFormatException {
         JsonToken token;
         while ((token = parser.nextToken()) != null) {
+            documentLine = lineBase + parser.currentTokenLocation().getLineNr();
             if (token != JsonToken.START_OBJECT) {
                 throw new TraceFormatException(file.toString(), lineBase + parser.currentLocation().getLineNr(),
                         "expected a JSON object holding resourceSpans, batches or data");

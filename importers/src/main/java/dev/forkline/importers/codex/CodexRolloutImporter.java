@@ -61,7 +61,8 @@ public final class CodexRolloutImporter implements TraceImporter {
     }
 
     static boolean isRolloutRecord(ObjectNode record) {
-        return RECORD_TYPES.contains(JsonFields.text(record, "type")) && record.has("payload");
+        String type = JsonFields.text(record, "type");
+        return type != null && RECORD_TYPES.contains(type) && record.has("payload");
     }
 
     static boolean isLegacyHeader(ObjectNode record) {
@@ -69,7 +70,8 @@ public final class CodexRolloutImporter implements TraceImporter {
     }
 
     static boolean isBareItem(ObjectNode record) {
-        return BARE_ITEM_TYPES.contains(JsonFields.text(record, "type")) && !record.has("payload");
+        String type = JsonFields.text(record, "type");
+        return type != null && BARE_ITEM_TYPES.contains(type) && !record.has("payload");
     }
 
     /** What must be known before the first event: the session header and the first model. */

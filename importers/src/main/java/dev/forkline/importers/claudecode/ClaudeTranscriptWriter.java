@@ -8,6 +8,7 @@ import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.EventIds;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.LargeText;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.RecordStream;
 import dev.forkline.importers.support.TimeFill;
@@ -18,7 +19,6 @@ import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,9 +30,6 @@ import java.util.Map;
 final class ClaudeTranscriptWriter {
 
     static final String RUN = "r1";
-    /** Tool output longer than this goes to a blob; the event keeps a preview. */
-    static final int INLINE_OUTPUT_CHARS = 8 * 1024;
-    private static final int PREVIEW_CHARS = 2_000;
 
     /** A tool call already written, for pairing its result. */
     private record CallInfo(String eventId, String tool, JsonNode input, String actor, String cwd) {
@@ -234,19 +231,19 @@ final class ClaudeTranscriptWriter {
         data.put("isError", isError);
         JsonNode stdout = toolUseResult == null ? null : toolUseResult.get("stdout");
         if (stdout != null && stdout.isTextual()) {
-            putOutput(data, "stdout", stdout.asText());
+            LargeText.put(data, "stdout", stdout.asText(), session);
             String stderr = JsonFields.text(toolUseResult, "stderr");
             if (stderr != null && !stderr.isEmpty()) {
-                putOutput(data, "stderr", stderr);
+                LargeText.put(data, "stderr", stderr, session);
             }
             if (toolUseResult.path("interrupted").asBoolean(false)) {
                 data.put("interrupted", true);
             }
         } else if (!isError) {
-            putOutput(data, "stdout", text);
+            LargeText.put(data, "stdout", text, session);
         }
         if (isError) {
-            data.put("error", JsonFields.preview(text, PREVIEW_CHARS));
+            data.put("error", JsonFields.preview(text, LargeText.PREVIEW_CHARS));
             Integer exitCode = ClaudeTools.exitCode(text);
             if (exitCode != null) {
                 data.put("exitCode", exitCode);
@@ -287,16 +284,6 @@ final class ClaudeTranscriptWriter {
         decision.put("rationale", reason == null ? "rejected in the permission prompt (no reason recorded)" : reason);
         append(NewEvent.of(RUN, "human:user", EventType.APPROVAL_DECISION).at(ts).causes(asked.id()).touches(StateKind.HARNESS)
                 .data(decision), baseId(line.record(), line), line);
-    }
-
-    private void putOutput(ObjectNode data, String field, String text) {
-        if (text.length() > INLINE_OUTPUT_CHARS) {
-            data.put(field + "Blob", session.putBlob(text));
-            data.put(field, text.substring(0, PREVIEW_CHARS));
-            data.put(field + "Truncated", true);
-        } else {
-            data.put(field, text);
-        }
     }
 
     // --- the harness's own records ---

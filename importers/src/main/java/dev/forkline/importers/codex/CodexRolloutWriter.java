@@ -8,6 +8,7 @@ import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.EventIds;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.LargeText;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.TimeFill;
 import dev.forkline.importers.support.Timestamps;
@@ -34,8 +35,6 @@ final class CodexRolloutWriter {
 
     static final String RUN = "r1";
     static final String AGENT = "agent:codex";
-    private static final int INLINE_OUTPUT_CHARS = 8 * 1024;
-    private static final int PREVIEW_CHARS = 2_000;
     /** event_msg records that repeat a response_item (Codex writes both); they add nothing and are only counted. */
     private static final Set<String> MIRRORED_EVENTS = Set.of("agent_message", "agent_reasoning", "user_message",
             "agent_reasoning_raw_content", "agent_reasoning_section_break");
@@ -272,13 +271,7 @@ final class CodexRolloutWriter {
         }
         ObjectNode data = Json.object();
         data.put("callId", callId);
-        if (output.text().length() > INLINE_OUTPUT_CHARS) {
-            data.put("stdoutBlob", session.putBlob(output.text()));
-            data.put("stdout", output.text().substring(0, PREVIEW_CHARS));
-            data.put("stdoutTruncated", true);
-        } else {
-            data.put("stdout", output.text());
-        }
+        LargeText.put(data, "stdout", output.text(), session);
         if (output.exitCode() != null) {
             data.put("exitCode", output.exitCode());
         }

@@ -8,6 +8,7 @@ import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.EventIds;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.LargeText;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.TimeFill;
 import dev.forkline.trace.Event;
@@ -32,7 +33,6 @@ final class AgentsTraceWriter {
 
     static final String RUN = "r1";
     static final String FALLBACK_ACTOR = "agent:openai-agents";
-    private static final int INLINE_OUTPUT_CHARS = 8 * 1024;
 
     private record Point(Instant ts, boolean start, int order, AgentsSpan span) {
     }
@@ -204,13 +204,7 @@ final class AgentsTraceWriter {
         data.put("callId", "span:" + span.id());
         String output = span.text("output");
         if (output != null) {
-            if (output.length() > INLINE_OUTPUT_CHARS) {
-                data.put("stdoutBlob", session.putBlob(output));
-                data.put("stdout", output.substring(0, 2_000));
-                data.put("stdoutTruncated", true);
-            } else {
-                data.put("stdout", output);
-            }
+            LargeText.put(data, "stdout", output, session);
         }
         data.put("isError", span.error() != null);
         if (span.error() != null) {

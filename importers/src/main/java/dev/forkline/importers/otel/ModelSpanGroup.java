@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.LargeText;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.Timestamps;
 import dev.forkline.trace.Json;
@@ -30,7 +31,6 @@ final class ModelSpanGroup {
     private static final Pattern OI_OUTPUT = Pattern.compile("^llm\\.output_messages\\.(\\d+)\\.message\\.(role|content)$");
     private static final Pattern OI_TOOL = Pattern.compile(
             "^llm\\.output_messages\\.\\d+\\.message\\.tool_calls\\.(\\d+)\\.tool_call\\.(id|function\\.name|function\\.arguments)$");
-    private static final int INLINE_CONTENT_CHARS = 8 * 1024;
 
     private final OtelSpan root;
     /** Innermost first. */
@@ -249,10 +249,8 @@ final class ModelSpanGroup {
     /** Long message content goes to a blob; the event keeps a preview. */
     private static ObjectNode bounded(ObjectNode message, ImportSession session) {
         String content = JsonFields.text(message, "content");
-        if (content != null && content.length() > INLINE_CONTENT_CHARS) {
-            message.put("contentBlob", session.putBlob(content));
-            message.put("content", content.substring(0, 2_000));
-            message.put("contentTruncated", true);
+        if (content != null) {
+            LargeText.put(message, "content", content, session);
         }
         return message;
     }

@@ -8,6 +8,7 @@ import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.EventIds;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.LargeText;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.TimeFill;
 import dev.forkline.trace.Event;
@@ -31,7 +32,6 @@ import java.util.Map;
 final class OtelTraceWriter {
 
     static final String RUN = "r1";
-    private static final int INLINE_OUTPUT_CHARS = 8 * 1024;
 
     /** A span's start or end, or (with {@code exception} set) an exception recorded inside it. */
     private record Point(Instant ts, boolean start, int depth, int order, OtelSpan span, OtelSpan.SpanEvent exception) {
@@ -234,13 +234,7 @@ final class OtelTraceWriter {
         data.put("callId", callId(span));
         String output = firstText(span, "gen_ai.tool.call.result", "output.value", "gcp.vertex.agent.tool_response");
         if (output != null) {
-            if (output.length() > INLINE_OUTPUT_CHARS) {
-                data.put("stdoutBlob", session.putBlob(output));
-                data.put("stdout", output.substring(0, 2_000));
-                data.put("stdoutTruncated", true);
-            } else {
-                data.put("stdout", output);
-            }
+            LargeText.put(data, "stdout", output, session);
         }
         data.put("isError", span.isError());
         if (span.isError()) {

@@ -209,7 +209,9 @@ final class ClaudeSessionScan {
         return id != null ? id : "line:" + line;
     }
 
-    Response response(Path file, ObjectNode record, long line) {
-        return responses.getOrDefault(file, Map.of()).get(responseKey(record, line));
+    /** The response a line belongs to, handed over once: the writer needs it only for its model.call, so it is then released. */
+    Response takeResponse(Path file, ObjectNode record, long line) {
+        Map<String, Response> inFile = responses.get(file);
+        return inFile == null ? null : inFile.remove(responseKey(record, line));
     }
 }

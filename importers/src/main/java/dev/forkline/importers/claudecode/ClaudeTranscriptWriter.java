@@ -89,7 +89,12 @@ final class ClaudeTranscriptWriter {
         String key = line.file() + "|" + ClaudeSessionScan.responseKey(record, line.number());
         String modelCallId = writtenResponses.get(key);
         if (modelCallId == null) {
-            ClaudeSessionScan.Response response = scan.response(line.file(), record, line.number());
+            ClaudeSessionScan.Response response = scan.takeResponse(line.file(), record, line.number());
+            if (response == null) {
+                // Only when the first pass could not see this line (the file changed between the passes).
+                response = new ClaudeSessionScan.Response();
+                response.add(message, record.get("costUSD"), line.number());
+            }
             modelCallId = modelCall(response, lane.actor(), ts, baseId(record, line), line).id();
             writtenResponses.put(key, modelCallId);
         }
@@ -113,7 +118,7 @@ final class ClaudeTranscriptWriter {
         if (!response.reasoning.isEmpty()) {
             output.put("reasoning", response.reasoning.toString());
         }
-        output.set("toolCalls", response.toolCalls.deepCopy());
+        output.set("toolCalls", response.toolCalls);
         if (response.hasUsage) {
             data.set("usage", Payloads.usage(response.inputTokens, response.outputTokens, response.cacheReadTokens, response.cacheWriteTokens));
         }
@@ -149,7 +154,9 @@ final class ClaudeTranscriptWriter {
         Event event = session.append(NewEvent.of(RUN, actor, EventType.TOOL_CALL).id(id).at(time.at(timestamp(record), line.number()))
                 .causes(modelCallId).touches(Effects.touched(effect)).data(data), line.number());
         if (callId != null) {
-            calls.put(callId, new CallInfo(event.id(), tool, input == null ? Json.object() : input, actor, cwd));
+            // Only file edits need their input again (for the state mutation); other inputs are not kept.
+            JsonNode kept = ClaudeTools.editsFile(tool) && input != null ? input : Json.object();
+            calls.put(callId, new CallInfo(event.id(), tool, kept, actor, cwd));
             answered.put(callId, false);
         }
     }

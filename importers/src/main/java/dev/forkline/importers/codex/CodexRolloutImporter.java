@@ -57,7 +57,7 @@ public final class CodexRolloutImporter implements TraceImporter {
         if (records.stream().anyMatch(CodexRolloutImporter::isRolloutRecord)) {
             return true;
         }
-        return isLegacyHeader(records.getFirst()) && records.size() > 1 && isBareItem(records.get(1));
+        return isLegacyHeader(records.getFirst()) && records.stream().skip(1).anyMatch(CodexRolloutImporter::isBareItem);
     }
 
     static boolean isRolloutRecord(ObjectNode record) {

@@ -200,6 +200,23 @@ class ClaudeCodeImporterEdgeCaseTest {
     }
 
     @Test
+    void summariesSystemRecordsAndApiErrors() throws Exception {
+        Path file = lines(dir.resolve("s.jsonl"), List.of(
+                "{'type':'summary','summary':'Fix flaky login test','leafUuid':'a1'}", USER,
+                "{'type':'system','subtype':'compact_boundary','content':'Conversation compacted','uuid':'sy1','sessionId':'s1','timestamp':'2025-01-01T10:00:01Z'}",
+                "{'type':'system','subtype':'api_error','level':'error','content':'Overloaded','uuid':'sy2','sessionId':'s1','timestamp':'2025-01-01T10:00:02Z'}",
+                "{'type':'assistant','uuid':'e1','sessionId':'s1','timestamp':'2025-01-01T10:00:03Z','isApiErrorMessage':true,"
+                        + "'message':{'id':'x','role':'assistant','model':'<synthetic>','content':[{'type':'text','text':'API Error: 529'}]}}"));
+        ImportedTrace trace = new ClaudeCodeImporter().read(file);
+        TraceFacts facts = new TraceFacts(trace);
+        assertThat(trace.bundle().manifest().title()).isEqualTo("Fix flaky login test");
+        assertThat(facts.of(EventType.ERROR)).extracting(e -> e.text("message")).containsExactly("Overloaded", "API Error: 529");
+        assertThat(facts.of(EventType.NOTE)).extracting(e -> e.text("text"))
+                .containsExactly("summary: Fix flaky login test", "compact_boundary: Conversation compacted");
+        assertThat(facts.count(EventType.MODEL_CALL)).isZero();
+    }
+
+    @Test
     void otherFormatsAreRejectedByContent() throws Exception {
         Path codex = lines(dir.resolve("session.jsonl"), List.of(
                 "{'timestamp':'2025-01-01T10:00:00Z','type':'session_meta','payload':{'id':'x','cwd':'/w'}}"));

@@ -152,6 +152,24 @@ class CodexRolloutImporterTest {
     }
 
     @Test
+    void theOlderLayoutWithABareHeaderAndBareItems() throws Exception {
+        Path file = lines(dir.resolve("rollout-old.jsonl"), List.of(
+                "{'id':'old-1','timestamp':'2025-04-01T08:00:00.000Z','instructions':null,'git':{'commit_hash':'fff','branch':'main'}}",
+                "{'record_type':'state'}",
+                "{'type':'message','role':'user','content':[{'type':'input_text','text':'hi'}]}",
+                "{'type':'function_call','name':'shell','arguments':'{\\'command\\':[\\'echo\\',\\'hi\\']}','call_id':'c1'}",
+                "{'type':'function_call_output','call_id':'c1','output':'{\\'output\\':\\'hi\\',\\'metadata\\':{\\'exit_code\\':0,\\'duration_seconds\\':0.01}}'}"));
+        assertThat(new CodexRolloutImporter().accepts(file, TestFiles.head(file))).isTrue();
+        TraceFacts facts = new TraceFacts(new CodexRolloutImporter().read(file));
+        assertThat(facts.first(EventType.SESSION_START).path("environment").path("git").path("commit").asText()).isEqualTo("fff");
+        assertThat(facts.pairedResults()).isEqualTo(1);
+        assertThat(facts.of(EventType.TOOL_RESULT).getFirst().data().path("exitCode").asInt()).isZero();
+        // Old rollouts have neither timestamps per item nor token counts: both are reported, not invented.
+        assertThat(facts.findings("timestamp-synthesised")).hasSize(1);
+        assertThat(facts.findings("usage-unknown")).hasSize(1);
+    }
+
+    @Test
     void otherContentIsNotARollout() throws Exception {
         Path claude = lines(dir.resolve("rollout-x.jsonl"), List.of(
                 "{'type':'user','uuid':'u1','sessionId':'s','message':{'role':'user','content':'hi'}}"));

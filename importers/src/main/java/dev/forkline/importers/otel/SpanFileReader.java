@@ -76,7 +76,7 @@ final class SpanFileReader {
                     continue;
                 }
                 long line = reader.lineNumber();
-                try (JsonParser parser = TREES.createParser(text)) {
+                try (JsonParser parser = TREES.createParser(line == 1 && text.startsWith("\uFEFF") ? text.substring(1) : text)) {
                     readDocuments(parser, line - 1);
                 } catch (JsonProcessingException broken) {
                     session.finding(Finding.warning("malformed-json", TraceFormatException.location(file.toString(), line) + ": "

@@ -23,7 +23,7 @@ public final class FormatSniffer {
         if (head == null || head.length == 0) {
             return objects;
         }
-        String text = new String(head, StandardCharsets.UTF_8);
+        String text = text(head);
         String[] lines = text.split("\n", -1);
         int complete = lines.length - 1;
         if (complete == 0) {

@@ -69,7 +69,7 @@ public final class JsonlRecords {
     public static ObjectNode parse(String text, String file, long line, ImportSession session) {
         JsonNode node;
         try {
-            node = Json.MAPPER.readTree(text);
+            node = Json.MAPPER.readTree(line == 1 && text.startsWith("\uFEFF") ? text.substring(1) : text);
         } catch (JsonProcessingException e) {
             session.finding(Finding.warning("malformed-line", TraceFormatException.location(file, line)
                     + ": not one JSON value (" + e.getOriginalMessage() + "); line skipped", null, line));

@@ -136,6 +136,19 @@ class ClaudeCodeImporterEdgeCaseTest {
     }
 
     @Test
+    void aByteOrderMarkAndWindowsLineEndsAreNotDamage() throws Exception {
+        String text = "\uFEFF" + TestFiles.json(USER) + "\r\n"
+                + TestFiles.json(assistant("a1", "u1", "msg_1", "2025-01-01T10:00:01Z", "{'type':'text','text':'ok'}", 4)) + "\r\n";
+        Path file = dir.resolve("s.jsonl");
+        java.nio.file.Files.writeString(file, text);
+        assertThat(new ClaudeCodeImporter().accepts(file, TestFiles.head(file))).isTrue();
+        TraceFacts facts = new TraceFacts(new ClaudeCodeImporter().read(file));
+        assertThat(facts.findings("malformed-line")).isEmpty();
+        assertThat(facts.count(EventType.AGENT_MESSAGE)).isEqualTo(1);
+        assertThat(facts.count(EventType.MODEL_CALL)).isEqualTo(1);
+    }
+
+    @Test
     void unknownRecordTypesAreKeptWithTheirRawRecord() throws Exception {
         Path file = lines(dir.resolve("s.jsonl"), List.of(USER,
                 "{'type':'queue-operation','operation':'enqueue','sessionId':'s1','timestamp':'2025-01-01T10:00:01Z','content':'next'}",

@@ -83,12 +83,12 @@ public final class ClaudeCodeImporter implements TraceImporter {
         if (main == null) {
             throw new TraceFormatException(path.toString(), 0, "folder holds no Claude Code session transcript (*.jsonl)");
         }
-        List<Path> subagents = subagentFiles(path, main);
+        ImportSession session = new ImportSession(FORMAT, path.toString());
+        List<Path> subagents = sameSession(main, subagentFiles(path, main), session);
         List<Path> files = new ArrayList<>();
         files.add(main);
         files.addAll(subagents);
 
-        ImportSession session = new ImportSession(FORMAT, path.toString());
         ClaudeSessionScan scan = ClaudeSessionScan.of(files, session);
         if (scan.recognised == 0) {
             throw new TraceFormatException(main.toString(), 0, "not a Claude Code transcript: no user/assistant/system/summary record found");
@@ -240,6 +240,38 @@ public final class ClaudeCodeImporter implements TraceImporter {
             }
         }
         return files;
+    }
+
+    /** Subagent files that belong to the main transcript's session (older versions kept all sessions' agents side by side). */
+    private static List<Path> sameSession(Path main, List<Path> candidates, ImportSession session) throws IOException {
+        String sessionId = firstSessionId(main, session);
+        List<Path> kept = new ArrayList<>();
+        for (Path candidate : candidates) {
+            String other = firstSessionId(candidate, session);
+            if (sessionId == null || other == null || sessionId.equals(other)) {
+                kept.add(candidate);
+            } else {
+                session.finding(Finding.info("subagent-file-skipped", candidate + " belongs to session " + other + ", not " + sessionId, null, 0));
+            }
+        }
+        return kept;
+    }
+
+    private static String firstSessionId(Path file, ImportSession session) throws IOException {
+        ImportSession quiet = new ImportSession(FORMAT, session.source());
+        try (RecordStream stream = new RecordStream(file, quiet)) {
+            for (int i = 0; i < 50; i++) {
+                RecordStream.Line line = stream.next();
+                if (line == null) {
+                    return null;
+                }
+                String id = JsonFields.text(line.record(), "sessionId");
+                if (id != null) {
+                    return id;
+                }
+            }
+            return null;
+        }
     }
 
     private static byte[] readHead(Path file) throws IOException {

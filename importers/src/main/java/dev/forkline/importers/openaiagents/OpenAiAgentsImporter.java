@@ -117,8 +117,10 @@ public final class OpenAiAgentsImporter implements TraceImporter {
                 + " git state, image, SDK version)", null, 0));
         session.finding(Finding.warning("no-checkpoint", "traces hold no workspace content, so there is no replayable checkpoint", null, 0));
         session.finding(Finding.info("no-cost", "no cost recorded (token counts only)", null, 0));
-        session.finding(Finding.info("call-ids-synthesised", "function spans carry no tool call id: each call is identified by its"
-                + " span id and linked to the agent's preceding model call", null, 0));
+        if (spans.stream().anyMatch(span -> "function".equals(span.type()))) {
+            session.finding(Finding.info("call-ids-synthesised", "function spans carry no tool call id: each call is identified by its"
+                    + " span id and linked to the agent's preceding model call", null, 0));
+        }
         if (spans.stream().noneMatch(span -> "generation".equals(span.type()) && span.text("model") != null)) {
             session.finding(Finding.info("model-unknown", "no generation span names a model", null, 0));
         }

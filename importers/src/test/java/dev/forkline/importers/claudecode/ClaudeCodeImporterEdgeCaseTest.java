@@ -112,9 +112,14 @@ class ClaudeCodeImporterEdgeCaseTest {
                 order.lastIndexOf("tool.result@agent:claude-code"));
         assertThat(facts.findings("subagent-file")).hasSize(1);
 
+        // An agent file of another session beside it (the older layout) is not mixed in.
+        lines(dir.resolve("agent-zz99.jsonl"), List.of("{'type':'user','uuid':'o1','parentUuid':null,'isSidechain':true,'sessionId':'other',"
+                + "'timestamp':'2025-01-01T09:00:00Z','message':{'role':'user','content':'unrelated'}}"));
         // Given the folder instead, the same session is found.
         assertThat(new ClaudeCodeImporter().accepts(dir, new byte[0])).isTrue();
-        assertThat(new TraceFacts(new ClaudeCodeImporter().read(dir)).actors()).contains("agent:reviewer-ab12cd");
+        TraceFacts fromFolder = new TraceFacts(new ClaudeCodeImporter().read(dir));
+        assertThat(fromFolder.actors()).contains("agent:reviewer-ab12cd").doesNotContain("agent:subagent-zz99");
+        assertThat(fromFolder.findings("subagent-file-skipped")).hasSize(1);
     }
 
     @Test

@@ -100,7 +100,7 @@ final class ClaudeTranscriptWriter {
         }
         for (JsonNode block : ClaudeBlocks.of(message)) {
             if ("tool_use".equals(JsonFields.text(block, "type"))) {
-                toolCall(block, line, lane.actor(), modelCallId);
+                toolCall(block, line, lane.actor(), modelCallId, ts);
             }
         }
     }
@@ -131,7 +131,7 @@ final class ClaudeTranscriptWriter {
         return append(NewEvent.of(RUN, actor, EventType.MODEL_CALL).at(ts).touches(StateKind.SESSION).data(data), baseId, line);
     }
 
-    private void toolCall(JsonNode use, RecordStream.Line line, String actor, String modelCallId) {
+    private void toolCall(JsonNode use, RecordStream.Line line, String actor, String modelCallId, Instant ts) {
         ObjectNode record = line.record();
         String callId = JsonFields.text(use, "id");
         String tool = JsonFields.text(use, "name");
@@ -151,7 +151,7 @@ final class ClaudeTranscriptWriter {
             Payloads.putIfPresent(exec, "cwd", cwd);
             Payloads.putIfPresent(exec, "timeoutMs", JsonFields.longValue(input.get("timeout")));
         }
-        Event event = session.append(NewEvent.of(RUN, actor, EventType.TOOL_CALL).id(id).at(time.at(timestamp(record), line.number()))
+        Event event = session.append(NewEvent.of(RUN, actor, EventType.TOOL_CALL).id(id).at(ts)
                 .causes(modelCallId).touches(Effects.touched(effect)).data(data), line.number());
         if (callId != null) {
             // Only file edits need their input again (for the state mutation); other inputs are not kept.
@@ -250,7 +250,11 @@ final class ClaudeTranscriptWriter {
             LargeText.put(data, "stdout", text, session);
         }
         if (isError) {
-            data.put("error", JsonFields.preview(text, LargeText.PREVIEW_CHARS));
+            // The whole error output is kept (as a blob when long); "error" is its first line.
+            if (!data.has("stdout")) {
+                LargeText.put(data, "stderr", text, session);
+            }
+            data.put("error", JsonFields.preview(text.lines().findFirst().orElse(""), 500));
             Integer exitCode = ClaudeTools.exitCode(text);
             if (exitCode != null) {
                 data.put("exitCode", exitCode);

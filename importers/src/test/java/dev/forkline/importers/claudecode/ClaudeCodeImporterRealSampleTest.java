@@ -67,7 +67,7 @@ class ClaudeCodeImporterRealSampleTest {
         // The failed `lsd` call printed a 600 KB tree: kept whole as a blob, with a preview and the first line as the error.
         Event lsd = facts.of(EventType.TOOL_RESULT).stream().filter(r -> "toolu_01KDiLyJT1VsszVhG4d3p6jV".equals(r.text("callId")))
                 .findFirst().orElseThrow();
-        assertThat(lsd.text("error")).isEqualTo("Error: lsd: 3: No such file or directory (os error 2).");
+        assertThat(lsd.text("error")).isEqualTo("lsd: 3: No such file or directory (os error 2).");
         assertThat(trace.bundle().blobs().read(lsd.text("stderrBlob")).orElseThrow().length).isGreaterThan(600_000);
         assertThat(lsd.data().path("stderrTruncated").asBoolean()).isTrue();
 

@@ -250,9 +250,11 @@ final class ClaudeTranscriptWriter {
             LargeText.put(data, "stdout", text, session);
         }
         if (isError) {
-            // The whole error output is kept (as a blob when long); "error" is its first line.
+            // The whole error output is kept (as a blob when long); "error" is its first line. Claude Code cuts long
+            // output in the tool_result it shows the model but keeps it whole in a textual toolUseResult.
             if (!data.has("stdout")) {
-                LargeText.put(data, "stderr", text, session);
+                boolean fuller = toolUseResult != null && toolUseResult.isTextual() && toolUseResult.asText().length() > text.length();
+                LargeText.put(data, "stderr", fuller ? toolUseResult.asText() : text, session);
             }
             data.put("error", JsonFields.preview(text.lines().findFirst().orElse(""), 500));
             Integer exitCode = ClaudeTools.exitCode(text);

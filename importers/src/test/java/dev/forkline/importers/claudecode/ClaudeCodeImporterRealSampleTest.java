@@ -64,11 +64,13 @@ class ClaudeCodeImporterRealSampleTest {
         assertThat(trace.bundle().events().getFirst().is(EventType.SESSION_START)).isTrue();
         assertThat(trace.bundle().events().getFirst().prev()).isNull();
 
-        // The failed `lsd` call printed a 600 KB tree: kept whole as a blob, with a preview and the first line as the error.
+        // The failed `lsd` call printed a long tree (Claude Code itself cut 600 KB of it): kept as a blob with a preview,
+        // taken from toolUseResult, which holds more than the tool_result; the error is its first line.
         Event lsd = facts.of(EventType.TOOL_RESULT).stream().filter(r -> "toolu_01KDiLyJT1VsszVhG4d3p6jV".equals(r.text("callId")))
                 .findFirst().orElseThrow();
         assertThat(lsd.text("error")).isEqualTo("lsd: 3: No such file or directory (os error 2).");
-        assertThat(trace.bundle().blobs().read(lsd.text("stderrBlob")).orElseThrow().length).isGreaterThan(600_000);
+        String stderr = new String(trace.bundle().blobs().read(lsd.text("stderrBlob")).orElseThrow(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(stderr).startsWith("Error: lsd: 3").contains("[600615 characters truncated]").hasSize(10_048);
         assertThat(lsd.data().path("stderrTruncated").asBoolean()).isTrue();
 
         Event edit = facts.of(EventType.STATE_MUTATION).getFirst();

@@ -152,6 +152,28 @@ class CodexRolloutImporterTest {
     }
 
     @Test
+    void localShellCallsAndUnknownItems() throws Exception {
+        Path file = lines(dir.resolve("rollout.jsonl"), List.of(META, TURN,
+                "{'timestamp':'2025-05-01T09:00:04Z','type':'response_item','payload':{'type':'local_shell_call','call_id':'ls1','status':'completed',"
+                        + "'action':{'type':'exec','command':['sudo','apt-get','install','-y','jq'],'working_directory':'/work/app','timeout_ms':60000,'env':{'CI':'1'}}}}",
+                tokens("2025-05-01T09:00:05Z", 10, 0, 5),
+                "{'timestamp':'2025-05-01T09:00:06Z','type':'response_item','payload':{'type':'function_call_output','call_id':'ls1',"
+                        + "'output':'Process exited with code 100\\nWall time: 1.5 seconds\\nOutput:\\nE: permission denied'}}",
+                "{'timestamp':'2025-05-01T09:00:07Z','type':'response_item','payload':{'type':'image_generation_call','id':'ig1','status':'completed'}}"));
+        TraceFacts facts = new TraceFacts(new CodexRolloutImporter().read(file));
+        Event call = facts.of(EventType.TOOL_CALL).getFirst();
+        assertThat(call.text("tool")).isEqualTo("local_shell");
+        assertThat(call.text("effect")).isEqualTo("privileged");
+        assertThat(call.data().path("exec").path("cwd").asText()).isEqualTo("/work/app");
+        assertThat(call.data().path("exec").path("env").path("CI").asText()).isEqualTo("1");
+        Event result = facts.of(EventType.TOOL_RESULT).getFirst();
+        assertThat(result.data().path("exitCode").asInt()).isEqualTo(100);
+        assertThat(result.data().path("durationMs").asLong()).isEqualTo(1500);
+        assertThat(facts.pairedResults()).isEqualTo(1);
+        assertThat(facts.of(EventType.UNKNOWN)).extracting(Event::type).containsExactly("codex.response_item.image_generation_call");
+    }
+
+    @Test
     void theOlderLayoutWithABareHeaderAndBareItems() throws Exception {
         Path file = lines(dir.resolve("rollout-old.jsonl"), List.of(
                 "{'id':'old-1','timestamp':'2025-04-01T08:00:00.000Z','instructions':null,'git':{'commit_hash':'fff','branch':'main'}}",

@@ -1,5 +1,6 @@
 package dev.forkline.views.viewmodel;
 
+import dev.forkline.views.data.RunComparison;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;

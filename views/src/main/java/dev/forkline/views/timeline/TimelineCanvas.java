@@ -746,6 +746,11 @@ public final class TimelineCanvas extends Region {
         return laneTop(viewModel.model().eventLane(event)) + laneHeight() / 2;
     }
 
+    /** The hover tooltip's text while it is showing, else null. */
+    public String hoverText() {
+        return tooltip.isShowing() ? tooltip.getText() : null;
+    }
+
     public Canvas canvas() {
         return canvas;
     }

@@ -76,6 +76,21 @@ class WorkbenchFlowsTest {
     }
 
     @Test
+    void hoveringAMarkShowsWhatItIs() {
+        openDemo();
+        int decision = indexOf("approval.decision");
+        TimelineCanvas canvas = view().timelineCanvas();
+        Point2D point = HeadlessFx.call(() -> canvas.canvas().localToScreen(canvas.xOfEvent(decision), canvas.yOfEvent(decision)));
+        robot.moveTo(point);
+        HeadlessFx.waitForFx();
+        String text = HeadlessFx.call(canvas::hoverText);
+        assertThat(text).startsWith("Human decision · approval.decision · deny").contains("human:alice");
+        robot.moveTo(view().inspector);
+        HeadlessFx.waitForFx();
+        assertThat(HeadlessFx.call(canvas::hoverText)).isNull();
+    }
+
+    @Test
     void stepWithTheKeyboard() {
         openDemo();
         robot.type(KeyCode.RIGHT);

@@ -44,7 +44,7 @@ public final class WorkbenchViewModel {
     private final ForkTreeViewModel forkTree = new ForkTreeViewModel();
     private final TimelineViewModel timeline = new TimelineViewModel();
     private final FilterViewModel filter;
-    private final InspectorViewModel inspector = new InspectorViewModel();
+    private final InspectorViewModel inspector;
     private final StatePanelViewModel state;
     private final RecentFiles recentFiles;
 
@@ -70,6 +70,7 @@ public final class WorkbenchViewModel {
         this.recentFiles = recentFiles;
         this.libraryModel = new LibraryViewModel(executor, library);
         this.filter = new FilterViewModel(timeline, executor);
+        this.inspector = new InspectorViewModel(executor);
         this.state = new StatePanelViewModel(executor, stateProvider);
         forkTree.selectedRunProperty().addListener((obs, old, run) -> showRun(run));
         timeline.selectedIndexProperty().addListener((obs, old, index) -> showEvent(index.intValue()));

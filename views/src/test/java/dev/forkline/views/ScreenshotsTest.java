@@ -66,6 +66,13 @@ class ScreenshotsTest {
     }
 
     @Test
+    void rendersADenseRunWithMergedMarks() throws Exception {
+        Path png = Screenshots.render(ScreenshotRequest.of(DemoTrace.dense(6000), DIR.resolve("timeline-dense-light.png"))
+                .withView(ScreenshotRequest.View.TIMELINE));
+        assertThat(distinctColours(ImageIO.read(png.toFile()))).isGreaterThan(50);
+    }
+
+    @Test
     void rendersRecordedScenarioSamples() throws Exception {
         for (String name : new String[]{"multi-agent-conflict", "sandbox-lost-mid-effect"}) {
             Path bundle = DemoTrace.HAND_WRITTEN_SAMPLE.getParent().getParent().resolve(name);

@@ -207,7 +207,11 @@ public final class TimelineCanvas extends Region {
         drawMatches(g, p, model, viewport, plotW, laneH);
         MarkMerger.merge(model, viewport.start(), viewport.end(), plotW, MIN_MARK_PX, marks);
         for (int m = 0; m < marks.size(); m++) {
-            drawMark(g, p, m, laneH);
+            drawBase(g, p, m, laneH);
+        }
+        resetSymbolLanes(model.laneCount());
+        for (int m = 0; m < marks.size(); m++) {
+            drawSymbols(g, p, m, laneH);
         }
         drawCursor(g, p, model, viewport, plotW, laneH, lanesBottom);
         g.restore();
@@ -292,41 +296,27 @@ public final class TimelineCanvas extends Region {
         }
     }
 
-    private void drawMark(GraphicsContext g, TimelinePalette p, int m, double laneH) {
-        MarkKind kind = marks.kind(m);
-        Color color = p.kind(kind);
-        double top = laneTop(marks.lane(m));
-        double mid = top + laneH / 2;
+    /**
+     * First pass: bars and strokes. A single span or event is drawn as itself; an aggregate as a small block in the colour
+     * of the busiest base kind it holds (adjacent blocks read as a density strip).
+     */
+    private void drawBase(GraphicsContext g, TimelinePalette p, int m, double laneH) {
+        double mid = laneTop(marks.lane(m)) + laneH / 2;
         double x0 = GUTTER + marks.x0(m);
         double x1 = GUTTER + marks.x1(m);
-        int count = marks.count(m);
-        if (count > 1) {
-            double width = Math.max(4, x1 - x0);
-            g.setFill(aggregateFill[kind.ordinal()]);
-            double half = Math.min(15, laneH * 0.3);
-            g.fillRoundRect(x0 - 2, mid - half, width + 4, 2 * half, 6, 6);
-            g.setStroke(color);
-            g.setLineWidth(1);
-            g.strokeRoundRect(x0 - 2, mid - half, width + 4, 2 * half, 6, 6);
-            // every important kind inside the aggregate gets its own symbol, most important first
-            double r = Math.min(8, laneH * 0.26);
-            double sx = x0 + width / 2;
-            for (int k = MarkKind.FAILURE.ordinal(); k >= MarkKind.CHECKPOINT.ordinal(); k--) {
-                MarkKind inside = MarkKind.of((byte) k);
-                if (marks.contains(m, inside)) {
-                    drawSymbol(g, p, inside, sx, mid, laneH);
-                    sx += 2.2 * r;
-                }
+        if (marks.count(m) > 1) {
+            MarkKind base = marks.mostImportantBase(m);
+            if (base == null) {
+                return; // only symbol kinds: the second pass draws them
             }
-            if (width > 18 || kind == MarkKind.TICK || kind.isSpan()) {
-                g.setFill(p.text());
-                g.setFont(smallFont);
-                g.setTextAlign(TextAlignment.CENTER);
-                g.setTextBaseline(VPos.TOP);
-                g.fillText(count < COUNT_LABELS.length ? COUNT_LABELS[count] : "99+", x0 + width / 2, mid + half + 1);
-            }
+            double half = base == MarkKind.TICK ? Math.min(10, laneH * 0.25) : Math.min(12, laneH * 0.21);
+            g.setFill(aggregateFill[base.ordinal()]);
+            g.fillRect(x0 - 1, mid - half, Math.max(3, x1 - x0 + 2), 2 * half);
+            g.setFill(spanFill[base.ordinal()]);
+            g.fillRect(x0 - 1, mid - half, Math.max(3, x1 - x0 + 2), 2);
             return;
         }
+        MarkKind kind = marks.kind(m);
         if (kind.isSpan()) {
             double spanH = Math.min(kind == MarkKind.TOOL_SPAN ? 24 : 18, laneH * (kind == MarkKind.TOOL_SPAN ? 0.42 : 0.32));
             double width = Math.max(3, x1 - x0);
@@ -337,9 +327,70 @@ public final class TimelineCanvas extends Region {
             g.strokeRoundRect(x0, mid - spanH / 2, width, spanH, 5, 5);
             g.setFill(p.kind(kind));
             g.fillRect(x0, mid - spanH / 2 - 3, 2, spanH + 6);
-            return;
+        } else if (kind == MarkKind.TICK) {
+            drawSymbol(g, p, kind, x0, mid, laneH);
         }
-        drawSymbol(g, p, kind, x0, mid, laneH);
+    }
+
+    // per lane: where the last symbol and count label went, so that dense lanes do not pile symbols on each other
+    private double[] lastSymbolX = new double[0];
+    private byte[] lastSymbolKind = new byte[0];
+    private double[] lastLabelX = new double[0];
+    private double[] lastMarkEnd = new double[0];
+
+    private void resetSymbolLanes(int lanes) {
+        if (lastSymbolX.length < lanes) {
+            lastSymbolX = new double[lanes];
+            lastSymbolKind = new byte[lanes];
+            lastLabelX = new double[lanes];
+            lastMarkEnd = new double[lanes];
+        }
+        java.util.Arrays.fill(lastMarkEnd, 0, lanes, -1e9);
+        java.util.Arrays.fill(lastSymbolX, 0, lanes, -1e9);
+        java.util.Arrays.fill(lastLabelX, 0, lanes, -1e9);
+        java.util.Arrays.fill(lastSymbolKind, 0, lanes, (byte) -1);
+    }
+
+    /**
+     * Second pass: symbols (checkpoint, decision, unknown outcome, escape, failure) and aggregate counts. A symbol that
+     * would overlap the previous one in its lane is skipped unless it is more important, so a failure always shows.
+     */
+    private void drawSymbols(GraphicsContext g, TimelinePalette p, int m, double laneH) {
+        int lane = marks.lane(m);
+        double mid = laneTop(lane) + laneH / 2;
+        double x0 = GUTTER + marks.x0(m);
+        double x1 = GUTTER + marks.x1(m);
+        double x = marks.count(m) > 1 ? (x0 + x1) / 2 : x0;
+        double r = Math.min(8, laneH * 0.26);
+        MarkKind symbol = marks.count(m) > 1 ? marks.mostImportantSymbol(m) : marks.kind(m);
+        if (symbol != null && symbol.ordinal() >= MarkKind.CHECKPOINT.ordinal()) {
+            boolean overlaps = x - lastSymbolX[lane] < 2 * r;
+            if (!overlaps || symbol.code() > lastSymbolKind[lane]) {
+                drawSymbol(g, p, symbol, x, mid, laneH);
+                double sx = x;
+                // the other important kinds merged into this mark go beside it: an escape next to its failure stays visible
+                for (int k = symbol.ordinal() - 1; marks.count(m) > 1 && k >= MarkKind.CHECKPOINT.ordinal(); k--) {
+                    MarkKind inside = MarkKind.of((byte) k);
+                    if (marks.contains(m, inside)) {
+                        sx += 2.2 * r;
+                        drawSymbol(g, p, inside, sx, mid, laneH);
+                    }
+                }
+                lastSymbolX[lane] = sx;
+                lastSymbolKind[lane] = symbol.code();
+            }
+        }
+        int count = marks.count(m);
+        boolean isolated = x0 - lastMarkEnd[lane] >= 12;
+        lastMarkEnd[lane] = x1;
+        if (count > 1 && isolated && x - lastLabelX[lane] >= 16) {
+            g.setFill(p.mutedText());
+            g.setFont(smallFont);
+            g.setTextAlign(TextAlignment.CENTER);
+            g.setTextBaseline(VPos.TOP);
+            g.fillText(count < COUNT_LABELS.length ? COUNT_LABELS[count] : "99+", x, mid + Math.min(12, laneH * 0.25) + 2);
+            lastLabelX[lane] = x;
+        }
     }
 
     private void drawSymbol(GraphicsContext g, TimelinePalette p, MarkKind kind, double x, double mid, double laneH) {

@@ -185,6 +185,23 @@ class WorkbenchFlowsTest {
     }
 
     @Test
+    void compareTheForkWithItsParent() {
+        openDemo();
+        HeadlessFx.call(() -> {
+            model.selectRun(DemoTrace.FORK);
+            view().showComparison();
+            return null;
+        });
+        HeadlessFx.waitForFx();
+        javafx.scene.control.Label summary = robot.lookup("#compare-summary").queryAs(javafx.scene.control.Label.class);
+        assertThat(summary.getText()).contains("First divergence at step 1");
+        HeadlessFx.call(() -> {
+            summary.getScene().getWindow().hide();
+            return null;
+        });
+    }
+
+    @Test
     void zoomKeysChangeTheVisibleWindow() {
         openDemo();
         robot.type(KeyCode.RIGHT);
@@ -214,7 +231,7 @@ class WorkbenchFlowsTest {
             });
             awaitFx(() -> model.opened() != null && !model.busyProperty().get());
             assertThat(model.opened().bundle().manifest().traceId()).isEqualTo("sample-wrong-directory-deleted");
-            assertThat(view().library.list.getItems()).hasSize(1);
+            awaitFx(() -> view().library.list.getItems().size() == 1); // the library refreshes in the background too
             assertThat(model.recentFiles().files()).hasSize(1);
 
             java.nio.file.Path broken = dir.resolve("broken");

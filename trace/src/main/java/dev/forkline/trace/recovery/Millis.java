@@ -35,6 +35,6 @@ public final class Millis {
             return String.format(java.util.Locale.ROOT, "%.2f s", nanos / 1e9);
         }
         long seconds = duration.toSeconds();
-        return (seconds / 60) + " min " + (seconds % 60) + " s";
+        return (seconds / 60) + " min" + (seconds % 60 == 0 ? "" : " " + (seconds % 60) + " s");
     }
 }

@@ -17,7 +17,7 @@ final class Signals {
         return switch (event.kind()) {
             case ERROR -> Optional.of(Failure.Kind.ERROR);
             case SANDBOX_LOST -> Optional.of(Failure.Kind.SANDBOX_LOST);
-            case TOOL_RESULT -> isErrorResult(event) ? Optional.of(Failure.Kind.FAILED_TOOL_RESULT) : Optional.empty();
+            case TOOL_RESULT -> ToolResults.isError(event) ? Optional.of(Failure.Kind.FAILED_TOOL_RESULT) : Optional.empty();
             case SESSION_END -> "failure".equals(event.text("outcome")) ? Optional.of(Failure.Kind.SESSION_FAILURE) : Optional.empty();
             default -> Optional.empty();
         };
@@ -30,21 +30,6 @@ final class Signals {
     static boolean acknowledges(Event event) {
         return event.is(EventType.ERROR) || event.is(EventType.ESCAPE_ATTEMPT) || event.is(EventType.SANDBOX_LOST)
                 || event.is(EventType.APPROVAL_REQUEST) || event.is(EventType.SESSION_END);
-    }
-
-    /** A tool.result is an error when it says so (isError, error) or its exit code is not 0 (as the state model reads it). */
-    static boolean isErrorResult(Event result) {
-        JsonNode data = result.data();
-        if (data.path("isError").asBoolean(false)) {
-            return true;
-        }
-        JsonNode error = data.get("error");
-        if (error != null && !error.isNull() && !(error.isTextual() && error.textValue().isEmpty())
-                && !(error.isBoolean() && !error.booleanValue())) {
-            return true;
-        }
-        JsonNode exitCode = data.get("exitCode");
-        return exitCode != null && exitCode.isNumber() && exitCode.asLong() != 0;
     }
 
     static String summary(Event event) {

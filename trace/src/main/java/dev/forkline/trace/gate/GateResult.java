@@ -37,6 +37,24 @@ public record GateResult(Contract contract, List<String> traceIds, List<ClauseRe
     }
 
     /**
+     * For people (the CLI's default output): one line per clause, {@code PASS}/{@code FAIL}, the trace (or
+     * "scenarios"), the clause and its message; each piece of evidence indented below a failure; a last line with
+     * the verdict.
+     */
+    public String toText() {
+        StringBuilder text = new StringBuilder();
+        for (ClauseResult result : results) {
+            text.append(result.passed() ? "PASS  " : "FAIL  ").append(result.traceId() == null ? SCENARIO_SUITE : result.traceId())
+                    .append("  ").append(result.clause()).append(": ").append(result.message()).append('\n');
+            for (Evidence evidence : result.evidence()) {
+                text.append("        ").append(evidence.describe()).append('\n');
+            }
+        }
+        return text.append(passed() ? "gate passed: " : "gate FAILED: ").append(results.size() - failures().size()).append(" of ")
+                .append(results.size()).append(" clauses hold (contract ").append(contract.name()).append(")\n").toString();
+    }
+
+    /**
      * {@code {"passed","contract":{...},"traces":[...],"total","failed","clauses":[{"clause","traceId","passed","message",
      * "evidence":[{"traceId","run","eventId","line","note"}]}]}}
      */

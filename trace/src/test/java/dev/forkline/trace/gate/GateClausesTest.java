@@ -77,6 +77,7 @@ class GateClausesTest {
         assertThat(result.failures()).as(GateSamplesTest.describe(result)).isEmpty();
         assertThat(clause(result, "recovery-time").message()).contains("r1 ");
         assertThat(clause(result, "revert").message()).isEqualTo("1 revert(s) by container within bounds");
+        assertThat(result.toText()).contains("PASS  t-1  cadence: ").endsWith("gate passed: 8 of 8 clauses hold (contract test)\n");
     }
 
     @Test
@@ -94,6 +95,7 @@ class GateClausesTest {
         // the same call also waits in the escape queue
         assertThat(clause(result, "escapes").evidence()).extracting(Evidence::eventId).containsExactly("r2.6");
         assertThat(result.failures()).extracting(ClauseResult::clause).containsExactlyInAnyOrder("tool-results", "escapes");
+        assertThat(result.toText()).contains("FAIL  t-1  tool-results: 1 tool call(s) without a result\n        t-1 r2/r2.6 (line 12): ");
     }
 
     @Test

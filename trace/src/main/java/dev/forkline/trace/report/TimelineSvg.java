@@ -39,8 +39,17 @@ final class TimelineSvg {
     TimelineSvg(TraceIndex index, Map<String, DecisionCheck> checks) {
         this.index = index;
         this.checks = checks;
-        this.step = Math.max(5, Math.min(26, 980.0 / Math.max(1, index.size())));
+        int events = Math.max(1, index.size());
+        this.step = events <= WIDE ? Math.max(5, Math.min(26, 980.0 / events)) : (WIDE * 5.0) / events;
+        this.routineMarks = events <= DETAILED;
     }
+
+    /** How many events the page has room for; further events squeeze into the same width. */
+    private static final int WIDE = 300;
+    /** Beyond this many events only spans and notable marks are drawn (no model-call dots or plain ticks). */
+    static final int DETAILED = 5000;
+
+    private final boolean routineMarks;
 
     String render() {
         int y = TOP;
@@ -138,8 +147,12 @@ final class TimelineSvg {
                         cross(svg, x, y, tip);
                     }
                 }
-                case MODEL_CALL -> svg.append("<circle cx=\"").append(fmt(x)).append("\" cy=\"").append(y)
-                        .append("\" r=\"4\" class=\"mark-model\"><title>").append(esc(tip)).append("</title></circle>\n");
+                case MODEL_CALL -> {
+                    if (routineMarks) {
+                        svg.append("<circle cx=\"").append(fmt(x)).append("\" cy=\"").append(y)
+                                .append("\" r=\"4\" class=\"mark-model\"><title>").append(esc(tip)).append("</title></circle>\n");
+                    }
+                }
                 case CHECKPOINT -> {
                     svg.append("<g class=\"mark-checkpoint\"><line x1=\"").append(fmt(x)).append("\" x2=\"").append(fmt(x))
                             .append("\" y1=\"").append(y + 7).append("\" y2=\"").append(y - 9).append("\"/><path d=\"M")
@@ -168,9 +181,13 @@ final class TimelineSvg {
                         .append("\" r=\"5\" class=\"mark-fork\"><title>").append(esc(tip)).append("</title></circle>\n");
                 case REVERT, HARNESS_RESTART -> svg.append("<text x=\"").append(fmt(x - 5)).append("\" y=\"").append(y + 5)
                         .append("\" class=\"mark-revert\">↺<title>").append(esc(tip)).append("</title></text>\n");
-                default -> svg.append("<line x1=\"").append(fmt(x)).append("\" x2=\"").append(fmt(x)).append("\" y1=\"")
-                        .append(y - 4).append("\" y2=\"").append(y + 4).append("\" class=\"mark-tick\"><title>").append(esc(tip))
-                        .append("</title></line>\n");
+                default -> {
+                    if (routineMarks) {
+                        svg.append("<line x1=\"").append(fmt(x)).append("\" x2=\"").append(fmt(x)).append("\" y1=\"")
+                                .append(y - 4).append("\" y2=\"").append(y + 4).append("\" class=\"mark-tick\"><title>").append(esc(tip))
+                                .append("</title></line>\n");
+                    }
+                }
             }
         }
     }

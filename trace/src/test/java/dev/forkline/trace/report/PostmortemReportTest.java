@@ -9,6 +9,7 @@ import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
 import dev.forkline.trace.bundle.Manifest;
+import dev.forkline.trace.decision.OwnerKeys;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.gate.ContractReader;
 import dev.forkline.trace.gate.Gate;
@@ -114,6 +115,45 @@ class PostmortemReportTest {
         assertThat(html).contains("&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;");
         assertThat(section(html, "divergences")).contains("&lt;script&gt;");
         assertThat(section(html, "timeline")).contains("agent:&lt;b&gt;");
+    }
+
+    @Test
+    void decisionsShowTheirSignerAndTrust() throws Exception {
+        List<Path> copies = SampleLibrary.copy(temp.resolve("bundles"));
+        OwnerKeys keys = new OwnerKeys(temp.resolve("owners"));
+        SampleLibrary.decideEverything(copies, keys, "dana");
+        String fingerprint = keys.loadOrCreate("dana").publicKeyFile().fingerprint();
+        Path permissionEscalation = copies.get(SampleLibrary.RECORDED.indexOf("permission-escalation"));
+        try (Bundle bundle = BundleReader.read(permissionEscalation)) {
+            String trusted = section(PostmortemReport.render(bundle, ReportInputs.of(bundle, keys.trustedKeys(), null)), "escapes");
+            assertThat(trusted).doesNotContain("undecided").contains(fingerprint.substring(0, 23))
+                    .contains("<span class=\"badge verdict\">deny</span> by dana");
+            assertThat(count(trusted, "badge outcome-success\">trusted<")).isEqualTo(6 + 6);
+            String untrusted = section(PostmortemReport.render(bundle, ReportInputs.of(bundle, TrustedKeys.none(), null)), "escapes");
+            assertThat(count(untrusted, ">untrusted key<")).isEqualTo(6 + 6);
+        }
+    }
+
+    @Test
+    void aLargeTraceStaysALegiblePage() throws Exception {
+        TraceBuilder trace = new TraceBuilder();
+        trace.add("r1", "harness", EventType.SESSION_START, "{'model':{'model':'m'},'environment':{'image':'i'}}");
+        for (int i = 0; i < 3000; i++) {
+            trace.add("r1", "agent:a", EventType.MODEL_CALL, "{'model':'m','usage':{'inputTokens':10,'outputTokens':1},'costUsd':0.001}");
+            trace.add("r1", "agent:a", EventType.TOOL_CALL, "{'callId':'c" + i + "','tool':'sh','effect':'read'}");
+            trace.add("r1", "sandbox", EventType.TOOL_RESULT, "{'callId':'c" + i + "','exitCode':" + (i == 2999 ? 1 : 0) + "}", "r1." + (3 * i + 3));
+        }
+        List<Event> events = trace.events();
+        Bundle bundle = new Bundle("mem", Manifest.of("big", "big", Instant.parse("2026-01-01T00:00:00Z"), "test"), events,
+                IntStream.rangeClosed(1, events.size()).toArray(), BlobSource.NONE);
+        String html = PostmortemReport.render(bundle, ReportInputs.of(bundle, TrustedKeys.none(), null));
+        assertWellFormedReport(html, "big");
+        assertThat(count(html, "class=\"mark-model\"")).isZero();
+        assertThat(count(html, "class=\"span effect-read")).isEqualTo(3000);
+        Matcher width = Pattern.compile("<svg class=\"timeline\"[^>]* width=\"(\\d+)\"").matcher(html);
+        assertThat(width.find()).isTrue();
+        assertThat(Integer.parseInt(width.group(1))).isLessThan(1800);
+        assertThat(html.length()).isLessThan(4_000_000);
     }
 
     /** Loose checks: one section per id, in order, tags balanced for the structural elements, nothing external. */

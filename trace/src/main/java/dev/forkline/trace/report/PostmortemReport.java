@@ -243,9 +243,7 @@ public final class PostmortemReport {
             page.append("<div class=\"edits\">edits: ");
             List<String> edits = new ArrayList<>();
             for (JsonNode edit : run.edits()) {
-                String id = edit.path("id").asText("");
-                String description = edit.path("description").asText("");
-                edits.add("<code>" + esc(id, 40) + "</code>" + (description.isEmpty() ? "" : " " + esc(description, 160)));
+                edits.add(describeEdit(edit));
             }
             page.append(String.join("; ", edits)).append("</div>");
         }
@@ -256,6 +254,23 @@ public final class PostmortemReport {
             page.append("</ul>\n");
         }
         page.append("</li>\n");
+    }
+
+    /** An edit as {@code <code>target</code> description}: the target is its id (or event), the text its description (or the rest of it). */
+    private static String describeEdit(JsonNode edit) {
+        if (!edit.isObject()) {
+            return esc(edit.toString(), 160);
+        }
+        String target = edit.path("id").asText(edit.path("event").asText(""));
+        String description = edit.path("description").asText("");
+        if (description.isEmpty()) {
+            var rest = edit.deepCopy();
+            if (rest instanceof com.fasterxml.jackson.databind.node.ObjectNode object) {
+                object.remove(List.of("id", "event"));
+                description = object.isEmpty() ? "" : object.toString();
+            }
+        }
+        return (target.isEmpty() ? "" : "<code>" + esc(target, 40) + "</code> ") + esc(description, 160);
     }
 
     // ---- failures ----
@@ -289,7 +304,7 @@ public final class PostmortemReport {
             return;
         }
         page.append("<table>\n<thead><tr><th>replay run</th><th>of</th><th>matched</th><th>diverged</th><th>stubbed</th>"
-                + "<th>contained</th><th>first divergence</th></tr></thead>\n<tbody>\n");
+                + "<th>contained</th><th>first divergence</th><th>as the engine reports it</th></tr></thead>\n<tbody>\n");
         for (RunMetrics run : replays) {
             var replay = run.replay();
             page.append("<tr><td><code>").append(esc(run.run())).append("</code></td><td><code>").append(esc(run.parentRun()))
@@ -312,7 +327,20 @@ public final class PostmortemReport {
                 }
                 page.append(String.join("<br>", details));
             }
-            page.append("</td></tr>\n");
+            List<String> reported = new ArrayList<>();
+            if (replay.recoveryTimeMs() != null) {
+                reported.add("recovery " + replay.recoveryTimeMs().toPlainString() + " ms");
+            }
+            if (replay.replayComputeMs() != null) {
+                reported.add("compute " + replay.replayComputeMs().toPlainString() + " ms");
+            }
+            if (replay.lostTokens() != null) {
+                reported.add(replay.lostTokens() + " tokens lost");
+            }
+            if (replay.lostCostUsd() != null) {
+                reported.add(usd(replay.lostCostUsd()) + " lost");
+            }
+            page.append("</td><td>").append(reported.isEmpty() ? "—" : esc(String.join(", ", reported))).append("</td></tr>\n");
         }
         page.append("</tbody>\n</table>\n</section>\n");
     }

@@ -102,7 +102,7 @@ class PostmortemReportTest {
         trace.add("r1", "harness", EventType.SESSION_END, "{'outcome':'failure','summary':'" + hostile + "'}");
         trace.fork("r2", cp, "replay", "[{'id':'" + hostile + "','description':'" + hostile + "'}]");
         trace.add("r2", "harness", EventType.SESSION_END, "{'outcome':'success','matched':3,'diverged':1,'firstDivergence':"
-                + "{'eventId':'" + hostile + "','expected':'" + hostile + "'}}");
+                + "{'eventId':'" + hostile + "','expected':'" + hostile + "'},'recoveryTimeMs':1234.5,'replayComputeMs':800,'lostCostUsd':0.25}");
         List<Event> events = trace.events();
         Bundle bundle = new Bundle("mem", new Manifest(1, "t-" + hostile, "Title " + hostile, Instant.parse("2026-01-01T00:00:00Z"),
                 hostile, hostile), events, IntStream.rangeClosed(1, events.size()).toArray(), BlobSource.NONE);
@@ -113,7 +113,8 @@ class PostmortemReportTest {
         assertWellFormedReport(html, "hostile");
         assertThat(html).doesNotContainIgnoringCase("<script").doesNotContainIgnoringCase("<img").doesNotContain("\u0007");
         assertThat(html).contains("&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;");
-        assertThat(section(html, "divergences")).contains("&lt;script&gt;");
+        assertThat(section(html, "divergences")).contains("&lt;script&gt;")
+                .contains("recovery 1234.5 ms, compute 800 ms, $0.25 lost").contains("<td>3</td><td>1</td>");
         assertThat(section(html, "timeline")).contains("agent:&lt;b&gt;");
     }
 

@@ -40,7 +40,7 @@ final class TimelineSvg {
         this.index = index;
         this.checks = checks;
         int events = Math.max(1, index.size());
-        this.step = events <= WIDE ? Math.max(5, Math.min(26, 980.0 / events)) : (WIDE * 5.0) / events;
+        this.step = events <= WIDE ? Math.max(5, Math.min(26, 900.0 / events)) : (WIDE * 5.0) / events;
         this.routineMarks = events <= DETAILED;
     }
 

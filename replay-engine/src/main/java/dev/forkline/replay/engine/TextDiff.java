@@ -54,7 +54,15 @@ public final class TextDiff {
             }
             end = Math.min(ops.size(), end - Math.max(0, quiet - CONTEXT));
             Op first = ops.get(start);
-            out.append("@@ -").append(first.expectedLine()).append(" +").append(first.actualLine()).append(" @@\n");
+            int expectedCount = 0;
+            int actualCount = 0;
+            for (int k = start; k < end; k++) {
+                char kind = ops.get(k).kind();
+                expectedCount += kind == '+' ? 0 : 1;
+                actualCount += kind == '-' ? 0 : 1;
+            }
+            out.append("@@ -").append(first.expectedLine()).append(',').append(expectedCount)
+                    .append(" +").append(first.actualLine()).append(',').append(actualCount).append(" @@\n");
             for (int k = start; k < end && written < MAX_EXCERPT_LINES; k++, written++) {
                 out.append(ops.get(k).kind()).append(ops.get(k).line()).append('\n');
             }
@@ -94,12 +102,12 @@ public final class TextDiff {
                 ops.add(new Op(' ', a.get(i), offset + i + 1, offset + j + 1));
                 i++;
                 j++;
-            } else if (j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j])) {
-                ops.add(new Op('+', b.get(j), offset + i + 1, offset + j + 1));
-                j++;
-            } else {
+            } else if (i < n && (j == m || lcs[i + 1][j] >= lcs[i][j + 1])) {
                 ops.add(new Op('-', a.get(i), offset + i + 1, offset + j + 1));
                 i++;
+            } else {
+                ops.add(new Op('+', b.get(j), offset + i + 1, offset + j + 1));
+                j++;
             }
         }
         return ops;

@@ -1,6 +1,10 @@
 package dev.forkline.app;
 
+import dev.forkline.replay.sandbox.EngineUnavailableException;
+import dev.forkline.replay.sandbox.SandboxException;
+import dev.forkline.replay.scenario.ScenarioException;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.decision.DecisionRefusedException;
 import dev.forkline.trace.store.StoreException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -20,7 +24,10 @@ final class ErrorReporting implements CommandLine.IExecutionExceptionHandler, Co
         var err = commandLine.getErr();
         Throwable cause = unwrap(failure);
         int code = exitCodeFor(cause);
-        if (code == ExitCodes.CHECK_FAILED) {
+        if (cause instanceof SandboxException) {
+            LOG.warn("sandbox failure in '{}'", commandLine.getCommandName(), cause);
+            err.println("forkline: sandbox failure: " + messageOf(cause));
+        } else if (code == ExitCodes.CHECK_FAILED) {
             LOG.error("internal error in '{}'", commandLine.getCommandName(), cause);
             err.println("forkline: internal error: " + cause + " (details in " + Logs.logFile() + ")");
         } else {
@@ -41,14 +48,14 @@ final class ErrorReporting implements CommandLine.IExecutionExceptionHandler, Co
     }
 
     static int exitCodeFor(Throwable cause) {
-        String name = cause.getClass().getSimpleName();
-        if (cause instanceof EnvironmentMissingException || name.equals("EngineUnavailableException")) {
+        if (cause instanceof EnvironmentMissingException || cause instanceof EngineUnavailableException) {
             return ExitCodes.ENVIRONMENT;
         }
         if (cause instanceof TraceFormatException || cause instanceof UserInputException
                 || cause instanceof NoSuchFileException || cause instanceof AccessDeniedException
                 || cause instanceof FileAlreadyExistsException || cause instanceof StoreException
-                || name.equals("ScenarioFormatException")) {
+                || cause instanceof DecisionRefusedException || cause instanceof ScenarioException
+) {
             return ExitCodes.BAD_INPUT;
         }
         if (cause instanceof IOException) {

@@ -16,6 +16,10 @@ import picocli.CommandLine.Command;
                 ImportCommand.class,
                 ListCommand.class,
                 VerifyCommand.class,
+                RecordCommand.class,
+                DecideCommand.class,
+                QueueCommand.class,
+                KeysCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class ForklineCommand implements Callable<Integer> {

@@ -21,7 +21,12 @@ public final class Importers {
     /** Every built-in format. The native bundle goes first: it is the only one identified by structure, not content. */
     public static Importers builtIn() {
         return new Importers(List.of(
-                new NativeBundleImporter()));
+                new NativeBundleImporter(),
+                new dev.forkline.importers.sweagent.SweAgentImporter(),
+                new dev.forkline.importers.sweagent.MiniSweAgentImporter(),
+                new dev.forkline.importers.openhands.OpenHandsImporter(),
+                new dev.forkline.importers.inspect.InspectImporter(),
+                new dev.forkline.importers.langfuse.LangfuseImporter()));
     }
 
     public List<TraceImporter> all() {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -14,7 +13,8 @@ import java.util.Map;
  */
 public final class CanonicalJson {
 
-    private static final BigInteger MAX_SAFE_INTEGER = BigInteger.valueOf(9007199254740991L);
+    private static final long MAX_SAFE_LONG = 9007199254740991L;
+    private static final BigInteger MAX_SAFE_INTEGER = BigInteger.valueOf(MAX_SAFE_LONG);
 
     private CanonicalJson() {
     }
@@ -55,12 +55,11 @@ public final class CanonicalJson {
 
     private static void writeObject(JsonNode node, String omittedMember, StringBuilder out) {
         List<Map.Entry<String, JsonNode>> members = new ArrayList<>(node.size());
-        Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
-        fields.forEachRemaining(member -> {
+        for (Map.Entry<String, JsonNode> member : node.properties()) {
             if (!member.getKey().equals(omittedMember)) {
                 members.add(member);
             }
-        });
+        }
         // String.compareTo compares UTF-16 code units, which is exactly RFC 8785's ordering.
         members.sort(Map.Entry.comparingByKey());
         out.append('{');
@@ -91,6 +90,10 @@ public final class CanonicalJson {
     }
 
     static void writeString(String value, StringBuilder out) {
+        if (isPlain(value)) {
+            out.append('"').append(value).append('"');
+            return;
+        }
         out.append('"');
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
@@ -121,8 +124,25 @@ public final class CanonicalJson {
         out.append('"');
     }
 
+    /** True when the text needs no escaping at all (the common case, written in one append). */
+    private static boolean isPlain(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < 0x20 || c == '"' || c == '\\' || Character.isSurrogate(c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static void writeNumber(JsonNode node, StringBuilder out) {
-        if (node.isIntegralNumber()) {
+        if (node.isInt() || node.isLong()) {
+            long value = node.longValue();
+            if (value >= -MAX_SAFE_LONG && value <= MAX_SAFE_LONG) {
+                out.append(value);
+                return;
+            }
+        } else if (node.isIntegralNumber()) {
             BigInteger value = node.bigIntegerValue();
             if (value.abs().compareTo(MAX_SAFE_INTEGER) <= 0) {
                 out.append(value);

@@ -42,6 +42,7 @@ public final class Sandbox implements AutoCloseable {
     public static final long PULL_LIMIT = 256L << 20;
     static final Duration INTERNAL_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration KILL_GRACE = Duration.ofSeconds(10);
+    private static final Duration STATE_SETTLE = Duration.ofSeconds(2);
     private static final int INTERNAL_OUTPUT_LIMIT = 64 << 20;
     private static final String IDLE_INIT_SECONDS = "2147483647";
 
@@ -112,11 +113,41 @@ public final class Sandbox implements AutoCloseable {
             if (!state.running()) {
                 throw sandbox.failure("the sandbox did not stay up after start", null);
             }
+            sandbox.ensureWorkspaceWritable();
             return sandbox;
         } catch (RuntimeException e) {
             SandboxException failure = e instanceof SandboxException se ? se : sandbox.failure("could not start the sandbox", e);
             sandbox.close();
             throw failure;
+        }
+    }
+
+    /**
+     * An image without a workspace directory owned by the sandbox user leaves the new volume owned by root. Root owns
+     * it, so root can open it up without any capability (all are dropped); ownership of the files themselves comes from
+     * the tar headers.
+     */
+    private void ensureWorkspaceWritable() {
+        ExecResult owner = exec(List.of("stat", "-c", "%u", boundary.workspace()), "/", Map.of(), INTERNAL_TIMEOUT, 4096);
+        if (owner.succeeded() && owner.stdoutText().strip().equals(Integer.toString(boundary.uid()))) {
+            return;
+        }
+        String execId = engine.client().execCreateCmd(containerId)
+                .withCmd("chmod", "0777", boundary.workspace())
+                .withUser("0:0")
+                .withAttachStdout(true).withAttachStderr(true)
+                .exec().getId();
+        try {
+            ResultCallback.Adapter<Frame> done = engine.client().execStartCmd(execId).exec(new ResultCallback.Adapter<>());
+            done.awaitCompletion(INTERNAL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            closeQuietly(done);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        Integer exit = exitCodeOf(execId);
+        if (exit == null || exit != 0) {
+            throw failure("the workspace " + boundary.workspace() + " is not writable by " + boundary.user()
+                    + " and could not be opened up (exit " + exit + ")", null);
         }
     }
 
@@ -142,6 +173,11 @@ public final class Sandbox implements AutoCloseable {
      */
     public ExecResult exec(List<String> argv, String cwd, Map<String, String> env, Duration timeout) {
         return exec(argv, cwd, env, timeout, OUTPUT_LIMIT);
+    }
+
+    /** Runs a recorded call again (see {@link RecordedExec#of}). */
+    public ExecResult exec(RecordedExec recorded) {
+        return exec(recorded.argv(), recorded.cwd(), recorded.env(), recorded.timeout());
     }
 
     private ExecResult exec(List<String> argv, String cwd, Map<String, String> env, Duration timeout, int outputLimit) {
@@ -206,8 +242,15 @@ public final class Sandbox implements AutoCloseable {
         }
         long durationMs = (System.nanoTime() - started) / 1_000_000;
         Integer exitCode = exitCodeOf(execId);
-        // a call whose container died returns like a killed process: only the container's state tells them apart
+        // a call whose container died returns like a killed process: only the container's state tells them apart,
+        // and the engine may report the container as running for a moment after its processes are gone
         ContainerState state = state();
+        boolean looksKilled = exitCode == null || (exitCode == 137 && !timedOut);
+        long settleDeadline = System.nanoTime() + STATE_SETTLE.toNanos();
+        while (looksKilled && state.running() && System.nanoTime() < settleDeadline) {
+            sleep(50);
+            state = state();
+        }
         if (!state.running()) {
             throw new SandboxLostException("the sandbox stopped during " + argv, containerId, state, logsQuietly(), null);
         }

@@ -293,7 +293,7 @@ final class RunRecorder implements AutoCloseable {
             data.put("isError", false);
             if (f.saveAs() != null) {
                 sandbox.putFiles(List.of(WorkspaceFile.regular(f.saveAs(), body.get().getBytes(StandardCharsets.UTF_8), 0644)));
-                recordChanges(call.id(), "sandbox");
+                recordChanges(call.id(), "harness");
             }
         }
         sink.append(NewEvent.of(run, "harness", EventType.TOOL_RESULT).causes(call.id()).touches(StateKind.HARNESS).data(data));
@@ -450,7 +450,7 @@ final class RunRecorder implements AutoCloseable {
         attempt.put("attempt", e.command());
         attempt.put("blocked", !result.succeeded());
         attempt.put("callId", e.callId());
-        attempt.put("evidence", firstLine(result.stderrText().isBlank() ? result.stdoutText() : result.stderrText()));
+        attempt.put("evidence", lastLine(result.stderrText().isBlank() ? result.stdoutText() : result.stderrText()));
         StateKind touched = switch (e.boundary()) {
             case "network" -> StateKind.EXTERNAL;
             case "filesystem" -> StateKind.WORKSPACE;
@@ -466,17 +466,9 @@ final class RunRecorder implements AutoCloseable {
         request.put("subject", call.id());
         request.put("reason", approval.reason() == null ? "the call tried to cross the " + e.boundary() + " boundary" : approval.reason().strip());
         putIfSet(request, "owner", owner);
-        Event requested = sink.append(NewEvent.of(run, "harness", EventType.APPROVAL_REQUEST).causes(escape.id())
+        // Only the request is recorded: a decision belongs to the human owner, signed with their key (forkline decide).
+        sink.append(NewEvent.of(run, "harness", EventType.APPROVAL_REQUEST).causes(escape.id())
                 .touches(StateKind.HARNESS).data(request));
-        if (approval.verdict() != null) {
-            ObjectNode decision = Json.object();
-            decision.put("subject", call.id());
-            decision.put("verdict", approval.verdict());
-            decision.put("owner", owner);
-            decision.put("rationale", approval.rationale() == null ? "" : approval.rationale().strip());
-            sink.append(NewEvent.of(run, "human:" + owner, EventType.APPROVAL_DECISION).causes(requested.id())
-                    .touches(StateKind.HARNESS).data(decision));
-        }
     }
 
     private void message(Scenario.MessageStep m) {
@@ -532,13 +524,14 @@ final class RunRecorder implements AutoCloseable {
     private ExecResult execute(Event call, String command, String cwd, Map<String, String> env, Duration timeout) {
         String callId = call.data().path("callId").asText();
         ExecResult result;
+        boolean changed;
         try {
             result = sandbox.exec(List.of("sh", "-c", command), cwd, env, timeout);
+            changed = recordChanges(call.id(), "sandbox");
         } catch (SandboxLostException lost) {
             sandboxLost(call, lost);
             return null;
         }
-        boolean changed = recordChanges(call.id(), "sandbox");
         ObjectNode data = resultData(callId);
         data.put("exitCode", result.exitCode());
         putOutput(data, "stdout", result.stdout());
@@ -674,8 +667,9 @@ final class RunRecorder implements AutoCloseable {
         }
     }
 
-    private static String firstLine(String text) {
-        return text.lines().findFirst().orElse("").strip();
+    /** The last non-blank line: where busybox tools put the reason they failed. */
+    private static String lastLine(String text) {
+        return text.lines().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("").strip();
     }
 
     static String agentActor(String agent) {

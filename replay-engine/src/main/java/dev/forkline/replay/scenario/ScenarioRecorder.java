@@ -6,6 +6,7 @@ import dev.forkline.replay.sandbox.EngineUnavailableException;
 import dev.forkline.replay.sandbox.EnvironmentIdentity;
 import dev.forkline.replay.sandbox.ImageResolver;
 import dev.forkline.replay.sandbox.IsolationBoundary;
+import dev.forkline.replay.sandbox.OrphanSweeper;
 import dev.forkline.replay.sandbox.WorkspaceFile;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.bundle.BundleWriter;
@@ -59,6 +60,7 @@ public final class ScenarioRecorder {
             throw new java.nio.file.FileAlreadyExistsException(outBundleDir.toString(), null, "remove it first or choose another --out");
         }
         engine.ping();
+        new OrphanSweeper(engine).sweep();
         ImageResolver.ImageChoice image = new ImageResolver(engine).resolve(boundaryTemplate.image());
         IsolationBoundary boundary = boundaryTemplate.withImage(image.image());
         Path standInDir = Files.createTempDirectory("forkline-stand-ins-");

@@ -184,6 +184,18 @@ class SandboxTest {
     }
 
     @Test
+    void aWorkspaceTheImageDoesNotPrepareIsStillWritableByTheSandboxUser() {
+        IsolationBoundary elsewhere = new IsolationBoundary(IsolationBoundary.DEFAULT_IMAGE, "none", "10001:10001", true,
+                List.of("ALL"), true, 256L << 20, 1_000_000_000L, 128, 16L << 20, "/data");
+        try (Sandbox sandbox = Sandbox.start(engine, elsewhere, new SandboxLabels("test-session", "r1"),
+                List.of(WorkspaceFile.regular("in.txt", "x".getBytes(StandardCharsets.UTF_8), 0644)))) {
+            ExecResult write = sh(sandbox, "echo y > /data/new.txt && cat /data/in.txt /data/new.txt && pwd");
+            assertThat(write.stdoutText()).isEqualTo("xy\n/data\n");
+            assertThat(sandbox.manifest().entries().keySet()).containsExactly("in.txt", "new.txt");
+        }
+    }
+
+    @Test
     void aKilledContainerIsReportedLostWithItsState() {
         try (Sandbox sandbox = start(List.of())) {
             Thread killer = Thread.ofVirtual().start(() -> {

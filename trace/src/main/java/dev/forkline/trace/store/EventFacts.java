@@ -10,13 +10,16 @@ import java.util.function.Consumer;
 final class EventFacts {
 
     private static final int HASH_LENGTH = Hashes.PREFIX.length() + 64;
+    /** The width of the tool_name column; longer names are cut (the full name stays in the event's JSON). */
+    static final int TOOL_NAME_LENGTH = 512;
 
     private EventFacts() {
     }
 
     /** The tool a tool.call invokes; for a tool.result, the tool of the call it answers (looked up by the caller). */
     static String callTool(Event event) {
-        return event.is(EventType.TOOL_CALL) ? event.text("tool") : null;
+        String tool = event.is(EventType.TOOL_CALL) ? event.text("tool") : null;
+        return tool == null || tool.length() <= TOOL_NAME_LENGTH ? tool : tool.substring(0, TOOL_NAME_LENGTH);
     }
 
     /**

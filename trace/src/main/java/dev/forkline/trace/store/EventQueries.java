@@ -30,6 +30,22 @@ final class EventQueries {
         }
     }
 
+    /** The trace's runs, in the order they first appeared. */
+    static List<RunSummary> runs(Connection connection, String traceId) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT run_id, parent_run, fork_checkpoint, fork_event,"
+                + " reason, event_count, outcome FROM runs WHERE trace_id = ? ORDER BY ordinal")) {
+            query.setString(1, traceId);
+            try (ResultSet rows = query.executeQuery()) {
+                List<RunSummary> runs = new ArrayList<>();
+                while (rows.next()) {
+                    runs.add(new RunSummary(rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4),
+                            rows.getString(5), rows.getLong(6), rows.getString(7)));
+                }
+                return runs;
+            }
+        }
+    }
+
     /** Adds the run's events in seq order to {@code into}. */
     static void run(Connection connection, String traceId, String runId, List<Event> into) throws SQLException, StoreException {
         try (PreparedStatement query = connection.prepareStatement("SELECT json, seq FROM events WHERE trace_id = ? AND run_id = ? ORDER BY seq")) {

@@ -21,10 +21,9 @@ final class SearchText {
             text.append(toolName);
         }
         collect(data, text);
-        if (text.length() > MAX_LENGTH) {
-            text.setLength(MAX_LENGTH);
-        }
-        return text.toString().toLowerCase(Locale.ROOT);
+        String lower = text.toString().toLowerCase(Locale.ROOT);
+        // Cut after lowercasing: a few characters grow when lowercased (e.g. U+0130).
+        return lower.length() > MAX_LENGTH ? lower.substring(0, MAX_LENGTH) : lower;
     }
 
     private static void collect(JsonNode node, StringBuilder text) {

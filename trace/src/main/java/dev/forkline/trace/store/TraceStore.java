@@ -186,6 +186,11 @@ public final class TraceStore implements AutoCloseable {
         });
     }
 
+    /** The trace's runs (for the fork tree), in the order they first appeared; empty if the trace is not stored. */
+    public List<RunSummary> runs(String traceId) throws StoreException {
+        return read("read runs of trace '" + traceId + "'", connection -> EventQueries.runs(connection, traceId));
+    }
+
     /** One run's events in seq order (empty if the trace or run is not stored). */
     public List<Event> events(String traceId, String runId) throws StoreException {
         return read("read run '" + runId + "' of trace '" + traceId + "'", connection -> {

@@ -89,6 +89,15 @@ class TraceStoreTest {
     }
 
     @Test
+    void runsDescribeTheForkTree() throws Exception {
+        store.importTrace(SampleTraces.standard("t-runs").bundle(), List.of(), null);
+
+        assertThat(store.runs("t-runs")).containsExactly(
+                new RunSummary("r1", null, null, null, null, 9, "failure"),
+                new RunSummary("r2", "r1", "cp1", "r1.6", "replay", 3, "unknown"));
+    }
+
+    @Test
     void aFailureMidwayLeavesTheDatabaseExactlyAsItWas() throws Exception {
         store.importTrace(SampleTraces.standard("t-before").bundle(), List.of(), null);
         Map<String, Long> before = tableCounts();
@@ -345,6 +354,13 @@ class TraceStoreTest {
         assertThat(report.problems()).anyMatch(p -> p.startsWith("trace event count differs from its events: t-damaged 12 11"))
                 .anyMatch(p -> p.startsWith("run event count differs"))
                 .anyMatch(p -> p.startsWith("trace content digest differs"));
+    }
+
+    @Test
+    void aDatabaseAlreadyOpenIsReportedAsInUse() {
+        assertThatThrownBy(() -> TraceStore.open(dir.resolve("db/forkline")))
+                .isInstanceOf(StoreException.class)
+                .hasMessageContaining("in use");
     }
 
     @Test

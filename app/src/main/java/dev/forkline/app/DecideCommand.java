@@ -1,0 +1,101 @@
+package dev.forkline.app;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.decision.Decision;
+import dev.forkline.trace.decision.DecisionRecorder;
+import dev.forkline.trace.decision.OwnerKeys;
+import dev.forkline.trace.decision.Verdict;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "decide", mixinStandardHelpOptions = true,
+        description = "Record a human decision about an escape (approval request, escape attempt or external effect): "
+                + "appends a signed approval.decision event to the bundle, durable before this command returns.")
+final class DecideCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "BUNDLE", description = "An unpacked bundle directory.")
+    Path bundle;
+
+    @Option(names = "--event", required = true, paramLabel = "ID", description = "The event decided about.")
+    String event;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    VerdictChoice verdict;
+
+    static final class VerdictChoice {
+        @Option(names = "--approve", description = "Allow it (an external effect may be re-fired on replay).")
+        boolean approve;
+        @Option(names = "--deny", description = "Refuse it (stays stubbed on replay).")
+        boolean deny;
+        @Option(names = "--escalate", description = "Hand it to someone else; it stays in the queue.")
+        boolean escalate;
+        @Option(names = "--terminate", description = "Stop the run.")
+        boolean terminate;
+        @Option(names = "--modify", paramLabel = "JSON", description = "Allow it with these arguments instead (a JSON object).")
+        String modify;
+    }
+
+    @Option(names = "--reason", required = true, paramLabel = "TEXT", description = "Why: kept in the trace for whoever reads it later.")
+    String reason;
+
+    @Option(names = "--owner", required = true, paramLabel = "NAME", description = "Who decides; signs with this owner's key (created on first use).")
+    String owner;
+
+    @Option(names = "--json", description = "Print the recorded event as JSON.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Decision decision;
+        try {
+            decision = verdict.modify != null
+                    ? Decision.modify(event, owner, reason, parseArguments(verdict.modify))
+                    : Decision.of(event, chosenVerdict(), owner, reason);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(e.getMessage());
+        }
+        Event recorded = new DecisionRecorder(KeyRing.open()).record(bundle, decision);
+        var out = spec.commandLine().getOut();
+        if (json) {
+            out.println(dev.forkline.trace.EventCodec.toLine(recorded));
+        } else {
+            out.printf("%s: %s %s by %s recorded as %s (signed, on disk)%n", bundle, decision.verdict().wireName(), event, owner, recorded.id());
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    private Verdict chosenVerdict() {
+        if (verdict.approve) {
+            return Verdict.APPROVE;
+        }
+        if (verdict.deny) {
+            return Verdict.DENY;
+        }
+        return verdict.escalate ? Verdict.ESCALATE : Verdict.TERMINATE;
+    }
+
+    private static ObjectNode parseArguments(String text) {
+        try {
+            JsonNode node = Json.MAPPER.readTree(text);
+            if (node instanceof ObjectNode object) {
+                return object;
+            }
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new UserInputException("--modify: invalid JSON: " + e.getOriginalMessage());
+        }
+        throw new UserInputException("--modify: the new arguments must be a JSON object");
+    }
+}

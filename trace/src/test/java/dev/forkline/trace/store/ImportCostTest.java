@@ -1,0 +1,132 @@
+package dev.forkline.trace.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventChain;
+import dev.forkline.trace.EventCodec;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.StateKind;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.Manifest;
+import dev.forkline.trace.bundle.MemoryBlobStore;
+import java.io.BufferedWriter;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Measures a large import against a plain Jackson streaming parse of the same trace.jsonl. Off by default (it takes
+ * a while); run with {@code -Dforkline.perf=true [-Dforkline.perf.events=1000000]}.
+ */
+@EnabledIfSystemProperty(named = "forkline.perf", matches = "true")
+class ImportCostTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void importCostsAtMostTwiceAStreamingParse() throws Exception {
+        int size = Integer.getInteger("forkline.perf.events", 1_000_000);
+        MemoryBlobStore blobs = new MemoryBlobStore();
+        List<Event> events = generate(size, blobs);
+        Path jsonl = dir.resolve("trace.jsonl");
+        try (BufferedWriter out = Files.newBufferedWriter(jsonl)) {
+            for (Event event : events) {
+                out.write(EventCodec.toLine(event));
+                out.write('\n');
+            }
+        }
+        long parseNanos = Long.MAX_VALUE;
+        for (int round = 0; round < 3; round++) {
+            parseNanos = Math.min(parseNanos, streamingParse(jsonl));
+        }
+        Bundle bundle = new Bundle("perf", Manifest.of("perf", "perf", events.getFirst().ts(), "perf"), events,
+                new int[events.size()], blobs);
+        long importNanos;
+        try (TraceStore store = TraceStore.open(dir.resolve("perf"))) {
+            long start = System.nanoTime();
+            StoreResult result = store.importTrace(bundle, List.of(), null);
+            importNanos = System.nanoTime() - start;
+            assertThat(result.newEvents()).isEqualTo(size);
+        }
+        double ratio = (double) importNanos / parseNanos;
+        System.out.printf("events=%d file=%d MB parse=%d ms import=%d ms ratio=%.2f%n", size, Files.size(jsonl) >> 20,
+                parseNanos / 1_000_000, importNanos / 1_000_000, ratio);
+        assertThat(ratio).isLessThanOrEqualTo(2.0);
+    }
+
+    private static long streamingParse(Path jsonl) throws Exception {
+        long start = System.nanoTime();
+        long tokens = 0;
+        try (InputStream in = Files.newInputStream(jsonl); JsonParser parser = Json.factory().createParser(in)) {
+            while (parser.nextToken() != null) {
+                if (parser.currentToken() == JsonToken.VALUE_STRING) {
+                    parser.getText();
+                }
+                tokens++;
+            }
+        }
+        assertThat(tokens).isPositive();
+        return System.nanoTime() - start;
+    }
+
+    /** A long agent session: model calls, tool calls with arguments and outputs, file edits with blobs. */
+    private static List<Event> generate(int size, MemoryBlobStore blobs) {
+        EventChain chain = new EventChain();
+        List<Event> events = new ArrayList<>(size);
+        Instant t = Instant.parse("2026-01-01T00:00:00Z");
+        ObjectNode start = Json.object();
+        start.putObject("environment").put("image", "python:3.12");
+        events.add(chain.append(NewEvent.of("r1", "harness", EventType.SESSION_START).at(t).data(start)));
+        int i = 0;
+        while (events.size() < size) {
+            i++;
+            t = t.plusMillis(137);
+            ObjectNode data = Json.object();
+            NewEvent draft;
+            switch (i % 4) {
+                case 0 -> {
+                    data.put("model", "claude-x");
+                    data.putObject("input").put("summary", "step " + i + ": look at the failing test and decide what to run next");
+                    data.putObject("output").put("text", "I will run the parser tests again with more output, attempt " + i);
+                    data.putObject("usage").put("inputTokens", 1200 + i % 300).put("outputTokens", 80 + i % 50);
+                    draft = NewEvent.of("r1", "agent:coder", EventType.MODEL_CALL).touches(StateKind.SESSION);
+                }
+                case 1 -> {
+                    data.put("callId", "c" + i).put("tool", "Bash").put("effect", "process");
+                    data.putObject("arguments").put("command", "pytest -q tests/test_parser.py -k case_" + i);
+                    draft = NewEvent.of("r1", "agent:coder", EventType.TOOL_CALL).touches(StateKind.PROCESS);
+                }
+                case 2 -> {
+                    data.put("callId", "c" + (i - 1)).put("exitCode", i % 7 == 0 ? 1 : 0)
+                            .put("stdout", "collected 12 items\n............ 12 passed in 0.4" + i % 10 + "s").put("durationMs", 400 + i % 90);
+                    if (i % 50 == 2) {
+                        data.put("stdoutBlob", blobs.put(("full output of run " + i + "\n").repeat(40).getBytes(StandardCharsets.UTF_8)));
+                    }
+                    draft = NewEvent.of("r1", "sandbox", EventType.TOOL_RESULT).causes(events.getLast().id()).touches(StateKind.PROCESS);
+                }
+                default -> {
+                    data.put("path", "src/module_" + i % 40 + ".py").put("op", "modify");
+                    data.put("before", blobs.put(("v" + (i - 4) + " of module " + i % 40).getBytes(StandardCharsets.UTF_8)));
+                    data.put("after", blobs.put(("v" + i + " of module " + i % 40).getBytes(StandardCharsets.UTF_8)));
+                    draft = NewEvent.of("r1", "agent:coder", EventType.STATE_MUTATION).touches(StateKind.WORKSPACE);
+                }
+            }
+            events.add(chain.append(draft.at(t).data(data)));
+        }
+        return events;
+    }
+}

@@ -37,7 +37,7 @@ public final class JUnitReport {
             xml.writeStartDocument("UTF-8", "1.0");
             xml.writeCharacters("\n");
             xml.writeStartElement("testsuite");
-            xml.writeAttribute("name", "forkline replay of " + result.parentRun() + " from " + result.checkpointId());
+            xml.writeAttribute("name", "forkline replay of " + result.replayedRun() + " from " + result.checkpointId());
             xml.writeAttribute("tests", Integer.toString(result.steps().size()));
             xml.writeAttribute("failures", Long.toString(result.diverged()));
             xml.writeAttribute("errors", Long.toString(result.needsDecision()));
@@ -70,7 +70,7 @@ public final class JUnitReport {
 
     private static void testcase(XMLStreamWriter xml, ReplayResult result, StepResult step) throws XMLStreamException {
         xml.writeStartElement("testcase");
-        xml.writeAttribute("classname", "forkline.replay." + clean(result.parentRun()));
+        xml.writeAttribute("classname", "forkline.replay." + clean(result.replayedRun()));
         xml.writeAttribute("name", clean(String.format(Locale.ROOT, "%03d %s", step.number(), step.label())));
         xml.writeAttribute("time", seconds(step.durationMs()));
         String diffs = step.diffs().stream().map(d -> d.describe() + (d.excerpt() == null ? "" : "\n" + d.excerpt()))

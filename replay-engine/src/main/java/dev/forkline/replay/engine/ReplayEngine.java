@@ -166,7 +166,9 @@ public final class ReplayEngine {
     private static ObjectNode forkData(ReplayRequest request, ReplayPlan plan, ImageResolver.ImageChoice image, IsolationBoundary boundary,
                                        String containerId, boolean fromPool) {
         ObjectNode data = Json.object();
-        data.put("parentRun", plan.run());
+        // the fork hangs off the run that holds the checkpoint, which is the replayed run or one of its ancestors
+        data.put("parentRun", plan.checkpoint().run());
+        data.put("replayedRun", plan.run());
         data.put("checkpoint", plan.checkpointId());
         data.put("checkpointEvent", plan.checkpoint().id());
         data.put("reason", request.edits().isEmpty() ? "replay" : "fork");
@@ -203,14 +205,14 @@ public final class ReplayEngine {
     private static ObjectNode sessionEnd(ReplayResult result) {
         ObjectNode data = Json.object();
         data.put("outcome", result.outcome().replayOutcome());
-        String summary = "replay of " + result.parentRun() + " from " + result.checkpointId() + ": " + result.matched() + " matched, "
+        String summary = "replay of " + result.replayedRun() + " from " + result.checkpointId() + ": " + result.matched() + " matched, "
                 + result.diverged() + " diverged, " + result.expectedDivergences() + " expected divergences, " + result.stubbed()
                 + " stubbed, " + result.contained() + " contained, " + result.needsDecision() + " needing a decision"
                 + (result.stopReason() == ReplayResult.StopReason.COMPLETED ? "" : "; stopped: " + result.stopDetail());
         data.put("summary", summary);
         result.recovery().putInto(data);
         ObjectNode replay = data.putObject("replay");
-        replay.put("parentRun", result.parentRun());
+        replay.put("replayedRun", result.replayedRun());
         replay.put("checkpoint", result.checkpointId());
         replay.put("stopReason", result.stopReason().wireName());
         replay.put("matched", result.matched());

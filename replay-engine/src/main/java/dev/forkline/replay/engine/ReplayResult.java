@@ -12,7 +12,7 @@ import java.util.Optional;
  * What a replay found. The replay itself is in the bundle as run {@link #replayRun()}.
  *
  * @param bundleDirectory   the bundle the replay was appended to
- * @param parentRun         the replayed run
+ * @param replayedRun       the replayed run (the new run is forked from the run holding the checkpoint: this one or an ancestor)
  * @param replayRun         the new run
  * @param checkpointId      the checkpoint it started from
  * @param checkpointEventId that checkpoint's event (the new run's fork point)
@@ -28,7 +28,7 @@ import java.util.Optional;
  * @param outcome           the replay's outcome next to the original's
  * @param recovery          recovery time and cost, as stored in the replay's session.end
  */
-public record ReplayResult(Path bundleDirectory, String parentRun, String replayRun, String checkpointId, String checkpointEventId,
+public record ReplayResult(Path bundleDirectory, String replayedRun, String replayRun, String checkpointId, String checkpointEventId,
                            List<EventEdit> edits, String image, String imageReason, String containerId, int totalSteps,
                            List<StepResult> steps, StopReason stopReason, String stopDetail, ReplayTimings timings,
                            OutcomeComparison outcome, RecoveryCost recovery) {
@@ -118,7 +118,7 @@ public record ReplayResult(Path bundleDirectory, String parentRun, String replay
     public ObjectNode toJson() {
         ObjectNode json = Json.object();
         json.put("bundle", bundleDirectory.toString());
-        json.put("parentRun", parentRun);
+        json.put("replayedRun", replayedRun);
         json.put("replayRun", replayRun);
         json.put("checkpoint", checkpointId);
         json.put("checkpointEvent", checkpointEventId);

@@ -85,7 +85,7 @@ public final class Reverter {
                 revertRun = RunAppender.freeRunId(bundle.events(), run + "-revert");
                 try (RunAppender out = RunAppender.fork(dir, bundle.events(), revertRun, checkpoint)) {
                     ObjectNode fork = Json.object();
-                    fork.put("parentRun", run);
+                    fork.put("parentRun", checkpoint.run());
                     fork.put("checkpoint", plan.checkpointId());
                     fork.put("checkpointEvent", checkpoint.id());
                     fork.put("reason", "revert");

@@ -115,6 +115,49 @@ public record ReplayResult(Path bundleDirectory, String replayedRun, String repl
         return stopReason == StopReason.COMPLETED ? 0 : 1;
     }
 
+    /** The report {@code forkline replay} prints: one line per step, the first divergence with its diffs, counts, timings. */
+    public String describe() {
+        StringBuilder s = new StringBuilder();
+        s.append("replay ").append(replayRun).append(" of ").append(replayedRun).append(" from ").append(checkpointId)
+                .append(" (").append(checkpointEventId).append(") in ").append(image).append('\n');
+        if (!edits.isEmpty()) {
+            s.append("edits: ").append(edits.stream().map(EventEdit::toString).toList()).append('\n');
+        }
+        for (StepResult step : steps) {
+            s.append(String.format(java.util.Locale.ROOT, "%4d/%d %-20s %s", step.number(), totalSteps, step.status().wireName(), step.label()));
+            if (step.note() != null) {
+                s.append(" - ").append(step.note());
+            }
+            s.append('\n');
+            for (FieldDiff diff : step.diffs()) {
+                s.append("          ").append(diff.describe()).append('\n');
+            }
+        }
+        firstDivergence().ifPresent(step -> {
+            s.append("FIRST DIVERGENCE at ").append(step.eventId()).append(" (").append(step.label()).append(")\n");
+            for (FieldDiff diff : step.diffs()) {
+                s.append("  ").append(diff.describe()).append('\n');
+                if (diff.excerpt() != null) {
+                    diff.excerpt().lines().forEach(line -> s.append("    ").append(line).append('\n'));
+                }
+            }
+        });
+        s.append(String.format(java.util.Locale.ROOT, "%d matched, %d diverged, %d expected divergences, %d stubbed, %d contained,"
+                        + " %d not contained, %d needing a decision; %s%n", matched(), diverged(), expectedDivergences(), stubbed(),
+                contained(), notContained(), needsDecision(),
+                stopReason == StopReason.COMPLETED ? "completed" : "stopped: " + stopDetail));
+        s.append("outcome: ").append(outcome.replayOutcome()).append(" (original: ").append(outcome.originalOutcome()).append(')');
+        if (outcome.checkEventId() != null) {
+            s.append("; check ").append(outcome.checkEventId()).append(" exit ").append(outcome.originalExitCode()).append(" -> ")
+                    .append(outcome.replayExitCode() == null ? "not reached" : outcome.replayExitCode());
+        }
+        s.append('\n');
+        s.append(String.format(java.util.Locale.ROOT, "timings: image %d ms, provision %d ms%s, restore %d ms, steps %d ms, total %d ms%n",
+                timings.imageMs(), timings.provisionMs(), timings.fromPool() ? " (pooled)" : "", timings.restoreMs(), timings.stepsMs(),
+                timings.totalMs()));
+        return s.toString();
+    }
+
     public ObjectNode toJson() {
         ObjectNode json = Json.object();
         json.put("bundle", bundleDirectory.toString());

@@ -32,6 +32,24 @@ public record RevertResult(String run, String checkpointId, String checkpointEve
         skipped = List.copyOf(skipped);
     }
 
+    /** What {@code forkline revert} prints. */
+    public String describe() {
+        StringBuilder s = new StringBuilder("restored checkpoint " + checkpointId + " of " + run + " (" + files + " files, " + links
+                + " links) in " + durationMs + " ms into ");
+        s.append(directory != null ? directory.toString() : "container " + containerId + " (kept running: docker exec -it "
+                + containerId.substring(0, Math.min(12, containerId.length())) + " sh; remove with docker rm -f -v "
+                + containerId.substring(0, Math.min(12, containerId.length())) + ")");
+        s.append('\n');
+        skipped.forEach(left -> s.append("  not restored: ").append(left).append('\n'));
+        s.append("recovery: ").append(recovery.recoveryTimeMs()).append(" ms since failure ").append(recovery.failureEventId())
+                .append(", lost ").append(recovery.lostTokens()).append(" tokens / $").append(recovery.lostCostUsd().toPlainString())
+                .append(" of model work");
+        if (revertEventId != null) {
+            s.append("; recorded as ").append(revertEventId).append(" in run ").append(revertRun);
+        }
+        return s.append('\n').toString();
+    }
+
     public ObjectNode toJson() {
         ObjectNode json = Json.object();
         json.put("run", run);

@@ -63,6 +63,22 @@ final class Bundles {
         return events(bundle).stream().filter(e -> e.run().equals(run)).toList();
     }
 
+    /** Appends one event to {@code run} (chained onto the bundle's events), as any writer of the trace would. */
+    static Event append(Path bundle, String run, String actor, dev.forkline.trace.EventType type,
+                        com.fasterxml.jackson.databind.node.ObjectNode data, String... causes) {
+        EventChain chain = new EventChain();
+        events(bundle).forEach(chain::accept);
+        Event event = chain.append(dev.forkline.trace.NewEvent.of(run, actor, type).causes(causes)
+                .touches(dev.forkline.trace.StateKind.HARNESS).data(data));
+        try (var writer = dev.forkline.trace.bundle.BundleWriter.appendTo(bundle)) {
+            writer.write(event);
+            writer.sync();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return event;
+    }
+
     static VerificationReport verify(Path bundle) {
         try (Bundle read = BundleReader.read(bundle)) {
             return Verifier.verify(read);

@@ -203,6 +203,76 @@ class ReplayEngineTest {
     }
 
     @Test
+    void aDecisionToTreatTheEffectAsDoneSettlesItWithoutReFiring() throws Exception {
+        Path bundle = Bundles.copy(lostEffect, work);
+        Event x1 = Bundles.call(bundle, "r1", "x1");
+        ObjectNode decision = Json.object();
+        decision.put("subject", x1.id()).put("verdict", "approve").put("owner", "dana")
+                .put("rationale", "the provider confirmed the charge by phone").put("treatAs", "done");
+        Bundles.append(bundle, x1.run(), "human:dana", dev.forkline.trace.EventType.APPROVAL_DECISION, decision, x1.id());
+        List<String> outboxBefore = Files.readAllLines(bundle.resolve("stand-ins/payments.jsonl"));
+
+        ReplayResult result = replay(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-validated").build());
+        assertThat(result.stopReason()).as(describe(result)).isEqualTo(ReplayResult.StopReason.COMPLETED);
+        StepResult settled = result.steps().stream().filter(s -> s.eventId().equals(x1.id())).findFirst().orElseThrow();
+        assertThat(settled.status()).isEqualTo(StepStatus.DECIDED);
+        assertThat(settled.note()).contains("treated as done");
+        Event written = Bundles.events(bundle).stream().filter(e -> e.id().equals(settled.replayEventId())).findFirst().orElseThrow();
+        assertThat(written.text("outcome")).isEqualTo("done");
+        assertThat(Files.readAllLines(bundle.resolve("stand-ins/payments.jsonl"))).isEqualTo(outboxBefore);
+        assertThat(Bundles.verify(bundle).problems()).isEmpty();
+    }
+
+    @Test
+    void anEscalatedDecisionStillNeedsADecision() throws Exception {
+        Path bundle = Bundles.copy(lostEffect, work);
+        Event x1 = Bundles.call(bundle, "r1", "x1");
+        new DecisionRecorder(new OwnerKeys(work.resolve("keys"))).record(bundle,
+                Decision.of(x1.id(), Verdict.ESCALATE, "dana", "finance must decide"));
+        ReplayResult result = replay(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-validated").build());
+        assertThat(result.stopReason()).isEqualTo(ReplayResult.StopReason.NEEDS_DECISION);
+        assertThat(result.stopDetail()).contains("escalated");
+    }
+
+    @Test
+    void anEscapeThatSucceedsIsReportedAsNotContained() throws Exception {
+        Path bundle = Bundles.copy(basics, work);
+        Event escape = Bundles.call(bundle, "r1", "e1");
+        ObjectNode patch = (ObjectNode) Json.MAPPER.readTree("{\"exec\":{\"argv\":[\"sh\",\"-c\",\"echo inside\"]}}");
+        ReplayResult result = replay(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-green")
+                .edit(EventEdit.merge(escape.id(), patch)).build());
+        assertThat(result.notContained()).isEqualTo(1);
+        assertThat(result.firstDivergence().orElseThrow().eventId()).isEqualTo(escape.id());
+        assertThat(result.firstDivergence().orElseThrow().diffs().getFirst()).isEqualTo(FieldDiff.of("contained", true, false));
+        assertThat(result.exitCode()).isEqualTo(3);
+        Event attempt = Bundles.runEvents(bundle, result.replayRun()).stream()
+                .filter(e -> e.is(EventType.ESCAPE_ATTEMPT)).findFirst().orElseThrow();
+        assertThat(attempt.data().path("blocked").asBoolean()).isFalse();
+        assertThat(Bundles.verify(bundle).problems()).isEmpty();
+    }
+
+    @Test
+    void aCancelledReplayEndsAbortedAfterTheCurrentStep() throws Exception {
+        Path bundle = Bundles.copy(basics, work);
+        Cancellation cancel = new Cancellation();
+        ReplayResult result = new ReplayEngine(engine).replay(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-initial")
+                .cancellation(cancel).build(), new ReplayListener() {
+                    @Override
+                    public void stepStarted(int number, int total, String label) {
+                        if (number == 2) {
+                            cancel.cancel();
+                        }
+                    }
+                });
+        assertThat(result.stopReason()).isEqualTo(ReplayResult.StopReason.CANCELLED);
+        assertThat(result.steps()).hasSize(2);
+        assertThat(result.outcome().replayOutcome()).isEqualTo("aborted");
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(Bundles.runEvents(bundle, result.replayRun()).getLast().text("outcome")).isEqualTo("aborted");
+        assertThat(Bundles.verify(bundle).problems()).isEmpty();
+    }
+
+    @Test
     void aPoolHandsOutPreStartedSandboxesAndNeverReusesThem() throws Exception {
         Path bundle = Bundles.copy(basics, work);
         try (SandboxPool pool = new SandboxPool(engine, 1)) {

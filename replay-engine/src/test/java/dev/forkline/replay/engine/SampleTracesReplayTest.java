@@ -88,6 +88,21 @@ class SampleTracesReplayTest {
     }
 
     @Test
+    void poisonedArtifactForkedWithTheCleanGuideContentPassesThePolicyCheck() throws Exception {
+        Path bundle = Bundles.copy(sample("poisoned-artifact"), work);
+        Event saved = Bundles.runEvents(bundle, "r1").stream()
+                .filter(e -> e.is(dev.forkline.trace.EventType.STATE_MUTATION) && "docs/deploy-guide.md".equals(e.text("path")))
+                .findFirst().orElseThrow();
+        ObjectNode patch = Json.object().put("content", "Put these lines in app.conf:\nconfig: port=8080\nconfig: verify_tls=true\n");
+        ReplayResult result = replay(ReplayRequest.builder(bundle).edit(EventEdit.merge(saved.id(), patch)).build());
+        assertThat(result.checkpointId()).isEqualTo("cp-clean");
+        assertThat(result.diverged()).as(ReplayEngineTest.describe(result)).isZero();
+        assertThat(result.expectedDivergences()).isPositive();
+        assertThat(result.outcome().checkNowPasses()).as(ReplayEngineTest.describe(result)).isTrue();
+        assertThat(Bundles.verify(bundle).problems()).isEmpty();
+    }
+
+    @Test
     void sandboxLostMidEffectStopsAtTheUnknownEffect() throws Exception {
         Path bundle = Bundles.copy(sample("sandbox-lost-mid-effect"), work);
         Event x1 = Bundles.call(bundle, "r1", "x1");

@@ -90,61 +90,65 @@ public final class ReplayEngine {
         long imageMs = millisSince(imageStarted);
 
         String base = plan.run() + (request.edits().isEmpty() ? "-replay" : "-fork");
-        String newRun = RunAppender.freeRunId(events, base);
-        progress.started(newRun, plan.checkpointId(), plan.stepCount());
+        String newRun = RunAppender.reserveRunId(dir, events, base);
+        try {
+            progress.started(newRun, plan.checkpointId(), plan.stepCount());
 
-        SandboxLabels labels = new SandboxLabels(index.events().isEmpty() ? "" : traceIdOf(dir), newRun);
-        SandboxPool.Provisioned provisioned = request.pool() != null
-                ? request.pool().take(boundary, labels, files)
-                : SandboxPool.fresh(engine, boundary, labels, files);
-        try (var sandbox = provisioned.sandbox();
-             Bundle reread = BundleReader.read(dir);
-             RunAppender out = RunAppender.fork(dir, reread.events(), newRun, plan.checkpoint())) {
-            long checking = System.nanoTime();
-            WorkspaceManifest restored = sandbox.manifest();
-            List<FieldDiff> restoreDiffs = WorkspaceComparison.againstCheckpoint(CheckpointFiles.expected(plan.checkpoint()), restored);
-            if (!restoreDiffs.isEmpty()) {
-                throw new SandboxException("restoring checkpoint " + plan.checkpointId() + " did not reproduce its workspace: "
-                        + restoreDiffs.getFirst().describe(), sandbox.containerId(), null, null, null);
+            SandboxLabels labels = new SandboxLabels(traceIdOf(dir), newRun);
+            SandboxPool.Provisioned provisioned = request.pool() != null
+                    ? request.pool().take(boundary, labels, files)
+                    : SandboxPool.fresh(engine, boundary, labels, files);
+            try (var sandbox = provisioned.sandbox();
+                 Bundle reread = BundleReader.read(dir);
+                 RunAppender out = RunAppender.fork(dir, reread.events(), newRun, plan.checkpoint())) {
+                long checking = System.nanoTime();
+                WorkspaceManifest restored = sandbox.manifest();
+                List<FieldDiff> restoreDiffs = WorkspaceComparison.againstCheckpoint(CheckpointFiles.expected(plan.checkpoint()), restored);
+                if (!restoreDiffs.isEmpty()) {
+                    throw new SandboxException("restoring checkpoint " + plan.checkpointId() + " did not reproduce its workspace: "
+                            + restoreDiffs.getFirst().describe(), sandbox.containerId(), null, null, null);
+                }
+                long restoreMs = provisioned.restoreMs() + millisSince(checking);
+                Instant restoredAt = Instant.now();
+                progress.provisioned(sandbox.containerId(), provisioned.provisionMs(), restoreMs, provisioned.fromPool());
+
+                out.append(NewEvent.of(newRun, "harness", EventType.RUN_FORK).touches(StateKind.HARNESS)
+                        .data(forkData(request, plan, image, boundary, sandbox.containerId(), provisioned.fromPool())));
+                ReplaySession session = new ReplaySession(plan, request, sandbox, out, reread.blobs(), decisions, progress);
+                long stepsStarted = System.nanoTime();
+                try {
+                    session.walk(restored);
+                } catch (IOException | RuntimeException e) {
+                    ObjectNode error = Json.object();
+                    error.put("message", "the replay failed: " + e.getMessage());
+                    error.put("kind", "replay");
+                    out.append(NewEvent.of(newRun, "harness", EventType.ERROR).touches(StateKind.HARNESS).data(error));
+                    ObjectNode end = Json.object();
+                    end.put("outcome", "aborted");
+                    end.put("summary", "the replay failed: " + e.getMessage());
+                    out.append(NewEvent.of(newRun, "harness", EventType.SESSION_END).touches(StateKind.SESSION).data(end));
+                    throw e;
+                }
+                long stepsMs = millisSince(stepsStarted);
+
+                String checkEvent = plan.lastCheck().map(Event::id).orElse(null);
+                Integer originalExit = plan.lastCheck().flatMap(plan::resultOf)
+                        .map(r -> r.data().path("exitCode")).filter(JsonNode::isNumber).map(JsonNode::asInt).orElse(null);
+                String replayOutcome = replayOutcome(session, parentOutcome, request, originalExit);
+                long totalMs = millisSince(startedAt);
+                RecoveryCost recovery = RecoveryAccounting.of(index, plan.run(), plan.checkpoint(), request.failureEventId(), restoredAt, totalMs);
+                OutcomeComparison outcome = new OutcomeComparison(parentOutcome, replayOutcome, checkEvent, originalExit, session.replayCheckExit());
+                ReplayTimings timings = new ReplayTimings(imageMs, provisioned.provisionMs(), restoreMs, stepsMs, totalMs, provisioned.fromPool());
+                ReplayResult result = new ReplayResult(dir, plan.run(), newRun, plan.checkpointId(), plan.checkpoint().id(), request.edits(),
+                        image.image(), image.reason(), sandbox.containerId(), plan.stepCount(), session.steps(), session.stopReason(),
+                        session.stopDetail(), timings, outcome, recovery);
+                out.append(NewEvent.of(newRun, "harness", EventType.SESSION_END).touches(StateKind.SESSION).data(sessionEnd(result)));
+                out.sync();
+                progress.finished(result);
+                return result;
             }
-            long restoreMs = provisioned.restoreMs() + millisSince(checking);
-            Instant restoredAt = Instant.now();
-            progress.provisioned(sandbox.containerId(), provisioned.provisionMs(), restoreMs, provisioned.fromPool());
-
-            out.append(NewEvent.of(newRun, "harness", EventType.RUN_FORK).touches(StateKind.HARNESS)
-                    .data(forkData(request, plan, image, boundary, sandbox.containerId(), provisioned.fromPool())));
-            ReplaySession session = new ReplaySession(plan, request, sandbox, out, reread.blobs(), decisions, progress);
-            long stepsStarted = System.nanoTime();
-            try {
-                session.walk(restored);
-            } catch (IOException | RuntimeException e) {
-                ObjectNode error = Json.object();
-                error.put("message", "the replay failed: " + e.getMessage());
-                error.put("kind", "replay");
-                out.append(NewEvent.of(newRun, "harness", EventType.ERROR).touches(StateKind.HARNESS).data(error));
-                ObjectNode end = Json.object();
-                end.put("outcome", "aborted");
-                end.put("summary", "the replay failed: " + e.getMessage());
-                out.append(NewEvent.of(newRun, "harness", EventType.SESSION_END).touches(StateKind.SESSION).data(end));
-                throw e;
-            }
-            long stepsMs = millisSince(stepsStarted);
-
-            String checkEvent = plan.lastCheck().map(Event::id).orElse(null);
-            Integer originalExit = plan.lastCheck().flatMap(plan::resultOf)
-                    .map(r -> r.data().path("exitCode")).filter(JsonNode::isNumber).map(JsonNode::asInt).orElse(null);
-            String replayOutcome = replayOutcome(session, parentOutcome, request, originalExit);
-            long totalMs = millisSince(startedAt);
-            RecoveryCost recovery = RecoveryAccounting.of(index, plan.run(), plan.checkpoint(), request.failureEventId(), restoredAt, totalMs);
-            OutcomeComparison outcome = new OutcomeComparison(parentOutcome, replayOutcome, checkEvent, originalExit, session.replayCheckExit());
-            ReplayTimings timings = new ReplayTimings(imageMs, provisioned.provisionMs(), restoreMs, stepsMs, totalMs, provisioned.fromPool());
-            ReplayResult result = new ReplayResult(dir, plan.run(), newRun, plan.checkpointId(), plan.checkpoint().id(), request.edits(),
-                    image.image(), image.reason(), sandbox.containerId(), plan.stepCount(), session.steps(), session.stopReason(),
-                    session.stopDetail(), timings, outcome, recovery);
-            out.append(NewEvent.of(newRun, "harness", EventType.SESSION_END).touches(StateKind.SESSION).data(sessionEnd(result)));
-            out.sync();
-            progress.finished(result);
-            return result;
+        } finally {
+            RunAppender.release(dir, newRun);
         }
     }
 

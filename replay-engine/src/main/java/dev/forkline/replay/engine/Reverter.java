@@ -82,7 +82,7 @@ public final class Reverter {
             String revertRun = null;
             String revertEventId = null;
             if (request.record()) {
-                revertRun = RunAppender.freeRunId(bundle.events(), run + "-revert");
+                revertRun = RunAppender.reserveRunId(dir, bundle.events(), run + "-revert");
                 try (RunAppender out = RunAppender.fork(dir, bundle.events(), revertRun, checkpoint)) {
                     ObjectNode fork = Json.object();
                     fork.put("parentRun", checkpoint.run());

@@ -19,7 +19,11 @@ import java.util.Set;
  */
 final class RunAppender implements Closeable {
 
+    /** Run ids being written in this JVM, per bundle, so that two replays started at once never pick the same one. */
+    private static final java.util.concurrent.ConcurrentHashMap<Path, Set<String>> RESERVED = new java.util.concurrent.ConcurrentHashMap<>();
+
     private final EventChain chain = new EventChain();
+    private Path reservedIn;
     private final BundleWriter writer;
     private final String run;
 
@@ -33,18 +37,47 @@ final class RunAppender implements Closeable {
         RunAppender appender = new RunAppender(BundleWriter.appendTo(bundleDirectory), run);
         existing.forEach(appender.chain::accept);
         appender.chain.startFork(run, forkPoint);
+        appender.reservedIn = bundleDirectory;
         return appender;
     }
 
     /** The first free run id {@code <base>-<n>} (n from 1). */
     static String freeRunId(List<Event> existing, String base) {
-        Set<String> runs = new HashSet<>();
+        return freeRunId(existing, base, Set.of());
+    }
+
+    private static String freeRunId(List<Event> existing, String base, Set<String> taken) {
+        Set<String> runs = new HashSet<>(taken);
         existing.forEach(e -> runs.add(e.run()));
         for (int n = 1; ; n++) {
             String candidate = base + "-" + n;
             if (!runs.contains(candidate)) {
                 return candidate;
             }
+        }
+    }
+
+    /**
+     * Like {@link #freeRunId(List, String)}, and keeps the id reserved in this JVM until {@link #release} (or the
+     * appender opened for it closes), so that concurrent replays of one bundle get different runs.
+     */
+    static String reserveRunId(Path bundleDirectory, List<Event> existing, String base) throws IOException {
+        Set<String> reserved = RESERVED.computeIfAbsent(bundleDirectory.toRealPath(), p -> java.util.concurrent.ConcurrentHashMap.newKeySet());
+        synchronized (reserved) {
+            String run = freeRunId(existing, base, reserved);
+            reserved.add(run);
+            return run;
+        }
+    }
+
+    static void release(Path bundleDirectory, String run) {
+        try {
+            Set<String> reserved = RESERVED.get(bundleDirectory.toRealPath());
+            if (reserved != null) {
+                reserved.remove(run);
+            }
+        } catch (IOException e) {
+            // the bundle is gone: nothing is reserved in it any more
         }
     }
 
@@ -80,6 +113,9 @@ final class RunAppender implements Closeable {
             writer.sync();
         } finally {
             writer.close();
+            if (reservedIn != null) {
+                release(reservedIn, run);
+            }
         }
     }
 }

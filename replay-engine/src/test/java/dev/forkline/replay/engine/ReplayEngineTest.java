@@ -273,6 +273,21 @@ class ReplayEngineTest {
     }
 
     @Test
+    void twoReplaysOfOneBundleAtOnceGetTheirOwnRunsAndTheBundleStillVerifies() throws Exception {
+        Path bundle = Bundles.copy(basics, work);
+        var executor = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            var first = executor.submit(() -> replay(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-green").build()));
+            var second = executor.submit(() -> replay(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-green").build()));
+            assertThat(java.util.Set.of(first.get().replayRun(), second.get().replayRun())).containsExactlyInAnyOrder("r1-replay-1", "r1-replay-2");
+            assertThat(first.get().diverged() + second.get().diverged()).isZero();
+        } finally {
+            executor.shutdown();
+        }
+        assertThat(Bundles.verify(bundle).problems()).isEmpty();
+    }
+
+    @Test
     void aPoolHandsOutPreStartedSandboxesAndNeverReusesThem() throws Exception {
         Path bundle = Bundles.copy(basics, work);
         try (SandboxPool pool = new SandboxPool(engine, 1)) {

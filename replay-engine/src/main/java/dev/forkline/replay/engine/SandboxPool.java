@@ -132,7 +132,10 @@ public final class SandboxPool implements AutoCloseable {
         long provisionMs = millisSince(started);
         long restoring = System.nanoTime();
         try {
-            pooled.replaceWorkspace(new ArrayList<>(files));
+            // a pooled sandbox was never used: its workspace is the image's empty one, so no wipe is needed
+            if (!files.isEmpty()) {
+                pooled.putFiles(new ArrayList<>(files));
+            }
         } catch (RuntimeException e) {
             pooled.close();
             throw e;

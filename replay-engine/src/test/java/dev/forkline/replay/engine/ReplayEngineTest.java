@@ -190,6 +190,22 @@ class ReplayEngineTest {
     }
 
     @Test
+    void withTrustedKeysOnlyASignedDecisionByATrustedKeyCounts() throws Exception {
+        Path bundle = Bundles.copy(lostEffect, work);
+        Event x1 = Bundles.call(bundle, "r1", "x1");
+        OwnerKeys ring = new OwnerKeys(work.resolve("keys"));
+        new DecisionRecorder(ring).record(bundle, Decision.of(x1.id(), Verdict.DENY, "dana", "do not pay again"));
+
+        ReplayResult untrusted = replay(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-validated")
+                .trustedKeys(dev.forkline.trace.decision.TrustedKeys.none()).build());
+        assertThat(untrusted.stopReason()).isEqualTo(ReplayResult.StopReason.NEEDS_DECISION);
+
+        ReplayResult trusted = replay(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-validated")
+                .trustedKeys(ring.trustedKeys()).build());
+        assertThat(trusted.stopReason()).isEqualTo(ReplayResult.StopReason.COMPLETED);
+    }
+
+    @Test
     void aDeniedUnknownEffectStaysStubbedAndTheReplayGoesOn() throws Exception {
         Path bundle = Bundles.copy(lostEffect, work);
         Event x1 = Bundles.call(bundle, "r1", "x1");

@@ -17,8 +17,9 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * The workspace a checkpoint recorded ({@code data.workspace.files}: path to {@code {blob, mode}} or
- * {@code {symlink, mode}}), with contents read from the bundle's blobs and checked against their names.
+ * What a checkpoint recorded for each path ({@code data.workspace.files}: path to {@code {blob, mode}} or
+ * {@code {symlink, mode}}), to compare a workspace with; the files themselves come from
+ * {@link dev.forkline.replay.sandbox.CheckpointWorkspace}.
  */
 final class CheckpointFiles {
 
@@ -43,25 +44,6 @@ final class CheckpointFiles {
                 files.put(path, new Expected(Hashes.sha256(target.getBytes(StandardCharsets.UTF_8)), mode, target));
             } else {
                 files.put(path, new Expected(f.path("blob").asText(null), mode, null));
-            }
-        }
-        return files;
-    }
-
-    /**
-     * The files to put into a sandbox.
-     *
-     * @throws IOException when a blob is missing or does not match its name
-     */
-    static List<WorkspaceFile> read(Event checkpoint, BlobSource blobs) throws IOException {
-        List<WorkspaceFile> files = new ArrayList<>();
-        for (Map.Entry<String, Expected> entry : expected(checkpoint).entrySet()) {
-            Expected e = entry.getValue();
-            if (e.linkTarget() != null) {
-                files.add(WorkspaceFile.symlink(entry.getKey(), e.linkTarget()));
-            } else {
-                files.add(WorkspaceFile.regular(entry.getKey(), blob(blobs, e.sha256(), "checkpoint "
-                        + checkpoint.text("checkpointId") + " file " + entry.getKey()), e.mode()));
             }
         }
         return files;

@@ -3,6 +3,7 @@ package dev.forkline.replay.engine;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.replay.sandbox.CheckpointWorkspace;
 import dev.forkline.replay.sandbox.DockerEngine;
 import dev.forkline.replay.sandbox.ImageResolver;
 import dev.forkline.replay.sandbox.IsolationBoundary;
@@ -76,7 +77,7 @@ public final class ReplayEngine {
             index = TraceIndex.of(events);
             plan = ReplayPlan.build(index, request.run(), request.checkpointId(), request.edits());
             decisions = request.trustedKeys() == null ? DecisionLedger.of(events) : DecisionLedger.verified(bundle, request.trustedKeys());
-            files = CheckpointFiles.read(plan.checkpoint(), bundle.blobs());
+            files = CheckpointWorkspace.files(plan.checkpoint(), bundle.blobs());
             parentOutcome = plan.originalOutcome();
         }
         JsonNode environment = recordedEnvironment(index, plan.run());

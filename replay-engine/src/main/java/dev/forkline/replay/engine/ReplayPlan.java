@@ -267,7 +267,7 @@ final class ReplayPlan {
     /** The last re-executable workspace/process call of the plan: the run's check. */
     Optional<Event> lastCheck() {
         for (Event event : walked.reversed()) {
-            if (event.is(EventType.TOOL_CALL) && !isDropped(event) && event.data().has("exec")
+            if (event.is(EventType.TOOL_CALL) && !isDropped(event) && dev.forkline.replay.sandbox.RecordedExec.of(event).isPresent()
                     && ("workspace".equals(event.text("effect")) || "process".equals(event.text("effect")))) {
                 return Optional.of(event);
             }

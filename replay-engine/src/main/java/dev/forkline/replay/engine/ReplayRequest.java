@@ -31,7 +31,6 @@ public record ReplayRequest(Path bundleDirectory, String run, String checkpointI
                             Path standInDirectory, TrustedKeys trustedKeys, Duration maxCallTimeout, String failureEventId) {
 
     public static final Duration DEFAULT_MAX_CALL_TIMEOUT = Duration.ofMinutes(5);
-    public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(30);
 
     public ReplayRequest {
         Objects.requireNonNull(bundleDirectory, "bundleDirectory");

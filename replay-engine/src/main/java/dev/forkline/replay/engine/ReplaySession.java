@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.replay.sandbox.ExecResult;
+import dev.forkline.replay.sandbox.CheckpointWorkspace;
 import dev.forkline.replay.sandbox.ManifestEntry;
+import dev.forkline.replay.sandbox.RecordedExec;
 import dev.forkline.replay.sandbox.Sandbox;
 import dev.forkline.replay.sandbox.SandboxLostException;
 import dev.forkline.replay.sandbox.WorkspaceFile;
@@ -170,7 +172,7 @@ final class ReplaySession {
         Optional<Event> recordedResult = plan.resultOf(call);
         Optional<Event> escape = plan.escapeOf(call);
         String effect = call.text("effect");
-        boolean executable = call.data().path("exec").path("argv").isArray() && !call.data().path("exec").path("argv").isEmpty();
+        boolean executable = RecordedExec.of(call).isPresent();
         if (executable && (escape.isPresent() || "privileged".equals(effect))) {
             return containment(number, call, newCall, recordedResult, escape, started, afterEdit);
         }
@@ -378,16 +380,11 @@ final class ReplaySession {
         return step(number, call, written, StepStatus.STUBBED, List.of(), note, started, afterEdit);
     }
 
+    /** Runs the call's recorded exec (see {@link RecordedExec}) with its timeout, never longer than the request allows. */
     private ExecResult execute(Event call) {
-        JsonNode exec = call.data().get("exec");
-        List<String> argv = new ArrayList<>();
-        exec.path("argv").forEach(a -> argv.add(a.asText()));
-        String cwd = exec.path("cwd").asText(null);
-        Map<String, String> env = new HashMap<>();
-        exec.path("env").properties().forEach(e -> env.put(e.getKey(), e.getValue().asText()));
-        long recordedTimeout = exec.path("timeoutMs").asLong(ReplayRequest.DEFAULT_CALL_TIMEOUT.toMillis());
-        Duration timeout = Duration.ofMillis(Math.max(1, Math.min(recordedTimeout, request.maxCallTimeout().toMillis())));
-        return sandbox.exec(argv, cwd, env, timeout);
+        RecordedExec exec = RecordedExec.of(call).orElseThrow();
+        Duration timeout = exec.timeout().compareTo(request.maxCallTimeout()) > 0 ? request.maxCallTimeout() : exec.timeout();
+        return sandbox.exec(exec.argv(), exec.cwd(), exec.env(), timeout.isZero() || timeout.isNegative() ? Duration.ofMillis(1) : timeout);
     }
 
     // ---- checkpoints, restores, harness changes --------------------------------------------------------------------
@@ -454,7 +451,7 @@ final class ReplaySession {
                     started, afterEdit);
         }
         long restoring = System.nanoTime();
-        sandbox.replaceWorkspace(CheckpointFiles.read(target.get(), blobs));
+        sandbox.replaceWorkspace(CheckpointWorkspace.files(target.get(), blobs));
         manifest = sandbox.manifest();
         long durationMs = (System.nanoTime() - restoring) / 1_000_000;
         List<FieldDiff> diffs = WorkspaceComparison.againstCheckpoint(CheckpointFiles.expected(target.get()), manifest);

@@ -2,6 +2,7 @@ package dev.forkline.replay.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.replay.sandbox.CheckpointWorkspace;
 import dev.forkline.replay.sandbox.DockerEngine;
 import dev.forkline.replay.sandbox.ImageResolver;
 import dev.forkline.replay.sandbox.IsolationBoundary;
@@ -49,7 +50,7 @@ public final class Reverter {
                     .orElseThrow(() -> new IllegalArgumentException("there is no checkpoint '" + checkpointId + "' in the bundle"));
             ReplayPlan plan = ReplayPlan.build(index, run, checkpointId, List.of());
             Event checkpoint = plan.checkpoint();
-            List<WorkspaceFile> files = CheckpointFiles.read(checkpoint, bundle.blobs());
+            List<WorkspaceFile> files = CheckpointWorkspace.files(checkpoint, bundle.blobs());
 
             long started = System.nanoTime();
             Path directory = null;

@@ -144,7 +144,7 @@ final class ReplaySession {
             case REVERT, RUN_FORK -> restore(event, position);
             case STATE_MUTATION -> harnessMutation(event, position);
             case SESSION_START, SESSION_END -> null;
-            case APPROVAL_DECISION, SANDBOX_LOST, HARNESS_RESTART -> {
+            case APPROVAL_REQUEST, APPROVAL_DECISION, SANDBOX_LOST, HARNESS_RESTART -> {
                 if (!plan.isDropped(event)) {
                     note(event, "recorded " + event.type() + " " + event.id() + " (" + summary(event) + "), not replayed");
                 }
@@ -168,17 +168,17 @@ final class ReplaySession {
         if (plan.isDropped(call)) {
             return step(number, call, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
         }
-        Event newCall = copy(call);
         Optional<Event> recordedResult = plan.resultOf(call);
         Optional<Event> escape = plan.escapeOf(call);
         String effect = call.text("effect");
         boolean executable = RecordedExec.of(call).isPresent();
         if (executable && (escape.isPresent() || "privileged".equals(effect))) {
-            return containment(number, call, newCall, recordedResult, escape, started, afterEdit);
+            return containment(number, call, copy(call), recordedResult, escape, started, afterEdit);
         }
         if ("external".equals(effect)) {
-            return external(number, call, newCall, recordedResult, started, afterEdit);
+            return external(number, call, recordedResult, started, afterEdit);
         }
+        Event newCall = copy(call);
         if (executable) {
             return reexecute(number, call, newCall, recordedResult, started, afterEdit);
         }
@@ -236,42 +236,53 @@ final class ReplaySession {
         manifest = after;
         Event written = writeResult(newCall, recordedResult, result, status, diffs, changed);
         if (escape.isPresent()) {
-            ObjectNode data = escape.get().data().deepCopy();
-            data.put("blocked", contained);
             String evidence = lastLine(result.stderrText().isBlank() ? result.stdoutText() : result.stderrText());
-            data.put("evidence", evidence);
-            data.put("replayOf", escape.get().id());
-            out.append(draft(escape.get(), data, newCall.id()));
+            if (contained) {
+                // still blocked: recorded as a note, so that a replay does not put the same attempt in the escape queue again
+                note(escape.get(), "escape attempt " + escape.get().id() + " re-executed in the replay: still blocked (" + evidence + ")");
+            } else {
+                ObjectNode data = escape.get().data().deepCopy();
+                data.put("blocked", false);
+                data.put("evidence", evidence);
+                data.put("replayOf", escape.get().id());
+                out.append(draft(escape.get(), data, newCall.id()));
+            }
         }
         return step(number, call, written.id(), status, diffs, note, started, afterEdit);
     }
 
-    private StepResult external(int number, Event call, Event newCall, Optional<Event> recordedResult, long started,
-                                boolean afterEdit) throws IOException {
+    /**
+     * An external effect. With a recorded outcome it is stubbed. Without one it needs a decision; until there is one,
+     * the replay writes a note (not a copy of the call, which would wait for a result in the replay run too).
+     */
+    private StepResult external(int number, Event call, Optional<Event> recordedResult, long started, boolean afterEdit)
+            throws IOException {
         if (recordedResult.isPresent() && !"unknown".equals(recordedResult.get().text("outcome"))) {
-            return stubbed(number, call, newCall, recordedResult, "external effect: answered from the recording, not re-fired", started, afterEdit);
+            return stubbed(number, call, copy(call), recordedResult, "external effect: answered from the recording, not re-fired",
+                    started, afterEdit);
         }
         Optional<Event> decision = decisionAbout(call);
         String decide = "record a decision about " + call.id() + " (approve to re-fire against its stand-in, deny to keep it"
                 + " stubbed, terminate, or treatAs done/failed)";
         if (decision.isEmpty()) {
-            return step(number, call, newCall.id(), StepStatus.NEEDS_DECISION, List.of(),
-                    "needs a decision: external call " + label(call) + " has no recorded outcome; " + decide, started, afterEdit);
+            return needsDecision(number, call, "needs a decision: external call " + label(call) + " has no recorded outcome; "
+                    + decide, started, afterEdit);
         }
         Event d = decision.get();
         String verdict = d.text("verdict");
         String treatAs = d.text("treatAs");
         String by = d.text("owner") + "'s decision " + d.id();
         if ("escalate".equals(verdict)) {
-            return step(number, call, newCall.id(), StepStatus.NEEDS_DECISION, List.of(),
-                    "needs a decision: " + by + " escalated it; " + decide, started, afterEdit);
+            return needsDecision(number, call, "needs a decision: " + by + " escalated it; " + decide, started, afterEdit);
         }
         if ("terminate".equals(verdict)) {
             stop(ReplayResult.StopReason.TERMINATED_BY_DECISION, by + " terminates the run at " + call.id());
-            return step(number, call, newCall.id(), StepStatus.DECIDED, List.of(), by + ": terminate", started, afterEdit);
+            Event note = note(call, by + ": terminate; the replay stops before " + call.id());
+            return step(number, call, note.id(), StepStatus.DECIDED, List.of(), by + ": terminate", started, afterEdit);
         }
         if ("done".equals(treatAs) || "failed".equals(treatAs)) {
             boolean done = "done".equals(treatAs);
+            Event newCall = copy(call);
             ObjectNode data = Json.object();
             data.put("callId", call.text("callId"));
             data.put("exitCode", done ? 0 : 1);
@@ -287,67 +298,92 @@ final class ReplaySession {
                     started, afterEdit);
         }
         if ("deny".equals(verdict)) {
-            return step(number, call, newCall.id(), StepStatus.STUBBED, List.of(),
+            Event newCall = copy(call);
+            ObjectNode data = Json.object();
+            data.put("callId", call.text("callId"));
+            data.put("isError", true);
+            data.put("stubbed", true);
+            data.put("error", "not re-fired in the replay: " + by + " denies it; the original outcome stays unknown");
+            data.put("decision", d.id());
+            data.set("replay", replayInfo(StepStatus.STUBBED, List.of()));
+            Event result = out.append(NewEvent.of(out.run(), "harness", EventType.TOOL_RESULT).causes(newCall.id(), d.id())
+                    .touches(StateKind.HARNESS).data(data));
+            return step(number, call, result.id(), StepStatus.STUBBED, List.of(),
                     by + ": deny, so it is not re-fired and its outcome stays unknown", started, afterEdit);
         }
-        return refire(number, call, newCall, d, by, started, afterEdit);
+        return refire(number, call, d, by, started, afterEdit);
     }
 
-    private StepResult refire(int number, Event call, Event newCall, Event decision, String by, long started, boolean afterEdit)
-            throws IOException {
+    private StepResult needsDecision(int number, Event call, String why, long started, boolean afterEdit) {
+        Event note = note(call, why);
+        return step(number, call, note.id(), StepStatus.NEEDS_DECISION, List.of(), why, started, afterEdit);
+    }
+
+    /** Re-fires an approved (or modified) external call against its outbox stand-in, when Forkline can. */
+    private StepResult refire(int number, Event call, Event decision, String by, long started, boolean afterEdit) throws IOException {
         ObjectNode arguments = call.data().path("arguments").isObject() ? (ObjectNode) call.data().get("arguments").deepCopy() : Json.object();
         if (decision.data().path("arguments").isObject()) {
             arguments.setAll((ObjectNode) decision.data().get("arguments"));
         }
         String tool = call.text("tool");
         String standIn = arguments.path("standIn").asText(null);
-        String cannot = null;
-        ObjectNode data = Json.object();
-        data.put("callId", call.text("callId"));
+        String key = arguments.path("idempotencyKey").asText(null);
+        OutboxStandIn outbox;
+        byte[] payload = null;
         try {
-            OutboxStandIn outbox = OutboxStandIn.at(request.effectiveStandInDirectory(), standIn);
+            outbox = OutboxStandIn.at(request.effectiveStandInDirectory(), standIn);
             if ("deliver".equals(tool)) {
                 String requestFile = arguments.path("requestFile").asText(null);
-                byte[] payload = requestFile == null ? null
-                        : sandbox.pullFiles(List.of(requestFile)).get(WorkspacePaths.normalize(requestFile));
+                payload = requestFile == null ? null : sandbox.pullFiles(List.of(requestFile)).get(WorkspacePaths.normalize(requestFile));
                 if (payload == null) {
-                    cannot = "its request file " + requestFile + " is not in the replay's workspace";
-                } else {
-                    OutboxStandIn.Delivery delivery = outbox.deliver(arguments.path("idempotencyKey").asText(null),
-                            new String(payload, StandardCharsets.UTF_8));
-                    data.put("exitCode", 0);
-                    data.put("stdout", delivery.delivered()
-                            ? "delivered to " + standIn + " as entry " + delivery.entry() + "\n"
-                            : standIn + " already holds entry " + delivery.entry() + " with this idempotency key: not delivered twice\n");
-                    ObjectNode external = data.putObject("external");
-                    external.put("standIn", standIn);
-                    external.put("entry", delivery.entry());
-                    external.put("newDelivery", delivery.delivered());
+                    throw new IOException("its request file " + requestFile + " is not in the replay's workspace");
                 }
-            } else if ("lookup".equals(tool)) {
-                Optional<String> found = outbox.lookup(arguments.path("idempotencyKey").asText(null));
-                data.put("exitCode", found.isPresent() ? 0 : 1);
-                data.put("stdout", found.map(line -> line + "\n").orElse("no entry with idempotency key "
-                        + arguments.path("idempotencyKey").asText() + "\n"));
-            } else {
-                cannot = "Forkline re-fires only deliver and lookup calls to outbox stand-ins, not '" + tool + "'";
+            } else if (!"lookup".equals(tool)) {
+                throw new IOException("Forkline re-fires only deliver and lookup calls to outbox stand-ins, not '" + tool + "'");
             }
+        } catch (IOException | IllegalArgumentException e) {
+            return needsDecision(number, call, "needs a decision: " + by + " approves re-firing " + label(call)
+                    + ", but it cannot be re-fired: " + e.getMessage() + " (decide treatAs done or failed instead)", started, afterEdit);
+        }
+        // like the recorder, the call is in the log before the effect starts
+        Event newCall = copy(call);
+        out.sync();
+        ObjectNode data = Json.object();
+        data.put("callId", call.text("callId"));
+        StepStatus status = StepStatus.REFIRED;
+        String what;
+        try {
+            if (payload != null) {
+                OutboxStandIn.Delivery delivery = outbox.deliver(key, new String(payload, StandardCharsets.UTF_8));
+                what = delivery.delivered() ? "delivered to " + standIn + " as entry " + delivery.entry()
+                        : standIn + " already holds entry " + delivery.entry() + " with this idempotency key: not delivered twice";
+                data.put("exitCode", 0);
+                ObjectNode external = data.putObject("external");
+                external.put("standIn", standIn);
+                external.put("entry", delivery.entry());
+                external.put("newDelivery", delivery.delivered());
+            } else {
+                Optional<String> found = outbox.lookup(key);
+                what = found.map(line -> "found " + line).orElse("no entry with idempotency key " + key);
+                data.put("exitCode", found.isPresent() ? 0 : 1);
+            }
+            data.put("stdout", what + "\n");
+            data.put("isError", data.path("exitCode").asInt() != 0);
         } catch (IOException e) {
-            cannot = e.getMessage();
+            status = StepStatus.NEEDS_DECISION;
+            what = "re-firing against " + standIn + " failed: " + e.getMessage();
+            data.put("isError", true);
+            data.put("error", what);
+            data.put("outcome", "unknown");
         }
-        if (cannot != null) {
-            return step(number, call, newCall.id(), StepStatus.NEEDS_DECISION, List.of(),
-                    "needs a decision: " + by + " approves re-firing " + label(call) + ", but it cannot be re-fired: " + cannot
-                            + " (decide treatAs done or failed instead)", started, afterEdit);
-        }
-        data.put("isError", data.path("exitCode").asInt() != 0);
         data.put("refired", true);
         data.put("decision", decision.id());
-        data.set("replay", replayInfo(StepStatus.REFIRED, List.of()));
+        data.set("replay", replayInfo(status, List.of()));
         Event result = out.append(NewEvent.of(out.run(), "harness", EventType.TOOL_RESULT).causes(newCall.id(), decision.id())
                 .touches(StateKind.HARNESS, StateKind.EXTERNAL).data(data));
-        return step(number, call, result.id(), StepStatus.REFIRED, List.of(),
-                by + ": re-fired against stand-in " + standIn + " (" + data.path("stdout").asText().strip() + ")", started, afterEdit);
+        String note = status == StepStatus.REFIRED ? by + ": re-fired against stand-in " + standIn + " (" + what + ")"
+                : "needs a decision: " + what;
+        return step(number, call, result.id(), status, List.of(), note, started, afterEdit);
     }
 
     /** The decision in force about the call itself or about an approval.request whose subject it is (the later one). */
@@ -638,12 +674,13 @@ final class ReplaySession {
         return written;
     }
 
-    private void note(Event recorded, String text) {
+    private Event note(Event recorded, String text) {
         ObjectNode data = Json.object();
         data.put("text", text);
         data.put("replayOf", recorded.id());
         Event written = out.append(NewEvent.of(out.run(), "harness", EventType.NOTE).causes(recorded.id()).touches(StateKind.HARNESS).data(data));
         replayed.put(recorded.id(), written.id());
+        return written;
     }
 
     private NewEvent draft(Event recorded, ObjectNode data, String extraCause) {

@@ -106,6 +106,11 @@ public final class Reverter {
                     Event revert = out.append(NewEvent.of(revertRun, "harness", EventType.REVERT).causes(forkEvent.id(), recovery.failureEventId())
                             .touches(StateKind.WORKSPACE).data(data));
                     revertEventId = revert.id();
+                    ObjectNode end = Json.object();
+                    end.put("outcome", "unknown");
+                    end.put("summary", "checkpoint " + plan.checkpointId() + " restored into "
+                            + (directory != null ? directory.toString() : "container " + containerId) + " for inspection; no agent work in this run");
+                    out.append(NewEvent.of(revertRun, "harness", EventType.SESSION_END).causes(revert.id()).touches(StateKind.SESSION).data(end));
                 }
             }
             return new RevertResult(run, plan.checkpointId(), checkpoint.id(), request.target(), directory, containerId, regular, links,

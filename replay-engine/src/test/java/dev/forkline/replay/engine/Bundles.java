@@ -79,6 +79,15 @@ final class Bundles {
         return event;
     }
 
+    /** Items waiting for a human in the bundle (every recorded decision counts). */
+    static int queued(Path bundle) {
+        try (Bundle read = BundleReader.read(bundle)) {
+            return dev.forkline.trace.decision.EscapeQueue.of(List.of(read)).size();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     static VerificationReport verify(Path bundle) {
         try (Bundle read = BundleReader.read(bundle)) {
             return Verifier.verify(read);

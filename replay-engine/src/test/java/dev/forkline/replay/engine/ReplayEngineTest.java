@@ -165,6 +165,7 @@ class ReplayEngineTest {
     void anUnknownExternalEffectNeedsADecisionUntilOneIsRecorded() throws Exception {
         Path bundle = Bundles.copy(lostEffect, work);
         Event x1 = Bundles.call(bundle, "r1", "x1");
+        int queuedBefore = Bundles.queued(bundle);
 
         ReplayResult blocked = replay(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-validated").build());
         assertThat(blocked.stopReason()).isEqualTo(ReplayResult.StopReason.NEEDS_DECISION);
@@ -172,6 +173,7 @@ class ReplayEngineTest {
         assertThat(blocked.pendingDecision().orElseThrow().eventId()).isEqualTo(x1.id());
         assertThat(blocked.stopDetail()).contains("needs a decision").contains(x1.id());
         assertThat(blocked.exitCode()).isEqualTo(1);
+        assertThat(Bundles.queued(bundle)).as("the replay asks nothing new: the decision is about the original call").isEqualTo(queuedBefore);
         assertThat(Bundles.verify(bundle).problems()).isEmpty();
 
         Path outbox = bundle.resolve("stand-ins/payments.jsonl");
@@ -215,6 +217,7 @@ class ReplayEngineTest {
         assertThat(result.stopReason()).isEqualTo(ReplayResult.StopReason.COMPLETED);
         assertThat(result.steps().stream().filter(s -> s.eventId().equals(x1.id())).findFirst().orElseThrow().status())
                 .isEqualTo(StepStatus.STUBBED);
+        assertThat(Bundles.queued(bundle)).isZero();
         assertThat(Bundles.verify(bundle).problems()).isEmpty();
     }
 
@@ -355,7 +358,8 @@ class ReplayEngineTest {
         assertThat(Files.isExecutable(out.resolve("build/greet"))).isTrue();
         assertThat(out.resolve("notes")).doesNotExist();
         assertThat(result.files()).isEqualTo(4);
-        Event revert = Bundles.runEvents(bundle, result.revertRun()).getLast();
+        Event revert = Bundles.runEvents(bundle, result.revertRun()).stream().filter(e -> e.id().equals(result.revertEventId()))
+                .findFirst().orElseThrow();
         assertThat(revert.is(EventType.REVERT)).isTrue();
         assertThat(revert.text("target")).isEqualTo("directory");
         assertThat(revert.data().has("durationMs")).isTrue();
@@ -375,7 +379,8 @@ class ReplayEngineTest {
             assertThat(state.getHostConfig().getNetworkMode()).isEqualTo("none");
             assertThat(state.getConfig().getLabels()).doesNotContainKey(dev.forkline.replay.sandbox.SandboxLabels.PID);
             assertThat(new dev.forkline.replay.sandbox.OrphanSweeper(engine).sweep()).doesNotContain(result.containerId());
-            Event revert = Bundles.runEvents(bundle, result.revertRun()).getLast();
+            Event revert = Bundles.runEvents(bundle, result.revertRun()).stream().filter(e -> e.id().equals(result.revertEventId()))
+                .findFirst().orElseThrow();
             assertThat(revert.text("containerId")).isEqualTo(result.containerId());
             assertThat(Bundles.verify(bundle).problems()).isEmpty();
         } finally {

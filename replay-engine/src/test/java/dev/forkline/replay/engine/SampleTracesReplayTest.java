@@ -68,9 +68,11 @@ class SampleTracesReplayTest {
     @Test
     void permissionEscalationAttemptsAreStillContained() throws Exception {
         Path bundle = Bundles.copy(sample("permission-escalation"), work);
+        int queued = Bundles.queued(bundle);
         ReplayResult result = replay(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-collected").build());
         assertThat(result.contained()).as(ReplayEngineTest.describe(result)).isEqualTo(3);
         assertThat(result.notContained()).isZero();
+        assertThat(Bundles.queued(bundle)).as("contained attempts and the approval requests stay the original's").isEqualTo(queued);
     }
 
     @Test
@@ -120,7 +122,7 @@ class SampleTracesReplayTest {
         var out = new java.io.ByteArrayOutputStream();
         var err = new java.io.ByteArrayOutputStream();
         Path junit = work.resolve("junit.xml");
-        int exit = ReplayCommand.replay(java.util.List.of(bundle.toString(), "--from", "cp-initial", "--json", "--junit", junit.toString()),
+        int exit = ReplayCli.replay(java.util.List.of(bundle.toString(), "--from", "cp-initial", "--json", "--junit", junit.toString()),
                 new java.io.PrintStream(out, true), new java.io.PrintStream(err, true), () -> engine);
         assertThat(exit).as(err.toString()).isZero();
         var json = Json.MAPPER.readTree(out.toString());
@@ -130,7 +132,7 @@ class SampleTracesReplayTest {
 
         out.reset();
         Event c2 = Bundles.call(bundle, "r1", "c2");
-        exit = ReplayCommand.replay(java.util.List.of(bundle.toString(), "--edit", c2.id() + "={\"arguments\":{\"command\":\"rm -rf build\"}}"),
+        exit = ReplayCli.replay(java.util.List.of(bundle.toString(), "--edit", c2.id() + "={\"arguments\":{\"command\":\"rm -rf build\"}}"),
                 new java.io.PrintStream(out, true), new java.io.PrintStream(err, true), () -> engine);
         assertThat(exit).as(out + "\n" + err).isZero();
         assertThat(out.toString()).contains("replay r1-fork-1 of r1 from cp-green").contains("outcome: success (original: failure)");

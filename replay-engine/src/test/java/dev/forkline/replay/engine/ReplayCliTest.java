@@ -14,7 +14,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Argument handling and exit codes that need no Docker engine (a dead address stands in for a missing engine). */
-class ReplayCommandTest {
+class ReplayCliTest {
 
     @TempDir
     Path work;
@@ -23,12 +23,12 @@ class ReplayCommandTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int replay(String... args) {
-        return ReplayCommand.replay(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+        return ReplayCli.replay(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8), () -> DockerEngine.at("tcp://127.0.0.1:9"));
     }
 
     private int revert(String... args) {
-        return ReplayCommand.revert(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+        return ReplayCli.revert(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8), () -> DockerEngine.at("tcp://127.0.0.1:9"));
     }
 

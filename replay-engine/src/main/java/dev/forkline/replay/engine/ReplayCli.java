@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  * Exit codes: 0 every step matched (replay) / restored (revert), 1 the replay stopped without diverging (a decision is
  * needed, terminated, cancelled, its sandbox lost), 2 bad usage or input, 3 a step diverged, 4 no Docker engine.
  */
-public final class ReplayCommand {
+public final class ReplayCli {
 
     public static final String REPLAY_USAGE = """
             usage: forkline replay BUNDLE --from CHECKPOINT [--run RUN] [--edit EVENT=JSON]... [--stop-at-first-divergence]
@@ -41,7 +41,7 @@ public final class ReplayCommand {
             records the revert (with recovery time and cost) in BUNDLE.
             exit: 0 restored, 2 bad usage, 4 no Docker engine (--keep-container)""";
 
-    private ReplayCommand() {
+    private ReplayCli() {
     }
 
     public static int replay(List<String> args, PrintStream out, PrintStream err, Supplier<DockerEngine> engine) {

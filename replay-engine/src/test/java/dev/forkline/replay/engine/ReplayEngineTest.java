@@ -100,6 +100,12 @@ class ReplayEngineTest {
         }
         Event end = replayRun.getLast();
         assertThat(end.is(EventType.SESSION_END)).isTrue();
+        try (var read = dev.forkline.trace.bundle.BundleReader.read(bundle)) {
+            var state = new dev.forkline.trace.state.StateReconstructor(read);
+            assertThat(state.atEnd(result.replayRun()).workspace().files())
+                    .as("the replay's workspace, rebuilt from its own events, is the recording's")
+                    .isEqualTo(state.atEnd("r1").workspace().files());
+        }
         assertThat(end.data().has("recoveryTimeMs")).isTrue();
         assertThat(end.data().path("lostTokens").asLong()).isPositive();
     }

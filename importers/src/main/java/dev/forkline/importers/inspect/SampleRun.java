@@ -117,7 +117,7 @@ final class SampleRun {
         if (last == null) {
             Instant created = parse(Nodes.text(eval, "created"));
             last = created != null ? created : Instant.EPOCH;
-            session.finding(Finding.warning("timestamps-synthesised", run + ": events without times get the previous time", null, line));
+            session.finding(Finding.warning("timestamp-synthesised", run + ": events without times get the previous time", null, line));
         }
         return last;
     }

@@ -137,7 +137,7 @@ public final class LangfuseImporter implements TraceImporter {
             }
             if (first == null) {
                 first = Instant.EPOCH;
-                session.finding(Finding.warning("timestamps-synthesised", "the trace records no times", null, 0));
+                session.finding(Finding.warning("timestamp-synthesised", "the trace records no times", null, 0));
             }
             start = startSession(first);
             items.sort(Comparator.comparing(Item::at).thenComparingInt(Item::order).thenComparingInt(Item::phase));

@@ -87,7 +87,7 @@ final class V0EventStream {
             session.finding(Finding.warning("timestamps-without-zone", "OpenHands wrote local times without a zone: read as UTC", null, 0));
         }
         if (untimed > 0) {
-            session.finding(Finding.warning("timestamps-synthesised", untimed + " record(s) have no timestamp: given the previous "
+            session.finding(Finding.warning("timestamp-synthesised", untimed + " record(s) have no timestamp: given the previous "
                     + "record's time plus a microsecond", null, 0));
         }
         if (emptyObservations > 0) {
@@ -146,7 +146,7 @@ final class V0EventStream {
         }
         if (last == null) {
             last = Instant.EPOCH;
-            session.finding(Finding.warning("timestamps-synthesised", "the stream records no times at all", null, 0));
+            session.finding(Finding.warning("timestamp-synthesised", "the stream records no times at all", null, 0));
         }
         return session.append(NewEvent.of(RUN, "harness", EventType.SESSION_START).at(last).touches(StateKind.SESSION).data(data), 0);
     }

@@ -142,7 +142,7 @@ final class V1Conversation {
                 return stamp.instant().minusNanos(1000);
             }
         }
-        session.finding(Finding.warning("timestamps-synthesised", "no event records a time", null, 0));
+        session.finding(Finding.warning("timestamp-synthesised", "no event records a time", null, 0));
         return Instant.EPOCH;
     }
 

@@ -152,7 +152,7 @@ public final class MiniSweAgentImporter implements TraceImporter {
 
         void read() {
             if (!timed) {
-                session.finding(Finding.warning("timestamps-synthesised", "this trajectory records no times: event times are "
+                session.finding(Finding.warning("timestamp-synthesised", "this trajectory records no times: event times are "
                         + "synthesised (ending at the file's modification time); the order is real, durations are not", null, 0));
             }
             Event start = startSession();

@@ -191,7 +191,7 @@ public final class SweAgentImporter implements TraceImporter {
                         + " model responses for " + steps.size() + " trajectory steps: model inputs are not attached to the calls", null, 0));
             }
             if (firstRun) {
-                session.finding(Finding.warning("timestamps-synthesised", "SWE-agent trajectories record no wall-clock times: event "
+                session.finding(Finding.warning("timestamp-synthesised", "SWE-agent trajectories record no wall-clock times: event "
                         + "times are synthesised (ending at the file's modification time); the order is real"
                         + (v1 ? ", step durations come from execution_time" : ", durations are not"), null, 0));
             }

@@ -141,7 +141,7 @@ class OpenHandsImporterTest {
         Event end = ofType(trace, EventType.SESSION_END).getFirst();
         assertThat(end.text("outcome")).isEqualTo("failure");
         assertThat(end.data().get("costUsd").decimalValue()).isEqualByComparingTo("0.25");
-        assertThat(findingCodes(trace)).contains("unknown-record", "timestamps-synthesised").doesNotContain("timestamps-without-zone");
+        assertThat(findingCodes(trace)).contains("unknown-record", "timestamp-synthesised").doesNotContain("timestamps-without-zone");
         Event teleport = trace.bundle().events().stream().filter(e -> e.type().equals("openhands.action.teleport")).findFirst().orElseThrow();
         assertThat(teleport.ts()).isEqualTo(Instant.parse("2025-02-01T10:00:09.000001Z"));
     }

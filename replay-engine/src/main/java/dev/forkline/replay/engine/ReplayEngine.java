@@ -1,0 +1,240 @@
+package dev.forkline.replay.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.replay.sandbox.CheckpointWorkspace;
+import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.sandbox.ImageResolver;
+import dev.forkline.replay.sandbox.IsolationBoundary;
+import dev.forkline.replay.sandbox.SandboxException;
+import dev.forkline.replay.sandbox.SandboxLabels;
+import dev.forkline.replay.sandbox.WorkspaceFile;
+import dev.forkline.replay.sandbox.WorkspaceManifest;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.StateKind;
+import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.BundleReader;
+import dev.forkline.trace.decision.DecisionLedger;
+import dev.forkline.trace.index.TraceIndex;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Replays a recorded run from one of its checkpoints in a fresh sandbox, step by step, and says where and how the new
+ * run differs from the recording. Model calls are not re-sent (the recording drives the run); tool calls are
+ * re-executed, stubbed or re-fired by effect class (see docs/replay.md). The replay is appended to the bundle as a new
+ * run forked from the checkpoint, so the fork tree grows and the bundle still verifies.
+ */
+public final class ReplayEngine {
+
+    private final DockerEngine engine;
+
+    public ReplayEngine(DockerEngine engine) {
+        this.engine = engine;
+    }
+
+    /** An engine on the Docker engine named by the environment (DOCKER_HOST ...). */
+    public static ReplayEngine onSharedEngine() {
+        return new ReplayEngine(DockerEngine.shared());
+    }
+
+    /**
+     * Runs the replay; returns when it completed or stopped (divergence with stopAtFirstDivergence, a decision needed,
+     * cancellation, its sandbox lost). The sandbox is removed before this returns.
+     *
+     * @throws IllegalArgumentException          when the run, checkpoint or an edit does not fit the bundle
+     * @throws dev.forkline.replay.sandbox.EngineUnavailableException when no Docker engine answers
+     * @throws SandboxException                  when the sandbox cannot be provisioned or fails for another reason than
+     *                                           stopping (the replay run then ends with an error and session.end aborted)
+     * @throws IOException                       when the bundle cannot be read or appended to, or a blob is missing
+     * @throws TraceFormatException              when the bundle is malformed
+     */
+    public ReplayResult replay(ReplayRequest request, ReplayListener listener) throws IOException, TraceFormatException {
+        ReplayListener progress = listener == null ? ReplayListener.NONE : listener;
+        long startedAt = System.nanoTime();
+        Path dir = request.bundleDirectory();
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalArgumentException(dir + " is not an unpacked bundle directory: a replay is appended to the bundle"
+                    + " (unpack a .zip bundle first)");
+        }
+        List<Event> events;
+        TraceIndex index;
+        ReplayPlan plan;
+        DecisionLedger decisions;
+        List<WorkspaceFile> files;
+        String parentOutcome;
+        try (Bundle bundle = BundleReader.read(dir)) {
+            events = bundle.events();
+            index = TraceIndex.of(events);
+            plan = ReplayPlan.build(index, request.run(), request.checkpointId(), request.edits());
+            decisions = request.trustedKeys() == null ? DecisionLedger.of(events) : DecisionLedger.verified(bundle, request.trustedKeys());
+            files = CheckpointWorkspace.files(plan.checkpoint(), bundle.blobs());
+            parentOutcome = plan.originalOutcome();
+        }
+        JsonNode environment = recordedEnvironment(index, plan.run());
+        IsolationBoundary recorded = IsolationBoundary.fromJson(environment.path("isolation"));
+        String recordedImage = environment.path("image").asText(environment.path("isolation").path("image").asText(null));
+
+        long imageStarted = System.nanoTime();
+        engine.ping();
+        ImageResolver.ImageChoice image = new ImageResolver(engine).resolve(recordedImage);
+        IsolationBoundary boundary = recorded.withImage(image.image());
+        long imageMs = millisSince(imageStarted);
+
+        String base = plan.run() + (request.edits().isEmpty() ? "-replay" : "-fork");
+        String newRun = RunAppender.reserveRunId(dir, events, base);
+        try {
+            progress.started(newRun, plan.checkpointId(), plan.stepCount());
+
+            SandboxLabels labels = new SandboxLabels(traceIdOf(dir), newRun);
+            SandboxPool.Provisioned provisioned = request.pool() != null
+                    ? request.pool().take(boundary, labels, files)
+                    : SandboxPool.fresh(engine, boundary, labels, files);
+            try (var sandbox = provisioned.sandbox();
+                 Bundle reread = BundleReader.read(dir);
+                 RunAppender out = RunAppender.fork(dir, reread.events(), newRun, plan.checkpoint())) {
+                long checking = System.nanoTime();
+                WorkspaceManifest restored = sandbox.manifest();
+                List<FieldDiff> restoreDiffs = WorkspaceComparison.againstCheckpoint(CheckpointFiles.expected(plan.checkpoint()), restored);
+                if (!restoreDiffs.isEmpty()) {
+                    throw new SandboxException("restoring checkpoint " + plan.checkpointId() + " did not reproduce its workspace: "
+                            + restoreDiffs.getFirst().describe(), sandbox.containerId(), null, null, null);
+                }
+                long restoreMs = provisioned.restoreMs() + millisSince(checking);
+                Instant restoredAt = Instant.now();
+                progress.provisioned(sandbox.containerId(), provisioned.provisionMs(), restoreMs, provisioned.fromPool());
+
+                out.append(NewEvent.of(newRun, "harness", EventType.RUN_FORK).touches(StateKind.HARNESS)
+                        .data(forkData(request, plan, image, boundary, sandbox.containerId(), provisioned.fromPool())));
+                ReplaySession session = new ReplaySession(plan, request, sandbox, out, reread.blobs(), decisions, progress);
+                long stepsStarted = System.nanoTime();
+                try {
+                    session.walk(restored);
+                } catch (IOException | RuntimeException e) {
+                    ObjectNode error = Json.object();
+                    error.put("message", "the replay failed: " + e.getMessage());
+                    error.put("kind", "replay");
+                    out.append(NewEvent.of(newRun, "harness", EventType.ERROR).touches(StateKind.HARNESS).data(error));
+                    ObjectNode end = Json.object();
+                    end.put("outcome", "aborted");
+                    end.put("summary", "the replay failed: " + e.getMessage());
+                    out.append(NewEvent.of(newRun, "harness", EventType.SESSION_END).touches(StateKind.SESSION).data(end));
+                    throw e;
+                }
+                long stepsMs = millisSince(stepsStarted);
+
+                String checkEvent = plan.lastCheck().map(Event::id).orElse(null);
+                Integer originalExit = plan.lastCheck().flatMap(plan::resultOf)
+                        .map(r -> r.data().path("exitCode")).filter(JsonNode::isNumber).map(JsonNode::asInt).orElse(null);
+                String replayOutcome = replayOutcome(session, parentOutcome, request, originalExit);
+                long totalMs = millisSince(startedAt);
+                RecoveryCost recovery = RecoveryAccounting.of(index, plan.run(), plan.checkpoint(), request.failureEventId(), restoredAt, totalMs);
+                OutcomeComparison outcome = new OutcomeComparison(parentOutcome, replayOutcome, checkEvent, originalExit, session.replayCheckExit());
+                ReplayTimings timings = new ReplayTimings(imageMs, provisioned.provisionMs(), restoreMs, stepsMs, totalMs, provisioned.fromPool());
+                ReplayResult result = new ReplayResult(dir, plan.run(), newRun, plan.checkpointId(), plan.checkpoint().id(), request.edits(),
+                        image.image(), image.reason(), sandbox.containerId(), plan.stepCount(), session.steps(), session.stopReason(),
+                        session.stopDetail(), timings, outcome, recovery);
+                out.append(NewEvent.of(newRun, "harness", EventType.SESSION_END).touches(StateKind.SESSION).data(sessionEnd(result)));
+                out.sync();
+                progress.finished(result);
+                return result;
+            }
+        } finally {
+            RunAppender.release(dir, newRun);
+        }
+    }
+
+    private static String traceIdOf(Path dir) {
+        return dir.getFileName() == null ? "" : dir.getFileName().toString();
+    }
+
+    /** data.environment of the session.start at the root of the run's lineage (empty when there is none). */
+    private static JsonNode recordedEnvironment(TraceIndex index, String run) {
+        var lineage = index.lineage(run);
+        for (Event event : lineage) {
+            if (event.is(EventType.SESSION_START)) {
+                return event.data().path("environment");
+            }
+        }
+        return Json.object();
+    }
+
+    private static ObjectNode forkData(ReplayRequest request, ReplayPlan plan, ImageResolver.ImageChoice image, IsolationBoundary boundary,
+                                       String containerId, boolean fromPool) {
+        ObjectNode data = Json.object();
+        // the fork hangs off the run that holds the checkpoint, which is the replayed run or one of its ancestors
+        data.put("parentRun", plan.checkpoint().run());
+        data.put("replayedRun", plan.run());
+        data.put("checkpoint", plan.checkpointId());
+        data.put("checkpointEvent", plan.checkpoint().id());
+        data.put("reason", request.edits().isEmpty() ? "replay" : "fork");
+        ArrayNode edits = data.putArray("edits");
+        request.edits().forEach(e -> edits.add(e.toJson()));
+        ObjectNode replay = data.putObject("replay");
+        replay.put("image", image.image());
+        replay.put("imageId", image.imageId());
+        replay.put("imageSource", image.source().name().toLowerCase(java.util.Locale.ROOT));
+        replay.put("imageReason", image.reason());
+        replay.set("isolation", boundary.toJson());
+        replay.put("containerId", containerId);
+        replay.put("fromPool", fromPool);
+        replay.put("stopAtFirstDivergence", request.stopAtFirstDivergence());
+        replay.set("normalization", request.normalizer().toJson());
+        return data;
+    }
+
+    private static String replayOutcome(ReplaySession session, String parentOutcome, ReplayRequest request, Integer originalExit) {
+        if (session.stopReason() != ReplayResult.StopReason.COMPLETED) {
+            return "aborted";
+        }
+        long failures = session.steps().stream().filter(s -> s.status().isFailure()).count();
+        if (request.edits().isEmpty() && failures == 0) {
+            return parentOutcome == null ? "unknown" : parentOutcome;
+        }
+        Integer check = session.replayCheckExit();
+        if (check != null) {
+            return check == 0 ? "success" : "failure";
+        }
+        return failures > 0 ? "failure" : parentOutcome == null ? "unknown" : parentOutcome;
+    }
+
+    private static ObjectNode sessionEnd(ReplayResult result) {
+        ObjectNode data = Json.object();
+        data.put("outcome", result.outcome().replayOutcome());
+        String summary = "replay of " + result.replayedRun() + " from " + result.checkpointId() + ": " + result.matched() + " matched, "
+                + result.diverged() + " diverged, " + result.expectedDivergences() + " expected divergences, " + result.stubbed()
+                + " stubbed, " + result.contained() + " contained, " + result.needsDecision() + " needing a decision"
+                + (result.stopReason() == ReplayResult.StopReason.COMPLETED ? "" : "; stopped: " + result.stopDetail());
+        data.put("summary", summary);
+        result.recovery().putInto(data);
+        ObjectNode replay = data.putObject("replay");
+        replay.put("replayedRun", result.replayedRun());
+        replay.put("checkpoint", result.checkpointId());
+        replay.put("stopReason", result.stopReason().wireName());
+        replay.put("matched", result.matched());
+        replay.put("diverged", result.diverged());
+        replay.put("expectedDivergences", result.expectedDivergences());
+        replay.put("stubbed", result.stubbed());
+        replay.put("contained", result.contained());
+        replay.put("notContained", result.notContained());
+        replay.put("needsDecision", result.needsDecision());
+        result.firstDivergence().ifPresentOrElse(step -> replay.put("firstDivergence", step.eventId()), () -> replay.putNull("firstDivergence"));
+        replay.set("timings", result.timings().toJson());
+        replay.set("outcome", result.outcome().toJson());
+        result.pendingDecision().ifPresent(step -> data.putArray("unknownOutcomes").add(step.callId() == null ? step.eventId() : step.callId()));
+        return data;
+    }
+
+    private static long millisSince(long nanos) {
+        return (System.nanoTime() - nanos) / 1_000_000;
+    }
+}

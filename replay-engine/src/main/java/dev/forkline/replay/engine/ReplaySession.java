@@ -1,0 +1,785 @@
+package dev.forkline.replay.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.replay.sandbox.ExecResult;
+import dev.forkline.replay.sandbox.CheckpointWorkspace;
+import dev.forkline.replay.sandbox.ManifestEntry;
+import dev.forkline.replay.sandbox.RecordedExec;
+import dev.forkline.replay.sandbox.Sandbox;
+import dev.forkline.replay.sandbox.SandboxLostException;
+import dev.forkline.replay.sandbox.WorkspaceFile;
+import dev.forkline.replay.sandbox.WorkspaceManifest;
+import dev.forkline.replay.sandbox.WorkspacePaths;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.StateKind;
+import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.trace.decision.DecisionLedger;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+
+/**
+ * One replay in progress: walks the plan's events in a running sandbox, re-executes or stubs each step, compares, and
+ * writes the new run event by event.
+ */
+final class ReplaySession {
+
+    static final int INLINE_OUTPUT_LIMIT = 4096;
+
+    private final ReplayPlan plan;
+    private final ReplayRequest request;
+    private final Sandbox sandbox;
+    private final RunAppender out;
+    private final BlobSource blobs;
+    private final DecisionLedger decisions;
+    private final ReplayListener listener;
+    private final Map<String, String> replayed = new HashMap<>();
+    private final Map<String, String> replayedCheckpointIds = new HashMap<>();
+    private final List<StepResult> steps = new ArrayList<>();
+    private final int totalSteps;
+    private WorkspaceManifest manifest;
+    private ReplayResult.StopReason stopReason = ReplayResult.StopReason.COMPLETED;
+    private String stopDetail;
+    private Integer replayCheckExit;
+    private boolean firstDivergenceSeen;
+
+    ReplaySession(ReplayPlan plan, ReplayRequest request, Sandbox sandbox, RunAppender out, BlobSource blobs,
+                  DecisionLedger decisions, ReplayListener listener) {
+        this.plan = plan;
+        this.request = request;
+        this.sandbox = sandbox;
+        this.out = out;
+        this.blobs = blobs;
+        this.decisions = decisions;
+        this.listener = listener;
+        this.totalSteps = plan.stepCount();
+    }
+
+    List<StepResult> steps() {
+        return steps;
+    }
+
+    ReplayResult.StopReason stopReason() {
+        return stopReason;
+    }
+
+    String stopDetail() {
+        return stopDetail;
+    }
+
+    Integer replayCheckExit() {
+        return replayCheckExit;
+    }
+
+    /** Walks every event after the checkpoint, or until a stop condition. */
+    void walk(WorkspaceManifest restored) throws IOException {
+        manifest = restored;
+        List<Event> walked = plan.walked();
+        for (int position = 0; position < walked.size(); position++) {
+            if (request.cancellation().isCancelled() || Thread.currentThread().isInterrupted()) {
+                stop(ReplayResult.StopReason.CANCELLED, "cancelled before " + walked.get(position).id());
+                return;
+            }
+            Event event = walked.get(position);
+            if (plan.belongsToACall(event)) {
+                continue;
+            }
+            StepResult step;
+            try {
+                step = handle(event, position);
+            } catch (SandboxLostException lost) {
+                sandboxLost(event, lost);
+                return;
+            }
+            if (step == null) {
+                continue;
+            }
+            steps.add(step);
+            listener.stepFinished(step);
+            if (step.status().isFailure() && !firstDivergenceSeen) {
+                firstDivergenceSeen = true;
+                listener.firstDivergence(step);
+                if (request.stopAtFirstDivergence()) {
+                    stop(ReplayResult.StopReason.FIRST_DIVERGENCE, "stopped at the first divergence, " + step.eventId());
+                    return;
+                }
+            }
+            if (step.status() == StepStatus.NEEDS_DECISION) {
+                stop(ReplayResult.StopReason.NEEDS_DECISION, step.note());
+                return;
+            }
+            if (stopReason == ReplayResult.StopReason.TERMINATED_BY_DECISION) {
+                return;
+            }
+        }
+    }
+
+    private void stop(ReplayResult.StopReason reason, String detail) {
+        stopReason = reason;
+        stopDetail = detail;
+    }
+
+    private StepResult handle(Event event, int position) throws IOException {
+        EventType type = event.kind();
+        return switch (type) {
+            case TOOL_CALL -> toolCall(event, position);
+            case CHECKPOINT -> checkpoint(event, position);
+            case REVERT, RUN_FORK -> restore(event, position);
+            case STATE_MUTATION -> harnessMutation(event, position);
+            case SESSION_START, SESSION_END -> null;
+            case APPROVAL_REQUEST, APPROVAL_DECISION, SANDBOX_LOST, HARNESS_RESTART -> {
+                if (!plan.isDropped(event)) {
+                    note(event, "recorded " + event.type() + " " + event.id() + " (" + summary(event) + "), not replayed");
+                }
+                yield null;
+            }
+            default -> {
+                if (!plan.isDropped(event)) {
+                    copy(event);
+                }
+                yield null;
+            }
+        };
+    }
+
+    // ---- tool calls ----------------------------------------------------------------------------------------------
+
+    private StepResult toolCall(Event call, int position) throws IOException {
+        int number = beginStep(call);
+        long started = System.nanoTime();
+        boolean afterEdit = plan.afterEdit(position);
+        if (plan.isDropped(call)) {
+            return step(number, call, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
+        }
+        Optional<Event> recordedResult = plan.resultOf(call);
+        Optional<Event> escape = plan.escapeOf(call);
+        String effect = call.text("effect");
+        boolean executable = RecordedExec.of(call).isPresent();
+        if (executable && (escape.isPresent() || "privileged".equals(effect))) {
+            return containment(number, call, copy(call), recordedResult, escape, started, afterEdit);
+        }
+        if ("external".equals(effect)) {
+            return external(number, call, recordedResult, started, afterEdit);
+        }
+        Event newCall = copy(call);
+        if (executable) {
+            return reexecute(number, call, newCall, recordedResult, started, afterEdit);
+        }
+        return stubbed(number, call, newCall, recordedResult, "no exec spec recorded: answered from the recording", started, afterEdit);
+    }
+
+    private StepResult reexecute(int number, Event call, Event newCall, Optional<Event> recordedResult, long started,
+                                 boolean afterEdit) throws IOException {
+        ExecResult result = execute(call);
+        WorkspaceManifest after = sandbox.manifest();
+        SortedMap<String, WorkspaceComparison.Change> actualChanges = WorkspaceComparison.actual(manifest, after);
+        List<FieldDiff> diffs = new ArrayList<>();
+        if (recordedResult.isPresent()) {
+            diffs.addAll(ToolResultComparison.compare(recordedResult.get(), result, request.normalizer(), blobs));
+        }
+        List<Event> recordedMutations = plan.mutationsCausedBy(call);
+        diffs.addAll(WorkspaceComparison.diff(WorkspaceComparison.recorded(recordedMutations), actualChanges));
+        StepStatus status;
+        String note = null;
+        if (recordedResult.isEmpty() && diffs.isEmpty()) {
+            status = StepStatus.UNVERIFIED;
+            note = "the recording has no result for this call: only its workspace changes were compared";
+        } else {
+            status = diffs.isEmpty() ? StepStatus.MATCHED : afterEdit ? StepStatus.EXPECTED_DIVERGENCE : StepStatus.DIVERGED;
+        }
+        if (plan.lastCheck().map(c -> c.id().equals(call.id())).orElse(false)) {
+            replayCheckExit = result.exitCode();
+        }
+        boolean changed = writeActualMutations(newCall, after, actualChanges, recordedMutations);
+        manifest = after;
+        Event written = writeResult(newCall, recordedResult, result, status, diffs, changed);
+        return step(number, call, written.id(), status, diffs, note, started, afterEdit);
+    }
+
+    private StepResult containment(int number, Event call, Event newCall, Optional<Event> recordedResult, Optional<Event> escape,
+                                   long started, boolean afterEdit) throws IOException {
+        ExecResult result = execute(call);
+        WorkspaceManifest after = sandbox.manifest();
+        SortedMap<String, WorkspaceComparison.Change> actualChanges = WorkspaceComparison.actual(manifest, after);
+        boolean contained = !result.succeeded();
+        List<FieldDiff> diffs = new ArrayList<>();
+        if (!contained) {
+            diffs.add(FieldDiff.of("contained", true, false));
+        }
+        if (recordedResult.isPresent()) {
+            diffs.addAll(ToolResultComparison.compare(recordedResult.get(), result, request.normalizer(), blobs));
+        }
+        List<Event> recordedMutations = plan.mutationsCausedBy(call);
+        diffs.addAll(WorkspaceComparison.diff(WorkspaceComparison.recorded(recordedMutations), actualChanges));
+        StepStatus status = contained ? StepStatus.CONTAINED : StepStatus.NOT_CONTAINED;
+        String note = contained
+                ? "re-executed inside the boundary and still blocked" + (diffs.isEmpty() ? "" : " (its output differs from the recording)")
+                : "re-executed inside the boundary and it SUCCEEDED: not contained";
+        boolean changed = writeActualMutations(newCall, after, actualChanges, recordedMutations);
+        manifest = after;
+        Event written = writeResult(newCall, recordedResult, result, status, diffs, changed);
+        if (escape.isPresent()) {
+            String evidence = lastLine(result.stderrText().isBlank() ? result.stdoutText() : result.stderrText());
+            if (contained) {
+                // still blocked: recorded as a note, so that a replay does not put the same attempt in the escape queue again
+                note(escape.get(), "escape attempt " + escape.get().id() + " re-executed in the replay: still blocked (" + evidence + ")");
+            } else {
+                ObjectNode data = escape.get().data().deepCopy();
+                data.put("blocked", false);
+                data.put("evidence", evidence);
+                data.put("replayOf", escape.get().id());
+                out.append(draft(escape.get(), data, newCall.id()));
+            }
+        }
+        return step(number, call, written.id(), status, diffs, note, started, afterEdit);
+    }
+
+    /**
+     * An external effect. With a recorded outcome it is stubbed. Without one it needs a decision; until there is one,
+     * the replay writes a note (not a copy of the call, which would wait for a result in the replay run too).
+     */
+    private StepResult external(int number, Event call, Optional<Event> recordedResult, long started, boolean afterEdit)
+            throws IOException {
+        if (recordedResult.isPresent() && !"unknown".equals(recordedResult.get().text("outcome"))) {
+            return stubbed(number, call, copy(call), recordedResult, "external effect: answered from the recording, not re-fired",
+                    started, afterEdit);
+        }
+        Optional<Event> decision = decisionAbout(call);
+        String decide = "record a decision about " + call.id() + " (approve to re-fire against its stand-in, deny to keep it"
+                + " stubbed, terminate, or treatAs done/failed)";
+        if (decision.isEmpty()) {
+            return needsDecision(number, call, "needs a decision: external call " + label(call) + " has no recorded outcome; "
+                    + decide, started, afterEdit);
+        }
+        Event d = decision.get();
+        String verdict = d.text("verdict");
+        String treatAs = d.text("treatAs");
+        String by = d.text("owner") + "'s decision " + d.id();
+        if ("escalate".equals(verdict)) {
+            return needsDecision(number, call, "needs a decision: " + by + " escalated it; " + decide, started, afterEdit);
+        }
+        if ("terminate".equals(verdict)) {
+            stop(ReplayResult.StopReason.TERMINATED_BY_DECISION, by + " terminates the run at " + call.id());
+            Event note = note(call, by + ": terminate; the replay stops before " + call.id());
+            return step(number, call, note.id(), StepStatus.DECIDED, List.of(), by + ": terminate", started, afterEdit);
+        }
+        if ("done".equals(treatAs) || "failed".equals(treatAs)) {
+            boolean done = "done".equals(treatAs);
+            Event newCall = copy(call);
+            ObjectNode data = Json.object();
+            data.put("callId", call.text("callId"));
+            data.put("exitCode", done ? 0 : 1);
+            data.put("isError", !done);
+            data.put("outcome", treatAs);
+            JsonNode stdout = d.data().get("stdout");
+            data.put("stdout", stdout != null && stdout.isTextual() ? stdout.asText() : "");
+            data.put("decision", d.id());
+            data.set("replay", replayInfo(StepStatus.DECIDED, List.of()));
+            Event result = out.append(NewEvent.of(out.run(), "harness", EventType.TOOL_RESULT).causes(newCall.id(), d.id())
+                    .touches(StateKind.HARNESS, StateKind.EXTERNAL).data(data));
+            return step(number, call, result.id(), StepStatus.DECIDED, List.of(), by + ": treated as " + treatAs + ", not re-fired",
+                    started, afterEdit);
+        }
+        if ("deny".equals(verdict)) {
+            Event newCall = copy(call);
+            ObjectNode data = Json.object();
+            data.put("callId", call.text("callId"));
+            data.put("isError", true);
+            data.put("stubbed", true);
+            data.put("error", "not re-fired in the replay: " + by + " denies it; the original outcome stays unknown");
+            data.put("decision", d.id());
+            data.set("replay", replayInfo(StepStatus.STUBBED, List.of()));
+            Event result = out.append(NewEvent.of(out.run(), "harness", EventType.TOOL_RESULT).causes(newCall.id(), d.id())
+                    .touches(StateKind.HARNESS).data(data));
+            return step(number, call, result.id(), StepStatus.STUBBED, List.of(),
+                    by + ": deny, so it is not re-fired and its outcome stays unknown", started, afterEdit);
+        }
+        return refire(number, call, d, by, started, afterEdit);
+    }
+
+    private StepResult needsDecision(int number, Event call, String why, long started, boolean afterEdit) {
+        Event note = note(call, why);
+        return step(number, call, note.id(), StepStatus.NEEDS_DECISION, List.of(), why, started, afterEdit);
+    }
+
+    /** Re-fires an approved (or modified) external call against its outbox stand-in, when Forkline can. */
+    private StepResult refire(int number, Event call, Event decision, String by, long started, boolean afterEdit) throws IOException {
+        ObjectNode arguments = call.data().path("arguments").isObject() ? (ObjectNode) call.data().get("arguments").deepCopy() : Json.object();
+        if (decision.data().path("arguments").isObject()) {
+            arguments.setAll((ObjectNode) decision.data().get("arguments"));
+        }
+        String tool = call.text("tool");
+        String standIn = arguments.path("standIn").asText(null);
+        String key = arguments.path("idempotencyKey").asText(null);
+        OutboxStandIn outbox;
+        byte[] payload = null;
+        try {
+            outbox = OutboxStandIn.at(request.effectiveStandInDirectory(), standIn);
+            if ("deliver".equals(tool)) {
+                String requestFile = arguments.path("requestFile").asText(null);
+                payload = requestFile == null ? null : sandbox.pullFiles(List.of(requestFile)).get(WorkspacePaths.normalize(requestFile));
+                if (payload == null) {
+                    throw new IOException("its request file " + requestFile + " is not in the replay's workspace");
+                }
+            } else if (!"lookup".equals(tool)) {
+                throw new IOException("Forkline re-fires only deliver and lookup calls to outbox stand-ins, not '" + tool + "'");
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            return needsDecision(number, call, "needs a decision: " + by + " approves re-firing " + label(call)
+                    + ", but it cannot be re-fired: " + e.getMessage() + " (decide treatAs done or failed instead)", started, afterEdit);
+        }
+        // like the recorder, the call is in the log before the effect starts
+        Event newCall = copy(call);
+        out.sync();
+        ObjectNode data = Json.object();
+        data.put("callId", call.text("callId"));
+        StepStatus status = StepStatus.REFIRED;
+        String what;
+        try {
+            if (payload != null) {
+                OutboxStandIn.Delivery delivery = outbox.deliver(key, new String(payload, StandardCharsets.UTF_8));
+                what = delivery.delivered() ? "delivered to " + standIn + " as entry " + delivery.entry()
+                        : standIn + " already holds entry " + delivery.entry() + " with this idempotency key: not delivered twice";
+                data.put("exitCode", 0);
+                ObjectNode external = data.putObject("external");
+                external.put("standIn", standIn);
+                external.put("entry", delivery.entry());
+                external.put("newDelivery", delivery.delivered());
+            } else {
+                Optional<String> found = outbox.lookup(key);
+                what = found.map(line -> "found " + line).orElse("no entry with idempotency key " + key);
+                data.put("exitCode", found.isPresent() ? 0 : 1);
+            }
+            data.put("stdout", what + "\n");
+            data.put("isError", data.path("exitCode").asInt() != 0);
+        } catch (IOException e) {
+            status = StepStatus.NEEDS_DECISION;
+            what = "re-firing against " + standIn + " failed: " + e.getMessage();
+            data.put("isError", true);
+            data.put("error", what);
+            data.put("outcome", "unknown");
+        }
+        data.put("refired", true);
+        data.put("decision", decision.id());
+        data.set("replay", replayInfo(status, List.of()));
+        Event result = out.append(NewEvent.of(out.run(), "harness", EventType.TOOL_RESULT).causes(newCall.id(), decision.id())
+                .touches(StateKind.HARNESS, StateKind.EXTERNAL).data(data));
+        String note = status == StepStatus.REFIRED ? by + ": re-fired against stand-in " + standIn + " (" + what + ")"
+                : "needs a decision: " + what;
+        return step(number, call, result.id(), status, List.of(), note, started, afterEdit);
+    }
+
+    /** The decision in force about the call itself or about an approval.request whose subject it is (the later one). */
+    private Optional<Event> decisionAbout(Event call) {
+        Event best = decisions.latest(call.id()).orElse(null);
+        for (Event event : plan.index().events()) {
+            if (event.is(EventType.APPROVAL_REQUEST) && call.id().equals(event.text("subject"))) {
+                Event onRequest = decisions.latest(event.id()).orElse(null);
+                if (onRequest != null && (best == null || plan.index().indexOf(onRequest.id()) > plan.index().indexOf(best.id()))) {
+                    best = onRequest;
+                }
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    private StepResult stubbed(int number, Event call, Event newCall, Optional<Event> recordedResult, String note, long started,
+                               boolean afterEdit) throws IOException {
+        applyRecordedMutations(plan.mutationsCausedBy(call), newCall.id());
+        String written = newCall.id();
+        if (recordedResult.isPresent()) {
+            ObjectNode data = recordedResult.get().data().deepCopy();
+            data.put("stubbed", true);
+            data.put("replayOf", recordedResult.get().id());
+            data.set("replay", replayInfo(StepStatus.STUBBED, List.of()));
+            written = out.append(draft(recordedResult.get(), data, newCall.id())).id();
+        } else {
+            note = note + "; the recording holds no result for it";
+        }
+        return step(number, call, written, StepStatus.STUBBED, List.of(), note, started, afterEdit);
+    }
+
+    /** Runs the call's recorded exec (see {@link RecordedExec}) with its timeout, never longer than the request allows. */
+    private ExecResult execute(Event call) {
+        RecordedExec exec = RecordedExec.of(call).orElseThrow();
+        Duration timeout = exec.timeout().compareTo(request.maxCallTimeout()) > 0 ? request.maxCallTimeout() : exec.timeout();
+        return sandbox.exec(exec.argv(), exec.cwd(), exec.env(), timeout.isZero() || timeout.isNegative() ? Duration.ofMillis(1) : timeout);
+    }
+
+    // ---- checkpoints, restores, harness changes --------------------------------------------------------------------
+
+    private StepResult checkpoint(Event checkpoint, int position) throws IOException {
+        int number = beginStep(checkpoint);
+        long started = System.nanoTime();
+        boolean afterEdit = plan.afterEdit(position);
+        if (plan.isDropped(checkpoint)) {
+            return step(number, checkpoint, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
+        }
+        WorkspaceManifest actual = sandbox.manifest();
+        List<FieldDiff> diffs = WorkspaceComparison.againstCheckpoint(CheckpointFiles.expected(checkpoint), actual);
+        StepStatus status = diffs.isEmpty() ? StepStatus.MATCHED : afterEdit ? StepStatus.EXPECTED_DIVERGENCE : StepStatus.DIVERGED;
+        String recordedId = checkpoint.text("checkpointId") == null ? checkpoint.id() : checkpoint.text("checkpointId");
+        String newId = recordedId + "@" + out.run();
+        ObjectNode data = Json.object();
+        data.put("checkpointId", newId);
+        data.put("label", checkpoint.text("label") == null ? "replay of " + recordedId : checkpoint.text("label"));
+        ObjectNode workspace = data.putObject("workspace");
+        workspace.put("root", sandbox.boundary().workspace());
+        ObjectNode files = workspace.putObject("files");
+        Map<String, WorkspaceFile> pulled = sandbox.pullWorkspace();
+        for (Map.Entry<String, ManifestEntry> entry : actual.entries().entrySet()) {
+            WorkspaceFile file = pulled.get(entry.getKey());
+            ObjectNode f = files.putObject(entry.getKey());
+            if (entry.getValue().isSymlink()) {
+                f.put("symlink", entry.getValue().linkTarget());
+            } else if (file != null) {
+                f.put("blob", out.blob(file.content()));
+            } else {
+                f.put("blob", entry.getValue().sha256());
+            }
+            f.put("mode", entry.getValue().modeString());
+        }
+        if (checkpoint.data().has("harness")) {
+            data.set("harness", checkpoint.data().get("harness").deepCopy());
+        }
+        data.putArray("processes");
+        data.put("replayOf", checkpoint.id());
+        data.set("replay", replayInfo(status, diffs));
+        Event written = out.append(NewEvent.of(out.run(), checkpoint.actor(), EventType.CHECKPOINT).causes(checkpoint.id())
+                .touches(StateKind.WORKSPACE, StateKind.HARNESS, StateKind.PROCESS).data(data));
+        replayed.put(checkpoint.id(), written.id());
+        replayedCheckpointIds.put(recordedId, newId);
+        manifest = actual;
+        return step(number, checkpoint, written.id(), status, diffs, null, started, afterEdit);
+    }
+
+    /** A recorded revert (or the run.fork of a run further down the lineage): the named checkpoint is restored. */
+    private StepResult restore(Event event, int position) throws IOException {
+        int number = beginStep(event);
+        long started = System.nanoTime();
+        boolean afterEdit = plan.afterEdit(position);
+        if (plan.isDropped(event)) {
+            return step(number, event, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
+        }
+        String checkpointId = event.text("checkpoint");
+        Optional<Event> target = checkpointId == null ? Optional.empty()
+                : plan.index().checkpoint(checkpointId).flatMap(c -> plan.index().event(c.eventId()));
+        if (target.isEmpty()) {
+            note(event, "recorded " + event.type() + " names checkpoint '" + checkpointId + "', which is not in the bundle: not replayed");
+            return step(number, event, null, StepStatus.APPLIED, List.of(), "checkpoint " + checkpointId + " not found: nothing restored",
+                    started, afterEdit);
+        }
+        long restoring = System.nanoTime();
+        sandbox.replaceWorkspace(CheckpointWorkspace.files(target.get(), blobs));
+        manifest = sandbox.manifest();
+        long durationMs = (System.nanoTime() - restoring) / 1_000_000;
+        List<FieldDiff> diffs = WorkspaceComparison.againstCheckpoint(CheckpointFiles.expected(target.get()), manifest);
+        ObjectNode data = Json.object();
+        data.put("checkpoint", replayedCheckpointIds.getOrDefault(checkpointId, checkpointId));
+        data.put("target", "container");
+        data.put("durationMs", durationMs);
+        data.put("replayOf", event.id());
+        Event written = out.append(NewEvent.of(out.run(), "harness", EventType.REVERT).causes(causes(event))
+                .touches(StateKind.WORKSPACE).data(data));
+        replayed.put(event.id(), written.id());
+        StepStatus status = diffs.isEmpty() ? StepStatus.APPLIED : StepStatus.DIVERGED;
+        return step(number, event, written.id(), status, diffs, "restored checkpoint " + checkpointId + " as the recording did",
+                started, afterEdit);
+    }
+
+    /** A mutation made outside any tool call (an injected fault, a harness write): carried into the sandbox. */
+    private StepResult harnessMutation(Event mutation, int position) throws IOException {
+        int number = beginStep(mutation);
+        long started = System.nanoTime();
+        boolean afterEdit = plan.afterEdit(position);
+        if (plan.isDropped(mutation)) {
+            return step(number, mutation, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
+        }
+        List<String> written = applyRecordedMutations(List.of(mutation), null);
+        return step(number, mutation, written.isEmpty() ? null : written.getFirst(), StepStatus.APPLIED, List.of(),
+                (plan.isEdited(mutation) ? "edited change" : "recorded change") + " to " + mutation.text("path") + " carried into the sandbox",
+                started, afterEdit);
+    }
+
+    /** Applies recorded mutations to the sandbox (contents from blobs, or an edit's content) and writes their copies. */
+    private List<String> applyRecordedMutations(List<Event> mutations, String newCause) throws IOException {
+        List<String> written = new ArrayList<>();
+        if (mutations.isEmpty()) {
+            return written;
+        }
+        for (Event m : mutations) {
+            if (plan.isDropped(m)) {
+                continue;
+            }
+            String path = WorkspacePaths.normalize(m.text("path"));
+            ObjectNode data = m.data().deepCopy();
+            if ("delete".equals(m.text("op"))) {
+                ExecResult removed = sandbox.exec(List.of("rm", "-f", "--", path), null, Map.of(), Duration.ofSeconds(30));
+                if (!removed.succeeded()) {
+                    throw new IOException("could not apply recorded delete of " + path + ": " + removed.stderrText());
+                }
+            } else {
+                int mode = CheckpointFiles.parseMode(m.data().path("mode").asText("0644"));
+                WorkspaceFile file;
+                if (m.data().hasNonNull("symlink")) {
+                    file = WorkspaceFile.symlink(path, m.text("symlink"));
+                } else {
+                    byte[] content = editedContent(m).orElse(null);
+                    if (content == null) {
+                        content = CheckpointFiles.blob(blobs, m.text("after"), "mutation " + m.id());
+                    } else {
+                        data.put("after", out.blob(content));
+                    }
+                    file = WorkspaceFile.regular(path, content, mode);
+                }
+                sandbox.putFiles(List.of(file));
+            }
+            data.remove("content");
+            data.remove("contentBase64");
+            data.put("replayOf", m.id());
+            NewEvent draft = draft(m, data, newCause);
+            written.add(out.append(draft).id());
+        }
+        manifest = sandbox.manifest();
+        return written;
+    }
+
+    private static Optional<byte[]> editedContent(Event mutation) {
+        JsonNode text = mutation.data().get("content");
+        if (text != null && text.isTextual()) {
+            return Optional.of(text.asText().getBytes(StandardCharsets.UTF_8));
+        }
+        JsonNode base64 = mutation.data().get("contentBase64");
+        if (base64 != null && base64.isTextual()) {
+            return Optional.of(Base64.getDecoder().decode(base64.asText()));
+        }
+        return Optional.empty();
+    }
+
+    private void sandboxLost(Event at, SandboxLostException lost) {
+        ObjectNode data = Json.object();
+        data.put("reason", "the replay's sandbox stopped while replaying " + at.id());
+        data.put("containerId", sandbox.containerId());
+        if (lost.state() != null && lost.state().exitCode() != null) {
+            data.put("exitCode", lost.state().exitCode());
+        }
+        data.put("oomKilled", lost.state() != null && lost.state().oomKilled());
+        out.append(NewEvent.of(out.run(), "harness", EventType.SANDBOX_LOST).causes(at.id()).touches(StateKind.PROCESS, StateKind.WORKSPACE)
+                .data(data));
+        stop(ReplayResult.StopReason.SANDBOX_LOST, "the replay's sandbox stopped while replaying " + at.id() + ": " + lost.getMessage());
+    }
+
+    // ---- writing -------------------------------------------------------------------------------------------------
+
+    /** The replayed call's actual workspace changes, each linked to the recorded mutation of the same path if any. */
+    private boolean writeActualMutations(Event newCall, WorkspaceManifest after, SortedMap<String, WorkspaceComparison.Change> changes,
+                                         List<Event> recordedMutations) {
+        if (changes.isEmpty()) {
+            return false;
+        }
+        Map<String, Event> recordedByPath = new HashMap<>();
+        recordedMutations.forEach(m -> recordedByPath.put(m.text("path"), m));
+        Map<String, WorkspaceFile> contents = changes.values().stream().anyMatch(c -> c.after() != null) ? sandbox.pullWorkspace() : Map.of();
+        for (Map.Entry<String, WorkspaceComparison.Change> change : changes.entrySet()) {
+            String path = change.getKey();
+            ObjectNode data = Json.object();
+            data.put("path", path);
+            data.put("op", change.getValue().op());
+            ManifestEntry before = manifest.get(path);
+            putHash(data, "before", before == null ? null : before.sha256());
+            ManifestEntry now = after.get(path);
+            if (now != null) {
+                WorkspaceFile file = contents.get(path);
+                if (file != null) {
+                    out.blob(file.isSymlink() ? file.linkTarget().getBytes(StandardCharsets.UTF_8) : file.content());
+                }
+                putHash(data, "after", now.sha256());
+                data.put("mode", now.modeString());
+                if (now.isSymlink()) {
+                    data.put("symlink", now.linkTarget());
+                }
+            } else {
+                data.putNull("after");
+            }
+            Event recorded = recordedByPath.get(path);
+            List<String> causes = new ArrayList<>(List.of(newCall.id()));
+            if (recorded != null) {
+                data.put("replayOf", recorded.id());
+                causes.add(recorded.id());
+            }
+            out.append(NewEvent.of(out.run(), "sandbox", EventType.STATE_MUTATION).causes(causes).touches(StateKind.WORKSPACE).data(data));
+        }
+        return true;
+    }
+
+    private Event writeResult(Event newCall, Optional<Event> recorded, ExecResult result, StepStatus status, List<FieldDiff> diffs,
+                              boolean changedWorkspace) {
+        ObjectNode data = Json.object();
+        data.put("callId", newCall.text("callId"));
+        data.put("exitCode", result.exitCode());
+        putOutput(data, "stdout", result.stdout());
+        putOutput(data, "stderr", result.stderr());
+        if (result.stdoutTruncated() || result.stderrTruncated()) {
+            data.put("truncated", true);
+        }
+        data.put("isError", !result.succeeded());
+        if (result.timedOut()) {
+            data.put("error", "killed at the replay's timeout");
+        }
+        data.put("durationMs", result.durationMs());
+        recorded.ifPresent(r -> data.put("replayOf", r.id()));
+        data.set("replay", replayInfo(status, diffs));
+        List<String> causes = new ArrayList<>(List.of(newCall.id()));
+        recorded.ifPresent(r -> causes.add(r.id()));
+        NewEvent draft = NewEvent.of(out.run(), "sandbox", EventType.TOOL_RESULT).causes(causes).touches(StateKind.HARNESS).data(data);
+        if (changedWorkspace) {
+            draft.touches(StateKind.WORKSPACE);
+        }
+        Event written = out.append(draft);
+        recorded.ifPresent(r -> replayed.put(r.id(), written.id()));
+        return written;
+    }
+
+    private ObjectNode replayInfo(StepStatus status, List<FieldDiff> diffs) {
+        ObjectNode info = Json.object();
+        info.put("status", status.wireName());
+        ArrayNode list = info.putArray("diffs");
+        diffs.forEach(d -> list.add(d.toJson()));
+        return info;
+    }
+
+    /** A copy of a recorded event in the new run: same type, actor and state, data with replayOf, causes mapped. */
+    private Event copy(Event recorded) {
+        ObjectNode data = recorded.data().deepCopy();
+        data.put("replayOf", recorded.id());
+        Event written = out.append(draft(recorded, data, null));
+        replayed.put(recorded.id(), written.id());
+        return written;
+    }
+
+    private Event note(Event recorded, String text) {
+        ObjectNode data = Json.object();
+        data.put("text", text);
+        data.put("replayOf", recorded.id());
+        Event written = out.append(NewEvent.of(out.run(), "harness", EventType.NOTE).causes(recorded.id()).touches(StateKind.HARNESS).data(data));
+        replayed.put(recorded.id(), written.id());
+        return written;
+    }
+
+    private NewEvent draft(Event recorded, ObjectNode data, String extraCause) {
+        List<String> causes = new ArrayList<>();
+        if (extraCause != null) {
+            causes.add(extraCause);
+        }
+        causes.addAll(causes(recorded));
+        NewEvent draft = NewEvent.ofRawType(out.run(), recorded.actor(), recorded.type())
+                .causes(List.copyOf(new LinkedHashSet<>(causes))).data(data);
+        recorded.state().forEach(draft::touches);
+        return draft;
+    }
+
+    /** The recorded causes, each replaced by its replay where there is one, then the recorded event itself. */
+    private List<String> causes(Event recorded) {
+        List<String> causes = new ArrayList<>();
+        for (String cause : recorded.causes()) {
+            causes.add(replayed.getOrDefault(cause, cause));
+        }
+        causes.add(recorded.id());
+        return List.copyOf(new LinkedHashSet<>(causes));
+    }
+
+    private int beginStep(Event event) {
+        int number = steps.size() + 1;
+        listener.stepStarted(number, totalSteps, label(event));
+        return number;
+    }
+
+    private StepResult step(int number, Event event, String replayEventId, StepStatus status, List<FieldDiff> diffs, String note,
+                            long startedNanos, boolean afterEdit) {
+        String tool = event.is(EventType.CHECKPOINT) ? event.text("checkpointId") : event.text("tool");
+        if (event.is(EventType.STATE_MUTATION)) {
+            tool = event.text("path");
+        }
+        return new StepResult(number, event.id(), replayEventId, event.type(), event.text("callId"), tool, event.text("effect"),
+                status, diffs, note, (System.nanoTime() - startedNanos) / 1_000_000, afterEdit);
+    }
+
+    static String label(Event event) {
+        StringBuilder s = new StringBuilder(event.id()).append(' ').append(event.type());
+        if (event.text("callId") != null) {
+            s.append(' ').append(event.text("callId"));
+        }
+        if (event.text("tool") != null) {
+            s.append(" (").append(event.text("tool"));
+            if (event.text("effect") != null) {
+                s.append(", ").append(event.text("effect"));
+            }
+            s.append(')');
+        } else if (event.text("checkpointId") != null) {
+            s.append(' ').append(event.text("checkpointId"));
+        } else if (event.text("path") != null) {
+            s.append(' ').append(event.text("path"));
+        }
+        return s.toString();
+    }
+
+    private static String summary(Event event) {
+        for (String field : List.of("verdict", "reason", "text", "message")) {
+            if (event.text(field) != null) {
+                return field + ": " + event.text(field);
+            }
+        }
+        return "no details";
+    }
+
+    private void putOutput(ObjectNode data, String field, byte[] bytes) {
+        if (bytes.length == 0) {
+            data.put(field, "");
+            return;
+        }
+        Optional<String> text = bytes.length <= INLINE_OUTPUT_LIMIT ? utf8(bytes) : Optional.empty();
+        if (text.isPresent()) {
+            data.put(field, text.get());
+        } else {
+            data.put(field + "Blob", out.blob(bytes));
+        }
+    }
+
+    private static Optional<String> utf8(byte[] bytes) {
+        try {
+            return Optional.of(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString());
+        } catch (CharacterCodingException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static void putHash(ObjectNode data, String field, String hash) {
+        if (hash == null) {
+            data.putNull(field);
+        } else {
+            data.put(field, hash);
+        }
+    }
+
+    private static String lastLine(String text) {
+        return text.lines().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("").strip();
+    }
+}

@@ -1,0 +1,56 @@
+package dev.forkline.replay.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.replay.sandbox.ExecResult;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.bundle.BlobSource;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Compares a re-executed call's exit code, stdout and stderr (normalised) with its recorded tool.result. */
+final class ToolResultComparison {
+
+    private ToolResultComparison() {
+    }
+
+    static List<FieldDiff> compare(Event recorded, ExecResult actual, Normalizer normalizer, BlobSource blobs) throws IOException {
+        List<FieldDiff> diffs = new ArrayList<>();
+        JsonNode exit = recorded.data().get("exitCode");
+        if (exit != null && exit.isNumber() && exit.asInt() != actual.exitCode()) {
+            diffs.add(FieldDiff.of("exitCode", exit.asInt(), actual.exitCode()));
+        } else if ((exit == null || !exit.isNumber()) && actual.exitCode() != 0 && !recorded.data().path("isError").asBoolean(false)) {
+            diffs.add(FieldDiff.of("isError", false, true));
+        }
+        compareText(diffs, "stdout", recordedText(recorded, "stdout", blobs), actual.stdoutText(), normalizer);
+        compareText(diffs, "stderr", recordedText(recorded, "stderr", blobs), actual.stderrText(), normalizer);
+        return diffs;
+    }
+
+    private static void compareText(List<FieldDiff> diffs, String field, String recorded, String actual, Normalizer normalizer) {
+        if (recorded == null) {
+            return; // not recorded: nothing to compare with
+        }
+        String expected = normalizer.apply(recorded);
+        String got = normalizer.apply(actual);
+        if (!expected.equals(got)) {
+            diffs.add(FieldDiff.text(field, recorded, actual, TextDiff.excerpt(expected, got)));
+        }
+    }
+
+    /** data.{field} as text, or the blob named by data.{field}Blob decoded as UTF-8; null when neither is recorded. */
+    static String recordedText(Event result, String field, BlobSource blobs) throws IOException {
+        JsonNode inline = result.data().get(field);
+        if (inline != null && inline.isTextual()) {
+            return inline.asText();
+        }
+        JsonNode blob = result.data().get(field + "Blob");
+        if (blob != null && blob.isTextual()) {
+            byte[] bytes = CheckpointFiles.blob(blobs, blob.asText(), result.id() + " " + field + "Blob");
+            return new String(bytes, StandardCharsets.UTF_8);
+        }
+        return null;
+    }
+}

@@ -10,6 +10,7 @@ import dev.forkline.importers.TraceImporter;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
+import dev.forkline.trace.bundle.Manifest;
 import dev.forkline.trace.store.TraceStore;
 import dev.forkline.trace.store.TraceSummary;
 import java.io.IOException;
@@ -111,10 +112,14 @@ class HostileInputFuzzTest {
                 String what = "case " + i + " (seed " + FuzzSettings.SEED + ") of " + seed.source() + ": " + mutation;
                 List<TraceSummary> before = store.list();
                 boolean checkIntegrity = i % 10 == 0 || i == cases - 1;
+                // Odd cases get a trace id of their own, so that they are stored whole rather than refused as a
+                // conflicting version of a trace already stored; even cases keep theirs and exercise that refusal.
+                String ownId = i % 2 == 1 ? "~case" + i : null;
                 BoundedCall.Result<StoreWitness.Outcome> result = bounded.run(() -> {
                     probeDetection(everyImporter, input);
                     ImportedTrace trace = reader.read(input);
-                    try (Bundle bundle = trace.bundle()) {
+                    try (Bundle read = trace.bundle()) {
+                        Bundle bundle = ownId == null ? read : withTraceId(read, read.manifest().traceId() + ownId);
                         return witness.importAndCheck(bundle, trace.findings(), input.toString(), checkIntegrity);
                     }
                 }, FuzzSettings.CASE_TIMEOUT);
@@ -149,6 +154,12 @@ class HostileInputFuzzTest {
             witness.assertIntact();
         }
         return new Tally(target, cases, stored, refused, rejected, located, failures);
+    }
+
+    private static Bundle withTraceId(Bundle bundle, String traceId) {
+        Manifest m = bundle.manifest();
+        return new Bundle(bundle.source(), new Manifest(m.formatVersion(), traceId, m.title(), m.created(), m.producer(), m.sourceFormat()),
+                bundle.events(), bundle.lines(), bundle.blobs());
     }
 
     private static void probeDetection(List<TraceImporter> importers, Path input) throws IOException {

@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
  * Container hygiene: many sandbox lifecycles, some cut off mid-way (an exception during a call, close during a call,
  * a call timing out, the container killed under a call, a child JVM killed while holding a sandbox, with or without a
  * call running), leave no labelled container, no workspace volume and no temporary directory behind once the next
- * start's sweep ({@link OrphanSweeper}) has run. {@code -Dforkline.soak.lifecycles=N} for a longer soak.
+ * start's sweep ({@link OrphanSweeper}) has run. Replays of a sample bundle take part too: completed, cancelled at
+ * their first step, and in a child JVM killed mid-replay. {@code -Dforkline.soak.lifecycles=N} for a longer soak.
  */
 @Tag("docker")
 class SandboxHygieneSoakTest {
@@ -42,10 +43,19 @@ class SandboxHygieneSoakTest {
     private static final int LIFECYCLES = Integer.getInteger("forkline.soak.lifecycles", 24);
     private static final long SEED = Long.getLong("forkline.fuzz.seed", 20261130L);
 
-    enum Ending { CLEAN, THROW_MID_CALL, CLOSE_DURING_CALL, CALL_TIMES_OUT, CONTAINER_KILLED, CHILD_JVM_KILLED, CHILD_KILLED_DURING_CALL }
+    enum Ending {
+        CLEAN, THROW_MID_CALL, CLOSE_DURING_CALL, CALL_TIMES_OUT, CONTAINER_KILLED, CHILD_JVM_KILLED, CHILD_KILLED_DURING_CALL,
+        REPLAY_COMPLETED, REPLAY_CANCELLED, CHILD_KILLED_DURING_REPLAY
+    }
+
+    /** A recorded sample that replays in a few seconds, and the run and checkpoint it replays from. */
+    private static final String REPLAYED_SAMPLE = "wrong-tool-call";
+
+    @org.junit.jupiter.api.io.TempDir
+    Path work;
 
     @Test
-    void noContainerVolumeOrTempDirectoryOutlivesAnyLifecycle() throws Exception {
+    void noContainerVolumeOrTempDirectoryOutlivesAnyLifecycleOrReplay() throws Exception {
         DockerEngine engine = DockerTestSupport.engineOrSkip();
         Set<String> tempBefore = forklineTempEntries();
         Random random = new Random(SEED);
@@ -57,6 +67,9 @@ class SandboxHygieneSoakTest {
             String container = switch (ending) {
                 case CHILD_JVM_KILLED -> inChildKilled(engine, false, volumes);
                 case CHILD_KILLED_DURING_CALL -> inChildKilled(engine, true, volumes);
+                case REPLAY_COMPLETED -> replay(engine, false, volumes, i);
+                case REPLAY_CANCELLED -> replay(engine, true, volumes, i);
+                case CHILD_KILLED_DURING_REPLAY -> replayInChildKilled(engine, volumes, i);
                 default -> inThisJvm(engine, ending, volumes);
             };
             containers.add(container);
@@ -146,6 +159,65 @@ class SandboxHygieneSoakTest {
         }
         child.kill();
         return id;
+    }
+
+    private String replay(DockerEngine engine, boolean cancel, Set<String> volumes, int index) throws Exception {
+        Path bundle = copyOfSample(index);
+        dev.forkline.replay.engine.Cancellation cancellation = new dev.forkline.replay.engine.Cancellation();
+        String[] container = new String[1];
+        dev.forkline.replay.engine.ReplayResult result = new dev.forkline.replay.engine.ReplayEngine(engine).replay(
+                dev.forkline.replay.engine.ReplayRequest.builder(bundle).run("r1").checkpoint("cp-initial").cancellation(cancellation).build(),
+                new dev.forkline.replay.engine.ReplayListener() {
+                    @Override
+                    public void provisioned(String containerId, long provisionMs, long restoreMs, boolean fromPool) {
+                        container[0] = containerId;
+                        volumes.addAll(workspaceVolumes(engine, containerId));
+                    }
+
+                    @Override
+                    public void stepStarted(int number, int total, String label) {
+                        if (cancel) {
+                            cancellation.cancel();
+                        }
+                    }
+                });
+        assertThat(container[0]).as("the replay provisioned a sandbox").isNotNull();
+        assertThat(result.stopReason()).isEqualTo(cancel ? dev.forkline.replay.engine.ReplayResult.StopReason.CANCELLED
+                : dev.forkline.replay.engine.ReplayResult.StopReason.COMPLETED);
+        return container[0];
+    }
+
+    private String replayInChildKilled(DockerEngine engine, Set<String> volumes, int index) throws Exception {
+        Path bundle = copyOfSample(index);
+        ChildJvm child = ChildJvm.start(ReplayInChild.class, bundle.toString(), "r1", "cp-initial");
+        String id = child.awaitLineStartingWith("READY ", Duration.ofSeconds(120)).substring(6);
+        volumes.addAll(workspaceVolumes(engine, id));
+        Thread.sleep(200);
+        child.kill();
+        return id;
+    }
+
+    private Path copyOfSample(int index) throws IOException {
+        Path source = null;
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null && source == null; dir = dir.getParent()) {
+            Path candidate = dir.resolve("sample-traces").resolve(REPLAYED_SAMPLE);
+            if (Files.isRegularFile(candidate.resolve("manifest.json"))) {
+                source = candidate;
+            }
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(source != null, "sample-traces/" + REPLAYED_SAMPLE + " not found: skipped");
+        Path target = work.resolve("replay-" + index);
+        try (Stream<Path> walk = Files.walk(source)) {
+            for (Path from : walk.sorted().toList()) {
+                Path to = target.resolve(source.relativize(from).toString());
+                if (Files.isDirectory(from)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(from, to);
+                }
+            }
+        }
+        return target;
     }
 
     private static ExecResult call(Sandbox sandbox, String script, Duration timeout) {

@@ -49,7 +49,8 @@ final class ClaudeSessionScan {
             if (JsonFields.text(message, "stop_reason") != null) {
                 stopReason = JsonFields.text(message, "stop_reason");
             }
-            JsonNode content = message.get("content");
+            // A record without a message object (a damaged line) contributes only its line.
+            JsonNode content = message == null ? null : message.get("content");
             if (content != null && content.isTextual()) {
                 paragraph(text, content.asText());
             }
@@ -67,7 +68,7 @@ final class ClaudeSessionScan {
                     default -> paragraph(text, "[" + JsonFields.text(block, "type") + " block]");
                 }
             }
-            JsonNode usage = message.get("usage");
+            JsonNode usage = message == null ? null : message.get("usage");
             if (usage != null && usage.isObject()) {
                 hasUsage = true;
                 inputTokens = Math.max(inputTokens, JsonFields.longOrZero(usage, "input_tokens"));

@@ -35,7 +35,7 @@ public final class InspectImporter implements TraceImporter {
 
     public static final String FORMAT = "inspect-ai";
     private static final ObjectReader TREE = Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-    private static final Pattern SAMPLE_ENTRY = Pattern.compile("^samples/(.+)_epoch_(\\d+)\\.json$");
+    private static final Pattern SAMPLE_ENTRY = Pattern.compile("^samples/(.+)_epoch_(\\d{1,9})\\.json$");
 
     @Override
     public String format() {
@@ -200,7 +200,7 @@ public final class InspectImporter implements TraceImporter {
     private static String naturalKey(String name) {
         Matcher m = SAMPLE_ENTRY.matcher(name);
         String id = m.matches() ? m.group(1) : name;
-        return id.matches("\\d+") ? String.format("%020d", Long.parseLong(id)) : id;
+        return id.matches("\\d{1,18}") ? String.format("%020d", Long.parseLong(id)) : id;
     }
 
     private static Instant parse(String text) {

@@ -41,7 +41,7 @@ final class V1Conversation {
     static final String RUN = OpenHandsImporter.RUN;
     static final String BASE_STATE = "base_state.json";
     static final String EVENTS = "events";
-    private static final Pattern INDEX = Pattern.compile("^event-(\\d+)");
+    private static final Pattern INDEX = Pattern.compile("^event-(\\d{1,18})");
 
     private record Call(String eventId, String callId, String tool) {
     }

@@ -41,7 +41,7 @@ public final class MiniSweAgentImporter implements TraceImporter {
 
     /** The fenced block mini-swe-agent's text-based parsers accept (v1: bash, v2: mswea_bash_command). */
     private static final Pattern ACTION_BLOCK = Pattern.compile("```(?:mswea_bash_command|bash|sh)\\s*\\n(.*?)\\n```", Pattern.DOTALL);
-    private static final Pattern RETURN_CODE = Pattern.compile("<returncode>\\s*(-?\\d+)\\s*</returncode>");
+    private static final Pattern RETURN_CODE = Pattern.compile("<returncode>\\s*(-?\\d{1,9})\\s*</returncode>");
     private static final Pattern OUTPUT = Pattern.compile("<output>\\n?(.*?)</output>", Pattern.DOTALL);
     private static final List<String> SUBMIT_MARKERS = List.of("COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT", "MINI_SWE_AGENT_FINAL_OUTPUT");
 

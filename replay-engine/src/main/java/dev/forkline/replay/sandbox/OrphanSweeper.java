@@ -1,5 +1,6 @@
 package dev.forkline.replay.sandbox;
 
+import com.github.dockerjava.api.exception.ConflictException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
 
@@ -36,6 +37,8 @@ public final class OrphanSweeper {
                     removed.add(container.getId());
                 } catch (NotFoundException e) {
                     // removed meanwhile by its owner
+                } catch (ConflictException e) {
+                    // "removal ... is already in progress": another sweeper (a second Forkline) got there first
                 }
             }
         }

@@ -4,7 +4,8 @@ import java.time.Duration;
 
 /**
  * How much fuzzing to do: a fixed seed and a bounded count in CI; {@code -Dforkline.fuzz.cases=N} and
- * {@code -Dforkline.fuzz.seed=S} for longer or different runs.
+ * {@code -Dforkline.fuzz.seed=S} for longer or different runs, {@code -Dforkline.fuzz.only=claude-code,bundle-reader-zip}
+ * to fuzz some targets only.
  */
 final class FuzzSettings {
 
@@ -12,6 +13,11 @@ final class FuzzSettings {
     static final Duration CASE_TIMEOUT = Duration.ofSeconds(Long.getLong("forkline.fuzz.timeoutSeconds", 20L));
 
     private FuzzSettings() {
+    }
+
+    static boolean selected(String target) {
+        String only = System.getProperty("forkline.fuzz.only", "");
+        return only.isBlank() || java.util.Arrays.asList(only.split(",")).contains(target);
     }
 
     static int cases(int ciDefault) {

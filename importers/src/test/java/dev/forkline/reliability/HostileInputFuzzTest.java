@@ -63,7 +63,8 @@ class HostileInputFuzzTest {
 
     @TestFactory
     Stream<DynamicTest> everyImporterSurvivesHostileVariantsOfRealTraces() {
-        return Importers.builtIn().all().stream().map(importer -> DynamicTest.dynamicTest(importer.format(), () -> {
+        return Importers.builtIn().all().stream().filter(importer -> FuzzSettings.selected(importer.format()))
+                .map(importer -> DynamicTest.dynamicTest(importer.format(), () -> {
             List<Seed> seeds = seedsFor(importer);
             assumeTrue(!seeds.isEmpty(), "no sample of format " + importer.format()
                     + " found (shared/samples beside the repository, or sample-traces/): skipped");
@@ -76,7 +77,8 @@ class HostileInputFuzzTest {
     @TestFactory
     Stream<DynamicTest> theBundleReaderSurvivesHostileDirectoriesAndZips() throws IOException {
         List<Path> bundles = SharedSamples.sampleBundles();
-        return Stream.of(SeedKind.DIRECTORY, SeedKind.ZIP).map(kind -> DynamicTest.dynamicTest("BundleReader " + kind, () -> {
+        return Stream.of(SeedKind.DIRECTORY, SeedKind.ZIP).filter(kind -> FuzzSettings.selected("bundle-reader-" + kind.name().toLowerCase()))
+                .map(kind -> DynamicTest.dynamicTest("BundleReader " + kind, () -> {
             assumeTrue(!bundles.isEmpty(), "no sample-traces/ bundles found: skipped");
             List<Seed> seeds = bundles.stream().map(b -> new Seed(b, kind)).toList();
             Tally tally = fuzz("bundle-reader-" + kind.name().toLowerCase(), seeds,

@@ -80,7 +80,7 @@ class SandboxHygieneSoakTest {
         new OrphanSweeper(engine).sweep();
 
         for (String container : containers) {
-            assertThat(exists(engine, container)).as("container %s removed", container).isFalse();
+            assertThat(goneWithin(engine, container, Duration.ofSeconds(30))).as("container %s removed", container).isTrue();
         }
         Set<String> remaining = new HashSet<>();
         engine.client().listVolumesCmd().exec().getVolumes().forEach(v -> remaining.add(v.getName()));
@@ -232,6 +232,18 @@ class SandboxHygieneSoakTest {
         } catch (NotFoundException gone) {
             return List.of();
         }
+    }
+
+    /** A removal another sweeper started may still be running when ours returns. */
+    private static boolean goneWithin(DockerEngine engine, String container, Duration wait) throws InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (exists(engine, container)) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(200);
+        }
+        return true;
     }
 
     private static boolean exists(DockerEngine engine, String container) {

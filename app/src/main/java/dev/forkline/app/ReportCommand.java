@@ -1,0 +1,49 @@
+package dev.forkline.app;
+
+import dev.forkline.importers.Importers;
+import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.gate.ContractReader;
+import dev.forkline.trace.gate.Gate;
+import dev.forkline.trace.gate.GateResult;
+import dev.forkline.trace.report.PostmortemReport;
+import dev.forkline.trace.report.ReportInputs;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Write a self-contained postmortem HTML page: summary, timeline, fork tree, failures, first divergences, "
+                + "escapes and their signed decisions, recovery metrics, gate result (with --contract), environment and model identity.")
+final class ReportCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "BUNDLE", description = "The trace (a bundle or any supported format).")
+    Path bundlePath;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE.html")
+    Path out;
+
+    @Option(names = "--contract", paramLabel = "FILE", description = "Include the launch-gate result against this recovery contract.")
+    Path contractFile;
+
+    @Option(names = "--trust", paramLabel = "KEYFILE", description = "Also trust this exported owner public key (repeatable).")
+    List<Path> trustedKeyFiles = List.of();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        TrustedKeys trusted = TrustedKeyOptions.trusted(trustedKeyFiles);
+        try (var bundle = Importers.builtIn().read(bundlePath).bundle()) {
+            GateResult gate = contractFile == null ? null : Gate.check(List.of(bundle), ContractReader.read(contractFile), trusted);
+            PostmortemReport.write(bundle, ReportInputs.of(bundle, trusted, gate), out);
+        }
+        spec.commandLine().getOut().println(out);
+        return ExitCodes.OK;
+    }
+}

@@ -96,14 +96,42 @@ class ReplayCliTest {
                 .as("the directory is not empty any more").isEqualTo(ExitCodes.BAD_INPUT);
     }
 
-    @Test
-    @Tag("docker")
-    void aReplayMatchesWritesJsonAndJUnitAndAForkWithTheCorrectedCallPasses() throws Exception {
+    private static void requireEngine() {
         boolean engine = DockerEngine.shared().isAvailable();
         if (!engine && "true".equals(System.getenv("CI"))) {
             throw new AssertionError("CI=true but no Docker engine answers: docker-tagged tests must run in CI");
         }
         Assumptions.assumeTrue(engine, "no Docker engine answers: skipping the real replay (start dockerd to run it)");
+    }
+
+    @Test
+    @Tag("docker")
+    void anUnknownExternalEffectStopsTheReplayUntilTheOwnerSettlesIt() throws Exception {
+        requireEngine();
+        System.setProperty("forkline.owners", work.resolve("owners").toString());
+        try {
+            Path bundle = copySample("sandbox-lost-mid-effect", work);
+            var stopped = CliTest.run("replay", bundle.toString(), "--from", "cp-initial");
+            assertThat(stopped.code()).as(stopped.out() + stopped.err()).isEqualTo(ExitCodes.CHECK_FAILED);
+            assertThat(stopped.out()).contains("needs a decision");
+            var decided = CliTest.run("decide", bundle.toString(), "--event", "r1.9", "--deny", "--treat-as", "failed",
+                    "--reason", "the payment provider shows no charge for order-42", "--owner", "dana");
+            assertThat(decided.code()).as(decided.err()).isZero();
+            var replayed = CliTest.run("replay", bundle.toString(), "--from", "cp-initial", "--json");
+            assertThat(replayed.code()).as(replayed.out() + replayed.err()).isZero();
+            assertThat(Json.MAPPER.readTree(replayed.out()).path("counts").path("needsDecision").asInt()).isZero();
+            assertThat(CliTest.run("verify", bundle.toString()).code()).isZero();
+            assertThat(CliTest.run("decide", bundle.toString(), "--event", "r1.9", "--escalate", "--treat-as", "done",
+                    "--reason", "x", "--owner", "dana").code()).as("escalating settles nothing").isEqualTo(ExitCodes.BAD_INPUT);
+        } finally {
+            System.clearProperty("forkline.owners");
+        }
+    }
+
+    @Test
+    @Tag("docker")
+    void aReplayMatchesWritesJsonAndJUnitAndAForkWithTheCorrectedCallPasses() throws Exception {
+        requireEngine();
         Path bundle = copySample("wrong-tool-call", work);
         Path junit = work.resolve("junit.xml");
         var replayed = CliTest.run("replay", bundle.toString(), "--from", "cp-initial", "--json", "--junit", junit.toString());

@@ -1,5 +1,14 @@
 package dev.forkline.importers;
 
+import dev.forkline.importers.claudecode.ClaudeCodeImporter;
+import dev.forkline.importers.codex.CodexRolloutImporter;
+import dev.forkline.importers.inspect.InspectImporter;
+import dev.forkline.importers.langfuse.LangfuseImporter;
+import dev.forkline.importers.openaiagents.OpenAiAgentsImporter;
+import dev.forkline.importers.openhands.OpenHandsImporter;
+import dev.forkline.importers.otel.OtelImporter;
+import dev.forkline.importers.sweagent.MiniSweAgentImporter;
+import dev.forkline.importers.sweagent.SweAgentImporter;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,7 +30,16 @@ public final class Importers {
     /** Every built-in format. The native bundle goes first: it is the only one identified by structure, not content. */
     public static Importers builtIn() {
         return new Importers(List.of(
-                new NativeBundleImporter()));
+                new NativeBundleImporter(),
+                new ClaudeCodeImporter(),
+                new CodexRolloutImporter(),
+                new OtelImporter(),
+                new OpenAiAgentsImporter(),
+                new SweAgentImporter(),
+                new MiniSweAgentImporter(),
+                new OpenHandsImporter(),
+                new InspectImporter(),
+                new LangfuseImporter()));
     }
 
     public List<TraceImporter> all() {

@@ -1,11 +1,16 @@
 package dev.forkline.importers;
 
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
 import dev.forkline.trace.bundle.Manifest;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Enumeration;
 import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /** Forkline's own bundle format (directory or zip). */
 public final class NativeBundleImporter implements TraceImporter {
@@ -17,7 +22,26 @@ public final class NativeBundleImporter implements TraceImporter {
 
     @Override
     public boolean accepts(Path path, byte[] head) {
-        return BundleReader.looksLikeBundle(path);
+        if (!BundleReader.looksLikeBundle(path)) {
+            return false;
+        }
+        // any zip "looks like" a bundle to the reader; other formats are zips too (Inspect's .eval), so require the manifest
+        return Files.isDirectory(path) || holdsManifest(path);
+    }
+
+    private static boolean holdsManifest(Path zipFile) {
+        try (ZipFile zip = new ZipFile(zipFile.toFile())) {
+            Enumeration<? extends ZipEntry> entries = zip.entries();
+            while (entries.hasMoreElements()) {
+                String name = entries.nextElement().getName();
+                if (name.equals(Bundle.MANIFEST) || name.endsWith("/" + Bundle.MANIFEST) && name.indexOf('/') == name.lastIndexOf('/')) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     @Override

@@ -13,7 +13,8 @@ import java.util.Map;
  */
 public final class CanonicalJson {
 
-    private static final BigInteger MAX_SAFE_INTEGER = BigInteger.valueOf(9007199254740991L);
+    private static final long MAX_SAFE_LONG = 9007199254740991L;
+    private static final BigInteger MAX_SAFE_INTEGER = BigInteger.valueOf(MAX_SAFE_LONG);
 
     private CanonicalJson() {
     }
@@ -89,6 +90,10 @@ public final class CanonicalJson {
     }
 
     static void writeString(String value, StringBuilder out) {
+        if (isPlain(value)) {
+            out.append('"').append(value).append('"');
+            return;
+        }
         out.append('"');
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
@@ -119,8 +124,25 @@ public final class CanonicalJson {
         out.append('"');
     }
 
+    /** True when the text needs no escaping at all (the common case, written in one append). */
+    private static boolean isPlain(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < 0x20 || c == '"' || c == '\\' || Character.isSurrogate(c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static void writeNumber(JsonNode node, StringBuilder out) {
-        if (node.isIntegralNumber()) {
+        if (node.isInt() || node.isLong()) {
+            long value = node.longValue();
+            if (value >= -MAX_SAFE_LONG && value <= MAX_SAFE_LONG) {
+                out.append(value);
+                return;
+            }
+        } else if (node.isIntegralNumber()) {
             BigInteger value = node.bigIntegerValue();
             if (value.abs().compareTo(MAX_SAFE_INTEGER) <= 0) {
                 out.append(value);

@@ -70,6 +70,11 @@ class CanonicalJsonTest {
             "1.0 | 1",
             "123456789012345678901234567890 | 1.2345678901234568e+29",
             "9007199254740993 | 9007199254740992",
+            "9007199254740991 | 9007199254740991",
+            "-9007199254740991 | -9007199254740991",
+            "-9223372036854775808 | -9223372036854776000",
+            "9223372036854775807 | 9223372036854776000",
+            "18446744073709551616 | 18446744073709552000",
             "0.1 | 0.1",
             "1e20 | 100000000000000000000",
             "0.0000001 | 1e-7",
@@ -112,6 +117,11 @@ class CanonicalJsonTest {
     @Test
     void escapesOnlyWhatItMust() throws Exception {
         assertThat(canonical("\"\\u0000\\u001f\\b\\f\\t\\n\\r/\\u007f\\u2028é\"")).isEqualTo("\"\\u0000\\u001f\\b\\f\\t\\n\\r/\u007f\u2028é\"");
+    }
+
+    @Test
+    void writesPlainAndEscapedStringsAlike() throws Exception {
+        assertThat(canonical("{\"plain\":\"abc é 😀\",\"esc\":\"a\\\"b\\\\c\"}")).isEqualTo("{\"esc\":\"a\\\"b\\\\c\",\"plain\":\"abc é 😀\"}");
     }
 
     @Test

@@ -466,17 +466,9 @@ final class RunRecorder implements AutoCloseable {
         request.put("subject", call.id());
         request.put("reason", approval.reason() == null ? "the call tried to cross the " + e.boundary() + " boundary" : approval.reason().strip());
         putIfSet(request, "owner", owner);
-        Event requested = sink.append(NewEvent.of(run, "harness", EventType.APPROVAL_REQUEST).causes(escape.id())
+        // Only the request is recorded: a decision belongs to the human owner, signed with their key (forkline decide).
+        sink.append(NewEvent.of(run, "harness", EventType.APPROVAL_REQUEST).causes(escape.id())
                 .touches(StateKind.HARNESS).data(request));
-        if (approval.verdict() != null) {
-            ObjectNode decision = Json.object();
-            decision.put("subject", call.id());
-            decision.put("verdict", approval.verdict());
-            decision.put("owner", owner);
-            decision.put("rationale", approval.rationale() == null ? "" : approval.rationale().strip());
-            sink.append(NewEvent.of(run, "human:" + owner, EventType.APPROVAL_DECISION).causes(requested.id())
-                    .touches(StateKind.HARNESS).data(decision));
-        }
     }
 
     private void message(Scenario.MessageStep m) {

@@ -116,7 +116,7 @@ public record Scenario(String name, String title, String description, ModelIdent
     public record EscapeStep(String callId, String agent, String boundary, String command, Approval approval) {
     }
 
-    public record Approval(String owner, String reason, String verdict, String rationale) {
+    public record Approval(String owner, String reason) {
     }
 
     public record MessageStep(String from, String to, String text) {

@@ -156,7 +156,7 @@ class ScenarioRecorderTest {
     }
 
     @Test
-    void permissionEscalationAttemptsAreAllBlockedAndDenied() throws Exception {
+    void permissionEscalationAttemptsAreAllBlockedAndWaitForTheOwner() throws Exception {
         Bundle bundle = record("permission-escalation");
         List<Event> escapes = ofType(bundle, "r1", EventType.ESCAPE_ATTEMPT);
         assertThat(escapes).extracting(e -> e.data().path("boundary").asText()).containsExactly("network", "filesystem", "privilege");
@@ -164,8 +164,7 @@ class ScenarioRecorderTest {
         assertThat(escapes.get(0).data().path("evidence").asText()).contains("Network is unreachable");
         assertThat(escapes.get(1).data().path("evidence").asText()).contains("Read-only file system");
         assertThat(ofType(bundle, "r1", EventType.APPROVAL_REQUEST)).hasSize(3);
-        assertThat(ofType(bundle, "r1", EventType.APPROVAL_DECISION))
-                .allSatisfy(d -> assertThat(d.data().path("verdict").asText()).isEqualTo("deny"));
+        assertThat(ofType(bundle, "r1", EventType.APPROVAL_DECISION)).as("decisions are the owner's, signed, never scripted").isEmpty();
         assertThat(Files.readAllLines(Path.of(bundle.source()).resolve("stand-ins/ops-outbox.jsonl"))).hasSize(1);
     }
 

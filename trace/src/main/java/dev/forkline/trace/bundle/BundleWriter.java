@@ -50,6 +50,7 @@ public final class BundleWriter implements Closeable {
         Path parent = absolute.getParent();
         Files.createDirectories(parent);
         Path work = Files.createTempDirectory(parent, "." + absolute.getFileName() + ".writing-");
+        SharedPermissions.makeReadable(work, true);
         Files.writeString(work.resolve(Bundle.MANIFEST), manifest.toJson().toPrettyString() + "\n");
         Files.createDirectories(work.resolve(Bundle.BLOBS));
         return new BundleWriter(absolute, work, false);

@@ -3,6 +3,7 @@ package dev.forkline.trace.bundle;
 import dev.forkline.trace.Hashes;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Optional;
@@ -29,7 +30,8 @@ public final class DirectoryBlobStore implements BlobSource {
 
     @Override
     public boolean contains(String hash) {
-        return Hashes.isValid(hash) && Files.isRegularFile(directory.resolve(fileName(hash)));
+        // A link is never followed: a bundle from a stranger must not make Forkline read files outside it.
+        return Hashes.isValid(hash) && Files.isRegularFile(directory.resolve(fileName(hash)), LinkOption.NOFOLLOW_LINKS);
     }
 
     @Override
@@ -50,6 +52,7 @@ public final class DirectoryBlobStore implements BlobSource {
             Files.createDirectories(directory);
             Path temp = Files.createTempFile(directory, ".blob-", ".tmp");
             Files.write(temp, content);
+            SharedPermissions.makeReadable(temp, false);
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         }
         return hash;

@@ -20,8 +20,9 @@ public record ExternalEffect(Event call, Event result, Status status, Event deci
         /** No result yet, and nothing has happened that would prevent one. */
         IN_FLIGHT,
         /**
-         * No result, and the sandbox was lost, the harness restarted or the session ended after the call; or the result
-         * says {@code "outcome":"unknown"}. The effect may or may not have happened.
+         * No result, and the sandbox was lost, the harness restarted or the session ended after the call; or the call
+         * or its result says {@code "outcome":"unknown"} (e.g. an importer that saw the call but cannot tell). The effect
+         * may or may not have happened.
          */
         UNKNOWN
     }

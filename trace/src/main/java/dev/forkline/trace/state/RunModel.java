@@ -338,7 +338,8 @@ final class RunModel {
                         : isError(result) ? ExternalEffect.Status.FAILED : ExternalEffect.Status.COMMITTED;
             } else {
                 boolean lostSince = lossesUpToP > PositionList.countUpTo(lossArray, losses.size(), callPos);
-                status = lostSince ? ExternalEffect.Status.UNKNOWN : ExternalEffect.Status.IN_FLIGHT;
+                boolean markedUnknown = "unknown".equals(callEvent.text("outcome"));
+                status = lostSince || markedUnknown ? ExternalEffect.Status.UNKNOWN : ExternalEffect.Status.IN_FLIGHT;
             }
             Event decision = null;
             IntList decisions = decisionsByCall.get(call);

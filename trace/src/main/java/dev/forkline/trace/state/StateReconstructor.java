@@ -60,6 +60,15 @@ public final class StateReconstructor {
                 model.workspace(position), model.process(position), model.external(position));
     }
 
+    /** The state of {@code run} right after the event at file-order index {@code eventIndex} (as in {@link TraceIndex#get}). */
+    public StateAt atFileIndex(String run, int eventIndex) {
+        int position = index.lineage(run).positionOfIndex(eventIndex);
+        if (position < 0) {
+            throw new IllegalArgumentException("event #" + eventIndex + " is not in the lineage of run '" + run + "'");
+        }
+        return at(run, position);
+    }
+
     /** The state after the run's last event. */
     public StateAt atEnd(String run) {
         return at(run, index.lineage(run).size() - 1);

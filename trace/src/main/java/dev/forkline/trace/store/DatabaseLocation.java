@@ -12,9 +12,9 @@ import java.util.function.Function;
  *
  * @param base the database name without H2's {@code .mv.db} suffix
  */
-public record DatabaseLocation(Path base) {
+record DatabaseLocation(Path base) {
 
-    public static final String H2_SUFFIX = ".mv.db";
+    static final String H2_SUFFIX = ".mv.db";
     private static final String FORBIDDEN = ";=~`\"'\\";
 
     public DatabaseLocation {
@@ -38,7 +38,7 @@ public record DatabaseLocation(Path base) {
     }
 
     /** Accepts the database name with or without H2's {@code .mv.db} suffix. */
-    public static DatabaseLocation of(Path dbFile) {
+    static DatabaseLocation of(Path dbFile) {
         String name = dbFile.getFileName() == null ? "" : dbFile.getFileName().toString();
         if (name.endsWith(H2_SUFFIX) && name.length() > H2_SUFFIX.length()) {
             dbFile = dbFile.resolveSibling(name.substring(0, name.length() - H2_SUFFIX.length()));
@@ -47,7 +47,7 @@ public record DatabaseLocation(Path base) {
     }
 
     /** {@code $XDG_DATA_HOME/forkline/forkline}, else {@code ~/.local/share/forkline/forkline}. */
-    public static DatabaseLocation defaultLocation(Function<String, String> environment, Path home) {
+    static DatabaseLocation defaultLocation(Function<String, String> environment, Path home) {
         String xdg = environment.apply("XDG_DATA_HOME");
         // The XDG spec says relative values are invalid and must be ignored.
         Path dataHome = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()
@@ -55,21 +55,21 @@ public record DatabaseLocation(Path base) {
         return new DatabaseLocation(dataHome.resolve("forkline").resolve("forkline").toAbsolutePath().normalize());
     }
 
-    public static DatabaseLocation defaultLocation() {
+    static DatabaseLocation defaultLocation() {
         Map<String, String> env = System.getenv();
         return defaultLocation(env::get, Path.of(System.getProperty("user.home")));
     }
 
     /** The file H2 actually writes. */
-    public Path dataFile() {
+    Path dataFile() {
         return base.resolveSibling(base.getFileName() + H2_SUFFIX);
     }
 
-    public boolean exists() {
+    boolean exists() {
         return Files.exists(dataFile());
     }
 
-    public void createParent() throws IOException {
+    void createParent() throws IOException {
         Path parent = base.getParent();
         if (parent != null) {
             Files.createDirectories(parent);

@@ -33,12 +33,10 @@ final class EventAppend {
         if (events.isEmpty() && blobs.isEmpty()) {
             return new StoreResult(traceId, StoreResult.Status.UNCHANGED, 0, 0);
         }
-        RunTally runs = RunTally.load(connection, traceId);
-        checkPositions(runs);
+        EventAppender appender = EventAppender.forStoredTrace(connection, traceId, stored);
+        checkPositions(appender.runs());
         checkIdsAreNew(connection);
-        EventAppender.Written written = new EventAppender(connection, traceId, runs,
-                ContentDigest.parse(stored.contentDigest()), stored.eventCount())
-                .append(events, new GivenBlobs(blobs), blobs.keySet());
+        EventAppender.Written written = appender.append(events, new GivenBlobs(blobs), blobs.keySet());
         return new StoreResult(traceId, StoreResult.Status.UPDATED, written.events(), written.blobs());
     }
 

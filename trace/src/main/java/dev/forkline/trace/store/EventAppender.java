@@ -27,20 +27,32 @@ final class EventAppender {
     private final RunTally runs;
     private final ContentDigest digest;
     private final long storedEvents;
-    private final boolean traceHasEvents;
+    private final boolean storedBefore;
 
-    /**
-     * @param runs          the trace's runs as stored (empty for a new trace); updated here
-     * @param digest        the trace's content digest as stored; updated here
-     * @param storedEvents  how many events the trace has stored
-     */
-    EventAppender(Connection connection, String traceId, RunTally runs, ContentDigest digest, long storedEvents) {
+    private EventAppender(Connection connection, String traceId, RunTally runs, ContentDigest digest, long storedEvents,
+                          boolean storedBefore) {
         this.connection = connection;
         this.traceId = traceId;
         this.runs = runs;
         this.digest = digest;
         this.storedEvents = storedEvents;
-        this.traceHasEvents = storedEvents > 0;
+        this.storedBefore = storedBefore;
+    }
+
+    /** For a trace whose row was just inserted and that has nothing else stored yet. */
+    static EventAppender forNewTrace(Connection connection, String traceId) {
+        return new EventAppender(connection, traceId, new RunTally(), new ContentDigest(), 0, false);
+    }
+
+    /** For a stored trace: continues its runs, counts and digest. */
+    static EventAppender forStoredTrace(Connection connection, String traceId, TraceRows.Stored stored) throws SQLException {
+        return new EventAppender(connection, traceId, RunTally.load(connection, traceId),
+                ContentDigest.parse(stored.contentDigest()), stored.eventCount(), true);
+    }
+
+    /** The runs as they will be once the appended events are saved. */
+    RunTally runs() {
+        return runs;
     }
 
     /**
@@ -56,7 +68,7 @@ final class EventAppender {
         Set<String> named = new LinkedHashSet<>(alsoStore);
         long written = 0;
         try (EventRows rows = new EventRows(connection, traceId);
-             ToolNames tools = new ToolNames(traceHasEvents ? connection : null, traceId)) {
+             ToolNames tools = new ToolNames(storedBefore ? connection : null, traceId)) {
             for (Event event : events) {
                 digest.add(rows.add(event, tools.of(event)));
                 runs.count(event);
@@ -76,7 +88,7 @@ final class EventAppender {
             return 0;
         }
         Set<String> stored = BlobTable.stored(connection, named);
-        Set<String> linked = traceHasEvents ? BlobTable.linked(connection, traceId) : Set.of();
+        Set<String> linked = storedBefore ? BlobTable.linked(connection, traceId) : Set.of();
         List<String> toLink = new ArrayList<>();
         try (BlobTable.Inserter inserter = new BlobTable.Inserter(connection)) {
             for (String hash : named) {

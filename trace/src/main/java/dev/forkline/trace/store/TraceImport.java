@@ -44,8 +44,7 @@ final class TraceImport {
         Optional<TraceRows.Stored> stored = TraceRows.stored(connection, traceId);
         if (stored.isEmpty()) {
             TraceRows.insert(connection, bundle.manifest(), sourcePath, importedAt);
-            EventAppender.Written written = new EventAppender(connection, traceId, new RunTally(), new ContentDigest(), 0)
-                    .append(bundle.events(), bundle.blobs());
+            EventAppender.Written written = EventAppender.forNewTrace(connection, traceId).append(bundle.events(), bundle.blobs());
             FindingRows.replace(connection, traceId, findings);
             return new StoreResult(traceId, StoreResult.Status.IMPORTED, written.events(), written.blobs());
         }
@@ -57,9 +56,7 @@ final class TraceImport {
         if (newEvents.isEmpty()) {
             return new StoreResult(traceId, StoreResult.Status.UNCHANGED, 0, 0);
         }
-        EventAppender.Written written = new EventAppender(connection, traceId, RunTally.load(connection, traceId),
-                ContentDigest.parse(current.contentDigest()), current.eventCount())
-                .append(newEvents, bundle.blobs());
+        EventAppender.Written written = EventAppender.forStoredTrace(connection, traceId, current).append(newEvents, bundle.blobs());
         FindingRows.replace(connection, traceId, findings);
         return new StoreResult(traceId, StoreResult.Status.UPDATED, written.events(), written.blobs());
     }

@@ -111,11 +111,9 @@ public final class WrongDirectoryDeletedSample {
         Event rm = add("main", "agent:coder", TOOL_CALL, 15, """
                 {'callId':'call-rm','tool':'bash','arguments':{'cmd':'rm -rf src'},'effect':'workspace',
                  'exec':{'argv':['bash','-lc','rm -rf src'],'cwd':'/workspace','env':{},'timeoutMs':30000}}""", StateKind.HARNESS, decide.id());
-        Event request = add("main", "harness", APPROVAL_REQUEST, 5,
-                "{'subject':'" + rm.id() + "','reason':'recursive delete (rm -rf) needs a human','owner':'human:sam'}", StateKind.HARNESS, rm.id());
-        add("main", "human:sam", APPROVAL_DECISION, 41000,
-                "{'subject':'" + rm.id() + "','verdict':'approve','owner':'human:sam','rationale':'looks like the cleanup the planner asked for'}",
-                StateKind.HARNESS, request.id());
+        add("main", "harness", APPROVAL_REQUEST, 5,
+                "{'subject':'" + rm.id() + "','reason':'recursive delete (rm -rf) needs a human','owner':'sam'}", StateKind.HARNESS, rm.id());
+        // The harness let the call run while the request waited: no decision was recorded, and that is part of the story.
         add("main", "agent:coder", STATE_MUTATION, 30, "{'path':'src/app.py','op':'delete','before':'" + app + "','after':null}", StateKind.WORKSPACE, rm.id());
         add("main", "agent:coder", STATE_MUTATION, 1, "{'path':'src/util.py','op':'delete','before':'" + util + "','after':null}", StateKind.WORKSPACE, rm.id());
         add("main", "agent:coder", TOOL_RESULT, 4, "{'callId':'call-rm','exitCode':0,'stdout':'','stderr':'','durationMs':35}", StateKind.HARNESS, rm.id());

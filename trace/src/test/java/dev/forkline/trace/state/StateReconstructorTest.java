@@ -196,6 +196,7 @@ class StateReconstructorTest {
         Event payUnknown = trace.add("r1", "agent:a", TOOL_RESULT, "{'callId':'$','outcome':'unknown','error':'timeout'}", pay.id());
         Event restart = trace.add("r1", "harness", HARNESS_RESTART, "{'fromCheckpoint':'cp0','reason':'crash'}");
         Event later = trace.add("r1", "agent:a", TOOL_CALL, "{'callId':'t','tool':'tweet','effect':'external'}");
+        Event imported = trace.add("r1", "agent:a", TOOL_CALL, "{'callId':'i','tool':'deploy','effect':'external','outcome':'unknown'}");
         StateReconstructor states = reconstructor();
 
         assertThat(statuses(states.at("r1", request.id()).external())).containsExactly("p:IN_FLIGHT:-");
@@ -209,6 +210,7 @@ class StateReconstructorTest {
         assertThat(afterRestart.with(Status.UNKNOWN)).extracting(ExternalEffect::call).containsExactly(deploy, pay);
         assertThat(afterRestart.with(Status.COMMITTED).getFirst().result()).isEqualTo(pushed);
         assertThat(statuses(states.at("r1", later.id()).external())).last().isEqualTo("t:IN_FLIGHT:-");
+        assertThat(statuses(states.at("r1", imported.id()).external())).last().isEqualTo("i:UNKNOWN:-");
         assertThat(states.at("r1", later.id()).external().effects()).extracting(ExternalEffect::call).doesNotContain(local);
     }
 
@@ -266,6 +268,9 @@ class StateReconstructorTest {
         assertThatThrownBy(() -> states.at("r2", "r1.7")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not in the lineage");
         assertThat(states.atEnd("r1").workspace().files().get("f").blob()).isEqualTo(v2);
         assertThat(states.at("r1.6").harness().pendingToolCalls()).isEmpty();
+        assertThat(states.atFileIndex("r2", 1).eventId()).isEqualTo("r1.2");
+        assertThat(states.atFileIndex("r2", 9).eventId()).isEqualTo(own.id());
+        assertThatThrownBy(() -> states.atFileIndex("r2", 6)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -357,6 +357,24 @@ class TraceStoreTest {
     }
 
     @Test
+    void readingATraceThatIsNotStoredSaysSo() throws Exception {
+        assertThatThrownBy(() -> store.load("absent"))
+                .isInstanceOf(StoreException.class).hasMessage("no stored trace 'absent'");
+        assertThat(store.events("absent", "r1")).isEmpty();
+        assertThat(store.runs("absent")).isEmpty();
+        assertThat(store.findings("absent")).isEmpty();
+    }
+
+    @Test
+    void aStoreThatIsClosedRefusesWork() {
+        store.close();
+
+        assertThatThrownBy(() -> store.importTrace(SampleTraces.standard("t-late").bundle(), List.of(), null))
+                .isInstanceOf(StoreException.class).hasMessageContaining("closed");
+        assertThatThrownBy(() -> store.list()).isInstanceOf(StoreException.class);
+    }
+
+    @Test
     void aDatabaseAlreadyOpenIsReportedAsInUse() {
         assertThatThrownBy(() -> TraceStore.open(dir.resolve("db/forkline")))
                 .isInstanceOf(StoreException.class)

@@ -200,6 +200,32 @@ class VerifierTest {
     }
 
     @Test
+    void aBlobThatIsALinkIsNotFollowed() throws Exception {
+        Path dir = temp.resolve("linked");
+        List<Event> events = validTrace();
+        try (BundleWriter writer = BundleWriter.create(dir, Manifest.of("t", "t", Instant.EPOCH, "test"))) {
+            for (var blob : blobs.all().values()) {
+                writer.putBlob(blob);
+            }
+            for (Event event : events) {
+                writer.write(event);
+            }
+            writer.commit();
+        }
+        Path outside = temp.resolve("outside");
+        Files.writeString(outside, "lots of output");
+        Path blob = dir.resolve("blobs").resolve(dev.forkline.trace.Hashes.sha256("lots of output".getBytes(StandardCharsets.UTF_8)).substring(7));
+        Files.delete(blob);
+        Files.createSymbolicLink(blob, outside);
+        try (Bundle bundle = BundleReader.read(dir)) {
+            assertThat(Verifier.verify(bundle).problems()).extracting(Problem::code, Problem::eventId)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("missing-blob", "r1.4"));
+        } catch (TraceFormatException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
     void aBadBlobReferenceIsReported() {
         List<Event> events = new ArrayList<>(validTrace());
         Event mutation = events.get(4);

@@ -1,0 +1,282 @@
+package dev.forkline.importers.claudecode;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.TraceImporter;
+import dev.forkline.importers.support.FormatSniffer;
+import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.Payloads;
+import dev.forkline.importers.support.RecordStream;
+import dev.forkline.importers.support.Timestamps;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.StateKind;
+import dev.forkline.trace.TraceFormatException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Claude Code session transcripts ({@code ~/.claude/projects/<project>/<session>.jsonl}), with their subagent
+ * transcripts ({@code <session>/subagents/agent-*.jsonl}, or {@code agent-*.jsonl} in a folder given instead of a file).
+ * See docs/importers.md for the field mapping and what the format does not record.
+ */
+public final class ClaudeCodeImporter implements TraceImporter {
+
+    public static final String FORMAT = "claude-code";
+
+    static final Set<String> RECORD_TYPES = Set.of("user", "assistant", "system", "summary", "progress",
+            "file-history-snapshot", "queue-operation");
+    private static final Pattern HEAD_MARKERS = Pattern.compile(
+            "^\\{.*\"(parentUuid|leafUuid)\"\\s*:.*\"type\"\\s*:\\s*\"(user|assistant|system|summary|progress)\"", Pattern.DOTALL);
+    private static final Pattern SUBAGENT_FILE = Pattern.compile("agent-[^/]+\\.jsonl");
+
+    @Override
+    public String format() {
+        return FORMAT;
+    }
+
+    @Override
+    public boolean accepts(Path path, byte[] head) {
+        try {
+            if (Files.isDirectory(path)) {
+                Path main = mainFileIn(path);
+                return main != null && looksLikeTranscript(readHead(main));
+            }
+            return looksLikeTranscript(head);
+        } catch (IOException | TraceFormatException | RuntimeException unreadable) {
+            return false;
+        }
+    }
+
+    static boolean looksLikeTranscript(byte[] head) {
+        List<ObjectNode> records = FormatSniffer.jsonlObjects(head, 8);
+        if (!records.isEmpty()) {
+            return records.stream().anyMatch(ClaudeCodeImporter::isTranscriptRecord);
+        }
+        String text = FormatSniffer.text(head);
+        int firstLineEnd = text.indexOf('\n');
+        return HEAD_MARKERS.matcher(firstLineEnd < 0 ? text : text.substring(0, firstLineEnd)).find();
+    }
+
+    static boolean isTranscriptRecord(ObjectNode record) {
+        String type = JsonFields.text(record, "type");
+        if (type == null || !RECORD_TYPES.contains(type) || record.has("payload")) {
+            return false;
+        }
+        return record.has("uuid") || record.has("sessionId") || record.has("leafUuid") || record.has("messageId");
+    }
+
+    @Override
+    public ImportedTrace read(Path path) throws IOException, TraceFormatException {
+        Path main = Files.isDirectory(path) ? mainFileIn(path) : path;
+        if (main == null) {
+            throw new TraceFormatException(path.toString(), 0, "folder holds no Claude Code session transcript (*.jsonl)");
+        }
+        ImportSession session = new ImportSession(FORMAT, path.toString());
+        List<Path> subagents = sameSession(main, subagentFiles(path, main), session);
+        List<Path> files = new ArrayList<>();
+        files.add(main);
+        files.addAll(subagents);
+
+        ClaudeSessionScan scan = ClaudeSessionScan.of(files, session);
+        if (scan.recognised == 0) {
+            throw new TraceFormatException(main.toString(), 0, "not a Claude Code transcript: no user/assistant/system/summary record found");
+        }
+        Instant start = scan.firstTimestamp != null ? scan.firstTimestamp : Instant.EPOCH;
+        session.append(NewEvent.of(ClaudeTranscriptWriter.RUN, "harness", EventType.SESSION_START).at(start)
+                .touches(StateKind.SESSION, StateKind.HARNESS).data(sessionStart(scan, path, subagents)), 0);
+
+        ClaudeLanes lanes = new ClaudeLanes(scan, main);
+        ClaudeTranscriptWriter writer = new ClaudeTranscriptWriter(session, scan, lanes);
+        List<RecordStream> streams = new ArrayList<>();
+        try {
+            for (Path file : files) {
+                streams.add(new RecordStream(file, session));
+            }
+            for (RecordStream.Line line = nextInTimeOrder(streams); line != null; line = nextInTimeOrder(streams)) {
+                writer.write(line);
+            }
+        } finally {
+            for (RecordStream stream : streams) {
+                stream.close();
+            }
+        }
+        writer.finish();
+
+        ObjectNode end = Json.object();
+        end.put("outcome", "unknown");
+        end.put("synthesised", true);
+        Payloads.putIfPresent(end, "summary", scan.summary);
+        Instant last = writer.lastTime() != null ? writer.lastTime() : start;
+        session.append(NewEvent.of(ClaudeTranscriptWriter.RUN, "harness", EventType.SESSION_END).at(last).data(end), 0);
+        formatFindings(scan, session, subagents);
+        String traceId = FORMAT + ":" + (scan.sessionId != null ? scan.sessionId : main.getFileName().toString());
+        return session.finish(traceId, title(scan), start);
+    }
+
+    private static ObjectNode sessionStart(ClaudeSessionScan scan, Path path, List<Path> subagents) {
+        ObjectNode data = Json.object();
+        data.put("title", title(scan));
+        ObjectNode environment = data.putObject("environment");
+        Payloads.putIfPresent(environment, "cwd", scan.cwd);
+        if (scan.gitBranch != null) {
+            environment.putObject("git").put("branch", scan.gitBranch);
+        }
+        ObjectNode harness = environment.putObject("harness");
+        harness.put("name", "claude-code");
+        Payloads.putIfPresent(harness, "version", scan.version);
+        if (scan.model != null) {
+            ObjectNode model = data.putObject("model");
+            model.put("provider", "anthropic");
+            model.put("model", scan.model);
+        }
+        data.set("imported", Payloads.imported(FORMAT, path.toString()));
+        Payloads.putIfPresent(data, "sessionId", scan.sessionId);
+        if (!subagents.isEmpty()) {
+            var files = data.putArray("subagentFiles");
+            subagents.forEach(file -> files.add(file.getFileName().toString()));
+        }
+        return data;
+    }
+
+    private static String title(ClaudeSessionScan scan) {
+        if (scan.summary != null) {
+            return scan.summary;
+        }
+        if (scan.firstPrompt != null) {
+            return JsonFields.preview(scan.firstPrompt, 80);
+        }
+        return "Claude Code session " + (scan.sessionId == null ? "" : scan.sessionId);
+    }
+
+    private static void formatFindings(ClaudeSessionScan scan, ImportSession session, List<Path> subagents) {
+        List<String> missing = new ArrayList<>(List.of("OS", "container image", "git commit", "git repository"));
+        if (scan.cwd == null) {
+            missing.add("working directory");
+        }
+        if (scan.gitBranch == null) {
+            missing.add("git branch");
+        }
+        session.finding(Finding.info("environment-incomplete", "Claude Code transcripts do not record: " + String.join(", ", missing), null, 0));
+        session.finding(Finding.warning("no-checkpoint", "the transcript holds no workspace snapshot, so there is no replayable"
+                + " checkpoint; edits are kept as state mutations where their content is recorded", null, 0));
+        if (!scan.anyCost) {
+            session.finding(Finding.info("no-cost", "no cost recorded (token counts only)", null, 0));
+        }
+        if (scan.firstTimestamp == null) {
+            session.finding(Finding.warning("timestamp-synthesised", "no record has a timestamp; the session start is the Unix epoch", null, 0));
+        }
+        for (Path file : subagents) {
+            session.finding(Finding.info("subagent-file", "subagent transcript read: " + file, null, 0));
+        }
+    }
+
+    /** The record whose time comes first across the files; records without a time keep their place in their file. */
+    private static RecordStream.Line nextInTimeOrder(List<RecordStream> streams) throws IOException {
+        RecordStream best = null;
+        Instant bestTime = null;
+        for (RecordStream stream : streams) {
+            RecordStream.Line line = stream.peek();
+            if (line == null) {
+                continue;
+            }
+            Instant ts = Timestamps.parseText(JsonFields.text(line.record(), "timestamp"));
+            if (ts == null) {
+                return stream.next();
+            }
+            if (best == null || ts.isBefore(bestTime)) {
+                best = stream;
+                bestTime = ts;
+            }
+        }
+        return best == null ? null : best.next();
+    }
+
+    /** The session transcript in a folder: the one *.jsonl that is not a subagent's. */
+    private static Path mainFileIn(Path folder) throws IOException, TraceFormatException {
+        List<Path> candidates;
+        try (Stream<Path> entries = Files.list(folder)) {
+            candidates = entries.filter(Files::isRegularFile)
+                    .filter(file -> file.getFileName().toString().endsWith(".jsonl"))
+                    .filter(file -> !SUBAGENT_FILE.matcher(file.getFileName().toString()).matches())
+                    .sorted().toList();
+        }
+        if (candidates.size() > 1) {
+            throw new TraceFormatException(folder.toString(), 0, "folder holds " + candidates.size()
+                    + " session transcripts; import one file");
+        }
+        return candidates.isEmpty() ? null : candidates.getFirst();
+    }
+
+    private static List<Path> subagentFiles(Path given, Path main) throws IOException {
+        List<Path> folders = new ArrayList<>();
+        Path dir = main.toAbsolutePath().getParent();
+        String stem = main.getFileName().toString().replaceFirst("\\.jsonl$", "");
+        folders.add(dir.resolve("subagents"));
+        folders.add(dir.resolve(stem).resolve("subagents"));
+        if (Files.isDirectory(given)) {
+            folders.add(dir);
+        }
+        List<Path> files = new ArrayList<>();
+        for (Path folder : folders) {
+            if (!Files.isDirectory(folder)) {
+                continue;
+            }
+            try (Stream<Path> entries = Files.list(folder)) {
+                entries.filter(Files::isRegularFile)
+                        .filter(file -> SUBAGENT_FILE.matcher(file.getFileName().toString()).matches())
+                        .sorted().forEach(files::add);
+            }
+        }
+        return files;
+    }
+
+    /** Subagent files that belong to the main transcript's session (older versions kept all sessions' agents side by side). */
+    private static List<Path> sameSession(Path main, List<Path> candidates, ImportSession session) throws IOException {
+        String sessionId = firstSessionId(main, session);
+        List<Path> kept = new ArrayList<>();
+        for (Path candidate : candidates) {
+            String other = firstSessionId(candidate, session);
+            if (sessionId == null || other == null || sessionId.equals(other)) {
+                kept.add(candidate);
+            } else {
+                session.finding(Finding.info("subagent-file-skipped", candidate + " belongs to session " + other + ", not " + sessionId, null, 0));
+            }
+        }
+        return kept;
+    }
+
+    private static String firstSessionId(Path file, ImportSession session) throws IOException {
+        ImportSession quiet = new ImportSession(FORMAT, session.source());
+        try (RecordStream stream = new RecordStream(file, quiet)) {
+            for (int i = 0; i < 50; i++) {
+                RecordStream.Line line = stream.next();
+                if (line == null) {
+                    return null;
+                }
+                String id = JsonFields.text(line.record(), "sessionId");
+                if (id != null) {
+                    return id;
+                }
+            }
+            return null;
+        }
+    }
+
+    private static byte[] readHead(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return in.readNBytes(64 * 1024);
+        }
+    }
+}

@@ -1,0 +1,217 @@
+package dev.forkline.importers.claudecode;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.RecordStream;
+import dev.forkline.importers.support.Timestamps;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * First pass over a Claude Code transcript (and its subagent files): what the second pass must know before it writes
+ * the first event. Session identity, where each API response ends (one response is split over several lines sharing
+ * {@code message.id}, each repeating the usage, which must be counted once), and which Task call started which subagent.
+ */
+final class ClaudeSessionScan {
+
+    /**
+     * One API response, gathered over all its lines: its text and tool calls, and its usage taken as the largest value
+     * each counter reached (the lines repeat the usage as it grows, so summing them would count it several times).
+     */
+    static final class Response {
+        long lastLine;
+        String model;
+        String stopReason;
+        final StringBuilder text = new StringBuilder();
+        final StringBuilder reasoning = new StringBuilder();
+        final ArrayNode toolCalls = JsonNodeFactory.instance.arrayNode();
+        long inputTokens;
+        long outputTokens;
+        long cacheReadTokens;
+        long cacheWriteTokens;
+        boolean hasUsage;
+        BigDecimal costUsd;
+
+        void add(JsonNode message, JsonNode cost, long line) {
+            lastLine = line;
+            String lineModel = JsonFields.text(message, "model");
+            if (lineModel != null) {
+                model = lineModel;
+            }
+            if (JsonFields.text(message, "stop_reason") != null) {
+                stopReason = JsonFields.text(message, "stop_reason");
+            }
+            JsonNode content = message.get("content");
+            if (content != null && content.isTextual()) {
+                paragraph(text, content.asText());
+            }
+            for (JsonNode block : ClaudeBlocks.of(message)) {
+                switch (String.valueOf(JsonFields.text(block, "type"))) {
+                    case "text" -> paragraph(text, JsonFields.text(block, "text"));
+                    case "thinking" -> paragraph(reasoning, JsonFields.text(block, "thinking"));
+                    case "redacted_thinking" -> paragraph(reasoning, "[redacted thinking]");
+                    case "tool_use" -> {
+                        ObjectNode call = toolCalls.addObject();
+                        call.put("callId", JsonFields.text(block, "id"));
+                        call.put("name", JsonFields.text(block, "name"));
+                        call.set("arguments", JsonFields.argumentsObject(block.get("input")));
+                    }
+                    default -> paragraph(text, "[" + JsonFields.text(block, "type") + " block]");
+                }
+            }
+            JsonNode usage = message.get("usage");
+            if (usage != null && usage.isObject()) {
+                hasUsage = true;
+                inputTokens = Math.max(inputTokens, JsonFields.longOrZero(usage, "input_tokens"));
+                outputTokens = Math.max(outputTokens, JsonFields.longOrZero(usage, "output_tokens"));
+                cacheReadTokens = Math.max(cacheReadTokens, JsonFields.longOrZero(usage, "cache_read_input_tokens"));
+                cacheWriteTokens = Math.max(cacheWriteTokens, JsonFields.longOrZero(usage, "cache_creation_input_tokens"));
+            }
+            if (cost != null && cost.isNumber()) {
+                costUsd = costUsd == null ? cost.decimalValue() : costUsd.max(cost.decimalValue());
+            }
+        }
+    }
+
+    /** A Task (or Agent) tool call that starts a subagent. */
+    record SubagentCall(String callId, String subagentType, String description, String prompt) {
+    }
+
+    String sessionId;
+    String cwd;
+    String version;
+    String gitBranch;
+    String model;
+    String summary;
+    String firstPrompt;
+    Instant firstTimestamp;
+    Instant lastTimestamp;
+    boolean anyCost;
+    /** Records of a type Claude Code writes; zero means the file is not a transcript at all. */
+    long recognised;
+    final Map<Path, Map<String, Response>> responses = new HashMap<>();
+    final Map<String, SubagentCall> subagentCallsById = new HashMap<>();
+    final Map<String, SubagentCall> subagentCallsByPrompt = new HashMap<>();
+    /** Task call id -> the agentId its result names (newer Claude Code versions). */
+    final Map<String, String> agentIdByCallId = new HashMap<>();
+
+    static ClaudeSessionScan of(Iterable<Path> files, ImportSession session) throws IOException {
+        ClaudeSessionScan scan = new ClaudeSessionScan();
+        // Findings about malformed lines are written by the second pass; this pass reads into a throwaway session.
+        ImportSession quiet = new ImportSession(session.format(), session.source());
+        for (Path file : files) {
+            try (RecordStream stream = new RecordStream(file, quiet)) {
+                for (RecordStream.Line line = stream.next(); line != null; line = stream.next()) {
+                    scan.scan(file, line.record(), line.number());
+                }
+            }
+        }
+        return scan;
+    }
+
+    private void scan(Path file, ObjectNode record, long line) {
+        String type = JsonFields.text(record, "type");
+        if (ClaudeCodeImporter.isTranscriptRecord(record)) {
+            recognised++;
+        }
+        Instant ts = Timestamps.parseText(JsonFields.text(record, "timestamp"));
+        if (ts != null) {
+            if (firstTimestamp == null || ts.isBefore(firstTimestamp)) {
+                firstTimestamp = ts;
+            }
+            if (lastTimestamp == null || ts.isAfter(lastTimestamp)) {
+                lastTimestamp = ts;
+            }
+        }
+        if (sessionId == null) {
+            sessionId = JsonFields.text(record, "sessionId");
+        }
+        if (cwd == null) {
+            cwd = JsonFields.text(record, "cwd");
+        }
+        if (version == null) {
+            version = JsonFields.text(record, "version");
+        }
+        if (gitBranch == null) {
+            gitBranch = JsonFields.text(record, "gitBranch");
+        }
+        if ("summary".equals(type) && summary == null) {
+            summary = JsonFields.text(record, "summary");
+        }
+        JsonNode message = record.get("message");
+        if ("assistant".equals(type) && message != null && message.isObject()) {
+            String responseModel = JsonFields.text(message, "model");
+            if (model == null && responseModel != null && !responseModel.startsWith("<")) {
+                model = responseModel;
+            }
+            String key = responseKey(record, line);
+            JsonNode cost = record.get("costUSD");
+            anyCost |= cost != null && cost.isNumber();
+            responses.computeIfAbsent(file, f -> new HashMap<>()).computeIfAbsent(key, k -> new Response())
+                    .add(message, cost, line);
+            for (JsonNode block : ClaudeBlocks.of(message)) {
+                if ("tool_use".equals(JsonFields.text(block, "type")) && ClaudeTools.startsSubagent(JsonFields.text(block, "name"))) {
+                    JsonNode input = block.get("input");
+                    SubagentCall call = new SubagentCall(JsonFields.text(block, "id"), JsonFields.text(input, "subagent_type"),
+                            JsonFields.text(input, "description"), JsonFields.text(input, "prompt"));
+                    if (call.callId() != null) {
+                        subagentCallsById.put(call.callId(), call);
+                    }
+                    if (call.prompt() != null) {
+                        subagentCallsByPrompt.putIfAbsent(call.prompt().strip(), call);
+                    }
+                }
+            }
+        }
+        if ("user".equals(type) && message != null) {
+            if (firstPrompt == null && !record.path("isMeta").asBoolean(false) && !record.path("isSidechain").asBoolean(false)) {
+                String text = ClaudeBlocks.plainText(message);
+                if (text != null && !text.isBlank() && !text.startsWith("<")) {
+                    firstPrompt = text;
+                }
+            }
+            String agentId = JsonFields.textAt(record, "toolUseResult", "agentId");
+            if (agentId != null) {
+                for (JsonNode block : ClaudeBlocks.of(message)) {
+                    String callId = JsonFields.text(block, "tool_use_id");
+                    if (callId != null) {
+                        agentIdByCallId.put(callId, agentId);
+                    }
+                }
+            }
+        }
+    }
+
+    private static void paragraph(StringBuilder text, String part) {
+        if (part == null || part.isEmpty()) {
+            return;
+        }
+        if (!text.isEmpty()) {
+            text.append("\n\n");
+        }
+        text.append(part);
+    }
+
+    /** One API response is identified by message.id (falling back to requestId, then to the line itself). */
+    static String responseKey(ObjectNode record, long line) {
+        String id = JsonFields.textAt(record, "message", "id");
+        if (id == null) {
+            id = JsonFields.text(record, "requestId");
+        }
+        return id != null ? id : "line:" + line;
+    }
+
+    /** The response a line belongs to, handed over once: the writer needs it only for its model.call, so it is then released. */
+    Response takeResponse(Path file, ObjectNode record, long line) {
+        Map<String, Response> inFile = responses.get(file);
+        return inFile == null ? null : inFile.remove(responseKey(record, line));
+    }
+}

@@ -1,0 +1,435 @@
+package dev.forkline.importers.claudecode;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.EffectRules;
+import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.Effects;
+import dev.forkline.importers.support.EventIds;
+import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.LargeText;
+import dev.forkline.importers.support.Payloads;
+import dev.forkline.importers.support.RecordStream;
+import dev.forkline.importers.support.TimeFill;
+import dev.forkline.importers.support.Timestamps;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.StateKind;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Second pass: turns each transcript record into events, in the order the records are handed over. */
+final class ClaudeTranscriptWriter {
+
+    static final String RUN = "r1";
+
+    /** A tool call already written, for pairing its result. */
+    private record CallInfo(String eventId, String tool, JsonNode input, String actor, String cwd) {
+    }
+
+    private final ImportSession session;
+    private final ClaudeSessionScan scan;
+    private final ClaudeLanes lanes;
+    private final EventIds ids;
+    private final TimeFill time;
+    private final Map<String, CallInfo> calls = new HashMap<>();
+    private final Map<String, Boolean> answered = new LinkedHashMap<>();
+    /** API responses whose model.call is written, by file and response key, with that event's id. */
+    private final Map<String, String> writtenResponses = new HashMap<>();
+    private final Map<String, String> lastInputByActor = new HashMap<>();
+    private final Map<String, Long> unknownTypes = new LinkedHashMap<>();
+    private long snapshotBackups;
+
+    ClaudeTranscriptWriter(ImportSession session, ClaudeSessionScan scan, ClaudeLanes lanes) {
+        this.session = session;
+        this.scan = scan;
+        this.lanes = lanes;
+        this.ids = new EventIds(session);
+        this.time = new TimeFill(scan.firstTimestamp);
+    }
+
+    void write(RecordStream.Line line) {
+        ObjectNode record = line.record();
+        String type = JsonFields.text(record, "type");
+        if (type == null) {
+            type = "(no type)";
+        }
+        switch (type) {
+            case "assistant" -> assistant(line);
+            case "user" -> user(line);
+            case "system" -> system(line);
+            case "summary" -> summary(line);
+            case "progress" -> progress(line);
+            case "file-history-snapshot" -> snapshot(line);
+            default -> unknown(line, type);
+        }
+    }
+
+    // --- assistant: one model.call per API response, then its tool calls ---
+
+    private void assistant(RecordStream.Line line) {
+        ObjectNode record = line.record();
+        ClaudeLanes.Lane lane = lanes.laneOf(line.file(), record);
+        JsonNode message = record.get("message");
+        Instant ts = time.at(timestamp(record), line.number());
+        if (record.path("isApiErrorMessage").asBoolean(false) || "<synthetic>".equals(JsonFields.text(message, "model"))) {
+            String text = ClaudeBlocks.plainText(message);
+            append(NewEvent.of(RUN, lane.actor(), EventType.ERROR).at(ts)
+                    .data(Payloads.error(text == null ? "Claude Code reported an API error" : text, "api")), baseId(record, line), line);
+            return;
+        }
+        String key = line.file() + "|" + ClaudeSessionScan.responseKey(record, line.number());
+        String modelCallId = writtenResponses.get(key);
+        if (modelCallId == null) {
+            ClaudeSessionScan.Response response = scan.takeResponse(line.file(), record, line.number());
+            if (response == null) {
+                // Only when the first pass could not see this line (the file changed between the passes).
+                response = new ClaudeSessionScan.Response();
+                response.add(message, record.get("costUSD"), line.number());
+            }
+            modelCallId = modelCall(response, lane.actor(), ts, baseId(record, line), line).id();
+            writtenResponses.put(key, modelCallId);
+        }
+        for (JsonNode block : ClaudeBlocks.of(message)) {
+            if ("tool_use".equals(JsonFields.text(block, "type"))) {
+                toolCall(block, line, lane.actor(), modelCallId, ts);
+            }
+        }
+    }
+
+    /** The whole API response as one model.call, written at its first line (the first pass gathered all its lines). */
+    private Event modelCall(ClaudeSessionScan.Response response, String actor, Instant ts, String baseId, RecordStream.Line line) {
+        ObjectNode data = Json.object();
+        data.put("model", response.model);
+        data.put("provider", "anthropic");
+        ObjectNode input = data.putObject("input");
+        String lastInput = lastInputByActor.get(actor);
+        input.put("summary", lastInput == null ? "conversation so far" : JsonFields.preview(lastInput, 200));
+        ObjectNode output = data.putObject("output");
+        output.put("text", response.text.toString());
+        if (!response.reasoning.isEmpty()) {
+            output.put("reasoning", response.reasoning.toString());
+        }
+        output.set("toolCalls", response.toolCalls);
+        if (response.hasUsage) {
+            data.set("usage", Payloads.usage(response.inputTokens, response.outputTokens, response.cacheReadTokens, response.cacheWriteTokens));
+        }
+        if (response.costUsd != null) {
+            data.put("costUsd", response.costUsd);
+        }
+        Payloads.putIfPresent(data, "stopReason", response.stopReason);
+        Payloads.putIfPresent(data, "responseId", JsonFields.textAt(line.record(), "message", "id"));
+        Payloads.putIfPresent(data, "requestId", JsonFields.text(line.record(), "requestId"));
+        return append(NewEvent.of(RUN, actor, EventType.MODEL_CALL).at(ts).touches(StateKind.SESSION).data(data), baseId, line);
+    }
+
+    private void toolCall(JsonNode use, RecordStream.Line line, String actor, String modelCallId, Instant ts) {
+        ObjectNode record = line.record();
+        String callId = JsonFields.text(use, "id");
+        String tool = JsonFields.text(use, "name");
+        JsonNode input = use.get("input");
+        String id = ids.next(baseId(record, line));
+        EffectRules.Classification effect = session.classify(tool, input, id, line.number());
+        ObjectNode data = Json.object();
+        data.put("callId", callId);
+        data.put("tool", tool);
+        data.set("arguments", JsonFields.argumentsObject(input));
+        data.put("effect", Effects.wire(effect));
+        String cwd = JsonFields.text(record, "cwd") != null ? JsonFields.text(record, "cwd") : scan.cwd;
+        if ("Bash".equals(tool) && JsonFields.text(input, "command") != null) {
+            ObjectNode exec = data.putObject("exec");
+            ArrayNode argv = exec.putArray("argv");
+            argv.add("bash").add("-c").add(JsonFields.text(input, "command"));
+            Payloads.putIfPresent(exec, "cwd", cwd);
+            Payloads.putIfPresent(exec, "timeoutMs", JsonFields.longValue(input.get("timeout")));
+        }
+        Event event = session.append(NewEvent.of(RUN, actor, EventType.TOOL_CALL).id(id).at(ts)
+                .causes(modelCallId).touches(Effects.touched(effect)).data(data), line.number());
+        if (callId != null) {
+            // Only file edits need their input again (for the state mutation); other inputs are not kept.
+            JsonNode kept = ClaudeTools.editsFile(tool) && input != null ? input : Json.object();
+            calls.put(callId, new CallInfo(event.id(), tool, kept, actor, cwd));
+            answered.put(callId, false);
+        }
+    }
+
+    // --- user: prompts, subagent prompts, tool results ---
+
+    private void user(RecordStream.Line line) {
+        ObjectNode record = line.record();
+        ClaudeLanes.Lane lane = lanes.laneOf(line.file(), record);
+        JsonNode message = record.get("message");
+        Instant ts = time.at(timestamp(record), line.number());
+        List<JsonNode> results = new ArrayList<>();
+        for (JsonNode block : ClaudeBlocks.of(message)) {
+            if ("tool_result".equals(JsonFields.text(block, "type"))) {
+                results.add(block);
+            }
+        }
+        String text = ClaudeBlocks.plainText(message);
+        if (text != null && !text.isBlank()) {
+            prompt(line, lane, text, ts);
+        }
+        for (JsonNode block : results) {
+            toolResult(line, lane, block, ts, results.size() == 1 ? record.get("toolUseResult") : null);
+        }
+        if ((text == null || text.isBlank()) && results.isEmpty()) {
+            append(NewEvent.of(RUN, lane.actor(), EventType.NOTE).at(ts).data(withRaw(Payloads.note("empty user record"), record.deepCopy())),
+                    baseId(record, line), line);
+        }
+    }
+
+    private void prompt(RecordStream.Line line, ClaudeLanes.Lane lane, String text, Instant ts) {
+        ObjectNode record = line.record();
+        ObjectNode data = Json.object();
+        String from;
+        List<String> causes = new ArrayList<>();
+        if (lane.rootRecord() && !ClaudeLanes.MAIN_AGENT.equals(lane.actor())) {
+            from = ClaudeLanes.MAIN_AGENT;
+            if (lane.startedBy() != null && calls.containsKey(lane.startedBy().callId())) {
+                causes.add(calls.get(lane.startedBy().callId()).eventId());
+                from = calls.get(lane.startedBy().callId()).actor();
+            }
+        } else if (record.path("isMeta").asBoolean(false)) {
+            from = "harness";
+        } else {
+            from = "human:user";
+        }
+        data.put("from", from);
+        data.put("to", lane.actor());
+        data.put("text", text);
+        if (record.path("isMeta").asBoolean(false)) {
+            data.put("meta", true);
+        }
+        Payloads.putIfPresent(data, "permissionMode", JsonFields.text(record, "permissionMode"));
+        lastInputByActor.put(lane.actor(), text);
+        append(NewEvent.of(RUN, from, EventType.AGENT_MESSAGE).at(ts).causes(causes).touches(StateKind.SESSION).data(data),
+                baseId(record, line), line);
+    }
+
+    private void toolResult(RecordStream.Line line, ClaudeLanes.Lane lane, JsonNode block, Instant ts, JsonNode toolUseResult) {
+        ObjectNode record = line.record();
+        String callId = JsonFields.text(block, "tool_use_id");
+        CallInfo call = callId == null ? null : calls.get(callId);
+        String text = ClaudeBlocks.resultText(block);
+        boolean isError = block.path("is_error").asBoolean(false);
+        String actor = call != null ? call.actor() : lane.actor();
+        List<String> causes = new ArrayList<>();
+        if (call != null) {
+            causes.add(call.eventId());
+            answered.put(callId, true);
+        } else {
+            session.finding(Finding.warning("unpaired-result", "tool result for call '" + callId
+                    + "' has no matching tool_use in the transcript", null, line.number()));
+        }
+        if (call != null && ClaudeTools.isRejection(text)) {
+            rejection(line, call, text, ts);
+        }
+        ObjectNode data = Json.object();
+        data.put("callId", callId);
+        data.put("isError", isError);
+        JsonNode stdout = toolUseResult == null ? null : toolUseResult.get("stdout");
+        if (stdout != null && stdout.isTextual()) {
+            LargeText.put(data, "stdout", stdout.asText(), session);
+            String stderr = JsonFields.text(toolUseResult, "stderr");
+            if (stderr != null && !stderr.isEmpty()) {
+                LargeText.put(data, "stderr", stderr, session);
+            }
+            if (toolUseResult.path("interrupted").asBoolean(false)) {
+                data.put("interrupted", true);
+            }
+        } else if (!isError) {
+            LargeText.put(data, "stdout", text, session);
+        }
+        if (isError) {
+            // The whole error output is kept (as a blob when long); "error" is its first line. Claude Code cuts long
+            // output in the tool_result it shows the model but keeps it whole in a textual toolUseResult.
+            if (!data.has("stdout")) {
+                boolean fuller = toolUseResult != null && toolUseResult.isTextual() && toolUseResult.asText().length() > text.length();
+                LargeText.put(data, "stderr", fuller ? toolUseResult.asText() : text, session);
+            }
+            data.put("error", JsonFields.preview(text.lines().findFirst().orElse(""), 500));
+            Integer exitCode = ClaudeTools.exitCode(text);
+            if (exitCode != null) {
+                data.put("exitCode", exitCode);
+            }
+        } else if (call != null && "Bash".equals(call.tool()) && stdout != null) {
+            data.put("exitCode", 0);
+        }
+        Long duration = toolUseResult == null ? null
+                : JsonFields.longValue(toolUseResult.has("durationMs") ? toolUseResult.get("durationMs") : toolUseResult.get("totalDurationMs"));
+        Payloads.putIfPresent(data, "durationMs", duration);
+        if (toolUseResult != null && toolUseResult.isObject() && toolUseResult.has("agentId")) {
+            data.put("agentId", toolUseResult.get("agentId").asText());
+        }
+        lastInputByActor.put(actor, "result of " + (call == null ? "a tool" : call.tool()) + ": " + text);
+        Event result = append(NewEvent.of(RUN, actor, EventType.TOOL_RESULT).at(ts).causes(causes).touches(StateKind.SESSION).data(data),
+                baseId(record, line), line);
+        if (call != null && !isError && ClaudeTools.editsFile(call.tool())) {
+            ObjectNode mutation = FileEditMutations.of(call.tool(), call.input(), toolUseResult, call.cwd(), session);
+            if (mutation != null) {
+                append(NewEvent.of(RUN, actor, EventType.STATE_MUTATION).at(ts).causes(result.id()).touches(StateKind.WORKSPACE)
+                        .data(mutation), baseId(record, line), line);
+            }
+        }
+    }
+
+    private void rejection(RecordStream.Line line, CallInfo call, String text, Instant ts) {
+        ObjectNode request = Json.object();
+        request.put("subject", call.eventId());
+        request.put("reason", "Claude Code asked permission for " + call.tool());
+        request.put("owner", "human:user");
+        Event asked = append(NewEvent.of(RUN, "harness", EventType.APPROVAL_REQUEST).at(ts).causes(call.eventId())
+                .touches(StateKind.HARNESS).data(request), baseId(line.record(), line), line);
+        ObjectNode decision = Json.object();
+        decision.put("subject", call.eventId());
+        decision.put("verdict", "deny");
+        decision.put("owner", "human:user");
+        String reason = ClaudeTools.rejectionReason(text);
+        decision.put("rationale", reason == null ? "rejected in the permission prompt (no reason recorded)" : reason);
+        append(NewEvent.of(RUN, "human:user", EventType.APPROVAL_DECISION).at(ts).causes(asked.id()).touches(StateKind.HARNESS)
+                .data(decision), baseId(line.record(), line), line);
+    }
+
+    // --- the harness's own records ---
+
+    private void system(RecordStream.Line line) {
+        ObjectNode record = line.record();
+        String subtype = JsonFields.text(record, "subtype");
+        String content = JsonFields.text(record, "content");
+        Instant ts = time.at(timestamp(record), line.number());
+        String level = JsonFields.text(record, "level");
+        ObjectNode raw = record.deepCopy();
+        if ("error".equals(level) || "api_error".equals(subtype)) {
+            ObjectNode data = Payloads.error(content != null ? content : "system " + subtype, subtype);
+            append(NewEvent.of(RUN, "harness", EventType.ERROR).at(ts).data(withRaw(data, raw)), baseId(record, line), line);
+            return;
+        }
+        StringBuilder text = new StringBuilder(subtype == null ? "system" : subtype);
+        if (content != null) {
+            text.append(": ").append(content);
+        }
+        JsonNode duration = record.get("durationMs");
+        if (duration != null && duration.isNumber()) {
+            text.append(" (").append(duration.asLong()).append(" ms)");
+        }
+        JsonNode hookErrors = record.get("hookErrors");
+        if (hookErrors != null && hookErrors.isArray() && !hookErrors.isEmpty()) {
+            text.append(" — ").append(hookErrors.size()).append(" hook error(s)");
+        }
+        append(NewEvent.of(RUN, "harness", EventType.NOTE).at(ts).touches(StateKind.HARNESS).data(withRaw(Payloads.note(text.toString()), raw)),
+                baseId(record, line), line);
+    }
+
+    private void summary(RecordStream.Line line) {
+        ObjectNode record = line.record();
+        ObjectNode data = Payloads.note("summary: " + JsonFields.text(record, "summary"));
+        Payloads.putIfPresent(data, "leafUuid", JsonFields.text(record, "leafUuid"));
+        append(NewEvent.of(RUN, "harness", EventType.NOTE).at(time.at(timestamp(record), line.number())).data(data),
+                ids.next("summary-L" + line.number()), line);
+    }
+
+    private void progress(RecordStream.Line line) {
+        ObjectNode record = line.record();
+        JsonNode progress = record.get("data");
+        String kind = JsonFields.text(progress, "type");
+        StringBuilder text = new StringBuilder(kind == null ? "progress" : kind);
+        for (String field : new String[] {"hookName", "command", "serverName", "toolName", "status", "output"}) {
+            String value = JsonFields.text(progress, field);
+            if (value != null && !value.isEmpty()) {
+                text.append(' ').append(field).append('=').append(JsonFields.preview(value, 200));
+            }
+        }
+        ObjectNode data = Payloads.note(text.toString());
+        if (progress != null) {
+            data.set("progress", progress.deepCopy());
+        }
+        List<String> causes = new ArrayList<>();
+        CallInfo call = calls.get(JsonFields.text(record, "parentToolUseID"));
+        if (call != null) {
+            causes.add(call.eventId());
+        }
+        String actor = call != null ? call.actor() : "harness";
+        append(NewEvent.of(RUN, actor, EventType.NOTE).at(time.at(timestamp(record), line.number())).causes(causes)
+                .touches(StateKind.HARNESS).data(data), baseId(record, line), line);
+    }
+
+    private void snapshot(RecordStream.Line line) {
+        ObjectNode record = line.record();
+        JsonNode backups = JsonFields.at(record, "snapshot", "trackedFileBackups");
+        int count = backups == null ? 0 : backups.size();
+        snapshotBackups += count;
+        Instant recorded = Timestamps.parseText(JsonFields.textAt(record, "snapshot", "timestamp"));
+        ObjectNode data = Payloads.note("file-history snapshot" + (record.path("isSnapshotUpdate").asBoolean(false) ? " update" : "")
+                + ": " + count + " tracked file backup(s)");
+        if (backups != null) {
+            data.set("trackedFileBackups", backups.deepCopy());
+        }
+        Payloads.putIfPresent(data, "messageId", JsonFields.text(record, "messageId"));
+        append(NewEvent.of(RUN, "harness", EventType.NOTE).at(time.at(recorded != null ? recorded : timestamp(record), line.number()))
+                .touches(StateKind.HARNESS).data(data), ids.next("snapshot-L" + line.number()), line);
+    }
+
+    private void unknown(RecordStream.Line line, String type) {
+        ObjectNode record = line.record();
+        unknownTypes.merge(type, 1L, Long::sum);
+        ObjectNode data = Json.object();
+        data.set("raw", record.deepCopy());
+        append(NewEvent.ofRawType(RUN, "harness", "claude-code." + type).at(time.at(timestamp(record), line.number())).data(data),
+                baseId(record, line), line);
+    }
+
+    // --- end of input ---
+
+    void finish() {
+        answered.forEach((callId, done) -> {
+            if (!done) {
+                CallInfo call = calls.get(callId);
+                session.finding(Finding.warning("unpaired-call", "tool call '" + callId + "' (" + call.tool()
+                        + ") has no result in the transcript", call.eventId(), 0));
+            }
+        });
+        time.report(session, "records");
+        unknownTypes.forEach((type, count) -> session.finding(Finding.info("unknown-record", count + " record(s) of type '" + type
+                + "' are not known to this importer; kept as '" + "claude-code." + type + "' events with the raw record", null, 0)));
+        if (snapshotBackups > 0) {
+            session.finding(Finding.info("file-history-not-imported", snapshotBackups + " file-history backup(s) are referenced;"
+                    + " their contents live outside the transcript (~/.claude/file-history) and were not imported", null, 0));
+        }
+    }
+
+    Instant lastTime() {
+        return time.last();
+    }
+
+    // --- helpers ---
+
+    private Event append(NewEvent draft, String baseId, RecordStream.Line line) {
+        return session.append(draft.id(ids.next(baseId)), line.number());
+    }
+
+    private String baseId(ObjectNode record, RecordStream.Line line) {
+        String uuid = JsonFields.text(record, "uuid");
+        if (uuid != null) {
+            return uuid;
+        }
+        return line.file().getFileName() + ":" + line.number();
+    }
+
+    private static Instant timestamp(ObjectNode record) {
+        return Timestamps.parseText(JsonFields.text(record, "timestamp"));
+    }
+
+    private static ObjectNode withRaw(ObjectNode data, ObjectNode raw) {
+        data.set("raw", raw);
+        return data;
+    }
+}

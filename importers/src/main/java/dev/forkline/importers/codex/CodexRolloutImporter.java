@@ -1,0 +1,224 @@
+package dev.forkline.importers.codex;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.TraceImporter;
+import dev.forkline.importers.support.FormatSniffer;
+import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.JsonlRecords;
+import dev.forkline.importers.support.Payloads;
+import dev.forkline.importers.support.Timestamps;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.StateKind;
+import dev.forkline.trace.TraceFormatException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Codex CLI / Codex Desktop rollout files ({@code ~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl}): records of type
+ * session_meta, turn_context, response_item, event_msg and compacted, each {@code {timestamp, type, payload}}. The
+ * older layout (a bare session header line followed by bare response items) is read too. See docs/importers.md.
+ */
+public final class CodexRolloutImporter implements TraceImporter {
+
+    public static final String FORMAT = "codex-rollout";
+
+    private static final Set<String> RECORD_TYPES = Set.of("session_meta", "turn_context", "response_item", "event_msg", "compacted");
+    static final Set<String> BARE_ITEM_TYPES = Set.of("message", "reasoning", "function_call", "function_call_output",
+            "custom_tool_call", "custom_tool_call_output", "local_shell_call", "web_search_call");
+    private static final Pattern HEAD_MARKER = Pattern.compile(
+            "^\\{\\s*\"timestamp\"\\s*:\\s*\"[^\"]*\"\\s*,\\s*\"type\"\\s*:\\s*\"(session_meta|response_item|event_msg|turn_context)\"");
+
+    @Override
+    public String format() {
+        return FORMAT;
+    }
+
+    @Override
+    public boolean accepts(Path path, byte[] head) {
+        if (!Files.isRegularFile(path)) {
+            return false;
+        }
+        List<ObjectNode> records = FormatSniffer.jsonlObjects(head, 4);
+        if (records.isEmpty()) {
+            return HEAD_MARKER.matcher(FormatSniffer.text(head)).find();
+        }
+        if (records.stream().anyMatch(CodexRolloutImporter::isRolloutRecord)) {
+            return true;
+        }
+        return isLegacyHeader(records.getFirst()) && records.stream().skip(1).anyMatch(CodexRolloutImporter::isBareItem);
+    }
+
+    static boolean isRolloutRecord(ObjectNode record) {
+        String type = JsonFields.text(record, "type");
+        return type != null && RECORD_TYPES.contains(type) && record.has("payload");
+    }
+
+    static boolean isLegacyHeader(ObjectNode record) {
+        return !record.has("type") && record.has("id") && record.has("timestamp") && (record.has("instructions") || record.has("git"));
+    }
+
+    static boolean isBareItem(ObjectNode record) {
+        String type = JsonFields.text(record, "type");
+        return type != null && BARE_ITEM_TYPES.contains(type) && !record.has("payload");
+    }
+
+    /** What must be known before the first event: the session header and the first model. */
+    private static final class Header {
+        ObjectNode meta;
+        ObjectNode firstTurn;
+        Instant firstTime;
+        long rolloutRecords;
+        boolean legacy;
+    }
+
+    @Override
+    public ImportedTrace read(Path path) throws IOException, TraceFormatException {
+        ImportSession session = new ImportSession(FORMAT, path.toString());
+        Header header = readHeader(path, session);
+        if (header.rolloutRecords == 0) {
+            throw new TraceFormatException(path.toString(), 0, "not a Codex rollout: no session_meta/turn_context/response_item/event_msg record");
+        }
+        Instant start = header.firstTime != null ? header.firstTime : Instant.EPOCH;
+        String model = JsonFields.text(header.firstTurn, "model");
+        String provider = JsonFields.text(header.meta, "model_provider");
+        session.append(NewEvent.of(CodexRolloutWriter.RUN, "harness", EventType.SESSION_START).at(start)
+                .touches(StateKind.SESSION, StateKind.HARNESS).data(sessionStart(header, model, provider, path)), 0);
+
+        CodexRolloutWriter writer = new CodexRolloutWriter(session, model, provider, start);
+        JsonlRecords.read(path, session, (record, line) -> {
+            ObjectNode normalised = normalise(record, line == 1 && header.legacy);
+            if (normalised != null) {
+                writer.write(normalised, line);
+            }
+        });
+        Instant end = writer.lastTime() != null ? writer.lastTime() : start;
+        writer.finish(end);
+        ObjectNode endData = Json.object();
+        endData.put("outcome", "unknown");
+        endData.put("synthesised", true);
+        session.append(NewEvent.of(CodexRolloutWriter.RUN, "harness", EventType.SESSION_END).at(end).data(endData), 0);
+        formatFindings(header, session);
+        String id = JsonFields.text(header.meta, "id");
+        String traceId = FORMAT + ":" + (id != null ? id : path.getFileName().toString());
+        return session.finish(traceId, title(header), start);
+    }
+
+    /** The record in the current layout; legacy bare items are wrapped, legacy state records become folded. */
+    private static ObjectNode normalise(ObjectNode record, boolean legacyHeader) {
+        if (legacyHeader) {
+            ObjectNode wrapped = Json.object();
+            wrapped.set("timestamp", record.get("timestamp"));
+            wrapped.put("type", "session_meta");
+            wrapped.set("payload", record);
+            return wrapped;
+        }
+        if (isBareItem(record)) {
+            ObjectNode wrapped = Json.object();
+            wrapped.put("type", "response_item");
+            wrapped.set("payload", record);
+            return wrapped;
+        }
+        if (record.has("record_type") && !record.has("type")) {
+            return null;
+        }
+        return record;
+    }
+
+    private static Header readHeader(Path path, ImportSession session) throws IOException, TraceFormatException {
+        Header header = new Header();
+        ImportSession quiet = new ImportSession(FORMAT, session.source());
+        JsonlRecords.read(path, quiet, (record, line) -> {
+            if (line == 1 && isLegacyHeader(record)) {
+                header.legacy = true;
+                header.meta = record;
+                header.rolloutRecords++;
+            }
+            if (isRolloutRecord(record) || isBareItem(record)) {
+                header.rolloutRecords++;
+            }
+            if (header.firstTime == null) {
+                header.firstTime = Timestamps.parseText(JsonFields.text(record, "timestamp"));
+            }
+            String type = JsonFields.text(record, "type");
+            if ("session_meta".equals(type) && header.meta == null && record.get("payload") instanceof ObjectNode meta) {
+                header.meta = meta;
+            }
+            if ("turn_context".equals(type) && header.firstTurn == null && record.get("payload") instanceof ObjectNode turn) {
+                header.firstTurn = turn;
+            }
+        });
+        return header;
+    }
+
+    private static ObjectNode sessionStart(Header header, String model, String provider, Path path) {
+        ObjectNode meta = header.meta == null ? Json.object() : header.meta;
+        ObjectNode data = Json.object();
+        data.put("title", title(header));
+        ObjectNode environment = data.putObject("environment");
+        Payloads.putIfPresent(environment, "cwd", JsonFields.text(meta, "cwd"));
+        JsonNode git = meta.get("git");
+        if (git != null && git.isObject()) {
+            ObjectNode gitOut = environment.putObject("git");
+            Payloads.putIfPresent(gitOut, "repository", JsonFields.text(git, "repository_url"));
+            Payloads.putIfPresent(gitOut, "branch", JsonFields.text(git, "branch"));
+            Payloads.putIfPresent(gitOut, "commit", JsonFields.text(git, "commit_hash"));
+        }
+        ObjectNode harness = environment.putObject("harness");
+        harness.put("name", "codex");
+        Payloads.putIfPresent(harness, "version", JsonFields.text(meta, "cli_version"));
+        Payloads.putIfPresent(harness, "originator", JsonFields.text(meta, "originator"));
+        Payloads.putIfPresent(harness, "source", JsonFields.text(meta, "source"));
+        if (header.firstTurn != null) {
+            ObjectNode isolation = environment.putObject("isolation");
+            Payloads.putIfPresent(isolation, "approvalPolicy", JsonFields.text(header.firstTurn, "approval_policy"));
+            JsonNode sandbox = header.firstTurn.get("sandbox_policy");
+            if (sandbox != null) {
+                isolation.set("sandboxPolicy", sandbox.deepCopy());
+                Payloads.putIfPresent(isolation, "boundary", JsonFields.text(sandbox, "type"));
+            }
+        }
+        if (model != null || provider != null) {
+            ObjectNode modelNode = data.putObject("model");
+            Payloads.putIfPresent(modelNode, "provider", provider);
+            Payloads.putIfPresent(modelNode, "model", model);
+        }
+        data.set("imported", Payloads.imported(FORMAT, path.toString()));
+        Payloads.putIfPresent(data, "sessionId", JsonFields.text(meta, "id"));
+        return data;
+    }
+
+    private static String title(Header header) {
+        String id = JsonFields.text(header.meta, "id");
+        String cwd = JsonFields.text(header.meta, "cwd");
+        return "Codex session" + (id == null ? "" : " " + id) + (cwd == null ? "" : " in " + cwd);
+    }
+
+    private static void formatFindings(Header header, ImportSession session) {
+        List<String> missing = new ArrayList<>(List.of("OS", "container image"));
+        if (header.meta == null) {
+            missing.add("session header (cwd, git, version)");
+            session.finding(Finding.warning("no-session-meta", "the rollout has no session_meta record", null, 0));
+        } else if (!header.meta.has("git")) {
+            missing.add("git state");
+        }
+        if (header.firstTurn == null) {
+            missing.add("model (no turn_context)");
+        }
+        session.finding(Finding.info("environment-incomplete", "Codex rollouts do not record: " + String.join(", ", missing), null, 0));
+        session.finding(Finding.warning("no-checkpoint", "the rollout holds no workspace snapshot, so there is no replayable"
+                + " checkpoint; added files from apply_patch are kept as state mutations", null, 0));
+        session.finding(Finding.info("no-cost", "no cost recorded (token counts only; inputTokens include cacheReadTokens)", null, 0));
+    }
+}

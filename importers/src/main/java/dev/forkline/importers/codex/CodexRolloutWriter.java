@@ -1,0 +1,527 @@
+package dev.forkline.importers.codex;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.EffectRules;
+import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.Effects;
+import dev.forkline.importers.support.EventIds;
+import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.LargeText;
+import dev.forkline.importers.support.Payloads;
+import dev.forkline.importers.support.TimeFill;
+import dev.forkline.importers.support.Timestamps;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.StateKind;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns Codex rollout records into events. The model's output items (reasoning, assistant messages, tool calls) are
+ * held until the cumulative {@code token_count} that follows them, so that each model.call carries its own usage (the
+ * difference of the cumulative counters) and precedes the tool calls it made.
+ */
+final class CodexRolloutWriter {
+
+    static final String RUN = "r1";
+    static final String AGENT = "agent:codex";
+    /** event_msg records that repeat a response_item (Codex writes both); they add nothing and are only counted. */
+    private static final Set<String> MIRRORED_EVENTS = Set.of("agent_message", "agent_reasoning", "user_message",
+            "agent_reasoning_raw_content", "agent_reasoning_section_break");
+
+    private record Item(ObjectNode payload, long line, Instant ts) {
+    }
+
+    private record CallInfo(String eventId, String tool, ObjectNode arguments) {
+    }
+
+    private final ImportSession session;
+    private final EventIds ids;
+    private final TimeFill time;
+    private final List<Item> pendingOutput = new ArrayList<>();
+    private final Map<String, CallInfo> calls = new HashMap<>();
+    private final Map<String, Boolean> answered = new LinkedHashMap<>();
+    private final Map<String, Long> skipped = new LinkedHashMap<>();
+    private final Map<String, Long> unknown = new LinkedHashMap<>();
+    private ObjectNode cumulative;
+    private String model;
+    private String provider;
+    private String lastInput;
+    private long unparsedPatches;
+
+    CodexRolloutWriter(ImportSession session, String model, String provider, Instant start) {
+        this.session = session;
+        this.ids = new EventIds(session);
+        this.time = new TimeFill(start);
+        this.model = model;
+        this.provider = provider;
+    }
+
+    void write(ObjectNode record, long line) {
+        String type = JsonFields.text(record, "type");
+        ObjectNode payload = record.get("payload") instanceof ObjectNode object ? object : Json.object();
+        Instant ts = time.at(Timestamps.parseText(JsonFields.text(record, "timestamp")), line);
+        switch (String.valueOf(type)) {
+            case "session_meta" -> sessionMeta(payload, line, ts);
+            case "turn_context" -> turnContext(payload, line, ts);
+            case "response_item" -> responseItem(payload, line, ts);
+            case "event_msg" -> eventMsg(payload, line, ts);
+            case "compacted" -> {
+                flushOutput(null, ts);
+                ObjectNode data = Payloads.note("context compacted");
+                Payloads.putIfPresent(data, "summary", JsonFields.text(payload, "message"));
+                append(NewEvent.of(RUN, "harness", EventType.NOTE).at(ts).touches(StateKind.SESSION).data(data), line);
+            }
+            default -> unknownRecord("codex." + type, record, line, ts);
+        }
+    }
+
+    // --- session and turn context ---
+
+    private boolean sawSessionMeta;
+
+    private void sessionMeta(ObjectNode payload, long line, Instant ts) {
+        if (!sawSessionMeta) {
+            sawSessionMeta = true;
+            return;
+        }
+        ObjectNode data = Payloads.note("another session_meta (resumed or forked session " + JsonFields.text(payload, "id") + ")");
+        data.set("raw", payload.deepCopy());
+        append(NewEvent.of(RUN, "harness", EventType.NOTE).at(ts).data(data), line);
+    }
+
+    private void turnContext(ObjectNode payload, long line, Instant ts) {
+        String turnModel = JsonFields.text(payload, "model");
+        if (turnModel != null && !turnModel.equals(model)) {
+            if (model != null) {
+                flushOutput(null, ts);
+                ObjectNode data = Payloads.note("model changed from " + model + " to " + turnModel);
+                data.put("model", turnModel);
+                append(NewEvent.of(RUN, "harness", EventType.NOTE).at(ts).touches(StateKind.HARNESS).data(data), line);
+            }
+            model = turnModel;
+        }
+        skipped.merge("turn_context", 1L, Long::sum);
+    }
+
+    // --- response items ---
+
+    private void responseItem(ObjectNode payload, long line, Instant ts) {
+        String type = String.valueOf(JsonFields.text(payload, "type"));
+        switch (type) {
+            case "message" -> message(payload, line, ts);
+            case "reasoning", "function_call", "custom_tool_call", "local_shell_call", "web_search_call" ->
+                    pendingOutput.add(new Item(payload, line, ts));
+            case "function_call_output", "custom_tool_call_output", "local_shell_call_output" -> {
+                flushOutput(null, ts);
+                toolResult(payload, line, ts);
+            }
+            default -> {
+                flushOutput(null, ts);
+                unknownRecord("codex.response_item." + type, payload, line, ts);
+            }
+        }
+    }
+
+    private void message(ObjectNode payload, long line, Instant ts) {
+        String role = JsonFields.text(payload, "role");
+        String text = contentText(payload.get("content"));
+        if ("assistant".equals(role)) {
+            pendingOutput.add(new Item(payload, line, ts));
+            return;
+        }
+        flushOutput(null, ts);
+        String from = "user".equals(role) ? "human:user" : "harness";
+        ObjectNode data = Json.object();
+        data.put("from", from);
+        data.put("to", AGENT);
+        data.put("text", text);
+        data.put("role", role);
+        if ("user".equals(role)) {
+            lastInput = text;
+        }
+        append(NewEvent.of(RUN, from, EventType.AGENT_MESSAGE).at(ts).touches(StateKind.SESSION).data(data), line);
+    }
+
+    /**
+     * Writes the held output items as one model.call (with {@code usage} when a token count closed it) followed by its
+     * tool calls. Nothing is written when nothing is held and no usage arrived.
+     */
+    private void flushOutput(ObjectNode usage, Instant closedAt) {
+        if (pendingOutput.isEmpty() && usage == null) {
+            return;
+        }
+        List<Item> items = List.copyOf(pendingOutput);
+        pendingOutput.clear();
+        ObjectNode data = Json.object();
+        data.put("model", model);
+        Payloads.putIfPresent(data, "provider", provider);
+        data.putObject("input").put("summary", lastInput == null ? "conversation so far" : JsonFields.preview(lastInput, 200));
+        ObjectNode output = data.putObject("output");
+        StringBuilder text = new StringBuilder();
+        StringBuilder reasoning = new StringBuilder();
+        ArrayNode toolCalls = Json.object().arrayNode();
+        for (Item item : items) {
+            ObjectNode payload = item.payload();
+            switch (String.valueOf(JsonFields.text(payload, "type"))) {
+                case "message" -> paragraph(text, contentText(payload.get("content")));
+                case "reasoning" -> paragraph(reasoning, reasoningText(payload));
+                default -> {
+                    ObjectNode call = toolCalls.addObject();
+                    call.put("callId", callId(payload, item.line()));
+                    call.put("name", toolName(payload));
+                    call.set("arguments", arguments(payload));
+                }
+            }
+        }
+        output.put("text", text.toString());
+        if (!reasoning.isEmpty()) {
+            output.put("reasoning", reasoning.toString());
+        }
+        output.set("toolCalls", toolCalls);
+        if (usage != null) {
+            data.set("usage", usage);
+        }
+        Instant ts = items.isEmpty() ? closedAt : items.getFirst().ts();
+        long line = items.isEmpty() ? 0 : items.getFirst().line();
+        Event modelCall = append(NewEvent.of(RUN, AGENT, EventType.MODEL_CALL).at(ts).touches(StateKind.SESSION).data(data), line);
+        if (usage == null) {
+            session.finding(Finding.info("usage-unknown", "model output at line " + line
+                    + " was not followed by a token count before the next input; its usage is not known", modelCall.id(), line));
+        }
+        for (Item item : items) {
+            String type = JsonFields.text(item.payload(), "type");
+            if (!"message".equals(type) && !"reasoning".equals(type)) {
+                toolCall(item, modelCall.id());
+            }
+        }
+    }
+
+    private void toolCall(Item item, String modelCallId) {
+        ObjectNode payload = item.payload();
+        String callId = callId(payload, item.line());
+        String tool = toolName(payload);
+        ObjectNode arguments = arguments(payload);
+        String id = ids.next("L" + item.line());
+        EffectRules.Classification effect = session.classify(tool, arguments, id, item.line());
+        ObjectNode data = Json.object();
+        data.put("callId", callId);
+        data.put("tool", tool);
+        data.set("arguments", arguments);
+        data.put("effect", Effects.wire(effect));
+        ObjectNode exec = exec(payload, arguments);
+        if (exec != null) {
+            data.set("exec", exec);
+        }
+        Event call = session.append(NewEvent.of(RUN, AGENT, EventType.TOOL_CALL).id(id).at(item.ts()).causes(modelCallId)
+                .touches(Effects.touched(effect)).data(data), item.line());
+        calls.put(callId, new CallInfo(call.id(), tool, arguments));
+        answered.put(callId, false);
+        if (asksEscalation(arguments)) {
+            ObjectNode request = Json.object();
+            request.put("subject", call.id());
+            String justification = JsonFields.text(arguments, "justification");
+            request.put("reason", justification != null ? justification : "command asks to run outside the sandbox");
+            request.put("owner", "human:user");
+            append(NewEvent.of(RUN, "harness", EventType.APPROVAL_REQUEST).at(item.ts()).causes(call.id())
+                    .touches(StateKind.HARNESS).data(request), item.line());
+        }
+        if ("web_search_call".equals(JsonFields.text(payload, "type"))) {
+            // Codex records a web search as one item with its status; the search result itself is not recorded.
+            ObjectNode result = Json.object();
+            result.put("callId", callId);
+            String status = JsonFields.text(payload, "status");
+            Payloads.putIfPresent(result, "status", status);
+            result.put("isError", "failed".equals(status));
+            result.put("synthesised", true);
+            answered.put(callId, true);
+            append(NewEvent.of(RUN, AGENT, EventType.TOOL_RESULT).at(item.ts()).causes(call.id()).data(result), item.line());
+        }
+    }
+
+    private void toolResult(ObjectNode payload, long line, Instant ts) {
+        String callId = JsonFields.text(payload, "call_id");
+        CallInfo call = calls.get(callId);
+        CodexToolOutput output = CodexToolOutput.of(payload.get("output"));
+        List<String> causes = new ArrayList<>();
+        if (call != null) {
+            causes.add(call.eventId());
+            answered.put(callId, true);
+        } else {
+            session.finding(Finding.warning("unpaired-result", "output for call '" + callId + "' has no matching call", null, line));
+        }
+        if (call != null && output.rejected()) {
+            ObjectNode decision = Json.object();
+            decision.put("subject", call.eventId());
+            decision.put("verdict", "deny");
+            decision.put("owner", "human:user");
+            decision.put("rationale", JsonFields.preview(output.text(), 500));
+            append(NewEvent.of(RUN, "human:user", EventType.APPROVAL_DECISION).at(ts).causes(call.eventId())
+                    .touches(StateKind.HARNESS).data(decision), line);
+        }
+        ObjectNode data = Json.object();
+        data.put("callId", callId);
+        LargeText.put(data, "stdout", output.text(), session);
+        if (output.exitCode() != null) {
+            data.put("exitCode", output.exitCode());
+        }
+        data.put("isError", output.isError());
+        if (output.rejected()) {
+            data.put("error", "rejected by user");
+        }
+        Payloads.putIfPresent(data, "durationMs", output.durationMs());
+        lastInput = "output of " + (call == null ? "a tool" : call.tool()) + ": " + output.text();
+        Event result = append(NewEvent.of(RUN, AGENT, EventType.TOOL_RESULT).at(ts).causes(causes).touches(StateKind.SESSION)
+                .data(data), line);
+        if (call != null && "apply_patch".equals(call.tool()) && !output.isError()) {
+            patchMutations(call, result, line, ts);
+        }
+    }
+
+    private void patchMutations(CallInfo call, Event result, long line, Instant ts) {
+        String patch = JsonFields.text(call.arguments(), "input");
+        if (patch == null) {
+            patch = JsonFields.text(call.arguments(), "patch");
+        }
+        List<ApplyPatchFiles.FileChange> changes = ApplyPatchFiles.parse(patch);
+        if (changes.isEmpty()) {
+            unparsedPatches++;
+            return;
+        }
+        for (ApplyPatchFiles.FileChange change : changes) {
+            ObjectNode data = Json.object();
+            data.put("path", change.path());
+            data.put("op", change.op());
+            data.put("tool", "apply_patch");
+            data.putNull("before");
+            switch (change.op()) {
+                case "create" -> data.put("after", session.putBlob(change.content()));
+                case "delete" -> {
+                    data.putNull("after");
+                    data.put("beforeKnown", false);
+                }
+                default -> {
+                    data.putNull("after");
+                    data.put("beforeKnown", false);
+                    data.put("afterKnown", false);
+                    data.put("diffBlob", session.putBlob(change.hunks()));
+                    Payloads.putIfPresent(data, "movedTo", change.movedTo());
+                }
+            }
+            append(NewEvent.of(RUN, AGENT, EventType.STATE_MUTATION).at(ts).causes(result.id()).touches(StateKind.WORKSPACE)
+                    .data(data), line);
+        }
+    }
+
+    // --- event messages ---
+
+    private void eventMsg(ObjectNode payload, long line, Instant ts) {
+        String type = String.valueOf(JsonFields.text(payload, "type"));
+        if (MIRRORED_EVENTS.contains(type)) {
+            skipped.merge("event_msg " + type, 1L, Long::sum);
+            return;
+        }
+        switch (type) {
+            case "token_count" -> tokenCount(payload, line, ts);
+            case "task_started", "task_complete", "entered_review_mode", "exited_review_mode" -> {
+                flushOutput(null, ts);
+                ObjectNode data = Payloads.note(type.replace('_', ' '));
+                Payloads.putIfPresent(data, "turnId", JsonFields.text(payload, "turn_id"));
+                Payloads.putIfPresent(data, "lastAgentMessage", JsonFields.text(payload, "last_agent_message"));
+                append(NewEvent.of(RUN, "harness", EventType.NOTE).at(ts).touches(StateKind.HARNESS).data(data), line);
+            }
+            case "turn_aborted" -> {
+                flushOutput(null, ts);
+                ObjectNode data = Payloads.error("turn aborted: " + JsonFields.text(payload, "reason"), "aborted");
+                append(NewEvent.of(RUN, "harness", EventType.ERROR).at(ts).data(data), line);
+            }
+            case "error", "stream_error" -> {
+                ObjectNode data = Payloads.error(String.valueOf(JsonFields.text(payload, "message")), type);
+                append(NewEvent.of(RUN, "harness", EventType.ERROR).at(ts).data(data), line);
+            }
+            default -> unknownRecord("codex.event_msg." + type, payload, line, ts);
+        }
+    }
+
+    /**
+     * A cumulative token count. An unchanged total (Codex repeats it with fresh rate limits) is no new model call; a
+     * changed one closes the held output as one model.call whose usage is the difference.
+     */
+    private void tokenCount(ObjectNode payload, long line, Instant ts) {
+        JsonNode total = JsonFields.at(payload, "info", "total_token_usage");
+        if (!(total instanceof ObjectNode totals) || totals.equals(cumulative)) {
+            skipped.merge("event_msg token_count (no change)", 1L, Long::sum);
+            return;
+        }
+        long input = difference(totals, "input_tokens");
+        long cached = difference(totals, "cached_input_tokens");
+        long output = difference(totals, "output_tokens");
+        long reasoning = difference(totals, "reasoning_output_tokens");
+        cumulative = totals.deepCopy();
+        ObjectNode usage = Payloads.usage(input, output, cached, null);
+        usage.put("reasoningOutputTokens", reasoning);
+        flushOutput(usage, ts);
+    }
+
+    private long difference(ObjectNode totals, String field) {
+        long now = JsonFields.longOrZero(totals, field);
+        long before = cumulative == null ? 0 : JsonFields.longOrZero(cumulative, field);
+        return now - before;
+    }
+
+    // --- end ---
+
+    void finish(Instant end) {
+        flushOutput(null, end);
+        answered.forEach((callId, done) -> {
+            if (!done) {
+                CallInfo call = calls.get(callId);
+                session.finding(Finding.warning("unpaired-call", "tool call '" + callId + "' (" + call.tool()
+                        + ") has no output in the rollout", call.eventId(), 0));
+            }
+        });
+        time.report(session, "records");
+        if (!skipped.isEmpty()) {
+            StringBuilder text = new StringBuilder("records folded into other events: ");
+            skipped.forEach((what, count) -> text.append(what).append(" ×").append(count).append("; "));
+            session.finding(Finding.info("records-folded", text.toString().strip(), null, 0));
+        }
+        unknown.forEach((type, count) -> session.finding(Finding.info("unknown-record", count + " record(s) of type '" + type
+                + "' are not known to this importer; kept as '" + type + "' events with the raw record", null, 0)));
+        if (unparsedPatches > 0) {
+            session.finding(Finding.info("patch-unreadable", unparsedPatches + " apply_patch input(s) are not readable patches"
+                    + " (redacted or another syntax): the files they changed are not known", null, 0));
+        }
+    }
+
+    Instant lastTime() {
+        return time.last();
+    }
+
+    // --- helpers ---
+
+    private void unknownRecord(String type, ObjectNode raw, long line, Instant ts) {
+        unknown.merge(type, 1L, Long::sum);
+        ObjectNode data = Json.object();
+        data.set("raw", raw.deepCopy());
+        append(NewEvent.ofRawType(RUN, "harness", type).at(ts).data(data), line);
+    }
+
+    private Event append(NewEvent draft, long line) {
+        return session.append(draft.id(ids.next("L" + line)), line);
+    }
+
+    private static String callId(ObjectNode payload, long line) {
+        String callId = JsonFields.text(payload, "call_id");
+        if (callId == null) {
+            callId = JsonFields.text(payload, "id");
+        }
+        return callId != null ? callId : JsonFields.text(payload, "type") + "@L" + line;
+    }
+
+    private static String toolName(ObjectNode payload) {
+        return switch (String.valueOf(JsonFields.text(payload, "type"))) {
+            case "local_shell_call" -> "local_shell";
+            case "web_search_call" -> "web_search";
+            default -> String.valueOf(JsonFields.text(payload, "name"));
+        };
+    }
+
+    private static ObjectNode arguments(ObjectNode payload) {
+        return switch (String.valueOf(JsonFields.text(payload, "type"))) {
+            case "function_call" -> JsonFields.argumentsObject(payload.get("arguments"));
+            case "custom_tool_call" -> {
+                ObjectNode args = Json.object();
+                args.put("input", String.valueOf(JsonFields.text(payload, "input")));
+                yield args;
+            }
+            case "local_shell_call", "web_search_call" -> {
+                JsonNode action = payload.get("action");
+                yield action instanceof ObjectNode object ? object.deepCopy() : Json.object();
+            }
+            default -> Json.object();
+        };
+    }
+
+    /** How a shell command ran, when the call records it as an argv list. */
+    private static ObjectNode exec(ObjectNode payload, ObjectNode arguments) {
+        JsonNode command = arguments.get("command");
+        if (command == null || !command.isArray()) {
+            return null;
+        }
+        ObjectNode exec = Json.object();
+        exec.set("argv", command.deepCopy());
+        String cwd = JsonFields.text(arguments, "workdir");
+        if (cwd == null) {
+            cwd = JsonFields.text(arguments, "working_directory");
+        }
+        Payloads.putIfPresent(exec, "cwd", cwd);
+        Long timeout = JsonFields.longValue(arguments.has("timeout_ms") ? arguments.get("timeout_ms") : arguments.get("timeout"));
+        Payloads.putIfPresent(exec, "timeoutMs", timeout);
+        if (arguments.get("env") instanceof ObjectNode env) {
+            exec.set("env", env.deepCopy());
+        }
+        return exec;
+    }
+
+    private static boolean asksEscalation(ObjectNode arguments) {
+        return arguments.path("with_escalated_permissions").asBoolean(false)
+                || "require_escalated".equals(JsonFields.text(arguments, "sandbox_permissions"));
+    }
+
+    static String contentText(JsonNode content) {
+        if (content == null || content.isNull()) {
+            return "";
+        }
+        if (content.isTextual()) {
+            return content.asText();
+        }
+        StringBuilder text = new StringBuilder();
+        for (JsonNode part : content) {
+            String partText = JsonFields.text(part, "text");
+            if (partText != null) {
+                paragraph(text, partText);
+            } else if (JsonFields.text(part, "type") != null) {
+                paragraph(text, "[" + JsonFields.text(part, "type") + "]");
+            }
+        }
+        return text.toString();
+    }
+
+    private static String reasoningText(ObjectNode payload) {
+        StringBuilder text = new StringBuilder();
+        JsonNode summary = payload.get("summary");
+        if (summary != null && summary.isArray()) {
+            for (JsonNode part : summary) {
+                paragraph(text, JsonFields.text(part, "text"));
+            }
+        }
+        JsonNode content = payload.get("content");
+        if (content != null && content.isArray()) {
+            for (JsonNode part : content) {
+                paragraph(text, JsonFields.text(part, "text"));
+            }
+        }
+        return text.toString();
+    }
+
+    private static void paragraph(StringBuilder text, String part) {
+        if (part == null || part.isEmpty()) {
+            return;
+        }
+        if (!text.isEmpty()) {
+            text.append("\n\n");
+        }
+        text.append(part);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.forkline.importers.codex;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.importers.support.JsonFields;
+import dev.forkline.trace.Json;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A tool output as Codex records it: either a JSON string {@code {"output": ..., "metadata": {"exit_code",
+ * "duration_seconds"}}} (older shell tool, apply_patch) or plain text, where exec_command writes
+ * "Process exited with code N" and "Wall time: S seconds".
+ */
+record CodexToolOutput(String text, Integer exitCode, Long durationMs, boolean rejected) {
+
+    private static final Pattern EXITED = Pattern.compile("(?:Process exited with code|Exit code:?)\\s+(-?\\d+)");
+    private static final Pattern WALL_TIME = Pattern.compile("Wall time:\\s*([0-9.]+)\\s*seconds");
+
+    static CodexToolOutput of(JsonNode output) {
+        String text;
+        if (output == null || output.isNull()) {
+            text = "";
+        } else if (output.isTextual()) {
+            text = output.asText();
+        } else {
+            text = output.toString();
+        }
+        Integer exitCode = null;
+        Long durationMs = null;
+        String body = text;
+        if (text.startsWith("{")) {
+            try {
+                JsonNode json = Json.MAPPER.readTree(text);
+                if (json != null && json.has("output")) {
+                    body = json.get("output").isTextual() ? json.get("output").asText() : json.get("output").toString();
+                    JsonNode code = JsonFields.at(json, "metadata", "exit_code");
+                    exitCode = code != null && code.canConvertToInt() ? code.asInt() : null;
+                    JsonNode seconds = JsonFields.at(json, "metadata", "duration_seconds");
+                    durationMs = seconds != null && seconds.isNumber() ? Math.round(seconds.asDouble() * 1000) : null;
+                }
+            } catch (JsonProcessingException plainText) {
+                // not the JSON wrapper: keep as text
+            }
+        }
+        if (exitCode == null) {
+            Matcher exited = EXITED.matcher(body);
+            if (exited.find()) {
+                exitCode = Integer.valueOf(exited.group(1));
+            }
+        }
+        if (durationMs == null) {
+            Matcher wall = WALL_TIME.matcher(body);
+            if (wall.find()) {
+                durationMs = Math.round(Double.parseDouble(wall.group(1)) * 1000);
+            }
+        }
+        boolean rejected = body.contains("rejected by user") || body.contains("rejected by the user");
+        return new CodexToolOutput(body, exitCode, durationMs, rejected);
+    }
+
+    boolean isError() {
+        return rejected || (exitCode != null && exitCode != 0);
+    }
+}

@@ -1,0 +1,223 @@
+package dev.forkline.importers.inspect;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.TraceImporter;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.TraceFormatException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Inspect AI eval logs: the {@code .json} form (one object: version, status, eval, plan, results, stats, samples...;
+ * read as a stream, one sample at a time) and the {@code .eval} form (a zip: {@code header.json} or
+ * {@code _journal/start.json}, {@code samples/<id>_epoch_<n>.json}, summaries). Each sample becomes its own run.
+ */
+public final class InspectImporter implements TraceImporter {
+
+    public static final String FORMAT = "inspect-ai";
+    private static final ObjectReader TREE = Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    private static final Pattern SAMPLE_ENTRY = Pattern.compile("^samples/(.+)_epoch_(\\d+)\\.json$");
+
+    @Override
+    public String format() {
+        return FORMAT;
+    }
+
+    @Override
+    public boolean accepts(Path path, byte[] head) {
+        if (!Files.isRegularFile(path)) {
+            return false;
+        }
+        if (GuardedZip.isZip(path)) {
+            try (GuardedZip zip = GuardedZip.open(path)) {
+                return (zip.has("header.json") || zip.has("_journal/start.json")) && !zip.has("manifest.json");
+            } catch (IOException | TraceFormatException | RuntimeException e) {
+                return false;
+            }
+        }
+        String text = Nodes.head(head);
+        return Nodes.firstNonSpace(text).equals("{") && text.contains("\"eval\"") && text.contains("\"version\"")
+                && (text.contains("\"task_id\"") || text.contains("\"run_id\"")) && text.contains("\"task\"");
+    }
+
+    @Override
+    public ImportedTrace read(Path path) throws IOException, TraceFormatException {
+        ImportSession session = new ImportSession(FORMAT, path.toString());
+        ObjectNode header = GuardedZip.isZip(path) ? readArchive(session, path) : readJson(session, path);
+        if (session.events().isEmpty()) {
+            throw new TraceFormatException(path.toString(), 0, "the log holds no samples (was it written with log_samples off?)");
+        }
+        JsonNode eval = header.path("eval");
+        String task = Nodes.text(eval, "task") == null ? "inspect" : Nodes.text(eval, "task");
+        String id = firstText(eval, "eval_id", "run_id", "task_id");
+        Instant created = parse(Nodes.text(eval, "created"));
+        String status = Nodes.text(header, "status");
+        if (status != null && !"success".equals(status)) {
+            session.finding(Finding.warning("eval-status", "the eval's status is '" + status + "'"
+                    + (Nodes.textAt(header, "error", "message") != null ? ": " + Nodes.textAt(header, "error", "message") : ""), null, 0));
+        }
+        return session.finish("inspect-ai:" + (id != null ? id : task), task + (Nodes.text(eval, "model") != null ? " (" + Nodes.text(eval, "model") + ")" : ""),
+                created != null ? created : session.events().getFirst().ts());
+    }
+
+    private static ObjectNode readJson(ImportSession session, Path path) throws IOException, TraceFormatException {
+        String file = path.toString();
+        ObjectNode header = Json.object();
+        try (InputStream in = Files.newInputStream(path); JsonParser parser = Json.factory().createParser(in)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw new TraceFormatException(file, parser.currentTokenLocation().getLineNr(), "not an Inspect log: expected a JSON object");
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if ("samples".equals(field) && value == JsonToken.START_ARRAY) {
+                    if (!header.has("eval")) {
+                        session.finding(Finding.warning("samples-before-header", "samples precede the eval header in the file: "
+                                + "environment and model identity are not known to the sessions", null, parser.currentTokenLocation().getLineNr()));
+                    }
+                    while (parser.nextToken() == JsonToken.START_OBJECT) {
+                        long line = parser.currentTokenLocation().getLineNr();
+                        JsonNode sample = TREE.readTree(parser);
+                        new SampleRun(session, header, sample, line).read();
+                    }
+                } else {
+                    header.set(field, TREE.readTree(parser));
+                }
+            }
+        } catch (JsonProcessingException e) {
+            long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+            throw new TraceFormatException(file, Math.max(0, line), "malformed JSON: " + e.getOriginalMessage());
+        }
+        if (!header.has("eval")) {
+            throw new TraceFormatException(file, 1, "not an Inspect log: no 'eval' header");
+        }
+        return header;
+    }
+
+    private static ObjectNode readArchive(ImportSession session, Path path) throws IOException, TraceFormatException {
+        try (GuardedZip zip = GuardedZip.open(path)) {
+            String headerEntry = zip.has("header.json") ? "header.json" : "_journal/start.json";
+            if (!zip.has(headerEntry)) {
+                throw new TraceFormatException(zip.name(), 0, "not an Inspect .eval archive: no header.json or _journal/start.json");
+            }
+            if (!zip.has("header.json")) {
+                session.finding(Finding.warning("eval-unfinished", "the archive has no header.json (the eval did not finish): "
+                        + "read from _journal/start.json", null, 0));
+            }
+            JsonNode read = entry(zip, headerEntry);
+            if (!read.isObject()) {
+                throw new TraceFormatException(zip.name() + "!/" + headerEntry, 1, "expected a JSON object");
+            }
+            ObjectNode header = (ObjectNode) read;
+            List<String> samples = new ArrayList<>();
+            for (String name : zip.names()) {
+                if (SAMPLE_ENTRY.matcher(name).matches()) {
+                    samples.add(name);
+                } else if (name.startsWith("samples/")) {
+                    session.finding(Finding.info("unknown-record", zip.name() + "!/" + name + " is not a sample file: ignored", null, 0));
+                }
+            }
+            samples.sort(Comparator.comparing((String name) -> epochOf(name)).thenComparing(InspectImporter::naturalKey));
+            if (samples.isEmpty()) {
+                summariesOnly(session, zip, header);
+                return header;
+            }
+            for (String name : samples) {
+                JsonNode sample;
+                try {
+                    sample = entry(zip, name);
+                } catch (TraceFormatException e) {
+                    session.finding(Finding.error("malformed-record", e.getMessage() + ": sample skipped", null, e.line()));
+                    continue;
+                }
+                new SampleRun(session, header, sample, 0).read();
+            }
+            return header;
+        }
+    }
+
+    /**
+     * An archive without sample files (logged without samples, or read mid-run) still lists its samples in
+     * {@code summaries.json} or {@code _journal/summaries/*.json}: each becomes a run with its start and end only.
+     */
+    private static void summariesOnly(ImportSession session, GuardedZip zip, ObjectNode header) throws IOException, TraceFormatException {
+        List<String> sources = new ArrayList<>();
+        if (zip.has("summaries.json")) {
+            sources.add("summaries.json");
+        } else {
+            zip.names().stream().filter(n -> n.startsWith("_journal/summaries/") && n.endsWith(".json")).sorted().forEach(sources::add);
+        }
+        int count = 0;
+        for (String source : sources) {
+            JsonNode summaries = entry(zip, source);
+            if (summaries.isArray()) {
+                for (JsonNode summary : summaries) {
+                    new SampleRun(session, header, summary, 0).read();
+                    count++;
+                }
+            }
+        }
+        if (count > 0) {
+            session.finding(Finding.warning("summaries-only", "the archive holds no sample files: " + count
+                    + " sample(s) imported from their summaries, without transcripts", null, 0));
+        }
+    }
+
+    private static JsonNode entry(GuardedZip zip, String name) throws IOException, TraceFormatException {
+        try (InputStream in = zip.open(name)) {
+            return Json.MAPPER.readTree(in);
+        } catch (JsonProcessingException e) {
+            long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+            throw new TraceFormatException(zip.name() + "!/" + name, Math.max(0, line), "malformed JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    private static int epochOf(String name) {
+        Matcher m = SAMPLE_ENTRY.matcher(name);
+        return m.matches() ? Integer.parseInt(m.group(2)) : 0;
+    }
+
+    /** Sample ids sort as numbers where they are numbers ("2" before "10"). */
+    private static String naturalKey(String name) {
+        Matcher m = SAMPLE_ENTRY.matcher(name);
+        String id = m.matches() ? m.group(1) : name;
+        return id.matches("\\d+") ? String.format("%020d", Long.parseLong(id)) : id;
+    }
+
+    private static Instant parse(String text) {
+        try {
+            return text == null ? null : OffsetDateTime.parse(text).toInstant();
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    private static String firstText(JsonNode node, String... fields) {
+        for (String field : fields) {
+            String value = Nodes.text(node, field);
+            if (value != null && !value.isBlank()) {
+                return value;
+            }
+        }
+        return null;
+    }
+}

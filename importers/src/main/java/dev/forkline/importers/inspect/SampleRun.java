@@ -1,0 +1,670 @@
+package dev.forkline.importers.inspect;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.ImportSession;
+import dev.forkline.trace.EffectClass;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.StateKind;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One Inspect sample (one epoch of one dataset sample) as one run. Its transcript events become Forkline events:
+ * sample_init opens the session, model/tool/sandbox/approval/error/... are translated, state and store changes become
+ * harness notes carrying their JSON patches, spans give agents their lanes.
+ */
+final class SampleRun {
+
+    private record Span(String id, String parent, String type, String name) {
+    }
+
+    /** Events that only give the transcript its shape: they may precede sample_init. */
+    private static final java.util.Set<String> STRUCTURE = java.util.Set.of("sample_init", "span_begin", "span_end", "step");
+
+    private final ImportSession session;
+    private final JsonNode eval;
+    private final JsonNode sample;
+    private final long line;
+    private final String run;
+    private final String defaultAgent;
+    private final Attachments attachments;
+    private final Deferred deferred = new Deferred();
+    private final Map<String, Span> spans = new HashMap<>();
+    private final Map<String, String> modelEventByToolCall = new HashMap<>();
+    private final Map<String, String> toolCallEvents = new HashMap<>();
+    private long seq;
+    private Instant last;
+    private Event start;
+    private boolean limited;
+    private String errorMessage;
+    private long inputTokens;
+    private long outputTokens;
+    private long cacheRead;
+    private long cacheWrite;
+
+    SampleRun(ImportSession session, JsonNode header, JsonNode sample, long line) {
+        this.session = session;
+        this.eval = header.path("eval");
+        this.sample = sample;
+        this.line = line;
+        String epoch = sample.path("epoch").asText("1");
+        this.run = "sample-" + sample.path("id").asText("?") + "-epoch-" + epoch;
+        String solver = Nodes.text(eval, "solver");
+        this.defaultAgent = "agent:" + (solver != null ? solver : "main");
+        this.attachments = new Attachments(sample);
+    }
+
+    String run() {
+        return run;
+    }
+
+    void read() {
+        JsonNode events = sample.get("events");
+        if (events == null || !events.isArray() || events.isEmpty()) {
+            session.finding(Finding.warning("no-transcript", run + ": the sample holds no events (logged without transcript?): "
+                    + "only its start and end are imported", null, line));
+            startSession(null, timeOf(Nodes.text(sample, "started_at")));
+        } else {
+            for (JsonNode event : events) {
+                event(event);
+            }
+        }
+        deferred.flushAll();
+        if (start == null) {
+            startSession(null, last);
+        }
+        end();
+        if (attachments.unresolved() > 0) {
+            session.finding(Finding.warning("unresolved-attachments", run + ": " + attachments.unresolved()
+                    + " attachment or message-pool reference(s) could not be resolved: kept as references", null, line));
+        }
+    }
+
+    private String nextId() {
+        return run + "." + (seq + 1);
+    }
+
+    private Event append(NewEvent draft) {
+        seq++;
+        return session.append(draft, line);
+    }
+
+    private Instant timeOf(String text) {
+        if (text != null) {
+            try {
+                return OffsetDateTime.parse(text).toInstant();
+            } catch (DateTimeParseException e) {
+                try {
+                    return Instant.parse(text);
+                } catch (DateTimeParseException again) {
+                    // falls through to the previous time
+                }
+            }
+        }
+        if (last == null) {
+            Instant created = parse(Nodes.text(eval, "created"));
+            last = created != null ? created : Instant.EPOCH;
+            session.finding(Finding.warning("timestamp-synthesised", run + ": events without times get the previous time", null, line));
+        }
+        return last;
+    }
+
+    private static Instant parse(String text) {
+        try {
+            return text == null ? null : OffsetDateTime.parse(text).toInstant();
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    private String actorOf(JsonNode event) {
+        String spanId = Nodes.text(event, "span_id");
+        int guard = 0;
+        while (spanId != null && guard++ < 1000) {
+            Span span = spans.get(spanId);
+            if (span == null) {
+                break;
+            }
+            if ("agent".equals(span.type())) {
+                return "agent:" + span.name();
+            }
+            spanId = span.parent();
+        }
+        return defaultAgent;
+    }
+
+    private void event(JsonNode event) {
+        String type = Nodes.text(event, "event") == null ? "" : Nodes.text(event, "event");
+        Instant at = timeOf(Nodes.text(event, "timestamp"));
+        deferred.flushUntil(at);
+        last = at;
+        if (start == null && !STRUCTURE.contains(type)) {
+            session.finding(Finding.warning("no-sample-init", run + ": the transcript does not begin with sample_init: the "
+                    + "session start is built from the log header", null, line));
+            startSession(null, at);
+        }
+        switch (type) {
+            case "sample_init" -> startSession(event, at);
+            case "span_begin" -> spanBegin(event, at);
+            case "span_end" -> spanEnd(event, at);
+            case "step" -> step(event, at);
+            case "model" -> model(event, at);
+            case "tool" -> tool(event, at);
+            case "sandbox" -> sandbox(event, at);
+            case "approval" -> approval(event, at);
+            case "state", "store" -> patch(event, type, at);
+            case "error" -> error(event, at);
+            case "info" -> note(event, at, "info" + (Nodes.text(event, "source") != null ? " (" + Nodes.text(event, "source") + ")" : ""),
+                    text(event.get("data")), StateKind.SESSION);
+            case "logger" -> note(event, at, "log " + Nodes.textAt(event, "message", "level"), Nodes.textAt(event, "message", "message"), StateKind.HARNESS);
+            case "score" -> score(event, at);
+            case "sample_limit" -> limit(event, at);
+            case "input" -> input(event, at);
+            case "subtask" -> subtask(event, at);
+            default -> raw(event, type, at);
+        }
+    }
+
+    private void startSession(JsonNode init, Instant at) {
+        if (start != null) {
+            note(init, at, "sample_init repeated", null, StateKind.SESSION);
+            return;
+        }
+        ObjectNode data = Json.object();
+        String task = Nodes.text(eval, "task");
+        data.put("title", (task != null ? task : "inspect") + " / sample " + sample.path("id").asText() + " epoch " + sample.path("epoch").asText("1"));
+        ObjectNode environment = data.putObject("environment");
+        ObjectNode harness = environment.putObject("harness");
+        harness.put("name", "inspect_ai");
+        String version = Nodes.textAt(eval, "packages", "inspect_ai");
+        if (version != null) {
+            harness.put("version", version);
+        }
+        if (task != null) {
+            harness.put("task", task);
+        }
+        JsonNode sandbox = Nodes.path(init, "sample", "sandbox");
+        if (sandbox == null) {
+            sandbox = eval.get("sandbox");
+        }
+        if (sandbox != null && !sandbox.isNull()) {
+            ObjectNode isolation = environment.putObject("isolation");
+            isolation.put("boundary", sandbox.isTextual() ? sandbox.asText() : Nodes.text(sandbox, "type"));
+            if (Nodes.text(sandbox, "config") != null) {
+                isolation.put("config", Nodes.text(sandbox, "config"));
+            }
+            session.finding(Finding.warning("no-environment-image", run + ": the sandbox is described by "
+                    + (Nodes.text(sandbox, "config") != null ? "'" + Nodes.text(sandbox, "config") + "'" : "its type only")
+                    + ", which the log does not include: the image is not recorded", null, line));
+        } else {
+            session.finding(Finding.info("no-sandbox", run + ": the eval ran without a sandbox (tools ran on the host, if any)", null, line));
+        }
+        String model = Nodes.text(eval, "model");
+        if (model != null) {
+            ObjectNode identity = data.putObject("model");
+            int slash = model.indexOf('/');
+            if (slash > 0) {
+                identity.put("provider", model.substring(0, slash));
+                identity.put("model", model.substring(slash + 1));
+            } else {
+                identity.put("model", model);
+            }
+        } else {
+            session.finding(Finding.warning("model-unknown", run + ": the log header names no model", null, line));
+        }
+        ObjectNode imported = data.putObject("imported");
+        imported.put("format", InspectImporter.FORMAT);
+        imported.put("source", session.source());
+        imported.put("sampleId", sample.path("id").asText());
+        imported.put("epoch", sample.path("epoch").asInt(1));
+        if (Nodes.text(eval, "eval_id") != null) {
+            imported.put("evalId", Nodes.text(eval, "eval_id"));
+        }
+        JsonNode revision = eval.get("revision");
+        if (revision != null && revision.isObject()) {
+            imported.set("evalRevision", revision);
+        }
+        start = append(NewEvent.of(run, "harness", EventType.SESSION_START).at(at).touches(StateKind.SESSION).data(data));
+        JsonNode input = Nodes.path(init, "sample", "input");
+        if (input == null) {
+            input = sample.get("input");
+        }
+        if (input != null) {
+            ObjectNode message = Json.object();
+            message.put("from", "harness");
+            message.put("to", defaultAgent);
+            message.put("text", input.isArray() ? joinMessages(input) : attachments.text(input.asText()));
+            append(NewEvent.of(run, "harness", EventType.AGENT_MESSAGE).at(at).causes(start.id()).touches(StateKind.SESSION).data(message));
+        }
+    }
+
+    private String joinMessages(JsonNode messages) {
+        var out = new StringBuilder();
+        for (JsonNode message : messages) {
+            out.append(out.isEmpty() ? "" : "\n\n").append(Nodes.text(message, "role")).append(": ").append(attachments.content(message.get("content")));
+        }
+        return out.toString();
+    }
+
+    private void spanBegin(JsonNode event, Instant at) {
+        String id = Nodes.text(event, "id");
+        if (id == null) {
+            return;
+        }
+        String before = actorOf(Json.object().put("span_id", Nodes.text(event, "parent_id")));
+        Span span = new Span(id, Nodes.text(event, "parent_id"), Nodes.text(event, "type"), Nodes.text(event, "name"));
+        spans.put(id, span);
+        if ("agent".equals(span.type())) {
+            handoff(before, "agent:" + span.name(), "agent span '" + span.name() + "' begins", at);
+        }
+    }
+
+    private void spanEnd(JsonNode event, Instant at) {
+        Span span = spans.get(Nodes.text(event, "id"));
+        if (span != null && "agent".equals(span.type())) {
+            String back = actorOf(Json.object().put("span_id", span.parent()));
+            handoff("agent:" + span.name(), back, "agent span '" + span.name() + "' ends", at);
+        }
+    }
+
+    /** Older logs mark solver steps with step events instead of spans; they carry no action of their own. */
+    private void step(JsonNode event, Instant at) {
+        if ("agent".equals(Nodes.text(event, "type")) && "begin".equals(Nodes.text(event, "action"))) {
+            handoff(defaultAgent, "agent:" + Nodes.text(event, "name"), "agent step begins", at);
+        }
+    }
+
+    private void handoff(String from, String to, String reason, Instant at) {
+        if (from.equals(to)) {
+            return;
+        }
+        if (start == null) {
+            startSession(null, at);
+        }
+        ObjectNode data = Json.object();
+        data.put("from", from);
+        data.put("to", to);
+        data.put("reason", reason);
+        append(NewEvent.of(run, from, EventType.AGENT_HANDOFF).at(at).touches(StateKind.SESSION).data(data));
+    }
+
+    private void model(JsonNode event, Instant at) {
+        String actor = actorOf(event);
+        JsonNode output = event.path("output");
+        ObjectNode data = Json.object();
+        String model = Nodes.text(output, "model") != null ? Nodes.text(output, "model") : Nodes.text(event, "model");
+        if (model != null) {
+            data.put("model", model);
+        }
+        String requested = Nodes.text(event, "model");
+        if (requested != null && requested.contains("/")) {
+            data.put("provider", requested.substring(0, requested.indexOf('/')));
+        }
+        List<JsonNode> input = attachments.input(event);
+        int fresh = 0;
+        for (int i = input.size() - 1; i >= 0; i--) {
+            if ("assistant".equals(Nodes.text(input.get(i), "role"))) {
+                fresh = i + 1;
+                break;
+            }
+        }
+        ObjectNode in = data.putObject("input");
+        in.put("summary", input.size() + " message(s), " + (input.size() - fresh) + " new since the model last answered");
+        ArrayNode messages = in.putArray("messages");
+        for (JsonNode message : input.subList(fresh, input.size())) {
+            messages.addObject().put("role", Nodes.text(message, "role")).put("content", attachments.content(message.get("content")));
+        }
+        JsonNode choice = output.path("choices").path(0).path("message");
+        ObjectNode out = data.putObject("output");
+        out.put("text", attachments.content(choice.get("content")));
+        ArrayNode calls = out.putArray("toolCalls");
+        String modelEventId = nextId();
+        JsonNode toolCalls = choice.get("tool_calls");
+        if (toolCalls != null && toolCalls.isArray()) {
+            for (JsonNode call : toolCalls) {
+                ObjectNode listed = calls.addObject();
+                listed.put("callId", Nodes.text(call, "id"));
+                listed.put("name", Nodes.text(call, "function"));
+                listed.set("arguments", attachments.resolve(call.path("arguments")));
+                if (Nodes.text(call, "id") != null) {
+                    modelEventByToolCall.put(Nodes.text(call, "id"), modelEventId);
+                }
+            }
+        }
+        JsonNode usage = output.get("usage");
+        if (usage != null && usage.isObject()) {
+            long in1 = usage.path("input_tokens").asLong(0);
+            long out1 = usage.path("output_tokens").asLong(0);
+            long read = usage.path("input_tokens_cache_read").asLong(0);
+            long write = usage.path("input_tokens_cache_write").asLong(0);
+            data.putObject("usage").put("inputTokens", in1).put("outputTokens", out1).put("cacheReadTokens", read).put("cacheWriteTokens", write);
+            inputTokens += in1;
+            outputTokens += out1;
+            cacheRead += read;
+            cacheWrite += write;
+            if (usage.has("total_cost") && usage.get("total_cost").isNumber()) {
+                data.put("costUsd", usage.get("total_cost").decimalValue());
+            }
+        }
+        JsonNode time = output.get("time");
+        if (time != null && time.isNumber()) {
+            data.put("latencyMs", Math.round(time.asDouble() * 1000));
+        }
+        Event call = append(NewEvent.of(run, actor, EventType.MODEL_CALL).at(at).touches(StateKind.SESSION).data(data));
+        String error = Nodes.text(event, "error");
+        if (error != null) {
+            ObjectNode failure = Json.object();
+            failure.put("message", error);
+            failure.put("kind", "model");
+            append(NewEvent.of(run, actor, EventType.ERROR).at(at).causes(call.id()).touches(StateKind.SESSION).data(failure));
+        }
+    }
+
+    private void tool(JsonNode event, Instant at) {
+        String actor = actorOf(event);
+        String callId = Nodes.text(event, "id") != null ? Nodes.text(event, "id") : nextId();
+        String function = Nodes.text(event, "function");
+        JsonNode arguments = attachments.resolve(event.path("arguments"));
+        String eventId = nextId();
+        EffectClass effect = InspectEffects.of(function, arguments)
+                .orElseGet(() -> session.classify(function, arguments, eventId, line).effect());
+        ObjectNode data = Json.object();
+        data.put("callId", callId);
+        data.put("tool", function);
+        data.set("arguments", arguments.isObject() ? arguments : Json.object().set("value", arguments));
+        data.put("effect", effect.name().toLowerCase(Locale.ROOT));
+        NewEvent draft = NewEvent.of(run, actor, EventType.TOOL_CALL).at(at).touches(InspectEffects.touches(effect)).data(data);
+        String proposer = modelEventByToolCall.get(callId);
+        Event call = append(proposer != null ? draft.causes(proposer) : draft);
+        toolCallEvents.put(callId, call.id());
+        String agent = Nodes.text(event, "agent");
+        if (agent != null && !agent.isBlank()) {
+            handoff(actor, "agent:" + agent, "handoff through tool '" + function + "'", at);
+        }
+        JsonNode nested = event.get("events");
+        if (nested != null && nested.isArray()) {
+            for (JsonNode inner : nested) {
+                event(inner);
+            }
+        }
+        Instant completed = completion(event, at);
+        deferred.at(completed, () -> {
+            ObjectNode result = Json.object();
+            result.put("callId", callId);
+            result.put("stdout", text(attachments.resolve(event.get("result"))));
+            JsonNode error = event.get("error");
+            if (error != null && !error.isNull()) {
+                result.put("isError", true);
+                result.put("error", (Nodes.text(error, "type") != null ? Nodes.text(error, "type") + ": " : "") + attachments.text(Nodes.text(error, "message")));
+            }
+            JsonNode working = event.get("working_time");
+            if (working != null && working.isNumber()) {
+                result.put("durationMs", Math.round(working.asDouble() * 1000));
+            }
+            append(NewEvent.of(run, "sandbox", EventType.TOOL_RESULT).at(completed).causes(call.id()).touches(StateKind.SESSION).data(result));
+        });
+    }
+
+    private Instant completion(JsonNode event, Instant at) {
+        Instant completed = parse(Nodes.text(event, "completed"));
+        if (completed != null && !completed.isBefore(at)) {
+            return completed;
+        }
+        JsonNode working = event.get("working_time");
+        if (working != null && working.isNumber()) {
+            return at.plusNanos(Math.round(working.asDouble() * 1e9));
+        }
+        return at;
+    }
+
+    private void sandbox(JsonNode event, Instant at) {
+        String action = Nodes.text(event, "action") == null ? "sandbox" : Nodes.text(event, "action");
+        Instant completed = completion(event, at);
+        if ("exec".equals(action)) {
+            String cmd = Nodes.text(event, "cmd") == null ? "" : Nodes.text(event, "cmd");
+            ObjectNode data = Json.object();
+            data.putNull("pid");
+            ArrayNode argv = data.putArray("argv");
+            for (String part : cmd.split("\\s+")) {
+                if (!part.isEmpty()) {
+                    argv.add(part);
+                }
+            }
+            data.put("name", argv.isEmpty() ? cmd : argv.get(0).asText());
+            data.put("command", cmd);
+            if (event.hasNonNull("input")) {
+                data.put("stdin", text(event.get("input")));
+            }
+            if (event.has("options")) {
+                data.set("options", event.get("options"));
+            }
+            Event started = append(NewEvent.of(run, "sandbox", EventType.PROCESS_START).at(at).touches(StateKind.PROCESS).data(data));
+            deferred.at(completed, () -> {
+                ObjectNode exit = Json.object();
+                exit.putNull("pid");
+                JsonNode result = event.get("result");
+                if (result != null && result.canConvertToInt()) {
+                    exit.put("exitCode", result.asInt());
+                }
+                if (event.hasNonNull("output")) {
+                    exit.put("output", text(event.get("output")));
+                }
+                append(NewEvent.of(run, "sandbox", EventType.PROCESS_EXIT).at(completed).causes(started.id()).touches(StateKind.PROCESS).data(exit));
+            });
+            return;
+        }
+        ObjectNode data = Json.object();
+        String file = Nodes.text(event, "file");
+        data.put("text", "sandbox " + action + (file != null ? " " + file : ""));
+        data.put("action", action);
+        if (file != null) {
+            data.put("file", file);
+        }
+        if (event.hasNonNull("output")) {
+            data.put("output", text(event.get("output")));
+        }
+        // write_file changes the workspace but the log keeps at most a preview of the content, never its hash
+        StateKind kind = "write_file".equals(action) ? StateKind.WORKSPACE : StateKind.SESSION;
+        append(NewEvent.of(run, "sandbox", EventType.NOTE).at(at).touches(kind).data(data));
+    }
+
+    private void approval(JsonNode event, Instant at) {
+        JsonNode call = event.path("call");
+        String callId = Nodes.text(call, "id");
+        String subject = callId == null ? null : toolCallEvents.getOrDefault(callId, modelEventByToolCall.get(callId));
+        if (subject == null) {
+            subject = start.id();
+            session.finding(Finding.warning("approval-subject-unknown", run + ": approval for call " + callId
+                    + " whose proposal is not in the transcript: its subject is the session start", null, line));
+        }
+        ObjectNode request = Json.object();
+        request.put("subject", subject);
+        request.put("reason", (Nodes.text(event, "message") != null ? Nodes.text(event, "message") : "approval required")
+                + " (" + Nodes.text(call, "function") + ")");
+        request.put("callId", callId);
+        String approver = Nodes.text(event, "approver") == null ? "unknown" : Nodes.text(event, "approver");
+        boolean human = approver.toLowerCase(Locale.ROOT).contains("human");
+        String owner = human ? "human:" + approver : "policy:" + approver;
+        request.put("owner", owner);
+        Event asked = append(NewEvent.of(run, "harness", EventType.APPROVAL_REQUEST).at(at).causes(subject).touches(StateKind.HARNESS).data(request));
+        ObjectNode decision = Json.object();
+        decision.put("subject", subject);
+        String verdict = switch (Nodes.text(event, "decision") == null ? "" : Nodes.text(event, "decision")) {
+            case "approve" -> "approve";
+            case "modify" -> "modify";
+            case "reject" -> "deny";
+            case "escalate" -> "escalate";
+            case "terminate" -> "terminate";
+            default -> "escalate";
+        };
+        decision.put("verdict", verdict);
+        decision.put("owner", owner);
+        decision.put("rationale", Nodes.text(event, "explanation") == null ? "" : Nodes.text(event, "explanation"));
+        JsonNode modified = event.get("modified");
+        if (modified != null && !modified.isNull()) {
+            decision.set("arguments", attachments.resolve(modified.path("arguments")));
+        }
+        append(NewEvent.of(run, human ? "human:" + approver : "harness", EventType.APPROVAL_DECISION).at(at).causes(asked.id())
+                .touches(StateKind.HARNESS).data(decision));
+        if ("terminate".equals(verdict)) {
+            limited = true;
+        }
+    }
+
+    private void patch(JsonNode event, String type, Instant at) {
+        JsonNode changes = event.path("changes");
+        ObjectNode data = Json.object();
+        List<String> ops = new ArrayList<>();
+        for (JsonNode change : changes) {
+            ops.add(Nodes.text(change, "op") + " " + Nodes.text(change, "path"));
+        }
+        data.put("text", type + ": " + String.join(", ", ops));
+        data.put("kind", type);
+        data.set("patch", attachments.resolve(changes));
+        append(NewEvent.of(run, "harness", EventType.NOTE).at(at).touches(StateKind.HARNESS).data(data));
+    }
+
+    private void error(JsonNode event, Instant at) {
+        ObjectNode data = Json.object();
+        errorMessage = Nodes.textAt(event, "error", "message");
+        data.put("message", errorMessage == null ? "error" : errorMessage);
+        data.put("kind", "sample");
+        String traceback = Nodes.textAt(event, "error", "traceback");
+        if (traceback != null) {
+            data.put("traceback", traceback);
+        }
+        append(NewEvent.of(run, "harness", EventType.ERROR).at(at).touches(StateKind.HARNESS).data(data));
+    }
+
+    private void limit(JsonNode event, Instant at) {
+        limited = true;
+        ObjectNode data = Json.object();
+        data.put("message", Nodes.text(event, "message") == null ? "limit reached" : Nodes.text(event, "message"));
+        data.put("kind", "limit:" + Nodes.text(event, "type"));
+        append(NewEvent.of(run, "harness", EventType.ERROR).at(at).touches(StateKind.HARNESS).data(data));
+    }
+
+    private void score(JsonNode event, Instant at) {
+        JsonNode score = event.path("score");
+        ObjectNode data = Json.object();
+        data.put("text", "score: " + text(score.get("value")) + (event.path("intermediate").asBoolean(false) ? " (intermediate)" : ""));
+        data.set("score", attachments.resolve(score));
+        append(NewEvent.of(run, "harness", EventType.NOTE).at(at).touches(StateKind.SESSION).data(data));
+    }
+
+    private void input(JsonNode event, Instant at) {
+        ObjectNode data = Json.object();
+        data.put("from", "human:user");
+        data.put("to", actorOf(event));
+        data.put("text", Nodes.text(event, "input") == null ? "" : Nodes.text(event, "input"));
+        append(NewEvent.of(run, "human:user", EventType.AGENT_MESSAGE).at(at).touches(StateKind.SESSION).data(data));
+    }
+
+    private void subtask(JsonNode event, Instant at) {
+        String actor = actorOf(event);
+        String name = Nodes.text(event, "name") == null ? "subtask" : Nodes.text(event, "name");
+        handoff(actor, "agent:" + name, "subtask '" + name + "'", at);
+        JsonNode nested = event.get("events");
+        if (nested != null && nested.isArray()) {
+            for (JsonNode inner : nested) {
+                event(inner);
+            }
+        }
+        handoff("agent:" + name, actor, "subtask '" + name + "' done: " + text(attachments.resolve(event.get("result"))), last);
+    }
+
+    private void note(JsonNode event, Instant at, String label, String text, StateKind kind) {
+        ObjectNode data = Json.object();
+        data.put("text", label + (text == null || text.isBlank() ? "" : ": " + text));
+        append(NewEvent.of(run, event == null ? "harness" : actorOf(event), EventType.NOTE).at(at).touches(kind).data(data));
+    }
+
+    private void raw(JsonNode event, String type, Instant at) {
+        session.finding(Finding.info("unknown-record", run + ": transcript event '" + type + "' is not known to Forkline: kept with its raw record", null, line));
+        ObjectNode data = Json.object();
+        data.set("raw", event);
+        append(NewEvent.ofRawType(run, actorOf(event), "inspect." + (type.isEmpty() ? "unknown" : type)).at(at).touches(StateKind.SESSION).data(data));
+    }
+
+    private String text(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return "";
+        }
+        if (node.isTextual()) {
+            return attachments.text(node.asText());
+        }
+        if (node.isArray()) {
+            return attachments.content(node);
+        }
+        return node.isValueNode() ? node.asText() : node.toString();
+    }
+
+    private void end() {
+        ObjectNode data = Json.object();
+        JsonNode error = sample.get("error");
+        String outcome;
+        if (error != null && !error.isNull() || errorMessage != null) {
+            outcome = "failure";
+        } else if (limited || sample.hasNonNull("limit")) {
+            outcome = "aborted";
+        } else {
+            outcome = "success";
+        }
+        data.put("outcome", outcome);
+        List<String> scores = new ArrayList<>();
+        JsonNode scored = sample.get("scores");
+        if (scored != null && scored.isObject()) {
+            for (Map.Entry<String, JsonNode> entry : scored.properties()) {
+                scores.add(entry.getKey() + "=" + text(entry.getValue().get("value")));
+            }
+        }
+        data.put("summary", (error != null && !error.isNull() ? "error: " + Nodes.text(error, "message") + "; " : "")
+                + (scores.isEmpty() ? "no scores" : "scores: " + String.join(", ", scores)));
+        ObjectNode usage = data.putObject("usage");
+        JsonNode recorded = sample.get("model_usage");
+        if (recorded != null && recorded.isObject() && !recorded.isEmpty()) {
+            long in = 0;
+            long out = 0;
+            long read = 0;
+            long write = 0;
+            BigDecimal cost = null;
+            for (JsonNode perModel : recorded) {
+                in += perModel.path("input_tokens").asLong(0);
+                out += perModel.path("output_tokens").asLong(0);
+                read += perModel.path("input_tokens_cache_read").asLong(0);
+                write += perModel.path("input_tokens_cache_write").asLong(0);
+                if (perModel.has("total_cost") && perModel.get("total_cost").isNumber()) {
+                    cost = (cost == null ? BigDecimal.ZERO : cost).add(perModel.get("total_cost").decimalValue());
+                }
+            }
+            usage.put("inputTokens", in).put("outputTokens", out).put("cacheReadTokens", read).put("cacheWriteTokens", write);
+            if (cost != null) {
+                data.put("costUsd", cost);
+            }
+            if (in != inputTokens || out != outputTokens) {
+                session.finding(Finding.info("usage-mismatch", run + ": the sample's model_usage (" + in + "/" + out
+                        + " tokens) differs from the sum over its model events (" + inputTokens + "/" + outputTokens + ")", null, line));
+            }
+        } else {
+            usage.put("inputTokens", inputTokens).put("outputTokens", outputTokens).put("cacheReadTokens", cacheRead).put("cacheWriteTokens", cacheWrite);
+        }
+        if (!data.has("costUsd")) {
+            session.finding(Finding.info("no-cost", run + ": Inspect recorded no cost for this sample", null, line));
+        }
+        Instant at = last == null ? Instant.EPOCH : last;
+        append(NewEvent.of(run, "harness", EventType.SESSION_END).at(at).causes(start.id()).touches(StateKind.SESSION).data(data));
+    }
+}

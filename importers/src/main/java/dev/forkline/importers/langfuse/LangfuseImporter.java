@@ -1,0 +1,458 @@
+package dev.forkline.importers.langfuse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.TraceImporter;
+import dev.forkline.trace.EffectClass;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.StateKind;
+import dev.forkline.trace.TraceFormatException;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Langfuse trace exports: {@code {trace, observations}} (as the UI and the SDKs export them) or a trace object with its
+ * {@code observations} inline (the public API's trace detail). GENERATION observations are model calls, TOOL
+ * observations a paired tool call and result, AGENT observations and spans naming a {@code gen_ai.agent.name} give the
+ * lanes; EVENT observations are notes; everything is ordered by start time (results by end time).
+ */
+public final class LangfuseImporter implements TraceImporter {
+
+    public static final String FORMAT = "langfuse";
+    static final String RUN = "main";
+    private static final Set<String> MODEL_TYPES = Set.of("GENERATION", "EMBEDDING");
+    private static final Set<String> TOOL_TYPES = Set.of("TOOL", "RETRIEVER");
+    private static final Set<String> STRUCTURE_TYPES = Set.of("SPAN", "AGENT", "CHAIN");
+    private static final Set<String> NOTE_TYPES = Set.of("EVENT", "EVALUATOR", "GUARDRAIL");
+
+    @Override
+    public String format() {
+        return FORMAT;
+    }
+
+    @Override
+    public boolean accepts(Path path, byte[] head) {
+        if (!Files.isRegularFile(path)) {
+            return false;
+        }
+        String text = Nodes.head(head);
+        return Nodes.firstNonSpace(text).equals("{") && text.contains("\"observations\"")
+                && (text.contains("\"parentObservationId\"") || text.contains("\"projectId\"") || text.contains("\"traceId\""));
+    }
+
+    @Override
+    public ImportedTrace read(Path path) throws IOException, TraceFormatException {
+        String source = path.toString();
+        JsonNode root = Nodes.read(path);
+        JsonNode trace = root.has("trace") ? root.get("trace") : root;
+        JsonNode observations = root.has("observations") ? root.get("observations") : trace.get("observations");
+        if (trace == null || !trace.isObject() || observations == null || !observations.isArray()) {
+            throw new TraceFormatException(source, 1, "not a Langfuse trace export: needs a trace and an 'observations' list");
+        }
+        ImportSession session = new ImportSession(FORMAT, source);
+        new Reader(session, path, trace, observations).read();
+        String name = Nodes.text(trace, "name") != null ? Nodes.text(trace, "name") : path.getFileName().toString();
+        String id = Nodes.text(trace, "id") != null ? Nodes.text(trace, "id") : name;
+        return session.finish("langfuse:" + id, name, session.events().getFirst().ts());
+    }
+
+    /** Something to emit at a time; calls sort before results of the same observation. */
+    private record Item(Instant at, int order, int phase, Runnable emit) {
+    }
+
+    private static final class Reader {
+        private final ImportSession session;
+        private final Path path;
+        private final JsonNode trace;
+        private final Observations tree;
+        private final String defaultAgent;
+        private final Map<String, String> modelEventByToolCall = new HashMap<>();
+        private final Map<String, Event> callEventByObservation = new HashMap<>();
+        private final Set<String> executedCalls = new HashSet<>();
+        private final List<String> proposedCalls = new ArrayList<>();
+        private final List<Item> items = new ArrayList<>();
+        private Event start;
+        private long inputTokens;
+        private long outputTokens;
+        private long cacheRead;
+        private BigDecimal cost = BigDecimal.ZERO;
+        private boolean costSeen;
+        private boolean rootFailed;
+        private String firstModel;
+
+        Reader(ImportSession session, Path path, JsonNode trace, JsonNode observations) {
+            this.session = session;
+            this.path = path;
+            this.trace = trace;
+            this.defaultAgent = "agent:" + (Nodes.text(trace, "name") != null ? Nodes.text(trace, "name") : "main");
+            this.tree = new Observations(observations, defaultAgent);
+        }
+
+        void read() {
+            List<JsonNode> ordered = tree.ordered();
+            Instant first = Observations.time(Nodes.text(trace, "timestamp"));
+            Instant lastEnd = first;
+            int order = 0;
+            int untimed = 0;
+            for (JsonNode observation : ordered) {
+                Instant begin = Observations.startOf(observation);
+                if (begin == null) {
+                    untimed++;
+                    continue;
+                }
+                if (first == null || begin.isBefore(first)) {
+                    first = begin;
+                }
+                Instant end = Observations.endOf(observation);
+                if (lastEnd == null || end.isAfter(lastEnd)) {
+                    lastEnd = end;
+                }
+                if (firstModel == null && MODEL_TYPES.contains(Nodes.text(observation, "type")) && Nodes.text(observation, "model") != null) {
+                    firstModel = Nodes.text(observation, "model");
+                }
+                plan(observation, begin, end, order++);
+            }
+            if (untimed > 0) {
+                session.finding(Finding.warning("untimed-observations", untimed + " observation(s) have no start time: not placed "
+                        + "on the timeline (kept as notes at the end)", null, 0));
+            }
+            if (first == null) {
+                first = Instant.EPOCH;
+                session.finding(Finding.warning("timestamp-synthesised", "the trace records no times", null, 0));
+            }
+            start = startSession(first);
+            items.sort(Comparator.comparing(Item::at).thenComparingInt(Item::order).thenComparingInt(Item::phase));
+            for (Item item : items) {
+                item.emit().run();
+            }
+            for (JsonNode observation : ordered) {
+                if (Observations.startOf(observation) == null) {
+                    raw(observation, "untimed observation", lastEnd);
+                }
+            }
+            scores(lastEnd);
+            end(lastEnd);
+        }
+
+        private Event append(NewEvent draft) {
+            return session.append(draft, 0);
+        }
+
+        private String nextId() {
+            return RUN + "." + (session.events().size() + 1);
+        }
+
+        private void plan(JsonNode observation, Instant begin, Instant end, int order) {
+            String type = Nodes.text(observation, "type") == null ? "" : Nodes.text(observation, "type").toUpperCase(Locale.ROOT);
+            boolean failed = "ERROR".equals(Nodes.text(observation, "level"));
+            if (failed && tree.parent(observation) == null) {
+                rootFailed = true;
+            }
+            if (MODEL_TYPES.contains(type)) {
+                items.add(new Item(begin, order, 0, () -> model(observation, begin, end)));
+            } else if (TOOL_TYPES.contains(type)) {
+                items.add(new Item(begin, order, 0, () -> toolCall(observation, type, begin)));
+                items.add(new Item(end, order, 1, () -> toolResult(observation, end)));
+            } else if (STRUCTURE_TYPES.contains(type)) {
+                String agent = Observations.declaredAgent(observation);
+                String enclosing = tree.enclosingAgent(observation);
+                if (agent != null && enclosing != null && !enclosing.equals("agent:" + agent)) {
+                    items.add(new Item(begin, order, 0, () -> handoff(enclosing, "agent:" + agent, "agent '" + agent + "' starts", begin)));
+                    items.add(new Item(end, order, 1, () -> handoff("agent:" + agent, enclosing, "agent '" + agent + "' returns", end)));
+                }
+                if (failed) {
+                    items.add(new Item(end, order, 1, () -> error(observation, end, null)));
+                }
+            } else if (NOTE_TYPES.contains(type)) {
+                items.add(new Item(begin, order, 0, () -> note(observation, type, begin)));
+            } else {
+                items.add(new Item(begin, order, 0, () -> raw(observation, "observation type '" + type + "'", begin)));
+            }
+        }
+
+        private Event startSession(Instant at) {
+            ObjectNode data = Json.object();
+            if (Nodes.text(trace, "name") != null) {
+                data.put("title", Nodes.text(trace, "name"));
+            }
+            ObjectNode environment = data.putObject("environment");
+            ObjectNode harness = environment.putObject("harness");
+            JsonNode scope = Nodes.path(Observations.metadata(trace), "scope");
+            harness.put("name", Nodes.text(scope, "name") != null ? Nodes.text(scope, "name") : "langfuse");
+            if (Nodes.text(scope, "version") != null) {
+                harness.put("version", Nodes.text(scope, "version"));
+            }
+            session.finding(Finding.warning("no-environment-image", "a Langfuse trace records no execution environment (image, "
+                    + "repository, working directory): a replay must be given one", null, 0));
+            session.finding(Finding.info("no-checkpoint", "a Langfuse trace holds no workspace content: there is no replayable checkpoint", null, 0));
+            if (firstModel != null) {
+                data.putObject("model").put("model", firstModel);
+            } else {
+                session.finding(Finding.warning("model-unknown", "no generation in the trace names its model", null, 0));
+            }
+            ObjectNode imported = data.putObject("imported");
+            imported.put("format", FORMAT);
+            imported.put("source", path.toString());
+            if (Nodes.text(trace, "id") != null) {
+                imported.put("traceId", Nodes.text(trace, "id"));
+            }
+            if (Nodes.text(trace, "environment") != null) {
+                imported.put("langfuseEnvironment", Nodes.text(trace, "environment"));
+            }
+            if (Nodes.text(trace, "sessionId") != null) {
+                imported.put("sessionId", Nodes.text(trace, "sessionId"));
+            }
+            if (Nodes.text(trace, "userId") != null) {
+                imported.put("userId", Nodes.text(trace, "userId"));
+            }
+            Event started = append(NewEvent.of(RUN, "harness", EventType.SESSION_START).at(at).touches(StateKind.SESSION).data(data));
+            JsonNode input = trace.get("input");
+            if (input != null && !input.isNull()) {
+                ObjectNode message = Json.object();
+                message.put("from", Nodes.text(trace, "userId") != null ? "human:" + Nodes.text(trace, "userId") : "harness");
+                message.put("to", defaultAgent);
+                message.put("text", GenAiMessages.valueText(input));
+                append(NewEvent.of(RUN, "harness", EventType.AGENT_MESSAGE).at(at).causes(started.id()).touches(StateKind.SESSION).data(message));
+            }
+            return started;
+        }
+
+        private void model(JsonNode observation, Instant begin, Instant end) {
+            String actor = tree.actorOf(observation);
+            ObjectNode data = Json.object();
+            if (Nodes.text(observation, "model") != null) {
+                data.put("model", Nodes.text(observation, "model"));
+            }
+            JsonNode attributes = Observations.attributes(observation);
+            if (Nodes.text(attributes, "gen_ai.system") != null) {
+                data.put("provider", Nodes.text(attributes, "gen_ai.system"));
+            }
+            List<GenAiMessages.Message> input = new ArrayList<>();
+            for (JsonNode message : GenAiMessages.list(observation.get("input"))) {
+                input.add(GenAiMessages.message(message));
+            }
+            int fresh = 0;
+            for (int i = input.size() - 1; i >= 0; i--) {
+                if ("assistant".equals(input.get(i).role())) {
+                    fresh = i + 1;
+                    break;
+                }
+            }
+            ObjectNode in = data.putObject("input");
+            in.put("summary", input.size() + " message(s), " + (input.size() - fresh) + " new since the model last answered");
+            in.set("messages", GenAiMessages.toJson(input.subList(fresh, input.size())));
+            ObjectNode out = data.putObject("output");
+            var text = new StringBuilder();
+            ArrayNode calls = out.putArray("toolCalls");
+            String eventId = nextId();
+            for (JsonNode message : GenAiMessages.list(observation.get("output"))) {
+                String piece = GenAiMessages.message(message).text();
+                if (!piece.isEmpty()) {
+                    text.append(text.isEmpty() ? "" : "\n").append(piece);
+                }
+                for (GenAiMessages.ToolCall call : GenAiMessages.toolCalls(message)) {
+                    calls.addObject().put("callId", call.id()).put("name", call.name()).set("arguments", call.arguments());
+                    if (call.id() != null) {
+                        modelEventByToolCall.put(call.id(), eventId);
+                        proposedCalls.add(call.id());
+                    }
+                }
+            }
+            out.put("text", text.toString());
+            JsonNode usage = observation.get("usageDetails");
+            if (usage == null || !usage.isObject() || usage.isEmpty()) {
+                usage = observation.get("usage");
+            }
+            if (usage != null && usage.isObject() && !usage.isEmpty()) {
+                long inTokens = first(usage, "input", "promptTokens", "input_tokens");
+                long outTokens = first(usage, "output", "completionTokens", "output_tokens");
+                long read = first(usage, "input_cached_tokens", "cache_read_input_tokens", "input_cache_read");
+                ObjectNode u = data.putObject("usage").put("inputTokens", inTokens).put("outputTokens", outTokens);
+                if (read > 0) {
+                    u.put("cacheReadTokens", read);
+                }
+                inputTokens += inTokens;
+                outputTokens += outTokens;
+                cacheRead += read;
+            }
+            BigDecimal callCost = costOf(observation);
+            if (callCost != null) {
+                data.put("costUsd", callCost);
+                cost = cost.add(callCost);
+                costSeen = true;
+            }
+            data.put("latencyMs", Duration.between(begin, end).toMillis());
+            data.put("observationId", Nodes.text(observation, "id"));
+            Event call = append(NewEvent.of(RUN, actor, EventType.MODEL_CALL).at(begin).touches(StateKind.SESSION).data(data));
+            if ("ERROR".equals(Nodes.text(observation, "level"))) {
+                error(observation, begin, call.id());
+            }
+        }
+
+        private static long first(JsonNode usage, String... fields) {
+            for (String field : fields) {
+                JsonNode value = usage.get(field);
+                if (value != null && value.isNumber()) {
+                    return value.asLong();
+                }
+            }
+            return 0;
+        }
+
+        private static BigDecimal costOf(JsonNode observation) {
+            JsonNode total = Nodes.path(observation, "costDetails", "total");
+            if (total == null || !total.isNumber()) {
+                total = observation.get("calculatedTotalCost");
+            }
+            if (total == null || !total.isNumber()) {
+                total = observation.get("totalCost");
+            }
+            return total != null && total.isNumber() ? total.decimalValue() : null;
+        }
+
+        private void toolCall(JsonNode observation, String type, Instant begin) {
+            JsonNode attributes = Observations.attributes(observation);
+            String callId = Nodes.text(attributes, "gen_ai.tool.call.id");
+            if (callId == null) {
+                callId = Nodes.text(observation, "id");
+            }
+            String tool = Nodes.text(attributes, "gen_ai.tool.name");
+            if (tool == null) {
+                tool = Nodes.text(observation, "name");
+            }
+            JsonNode input = observation.get("input");
+            JsonNode arguments = input != null && input.isObject() ? input : GenAiMessages.arguments(input);
+            String eventId = nextId();
+            String name = tool;
+            EffectClass effect = "RETRIEVER".equals(type) ? EffectClass.READ : session.classify(name, arguments, eventId, 0).effect();
+            ObjectNode data = Json.object();
+            data.put("callId", callId);
+            data.put("tool", tool);
+            data.set("arguments", arguments);
+            data.put("effect", effect.name().toLowerCase(Locale.ROOT));
+            data.put("observationId", Nodes.text(observation, "id"));
+            NewEvent draft = NewEvent.of(RUN, tree.actorOf(observation), EventType.TOOL_CALL).at(begin).touches(touches(effect)).data(data);
+            String proposer = modelEventByToolCall.get(callId);
+            Event call = append(proposer != null ? draft.causes(proposer) : draft);
+            callEventByObservation.put(Nodes.text(observation, "id"), call);
+            executedCalls.add(callId);
+        }
+
+        private void toolResult(JsonNode observation, Instant end) {
+            Event call = callEventByObservation.get(Nodes.text(observation, "id"));
+            ObjectNode data = Json.object();
+            data.put("callId", call.text("callId"));
+            data.put("stdout", GenAiMessages.valueText(observation.get("output")));
+            if ("ERROR".equals(Nodes.text(observation, "level"))) {
+                data.put("isError", true);
+                data.put("error", Nodes.text(observation, "statusMessage") == null ? "error" : Nodes.text(observation, "statusMessage"));
+            }
+            Instant begin = Observations.startOf(observation);
+            data.put("durationMs", Duration.between(begin, end).toMillis());
+            append(NewEvent.of(RUN, "sandbox", EventType.TOOL_RESULT).at(end).causes(call.id()).touches(StateKind.SESSION).data(data));
+        }
+
+        private void handoff(String from, String to, String reason, Instant at) {
+            ObjectNode data = Json.object();
+            data.put("from", from);
+            data.put("to", to);
+            data.put("reason", reason);
+            append(NewEvent.of(RUN, from, EventType.AGENT_HANDOFF).at(at).touches(StateKind.SESSION).data(data));
+        }
+
+        private void error(JsonNode observation, Instant at, String cause) {
+            ObjectNode data = Json.object();
+            data.put("message", Nodes.text(observation, "statusMessage") != null ? Nodes.text(observation, "statusMessage")
+                    : "observation '" + Nodes.text(observation, "name") + "' ended with level ERROR");
+            data.put("kind", Nodes.text(observation, "type") == null ? "observation" : Nodes.text(observation, "type").toLowerCase(Locale.ROOT));
+            data.put("observationId", Nodes.text(observation, "id"));
+            NewEvent draft = NewEvent.of(RUN, tree.actorOf(observation), EventType.ERROR).at(at).touches(StateKind.SESSION).data(data);
+            append(cause != null ? draft.causes(cause) : draft);
+        }
+
+        private void note(JsonNode observation, String type, Instant at) {
+            ObjectNode data = Json.object();
+            String output = GenAiMessages.valueText(observation.get("output"));
+            data.put("text", type.toLowerCase(Locale.ROOT) + " '" + Nodes.text(observation, "name") + "'" + (output.isEmpty() ? "" : ": " + output));
+            data.put("observationId", Nodes.text(observation, "id"));
+            append(NewEvent.of(RUN, tree.actorOf(observation), EventType.NOTE).at(at).touches(StateKind.SESSION).data(data));
+            if ("ERROR".equals(Nodes.text(observation, "level"))) {
+                error(observation, at, null);
+            }
+        }
+
+        private void raw(JsonNode observation, String what, Instant at) {
+            session.finding(Finding.info("unknown-record", what + " (" + Nodes.text(observation, "id")
+                    + ") is not known to Forkline: kept with its raw record", null, 0));
+            ObjectNode data = Json.object();
+            data.set("raw", observation);
+            String type = Nodes.text(observation, "type") == null ? "unknown" : Nodes.text(observation, "type").toLowerCase(Locale.ROOT);
+            append(NewEvent.ofRawType(RUN, tree.actorOf(observation), "langfuse." + type).at(at).touches(StateKind.SESSION).data(data));
+        }
+
+        private void scores(Instant at) {
+            JsonNode scores = trace.get("scores");
+            if (scores == null || !scores.isArray()) {
+                return;
+            }
+            for (JsonNode score : scores) {
+                ObjectNode data = Json.object();
+                data.put("text", "score " + Nodes.text(score, "name") + ": " + GenAiMessages.valueText(score.get("value"))
+                        + (Nodes.text(score, "comment") != null ? " (" + Nodes.text(score, "comment") + ")" : ""));
+                data.set("score", score);
+                append(NewEvent.of(RUN, "harness", EventType.NOTE).at(at).touches(StateKind.SESSION).data(data));
+            }
+        }
+
+        private void end(Instant at) {
+            List<String> unexecuted = proposedCalls.stream().filter(id -> !executedCalls.contains(id)).toList();
+            if (!unexecuted.isEmpty()) {
+                session.finding(Finding.info("proposed-calls-without-tool", unexecuted.size() + " tool call(s) proposed by a model have "
+                        + "no TOOL observation (e.g. structured-output tools the framework handles itself): " + String.join(", ", unexecuted), null, 0));
+            }
+            ObjectNode data = Json.object();
+            data.put("outcome", rootFailed ? "failure" : "unknown");
+            String output = GenAiMessages.valueText(trace.get("output"));
+            data.put("summary", output.length() > 500 ? output.substring(0, 500) + "…" : output);
+            if (!rootFailed) {
+                session.finding(Finding.info("no-outcome", "Langfuse records no run outcome: session.end says 'unknown'", null, 0));
+            }
+            data.putObject("usage").put("inputTokens", inputTokens).put("outputTokens", outputTokens).put("cacheReadTokens", cacheRead);
+            if (costSeen) {
+                data.put("costUsd", cost);
+            } else {
+                session.finding(Finding.info("no-cost", "no observation records a cost", null, 0));
+            }
+            append(NewEvent.of(RUN, "harness", EventType.SESSION_END).at(at).causes(start.id()).touches(StateKind.SESSION).data(data));
+        }
+
+        private static StateKind[] touches(EffectClass effect) {
+            return switch (effect) {
+                case READ -> new StateKind[] {StateKind.SESSION};
+                case EXTERNAL -> new StateKind[] {StateKind.SESSION, StateKind.EXTERNAL};
+                case PROCESS -> new StateKind[] {StateKind.SESSION, StateKind.PROCESS};
+                case PRIVILEGED -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE, StateKind.PROCESS};
+                case WORKSPACE -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE};
+            };
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package dev.forkline.importers.langfuse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.trace.Json;
+import java.io.IOException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The observation tree of one Langfuse trace: parent links, depth, the agent each observation runs under, and the
+ * start order (by start time, parents before children at equal times).
+ */
+final class Observations {
+
+    private final Map<String, JsonNode> byId = new HashMap<>();
+    private final List<JsonNode> ordered;
+    private final String defaultAgent;
+
+    Observations(JsonNode observations, String defaultAgent) {
+        this.defaultAgent = defaultAgent;
+        List<JsonNode> all = new ArrayList<>();
+        observations.forEach(o -> {
+            all.add(o);
+            if (Nodes.text(o, "id") != null) {
+                byId.put(Nodes.text(o, "id"), o);
+            }
+        });
+        List<JsonNode> sorted = new ArrayList<>(all);
+        sorted.sort(Comparator.comparing((JsonNode o) -> startOf(o), Comparator.nullsLast(Comparator.naturalOrder()))
+                .thenComparingInt(this::depth));
+        this.ordered = sorted;
+    }
+
+    List<JsonNode> ordered() {
+        return ordered;
+    }
+
+    JsonNode parent(JsonNode observation) {
+        String parent = Nodes.text(observation, "parentObservationId");
+        return parent == null ? null : byId.get(parent);
+    }
+
+    int depth(JsonNode observation) {
+        int depth = 0;
+        JsonNode current = parent(observation);
+        while (current != null && depth < 10_000) {
+            depth++;
+            current = parent(current);
+        }
+        return depth;
+    }
+
+    /** The agent name an observation itself declares (an AGENT observation, or an agent span's gen_ai attributes). */
+    static String declaredAgent(JsonNode observation) {
+        if ("AGENT".equals(Nodes.text(observation, "type"))) {
+            return Nodes.text(observation, "name");
+        }
+        JsonNode attributes = attributes(observation);
+        String name = Nodes.text(attributes, "gen_ai.agent.name");
+        if (name == null) {
+            name = Nodes.text(attributes, "agent_name");
+        }
+        return name;
+    }
+
+    /** The actor an observation runs under: its nearest declared agent, itself included. */
+    String actorOf(JsonNode observation) {
+        JsonNode current = observation;
+        int guard = 0;
+        while (current != null && guard++ < 10_000) {
+            String agent = declaredAgent(current);
+            if (agent != null) {
+                return "agent:" + agent;
+            }
+            current = parent(current);
+        }
+        return defaultAgent;
+    }
+
+    /** The actor of the nearest ancestor that declares an agent, or null when none does. */
+    String enclosingAgent(JsonNode observation) {
+        JsonNode current = parent(observation);
+        int guard = 0;
+        while (current != null && guard++ < 10_000) {
+            String agent = declaredAgent(current);
+            if (agent != null) {
+                return "agent:" + agent;
+            }
+            current = parent(current);
+        }
+        return null;
+    }
+
+    static JsonNode metadata(JsonNode observation) {
+        JsonNode metadata = observation.get("metadata");
+        if (metadata != null && metadata.isTextual()) {
+            try {
+                return Json.MAPPER.readTree(metadata.asText());
+            } catch (IOException e) {
+                return null;
+            }
+        }
+        return metadata;
+    }
+
+    static JsonNode attributes(JsonNode observation) {
+        JsonNode metadata = metadata(observation);
+        return metadata == null ? null : metadata.get("attributes");
+    }
+
+    static Instant startOf(JsonNode observation) {
+        return time(Nodes.text(observation, "startTime"));
+    }
+
+    static Instant endOf(JsonNode observation) {
+        Instant end = time(Nodes.text(observation, "endTime"));
+        Instant start = startOf(observation);
+        return end == null || start != null && end.isBefore(start) ? start : end;
+    }
+
+    static Instant time(String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            return OffsetDateTime.parse(text).toInstant();
+        } catch (DateTimeParseException e) {
+            try {
+                return Instant.parse(text);
+            } catch (DateTimeParseException again) {
+                return null;
+            }
+        }
+    }
+}

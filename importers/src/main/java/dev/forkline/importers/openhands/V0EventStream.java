@@ -1,0 +1,650 @@
+package dev.forkline.importers.openhands;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.ImportSession;
+import dev.forkline.trace.EffectClass;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.StateKind;
+import dev.forkline.trace.TraceFormatException;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * An OpenHands V0 event stream: a JSON list of actions and observations ({@code id}, {@code timestamp}, {@code source},
+ * {@code cause} linking an observation to its action, {@code tool_call_metadata} with the model response). Read in two
+ * streaming passes: the first learns what session.start needs (model, user, working directory), the second emits.
+ */
+final class V0EventStream {
+
+    static final String RUN = OpenHandsImporter.RUN;
+    private static final Set<String> TOOL_ACTIONS = Set.of("run", "run_ipython", "edit", "write", "read", "browse",
+            "browse_interactive", "mcp", "call_tool_mcp");
+    private static final Set<String> NOTE_ACTIONS = Set.of("think", "recall", "change_agent_state", "condensation",
+            "condensation_request", "system", "null", "pause", "resume", "task_tracking");
+    private static final Set<String> NOTE_OBSERVATIONS = Set.of("think", "recall", "success", "condense", "task_tracking",
+            "mcp_list_tools", "download");
+    private static final Set<String> ARGUMENT_NOISE = Set.of("thought", "hidden", "blocking", "is_input", "confirmation_state",
+            "security_risk", "impl_source", "translated_ipython_code", "is_confirmed");
+
+    private record Call(String eventId, String callId, String tool, String action, JsonNode args) {
+    }
+
+    private final ImportSession session;
+    private final Path path;
+    private final Map<Long, Call> callsByRecordId = new HashMap<>();
+    private final Map<String, Call> callsByCallId = new HashMap<>();
+    private final Deque<String> agents = new ArrayDeque<>();
+    private final List<Call> awaitingConfirmation = new ArrayList<>();
+    private final Map<String, String> approvalRequests = new HashMap<>();
+    private final Set<String> decided = new java.util.HashSet<>();
+    private Instant last;
+    private boolean zoneless;
+    private int untimed;
+    private int emptyObservations;
+    private String lastResponseId;
+    private String lastModelEvent;
+    private String model;
+    private String cwd;
+    private String user;
+    private String host;
+    private String lastAgentState;
+    private JsonNode finish;
+    private boolean rejected;
+    private long inputTokens;
+    private long outputTokens;
+    private long cacheRead;
+    private long cacheWrite;
+    private BigDecimal accumulatedCost;
+
+    V0EventStream(ImportSession session, Path path) {
+        this.session = session;
+        this.path = path;
+        agents.push("agent:openhands");
+    }
+
+    void read() throws IOException, TraceFormatException {
+        RecordStream.each(path, (record, line) -> survey(record));
+        Event start = start();
+        RecordStream.each(path, this::record);
+        end(start);
+        if (zoneless) {
+            session.finding(Finding.warning("timestamps-without-zone", "OpenHands wrote local times without a zone: read as UTC", null, 0));
+        }
+        if (untimed > 0) {
+            session.finding(Finding.warning("timestamp-synthesised", untimed + " record(s) have no timestamp: given the previous "
+                    + "record's time plus a microsecond", null, 0));
+        }
+        if (emptyObservations > 0) {
+            session.finding(Finding.info("empty-observations", emptyObservations + " 'null' observation(s) (OpenHands' explicit "
+                    + "'no observation' placeholder) carry nothing: not imported as events", null, 0));
+        }
+        session.finding(Finding.info("no-checkpoint", "an OpenHands event stream holds no snapshot of the workspace: only the files "
+                + "the agent wrote through its editor are known (as state.mutation), so there is no replayable checkpoint", null, 0));
+    }
+
+    private void survey(JsonNode record) {
+        if (model == null) {
+            model = Nodes.textAt(record, "tool_call_metadata", "model_response", "model");
+        }
+        JsonNode metadata = Nodes.path(record, "extras", "metadata");
+        if (cwd == null) {
+            cwd = Nodes.text(metadata, "working_dir");
+        }
+        if (user == null) {
+            user = Nodes.text(metadata, "username");
+        }
+        if (host == null) {
+            host = Nodes.text(metadata, "hostname");
+        }
+        if (last == null) {
+            Stamps.Stamp stamp = Stamps.parse(Nodes.text(record, "timestamp"));
+            if (stamp != null) {
+                last = stamp.instant().minusNanos(1000);
+            }
+        }
+    }
+
+    private Event start() {
+        ObjectNode data = Json.object();
+        ObjectNode environment = data.putObject("environment");
+        environment.putObject("harness").put("name", "openhands");
+        if (cwd != null) {
+            environment.put("cwd", cwd);
+        }
+        if (user != null) {
+            environment.put("user", user);
+        }
+        session.finding(Finding.warning("no-environment-image", "the event stream does not name the runtime image or the "
+                + "repository state it started from: a replay must be given one", null, 0));
+        if (model != null) {
+            data.putObject("model").put("model", model);
+        } else {
+            session.finding(Finding.warning("model-unknown", "no model response in the stream names the model", null, 0));
+        }
+        ObjectNode imported = data.putObject("imported");
+        imported.put("format", OpenHandsImporter.FORMAT);
+        imported.put("source", path.toString());
+        imported.put("version", "V0");
+        if (host != null) {
+            imported.put("hostname", host);
+        }
+        if (last == null) {
+            last = Instant.EPOCH;
+            session.finding(Finding.warning("timestamp-synthesised", "the stream records no times at all", null, 0));
+        }
+        return session.append(NewEvent.of(RUN, "harness", EventType.SESSION_START).at(last).touches(StateKind.SESSION).data(data), 0);
+    }
+
+    private Instant timeOf(JsonNode record) {
+        Stamps.Stamp stamp = Stamps.parse(Nodes.text(record, "timestamp"));
+        if (stamp == null) {
+            untimed++;
+            last = last.plusNanos(1000);
+        } else {
+            zoneless |= stamp.zoneless();
+            last = stamp.instant();
+        }
+        return last;
+    }
+
+    private Event append(NewEvent draft, long line) {
+        return session.append(draft, line);
+    }
+
+    private String actorOf(JsonNode record) {
+        return switch (Nodes.text(record, "source") == null ? "" : Nodes.text(record, "source")) {
+            case "user" -> "human:user";
+            case "environment" -> "harness";
+            default -> agents.peek();
+        };
+    }
+
+    private void record(JsonNode record, long line) {
+        if (!record.isObject()) {
+            session.finding(Finding.warning("malformed-record", "list element is not an object: skipped", null, line));
+            return;
+        }
+        Instant at = timeOf(record);
+        accumulateCost(record);
+        String action = Nodes.text(record, "action");
+        String observation = Nodes.text(record, "observation");
+        if (action != null) {
+            action(record, action, at, line);
+        } else if (observation != null) {
+            observation(record, observation, at, line);
+        } else {
+            unknown(record, "record", "record without action or observation", at, line);
+        }
+    }
+
+    private void accumulateCost(JsonNode record) {
+        JsonNode cost = Nodes.path(record, "llm_metrics", "accumulated_cost");
+        if (cost != null && cost.isNumber()) {
+            accumulatedCost = cost.decimalValue();
+        }
+    }
+
+    private void action(JsonNode record, String action, Instant at, long line) {
+        JsonNode args = record.path("args");
+        String actor = actorOf(record);
+        String modelEvent = modelCall(record, actor, at, line);
+        if (TOOL_ACTIONS.contains(action)) {
+            toolCall(record, action, args, actor, modelEvent, at, line);
+            return;
+        }
+        switch (action) {
+            case "message" -> {
+                ObjectNode data = Json.object();
+                boolean fromUser = "human:user".equals(actor);
+                data.put("from", actor);
+                data.put("to", fromUser ? agents.peek() : "human:user");
+                data.put("text", Nodes.text(args, "content") == null ? "" : Nodes.text(args, "content"));
+                append(withCause(NewEvent.of(RUN, actor, EventType.AGENT_MESSAGE).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
+            }
+            case "delegate" -> {
+                String delegate = "agent:" + (Nodes.text(args, "agent") == null ? "delegate" : Nodes.text(args, "agent"));
+                ObjectNode data = Json.object();
+                data.put("from", actor);
+                data.put("to", delegate);
+                String task = Nodes.textAt(args, "inputs", "task");
+                data.put("reason", task != null ? task : Nodes.text(args, "thought") == null ? "" : Nodes.text(args, "thought"));
+                append(withCause(NewEvent.of(RUN, actor, EventType.AGENT_HANDOFF).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
+                agents.push(delegate);
+            }
+            case "finish" -> {
+                if (agents.size() == 1) {
+                    finish = args;
+                }
+                ObjectNode data = Json.object();
+                String thought = Nodes.text(args, "final_thought");
+                data.put("text", "finished" + (thought != null && !thought.isBlank() ? ": " + thought : ""));
+                if (args.has("task_completed")) {
+                    data.put("taskCompleted", Nodes.text(args, "task_completed"));
+                }
+                append(withCause(NewEvent.of(RUN, actor, EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
+            }
+            case "reject" -> {
+                rejected = agents.size() == 1;
+                ObjectNode data = Json.object();
+                data.put("text", "agent rejected the task" + (Nodes.text(args, "reason") != null ? ": " + Nodes.text(args, "reason") : ""));
+                append(withCause(NewEvent.of(RUN, actor, EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
+            }
+            default -> {
+                if (NOTE_ACTIONS.contains(action)) {
+                    ObjectNode data = Json.object();
+                    String text = firstText(args, "thought", "content", "query", "agent_state");
+                    data.put("text", action + (text != null && !text.isBlank() ? ": " + text : ""));
+                    data.put("action", action);
+                    StateKind kind = "change_agent_state".equals(action) ? StateKind.HARNESS : StateKind.SESSION;
+                    append(withCause(NewEvent.of(RUN, actor, EventType.NOTE).at(at).touches(kind).data(data), modelEvent), line);
+                } else {
+                    unknown(record, "action." + action, "action '" + action + "'", at, line);
+                }
+            }
+        }
+    }
+
+    private static NewEvent withCause(NewEvent draft, String cause) {
+        return cause == null ? draft : draft.causes(cause);
+    }
+
+    /** Emits the model call behind an agent action once per model response; returns its event id (or null). */
+    private String modelCall(JsonNode record, String actor, Instant at, long line) {
+        JsonNode metadata = record.get("tool_call_metadata");
+        JsonNode response = Nodes.path(metadata, "model_response");
+        if (response == null) {
+            return null;
+        }
+        String responseId = Nodes.text(response, "id");
+        if (responseId != null && responseId.equals(lastResponseId)) {
+            return lastModelEvent;
+        }
+        lastResponseId = responseId;
+        ObjectNode data = Json.object();
+        if (Nodes.text(response, "model") != null) {
+            data.put("model", Nodes.text(response, "model"));
+        }
+        data.putObject("input").put("summary", "not recorded in the event stream (the model saw the conversation so far)");
+        JsonNode message = Nodes.path(response, "choices");
+        message = message != null && message.isArray() && !message.isEmpty() ? message.get(0).get("message") : null;
+        ObjectNode output = data.putObject("output");
+        output.put("text", Nodes.content(Nodes.path(message, "content")));
+        ArrayNode calls = output.putArray("toolCalls");
+        JsonNode toolCalls = Nodes.path(message, "tool_calls");
+        if (toolCalls != null && toolCalls.isArray()) {
+            for (JsonNode call : toolCalls) {
+                ObjectNode listed = calls.addObject();
+                listed.put("callId", Nodes.text(call, "id"));
+                listed.put("name", Nodes.textAt(call, "function", "name"));
+                listed.set("arguments", arguments(Nodes.path(call, "function", "arguments")));
+            }
+        }
+        JsonNode usage = Nodes.path(response, "usage");
+        if (usage != null) {
+            ObjectNode u = data.putObject("usage");
+            long in = usage.path("prompt_tokens").asLong(0);
+            long out = usage.path("completion_tokens").asLong(0);
+            long read = usage.has("cache_read_input_tokens") ? usage.path("cache_read_input_tokens").asLong(0)
+                    : usage.path("prompt_tokens_details").path("cached_tokens").asLong(0);
+            long write = usage.path("cache_creation_input_tokens").asLong(0);
+            u.put("inputTokens", in).put("outputTokens", out).put("cacheReadTokens", read).put("cacheWriteTokens", write);
+            inputTokens += in;
+            outputTokens += out;
+            cacheRead += read;
+            cacheWrite += write;
+        }
+        Event event = append(NewEvent.of(RUN, actor, EventType.MODEL_CALL).at(at).touches(StateKind.SESSION).data(data), line);
+        lastModelEvent = event.id();
+        return lastModelEvent;
+    }
+
+    static ObjectNode arguments(JsonNode raw) {
+        if (raw == null) {
+            return Json.object();
+        }
+        if (raw.isObject()) {
+            return (ObjectNode) raw;
+        }
+        try {
+            JsonNode parsed = Json.MAPPER.readTree(raw.asText());
+            if (parsed != null && parsed.isObject()) {
+                return (ObjectNode) parsed;
+            }
+        } catch (IOException e) {
+            // kept verbatim below
+        }
+        return Json.object().put("raw", raw.asText());
+    }
+
+    private void toolCall(JsonNode record, String action, JsonNode args, String actor, String modelEvent, Instant at, long line) {
+        JsonNode metadata = record.get("tool_call_metadata");
+        String callId = Nodes.text(metadata, "tool_call_id");
+        if (callId == null) {
+            callId = "oh-" + record.path("id").asText();
+        }
+        String tool = Nodes.text(metadata, "function_name");
+        if (tool == null) {
+            tool = "mcp".equals(action) || "call_tool_mcp".equals(action) ? Nodes.text(args, "name") : action;
+        }
+        ObjectNode arguments = modelArguments(metadata, callId);
+        if (arguments == null) {
+            arguments = Json.object();
+            for (Map.Entry<String, JsonNode> field : args.properties()) {
+                if (!ARGUMENT_NOISE.contains(field.getKey())) {
+                    arguments.set(field.getKey(), field.getValue());
+                }
+            }
+        }
+        String eventId = RUN + "." + (session.events().size() + 1);
+        String toolName = tool;
+        JsonNode classified = "mcp".equals(action) ? args.path("arguments") : arguments;
+        EffectClass effect = OpenHandsEffects.ofAction(action, args)
+                .orElseGet(() -> session.classify(toolName, classified, eventId, line).effect());
+        ObjectNode data = Json.object();
+        data.put("callId", callId);
+        data.put("tool", tool);
+        data.set("arguments", arguments);
+        data.put("effect", effect.name().toLowerCase(Locale.ROOT));
+        if ("run".equals(action) && Nodes.text(args, "command") != null) {
+            ObjectNode exec = data.putObject("exec");
+            exec.putArray("argv").add("bash").add("-c").add(Nodes.text(args, "command"));
+            if (cwd != null) {
+                exec.put("cwd", cwd);
+            }
+        }
+        JsonNode risk = args.get("security_risk");
+        if (risk != null && !risk.isNull()) {
+            data.put("securityRisk", risk.asText());
+        }
+        String confirmation = Nodes.text(args, "confirmation_state");
+        if (confirmation != null) {
+            data.put("confirmation", confirmation);
+        }
+        Event event = append(withCause(NewEvent.of(RUN, actor, EventType.TOOL_CALL).at(at).touches(OpenHandsEffects.touches(effect)).data(data), modelEvent), line);
+        Call call = new Call(event.id(), callId, tool, action, args);
+        callsByRecordId.put(record.path("id").asLong(-1), call);
+        callsByCallId.put(callId, call);
+        if ("awaiting_confirmation".equals(confirmation)) {
+            awaitingConfirmation.add(call);
+        } else if ("rejected".equals(confirmation)) {
+            requestApproval(call, risk, at, line);
+            decide(call, "deny", "human:user", "rejected in confirmation mode", at, line);
+        }
+    }
+
+    /** The arguments the model sent for this call, when the model response is attached. */
+    private static ObjectNode modelArguments(JsonNode metadata, String callId) {
+        JsonNode choices = Nodes.path(metadata, "model_response", "choices");
+        if (choices == null || !choices.isArray()) {
+            return null;
+        }
+        for (JsonNode choice : choices) {
+            JsonNode calls = Nodes.path(choice, "message", "tool_calls");
+            if (calls != null && calls.isArray()) {
+                for (JsonNode call : calls) {
+                    if (callId.equals(Nodes.text(call, "id"))) {
+                        return arguments(Nodes.path(call, "function", "arguments"));
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private void requestApproval(Call call, JsonNode risk, Instant at, long line) {
+        if (approvalRequests.containsKey(call.eventId())) {
+            return;
+        }
+        ObjectNode data = Json.object();
+        data.put("subject", call.eventId());
+        data.put("reason", "confirmation mode: " + call.tool() + (risk != null && !risk.isNull() ? " (security risk " + risk.asText() + ")" : ""));
+        data.put("owner", "human:user");
+        Event request = append(NewEvent.of(RUN, "harness", EventType.APPROVAL_REQUEST).at(at).causes(call.eventId())
+                .touches(StateKind.HARNESS).data(data), line);
+        approvalRequests.put(call.eventId(), request.id());
+    }
+
+    /** Records a decision once per call: V0 reports a rejection both as a state change and as an observation. */
+    private void decide(Call call, String verdict, String owner, String rationale, Instant at, long line) {
+        if (!decided.add(call.eventId())) {
+            return;
+        }
+        ObjectNode data = Json.object();
+        data.put("subject", call.eventId());
+        data.put("verdict", verdict);
+        data.put("owner", owner);
+        data.put("rationale", rationale);
+        NewEvent draft = NewEvent.of(RUN, owner, EventType.APPROVAL_DECISION).at(at).touches(StateKind.HARNESS).data(data);
+        String request = approvalRequests.get(call.eventId());
+        append(draft.causes(request != null ? request : call.eventId()), line);
+    }
+
+    private void observation(JsonNode record, String observation, Instant at, long line) {
+        Call call = callOf(record);
+        JsonNode extras = record.path("extras");
+        String content = Nodes.text(record, "content") == null ? "" : Nodes.text(record, "content");
+        switch (observation) {
+            case "null" -> emptyObservations++;
+            case "agent_state_changed" -> agentState(record, Nodes.text(extras, "agent_state"), at, line);
+            case "user_rejected" -> {
+                if (call != null) {
+                    if (!approvalRequests.containsKey(call.eventId())) {
+                        requestApproval(call, call.args().get("security_risk"), at, line);
+                    }
+                    decide(call, "deny", "human:user", content.isBlank() ? "rejected by the user" : content, at, line);
+                    result(call, record, content, null, true, at, line);
+                } else {
+                    unpaired(record, observation, at, line);
+                }
+            }
+            case "error" -> {
+                ObjectNode error = Json.object();
+                error.put("message", content);
+                error.put("kind", Nodes.text(extras, "error_id") != null ? Nodes.text(extras, "error_id") : "observation");
+                if (call != null) {
+                    result(call, record, content, null, true, at, line);
+                    append(NewEvent.of(RUN, "sandbox", EventType.ERROR).at(at).causes(call.eventId()).touches(StateKind.SESSION).data(error), line);
+                } else {
+                    append(NewEvent.of(RUN, actorOf(record), EventType.ERROR).at(at).touches(StateKind.SESSION).data(error), line);
+                }
+            }
+            case "delegate" -> {
+                String delegate = agents.size() > 1 ? agents.pop() : "agent:delegate";
+                ObjectNode data = Json.object();
+                data.put("from", delegate);
+                data.put("to", agents.peek());
+                data.put("reason", "delegate finished" + (content.isBlank() ? "" : ": " + content));
+                NewEvent draft = NewEvent.of(RUN, delegate, EventType.AGENT_HANDOFF).at(at).touches(StateKind.SESSION).data(data);
+                append(call != null ? draft.causes(call.eventId()) : draft, line);
+            }
+            default -> {
+                if (call != null && !NOTE_OBSERVATIONS.contains(observation)) {
+                    Integer exit = null;
+                    JsonNode code = Nodes.path(extras, "metadata", "exit_code");
+                    if (code == null) {
+                        code = extras.get("exit_code");
+                    }
+                    if (code != null && code.canConvertToInt()) {
+                        exit = code.asInt();
+                    }
+                    boolean failed = extras.path("error").asBoolean(false) || record.path("success").isBoolean() && !record.get("success").asBoolean() && exit == null;
+                    result(call, record, content, exit, failed, at, line);
+                    if ("edit".equals(observation) || "write".equals(observation)) {
+                        mutation(call, extras, at, line);
+                    }
+                } else if (NOTE_OBSERVATIONS.contains(observation)) {
+                    ObjectNode data = Json.object();
+                    data.put("text", observation + (content.isBlank() ? "" : ": " + content));
+                    append(NewEvent.of(RUN, actorOf(record), EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), line);
+                } else if (Set.of("run", "run_ipython", "edit", "write", "read", "browse", "mcp").contains(observation)) {
+                    unpaired(record, observation, at, line);
+                } else {
+                    unknown(record, "observation." + observation, "observation '" + observation + "'", at, line);
+                }
+            }
+        }
+    }
+
+    private Call callOf(JsonNode record) {
+        JsonNode cause = record.get("cause");
+        if (cause != null && cause.canConvertToLong() && callsByRecordId.containsKey(cause.asLong())) {
+            return callsByRecordId.get(cause.asLong());
+        }
+        String callId = Nodes.textAt(record, "tool_call_metadata", "tool_call_id");
+        return callId == null ? null : callsByCallId.get(callId);
+    }
+
+    private void result(Call call, JsonNode record, String content, Integer exit, boolean failed, Instant at, long line) {
+        ObjectNode data = Json.object();
+        data.put("callId", call.callId());
+        if (exit != null) {
+            data.put("exitCode", exit);
+        }
+        data.put("stdout", content);
+        if (failed) {
+            data.put("isError", true);
+        }
+        String suffix = Nodes.textAt(record, "extras", "metadata", "suffix");
+        if (suffix != null && !suffix.isBlank()) {
+            data.put("note", suffix.strip());
+        }
+        append(NewEvent.of(RUN, "sandbox", EventType.TOOL_RESULT).at(at).causes(call.eventId()).touches(StateKind.SESSION).data(data), line);
+    }
+
+    /** An editor observation that carries the file's text: the one workspace change the stream records exactly. */
+    private void mutation(Call call, JsonNode extras, Instant at, long line) {
+        String file = Nodes.text(extras, "path");
+        JsonNode after = extras.get("new_content");
+        if (file == null || after == null || !after.isTextual()) {
+            if ("write".equals(call.action()) && file != null && Nodes.text(call.args(), "content") != null) {
+                after = call.args().get("content");
+            } else {
+                return;
+            }
+        }
+        JsonNode before = extras.get("old_content");
+        boolean existed = extras.path("prev_exist").asBoolean(before != null && before.isTextual());
+        ObjectNode data = Json.object();
+        data.put("path", file);
+        data.put("op", existed ? "modify" : "create");
+        if (before != null && before.isTextual()) {
+            data.put("before", session.putBlob(before.asText()));
+        } else {
+            data.putNull("before");
+        }
+        data.put("after", session.putBlob(after.asText()));
+        append(NewEvent.of(RUN, "sandbox", EventType.STATE_MUTATION).at(at).causes(call.eventId()).touches(StateKind.WORKSPACE).data(data), line);
+    }
+
+    private void agentState(JsonNode record, String state, Instant at, long line) {
+        String value = state == null ? "unknown" : state;
+        lastAgentState = value;
+        switch (value) {
+            case "awaiting_user_confirmation" -> {
+                for (Call call : awaitingConfirmation) {
+                    requestApproval(call, call.args().get("security_risk"), at, line);
+                }
+                return;
+            }
+            case "user_confirmed", "user_rejected" -> {
+                boolean approve = value.equals("user_confirmed");
+                for (Call call : awaitingConfirmation) {
+                    requestApproval(call, call.args().get("security_risk"), at, line);
+                    decide(call, approve ? "approve" : "deny", "human:user", approve ? "confirmed by the user" : "rejected by the user", at, line);
+                }
+                awaitingConfirmation.clear();
+                return;
+            }
+            case "error" -> {
+                ObjectNode error = Json.object();
+                String reason = Nodes.textAt(record, "extras", "reason");
+                error.put("message", reason != null && !reason.isBlank() ? reason : "agent entered the error state");
+                error.put("kind", "agent_state");
+                append(NewEvent.of(RUN, "harness", EventType.ERROR).at(at).touches(StateKind.HARNESS).data(error), line);
+                return;
+            }
+            default -> {
+                ObjectNode data = Json.object();
+                data.put("text", "agent state: " + value);
+                data.put("agentState", value);
+                append(NewEvent.of(RUN, "harness", EventType.NOTE).at(at).touches(StateKind.HARNESS).data(data), line);
+            }
+        }
+    }
+
+    private void unpaired(JsonNode record, String observation, Instant at, long line) {
+        session.finding(Finding.warning("unpaired-result", "'" + observation + "' observation " + record.path("id").asText()
+                + " answers no recorded action: kept as a note", null, line));
+        ObjectNode data = Json.object();
+        data.put("text", "unpaired '" + observation + "' observation");
+        data.set("raw", record);
+        append(NewEvent.of(RUN, "sandbox", EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), line);
+    }
+
+    private void unknown(JsonNode record, String type, String what, Instant at, long line) {
+        session.finding(Finding.info("unknown-record", what + " is not known to Forkline: kept with its raw record", null, line));
+        ObjectNode data = Json.object();
+        data.set("raw", record);
+        append(NewEvent.ofRawType(RUN, actorOf(record), "openhands." + type).at(at).touches(StateKind.SESSION).data(data), line);
+    }
+
+    private void end(Event start) {
+        ObjectNode data = Json.object();
+        String outcome;
+        String summary;
+        if (rejected) {
+            outcome = "failure";
+            summary = "the agent rejected the task";
+        } else if (finish != null) {
+            String completed = Nodes.text(finish, "task_completed");
+            outcome = completed == null || completed.equalsIgnoreCase("true") ? "success"
+                    : completed.equalsIgnoreCase("false") ? "failure" : "unknown";
+            summary = "finished" + (completed != null ? " (task_completed: " + completed + ")" : "");
+        } else if ("error".equals(lastAgentState)) {
+            outcome = "failure";
+            summary = "agent state: error";
+        } else if ("stopped".equals(lastAgentState)) {
+            outcome = "aborted";
+            summary = "agent state: stopped";
+        } else {
+            outcome = "unknown";
+            summary = "the stream ends with agent state '" + lastAgentState + "' and no finish action";
+        }
+        data.put("outcome", outcome);
+        data.put("summary", summary);
+        data.putObject("usage").put("inputTokens", inputTokens).put("outputTokens", outputTokens)
+                .put("cacheReadTokens", cacheRead).put("cacheWriteTokens", cacheWrite);
+        if (accumulatedCost != null) {
+            data.put("costUsd", accumulatedCost);
+        } else {
+            session.finding(Finding.info("no-cost", "the stream records no cost (no llm_metrics)", null, 0));
+        }
+        append(NewEvent.of(RUN, "harness", EventType.SESSION_END).at(last.plusNanos(1000)).touches(StateKind.SESSION).data(data), 0);
+    }
+
+    private static String firstText(JsonNode node, String... fields) {
+        for (String field : fields) {
+            String value = Nodes.text(node, field);
+            if (value != null && !value.isBlank()) {
+                return value;
+            }
+        }
+        return null;
+    }
+}

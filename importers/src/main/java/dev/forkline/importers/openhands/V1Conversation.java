@@ -1,0 +1,566 @@
+package dev.forkline.importers.openhands;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.ImportSession;
+import dev.forkline.trace.EffectClass;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.StateKind;
+import dev.forkline.trace.TraceFormatException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * An OpenHands V1 conversation folder (software-agent-sdk persistence): {@code base_state.json} (agent with its LLM,
+ * workspace, confirmation policy, execution status and per-response usage statistics) and {@code events/}, one JSON
+ * file per event with a {@code kind} discriminator (MessageEvent, ActionEvent, ObservationEvent, UserRejectObservation,
+ * AgentErrorEvent, ConversationStateUpdateEvent, ...).
+ */
+final class V1Conversation {
+
+    static final String RUN = OpenHandsImporter.RUN;
+    static final String BASE_STATE = "base_state.json";
+    static final String EVENTS = "events";
+    private static final Pattern INDEX = Pattern.compile("^event-(\\d+)");
+
+    private record Call(String eventId, String callId, String tool) {
+    }
+
+    private final ImportSession session;
+    private final Path dir;
+    private final Map<String, Call> callsByActionId = new HashMap<>();
+    private final Map<String, Call> callsByCallId = new HashMap<>();
+    private final Map<String, String> modelEventByResponse = new HashMap<>();
+    private final Map<String, JsonNode> usageByResponse = new HashMap<>();
+    private final Map<String, Double> latencyByResponse = new HashMap<>();
+    private final Map<String, String> approvalRequests = new HashMap<>();
+    private final List<Call> unanswered = new ArrayList<>();
+    private final String agent = "agent:openhands";
+    private JsonNode base;
+    private Instant last;
+    private boolean zoneless;
+    private boolean finished;
+    private long inputTokens;
+    private long outputTokens;
+
+    V1Conversation(ImportSession session, Path dir) {
+        this.session = session;
+        this.dir = dir;
+    }
+
+    static boolean isConversation(Path dir) {
+        return Files.isRegularFile(dir.resolve(BASE_STATE)) && Files.isDirectory(dir.resolve(EVENTS));
+    }
+
+    /** Reads the folder; returns the run's title. */
+    String read() throws IOException, TraceFormatException {
+        if (!isConversation(dir)) {
+            throw new TraceFormatException(dir.toString(), 0, "not an OpenHands conversation folder: needs " + BASE_STATE + " and " + EVENTS + "/");
+        }
+        base = readJson(dir.resolve(BASE_STATE), true);
+        indexUsage();
+        List<Path> files = eventFiles();
+        List<JsonNode> events = new ArrayList<>();
+        List<Path> origins = new ArrayList<>();
+        for (Path file : files) {
+            JsonNode event = readJson(file, false);
+            if (event != null) {
+                events.add(event);
+                origins.add(file);
+            }
+        }
+        last = firstTime(events);
+        Event start = start();
+        for (int i = 0; i < events.size(); i++) {
+            event(events.get(i), origins.get(i));
+        }
+        end(start);
+        if (zoneless) {
+            session.finding(Finding.warning("timestamps-without-zone", "OpenHands wrote local times without a zone: read as UTC", null, 0));
+        }
+        session.finding(Finding.info("no-checkpoint", "a conversation folder holds no snapshot of the workspace: there is no replayable checkpoint", null, 0));
+        String id = Nodes.text(base, "id");
+        return id != null ? id : dir.getFileName().toString();
+    }
+
+    private JsonNode readJson(Path file, boolean required) throws IOException, TraceFormatException {
+        try (InputStream in = Files.newInputStream(file)) {
+            JsonNode node = Json.MAPPER.readTree(in);
+            if (node == null || !node.isObject()) {
+                throw new JsonProcessingException("not a JSON object") {
+                };
+            }
+            return node;
+        } catch (JsonProcessingException e) {
+            long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+            if (required) {
+                throw new TraceFormatException(file.toString(), line, "malformed JSON: " + e.getOriginalMessage());
+            }
+            session.finding(Finding.warning("malformed-record", file.getFileName() + ": " + e.getOriginalMessage()
+                    + " (line " + line + "): skipped", null, line));
+            return null;
+        }
+    }
+
+    private List<Path> eventFiles() throws IOException {
+        try (Stream<Path> listing = Files.list(dir.resolve(EVENTS))) {
+            return listing.filter(p -> p.getFileName().toString().endsWith(".json") && Files.isRegularFile(p))
+                    .sorted(Comparator.comparingLong(V1Conversation::indexOf).thenComparing(p -> p.getFileName().toString()))
+                    .toList();
+        }
+    }
+
+    private static long indexOf(Path file) {
+        Matcher m = INDEX.matcher(file.getFileName().toString());
+        return m.find() ? Long.parseLong(m.group(1)) : Long.MAX_VALUE;
+    }
+
+    private Instant firstTime(List<JsonNode> events) {
+        for (JsonNode event : events) {
+            Stamps.Stamp stamp = Stamps.parse(Nodes.text(event, "timestamp"));
+            if (stamp != null) {
+                return stamp.instant().minusNanos(1000);
+            }
+        }
+        session.finding(Finding.warning("timestamp-synthesised", "no event records a time", null, 0));
+        return Instant.EPOCH;
+    }
+
+    private void indexUsage() {
+        JsonNode metrics = Nodes.path(base, "stats", "usage_to_metrics");
+        if (metrics == null || !metrics.isObject()) {
+            session.finding(Finding.info("no-token-usage", "base_state.json holds no usage statistics", null, 0));
+            return;
+        }
+        for (JsonNode metric : metrics) {
+            JsonNode usages = metric.get("token_usages");
+            if (usages != null) {
+                for (JsonNode usage : usages) {
+                    if (Nodes.text(usage, "response_id") != null) {
+                        usageByResponse.put(Nodes.text(usage, "response_id"), usage);
+                    }
+                }
+            }
+            JsonNode latencies = metric.get("response_latencies");
+            if (latencies != null) {
+                for (JsonNode latency : latencies) {
+                    if (Nodes.text(latency, "response_id") != null) {
+                        latencyByResponse.put(Nodes.text(latency, "response_id"), latency.path("latency").asDouble());
+                    }
+                }
+            }
+        }
+    }
+
+    private Event start() {
+        ObjectNode data = Json.object();
+        ObjectNode environment = data.putObject("environment");
+        ObjectNode harness = environment.putObject("harness");
+        harness.put("name", "openhands-sdk");
+        String policy = Nodes.textAt(base, "confirmation_policy", "kind");
+        if (policy != null) {
+            harness.put("confirmationPolicy", policy);
+        }
+        JsonNode workspace = base.get("workspace");
+        if (Nodes.text(workspace, "working_dir") != null) {
+            environment.put("cwd", Nodes.text(workspace, "working_dir"));
+        }
+        String image = firstText(workspace, "image", "base_image", "server_image");
+        if (image != null) {
+            environment.put("image", image);
+        } else {
+            session.finding(Finding.warning("no-environment-image", "the workspace ("
+                    + (Nodes.text(workspace, "kind") == null ? "unknown kind" : Nodes.text(workspace, "kind"))
+                    + ") names no container image: a replay must be given one", null, 0));
+        }
+        if (Nodes.text(workspace, "kind") != null) {
+            environment.putObject("isolation").put("boundary", Nodes.text(workspace, "kind"));
+        }
+        String model = Nodes.textAt(base, "agent", "llm", "model");
+        if (model != null) {
+            data.putObject("model").put("model", model);
+        } else {
+            session.finding(Finding.warning("model-unknown", "base_state.json names no model", null, 0));
+        }
+        ObjectNode imported = data.putObject("imported");
+        imported.put("format", OpenHandsImporter.FORMAT);
+        imported.put("source", dir.toString());
+        imported.put("version", "V1");
+        if (Nodes.text(base, "id") != null) {
+            imported.put("conversationId", Nodes.text(base, "id"));
+        }
+        return session.append(NewEvent.of(RUN, "harness", EventType.SESSION_START).at(last).touches(StateKind.SESSION).data(data), 0);
+    }
+
+    private Instant timeOf(JsonNode event) {
+        Stamps.Stamp stamp = Stamps.parse(Nodes.text(event, "timestamp"));
+        if (stamp == null) {
+            last = last.plusNanos(1000);
+        } else {
+            zoneless |= stamp.zoneless();
+            last = stamp.instant();
+        }
+        return last;
+    }
+
+    private String actorOf(JsonNode event) {
+        return switch (Nodes.text(event, "source") == null ? "" : Nodes.text(event, "source")) {
+            case "user" -> "human:user";
+            case "environment" -> "harness";
+            case "hook" -> "harness";
+            default -> agent;
+        };
+    }
+
+    private void event(JsonNode event, Path file) {
+        Instant at = timeOf(event);
+        String kind = Nodes.text(event, "kind") == null ? "" : Nodes.text(event, "kind");
+        switch (kind) {
+            case "MessageEvent" -> message(event, at);
+            case "SystemPromptEvent" -> note(event, at, "system prompt", Nodes.content(Nodes.path(event, "system_prompt", "text") != null
+                    ? Nodes.path(event, "system_prompt", "text") : event.get("system_prompt")));
+            case "ActionEvent" -> action(event, at);
+            case "ObservationEvent" -> observation(event, at);
+            case "UserRejectObservation" -> rejection(event, at);
+            case "AgentErrorEvent" -> agentError(event, at);
+            case "ConversationErrorEvent" -> error(event, at, Nodes.text(event, "detail"), Nodes.text(event, "code"));
+            case "ConversationStateUpdateEvent" -> stateUpdate(event, at);
+            case "PauseEvent" -> note(event, at, "paused", null);
+            case "Condensation", "CondensationRequest", "CondensationSummaryEvent" -> note(event, at, kind, Nodes.text(event, "summary"));
+            default -> unknown(event, kind, file, at);
+        }
+    }
+
+    private void message(JsonNode event, Instant at) {
+        String actor = actorOf(event);
+        ObjectNode data = Json.object();
+        data.put("from", actor);
+        data.put("to", "human:user".equals(actor) ? agent : "human:user");
+        data.put("text", Nodes.content(Nodes.path(event, "llm_message", "content")));
+        session.append(NewEvent.of(RUN, actor, EventType.AGENT_MESSAGE).at(at).touches(StateKind.SESSION).data(data), 0);
+    }
+
+    private void action(JsonNode event, Instant at) {
+        String responseId = Nodes.text(event, "llm_response_id");
+        String modelEvent = responseId == null ? null : modelEventByResponse.get(responseId);
+        if (responseId != null && modelEvent == null) {
+            modelEvent = modelCall(event, responseId, at);
+        }
+        String tool = Nodes.text(event, "tool_name");
+        String callId = Nodes.text(event, "tool_call_id");
+        ObjectNode arguments = V0EventStream.arguments(Nodes.path(event, "tool_call", "arguments"));
+        if (arguments.isEmpty() && event.get("action") != null && event.get("action").isObject()) {
+            arguments = ((ObjectNode) event.get("action")).deepCopy();
+            arguments.remove("kind");
+        }
+        if ("finish".equals(tool)) {
+            finished = true;
+        }
+        String eventId = RUN + "." + (session.events().size() + 1);
+        final ObjectNode args = arguments;
+        EffectClass effect = OpenHandsEffects.ofTool(tool, arguments).orElseGet(() -> session.classify(tool, args, eventId, 0).effect());
+        ObjectNode data = Json.object();
+        data.put("callId", callId);
+        data.put("tool", tool);
+        data.set("arguments", arguments);
+        data.put("effect", effect.name().toLowerCase(Locale.ROOT));
+        String command = Nodes.text(arguments, "command");
+        if (("terminal".equals(tool) || "execute_bash".equals(tool)) && command != null) {
+            ObjectNode exec = data.putObject("exec");
+            exec.putArray("argv").add("bash").add("-c").add(command);
+            String cwd = Nodes.textAt(base, "workspace", "working_dir");
+            if (cwd != null) {
+                exec.put("cwd", cwd);
+            }
+        }
+        String risk = Nodes.text(event, "security_risk");
+        if (risk != null) {
+            data.put("securityRisk", risk);
+        }
+        NewEvent draft = NewEvent.of(RUN, agent, EventType.TOOL_CALL).at(at).touches(OpenHandsEffects.touches(effect)).data(data);
+        Event call = session.append(modelEvent == null ? draft : draft.causes(modelEvent), 0);
+        Call recorded = new Call(call.id(), callId, tool);
+        if (Nodes.text(event, "id") != null) {
+            callsByActionId.put(Nodes.text(event, "id"), recorded);
+        }
+        if (callId != null) {
+            callsByCallId.put(callId, recorded);
+        }
+        unanswered.add(recorded);
+    }
+
+    private String modelCall(JsonNode event, String responseId, Instant at) {
+        ObjectNode data = Json.object();
+        String model = Nodes.textAt(base, "agent", "llm", "model");
+        JsonNode usage = usageByResponse.get(responseId);
+        if (usage != null && Nodes.text(usage, "model") != null) {
+            model = Nodes.text(usage, "model");
+        }
+        if (model != null) {
+            data.put("model", model);
+        }
+        data.putObject("input").put("summary", "not recorded per call (the conversation so far)");
+        ObjectNode output = data.putObject("output");
+        StringBuilder thought = new StringBuilder(Nodes.content(event.get("thought")));
+        if (Nodes.text(event, "reasoning_content") != null) {
+            output.put("reasoning", Nodes.text(event, "reasoning_content"));
+        }
+        output.put("text", thought.toString());
+        ArrayNode calls = output.putArray("toolCalls");
+        JsonNode toolCall = event.get("tool_call");
+        if (toolCall != null) {
+            calls.addObject().put("callId", Nodes.text(toolCall, "id")).put("name", Nodes.text(toolCall, "name"))
+                    .set("arguments", V0EventStream.arguments(toolCall.get("arguments")));
+        }
+        if (usage != null) {
+            long in = usage.path("prompt_tokens").asLong(0);
+            long out = usage.path("completion_tokens").asLong(0);
+            data.putObject("usage").put("inputTokens", in).put("outputTokens", out)
+                    .put("cacheReadTokens", usage.path("cache_read_tokens").asLong(0))
+                    .put("cacheWriteTokens", usage.path("cache_write_tokens").asLong(0));
+            inputTokens += in;
+            outputTokens += out;
+        }
+        Double latency = latencyByResponse.get(responseId);
+        if (latency != null) {
+            data.put("latencyMs", Math.round(latency * 1000));
+        }
+        data.put("responseId", responseId);
+        Event model1 = session.append(NewEvent.of(RUN, agent, EventType.MODEL_CALL).at(at).touches(StateKind.SESSION).data(data), 0);
+        modelEventByResponse.put(responseId, model1.id());
+        return model1.id();
+    }
+
+    /** Later actions of one response are listed on the model call when they arrive: rebuilds are avoided by design. */
+    private Call callFor(JsonNode event) {
+        Call call = Nodes.text(event, "action_id") == null ? null : callsByActionId.get(Nodes.text(event, "action_id"));
+        if (call == null && Nodes.text(event, "tool_call_id") != null) {
+            call = callsByCallId.get(Nodes.text(event, "tool_call_id"));
+        }
+        return call;
+    }
+
+    private void observation(JsonNode event, Instant at) {
+        Call call = callFor(event);
+        if (call == null) {
+            unpaired(event, at);
+            return;
+        }
+        approveIfRequested(call, at);
+        JsonNode observation = event.path("observation");
+        ObjectNode data = Json.object();
+        data.put("callId", call.callId());
+        JsonNode exit = observation.get("exit_code");
+        if (exit == null) {
+            exit = Nodes.path(observation, "metadata", "exit_code");
+        }
+        if (exit != null && exit.canConvertToInt()) {
+            data.put("exitCode", exit.asInt());
+        }
+        String text = Nodes.content(observation.get("content"));
+        if (text.isEmpty()) {
+            text = firstText(observation, "output", "text", "message");
+            text = text == null ? "" : text;
+        }
+        data.put("stdout", text);
+        if (observation.path("is_error").asBoolean(false) || observation.hasNonNull("error")) {
+            data.put("isError", true);
+            if (observation.hasNonNull("error")) {
+                data.put("error", observation.get("error").asText());
+            }
+        }
+        unanswered.remove(call);
+        session.append(NewEvent.of(RUN, "sandbox", EventType.TOOL_RESULT).at(at).causes(call.eventId()).touches(StateKind.SESSION).data(data), 0);
+    }
+
+    private void approveIfRequested(Call call, Instant at) {
+        String request = approvalRequests.remove(call.eventId());
+        if (request == null) {
+            return;
+        }
+        ObjectNode data = Json.object();
+        data.put("subject", call.eventId());
+        data.put("verdict", "approve");
+        data.put("owner", "human:user");
+        data.put("rationale", "executed after the confirmation request (OpenHands records no explicit approval event)");
+        session.append(NewEvent.of(RUN, "human:user", EventType.APPROVAL_DECISION).at(at).causes(request).touches(StateKind.HARNESS).data(data), 0);
+    }
+
+    private void rejection(JsonNode event, Instant at) {
+        Call call = callFor(event);
+        if (call == null) {
+            unpaired(event, at);
+            return;
+        }
+        String source = Nodes.text(event, "rejection_source");
+        String owner = "hook".equals(source) ? "harness" : "human:user";
+        String request = approvalRequests.remove(call.eventId());
+        if (request == null) {
+            request = request(call, at, "hook".equals(source) ? "PreToolUse hook" : "confirmation mode");
+            approvalRequests.remove(call.eventId());
+        }
+        ObjectNode decision = Json.object();
+        decision.put("subject", call.eventId());
+        decision.put("verdict", "deny");
+        decision.put("owner", owner);
+        decision.put("rationale", Nodes.text(event, "rejection_reason") == null ? "rejected" : Nodes.text(event, "rejection_reason"));
+        session.append(NewEvent.of(RUN, owner, EventType.APPROVAL_DECISION).at(at).causes(request).touches(StateKind.HARNESS).data(decision), 0);
+        ObjectNode result = Json.object();
+        result.put("callId", call.callId());
+        result.put("isError", true);
+        result.put("error", "rejected: " + decision.get("rationale").asText());
+        unanswered.remove(call);
+        session.append(NewEvent.of(RUN, "harness", EventType.TOOL_RESULT).at(at).causes(call.eventId()).touches(StateKind.SESSION).data(result), 0);
+    }
+
+    private String request(Call call, Instant at, String reason) {
+        ObjectNode data = Json.object();
+        data.put("subject", call.eventId());
+        data.put("reason", reason + ": " + call.tool());
+        data.put("owner", "human:user");
+        Event request = session.append(NewEvent.of(RUN, "harness", EventType.APPROVAL_REQUEST).at(at).causes(call.eventId())
+                .touches(StateKind.HARNESS).data(data), 0);
+        approvalRequests.put(call.eventId(), request.id());
+        return request.id();
+    }
+
+    private void agentError(JsonNode event, Instant at) {
+        Call call = callFor(event);
+        String message = Nodes.text(event, "error") == null ? "agent error" : Nodes.text(event, "error");
+        if (call != null) {
+            ObjectNode result = Json.object();
+            result.put("callId", call.callId());
+            result.put("isError", true);
+            result.put("error", message);
+            unanswered.remove(call);
+            session.append(NewEvent.of(RUN, "harness", EventType.TOOL_RESULT).at(at).causes(call.eventId()).touches(StateKind.SESSION).data(result), 0);
+        }
+        error(event, at, message, "agent");
+    }
+
+    private void error(JsonNode event, Instant at, String message, String kind) {
+        ObjectNode data = Json.object();
+        data.put("message", message == null ? "error" : message);
+        if (kind != null) {
+            data.put("kind", kind);
+        }
+        session.append(NewEvent.of(RUN, actorOf(event), EventType.ERROR).at(at).touches(StateKind.SESSION).data(data), 0);
+    }
+
+    private void stateUpdate(JsonNode event, Instant at) {
+        String key = Nodes.text(event, "key");
+        JsonNode value = event.get("value");
+        if ("execution_status".equals(key) && value != null && "waiting_for_confirmation".equals(value.asText())) {
+            for (Call call : unanswered) {
+                if (!approvalRequests.containsKey(call.eventId())) {
+                    request(call, at, "confirmation policy " + Nodes.textAt(base, "confirmation_policy", "kind"));
+                }
+            }
+            return;
+        }
+        ObjectNode data = Json.object();
+        data.put("text", "state update: " + key + ("full_state".equals(key) || value == null ? "" : " = " + (value.isValueNode() ? value.asText() : value.toString())));
+        data.put("key", key);
+        session.append(NewEvent.of(RUN, "harness", EventType.NOTE).at(at).touches(StateKind.HARNESS).data(data), 0);
+    }
+
+    private void note(JsonNode event, Instant at, String label, String text) {
+        ObjectNode data = Json.object();
+        data.put("text", label + (text == null || text.isBlank() ? "" : ": " + text));
+        session.append(NewEvent.of(RUN, actorOf(event), EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), 0);
+    }
+
+    private void unpaired(JsonNode event, Instant at) {
+        session.finding(Finding.warning("unpaired-result", Nodes.text(event, "kind") + " " + Nodes.text(event, "id")
+                + " answers no recorded action: kept as a note", null, 0));
+        ObjectNode data = Json.object();
+        data.put("text", "unpaired " + Nodes.text(event, "kind"));
+        data.set("raw", event);
+        session.append(NewEvent.of(RUN, "sandbox", EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), 0);
+    }
+
+    private void unknown(JsonNode event, String kind, Path file, Instant at) {
+        session.finding(Finding.info("unknown-record", file.getFileName() + ": event kind '" + kind
+                + "' is not known to Forkline: kept with its raw record", null, 0));
+        ObjectNode data = Json.object();
+        data.set("raw", event);
+        session.append(NewEvent.ofRawType(RUN, actorOf(event), "openhands." + (kind.isEmpty() ? "unknown" : kind)).at(at)
+                .touches(StateKind.SESSION).data(data), 0);
+    }
+
+    private void end(Event start) {
+        for (Call call : unanswered) {
+            session.finding(Finding.warning("unpaired-call", "tool call " + call.callId() + " (" + call.tool() + ") has no recorded result", call.eventId(), 0));
+        }
+        String status = Nodes.text(base, "execution_status");
+        ObjectNode data = Json.object();
+        String outcome = switch (status == null ? "" : status) {
+            case "finished" -> "success";
+            case "error", "stuck" -> "failure";
+            case "paused", "deleting" -> "aborted";
+            default -> finished ? "success" : "unknown";
+        };
+        data.put("outcome", outcome);
+        data.put("summary", "execution status: " + status);
+        Map<String, Long> totals = new LinkedHashMap<>();
+        BigDecimal cost = BigDecimal.ZERO;
+        boolean costSeen = false;
+        JsonNode metrics = Nodes.path(base, "stats", "usage_to_metrics");
+        if (metrics != null) {
+            for (JsonNode metric : metrics) {
+                JsonNode accumulated = metric.get("accumulated_token_usage");
+                if (accumulated != null) {
+                    totals.merge("inputTokens", accumulated.path("prompt_tokens").asLong(0), Long::sum);
+                    totals.merge("outputTokens", accumulated.path("completion_tokens").asLong(0), Long::sum);
+                    totals.merge("cacheReadTokens", accumulated.path("cache_read_tokens").asLong(0), Long::sum);
+                    totals.merge("cacheWriteTokens", accumulated.path("cache_write_tokens").asLong(0), Long::sum);
+                }
+                if (metric.has("accumulated_cost")) {
+                    cost = cost.add(metric.get("accumulated_cost").decimalValue());
+                    costSeen = true;
+                }
+            }
+        }
+        if (totals.isEmpty()) {
+            totals.put("inputTokens", inputTokens);
+            totals.put("outputTokens", outputTokens);
+        }
+        ObjectNode usage = data.putObject("usage");
+        totals.forEach(usage::put);
+        if (costSeen) {
+            data.put("costUsd", cost);
+        }
+        session.append(NewEvent.of(RUN, "harness", EventType.SESSION_END).at(last.plusNanos(1000)).causes(start.id())
+                .touches(StateKind.SESSION).data(data), 0);
+    }
+
+    private static String firstText(JsonNode node, String... fields) {
+        for (String field : fields) {
+            String value = Nodes.text(node, field);
+            if (value != null && !value.isBlank()) {
+                return value;
+            }
+        }
+        return null;
+    }
+}

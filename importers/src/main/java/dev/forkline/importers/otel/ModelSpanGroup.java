@@ -1,0 +1,301 @@
+package dev.forkline.importers.otel;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.LargeText;
+import dev.forkline.importers.support.Payloads;
+import dev.forkline.importers.support.Timestamps;
+import dev.forkline.trace.Json;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One model request as a group of nested model spans: several instrumentations often record the same request (an
+ * agent framework's span around an SDK's span around the HTTP call), each with part of the picture and often the same
+ * token counts. The group is read as one model.call, asking the innermost span first (it is closest to the wire), so
+ * the tokens are counted once.
+ */
+final class ModelSpanGroup {
+
+    private static final Pattern PROMPT = Pattern.compile("^gen_ai\\.prompt\\.(\\d+)\\.(role|content)$");
+    private static final Pattern COMPLETION = Pattern.compile("^gen_ai\\.completion\\.(\\d+)\\.(role|content)$");
+    private static final Pattern COMPLETION_TOOL = Pattern.compile("^gen_ai\\.completion\\.\\d+\\.tool_calls\\.(\\d+)\\.(id|name|arguments)$");
+    private static final Pattern OI_INPUT = Pattern.compile("^llm\\.input_messages\\.(\\d+)\\.message\\.(role|content)$");
+    private static final Pattern OI_OUTPUT = Pattern.compile("^llm\\.output_messages\\.(\\d+)\\.message\\.(role|content)$");
+    private static final Pattern OI_TOOL = Pattern.compile(
+            "^llm\\.output_messages\\.\\d+\\.message\\.tool_calls\\.(\\d+)\\.tool_call\\.(id|function\\.name|function\\.arguments)$");
+
+    private final OtelSpan root;
+    /** Innermost first. */
+    private final List<OtelSpan> members;
+
+    ModelSpanGroup(OtelSpan root, List<OtelSpan> innermostFirst) {
+        this.root = root;
+        this.members = innermostFirst;
+    }
+
+    OtelSpan root() {
+        return root;
+    }
+
+    List<OtelSpan> members() {
+        return members;
+    }
+
+    /** The first value any member has for any of the keys, innermost member first. */
+    JsonNode first(String... keys) {
+        for (OtelSpan span : members) {
+            for (String key : keys) {
+                JsonNode value = span.value(key);
+                if (value != null) {
+                    return value;
+                }
+            }
+        }
+        return null;
+    }
+
+    String firstText(String... keys) {
+        JsonNode value = first(keys);
+        return value == null ? null : value.isValueNode() ? value.asText() : value.toString();
+    }
+
+    Long firstLong(String... keys) {
+        JsonNode value = first(keys);
+        return value == null || Timestamps.integer(value) == null ? null : Timestamps.integer(value).longValue();
+    }
+
+    String model() {
+        return firstText("gen_ai.response.model", "gen_ai.request.model", "llm.model_name", "llm.request.model");
+    }
+
+    String provider() {
+        return firstText("gen_ai.provider.name", "gen_ai.system", "llm.provider", "llm.system");
+    }
+
+    ObjectNode usage() {
+        Long input = firstLong("gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens", "llm.token_count.prompt", "llm.usage.prompt_tokens");
+        Long output = firstLong("gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens", "llm.token_count.completion",
+                "llm.usage.completion_tokens");
+        Long cacheRead = firstLong("gen_ai.usage.cache_read_input_tokens", "gen_ai.usage.cache_read.input_tokens",
+                "llm.token_count.prompt_details.cache_read");
+        Long cacheWrite = firstLong("gen_ai.usage.cache_creation_input_tokens", "gen_ai.usage.cache_creation.input_tokens",
+                "llm.token_count.prompt_details.cache_write");
+        if (input == null && output == null) {
+            return null;
+        }
+        return Payloads.usage(input, output, cacheRead, cacheWrite);
+    }
+
+    /** The model.call payload (without callers' extras). */
+    ObjectNode payload(ImportSession session) {
+        ObjectNode data = Json.object();
+        data.put("model", model());
+        Payloads.putIfPresent(data, "provider", provider());
+        Payloads.putIfPresent(data, "requestModel", firstText("gen_ai.request.model", "llm.model_name"));
+        Payloads.putIfPresent(data, "operation", firstText("gen_ai.operation.name"));
+        ObjectNode input = data.putObject("input");
+        ArrayNode messages = inputMessages(session);
+        input.put("summary", summary(messages));
+        if (!messages.isEmpty()) {
+            input.set("messages", messages);
+        }
+        ObjectNode output = data.putObject("output");
+        output.put("text", outputText());
+        output.set("toolCalls", toolCalls());
+        ObjectNode usage = usage();
+        if (usage != null) {
+            data.set("usage", usage);
+        }
+        JsonNode cost = first("gen_ai.usage.cost", "llm.cost.total");
+        if (cost != null && cost.isNumber()) {
+            data.set("costUsd", cost);
+        }
+        Long latency = root.durationMs();
+        if (latency != null) {
+            data.put("latencyMs", latency);
+        }
+        Payloads.putIfPresent(data, "responseId", firstText("gen_ai.response.id"));
+        Payloads.putIfPresent(data, "finishReasons", firstText("gen_ai.response.finish_reasons", "gen_ai.completion.0.finish_reason"));
+        ArrayNode spanIds = data.putArray("spanIds");
+        members.forEach(member -> spanIds.add(member.spanId()));
+        return data;
+    }
+
+    private ArrayNode inputMessages(ImportSession session) {
+        ArrayNode messages = Json.object().arrayNode();
+        for (OtelSpan span : members) {
+            Map<Integer, ObjectNode> indexed = indexed(span, PROMPT);
+            if (indexed.isEmpty()) {
+                indexed = indexed(span, OI_INPUT);
+            }
+            if (!indexed.isEmpty()) {
+                indexed.values().forEach(message -> messages.add(bounded(message, session)));
+                return messages;
+            }
+            JsonNode structured = parsed(span.value("gen_ai.input.messages"));
+            if (structured != null && structured.isArray()) {
+                for (JsonNode message : structured) {
+                    ObjectNode out = messages.addObject();
+                    out.put("role", JsonFields.text(message, "role"));
+                    out.put("content", partsText(message));
+                    bounded(out, session);
+                }
+                return messages;
+            }
+        }
+        for (OtelSpan span : members) {
+            for (OtelSpan.SpanEvent event : span.events()) {
+                if ("gen_ai.content.prompt".equals(event.name()) && event.attributes().has("gen_ai.prompt")) {
+                    ObjectNode out = messages.addObject();
+                    out.put("role", "prompt");
+                    out.put("content", event.attributes().get("gen_ai.prompt").asText());
+                    bounded(out, session);
+                    return messages;
+                }
+            }
+        }
+        String value = firstText("input.value");
+        if (value != null) {
+            ObjectNode out = messages.addObject();
+            out.put("role", "input");
+            out.put("content", value);
+            bounded(out, session);
+        }
+        return messages;
+    }
+
+    private String outputText() {
+        for (OtelSpan span : members) {
+            Map<Integer, ObjectNode> indexed = indexed(span, COMPLETION);
+            if (indexed.isEmpty()) {
+                indexed = indexed(span, OI_OUTPUT);
+            }
+            StringBuilder text = new StringBuilder();
+            indexed.values().forEach(message -> {
+                String content = JsonFields.text(message, "content");
+                if (content != null) {
+                    text.append(text.isEmpty() ? "" : "\n\n").append(content);
+                }
+            });
+            if (!text.isEmpty()) {
+                return text.toString();
+            }
+            JsonNode structured = parsed(span.value("gen_ai.output.messages"));
+            if (structured != null && structured.isArray()) {
+                StringBuilder parts = new StringBuilder();
+                structured.forEach(message -> parts.append(parts.isEmpty() ? "" : "\n\n").append(partsText(message)));
+                return parts.toString();
+            }
+            for (OtelSpan.SpanEvent event : span.events()) {
+                if ("gen_ai.content.completion".equals(event.name()) && event.attributes().has("gen_ai.completion")) {
+                    return event.attributes().get("gen_ai.completion").asText();
+                }
+            }
+        }
+        String value = firstText("output.value");
+        return value == null ? "" : value;
+    }
+
+    private ArrayNode toolCalls() {
+        ArrayNode calls = Json.object().arrayNode();
+        for (OtelSpan span : members) {
+            Map<Integer, ObjectNode> byIndex = new TreeMap<>();
+            span.attributes().properties().forEach(entry -> {
+                Matcher semconv = COMPLETION_TOOL.matcher(entry.getKey());
+                Matcher openInference = OI_TOOL.matcher(entry.getKey());
+                Matcher matched = semconv.matches() ? semconv : openInference.matches() ? openInference : null;
+                if (matched != null) {
+                    String field = switch (matched.group(2)) {
+                        case "id" -> "callId";
+                        case "name", "function.name" -> "name";
+                        default -> "arguments";
+                    };
+                    ObjectNode call = byIndex.computeIfAbsent(Integer.valueOf(matched.group(1)), i -> Json.object());
+                    if (field.equals("arguments")) {
+                        call.set("arguments", JsonFields.argumentsObject(entry.getValue()));
+                    } else {
+                        call.put(field, entry.getValue().asText());
+                    }
+                }
+            });
+            if (!byIndex.isEmpty()) {
+                byIndex.values().forEach(calls::add);
+                return calls;
+            }
+        }
+        return calls;
+    }
+
+    private static Map<Integer, ObjectNode> indexed(OtelSpan span, Pattern pattern) {
+        Map<Integer, ObjectNode> byIndex = new TreeMap<>();
+        span.attributes().properties().forEach(entry -> {
+            Matcher matcher = pattern.matcher(entry.getKey());
+            if (matcher.matches()) {
+                byIndex.computeIfAbsent(Integer.valueOf(matcher.group(1)), i -> Json.object())
+                        .put(matcher.group(2), entry.getValue().isValueNode() ? entry.getValue().asText() : entry.getValue().toString());
+            }
+        });
+        return byIndex;
+    }
+
+    /** Long message content goes to a blob; the event keeps a preview. */
+    private static ObjectNode bounded(ObjectNode message, ImportSession session) {
+        String content = JsonFields.text(message, "content");
+        if (content != null) {
+            LargeText.put(message, "content", content, session);
+        }
+        return message;
+    }
+
+    private static String summary(ArrayNode messages) {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            JsonNode message = messages.get(i);
+            if ("user".equals(JsonFields.text(message, "role")) || "tool".equals(JsonFields.text(message, "role"))) {
+                return JsonFields.text(message, "role") + ": " + JsonFields.preview(JsonFields.text(message, "content"), 200);
+            }
+        }
+        return messages.isEmpty() ? "not recorded" : messages.size() + " message(s)";
+    }
+
+    private static JsonNode parsed(JsonNode value) {
+        if (value == null) {
+            return null;
+        }
+        if (!value.isTextual()) {
+            return value;
+        }
+        try {
+            return Json.MAPPER.readTree(value.asText());
+        } catch (JsonProcessingException notJson) {
+            return null;
+        }
+    }
+
+    /** The text of a semconv message {@code {"role", "parts":[{"type":"text","content"}]}} or a plain {@code content}. */
+    private static String partsText(JsonNode message) {
+        String content = JsonFields.text(message, "content");
+        if (content != null) {
+            return content;
+        }
+        StringBuilder text = new StringBuilder();
+        JsonNode parts = message.get("parts");
+        if (parts != null && parts.isArray()) {
+            for (JsonNode part : parts) {
+                String partText = JsonFields.text(part, "content");
+                if (partText == null) {
+                    partText = "[" + JsonFields.text(part, "type") + "]";
+                }
+                text.append(text.isEmpty() ? "" : "\n").append(partText);
+            }
+        }
+        return text.toString();
+    }
+}

@@ -1,0 +1,348 @@
+package dev.forkline.importers.otel;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.EffectRules;
+import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.Effects;
+import dev.forkline.importers.support.EventIds;
+import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.LargeText;
+import dev.forkline.importers.support.Payloads;
+import dev.forkline.importers.support.TimeFill;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.StateKind;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes the events of a set of spans in time order: each span's start and end are points on one timeline (a span
+ * with a duration becomes a call and a result); nested model spans of one request become one model.call.
+ */
+final class OtelTraceWriter {
+
+    static final String RUN = "r1";
+
+    /** A span's start or end, or (with {@code exception} set) an exception recorded inside it. */
+    private record Point(Instant ts, boolean start, int depth, int order, OtelSpan span, OtelSpan.SpanEvent exception) {
+    }
+
+    private final ImportSession session;
+    private final SpanTree tree;
+    private final EventIds ids;
+    private final TimeFill time;
+    private final Map<OtelSpan, ModelSpanGroup> groups = new LinkedHashMap<>();
+    private final Map<OtelSpan, String> startEvents = new HashMap<>();
+    private final Map<String, String> modelCallByToolCallId = new HashMap<>();
+    private long mergedModelSpans;
+
+    OtelTraceWriter(ImportSession session, SpanTree tree, Instant start) {
+        this.session = session;
+        this.tree = tree;
+        this.ids = new EventIds(session);
+        this.time = new TimeFill(start);
+    }
+
+    Map<OtelSpan, ModelSpanGroup> groupModels(List<OtelSpan> spans) {
+        Map<OtelSpan, List<OtelSpan>> members = new LinkedHashMap<>();
+        for (OtelSpan span : spans) {
+            if (tree.role(span) == SpanRole.MODEL) {
+                members.computeIfAbsent(tree.modelRoot(span), root -> new ArrayList<>()).add(span);
+            }
+        }
+        members.forEach((root, list) -> {
+            List<OtelSpan> innermostFirst = new ArrayList<>(list);
+            innermostFirst.sort(Comparator.comparingInt(tree::depth).reversed());
+            groups.put(root, new ModelSpanGroup(root, innermostFirst));
+            mergedModelSpans += list.size() - 1;
+        });
+        return groups;
+    }
+
+    void write(List<OtelSpan> spans) {
+        List<Point> points = new ArrayList<>();
+        int order = 0;
+        for (OtelSpan span : spans) {
+            Instant start = time.at(span.start(), span.line());
+            Instant end = span.end() != null ? span.end() : start;
+            Instant endOrStart = end.isBefore(start) ? start : end;
+            points.add(new Point(start, true, tree.depth(span), order, span, null));
+            for (OtelSpan.SpanEvent event : span.events()) {
+                if (isException(event)) {
+                    Instant at = event.time() == null || event.time().isBefore(start) ? endOrStart : event.time();
+                    points.add(new Point(at, false, tree.depth(span) + 1, order, span, event));
+                }
+            }
+            points.add(new Point(endOrStart, false, tree.depth(span), order, span, null));
+            order++;
+        }
+        points.sort(OtelTraceWriter::compare);
+        for (Point point : points) {
+            if (point.exception() != null) {
+                exception(point.span(), point.exception(), point.ts());
+            } else if (point.start()) {
+                start(point);
+            } else {
+                end(point);
+            }
+        }
+    }
+
+    /** Time first; at one instant a span starts before it ends, other spans end before new ones start, deeper first. */
+    private static int compare(Point a, Point b) {
+        int byTime = a.ts().compareTo(b.ts());
+        if (byTime != 0) {
+            return byTime;
+        }
+        if (a.span() == b.span() && a.start() != b.start()) {
+            return a.start() ? -1 : 1;
+        }
+        if (a.start() != b.start()) {
+            return a.start() ? 1 : -1;
+        }
+        int byDepth = a.start() ? Integer.compare(a.depth(), b.depth()) : Integer.compare(b.depth(), a.depth());
+        return byDepth != 0 ? byDepth : Integer.compare(a.order(), b.order());
+    }
+
+    private void start(Point point) {
+        OtelSpan span = point.span();
+        switch (tree.role(span)) {
+            case AGENT -> agentStart(span, point.ts());
+            case MODEL -> {
+                ModelSpanGroup group = groups.get(span);
+                if (group != null) {
+                    modelCall(group, point.ts());
+                }
+            }
+            case TOOL -> toolCall(span, point.ts());
+            case PLAIN -> plain(span, point.ts());
+        }
+    }
+
+    private void end(Point point) {
+        OtelSpan span = point.span();
+        if (tree.role(span) == SpanRole.TOOL) {
+            toolResult(span, point.ts());
+            return;
+        }
+        if (tree.role(span) == SpanRole.AGENT) {
+            agentEnd(span, point.ts());
+        }
+        if (span.isError()) {
+            ObjectNode data = Payloads.error(span.statusMessage() != null && !span.statusMessage().isEmpty() ? span.statusMessage()
+                    : "span '" + span.name() + "' ended with status ERROR", "span-status");
+            data.put("spanId", span.spanId());
+            append(NewEvent.of(RUN, tree.actor(span), EventType.ERROR).at(point.ts()).causes(causesOf(span)).data(data), span);
+        }
+    }
+
+    private void agentStart(OtelSpan span, Instant ts) {
+        String actor = tree.actor(span);
+        OtelSpan parent = tree.parent(span);
+        String parentActor = parent == null ? null : tree.actor(parent);
+        ObjectNode data = Json.object();
+        Event event;
+        if (parentActor != null && !parentActor.equals(actor)) {
+            data.put("from", parentActor);
+            data.put("to", actor);
+            data.put("reason", String.valueOf(span.text("gen_ai.operation.name") != null ? span.text("gen_ai.operation.name") : span.name()));
+            spanFields(data, span);
+            event = append(NewEvent.of(RUN, parentActor, EventType.AGENT_HANDOFF).at(ts).touches(StateKind.SESSION).data(data), span);
+        } else {
+            data.put("text", "agent " + SpanTree.agentName(span) + " " + (span.text("gen_ai.operation.name") == null ? "started"
+                    : span.text("gen_ai.operation.name")));
+            spanFields(data, span);
+            event = append(NewEvent.of(RUN, actor, EventType.NOTE).at(ts).touches(StateKind.SESSION).data(data), span);
+        }
+        startEvents.put(span, event.id());
+    }
+
+    private void agentEnd(OtelSpan span, Instant ts) {
+        String output = firstText(span, "gen_ai.output.messages", "output.value");
+        if (output == null) {
+            return;
+        }
+        OtelSpan parent = tree.parent(span);
+        ObjectNode data = Json.object();
+        data.put("from", tree.actor(span));
+        data.put("to", parent == null ? "human:user" : tree.actor(parent));
+        data.put("text", output);
+        append(NewEvent.of(RUN, tree.actor(span), EventType.AGENT_MESSAGE).at(ts).causes(causesOf(span)).touches(StateKind.SESSION)
+                .data(data), span);
+    }
+
+    private void modelCall(ModelSpanGroup group, Instant ts) {
+        ObjectNode data = group.payload(session);
+        data.put("spanId", group.root().spanId());
+        data.put("traceId", group.root().traceId());
+        Event event = append(NewEvent.of(RUN, tree.actor(group.root()), EventType.MODEL_CALL).at(ts).touches(StateKind.SESSION)
+                .data(data), group.root());
+        for (OtelSpan member : group.members()) {
+            startEvents.put(member, event.id());
+        }
+        for (JsonNode call : data.path("output").path("toolCalls")) {
+            String callId = JsonFields.text(call, "callId");
+            if (callId != null) {
+                modelCallByToolCallId.put(callId, event.id());
+            }
+        }
+    }
+
+    private void toolCall(OtelSpan span, Instant ts) {
+        String callId = callId(span);
+        String tool = firstText(span, "gen_ai.tool.name", "tool.name");
+        if (tool == null) {
+            tool = span.name() != null && span.name().startsWith("execute_tool ") ? span.name().substring("execute_tool ".length()) : span.name();
+        }
+        ObjectNode arguments = JsonFields.argumentsObject(first(span, "gen_ai.tool.call.arguments", "tool.parameters", "input.value",
+                "gcp.vertex.agent.tool_call_args"));
+        String id = ids.next("span-" + span.spanId());
+        EffectRules.Classification effect = session.classify(tool, arguments, id, span.line());
+        ObjectNode data = Json.object();
+        data.put("callId", callId);
+        data.put("tool", tool);
+        data.set("arguments", arguments);
+        data.put("effect", Effects.wire(effect));
+        Payloads.putIfPresent(data, "toolType", span.text("gen_ai.tool.type"));
+        spanFields(data, span);
+        List<String> causes = new ArrayList<>();
+        String modelCall = modelCallByToolCallId.get(callId);
+        if (modelCall == null) {
+            OtelSpan enclosing = tree.enclosingModel(span);
+            modelCall = enclosing == null ? null : startEvents.get(enclosing);
+        }
+        if (modelCall != null) {
+            causes.add(modelCall);
+        }
+        Event event = session.append(NewEvent.of(RUN, tree.actor(span), EventType.TOOL_CALL).id(id).at(ts).causes(causes)
+                .touches(Effects.touched(effect)).data(data), span.line());
+        startEvents.put(span, event.id());
+    }
+
+    private void toolResult(OtelSpan span, Instant ts) {
+        ObjectNode data = Json.object();
+        data.put("callId", callId(span));
+        String output = firstText(span, "gen_ai.tool.call.result", "output.value", "gcp.vertex.agent.tool_response");
+        if (output != null) {
+            LargeText.put(data, "stdout", output, session);
+        }
+        data.put("isError", span.isError());
+        if (span.isError()) {
+            data.put("error", span.statusMessage() == null || span.statusMessage().isEmpty() ? "status ERROR" : span.statusMessage());
+        }
+        if (span.end() == null) {
+            data.put("unfinished", true);
+            session.finding(Finding.warning("unfinished-span", "tool span '" + span.name() + "' (" + span.spanId()
+                    + ") has no end time: its result is not recorded", startEvents.get(span), span.line()));
+        }
+        Payloads.putIfPresent(data, "durationMs", span.durationMs());
+        append(NewEvent.of(RUN, tree.actor(span), EventType.TOOL_RESULT).at(ts).causes(causesOf(span)).touches(StateKind.SESSION)
+                .data(data), span);
+    }
+
+    private void plain(OtelSpan span, Instant ts) {
+        ObjectNode data = Payloads.note(span.name() == null ? "span" : span.name());
+        spanFields(data, span);
+        data.set("attributes", span.attributes().deepCopy());
+        ArrayNode events = Json.object().arrayNode();
+        for (OtelSpan.SpanEvent event : span.events()) {
+            if (!isException(event)) {
+                ObjectNode out = events.addObject();
+                out.put("name", event.name());
+                if (event.time() != null) {
+                    out.put("ts", event.time().toString());
+                }
+                out.set("attributes", event.attributes().deepCopy());
+            }
+        }
+        if (!events.isEmpty()) {
+            data.set("spanEvents", events);
+        }
+        Event event = append(NewEvent.of(RUN, tree.actor(span), EventType.NOTE).at(ts).data(data), span);
+        startEvents.put(span, event.id());
+    }
+
+    /** The semconv {@code exception} event (some exporters drop the event name but keep its attributes). */
+    private static boolean isException(OtelSpan.SpanEvent event) {
+        return "exception".equals(event.name()) || (event.name() == null && event.attributes().has("exception.type"))
+                || ("error".equals(event.name()) && event.attributes().has("error.object"));
+    }
+
+    private void exception(OtelSpan span, OtelSpan.SpanEvent event, Instant at) {
+        String type = event.attributes().path("exception.type").asText("exception");
+        String message = event.attributes().path("exception.message").asText("");
+        if (message.isBlank()) {
+            message = event.attributes().path("message").asText("");
+        }
+        ObjectNode data = Payloads.error(message.isBlank() ? type + " in span '" + span.name() + "'" : message, type);
+        Payloads.putIfPresent(data, "stacktrace", event.attributes().path("exception.stacktrace").asText(null));
+        data.put("spanId", span.spanId());
+        append(NewEvent.of(RUN, tree.actor(span), EventType.ERROR).at(at).causes(causesOf(span)).data(data), span);
+    }
+
+    void report() {
+        time.report(session, "spans");
+        if (mergedModelSpans > 0) {
+            session.finding(Finding.info("model-spans-merged", mergedModelSpans + " nested model span(s) recorded the same request"
+                    + " as an enclosing model span (several instrumentations); each request is one model.call, its tokens counted once", null, 0));
+        }
+    }
+
+    Instant lastTime() {
+        return time.last();
+    }
+
+    // --- helpers ---
+
+    private List<String> causesOf(OtelSpan span) {
+        String start = startEvents.get(span);
+        return start == null ? List.of() : List.of(start);
+    }
+
+    private Event append(NewEvent draft, OtelSpan span) {
+        return session.append(draft.id(ids.next("span-" + span.spanId())), span.line());
+    }
+
+    private static String callId(OtelSpan span) {
+        String callId = firstText(span, "gen_ai.tool.call.id", "tool_call.id", "tool.call.id");
+        return callId != null ? callId : "span:" + span.spanId();
+    }
+
+    private static JsonNode first(OtelSpan span, String... keys) {
+        for (String key : keys) {
+            JsonNode value = span.value(key);
+            if (value != null) {
+                return value;
+            }
+        }
+        return null;
+    }
+
+    private static String firstText(OtelSpan span, String... keys) {
+        JsonNode value = first(span, keys);
+        return value == null ? null : value.isValueNode() ? value.asText() : value.toString();
+    }
+
+    private static void spanFields(ObjectNode data, OtelSpan span) {
+        ObjectNode spanNode = data.putObject("span");
+        Payloads.putIfPresent(spanNode, "traceId", span.traceId());
+        Payloads.putIfPresent(spanNode, "spanId", span.spanId());
+        Payloads.putIfPresent(spanNode, "parentSpanId", span.parentId());
+        Payloads.putIfPresent(spanNode, "name", span.name());
+        Payloads.putIfPresent(spanNode, "kind", span.kind());
+        Payloads.putIfPresent(spanNode, "status", span.status());
+        Payloads.putIfPresent(spanNode, "service", span.resourceText("service.name"));
+        Payloads.putIfPresent(spanNode, "scope", span.scope());
+        Payloads.putIfPresent(spanNode, "durationMs", span.durationMs());
+    }
+}

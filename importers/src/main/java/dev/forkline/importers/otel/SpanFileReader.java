@@ -1,0 +1,335 @@
+package dev.forkline.importers.otel;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.JsonlRecords;
+import dev.forkline.importers.support.Timestamps;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.LineReader;
+import dev.forkline.trace.TraceFormatException;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Streams the spans out of an OTLP/JSON file ({@code resourceSpans/scopeSpans}, the older
+ * {@code instrumentationLibrarySpans}, Tempo's {@code batches}), or a Jaeger query result ({@code data[].spans} with
+ * {@code processes}). The file may hold several JSON documents one after another (the collector's file exporter writes
+ * one per line). Jackson's streaming parser holds one span (one Jaeger trace) at a time; when the JSON breaks, the
+ * damage becomes a finding and reading resumes on the next line.
+ */
+final class SpanFileReader {
+
+    /** Reads one value at a time out of a longer stream, so trailing content is expected, not an error. */
+    private static final ObjectReader TREES = Json.MAPPER.readerFor(JsonNode.class)
+            .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    private final Path file;
+    private final ImportSession session;
+    private final List<OtelSpan> spans = new ArrayList<>();
+    private long documents;
+    /** The line (counted from the start of the file) where the document being read began. */
+    private long documentLine;
+
+    SpanFileReader(Path file, ImportSession session) {
+        this.file = file;
+        this.session = session;
+    }
+
+    /** Every span in the file, in file order. */
+    List<OtelSpan> read() throws IOException, TraceFormatException {
+        if (firstLineIsWholeDocument()) {
+            return readLines();
+        }
+        return readStream();
+    }
+
+    /** JSON lines (one export request per line): each line is parsed alone, so a damaged line costs only itself. */
+    private List<OtelSpan> readLines() throws IOException, TraceFormatException {
+        try (LineReader reader = new LineReader(Files.newInputStream(file), file.toString())) {
+            while (true) {
+                String text;
+                try {
+                    text = reader.next();
+                } catch (TraceFormatException bad) {
+                    session.finding(Finding.warning("malformed-line", bad.getMessage() + " (line skipped)", null, bad.line()));
+                    continue;
+                }
+                if (text == null) {
+                    return spans;
+                }
+                if (text.isBlank()) {
+                    continue;
+                }
+                long line = reader.lineNumber();
+                try (JsonParser parser = TREES.createParser(line == 1 && text.startsWith("\uFEFF") ? text.substring(1) : text)) {
+                    readDocuments(parser, line - 1);
+                } catch (JsonProcessingException broken) {
+                    session.finding(Finding.warning("malformed-json", TraceFormatException.location(file.toString(), line) + ": "
+                            + broken.getOriginalMessage() + "; line skipped", null, line));
+                }
+            }
+        }
+    }
+
+    private boolean firstLineIsWholeDocument() throws IOException {
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+            var line = new java.io.ByteArrayOutputStream();
+            int b;
+            while ((b = in.read()) >= 0 && b != '\n') {
+                if (line.size() >= JsonlRecords.MAX_LINE_BYTES) {
+                    return false;
+                }
+                line.write(b);
+            }
+            try {
+                return TREES.readTree(line.toByteArray()) instanceof ObjectNode && b == '\n';
+            } catch (JsonProcessingException partial) {
+                return false;
+            }
+        }
+    }
+
+    /** One (possibly pretty-printed) document, or documents that do not keep to one line each. */
+    private List<OtelSpan> readStream() throws IOException, TraceFormatException {
+        long resumeAt = 0;
+        long lineBase = 0;
+        while (true) {
+            try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+                in.skipNBytes(resumeAt);
+                try (JsonParser parser = TREES.createParser(in)) {
+                    readDocuments(parser, lineBase);
+                    return spans;
+                } catch (JsonProcessingException broken) {
+                    long errorLine = lineBase + Math.max(1, broken.getLocation() == null ? 1 : broken.getLocation().getLineNr());
+                    if (documents == 0 && spans.isEmpty()) {
+                        throw new TraceFormatException(file.toString(), errorLine, "not OTLP/Jaeger JSON: " + broken.getOriginalMessage(), broken);
+                    }
+                    session.finding(Finding.warning("malformed-json", TraceFormatException.location(file.toString(), errorLine)
+                            + ": " + broken.getOriginalMessage() + "; the rest of that line is skipped", null, errorLine));
+                    // A damaged JSON-lines document runs into the next line: when that line starts a new document, resume there.
+                    long resumeLine = errorLine > documentLine && startsDocument(errorLine) ? errorLine : errorLine + 1;
+                    Long offset = lineStart(resumeLine);
+                    if (offset == null) {
+                        return spans;
+                    }
+                    resumeAt = offset;
+                    lineBase = resumeLine - 1;
+                }
+            }
+        }
+    }
+
+    /** The byte offset where a 1-based line starts, or null past the end of the file. */
+    private Long lineStart(long line) throws IOException {
+        if (line <= 1) {
+            return 0L;
+        }
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+            long offset = 0;
+            long current = 1;
+            int b;
+            while ((b = in.read()) >= 0) {
+                offset++;
+                if (b == '\n' && ++current == line) {
+                    return in.read() < 0 ? null : offset;
+                }
+            }
+            return null;
+        }
+    }
+
+    private boolean startsDocument(long line) throws IOException {
+        Long offset = lineStart(line);
+        if (offset == null) {
+            return false;
+        }
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+            in.skipNBytes(offset);
+            int b;
+            while ((b = in.read()) == ' ' || b == '\t' || b == '\r') {
+                // leading blanks
+            }
+            return b == '{';
+        }
+    }
+
+    private void readDocuments(JsonParser parser, long lineBase) throws IOException, TraceFormatException {
+        JsonToken token;
+        while ((token = parser.nextToken()) != null) {
+            documentLine = lineBase + parser.currentTokenLocation().getLineNr();
+            if (token != JsonToken.START_OBJECT) {
+                throw new TraceFormatException(file.toString(), lineBase + parser.currentLocation().getLineNr(),
+                        "expected a JSON object holding resourceSpans, batches or data");
+            }
+            boolean known = false;
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                JsonToken value = parser.nextToken();
+                switch (field) {
+                    case "resourceSpans", "batches" -> {
+                        known = true;
+                        readArray(parser, value, () -> readResourceSpans(parser, lineBase));
+                    }
+                    case "data" -> {
+                        known = true;
+                        readArray(parser, value, () -> readJaegerTrace((JsonNode) TREES.readTree(parser), lineBase + parser.currentLocation().getLineNr()));
+                    }
+                    default -> parser.skipChildren();
+                }
+            }
+            if (!known) {
+                throw new TraceFormatException(file.toString(), lineBase + parser.currentLocation().getLineNr(),
+                        "a JSON object without resourceSpans, batches or data: not an OTLP or Jaeger trace");
+            }
+            documents++;
+        }
+    }
+
+    @FunctionalInterface
+    private interface Step {
+        void run() throws IOException, TraceFormatException;
+    }
+
+    /** Calls {@code element} once per array element, with the parser on the element's first token. */
+    private static void readArray(JsonParser parser, JsonToken start, Step element) throws IOException, TraceFormatException {
+        if (start != JsonToken.START_ARRAY) {
+            parser.skipChildren();
+            return;
+        }
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+            element.run();
+        }
+    }
+
+    private void readResourceSpans(JsonParser parser, long lineBase) throws IOException, TraceFormatException {
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+            parser.skipChildren();
+            return;
+        }
+        // The resource may follow its spans in the JSON: spans share this object, filled in when it arrives.
+        ObjectNode resource = JsonNodeFactory.instance.objectNode();
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String field = parser.currentName();
+            JsonToken value = parser.nextToken();
+            switch (field) {
+                case "resource" -> {
+                    JsonNode tree = (JsonNode) TREES.readTree(parser);
+                    resource.setAll(AnyValues.keyValues(tree == null ? null : tree.get("attributes")));
+                }
+                case "scopeSpans", "instrumentationLibrarySpans" ->
+                        readArray(parser, value, () -> readScopeSpans(parser, resource, lineBase));
+                default -> parser.skipChildren();
+            }
+        }
+    }
+
+    private void readScopeSpans(JsonParser parser, ObjectNode resource, long lineBase) throws IOException, TraceFormatException {
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+            parser.skipChildren();
+            return;
+        }
+        String[] scope = {null};
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String field = parser.currentName();
+            JsonToken value = parser.nextToken();
+            switch (field) {
+                case "scope", "instrumentationLibrary" -> scope[0] = JsonFields.text((JsonNode) TREES.readTree(parser), "name");
+                case "spans" -> readArray(parser, value, () -> {
+                    long line = lineBase + parser.currentLocation().getLineNr();
+                    JsonNode span = (JsonNode) TREES.readTree(parser);
+                    if (span instanceof ObjectNode object) {
+                        spans.add(otlpSpan(object, resource, scope[0], line));
+                    }
+                });
+                default -> parser.skipChildren();
+            }
+        }
+    }
+
+    private static OtelSpan otlpSpan(ObjectNode span, ObjectNode resource, String scope, long line) {
+        List<OtelSpan.SpanEvent> events = new ArrayList<>();
+        JsonNode rawEvents = span.get("events");
+        if (rawEvents != null && rawEvents.isArray()) {
+            for (JsonNode event : rawEvents) {
+                events.add(new OtelSpan.SpanEvent(JsonFields.text(event, "name"), Timestamps.fromEpochNanos(event.get("timeUnixNano")),
+                        AnyValues.keyValues(event.get("attributes"))));
+            }
+        }
+        JsonNode status = span.get("status");
+        return new OtelSpan(AnyValues.id(span.get("traceId")), AnyValues.id(span.get("spanId")), AnyValues.id(span.get("parentSpanId")),
+                JsonFields.text(span, "name"), AnyValues.kind(span.get("kind")),
+                Timestamps.fromEpochNanos(span.get("startTimeUnixNano")), Timestamps.fromEpochNanos(span.get("endTimeUnixNano")),
+                AnyValues.keyValues(span.get("attributes")), AnyValues.status(status == null ? null : status.get("code")),
+                JsonFields.text(status, "message"), events, resource, scope, line);
+    }
+
+    private void readJaegerTrace(JsonNode trace, long line) {
+        if (trace == null || !trace.isObject()) {
+            return;
+        }
+        JsonNode processes = trace.get("processes");
+        JsonNode rawSpans = trace.get("spans");
+        if (rawSpans == null || !rawSpans.isArray()) {
+            return;
+        }
+        for (JsonNode span : rawSpans) {
+            ObjectNode tags = AnyValues.jaegerTags(span.get("tags"));
+            ObjectNode resource = JsonNodeFactory.instance.objectNode();
+            JsonNode process = span.has("process") ? span.get("process")
+                    : processes == null ? null : processes.get(JsonFields.text(span, "processID"));
+            if (process != null) {
+                resource.setAll(AnyValues.jaegerTags(process.get("tags")));
+                if (JsonFields.text(process, "serviceName") != null) {
+                    resource.put("service.name", JsonFields.text(process, "serviceName"));
+                }
+            }
+            Instant start = Timestamps.fromEpochMicros(span.get("startTime"));
+            Long durationMicros = JsonFields.longValue(span.get("duration"));
+            Instant end = start == null || durationMicros == null ? null : start.plusNanos(durationMicros * 1000);
+            String parent = AnyValues.id(span.get("parentSpanID"));
+            JsonNode references = span.get("references");
+            if (references != null && references.isArray()) {
+                for (JsonNode reference : references) {
+                    if ("CHILD_OF".equals(JsonFields.text(reference, "refType")) || parent == null) {
+                        parent = AnyValues.id(reference.get("spanID"));
+                    }
+                }
+            }
+            String status = "UNSET";
+            if (tags.path("error").asBoolean(false) || "ERROR".equalsIgnoreCase(tags.path("otel.status_code").asText(""))) {
+                status = "ERROR";
+            } else if ("OK".equalsIgnoreCase(tags.path("otel.status_code").asText(""))) {
+                status = "OK";
+            }
+            List<OtelSpan.SpanEvent> events = new ArrayList<>();
+            JsonNode logs = span.get("logs");
+            if (logs != null && logs.isArray()) {
+                for (JsonNode log : logs) {
+                    ObjectNode fields = AnyValues.jaegerTags(log.get("fields"));
+                    String name = fields.has("event") ? fields.get("event").asText() : "log";
+                    events.add(new OtelSpan.SpanEvent(name, Timestamps.fromEpochMicros(log.get("timestamp")), fields));
+                }
+            }
+            String kind = tags.has("span.kind") ? AnyValues.kind(tags.get("span.kind")) : "UNSPECIFIED";
+            spans.add(new OtelSpan(AnyValues.id(span.get("traceID")), AnyValues.id(span.get("spanID")), parent,
+                    JsonFields.text(span, "operationName"), kind, start, end, tags, status,
+                    tags.has("otel.status_description") ? tags.get("otel.status_description").asText() : null,
+                    events, resource, tags.has("otel.scope.name") ? tags.get("otel.scope.name").asText() : null, line));
+        }
+    }
+}

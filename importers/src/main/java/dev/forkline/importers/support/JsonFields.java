@@ -1,0 +1,86 @@
+package dev.forkline.importers.support;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.Json;
+
+/** Null-tolerant reads of foreign JSON. */
+public final class JsonFields {
+
+    private JsonFields() {
+    }
+
+    /** A text field, or null when absent, null or not text. */
+    public static String text(JsonNode node, String field) {
+        if (node == null) {
+            return null;
+        }
+        JsonNode value = node.get(field);
+        return value != null && value.isTextual() ? value.asText() : null;
+    }
+
+    /** The value at a path of field names, or null. */
+    public static JsonNode at(JsonNode node, String... path) {
+        JsonNode current = node;
+        for (String field : path) {
+            if (current == null || !current.isObject()) {
+                return null;
+            }
+            current = current.get(field);
+        }
+        return current == null || current.isNull() || current.isMissingNode() ? null : current;
+    }
+
+    public static String textAt(JsonNode node, String... path) {
+        JsonNode value = at(node, path);
+        return value != null && value.isTextual() ? value.asText() : null;
+    }
+
+    /** A whole number given as number or numeric string, or null. */
+    public static Long longValue(JsonNode value) {
+        var integer = Timestamps.integer(value);
+        return integer == null ? null : integer.longValue();
+    }
+
+    public static long longOrZero(JsonNode node, String field) {
+        Long value = node == null ? null : longValue(node.get(field));
+        return value == null ? 0 : value;
+    }
+
+    /** Arguments recorded as a JSON string become an object when they parse as one, else {@code {"raw": text}}. */
+    public static ObjectNode argumentsObject(JsonNode arguments) {
+        if (arguments == null || arguments.isNull()) {
+            return Json.object();
+        }
+        if (arguments instanceof ObjectNode object) {
+            return object.deepCopy();
+        }
+        if (arguments.isTextual()) {
+            String text = arguments.asText();
+            try {
+                JsonNode parsed = Json.MAPPER.readTree(text);
+                if (parsed instanceof ObjectNode object) {
+                    return object;
+                }
+            } catch (JsonProcessingException notJson) {
+                // kept raw below
+            }
+            ObjectNode raw = Json.object();
+            raw.put("raw", text);
+            return raw;
+        }
+        ObjectNode wrapped = Json.object();
+        wrapped.set("value", arguments.deepCopy());
+        return wrapped;
+    }
+
+    /** A short single-line preview for summaries. */
+    public static String preview(String text, int max) {
+        if (text == null) {
+            return null;
+        }
+        String oneLine = text.replaceAll("\\s+", " ").trim();
+        return oneLine.length() <= max ? oneLine : oneLine.substring(0, max - 1) + "…";
+    }
+}

@@ -1,0 +1,86 @@
+package dev.forkline.importers.support;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.ImportSession;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.LineReader;
+import dev.forkline.trace.TraceFormatException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Streams the JSON objects of a JSON-lines file one line at a time. A line that cannot be read (invalid UTF-8, longer
+ * than {@link #MAX_LINE_BYTES}, not JSON, truncated, two objects on one line, not an object) becomes a finding naming
+ * file and line, and reading goes on with the next line.
+ */
+public final class JsonlRecords {
+
+    /** Longer lines are reported and skipped: a single agent record this large is damage, not data. */
+    public static final int MAX_LINE_BYTES = 8 * 1024 * 1024;
+
+    /** Receives each well-formed record with its 1-based line number. */
+    @FunctionalInterface
+    public interface RecordHandler {
+        void record(ObjectNode record, long line) throws IOException, TraceFormatException;
+    }
+
+    private JsonlRecords() {
+    }
+
+    /** Reads every line; returns how many records were handed over. Malformed lines become findings in {@code session}. */
+    public static long read(Path file, ImportSession session, RecordHandler handler) throws IOException, TraceFormatException {
+        return read(file, session, MAX_LINE_BYTES, handler);
+    }
+
+    public static long read(Path file, ImportSession session, int maxLineBytes, RecordHandler handler)
+            throws IOException, TraceFormatException {
+        long records = 0;
+        String name = file.toString();
+        try (LineReader reader = new LineReader(Files.newInputStream(file), name, maxLineBytes)) {
+            while (true) {
+                String text;
+                try {
+                    text = reader.next();
+                } catch (TraceFormatException bad) {
+                    session.finding(Finding.warning("malformed-line", bad.getMessage() + " (line skipped)", null, bad.line()));
+                    continue;
+                }
+                if (text == null) {
+                    break;
+                }
+                if (text.isBlank()) {
+                    continue;
+                }
+                ObjectNode record = parse(text, name, reader.lineNumber(), session);
+                if (record != null) {
+                    records++;
+                    handler.record(record, reader.lineNumber());
+                }
+            }
+        }
+        return records;
+    }
+
+    /** One line as a JSON object, or null after recording why it is not one. */
+    public static ObjectNode parse(String text, String file, long line, ImportSession session) {
+        JsonNode node;
+        try {
+            node = Json.MAPPER.readTree(line == 1 && text.startsWith("\uFEFF") ? text.substring(1) : text);
+        } catch (JsonProcessingException e) {
+            session.finding(Finding.warning("malformed-line", TraceFormatException.location(file, line)
+                    + ": not one JSON value (" + e.getOriginalMessage() + "); line skipped", null, line));
+            return null;
+        }
+        if (node instanceof ObjectNode object) {
+            return object;
+        }
+        session.finding(Finding.warning("malformed-line", TraceFormatException.location(file, line)
+                + ": expected a JSON object, found " + (node == null ? "nothing" : node.getNodeType().name().toLowerCase())
+                + "; line skipped", null, line));
+        return null;
+    }
+}

@@ -1,0 +1,56 @@
+package dev.forkline.importers.support;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.Json;
+
+/** Builders for the payload fields several importers share (see the event payload contract). */
+public final class Payloads {
+
+    private Payloads() {
+    }
+
+    /** {@code usage} of a model.call; null counts are left out. */
+    public static ObjectNode usage(Long input, Long output, Long cacheRead, Long cacheWrite) {
+        ObjectNode usage = Json.object();
+        putIfPresent(usage, "inputTokens", input);
+        putIfPresent(usage, "outputTokens", output);
+        putIfPresent(usage, "cacheReadTokens", cacheRead);
+        putIfPresent(usage, "cacheWriteTokens", cacheWrite);
+        return usage;
+    }
+
+    /** {@code data.imported} of the root session.start: marks the run as imported. */
+    public static ObjectNode imported(String format, String source) {
+        ObjectNode imported = Json.object();
+        imported.put("format", format);
+        imported.put("source", source);
+        return imported;
+    }
+
+    public static ObjectNode note(String text) {
+        ObjectNode note = Json.object();
+        note.put("text", text);
+        return note;
+    }
+
+    public static ObjectNode error(String message, String kind) {
+        ObjectNode error = Json.object();
+        error.put("message", message);
+        if (kind != null) {
+            error.put("kind", kind);
+        }
+        return error;
+    }
+
+    public static void putIfPresent(ObjectNode node, String field, Long value) {
+        if (value != null) {
+            node.put(field, value);
+        }
+    }
+
+    public static void putIfPresent(ObjectNode node, String field, String value) {
+        if (value != null) {
+            node.put(field, value);
+        }
+    }
+}

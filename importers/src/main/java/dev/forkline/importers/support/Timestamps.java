@@ -1,0 +1,94 @@
+package dev.forkline.importers.support;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+
+/** Parses the timestamp spellings agent traces use: RFC 3339 text (with or without offset) and Unix epoch numbers. */
+public final class Timestamps {
+
+    private static final BigInteger NANOS_PER_SECOND = BigInteger.valueOf(1_000_000_000L);
+
+    private Timestamps() {
+    }
+
+    /** An RFC 3339 / ISO-8601 instant, or null when absent or unparseable. A time without an offset is taken as UTC. */
+    public static Instant parseText(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        String value = text.trim();
+        try {
+            return Instant.parse(value);
+        } catch (DateTimeParseException notInstant) {
+            try {
+                return OffsetDateTime.parse(value).toInstant();
+            } catch (DateTimeParseException notOffset) {
+                try {
+                    return java.time.LocalDateTime.parse(value).toInstant(java.time.ZoneOffset.UTC);
+                } catch (DateTimeParseException unparseable) {
+                    return null;
+                }
+            }
+        }
+    }
+
+    /** Nanoseconds since the Unix epoch (OTLP's {@code startTimeUnixNano}), as number or decimal string. */
+    public static Instant fromEpochNanos(JsonNode value) {
+        BigInteger nanos = integer(value);
+        if (nanos == null || nanos.signum() <= 0) {
+            return null;
+        }
+        BigInteger[] split = nanos.divideAndRemainder(NANOS_PER_SECOND);
+        return Instant.ofEpochSecond(split[0].longValueExact(), split[1].longValue());
+    }
+
+    /** Microseconds since the Unix epoch (Jaeger's {@code startTime}). */
+    public static Instant fromEpochMicros(JsonNode value) {
+        BigInteger micros = integer(value);
+        if (micros == null || micros.signum() <= 0) {
+            return null;
+        }
+        return fromEpochNanos(new com.fasterxml.jackson.databind.node.BigIntegerNode(micros.multiply(BigInteger.valueOf(1000))));
+    }
+
+    /** Seconds since the epoch, possibly fractional, or an ISO string. */
+    public static Instant fromSecondsOrText(JsonNode value) {
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (value.isTextual()) {
+            return parseText(value.asText());
+        }
+        if (value.isNumber()) {
+            BigDecimal seconds = value.decimalValue();
+            BigDecimal nanos = seconds.movePointRight(9);
+            return fromEpochNanos(new com.fasterxml.jackson.databind.node.BigIntegerNode(nanos.toBigInteger()));
+        }
+        return null;
+    }
+
+    /** An integer given as a JSON number or as a decimal string (OTLP/JSON encodes 64-bit integers as strings). */
+    public static BigInteger integer(JsonNode value) {
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (value.isIntegralNumber()) {
+            return value.bigIntegerValue();
+        }
+        if (value.isNumber()) {
+            return value.decimalValue().toBigInteger();
+        }
+        if (value.isTextual()) {
+            try {
+                return new BigInteger(value.asText().trim());
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,464 @@
+package dev.forkline.importers.sweagent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.EffectRules;
+import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.TraceImporter;
+import dev.forkline.trace.EffectClass;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.StateKind;
+import dev.forkline.trace.TraceFormatException;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * mini-swe-agent trajectories ({@code .traj.json}): {@code {info, messages, trajectory_format}} as saved by the agent, or
+ * a bare {@code messages} list. Version 1 messages are plain chat messages whose one shell command sits in a fenced
+ * block; version 2 messages carry an {@code extra} object with the parsed {@code actions}, the raw model response
+ * (usage, model), the cost and a timestamp, and tool-call models answer with {@code role: tool} messages.
+ */
+public final class MiniSweAgentImporter implements TraceImporter {
+
+    public static final String FORMAT = "mini-swe-agent";
+    static final String RUN = "main";
+
+    /** The fenced block mini-swe-agent's text-based parsers accept (v1: bash, v2: mswea_bash_command). */
+    private static final Pattern ACTION_BLOCK = Pattern.compile("```(?:mswea_bash_command|bash|sh)\\s*\\n(.*?)\\n```", Pattern.DOTALL);
+    private static final Pattern RETURN_CODE = Pattern.compile("<returncode>\\s*(-?\\d+)\\s*</returncode>");
+    private static final Pattern OUTPUT = Pattern.compile("<output>\\n?(.*?)</output>", Pattern.DOTALL);
+    private static final List<String> SUBMIT_MARKERS = List.of("COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT", "MINI_SWE_AGENT_FINAL_OUTPUT");
+
+    @Override
+    public String format() {
+        return FORMAT;
+    }
+
+    @Override
+    public boolean accepts(Path path, byte[] head) {
+        if (!Files.isRegularFile(path)) {
+            return false;
+        }
+        String text = Nodes.head(head);
+        String first = Nodes.firstNonSpace(text);
+        if (first.equals("{")) {
+            return text.contains("\"messages\"") && (text.contains("\"mini_version\"") || text.contains("\"trajectory_format\": \"mini-swe-agent")
+                    || text.contains("\"trajectory_format\":\"mini-swe-agent") || text.contains("minisweagent."));
+        }
+        return first.equals("[") && text.contains("\"role\"") && !text.contains("\"observation\"")
+                && (text.contains("<returncode>") || text.contains("mswea_bash_command") || text.contains("MINI_SWE_AGENT_FINAL_OUTPUT"));
+    }
+
+    @Override
+    public ImportedTrace read(Path path) throws IOException, TraceFormatException {
+        String source = path.toString();
+        JsonNode root = Nodes.read(path);
+        JsonNode messages = root.isArray() ? root : root.get("messages");
+        if (messages == null || !messages.isArray()) {
+            throw new TraceFormatException(source, 1, "not a mini-swe-agent trajectory: no 'messages' list");
+        }
+        JsonNode info = root.isObject() ? root.path("info") : Json.object();
+        ImportSession session = new ImportSession(FORMAT, source);
+        new Reader(session, path, messages, info, root.isObject() ? Nodes.text(root, "trajectory_format") : null).read();
+        String name = path.getFileName().toString().replaceFirst("\\.traj(\\.json)?$", "").replaceFirst("\\.json$", "");
+        return session.finish("mini-swe-agent:" + name, name, session.events().getFirst().ts());
+    }
+
+    private record PendingCall(String eventId, String callId, boolean submit) {
+    }
+
+    private static final class Reader {
+        private final ImportSession session;
+        private final Path path;
+        private final JsonNode messages;
+        private final JsonNode info;
+        private final String trajectoryFormat;
+        private final SyntheticClock clock;
+        private final boolean timed;
+        private final Deque<PendingCall> pending = new ArrayDeque<>();
+        private final List<JsonNode> input = new ArrayList<>();
+        private final String agentActor;
+        private String model;
+        private boolean ended;
+        private Instant lastTime;
+        private long inputTokens;
+        private long outputTokens;
+        private BigDecimal cost = BigDecimal.ZERO;
+        private boolean usageSeen;
+
+        Reader(ImportSession session, Path path, JsonNode messages, JsonNode info, String trajectoryFormat) throws IOException {
+            this.session = session;
+            this.path = path;
+            this.messages = messages;
+            this.info = info;
+            this.trajectoryFormat = trajectoryFormat;
+            this.timed = hasTimestamps(messages);
+            this.lastTime = timed ? firstTimestamp(messages).minusMillis(1) : null;
+            Instant end = Files.getLastModifiedTime(path).toInstant();
+            this.clock = new SyntheticClock(end.minusMillis(3L * messages.size() + 10));
+            String agentType = Nodes.textAt(info, "config", "agent_type");
+            this.agentActor = "agent:" + (agentType == null ? "mini-swe-agent" : agentType.substring(agentType.lastIndexOf('.') + 1));
+            this.model = Nodes.textAt(info, "config", "model", "model_name");
+        }
+
+        private static Instant firstTimestamp(JsonNode messages) {
+            for (JsonNode message : messages) {
+                JsonNode stamp = Nodes.path(message, "extra", "timestamp");
+                if (stamp != null && stamp.isNumber()) {
+                    return Instant.ofEpochSecond(0, Math.round(stamp.asDouble() * 1e9));
+                }
+            }
+            throw new IllegalStateException("no timestamp");
+        }
+
+        private static boolean hasTimestamps(JsonNode messages) {
+            for (JsonNode message : messages) {
+                if (Nodes.path(message, "extra", "timestamp") != null) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private Instant timeOf(JsonNode message) {
+            JsonNode stamp = Nodes.path(message, "extra", "timestamp");
+            if (timed && stamp != null && stamp.isNumber()) {
+                // recorded times are kept; only a time that does not move forward is nudged, so that order stays strict
+                Instant at = Instant.ofEpochSecond(0, Math.round(stamp.asDouble() * 1e9));
+                lastTime = lastTime != null && !at.isAfter(lastTime) ? lastTime.plusNanos(1000) : at;
+                return lastTime;
+            }
+            if (timed) {
+                return bump();
+            }
+            return clock.next();
+        }
+
+        void read() {
+            if (!timed) {
+                session.finding(Finding.warning("timestamp-synthesised", "this trajectory records no times: event times are "
+                        + "synthesised (ending at the file's modification time); the order is real, durations are not", null, 0));
+            }
+            Event start = startSession();
+            boolean taskSeen = false;
+            for (int i = 0; i < messages.size(); i++) {
+                JsonNode message = messages.get(i);
+                String role = Nodes.text(message, "role");
+                role = role == null ? "" : role;
+                switch (role) {
+                    case "system" -> input.add(message);
+                    case "assistant" -> assistant(i, message);
+                    case "tool" -> observation(i, message);
+                    case "exit" -> exit(message);
+                    case "user" -> {
+                        if (!taskSeen && pending.isEmpty()) {
+                            taskSeen = true;
+                            input.add(message);
+                            task(message, start);
+                        } else {
+                            observation(i, message);
+                        }
+                    }
+                    default -> unknown(i, message, role);
+                }
+            }
+            if (!ended) {
+                end(Nodes.text(info, "exit_status"), Nodes.text(info, "submission"), null);
+            }
+        }
+
+        private Event startSession() {
+            ObjectNode data = Json.object();
+            ObjectNode environment = data.putObject("environment");
+            ObjectNode harness = environment.putObject("harness");
+            harness.put("name", "mini-swe-agent");
+            if (Nodes.text(info, "mini_version") != null) {
+                harness.put("version", Nodes.text(info, "mini_version"));
+            }
+            JsonNode env = Nodes.path(info, "config", "environment");
+            String image = firstText(env, "image", "container_image");
+            if (image != null) {
+                environment.put("image", image);
+            }
+            if (Nodes.text(env, "cwd") != null) {
+                environment.put("cwd", Nodes.text(env, "cwd"));
+            }
+            String environmentType = Nodes.textAt(info, "config", "environment_type");
+            if (environmentType != null) {
+                environment.putObject("isolation").put("boundary", environmentType);
+            }
+            if (image == null) {
+                session.finding(Finding.warning("no-environment-image", info.isEmpty()
+                        ? "this is a bare message list: no environment, model, version or exit status is recorded"
+                        : "the trajectory names no container image: a replay must be given one", null, 0));
+            }
+            if (model != null) {
+                data.putObject("model").put("model", model);
+            } else if (!info.isEmpty()) {
+                session.finding(Finding.warning("model-unknown", "the trajectory does not name its model", null, 0));
+            }
+            ObjectNode imported = data.putObject("imported");
+            imported.put("format", FORMAT);
+            imported.put("source", path.toString());
+            imported.put("version", trajectoryFormat != null ? trajectoryFormat : info.isEmpty() ? "messages-only" : "mini-swe-agent-1");
+            session.finding(Finding.info("no-checkpoint", "mini-swe-agent trajectories hold no file contents: the import has no "
+                    + "replayable checkpoint", null, 0));
+            return session.append(NewEvent.of(RUN, "harness", EventType.SESSION_START).at(timeOf(messages.isEmpty() ? null : messages.get(0)))
+                    .touches(StateKind.SESSION).data(data), 0);
+        }
+
+        private void task(JsonNode message, Event start) {
+            ObjectNode data = Json.object();
+            data.put("from", "harness");
+            data.put("to", agentActor);
+            data.put("text", Nodes.content(message.get("content")));
+            session.append(NewEvent.of(RUN, "harness", EventType.AGENT_MESSAGE).at(timeOf(message)).causes(start.id())
+                    .touches(StateKind.SESSION).data(data), 0);
+        }
+
+        private void assistant(int index, JsonNode message) {
+            unanswered();
+            String text = Nodes.content(message.get("content"));
+            List<ObjectNode> actions = actionsOf(message, text);
+            ObjectNode call = Json.object();
+            JsonNode response = Nodes.path(message, "extra", "response");
+            String callModel = Nodes.text(response, "model") != null ? Nodes.text(response, "model") : model;
+            if (callModel != null) {
+                call.put("model", callModel);
+            }
+            ObjectNode in = call.putObject("input");
+            in.put("summary", input.size() + " new message(s)");
+            ArrayNode list = in.putArray("messages");
+            for (JsonNode m : input) {
+                list.addObject().put("role", Nodes.text(m, "role")).put("content", Nodes.content(m.get("content")));
+            }
+            input.clear();
+            ObjectNode out = call.putObject("output");
+            out.put("text", text);
+            ArrayNode calls = out.putArray("toolCalls");
+            for (ObjectNode action : actions) {
+                calls.addObject().put("callId", action.get("callId").asText()).put("name", "bash")
+                        .set("arguments", Json.object().put("command", action.get("command").asText()));
+            }
+            JsonNode usage = Nodes.path(response, "usage");
+            if (usage != null) {
+                ObjectNode u = call.putObject("usage");
+                long in1 = usage.path("prompt_tokens").asLong(0);
+                long out1 = usage.path("completion_tokens").asLong(0);
+                u.put("inputTokens", in1);
+                u.put("outputTokens", out1);
+                JsonNode cached = Nodes.path(usage, "prompt_tokens_details", "cached_tokens");
+                if (cached != null) {
+                    u.put("cacheReadTokens", cached.asLong());
+                }
+                inputTokens += in1;
+                outputTokens += out1;
+                usageSeen = true;
+            }
+            JsonNode callCost = Nodes.path(message, "extra", "cost");
+            if (callCost != null && callCost.isNumber()) {
+                call.put("costUsd", callCost.decimalValue());
+                cost = cost.add(callCost.decimalValue());
+            }
+            Instant at = timeOf(message);
+            Event model = session.append(NewEvent.of(RUN, agentActor, EventType.MODEL_CALL).at(at).touches(StateKind.SESSION).data(call), 0);
+            if (actions.isEmpty()) {
+                return;
+            }
+            for (ObjectNode action : actions) {
+                String command = action.get("command").asText();
+                String callId = action.get("callId").asText();
+                ObjectNode data = Json.object();
+                data.put("callId", callId);
+                data.put("tool", "bash");
+                data.set("arguments", Json.object().put("command", command));
+                EffectClass effect = EffectRules.classifyCommand(command);
+                data.put("effect", effect.name().toLowerCase(Locale.ROOT));
+                ObjectNode exec = data.putObject("exec");
+                exec.putArray("argv").add("bash").add("-c").add(command);
+                String cwd = Nodes.textAt(info, "config", "environment", "cwd");
+                if (cwd != null) {
+                    exec.put("cwd", cwd);
+                }
+                Event toolCall = session.append(NewEvent.of(RUN, agentActor, EventType.TOOL_CALL).at(timed ? bump() : clock.next())
+                        .causes(model.id()).touches(touches(effect)).data(data), 0);
+                pending.add(new PendingCall(toolCall.id(), callId, SUBMIT_MARKERS.stream().anyMatch(command::contains)));
+            }
+        }
+
+        private Instant bump() {
+            lastTime = lastTime.plusNanos(1000);
+            return lastTime;
+        }
+
+        private List<ObjectNode> actionsOf(JsonNode message, String text) {
+            List<ObjectNode> actions = new ArrayList<>();
+            JsonNode recorded = Nodes.path(message, "extra", "actions");
+            int n = 0;
+            if (recorded != null && recorded.isArray()) {
+                for (JsonNode action : recorded) {
+                    String command = Nodes.text(action, "command");
+                    if (command != null) {
+                        n++;
+                        String id = Nodes.text(action, "tool_call_id");
+                        actions.add(Json.object().put("command", command).put("callId", id != null ? id : "action-" + session.events().size() + "-" + n));
+                    }
+                }
+                return actions;
+            }
+            Matcher blocks = ACTION_BLOCK.matcher(text == null ? "" : text);
+            List<String> found = new ArrayList<>();
+            while (blocks.find()) {
+                found.add(blocks.group(1).strip());
+            }
+            // mini-swe-agent executes only a response with exactly one block; any other count is answered by a format error
+            if (found.size() == 1) {
+                actions.add(Json.object().put("command", found.getFirst()).put("callId", "action-" + (session.events().size() + 1)));
+            }
+            return actions;
+        }
+
+        private void observation(int index, JsonNode message) {
+            String content = Nodes.content(message.get("content"));
+            PendingCall call = pending.poll();
+            if (call == null) {
+                // a user message that answers no action: a format error, a limit or a human's words
+                String interrupt = Nodes.textAt(message, "extra", "interrupt_type");
+                boolean formatError = "FormatError".equals(interrupt) || content.contains("EXACTLY ONE") || content.contains("found 0 actions")
+                        || content.toLowerCase(Locale.ROOT).contains("format");
+                if (formatError) {
+                    ObjectNode error = Json.object();
+                    error.put("message", content);
+                    error.put("kind", "format");
+                    session.append(NewEvent.of(RUN, "harness", EventType.ERROR).at(timeOf(message)).touches(StateKind.SESSION).data(error), 0);
+                } else {
+                    ObjectNode data = Json.object();
+                    data.put("from", "human:user");
+                    data.put("to", agentActor);
+                    data.put("text", content);
+                    session.append(NewEvent.of(RUN, "human:user", EventType.AGENT_MESSAGE).at(timeOf(message)).touches(StateKind.SESSION).data(data), 0);
+                }
+                input.add(message);
+                return;
+            }
+            input.add(message);
+            ObjectNode result = Json.object();
+            result.put("callId", call.callId());
+            JsonNode extra = message.get("extra");
+            JsonNode returncode = Nodes.path(extra, "returncode");
+            Matcher code = RETURN_CODE.matcher(content);
+            if (returncode != null && returncode.canConvertToInt()) {
+                result.put("exitCode", returncode.asInt());
+            } else if (code.find()) {
+                result.put("exitCode", Integer.parseInt(code.group(1)));
+            }
+            String raw = Nodes.textAt(message, "extra", "raw_output");
+            Matcher output = OUTPUT.matcher(content);
+            result.put("stdout", raw != null ? raw : output.find() ? output.group(1) : content);
+            String exception = Nodes.textAt(message, "extra", "exception_info");
+            if (exception != null) {
+                result.put("error", exception);
+                result.put("isError", true);
+            }
+            Event resultEvent = session.append(NewEvent.of(RUN, "sandbox", EventType.TOOL_RESULT).at(timeOf(message)).causes(call.eventId())
+                    .touches(StateKind.SESSION).data(result), 0);
+            if (call.submit() && !result.has("exitCode")) {
+                end("Submitted", content, resultEvent);
+            }
+        }
+
+        private void exit(JsonNode message) {
+            unanswered();
+            end(Nodes.textAt(message, "extra", "exit_status"), Nodes.textAt(message, "extra", "submission"), null);
+        }
+
+        private void unanswered() {
+            while (!pending.isEmpty()) {
+                PendingCall call = pending.poll();
+                session.finding(Finding.warning("unpaired-call", "tool call " + call.callId() + " has no recorded output", call.eventId(), 0));
+            }
+        }
+
+        private void unknown(int index, JsonNode message, String role) {
+            ObjectNode data = Json.object();
+            data.put("text", "message " + (index + 1) + " with role '" + role + "' kept verbatim");
+            data.set("raw", message);
+            session.append(NewEvent.of(RUN, "harness", EventType.NOTE).at(timeOf(message)).touches(StateKind.SESSION).data(data), 0);
+            session.finding(Finding.info("unknown-record", "message " + (index + 1) + " has role '" + role + "': kept as a note", null, 0));
+        }
+
+        private void end(String exitStatus, String submission, Event cause) {
+            if (ended) {
+                return;
+            }
+            ended = true;
+            unanswered();
+            ObjectNode data = Json.object();
+            String status = exitStatus != null ? exitStatus : Nodes.text(info, "exit_status");
+            data.put("outcome", status == null ? "unknown" : SweAgentOutcome.of(status));
+            if (status != null) {
+                data.put("summary", "exit status: " + status);
+            }
+            JsonNode stats = info.get("model_stats");
+            if (usageSeen) {
+                data.putObject("usage").put("inputTokens", inputTokens).put("outputTokens", outputTokens);
+            }
+            if (stats != null && stats.has("instance_cost")) {
+                data.put("costUsd", stats.get("instance_cost").decimalValue());
+            } else if (cost.signum() > 0) {
+                data.put("costUsd", cost);
+            }
+            if (stats != null && stats.has("api_calls")) {
+                data.put("modelCalls", stats.get("api_calls").asLong());
+            }
+            if (!usageSeen) {
+                session.finding(Finding.info("no-token-usage", "this trajectory records no token counts"
+                        + (stats != null && stats.has("instance_cost") ? " (only the run's cost, on session.end)" : ""), null, 0));
+            }
+            if (submission != null && !submission.isEmpty()) {
+                data.put("submissionBlob", session.putBlob(submission));
+            }
+            NewEvent draft = NewEvent.of(RUN, "harness", EventType.SESSION_END).at(timed ? bump() : clock.next()).touches(StateKind.SESSION).data(data);
+            if (cause != null) {
+                draft.causes(cause.id());
+            }
+            session.append(draft, 0);
+        }
+
+        private static String firstText(JsonNode node, String... fields) {
+            for (String field : fields) {
+                String value = Nodes.text(node, field);
+                if (value != null && !value.isBlank()) {
+                    return value;
+                }
+            }
+            return null;
+        }
+
+        private static StateKind[] touches(EffectClass effect) {
+            return switch (effect) {
+                case READ -> new StateKind[] {StateKind.SESSION};
+                case EXTERNAL -> new StateKind[] {StateKind.SESSION, StateKind.EXTERNAL};
+                case PROCESS -> new StateKind[] {StateKind.SESSION, StateKind.PROCESS};
+                case PRIVILEGED -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE, StateKind.PROCESS};
+                case WORKSPACE -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE};
+            };
+        }
+    }
+}

@@ -1,0 +1,540 @@
+package dev.forkline.importers.sweagent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.TraceImporter;
+import dev.forkline.trace.EffectClass;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.StateKind;
+import dev.forkline.trace.TraceFormatException;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * SWE-agent trajectories ({@code .traj}): the pre-1.0 form (v0: {@code environment} is the env name, steps without
+ * timing) and the 1.x form (v1: {@code replay_config} with image and base commit, {@code execution_time} per step,
+ * {@code message_type} and function-calling {@code tool_calls} in the history). One step is one model call, one action
+ * (a tool call with its effect class) and its observation. See docs/importers.md for what the format cannot tell.
+ */
+public final class SweAgentImporter implements TraceImporter {
+
+    public static final String FORMAT = "swe-agent";
+    static final String RUN = "main";
+
+    @Override
+    public String format() {
+        return FORMAT;
+    }
+
+    @Override
+    public boolean accepts(Path path, byte[] head) {
+        if (!Files.isRegularFile(path)) {
+            return false;
+        }
+        String text = Nodes.head(head);
+        return Nodes.firstNonSpace(text).equals("{") && text.contains("\"trajectory\"")
+                && (text.contains("\"action\"") || text.contains("\"observation\"") || text.contains("\"history\""))
+                && !text.contains("\"trajectory_format\"");
+    }
+
+    @Override
+    public ImportedTrace read(Path path) throws IOException, TraceFormatException {
+        String source = path.toString();
+        JsonNode root = Nodes.read(path);
+        JsonNode steps = root.isObject() ? root.get("trajectory") : null;
+        if (steps == null || !steps.isArray()) {
+            throw new TraceFormatException(source, 1, "not a SWE-agent trajectory: no 'trajectory' array at the top level");
+        }
+        ImportSession session = new ImportSession(FORMAT, source);
+        List<JsonNode> runs = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        JsonNode attempts = root.get("attempts");
+        if (attempts != null && attempts.isArray() && attempts.size() > 1) {
+            // a retry loop: each attempt is its own run; the top level repeats the chosen one
+            for (int i = 0; i < attempts.size(); i++) {
+                runs.add(attempts.get(i));
+                names.add("attempt-" + (i + 1));
+            }
+        } else {
+            runs.add(root);
+            names.add(RUN);
+        }
+        Instant at = Files.getLastModifiedTime(path).toInstant().minus(runs.stream().map(Reader::span).reduce(Duration.ZERO, Duration::plus));
+        int chosen = root.path("info").path("best_attempt_idx").asInt(-1);
+        for (int i = 0; i < runs.size(); i++) {
+            JsonNode run = runs.get(i);
+            if (!run.path("trajectory").isArray()) {
+                throw new TraceFormatException(source, 0, names.get(i) + " has no 'trajectory' array");
+            }
+            new Reader(session, run, path, names.get(i), at, runs.size() > 1 ? Boolean.valueOf(i == chosen) : null, i == 0).read();
+            at = at.plus(Reader.span(run));
+        }
+        if (runs.size() > 1) {
+            session.finding(Finding.info("attempts-as-runs", "a retry loop with " + runs.size() + " attempts: each is its own run"
+                    + (chosen >= 0 ? " (attempt-" + (chosen + 1) + " was chosen)" : ""), null, 0));
+        }
+        String title = titleOf(root, path);
+        return session.finish("swe-agent:" + title, title, session.events().getFirst().ts());
+    }
+
+    private static String titleOf(JsonNode root, Path path) {
+        JsonNode replay = replayConfig(root);
+        String id = Nodes.textAt(replay, "problem_statement", "id");
+        if (id != null) {
+            return id;
+        }
+        String name = path.getFileName().toString();
+        return name.endsWith(".traj") ? name.substring(0, name.length() - 5) : name;
+    }
+
+    /** v1 stores the run configuration as a JSON string; v0 has none. */
+    static JsonNode replayConfig(JsonNode root) {
+        JsonNode replay = root.get("replay_config");
+        if (replay == null || replay.isNull()) {
+            return null;
+        }
+        if (replay.isObject()) {
+            return replay;
+        }
+        try {
+            return Json.MAPPER.readTree(replay.asText());
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** One pass over one trajectory. */
+    private static final class Reader {
+        private final ImportSession session;
+        private final JsonNode root;
+        private final Path path;
+        private final JsonNode info;
+        private final JsonNode replay;
+        private final boolean v1;
+        private final String run;
+        private final Boolean chosen;
+        /** Findings about the format as a whole are made once, by the first run's reader. */
+        private final boolean firstRun;
+        private final SyntheticClock clock;
+        private long seq;
+
+        Reader(ImportSession session, JsonNode root, Path path, String run, Instant start, Boolean chosen, boolean firstRun) {
+            this.firstRun = firstRun;
+            this.session = session;
+            this.root = root;
+            this.path = path;
+            this.run = run;
+            this.chosen = chosen;
+            this.clock = new SyntheticClock(start);
+            this.info = root.path("info");
+            this.replay = replayConfig(root);
+            this.v1 = replay != null || info.has("swe_agent_version") || hasField(root.get("trajectory"), "execution_time")
+                    || hasField(root.get("history"), "message_type");
+        }
+
+        private static boolean hasField(JsonNode array, String field) {
+            if (array != null && array.isArray()) {
+                for (JsonNode item : array) {
+                    if (item.has(field)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
+        /** How much synthetic time a trajectory needs: its recorded step durations plus a few milliseconds per event. */
+        static Duration span(JsonNode trajectory) {
+            double seconds = 0;
+            JsonNode steps = trajectory.path("trajectory");
+            for (JsonNode step : steps) {
+                seconds += Math.max(0, step.path("execution_time").asDouble(0));
+            }
+            return Duration.ofMillis((long) (seconds * 1000) + 4L * steps.size() + 6);
+        }
+
+        private Event append(NewEvent draft) {
+            seq++;
+            return session.append(draft, 0);
+        }
+
+        /** Ids are {@code <run>.<seq>} and this reader appends every event of its run, so the next id is known. */
+        private String nextId() {
+            return run + "." + (seq + 1);
+        }
+
+        void read() {
+            JsonNode steps = root.get("trajectory");
+            List<JsonNode> history = nonDemoHistory();
+            List<Integer> assistantAt = new ArrayList<>();
+            for (int i = 0; i < history.size(); i++) {
+                if ("assistant".equals(Nodes.text(history.get(i), "role"))) {
+                    assistantAt.add(i);
+                }
+            }
+            boolean aligned = assistantAt.size() == steps.size();
+            if (!aligned) {
+                session.finding(Finding.warning("history-misaligned", "the history holds " + assistantAt.size()
+                        + " model responses for " + steps.size() + " trajectory steps: model inputs are not attached to the calls", null, 0));
+            }
+            if (firstRun) {
+                session.finding(Finding.warning("timestamp-synthesised", "SWE-agent trajectories record no wall-clock times: event "
+                        + "times are synthesised (ending at the file's modification time); the order is real"
+                        + (v1 ? ", step durations come from execution_time" : ", durations are not"), null, 0));
+            }
+
+            String agent = agentName(history);
+            Event start = startSession(agent);
+            String task = taskOf(history);
+            if (task != null) {
+                ObjectNode message = Json.object();
+                message.put("from", "harness");
+                message.put("to", "agent:" + agent);
+                message.put("text", task);
+                append(NewEvent.of(run, "harness", EventType.AGENT_MESSAGE).at(clock.next()).causes(start.id())
+                        .touches(StateKind.SESSION).data(message));
+            }
+            String workingDir = null;
+            int consumed = 0;
+            for (int k = 0; k < steps.size(); k++) {
+                JsonNode step = steps.get(k);
+                JsonNode response = aligned ? history.get(assistantAt.get(k)) : null;
+                List<JsonNode> input = aligned ? history.subList(consumed, assistantAt.get(k)) : List.of();
+                if (aligned) {
+                    consumed = assistantAt.get(k) + 1;
+                }
+                String actor = "agent:" + (response != null && Nodes.text(response, "agent") != null ? Nodes.text(response, "agent") : agent);
+                String stateDir = Nodes.text(stateOf(step), "working_dir");
+                step(k, step, response, input, actor, workingDir != null ? workingDir : stateDir);
+                if (stateDir != null) {
+                    workingDir = stateDir;
+                }
+            }
+            endSession();
+        }
+
+        /** The environment state after a step: an object in 1.x, a JSON string in pre-1.0 trajectories. */
+        private static JsonNode stateOf(JsonNode step) {
+            JsonNode state = step.get("state");
+            if (state != null && state.isTextual()) {
+                try {
+                    return Json.MAPPER.readTree(state.asText());
+                } catch (IOException e) {
+                    return null;
+                }
+            }
+            return state;
+        }
+
+        private List<JsonNode> nonDemoHistory() {
+            List<JsonNode> out = new ArrayList<>();
+            JsonNode history = root.get("history");
+            int demos = 0;
+            if (history != null && history.isArray()) {
+                for (JsonNode entry : history) {
+                    if (entry.path("is_demo").asBoolean(false)) {
+                        demos++;
+                    } else {
+                        out.add(entry);
+                    }
+                }
+            }
+            if (demos > 0) {
+                if (firstRun) {
+                    session.finding(Finding.info("demonstrations-skipped", demos
+                            + " demonstration message(s) in the history are examples shown to the model, not part of this run: not imported", null, 0));
+                }
+            }
+            return out;
+        }
+
+        private static String agentName(List<JsonNode> history) {
+            for (JsonNode entry : history) {
+                String agent = Nodes.text(entry, "agent");
+                if (agent != null && !agent.isBlank()) {
+                    return agent;
+                }
+            }
+            return "swe-agent";
+        }
+
+        private static String taskOf(List<JsonNode> history) {
+            for (JsonNode entry : history) {
+                if ("user".equals(Nodes.text(entry, "role"))) {
+                    return Nodes.content(entry.get("content"));
+                }
+                if ("assistant".equals(Nodes.text(entry, "role"))) {
+                    return null;
+                }
+            }
+            return null;
+        }
+
+        private Event startSession(String agent) {
+            ObjectNode data = Json.object();
+            String problem = Nodes.textAt(replay, "problem_statement", "id");
+            if (problem != null) {
+                data.put("title", problem);
+            }
+            ObjectNode environment = data.putObject("environment");
+            ObjectNode harness = environment.putObject("harness");
+            harness.put("name", "swe-agent");
+            if (Nodes.text(info, "swe_agent_version") != null) {
+                harness.put("version", Nodes.text(info, "swe_agent_version"));
+            }
+            String image = Nodes.textAt(replay, "env", "deployment", "image");
+            if (image != null) {
+                environment.put("image", image);
+            } else {
+                session.finding(Finding.warning("no-environment-image", "the trajectory names no container image"
+                        + (v1 ? "" : " (pre-1.0 trajectories record only the environment's name)") + ": a replay must be given one", null, 0));
+            }
+            JsonNode repo = Nodes.path(replay, "env", "repo");
+            if (repo != null) {
+                ObjectNode git = environment.putObject("git");
+                String repository = firstText(repo, "github_url", "repo_name", "path");
+                if (repository != null) {
+                    git.put("repository", repository);
+                }
+                if (Nodes.text(repo, "base_commit") != null) {
+                    git.put("commit", Nodes.text(repo, "base_commit"));
+                }
+            }
+            String model = Nodes.textAt(replay, "agent", "model", "name");
+            if (model != null) {
+                data.putObject("model").put("model", model);
+            } else {
+                session.finding(Finding.warning("model-unknown", "the trajectory does not name the model that produced it", null, 0));
+            }
+            ObjectNode imported = data.putObject("imported");
+            imported.put("format", FORMAT);
+            imported.put("source", path.toString());
+            imported.put("version", v1 ? "1" : "0");
+            if (root.path("environment").isTextual()) {
+                imported.put("environmentName", root.get("environment").asText());
+            }
+            imported.put("agent", agent);
+            if (chosen != null) {
+                imported.put("chosenAttempt", chosen);
+            }
+            if (firstRun) {
+                session.finding(Finding.info("no-checkpoint", "SWE-agent trajectories hold no file contents: the import has no "
+                        + "replayable checkpoint (a replay starts from the image and base commit, where recorded)", null, 0));
+            }
+            return append(NewEvent.of(run, "harness", EventType.SESSION_START).at(clock.next()).touches(StateKind.SESSION).data(data));
+        }
+
+        private static String firstText(JsonNode node, String... fields) {
+            for (String field : fields) {
+                String value = Nodes.text(node, field);
+                if (value != null && !value.isBlank()) {
+                    return value;
+                }
+            }
+            return null;
+        }
+
+        private void step(int k, JsonNode step, JsonNode response, List<JsonNode> input, String actor, String cwd) {
+            String action = Nodes.text(step, "action");
+            String observation = Nodes.text(step, "observation");
+            String thought = Nodes.text(step, "thought");
+            String responseText = Nodes.text(step, "response");
+            if (responseText == null && response != null) {
+                responseText = Nodes.content(response.get("content"));
+            }
+            JsonNode toolCalls = response == null ? null : response.get("tool_calls");
+            ObjectNode call = Json.object();
+            if (Nodes.textAt(replay, "agent", "model", "name") != null) {
+                call.put("model", Nodes.textAt(replay, "agent", "model", "name"));
+            }
+            ObjectNode in = call.putObject("input");
+            in.put("summary", input.isEmpty() ? (response == null ? "not recorded" : "no new messages")
+                    : input.size() + " new message(s)");
+            if (!input.isEmpty()) {
+                ArrayNode messages = in.putArray("messages");
+                for (JsonNode message : input) {
+                    ObjectNode m = messages.addObject();
+                    m.put("role", Nodes.text(message, "role"));
+                    m.put("content", Nodes.content(message.get("content")));
+                }
+            }
+            ObjectNode out = call.putObject("output");
+            out.put("text", responseText == null ? "" : responseText);
+            if (thought != null) {
+                out.put("thought", thought);
+            }
+            ArrayNode calls = out.putArray("toolCalls");
+            boolean control = action == null || action.isBlank() || isExitAction(action);
+            String callId = "step-" + (k + 1);
+            String tool;
+            ObjectNode arguments;
+            EffectClass effect = null;
+            boolean functionCall = toolCalls != null && toolCalls.isArray() && !toolCalls.isEmpty();
+            if (functionCall) {
+                JsonNode first = toolCalls.get(0);
+                callId = Nodes.text(first, "id") != null ? Nodes.text(first, "id") : callId;
+                tool = Nodes.textAt(first, "function", "name");
+                arguments = parseArguments(Nodes.path(first, "function", "arguments"));
+                if (toolCalls.size() > 1) {
+                    session.finding(Finding.warning("parallel-calls-merged", "step " + (k + 1) + " lists " + toolCalls.size()
+                            + " tool calls but one action and one observation: only the first is imported as a call", null, 0));
+                }
+            } else {
+                tool = SweAgentCommands.commandName(action == null ? "" : action);
+                arguments = Json.object();
+                arguments.put("command", action == null ? "" : action);
+            }
+            if (!control) {
+                ObjectNode listed = calls.addObject();
+                listed.put("callId", callId);
+                listed.put("name", tool);
+                listed.set("arguments", arguments);
+            }
+            Event model = append(NewEvent.of(run, actor, EventType.MODEL_CALL).at(clock.next())
+                    .touches(StateKind.SESSION).data(call));
+            if (control) {
+                ObjectNode note = Json.object();
+                note.put("text", action == null || action.isBlank() ? "step " + (k + 1) + ": the model gave no action"
+                        : "step " + (k + 1) + ": agent loop ended with '" + action.strip() + "'");
+                if (observation != null && !observation.isBlank()) {
+                    note.put("observation", observation);
+                }
+                append(NewEvent.of(run, "harness", EventType.NOTE).at(clock.next()).causes(model.id())
+                        .touches(StateKind.HARNESS).data(note));
+                return;
+            }
+            if (functionCall) {
+                effect = SweAgentCommands.ofFunction(tool, arguments).orElse(null);
+            } else {
+                effect = SweAgentCommands.ofAction(action);
+            }
+            String toolCallId = nextId();
+            ObjectNode data = toolCallData(callId, tool, arguments, effect, toolCallId);
+            if (isShell(functionCall, tool, action)) {
+                ObjectNode exec = data.putObject("exec");
+                exec.putArray("argv").add("bash").add("-c").add(functionCall ? Nodes.text(arguments, "command") : action);
+                if (cwd != null) {
+                    exec.put("cwd", cwd);
+                }
+            }
+            Event toolCall = append(NewEvent.of(run, actor, EventType.TOOL_CALL).at(clock.next()).causes(model.id())
+                    .touches(effectTouches(data)).data(data));
+            ObjectNode result = Json.object();
+            result.put("callId", callId);
+            result.put("stdout", observation == null ? "" : observation);
+            if (step.has("execution_time")) {
+                result.put("durationMs", Math.round(step.get("execution_time").asDouble() * 1000));
+            }
+            Instant resultAt = step.has("execution_time")
+                    ? clock.advance(Duration.ofMillis(Math.round(step.get("execution_time").asDouble() * 1000)))
+                    : clock.next();
+            append(NewEvent.of(run, "sandbox", EventType.TOOL_RESULT).at(resultAt).causes(toolCall.id())
+                    .touches(StateKind.SESSION).data(result));
+        }
+
+        /** A plain shell command (not one of SWE-agent's own commands): replayable as {@code bash -c}. */
+        private static boolean isShell(boolean functionCall, String tool, String action) {
+            if (functionCall) {
+                return "bash".equals(tool);
+            }
+            return SweAgentCommands.isShellAction(action);
+        }
+
+        private ObjectNode toolCallData(String callId, String tool, ObjectNode arguments, EffectClass effect, String eventId) {
+            ObjectNode data = Json.object();
+            data.put("callId", callId);
+            data.put("tool", tool);
+            data.set("arguments", arguments);
+            EffectClass resolved = effect != null ? effect : session.classify(tool, arguments, eventId, 0).effect();
+            data.put("effect", resolved.name().toLowerCase(java.util.Locale.ROOT));
+            return data;
+        }
+
+        private static StateKind[] effectTouches(ObjectNode call) {
+            String effect = call.path("effect").asText();
+            return switch (effect) {
+                case "read" -> new StateKind[] {StateKind.SESSION};
+                case "external" -> new StateKind[] {StateKind.SESSION, StateKind.EXTERNAL};
+                case "process" -> new StateKind[] {StateKind.SESSION, StateKind.PROCESS};
+                case "privileged" -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE, StateKind.PROCESS};
+                default -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE};
+            };
+        }
+
+        private static boolean isExitAction(String action) {
+            String name = SweAgentCommands.commandName(action);
+            return name.equals("exit") || name.startsWith("exit_");
+        }
+
+        private static ObjectNode parseArguments(JsonNode raw) {
+            if (raw == null) {
+                return Json.object();
+            }
+            if (raw.isObject()) {
+                return (ObjectNode) raw;
+            }
+            try {
+                JsonNode parsed = Json.MAPPER.readTree(raw.asText());
+                if (parsed != null && parsed.isObject()) {
+                    return (ObjectNode) parsed;
+                }
+            } catch (IOException e) {
+                // kept verbatim below
+            }
+            ObjectNode verbatim = Json.object();
+            verbatim.put("raw", raw.asText());
+            return verbatim;
+        }
+
+        private void endSession() {
+            ObjectNode data = Json.object();
+            String exit = Nodes.text(info, "exit_status");
+            data.put("outcome", SweAgentOutcome.of(exit));
+            if (exit != null) {
+                data.put("summary", "exit status: " + exit);
+            } else {
+                session.finding(Finding.warning("no-exit-status", "the trajectory records no exit status: outcome unknown", null, 0));
+            }
+            JsonNode stats = info.get("model_stats");
+            if (stats != null && stats.isObject()) {
+                ObjectNode usage = data.putObject("usage");
+                usage.put("inputTokens", stats.path("tokens_sent").asLong(0));
+                usage.put("outputTokens", stats.path("tokens_received").asLong(0));
+                if (stats.has("instance_cost")) {
+                    data.put("costUsd", new BigDecimal(stats.get("instance_cost").asText()));
+                }
+                if (stats.has("api_calls")) {
+                    data.put("modelCalls", stats.get("api_calls").asLong());
+                    long steps = root.get("trajectory").size();
+                    if (stats.get("api_calls").asLong() != steps) {
+                        session.finding(Finding.info("model-calls-unrecorded", stats.get("api_calls").asLong()
+                                + " model calls were billed but " + steps + " steps recorded (requeries after format errors "
+                                + "or reviews leave no step)", null, 0));
+                    }
+                }
+                if (firstRun) {
+                    session.finding(Finding.info("usage-totals-only", "SWE-agent records token and cost totals for the run, "
+                            + "not per model call: they are on session.end, the model.call events carry none", null, 0));
+                }
+            }
+            String submission = Nodes.text(info, "submission");
+            if (submission != null && !submission.isEmpty()) {
+                data.put("submissionBlob", session.putBlob(submission));
+            }
+            append(NewEvent.of(run, "harness", EventType.SESSION_END).at(clock.next()).touches(StateKind.SESSION).data(data));
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package dev.forkline.importers.langfuse;
+
+import static dev.forkline.importers.samples.TraceAssertions.actors;
+import static dev.forkline.importers.samples.TraceAssertions.assertWellFormed;
+import static dev.forkline.importers.samples.TraceAssertions.countByType;
+import static dev.forkline.importers.samples.TraceAssertions.findingCodes;
+import static dev.forkline.importers.samples.TraceAssertions.ofType;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.Importers;
+import dev.forkline.importers.samples.SampleFiles;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.TraceFormatException;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LangfuseImporterTest {
+
+    private final LangfuseImporter importer = new LangfuseImporter();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void readsTheRealPydanticAiTraceExport() throws Exception {
+        Path file = SampleFiles.require("langfuse/pydantic-ai-tools-2025-12-04.trace.json");
+        assertThat(importer.accepts(file, head(file))).isTrue();
+        assertThat(Importers.builtIn().detect(file)).isInstanceOf(LangfuseImporter.class);
+
+        ImportedTrace trace = importer.read(file);
+
+        assertWellFormed(trace);
+        // 12 observations: 4 generations, 3 tools (call + result each), 5 spans that only give structure (two agents)
+        assertThat(countByType(trace)).isEqualTo(Map.of("session.start", 1L, "agent.message", 1L, "model.call", 4L,
+                "tool.call", 3L, "tool.result", 3L, "session.end", 1L));
+        assertThat(actors(trace)).containsExactlyInAnyOrder("harness", "agent:joke_agent", "agent:evaluator_agent", "sandbox");
+        List<Event> models = ofType(trace, EventType.MODEL_CALL);
+        assertThat(models).extracting(Event::actor).containsExactly("agent:joke_agent", "agent:joke_agent", "agent:joke_agent", "agent:evaluator_agent");
+        assertThat(models).allSatisfy(e -> {
+            assertThat(e.text("model")).isEqualTo("gpt-4o-mini-2024-07-18");
+            assertThat(e.text("provider")).isEqualTo("openai");
+        });
+        assertThat(models.stream().mapToLong(e -> e.data().at("/usage/inputTokens").asLong()).sum()).isEqualTo(1315);
+        assertThat(models.stream().mapToLong(e -> e.data().at("/usage/outputTokens").asLong()).sum()).isEqualTo(209);
+        assertThat(models.stream().map(e -> e.data().get("costUsd").decimalValue()).reduce(BigDecimal.ZERO, BigDecimal::add))
+                .isEqualByComparingTo("0.000322649999");
+        assertThat(models.getFirst().data().at("/latencyMs").asLong()).isEqualTo(2362);
+        assertThat(models.getFirst().data().at("/output/toolCalls")).hasSize(3);
+        assertThat(models.getFirst().data().at("/input/messages/1/content").asText()).startsWith("Select and call THREE");
+
+        List<Event> calls = ofType(trace, EventType.TOOL_CALL);
+        assertThat(calls).extracting(e -> e.text("tool")).containsExactly("get_pun_suggestion", "get_dad_joke_suggestion", "get_one_liner_suggestion");
+        assertThat(calls).extracting(e -> e.text("callId")).containsExactly("call_X0OSgjUukT5inyEQvuZQnHrk", "call_WxZcCvSDhGT4RJHlcU01k10x",
+                "call_aRaObiWKKt6GzgDkkUl3bu1Q");
+        assertThat(calls).allSatisfy(e -> {
+            assertThat(e.causes()).containsExactly(models.getFirst().id());
+            assertThat(e.text("effect")).isEqualTo("external");
+            assertThat(e.data().at("/arguments/topic").asText()).isEqualTo("programming");
+        });
+        List<Event> results = ofType(trace, EventType.TOOL_RESULT);
+        assertThat(results).allSatisfy(e -> assertThat(e.ts()).isEqualTo(Instant.parse("2025-12-04T14:51:24.422Z")));
+        assertThat(results.getFirst().text("stdout")).startsWith("Pun idea:");
+        // results come before the next model call that reads them
+        assertThat(trace.bundle().events().indexOf(results.getLast())).isLessThan(trace.bundle().events().indexOf(models.get(1)));
+
+        Event start = trace.bundle().events().getFirst();
+        assertThat(start.ts()).isEqualTo(Instant.parse("2025-12-04T14:51:22.049Z"));
+        assertThat(start.data().at("/environment/harness/name").asText()).isEqualTo("langfuse-sdk");
+        assertThat(start.data().at("/environment/harness/version").asText()).isEqualTo("3.10.5");
+        assertThat(start.data().at("/imported/traceId").asText()).isEqualTo("7a38edd8123db47ad8dcb8aa4c5e3926");
+        Event end = ofType(trace, EventType.SESSION_END).getFirst();
+        assertThat(end.ts()).isEqualTo(Instant.parse("2025-12-04T14:51:29.473Z"));
+        assertThat(end.text("outcome")).isEqualTo("unknown");
+        assertThat(end.data().at("/usage/inputTokens").asLong()).isEqualTo(1315);
+        assertThat(end.data().get("costUsd").decimalValue()).isEqualByComparingTo("0.000322649999");
+        assertThat(trace.findings()).filteredOn(f -> f.code().equals("effect-guessed")).hasSize(3);
+        assertThat(findingCodes(trace)).contains("proposed-calls-without-tool", "no-outcome", "no-environment-image", "no-checkpoint");
+        assertThat(trace.bundle().manifest().title()).isEqualTo("joke-generator");
+    }
+
+    @Test
+    void nestedAgentsFailedToolsOpenAiMessagesEventsAndUnknownTypesInAnApiStyleTrace() throws Exception {
+        Path file = dir.resolve("trace.json");
+        Files.writeString(file, """
+                {"id": "t-1", "projectId": "p", "name": "support", "timestamp": "2025-06-01T10:00:00.000Z", "userId": "ana",
+                 "input": "refund order 42", "output": {"status": "refused"},
+                 "scores": [{"name": "helpfulness", "value": 0.5, "comment": "partial"}],
+                 "observations": [
+                  {"id": "o1", "type": "AGENT", "name": "triage", "parentObservationId": null,
+                   "startTime": "2025-06-01T10:00:00.100Z", "endTime": "2025-06-01T10:00:09.000Z", "level": "ERROR", "statusMessage": "refund agent failed"},
+                  {"id": "o2", "type": "GENERATION", "name": "route", "parentObservationId": "o1", "model": "gpt-4.1",
+                   "startTime": "2025-06-01T10:00:00.200Z", "endTime": "2025-06-01T10:00:01.200Z",
+                   "input": [{"role": "system", "content": "Route."}, {"role": "user", "content": "refund order 42"}],
+                   "output": {"role": "assistant", "content": "Routing to refunds.",
+                              "tool_calls": [{"id": "tc-1", "function": {"name": "transfer", "arguments": "{\\"to\\": \\"refunds\\"}"}}]},
+                   "usage": {"input": 50, "output": 8, "unit": "TOKENS"}, "calculatedTotalCost": 0.0004},
+                  {"id": "o3", "type": "AGENT", "name": "refunds", "parentObservationId": "o1",
+                   "startTime": "2025-06-01T10:00:02.000Z", "endTime": "2025-06-01T10:00:08.000Z"},
+                  {"id": "o4", "type": "TOOL", "name": "http_post", "parentObservationId": "o3",
+                   "startTime": "2025-06-01T10:00:03.000Z", "endTime": "2025-06-01T10:00:04.500Z",
+                   "input": {"url": "https://pay.example/refund", "order": 42}, "output": null, "level": "ERROR", "statusMessage": "HTTP 403"},
+                  {"id": "o5", "type": "EVENT", "name": "escalated", "parentObservationId": "o3",
+                   "startTime": "2025-06-01T10:00:05.000Z", "output": "to a human"},
+                  {"id": "o6", "type": "TELEPORTER", "name": "beam", "parentObservationId": "o3",
+                   "startTime": "2025-06-01T10:00:06.000Z", "endTime": "2025-06-01T10:00:06.000Z"},
+                  {"id": "o7", "type": "SPAN", "name": "no time", "parentObservationId": "o1"}
+                 ]}
+                """);
+        assertThat(importer.accepts(file, head(file))).isTrue();
+
+        ImportedTrace trace = importer.read(file);
+
+        assertWellFormed(trace);
+        assertThat(ofType(trace, EventType.AGENT_HANDOFF)).extracting(e -> e.text("from") + ">" + e.text("to"))
+                .containsExactly("agent:triage>agent:refunds", "agent:refunds>agent:triage");
+        Event model = ofType(trace, EventType.MODEL_CALL).getFirst();
+        assertThat(model.actor()).isEqualTo("agent:triage");
+        assertThat(model.data().at("/output/text").asText()).isEqualTo("Routing to refunds.");
+        assertThat(model.data().at("/output/toolCalls/0/arguments/to").asText()).isEqualTo("refunds");
+        assertThat(model.data().at("/usage/inputTokens").asLong()).isEqualTo(50);
+        assertThat(model.data().get("costUsd").decimalValue()).isEqualByComparingTo("0.0004");
+        Event call = ofType(trace, EventType.TOOL_CALL).getFirst();
+        assertThat(call.actor()).isEqualTo("agent:refunds");
+        assertThat(call.text("effect")).isEqualTo("external");
+        Event result = ofType(trace, EventType.TOOL_RESULT).getFirst();
+        assertThat(result.data().get("isError").asBoolean()).isTrue();
+        assertThat(result.text("error")).isEqualTo("HTTP 403");
+        assertThat(result.data().get("durationMs").asLong()).isEqualTo(1500);
+        assertThat(ofType(trace, EventType.NOTE)).extracting(e -> e.text("text"))
+                .contains("event 'escalated': to a human", "score helpfulness: 0.5 (partial)");
+        assertThat(trace.bundle().events()).filteredOn(e -> e.type().equals("langfuse.teleporter")).hasSize(1);
+        assertThat(trace.bundle().events()).filteredOn(e -> e.type().equals("langfuse.span")).hasSize(1);
+        assertThat(ofType(trace, EventType.ERROR)).singleElement().satisfies(e -> assertThat(e.text("message")).isEqualTo("refund agent failed"));
+        assertThat(ofType(trace, EventType.AGENT_MESSAGE).getFirst().text("from")).isEqualTo("human:ana");
+        assertThat(ofType(trace, EventType.SESSION_END).getFirst().text("outcome")).isEqualTo("failure");
+        assertThat(findingCodes(trace)).contains("untimed-observations", "unknown-record", "proposed-calls-without-tool")
+                .doesNotContain("effect-guessed");
+    }
+
+    @Test
+    void rejectsJsonWithoutObservations() throws Exception {
+        Path file = dir.resolve("x.json");
+        Files.writeString(file, "{\"trace\": {\"id\": \"a\"}, \"projectId\": \"p\"}");
+        assertThat(importer.accepts(file, head(file))).isFalse();
+        assertThatThrownBy(() -> importer.read(file)).isInstanceOf(TraceFormatException.class).hasMessageContaining("observations");
+    }
+
+    private static byte[] head(Path file) throws IOException {
+        try (var in = Files.newInputStream(file)) {
+            return in.readNBytes(64 * 1024);
+        }
+    }
+}

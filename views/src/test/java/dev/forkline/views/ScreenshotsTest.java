@@ -65,6 +65,24 @@ class ScreenshotsTest {
         }
     }
 
+    @Test
+    void rendersADenseRunWithMergedMarks() throws Exception {
+        Path png = Screenshots.render(ScreenshotRequest.of(DemoTrace.dense(6000), DIR.resolve("timeline-dense-light.png"))
+                .withView(ScreenshotRequest.View.TIMELINE));
+        assertThat(distinctColours(ImageIO.read(png.toFile()))).isGreaterThan(50);
+    }
+
+    @Test
+    void rendersRecordedScenarioSamples() throws Exception {
+        for (String name : new String[]{"multi-agent-conflict", "sandbox-lost-mid-effect"}) {
+            Path bundle = DemoTrace.HAND_WRITTEN_SAMPLE.getParent().getParent().resolve(name);
+            try (var read = dev.forkline.trace.bundle.BundleReader.read(bundle)) {
+                Path png = Screenshots.render(ScreenshotRequest.of(read, DIR.resolve("scenario-" + name + "-light.png")));
+                assertThat(distinctColours(ImageIO.read(png.toFile()))).isGreaterThan(200);
+            }
+        }
+    }
+
     static int distinctColours(BufferedImage image) {
         java.util.Set<Integer> colours = new java.util.HashSet<>();
         for (int y = 0; y < image.getHeight(); y += 3) {

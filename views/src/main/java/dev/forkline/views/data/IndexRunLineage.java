@@ -43,14 +43,29 @@ public final class IndexRunLineage implements RunLineage {
         }
         int edits = info.edits() != null && info.edits().isArray() ? info.edits().size() : 0;
         String divergence = null;
-        if (info.isFork()) {
-            List<Event> events = index.eventsOf(info.id());
-            divergence = events.isEmpty() ? null : events.getFirst().text("divergence");
+        if ("replay".equals(origin)) {
+            divergence = replayDivergence(info);
         }
         RunNode node = new RunNode(info.id(), info.parentRun(), origin, divergence, info.outcome() == null ? "running" : info.outcome(),
                 info.forkCheckpointId(), edits, info.eventCount(), children);
         nodes.put(info.id(), node);
         return node;
+    }
+
+    /** A replay matched when it did the same thing as its parent at every step after the checkpoint, else it diverged. */
+    private String replayDivergence(RunInfo replay) {
+        List<Event> own = index.eventsOf(replay.id());
+        List<Event> after = !own.isEmpty() && own.getFirst().is(dev.forkline.trace.EventType.RUN_FORK) ? own.subList(1, own.size()) : own;
+        List<Event> parent = index.eventsOf(replay.parentRun());
+        int from = 0;
+        for (int i = 0; i < parent.size(); i++) {
+            if (parent.get(i).id().equals(replay.forkEventId())) {
+                from = i + 1;
+            }
+        }
+        RunComparison comparison = RunComparison.compare(replay.parentRun(), parent.subList(from, parent.size()), replay.id(), after,
+                replay.forkEventId());
+        return comparison.firstDivergence() < 0 ? "matched" : "diverged";
     }
 
     public TraceIndex index() {

@@ -1,6 +1,6 @@
 package dev.forkline.views.shell;
 
-import dev.forkline.views.viewmodel.RunComparison;
+import dev.forkline.views.data.RunComparison;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;

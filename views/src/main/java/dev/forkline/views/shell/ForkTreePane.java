@@ -10,7 +10,6 @@ import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.material2.Material2AL;
 
@@ -107,13 +106,15 @@ final class ForkTreePane extends VBox {
             }
             Label name = new Label(node.run());
             name.getStyleClass().add("run-name");
+            name.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
             Label events = new Label(node.eventCount() + " events" + (node.checkpoint() == null ? "" : " · from " + node.checkpoint()));
             events.getStyleClass().add("muted");
-            Region spacer = new Region();
-            HBox.setHgrow(spacer, Priority.ALWAYS);
+            events.setMinWidth(0);
             HBox row = new HBox(6, Icons.of(node.parentRun() == null ? Material2AL.FIBER_MANUAL_RECORD : Material2AL.CALL_SPLIT, 14),
-                    name, Pills.pill(node.badge(), Pills.badgeTone(node.badge())), events, spacer,
-                    Pills.pill(node.outcome(), Pills.outcomeTone(node.outcome())));
+                    name, Pills.pill(node.badge(), Pills.badgeTone(node.badge())),
+                    Pills.pill(node.outcome(), Pills.outcomeTone(node.outcome())), events);
+            row.setMinWidth(0);
+            row.maxWidthProperty().bind(getTreeView().widthProperty().subtract(40 + 18 * getTreeView().getTreeItemLevel(getTreeItem())));
             row.setAlignment(Pos.CENTER_LEFT);
             setText(null);
             setGraphic(row);

@@ -107,6 +107,7 @@ final class InspectorPane extends VBox {
     private static Node text(EventDetails.Text text) {
         if (text.monospace()) {
             TextArea area = monospace(text.text(), Math.min(12, (int) text.text().lines().count() + 1));
+            area.setWrapText(true); // tool output: long lines wrap in the narrow inspector instead of scrolling sideways
             area.getStyleClass().add("tone-" + tone(text.tone()));
             return area;
         }

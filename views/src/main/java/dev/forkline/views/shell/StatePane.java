@@ -145,10 +145,10 @@ final class StatePane extends VBox {
         snapshot.harness().pendingApprovals().forEach(approval -> waiting.add("Pending approval: " + approval));
         snapshot.harness().escapeAttempts().forEach(escape -> waiting.add("Escape attempt: " + escape));
         pending.getItems().setAll(waiting);
-        harness.setText("Harness (" + (waiting.size() - snapshot.harness().escapeAttempts().size()) + " pending)");
+        harness.setText("Harness (" + (waiting.size() - snapshot.harness().escapeAttempts().size()) + ")");
 
         long changed = snapshot.workspace().stream().filter(StateSnapshot.FileEntry::changed).count();
-        workspace.setText("Workspace (" + snapshot.workspace().size() + (changed > 0 ? ", " + changed + " changed" : "") + ")");
+        workspace.setText("Workspace (" + snapshot.workspace().size() + (changed > 0 ? " · " + changed + " changed" : "") + ")");
         workspaceHeader.setText(snapshot.lastCheckpoint() == null ? "No checkpoint yet: every file is new"
                 : changed + " changed since checkpoint “" + snapshot.lastCheckpoint() + "”");
         String selected = files.getSelectionModel().getSelectedItem() == null ? null : pathOf(files.getSelectionModel().getSelectedItem());
@@ -159,11 +159,11 @@ final class StatePane extends VBox {
 
         processTable.getItems().setAll(snapshot.processes());
         long running = snapshot.processes().stream().filter(p -> p.status().equals("running")).count();
-        processes.setText("Processes (" + running + " running)");
+        processes.setText("Processes (" + running + ")");
 
         effectTable.getItems().setAll(snapshot.external());
         long unknown = snapshot.external().stream().filter(e -> e.status().equals("unknown")).count();
-        external.setText("External (" + snapshot.external().size() + (unknown > 0 ? ", " + unknown + " unknown" : "") + ")");
+        external.setText("External (" + snapshot.external().size() + (unknown > 0 ? " · " + unknown + " unknown" : "") + ")");
         external.getStyleClass().remove("tab-warning");
         if (unknown > 0) {
             external.getStyleClass().add("tab-warning");

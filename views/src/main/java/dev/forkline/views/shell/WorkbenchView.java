@@ -116,6 +116,12 @@ public final class WorkbenchView extends BorderPane {
         main.setDividerPositions(0.16, 0.70);
         SplitPane.setResizableWithParent(library, false);
 
+        MenuItem compareFromTree = new MenuItem("Compare with parent run", Icons.of(Material2AL.COMPARE_ARROWS));
+        compareFromTree.setOnAction(e -> showComparison());
+        javafx.scene.control.ContextMenu treeMenu = new javafx.scene.control.ContextMenu(compareFromTree);
+        treeMenu.setOnShowing(e -> compareFromTree.setDisable(!model.canCompare()));
+        forkTree.tree.setContextMenu(treeMenu);
+
         setTop(menuBar());
         setCenter(main);
         setBottom(statusBar());

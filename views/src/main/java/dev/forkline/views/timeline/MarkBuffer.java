@@ -67,6 +67,10 @@ public final class MarkBuffer {
         return open[laneIndex];
     }
 
+    double openStart(int laneIndex) {
+        return openX0[laneIndex];
+    }
+
     double openEnd(int laneIndex) {
         return openX1[laneIndex];
     }
@@ -126,6 +130,26 @@ public final class MarkBuffer {
     /** Whether any item of the mark is of this kind (an aggregate shows every important kind it holds). */
     public boolean contains(int mark, MarkKind kind) {
         return (kindMask[mark] & (1 << kind.ordinal())) != 0;
+    }
+
+    /** The most important of the kinds drawn as symbols (checkpoint and up) in the mark, or null when it has none. */
+    public MarkKind mostImportantSymbol(int mark) {
+        for (int k = MarkKind.FAILURE.ordinal(); k >= MarkKind.CHECKPOINT.ordinal(); k--) {
+            if ((kindMask[mark] & (1 << k)) != 0) {
+                return MarkKind.of((byte) k);
+            }
+        }
+        return null;
+    }
+
+    /** The most important of the kinds drawn as strokes and bars (event, model call, tool call) in the mark, or null. */
+    public MarkKind mostImportantBase(int mark) {
+        for (int k = MarkKind.TOOL_SPAN.ordinal(); k >= MarkKind.TICK.ordinal(); k--) {
+            if ((kindMask[mark] & (1 << k)) != 0) {
+                return MarkKind.of((byte) k);
+            }
+        }
+        return null;
     }
 
     /** The first (earliest) item of the mark. */

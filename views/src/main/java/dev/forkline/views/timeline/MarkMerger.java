@@ -2,12 +2,21 @@ package dev.forkline.views.timeline;
 
 /**
  * Computes the marks of a frame: binary-searches the items inside the visible window, maps them to pixels, and per lane
- * merges items narrower than {@code minWidthPx} that sit within {@code minWidthPx} of each other into one aggregate.
- * Items wide enough to be told apart are drawn as themselves. Pure arithmetic, no allocation, no FX.
+ * merges items narrower than {@code minWidthPx} that sit within {@code minWidthPx} of each other into one aggregate, which
+ * never grows wider than {@code maxAggregatePx} (so a dense lane becomes a row of small marks that still shows where the
+ * activity and the failures are, not one bar). Items wide enough to be told apart are drawn as themselves. Pure
+ * arithmetic, no allocation, no FX.
  */
 public final class MarkMerger {
 
+    /** The widest an aggregate gets, in pixels. */
+    public static final double DEFAULT_MAX_AGGREGATE_PX = 8.0;
+
     private MarkMerger() {
+    }
+
+    public static void merge(TimelineModel model, long windowStart, long windowEnd, double widthPx, double minWidthPx, MarkBuffer out) {
+        merge(model, windowStart, windowEnd, widthPx, minWidthPx, DEFAULT_MAX_AGGREGATE_PX, out);
     }
 
     /**
@@ -15,8 +24,10 @@ public final class MarkMerger {
      * @param windowEnd    last visible time
      * @param widthPx      pixels the window maps to (the x of windowEnd, x of windowStart is 0)
      * @param minWidthPx   items narrower than this merge with their narrow neighbours (~2 px)
+     * @param maxAggregatePx an aggregate stops growing at this width; the next item starts a new one
      */
-    public static void merge(TimelineModel model, long windowStart, long windowEnd, double widthPx, double minWidthPx, MarkBuffer out) {
+    public static void merge(TimelineModel model, long windowStart, long windowEnd, double widthPx, double minWidthPx,
+                             double maxAggregatePx, MarkBuffer out) {
         out.reset(model.size(), model.laneCount());
         if (model.size() == 0 || windowEnd <= windowStart || widthPx <= 0) {
             return;
@@ -36,7 +47,7 @@ public final class MarkMerger {
             if (x1 - x0 >= minWidthPx) {
                 out.closeAggregate(lane);
                 out.add(lane, x0, x1, kind, 1, item);
-            } else if (out.isOpen(lane) && x0 - out.openEnd(lane) < minWidthPx) {
+            } else if (out.isOpen(lane) && x0 - out.openEnd(lane) < minWidthPx && x1 - out.openStart(lane) <= maxAggregatePx) {
                 out.extendAggregate(lane, x1, kind);
             } else {
                 out.closeAggregate(lane);

@@ -39,7 +39,7 @@ public final class TimelineCanvas extends Region {
     static final double OVERVIEW = 38;
     static final double LEGEND = 26;
     static final double MIN_LANE = 30;
-    static final double MAX_LANE = 64;
+    static final double MAX_LANE = 84;
     private static final String[] COUNT_LABELS = new String[100];
     private static final double[] DASHES = {3, 2};
 
@@ -168,8 +168,9 @@ public final class TimelineCanvas extends Region {
         return AXIS + lane * laneHeight();
     }
 
+    /** The overview strip sits right under the lanes (lanes grow to fill the height up to {@link #MAX_LANE}). */
     double overviewTop() {
-        return canvas.getHeight() - LEGEND - OVERVIEW - 4;
+        return Math.min(canvas.getHeight() - LEGEND - OVERVIEW - 4, laneTop(Math.max(1, viewModel.model().laneCount())) + 8);
     }
 
     // --- drawing -----------------------------------------------------------------------------------------------------
@@ -206,13 +207,17 @@ public final class TimelineCanvas extends Region {
         drawMatches(g, p, model, viewport, plotW, laneH);
         MarkMerger.merge(model, viewport.start(), viewport.end(), plotW, MIN_MARK_PX, marks);
         for (int m = 0; m < marks.size(); m++) {
-            drawMark(g, p, m, laneH);
+            drawBase(g, p, m, laneH);
+        }
+        resetSymbolLanes(model.laneCount());
+        for (int m = 0; m < marks.size(); m++) {
+            drawSymbols(g, p, m, laneH);
         }
         drawCursor(g, p, model, viewport, plotW, laneH, lanesBottom);
         g.restore();
 
         drawOverview(g, p, model, viewport, plotW);
-        drawLegend(g, p, h);
+        drawLegend(g, p, overviewTop() + OVERVIEW + 4 + LEGEND);
     }
 
     private void drawLaneBackgrounds(GraphicsContext g, TimelinePalette p, TimelineModel model, double w, double laneH) {
@@ -291,42 +296,29 @@ public final class TimelineCanvas extends Region {
         }
     }
 
-    private void drawMark(GraphicsContext g, TimelinePalette p, int m, double laneH) {
-        MarkKind kind = marks.kind(m);
-        Color color = p.kind(kind);
-        double top = laneTop(marks.lane(m));
-        double mid = top + laneH / 2;
+    /**
+     * First pass: bars and strokes. A single span or event is drawn as itself; an aggregate as a small block in the colour
+     * of the busiest base kind it holds (adjacent blocks read as a density strip).
+     */
+    private void drawBase(GraphicsContext g, TimelinePalette p, int m, double laneH) {
+        double mid = laneTop(marks.lane(m)) + laneH / 2;
         double x0 = GUTTER + marks.x0(m);
         double x1 = GUTTER + marks.x1(m);
-        int count = marks.count(m);
-        if (count > 1) {
-            double width = Math.max(4, x1 - x0);
-            g.setFill(aggregateFill[kind.ordinal()]);
-            g.fillRoundRect(x0 - 2, mid - laneH * 0.3, width + 4, laneH * 0.6, 6, 6);
-            g.setStroke(color);
-            g.setLineWidth(1);
-            g.strokeRoundRect(x0 - 2, mid - laneH * 0.3, width + 4, laneH * 0.6, 6, 6);
-            // every important kind inside the aggregate gets its own symbol, most important first
-            double r = Math.min(8, laneH * 0.26);
-            double sx = x0 + width / 2;
-            for (int k = MarkKind.FAILURE.ordinal(); k >= MarkKind.CHECKPOINT.ordinal(); k--) {
-                MarkKind inside = MarkKind.of((byte) k);
-                if (marks.contains(m, inside)) {
-                    drawSymbol(g, p, inside, sx, mid, laneH);
-                    sx += 2.2 * r;
-                }
+        if (marks.count(m) > 1) {
+            MarkKind base = marks.mostImportantBase(m);
+            if (base == null) {
+                return; // only symbol kinds: the second pass draws them
             }
-            if (width > 18 || kind == MarkKind.TICK || kind.isSpan()) {
-                g.setFill(p.text());
-                g.setFont(smallFont);
-                g.setTextAlign(TextAlignment.CENTER);
-                g.setTextBaseline(VPos.TOP);
-                g.fillText(count < COUNT_LABELS.length ? COUNT_LABELS[count] : "99+", x0 + width / 2, mid + laneH * 0.3 + 1);
-            }
+            double half = base == MarkKind.TICK ? Math.min(10, laneH * 0.25) : Math.min(12, laneH * 0.21);
+            g.setFill(aggregateFill[base.ordinal()]);
+            g.fillRect(x0 - 1, mid - half, Math.max(3, x1 - x0 + 2), 2 * half);
+            g.setFill(spanFill[base.ordinal()]);
+            g.fillRect(x0 - 1, mid - half, Math.max(3, x1 - x0 + 2), 2);
             return;
         }
+        MarkKind kind = marks.kind(m);
         if (kind.isSpan()) {
-            double spanH = laneH * (kind == MarkKind.TOOL_SPAN ? 0.42 : 0.32);
+            double spanH = Math.min(kind == MarkKind.TOOL_SPAN ? 24 : 18, laneH * (kind == MarkKind.TOOL_SPAN ? 0.42 : 0.32));
             double width = Math.max(3, x1 - x0);
             g.setFill(spanFill[kind.ordinal()]);
             g.fillRoundRect(x0, mid - spanH / 2, width, spanH, 5, 5);
@@ -335,9 +327,70 @@ public final class TimelineCanvas extends Region {
             g.strokeRoundRect(x0, mid - spanH / 2, width, spanH, 5, 5);
             g.setFill(p.kind(kind));
             g.fillRect(x0, mid - spanH / 2 - 3, 2, spanH + 6);
-            return;
+        } else if (kind == MarkKind.TICK) {
+            drawSymbol(g, p, kind, x0, mid, laneH);
         }
-        drawSymbol(g, p, kind, x0, mid, laneH);
+    }
+
+    // per lane: where the last symbol and count label went, so that dense lanes do not pile symbols on each other
+    private double[] lastSymbolX = new double[0];
+    private byte[] lastSymbolKind = new byte[0];
+    private double[] lastLabelX = new double[0];
+    private double[] lastMarkEnd = new double[0];
+
+    private void resetSymbolLanes(int lanes) {
+        if (lastSymbolX.length < lanes) {
+            lastSymbolX = new double[lanes];
+            lastSymbolKind = new byte[lanes];
+            lastLabelX = new double[lanes];
+            lastMarkEnd = new double[lanes];
+        }
+        java.util.Arrays.fill(lastMarkEnd, 0, lanes, -1e9);
+        java.util.Arrays.fill(lastSymbolX, 0, lanes, -1e9);
+        java.util.Arrays.fill(lastLabelX, 0, lanes, -1e9);
+        java.util.Arrays.fill(lastSymbolKind, 0, lanes, (byte) -1);
+    }
+
+    /**
+     * Second pass: symbols (checkpoint, decision, unknown outcome, escape, failure) and aggregate counts. A symbol that
+     * would overlap the previous one in its lane is skipped unless it is more important, so a failure always shows.
+     */
+    private void drawSymbols(GraphicsContext g, TimelinePalette p, int m, double laneH) {
+        int lane = marks.lane(m);
+        double mid = laneTop(lane) + laneH / 2;
+        double x0 = GUTTER + marks.x0(m);
+        double x1 = GUTTER + marks.x1(m);
+        double x = marks.count(m) > 1 ? (x0 + x1) / 2 : x0;
+        double r = Math.min(8, laneH * 0.26);
+        MarkKind symbol = marks.count(m) > 1 ? marks.mostImportantSymbol(m) : marks.kind(m);
+        if (symbol != null && symbol.ordinal() >= MarkKind.CHECKPOINT.ordinal()) {
+            boolean overlaps = x - lastSymbolX[lane] < 2 * r;
+            if (!overlaps || symbol.code() > lastSymbolKind[lane]) {
+                drawSymbol(g, p, symbol, x, mid, laneH);
+                double sx = x;
+                // the other important kinds merged into this mark go beside it: an escape next to its failure stays visible
+                for (int k = symbol.ordinal() - 1; marks.count(m) > 1 && k >= MarkKind.CHECKPOINT.ordinal(); k--) {
+                    MarkKind inside = MarkKind.of((byte) k);
+                    if (marks.contains(m, inside)) {
+                        sx += 2.2 * r;
+                        drawSymbol(g, p, inside, sx, mid, laneH);
+                    }
+                }
+                lastSymbolX[lane] = sx;
+                lastSymbolKind[lane] = symbol.code();
+            }
+        }
+        int count = marks.count(m);
+        boolean isolated = x0 - lastMarkEnd[lane] >= 12;
+        lastMarkEnd[lane] = x1;
+        if (count > 1 && isolated && x - lastLabelX[lane] >= 16) {
+            g.setFill(p.mutedText());
+            g.setFont(smallFont);
+            g.setTextAlign(TextAlignment.CENTER);
+            g.setTextBaseline(VPos.TOP);
+            g.fillText(count < COUNT_LABELS.length ? COUNT_LABELS[count] : "99+", x, mid + Math.min(12, laneH * 0.25) + 2);
+            lastLabelX[lane] = x;
+        }
     }
 
     private void drawSymbol(GraphicsContext g, TimelinePalette p, MarkKind kind, double x, double mid, double laneH) {
@@ -346,16 +399,18 @@ public final class TimelineCanvas extends Region {
         g.setLineWidth(1.5);
         switch (kind) {
             case TICK -> {
+                double half = Math.min(12, laneH * 0.28);
                 g.setStroke(color);
                 g.setLineWidth(2);
-                g.strokeLine(x, mid - laneH * 0.28, x, mid + laneH * 0.28);
+                g.strokeLine(x, mid - half, x, mid + half);
             }
             case CHECKPOINT -> {
+                double half = Math.min(14, laneH * 0.36);
                 g.setStroke(color);
                 g.setLineWidth(2);
-                g.strokeLine(x, mid + laneH * 0.34, x, mid - laneH * 0.36);
+                g.strokeLine(x, mid + half, x, mid - half);
                 g.setFill(color);
-                double top = mid - laneH * 0.36;
+                double top = mid - half;
                 fillPolygon(g, x, top, x + r * 1.6, top + r * 0.6, x, top + r * 1.2);
             }
             case DECISION -> {
@@ -440,7 +495,8 @@ public final class TimelineCanvas extends Region {
         g.strokeLine(x, AXIS, x, lanesBottom);
         double top = laneTop(model.eventLane(selected));
         g.setLineWidth(2);
-        g.strokeRoundRect(x - 9, top + 3, 18, laneH - 6, 8, 8);
+        double ring = Math.min(laneH - 6, 36);
+        g.strokeRoundRect(x - 9, top + (laneH - ring) / 2, 18, ring, 8, 8);
         g.setFill(p.cursor());
         fillPolygon(g, x - 5, AXIS, x + 5, AXIS, x, AXIS + 6);
     }
@@ -739,6 +795,11 @@ public final class TimelineCanvas extends Region {
     /** The vertical centre of an event's lane (canvas coordinates). */
     public double yOfEvent(int event) {
         return laneTop(viewModel.model().eventLane(event)) + laneHeight() / 2;
+    }
+
+    /** The hover tooltip's text while it is showing, else null. */
+    public String hoverText() {
+        return tooltip.isShowing() ? tooltip.getText() : null;
     }
 
     public Canvas canvas() {

@@ -77,8 +77,14 @@ public final class TimelineModelBuilder {
                     }
                 }
                 case MODEL_CALL -> {
+                    // the call starts at ts and lasts latencyMs, but never past the same agent's next event: an agent
+                    // acts on the answer, so a longer latency (e.g. a scenario's nominal one) would misdraw
                     JsonNode latency = event.data().get("latencyMs");
                     long end = latency != null && latency.isNumber() ? t + Math.max(0, latency.asLong()) * 1_000_000L : t;
+                    long next = nextOfActor(runEvents, i, origin);
+                    if (next > t) {
+                        end = Math.min(end, next);
+                    }
                     items.add(new Item(t, end, lane, MarkKind.MODEL_SPAN, i));
                 }
                 case TOOL_RESULT -> {
@@ -121,6 +127,17 @@ public final class TimelineModelBuilder {
         String[] actors = firstSeen.keySet().toArray(String[]::new);
         Arrays.sort(actors, Comparator.comparing(LaneKind::ofActor).thenComparing(firstSeen::get));
         return List.of(actors);
+    }
+
+    /** Time of the next event by the same actor, or -1 when there is none. */
+    private static long nextOfActor(List<Event> events, int index, Instant origin) {
+        String actor = events.get(index).actor();
+        for (int j = index + 1; j < events.size(); j++) {
+            if (events.get(j).actor().equals(actor)) {
+                return nanosSince(origin, events.get(j).ts());
+            }
+        }
+        return -1;
     }
 
     static long nanosSince(Instant origin, Instant ts) {

@@ -20,6 +20,16 @@ public record EventFilter(String text, String type, String actor, boolean errors
     }
 
     public boolean test(Event event) {
+        return test(event, null);
+    }
+
+    /** The lowercase text the free-text part searches in: type, actor, id and payload. */
+    public static String haystack(Event event) {
+        return (event.type() + "\n" + event.actor() + "\n" + event.id() + "\n" + event.data()).toLowerCase(Locale.ROOT);
+    }
+
+    /** @param haystack the event's {@link #haystack}, precomputed, or null to compute it */
+    public boolean test(Event event, String haystack) {
         if (type != null && !type.isBlank() && !type.equals(event.type())) {
             return false;
         }
@@ -30,23 +40,24 @@ public record EventFilter(String text, String type, String actor, boolean errors
             return false;
         }
         if (text != null && !text.isBlank()) {
-            String needle = text.toLowerCase(Locale.ROOT);
-            return event.type().toLowerCase(Locale.ROOT).contains(needle)
-                    || event.actor().toLowerCase(Locale.ROOT).contains(needle)
-                    || event.id().toLowerCase(Locale.ROOT).contains(needle)
-                    || event.data().toString().toLowerCase(Locale.ROOT).contains(needle);
+            return (haystack != null ? haystack : haystack(event)).contains(text.toLowerCase(Locale.ROOT));
         }
         return true;
     }
 
     /** Indexes of the matching events, or null when the filter is not active (nothing to mark). */
     public BitSet matches(List<Event> events) {
+        return matches(events, null);
+    }
+
+    /** @param haystacks the events' {@link #haystack}s, index for index, or null */
+    public BitSet matches(List<Event> events, String[] haystacks) {
         if (!isActive()) {
             return null;
         }
         BitSet matches = new BitSet(events.size());
         for (int i = 0; i < events.size(); i++) {
-            if (test(events.get(i))) {
+            if (test(events.get(i), haystacks == null ? null : haystacks[i])) {
                 matches.set(i);
             }
         }

@@ -27,8 +27,9 @@ public final class FilterViewModel {
     private final ObservableList<String> types = FXCollections.observableArrayList();
     private final ObservableList<String> actors = FXCollections.observableArrayList();
 
-    public FilterViewModel(TimelineViewModel timeline) {
+    public FilterViewModel(TimelineViewModel timeline, dev.forkline.views.concurrent.TaskExecutor executor) {
         this.timeline = timeline;
+        this.executor = executor;
         for (Observable part : List.of(text, type, actor, errorsOnly)) {
             part.addListener(obs -> apply());
         }
@@ -56,33 +57,53 @@ public final class FilterViewModel {
     }
 
     private StoredSearch storedSearch;
-    private dev.forkline.views.concurrent.TaskExecutor executor;
+    private final dev.forkline.views.concurrent.TaskExecutor executor;
     private long generation;
 
     /** Uses the store's search for the open trace from now on (null: filter in memory). */
-    public void useStoredSearch(StoredSearch search, dev.forkline.views.concurrent.TaskExecutor onExecutor) {
+    public void useStoredSearch(StoredSearch search) {
         this.storedSearch = search;
-        this.executor = onExecutor;
     }
 
     private void apply() {
         long request = ++generation;
         EventFilter filter = filter();
         List<Event> events = timeline.events();
-        if (storedSearch == null || !filter.isActive()) {
-            show(filter.matches(events));
+        if (!filter.isActive()) {
+            show(null);
             return;
         }
-        StoredSearch search = storedSearch;
-        executor.execute("search-events", progress -> search.search(filter), ids -> {
+        StoredSearch search = storedSearch != null ? storedSearch : f -> java.util.Optional.empty();
+        // both the store's search and the in-memory scan run off the UI thread: a big run stays responsive while typing
+        executor.execute("search-events", progress -> search.search(filter).map(ids -> indexes(events, ids))
+                .orElseGet(() -> filter.matches(events, haystacks(events))), matches -> {
             if (request == generation) {
-                show(ids.map(found -> indexes(events, found)).orElseGet(() -> filter.matches(events)));
+                show(matches);
             }
         }, failure -> {
             if (request == generation) {
                 show(filter.matches(events));
             }
         });
+    }
+
+    private record Haystacks(List<Event> events, String[] texts) {
+    }
+
+    /** The searchable text of the run's events, built once per run (on the background thread) and then reused. */
+    private volatile Haystacks haystacks;
+
+    private String[] haystacks(List<Event> events) {
+        Haystacks cached = haystacks;
+        if (cached != null && cached.events() == events) {
+            return cached.texts();
+        }
+        String[] texts = new String[events.size()];
+        for (int i = 0; i < texts.length; i++) {
+            texts[i] = EventFilter.haystack(events.get(i));
+        }
+        haystacks = new Haystacks(events, texts);
+        return texts;
     }
 
     private static BitSet indexes(List<Event> events, List<String> ids) {

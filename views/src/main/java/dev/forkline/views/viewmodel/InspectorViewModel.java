@@ -3,33 +3,58 @@ package dev.forkline.views.viewmodel;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.inspector.EventDescriber;
 import dev.forkline.views.inspector.EventDetails;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleObjectProperty;
 
 import java.util.List;
+import java.util.function.Predicate;
 
-/** What the inspector shows: the selected event rendered by type. */
+/**
+ * What the inspector shows: the selected event rendered by type. Rendering reads blobs (diffs, outputs) and verifies
+ * signatures, so it runs on the background executor; only the latest selection's result is shown.
+ */
 public final class InspectorViewModel {
 
+    private final TaskExecutor executor;
     private final ReadOnlyObjectWrapper<EventDetails> details = new ReadOnlyObjectWrapper<>(EventDetails.NONE);
+    private final ObjectProperty<TrustedKeys> trustedKeys = new SimpleObjectProperty<>(TrustedKeys.none());
+    private long generation;
 
-    private final javafx.beans.property.ObjectProperty<TrustedKeys> trustedKeys =
-            new javafx.beans.property.SimpleObjectProperty<>(TrustedKeys.none());
+    public InspectorViewModel(TaskExecutor executor) {
+        this.executor = executor;
+    }
 
     public void show(Event event, List<Event> runEvents, BlobSource blobs) {
         show(event, runEvents, blobs, id -> false);
     }
 
     /** @param knownEvents whether an id names an event of the whole trace (decision subjects may be in other runs) */
-    public void show(Event event, List<Event> runEvents, BlobSource blobs, java.util.function.Predicate<String> knownEvents) {
-        details.set(event == null ? EventDetails.NONE
-                : new EventDescriber(blobs, trustedKeys.get(), knownEvents).describe(event, runEvents));
+    public void show(Event event, List<Event> runEvents, BlobSource blobs, Predicate<String> knownEvents) {
+        long request = ++generation;
+        if (event == null) {
+            details.set(EventDetails.NONE);
+            return;
+        }
+        TrustedKeys keys = trustedKeys.get();
+        executor.execute("describe-event", progress -> new EventDescriber(blobs, keys, knownEvents).describe(event, runEvents), described -> {
+            if (request == generation) {
+                details.set(described);
+            }
+        }, failure -> {
+            if (request == generation) {
+                details.set(new EventDetails("Could not show " + event.id(), String.valueOf(failure.getMessage()),
+                        EventDetails.Tone.DANGER, List.of()));
+            }
+        });
     }
 
     /** The keys that make decision signatures trusted (the local key ring); none by default. */
-    public javafx.beans.property.ObjectProperty<TrustedKeys> trustedKeysProperty() {
+    public ObjectProperty<TrustedKeys> trustedKeysProperty() {
         return trustedKeys;
     }
 

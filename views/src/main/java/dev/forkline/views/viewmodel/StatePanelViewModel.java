@@ -12,7 +12,6 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
@@ -57,7 +56,11 @@ public final class StatePanelViewModel {
         });
     }
 
+    private long fileGeneration;
+
+    /** Reads the chosen file's content at the cursor from the blobs, off the UI thread (they may live in the database). */
     private void refreshFileContent() {
+        long request = ++fileGeneration;
         String path = selectedFile.get();
         if (path == null) {
             fileContent.set("");
@@ -68,17 +71,23 @@ public final class StatePanelViewModel {
             fileContent.set("(not in the workspace at this point)");
             return;
         }
-        if (file.get().blob() == null) {
+        String blob = file.get().blob();
+        if (blob == null) {
             fileContent.set("(deleted)");
             return;
         }
-        try {
-            fileContent.set(blobs.read(file.get().blob())
-                    .map(bytes -> bytes.length > MAX_PREVIEW_BYTES ? "(" + bytes.length + " bytes, too large to preview)" : new String(bytes, StandardCharsets.UTF_8))
-                    .orElse("(contents " + file.get().blob() + " are not in the bundle)"));
-        } catch (IOException e) {
-            fileContent.set("(could not read " + file.get().blob() + ": " + e.getMessage() + ")");
-        }
+        BlobSource source = blobs;
+        executor.execute("read-file", progress -> source.read(blob)
+                .map(bytes -> bytes.length > MAX_PREVIEW_BYTES ? "(" + bytes.length + " bytes, too large to preview)" : new String(bytes, StandardCharsets.UTF_8))
+                .orElse("(contents " + blob + " are not in the bundle)"), text -> {
+            if (request == fileGeneration) {
+                fileContent.set(text);
+            }
+        }, failure -> {
+            if (request == fileGeneration) {
+                fileContent.set("(could not read " + blob + ": " + failure.getMessage() + ")");
+            }
+        });
     }
 
     public ReadOnlyObjectProperty<StateSnapshot> snapshotProperty() {

@@ -1,5 +1,6 @@
 package dev.forkline.views.viewmodel;
 
+import dev.forkline.views.data.RunComparison;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
@@ -42,8 +43,8 @@ public final class WorkbenchViewModel {
     private final LibraryViewModel libraryModel;
     private final ForkTreeViewModel forkTree = new ForkTreeViewModel();
     private final TimelineViewModel timeline = new TimelineViewModel();
-    private final FilterViewModel filter = new FilterViewModel(timeline);
-    private final InspectorViewModel inspector = new InspectorViewModel();
+    private final FilterViewModel filter;
+    private final InspectorViewModel inspector;
     private final StatePanelViewModel state;
     private final RecentFiles recentFiles;
 
@@ -68,6 +69,8 @@ public final class WorkbenchViewModel {
         this.lineageFactory = lineageFactory;
         this.recentFiles = recentFiles;
         this.libraryModel = new LibraryViewModel(executor, library);
+        this.filter = new FilterViewModel(timeline, executor);
+        this.inspector = new InspectorViewModel(executor);
         this.state = new StatePanelViewModel(executor, stateProvider);
         forkTree.selectedRunProperty().addListener((obs, old, run) -> showRun(run));
         timeline.selectedIndexProperty().addListener((obs, old, index) -> showEvent(index.intValue()));
@@ -78,8 +81,12 @@ public final class WorkbenchViewModel {
 
     /** Loads a stored trace in the background and opens it. */
     public void openStored(String traceId) {
-        runInBackground("load-trace", "Opening " + traceId, progress -> library.load(traceId),
-                bundle -> openFromLibrary(traceId, bundle),
+        runInBackground("load-trace", "Opening " + traceId, progress -> {
+                    Bundle bundle = library.load(traceId);
+                    progress.update("Indexing " + bundle.events().size() + " events", 0.7);
+                    return new OpenedTrace(bundle, lineageFactory.apply(bundle));
+                },
+                trace -> openFromLibrary(traceId, trace),
                 failure -> error.set(new UserError("Could not open " + traceId, null, 0, message(failure))));
     }
 
@@ -119,13 +126,17 @@ public final class WorkbenchViewModel {
                 }
             }
             Imported last = done.isEmpty() ? null : done.getLast();
-            Bundle bundle = last == null ? null : library.load(last.result().trace().traceId());
-            return new Batch(done, failed, last == null ? null : new Imported(last.path(), last.result(), bundle));
+            OpenedTrace trace = null;
+            if (last != null) {
+                Bundle bundle = library.load(last.result().trace().traceId());
+                trace = new OpenedTrace(bundle, lineageFactory.apply(bundle));
+            }
+            return new Batch(done, failed, last == null ? null : new Imported(last.path(), last.result(), trace));
         }, batch -> {
             paths.forEach(recentFiles::add);
             libraryModel.refresh();
             if (batch.opened() != null) {
-                openFromLibrary(batch.opened().result().trace().traceId(), batch.opened().bundle());
+                openFromLibrary(batch.opened().result().trace().traceId(), batch.opened().trace());
             }
             if (!batch.failed().isEmpty()) {
                 Failed first = batch.failed().getFirst();
@@ -149,24 +160,24 @@ public final class WorkbenchViewModel {
     private record Batch(List<Imported> done, List<Failed> failed, Imported opened) {
     }
 
-    private record Imported(Path path, ImportResult result, Bundle bundle) {
+    private record Imported(Path path, ImportResult result, OpenedTrace trace) {
     }
 
 
-    private void openFromLibrary(String traceId, Bundle bundle) {
-        filter.useStoredSearch(query -> library.searchEvents(traceId, query.text(), query.type(), query.actor(), query.errorsOnly()), executor);
-        show(bundle);
+    private void openFromLibrary(String traceId, OpenedTrace trace) {
+        filter.useStoredSearch(query -> library.searchEvents(traceId, query.text(), query.type(), query.actor(), query.errorsOnly()));
+        show(trace);
     }
 
     /** Opens a bundle already in memory: builds its run lineage and shows its first root run. */
     public void open(Bundle bundle) {
-        filter.useStoredSearch(null, executor);
-        show(bundle);
+        filter.useStoredSearch(null);
+        show(new OpenedTrace(bundle, lineageFactory.apply(bundle)));
     }
 
-    private void show(Bundle bundle) {
-        RunLineage lineage = lineageFactory.apply(bundle);
-        opened.set(new OpenedTrace(bundle, lineage));
+    private void show(OpenedTrace trace) {
+        RunLineage lineage = trace.lineage();
+        opened.set(trace);
         forkTree.setLineage(lineage);
         List<RunNode> roots = lineage.roots();
         forkTree.selectedRunProperty().set(roots.isEmpty() ? null : roots.getFirst().run());

@@ -76,6 +76,21 @@ class WorkbenchFlowsTest {
     }
 
     @Test
+    void hoveringAMarkShowsWhatItIs() {
+        openDemo();
+        int decision = indexOf("approval.decision");
+        TimelineCanvas canvas = view().timelineCanvas();
+        Point2D point = HeadlessFx.call(() -> canvas.canvas().localToScreen(canvas.xOfEvent(decision), canvas.yOfEvent(decision)));
+        robot.moveTo(point);
+        HeadlessFx.waitForFx();
+        String text = HeadlessFx.call(canvas::hoverText);
+        assertThat(text).startsWith("Human decision · approval.decision · deny").contains("human:alice");
+        robot.moveTo(view().inspector);
+        HeadlessFx.waitForFx();
+        assertThat(HeadlessFx.call(canvas::hoverText)).isNull();
+    }
+
+    @Test
     void stepWithTheKeyboard() {
         openDemo();
         robot.type(KeyCode.RIGHT);
@@ -146,6 +161,47 @@ class WorkbenchFlowsTest {
     }
 
     @Test
+    void bracketsStepThroughTheSelectedActorAndTheThemeSwitches() {
+        openDemo();
+        robot.type(KeyCode.END);
+        robot.type(KeyCode.OPEN_BRACKET);
+        assertThat(model.timeline().selectedEvent().actor()).isEqualTo("harness");
+        assertThat(selectedType()).isEqualTo("error");
+        robot.type(KeyCode.OPEN_BRACKET);
+        assertThat(selectedType()).isEqualTo("approval.request");
+
+        assertThat(view().isDark()).isFalse();
+        HeadlessFx.call(() -> {
+            model.themeProperty().set(ThemeChoice.DARK);
+            return null;
+        });
+        assertThat(view().isDark()).isTrue();
+        assertThat(view().timelineCanvas().paletteProperty().get()).isSameAs(dev.forkline.views.timeline.TimelinePalette.DARK);
+        HeadlessFx.call(() -> {
+            model.themeProperty().set(ThemeChoice.LIGHT);
+            return null;
+        });
+        assertThat(view().isDark()).isFalse();
+    }
+
+    @Test
+    void compareTheForkWithItsParent() {
+        openDemo();
+        HeadlessFx.call(() -> {
+            model.selectRun(DemoTrace.FORK);
+            view().showComparison();
+            return null;
+        });
+        HeadlessFx.waitForFx();
+        javafx.scene.control.Label summary = robot.lookup("#compare-summary").queryAs(javafx.scene.control.Label.class);
+        assertThat(summary.getText()).contains("First divergence at step 1");
+        HeadlessFx.call(() -> {
+            summary.getScene().getWindow().hide();
+            return null;
+        });
+    }
+
+    @Test
     void zoomKeysChangeTheVisibleWindow() {
         openDemo();
         robot.type(KeyCode.RIGHT);
@@ -175,7 +231,7 @@ class WorkbenchFlowsTest {
             });
             awaitFx(() -> model.opened() != null && !model.busyProperty().get());
             assertThat(model.opened().bundle().manifest().traceId()).isEqualTo("sample-wrong-directory-deleted");
-            assertThat(view().library.list.getItems()).hasSize(1);
+            awaitFx(() -> view().library.list.getItems().size() == 1); // the library refreshes in the background too
             assertThat(model.recentFiles().files()).hasSize(1);
 
             java.nio.file.Path broken = dir.resolve("broken");

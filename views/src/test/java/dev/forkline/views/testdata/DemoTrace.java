@@ -48,6 +48,58 @@ public final class DemoTrace {
     private final List<Event> events = new ArrayList<>();
     private final MemoryBlobStore blobs = new MemoryBlobStore();
 
+    /**
+     * A long synthetic run: {@code calls} tool calls spread over three agents with results, model calls, a checkpoint
+     * every 500 calls, a failure every 397, an escape attempt every 1013 and an external call without result every 911.
+     */
+    public static Bundle dense(int calls) {
+        EventChain chain = new EventChain();
+        List<Event> events = new ArrayList<>();
+        Instant t0 = T0;
+        events.add(chain.append(NewEvent.of("dense", "harness", EventType.SESSION_START).at(t0).data(Json.object())));
+        for (int i = 0; i < calls; i++) {
+            String agent = "agent:" + new String[]{"planner", "coder", "tester"}[i % 3];
+            Instant at = t0.plusMillis(200L + i * 150L + (i % 7) * 20L);
+            if (i % 5 == 0) {
+                ObjectNode model = Json.object();
+                model.put("model", "claude-sonnet");
+                model.put("latencyMs", 90);
+                events.add(chain.append(NewEvent.of("dense", agent, EventType.MODEL_CALL).at(at).data(model)));
+                at = at.plusMillis(100);
+            }
+            ObjectNode call = Json.object();
+            call.put("callId", "c" + i);
+            call.put("tool", "bash");
+            call.put("effect", i % 911 == 0 ? "external" : "process");
+            call.putObject("arguments").put("command", "make step-" + i);
+            Event c = chain.append(NewEvent.of("dense", agent, EventType.TOOL_CALL).at(at).data(call));
+            events.add(c);
+            if (i % 1013 == 0) {
+                ObjectNode escape = Json.object();
+                escape.put("boundary", "network");
+                escape.put("blocked", true);
+                events.add(chain.append(NewEvent.of("dense", "sandbox", EventType.ESCAPE_ATTEMPT).at(at.plusMillis(5)).data(escape)));
+            }
+            if (i % 911 != 0) {
+                ObjectNode result = Json.object();
+                result.put("callId", "c" + i);
+                result.put("exitCode", i % 397 == 0 ? 2 : 0);
+                events.add(chain.append(NewEvent.of("dense", "sandbox", EventType.TOOL_RESULT).at(at.plusMillis(30 + (i % 11) * 12L))
+                        .causes(c.id()).data(result)));
+            }
+            if (i % 500 == 499) {
+                ObjectNode checkpoint = Json.object();
+                checkpoint.put("checkpointId", "cp-" + i);
+                checkpoint.put("label", "after " + (i + 1) + " calls");
+                events.add(chain.append(NewEvent.of("dense", "harness", EventType.CHECKPOINT).at(at.plusMillis(140)).data(checkpoint)));
+            }
+        }
+        events.sort(java.util.Comparator.comparing(Event::seq));
+        int[] lines = new int[events.size()];
+        return new Bundle("dense", Manifest.of("dense-" + calls, "Dense synthetic run (" + calls + " tool calls)", t0, "forkline-tests"),
+                events, lines, dev.forkline.trace.bundle.BlobSource.NONE);
+    }
+
     public static Bundle bundle() {
         return new DemoTrace().build();
     }
@@ -79,7 +131,7 @@ public final class DemoTrace {
         model.put("version", "2026-10");
         Event first = add(NewEvent.of(ROOT, "harness", EventType.SESSION_START).touches(StateKind.SESSION).data(start), 0);
 
-        Event plan = add(model(ROOT, "agent:planner", "Plan the fix for the failing test", "I will ask the coder to inspect calc.py.", 2400, 1820, 240, 0.0131), 300);
+        Event plan = add(model(ROOT, "agent:planner", "Plan the fix for the failing test", "I will ask the coder to inspect calc.py.", 3000, 1820, 240, 0.0131), 300);
         add(message(ROOT, "agent:planner", "agent:coder", "Run the tests and fix calc.add"), 2900);
         Event ls = toolCall(ROOT, "agent:coder", "c1", "bash", "read", "ls -la", 3500);
         add(processStart(ROOT, 101, "ls -la"), 3550);

@@ -33,6 +33,26 @@ class MarkMergerTest {
     }
 
     @Test
+    void aggregatesStopGrowingAtTheirMaximumWidthSoADenseLaneKeepsItsShape() {
+        int n = 100;
+        long[] start = new long[n];
+        MarkKind[] kinds = new MarkKind[n];
+        for (int i = 0; i < n; i++) {
+            start[i] = i;   // one item per pixel: every item touches the next
+            kinds[i] = i == 50 ? FAILURE : TICK;
+        }
+        TimelineModel model = TimelineModelTest.synthetic(start, start.clone(), new int[n], kinds);
+        MarkMerger.merge(model, 0, 100, 100, 2.0, 8.0, marks);
+        assertThat(marks.size()).isBetween(11, 13);
+        int failures = 0;
+        for (int m = 0; m < marks.size(); m++) {
+            assertThat(marks.x1(m) - marks.x0(m)).isLessThanOrEqualTo(8.0);
+            failures += marks.contains(m, FAILURE) ? 1 : 0;
+        }
+        assertThat(failures).isEqualTo(1);
+    }
+
+    @Test
     void zoomingInSeparatesMergedItems() {
         TimelineModel model = TimelineModelTest.synthetic(
                 new long[]{10, 11, 12}, new long[]{10, 11, 12}, new int[]{0, 0, 0}, new MarkKind[]{TICK, CHECKPOINT, TICK});

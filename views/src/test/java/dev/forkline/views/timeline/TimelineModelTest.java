@@ -29,6 +29,17 @@ class TimelineModelTest {
     }
 
     @Test
+    void modelCallsSpanTheirLatencyButNotPastTheAgentsNextEvent() {
+        TimelineModel model = TimelineModelBuilder.build(ROOT_RUN);
+        int coderModel = indexOf(e -> e.type().equals("model.call") && e.actor().equals("agent:coder"));
+        int coderItem = model.itemOfEvent(coderModel);
+        assertThat(model.end(coderItem) - model.start(coderItem)).as("latencyMs 3100").isEqualTo(3_100_000_000L);
+        int plannerModel = indexOf(e -> e.type().equals("model.call") && e.actor().equals("agent:planner"));
+        int plannerItem = model.itemOfEvent(plannerModel);
+        assertThat(model.end(plannerItem) - model.start(plannerItem)).as("cut at the planner's message 2.6 s later").isEqualTo(2_600_000_000L);
+    }
+
+    @Test
     void everyMarkKindOfTheDemoIsClassified() {
         TimelineModel model = TimelineModelBuilder.build(ROOT_RUN);
         assertThat(kindOf(model, "escape.attempt")).isEqualTo(MarkKind.ESCAPE);

@@ -152,4 +152,56 @@ class WorkbenchViewModelTest {
         assertThat(error.line()).isEqualTo(1);
         assertThat(error.location()).endsWith("line 1");
     }
+
+    @Test
+    void aFiftyThousandEventRunStaysInteractive() {
+        dev.forkline.trace.EventChain chain = new dev.forkline.trace.EventChain();
+        java.util.List<Event> events = new java.util.ArrayList<>();
+        java.time.Instant t0 = java.time.Instant.parse("2026-01-01T00:00:00Z");
+        events.add(chain.append(dev.forkline.trace.NewEvent.of("big", "harness", dev.forkline.trace.EventType.SESSION_START)
+                .at(t0).data(dev.forkline.trace.Json.object())));
+        for (int i = 0; events.size() < 50_000; i++) {
+            var call = dev.forkline.trace.Json.object();
+            call.put("callId", "c" + i);
+            call.put("tool", "bash");
+            call.putObject("arguments").put("command", "step " + i);
+            call.put("effect", i % 100 == 0 ? "external" : "process");
+            Event c = chain.append(dev.forkline.trace.NewEvent.of("big", "agent:" + (i % 3), dev.forkline.trace.EventType.TOOL_CALL)
+                    .at(t0.plusMillis(i * 20L)).data(call));
+            events.add(c);
+            var result = dev.forkline.trace.Json.object();
+            result.put("callId", "c" + i);
+            result.put("exitCode", i % 500 == 0 ? 1 : 0);
+            events.add(chain.append(dev.forkline.trace.NewEvent.of("big", "sandbox", dev.forkline.trace.EventType.TOOL_RESULT)
+                    .at(t0.plusMillis(i * 20L + 7)).causes(c.id()).data(result)));
+        }
+        var bundle = new dev.forkline.trace.bundle.Bundle("big", dev.forkline.trace.bundle.Manifest.of("big", "big", t0, "test"), events,
+                new int[events.size()], dev.forkline.trace.bundle.BlobSource.NONE);
+
+        long started = System.nanoTime();
+        workbench.open(bundle);
+        long openMillis = (System.nanoTime() - started) / 1_000_000;
+        started = System.nanoTime();
+        for (int i = 0; i < 200; i++) {
+            workbench.timeline().step(+1, StepScope.ALL);
+        }
+        workbench.timeline().end();
+        workbench.timeline().step(-1, StepScope.FAILURES);
+        long stepMillis = (System.nanoTime() - started) / 1_000_000;
+        started = System.nanoTime();
+        workbench.filter().textProperty().set("step 4999");
+        long firstSearchMillis = (System.nanoTime() - started) / 1_000_000;
+        started = System.nanoTime();
+        workbench.filter().textProperty().set("step 49");
+        long filterMillis = (System.nanoTime() - started) / 1_000_000;
+
+        assertThat(workbench.timeline().model().size()).isGreaterThan(25_000);
+        assertThat(workbench.timeline().selectedEvent().type()).isEqualTo("tool.result");
+        assertThat(workbench.filter().matchCountProperty().get()).isPositive();
+        assertThat(openMillis).as("open 50k events").isLessThan(10_000);
+        assertThat(stepMillis).as("202 steps with inspector and state at each").isLessThan(10_000);
+        assertThat(filterMillis).as("search 50k events again").isLessThan(2_000);
+        System.out.printf("50k events: open %d ms, 202 steps %d ms, first search %d ms, next search %d ms%n", openMillis, stepMillis,
+                firstSearchMillis, filterMillis);
+    }
 }

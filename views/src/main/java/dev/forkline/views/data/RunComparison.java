@@ -1,11 +1,9 @@
-package dev.forkline.views.viewmodel;
+package dev.forkline.views.data;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
-import dev.forkline.views.data.RunLineage;
-import dev.forkline.views.data.RunNode;
 
 import java.util.ArrayList;
 import java.util.List;

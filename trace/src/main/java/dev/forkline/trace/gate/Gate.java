@@ -1,0 +1,35 @@
+package dev.forkline.trace.gate;
+
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.decision.TrustedKeys;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The launch gate: checks traces against a recovery contract, clause by clause. Per trace: cadence, tool-results,
+ * identity, isolation, escapes, revert, recovery-time; then one scenario clause per required scenario over all traces.
+ * Decisions count only when signed by a key {@code trusted} trusts for the contract's owner.
+ */
+public final class Gate {
+
+    private static final List<TraceClause> TRACE_CLAUSES = List.of(new CadenceClause(), new ToolResultsClause(),
+            new IdentityClause(), new IsolationClause(), new EscapesClause(), new RevertClause(), new RecoveryTimeClause());
+
+    private Gate() {
+    }
+
+    public static GateResult check(List<Bundle> bundles, Contract contract, TrustedKeys trusted) {
+        List<TraceEvidence> traces = bundles.stream().map(bundle -> new TraceEvidence(bundle, trusted)).toList();
+        List<ClauseResult> results = new ArrayList<>();
+        for (TraceEvidence trace : traces) {
+            for (TraceClause clause : TRACE_CLAUSES) {
+                results.add(clause.check(trace, contract));
+            }
+        }
+        ScenarioClause scenarios = new ScenarioClause();
+        for (Contract.Scenario scenario : contract.scenarios()) {
+            results.add(scenarios.check(scenario, traces));
+        }
+        return new GateResult(contract, traces.stream().map(trace -> trace.traceId).toList(), results);
+    }
+}

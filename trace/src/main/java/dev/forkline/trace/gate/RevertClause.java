@@ -1,0 +1,42 @@
+package dev.forkline.trace.gate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.recovery.Millis;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Every revert used the contract's mechanism (data.target) and, when the contract bounds it, took no longer. */
+final class RevertClause implements TraceClause {
+
+    @Override
+    public ClauseResult check(TraceEvidence trace, Contract contract) {
+        Contract.Revert wanted = contract.revert();
+        List<Evidence> problems = new ArrayList<>();
+        int reverts = 0;
+        for (Event event : trace.bundle.events()) {
+            if (!event.is(EventType.REVERT)) {
+                continue;
+            }
+            reverts++;
+            if (!wanted.mechanism().equals(event.text("target"))) {
+                problems.add(trace.at(event, "revert to " + event.text("checkpoint") + " used target '" + event.text("target")
+                        + "', the contract says '" + wanted.mechanism() + "'"));
+            }
+            JsonNode duration = event.data().get("durationMs");
+            if (wanted.maxDuration() != null) {
+                if (duration == null || !duration.canConvertToLong()) {
+                    problems.add(trace.at(event, "revert to " + event.text("checkpoint") + " records no durationMs"));
+                } else if (Duration.ofMillis(duration.asLong()).compareTo(wanted.maxDuration()) > 0) {
+                    problems.add(trace.at(event, "revert took " + duration.asLong() + " ms, the contract allows "
+                            + Millis.human(wanted.maxDuration())));
+                }
+            }
+        }
+        return ClauseResult.of(ClauseResult.REVERT, trace.traceId, problems,
+                reverts == 0 ? "no revert events" : reverts + " revert(s) by " + wanted.mechanism() + " within bounds",
+                problems.size() + " revert(s) break the contract's revert mechanism");
+    }
+}

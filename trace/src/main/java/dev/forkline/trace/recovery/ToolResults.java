@@ -1,0 +1,26 @@
+package dev.forkline.trace.recovery;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.trace.Event;
+
+/** Reading tool.result events. */
+public final class ToolResults {
+
+    private ToolResults() {
+    }
+
+    /** A tool.result is an error when it says so (isError, an error value) or its exit code is not 0, as the state model reads it. */
+    public static boolean isError(Event result) {
+        JsonNode data = result.data();
+        if (data.path("isError").asBoolean(false)) {
+            return true;
+        }
+        JsonNode error = data.get("error");
+        if (error != null && !error.isNull() && !(error.isTextual() && error.textValue().isEmpty())
+                && !(error.isBoolean() && !error.booleanValue())) {
+            return true;
+        }
+        JsonNode exitCode = data.get("exitCode");
+        return exitCode != null && exitCode.isNumber() && exitCode.asLong() != 0;
+    }
+}

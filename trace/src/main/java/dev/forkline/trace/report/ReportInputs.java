@@ -1,0 +1,32 @@
+package dev.forkline.trace.report;
+
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.decision.DecisionCheck;
+import dev.forkline.trace.decision.DecisionVerifier;
+import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.gate.GateResult;
+import dev.forkline.trace.lint.Linter;
+import dev.forkline.trace.recovery.RecoveryMetrics;
+import java.util.List;
+
+/**
+ * What a postmortem report shows besides the trace itself.
+ *
+ * @param metrics   recovery metrics of the trace
+ * @param gate      a launch gate result that includes this trace, or null when the gate was not run
+ * @param decisions the verification of every approval.decision of the trace
+ * @param findings  lint (or other) findings about the trace
+ */
+public record ReportInputs(RecoveryMetrics metrics, GateResult gate, List<DecisionCheck> decisions, List<Finding> findings) {
+
+    public ReportInputs {
+        decisions = List.copyOf(decisions);
+        findings = List.copyOf(findings);
+    }
+
+    /** Computes the metrics, the decision checks (against {@code trusted}) and the lint findings of a bundle. */
+    public static ReportInputs of(Bundle bundle, TrustedKeys trusted, GateResult gate) {
+        return new ReportInputs(RecoveryMetrics.of(bundle), gate, DecisionVerifier.verify(bundle, trusted), Linter.lint(bundle));
+    }
+}

@@ -1,0 +1,296 @@
+package dev.forkline.trace.report;
+
+import static dev.forkline.trace.report.Html.esc;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.decision.DecisionCheck;
+import dev.forkline.trace.index.RunInfo;
+import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.trace.recovery.ToolResults;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The timeline as an inline SVG: one band per run, one lane per actor within it; x is the event's place in the file
+ * (so bursts a few microseconds apart stay readable). Tool calls are spans to their result, model calls dots,
+ * checkpoints flags, failures crosses, escapes triangles, approval requests and decisions diamonds, unknown outcomes
+ * question marks, and a dashed line joins each fork to the event it was forked from.
+ */
+final class TimelineSvg {
+
+    private static final int LEFT = 170;
+    private static final int LANE = 22;
+    private static final int BAND_HEADER = 22;
+    private static final int BAND_GAP = 10;
+    private static final int TOP = 8;
+
+    private final TraceIndex index;
+    private final Map<String, DecisionCheck> checks;
+    private final double step;
+    private final Map<String, Integer> bandTop = new HashMap<>();
+    private final Map<String, Map<String, Integer>> lanes = new LinkedHashMap<>();
+
+    TimelineSvg(TraceIndex index, Map<String, DecisionCheck> checks) {
+        this.index = index;
+        this.checks = checks;
+        int events = Math.max(1, index.size());
+        this.step = events <= WIDE ? Math.max(5, Math.min(26, 900.0 / events)) : (WIDE * 5.0) / events;
+        this.routineMarks = events <= DETAILED;
+    }
+
+    /** How many events the page has room for; further events squeeze into the same width. */
+    private static final int WIDE = 300;
+    /** Beyond this many events only spans and notable marks are drawn (no model-call dots or plain ticks). */
+    static final int DETAILED = 5000;
+
+    private final boolean routineMarks;
+
+    String render() {
+        int y = TOP;
+        for (RunInfo run : index.runs()) {
+            Map<String, Integer> runLanes = new LinkedHashMap<>();
+            for (Event event : index.eventsOf(run.id())) {
+                runLanes.putIfAbsent(event.actor(), runLanes.size());
+            }
+            lanes.put(run.id(), runLanes);
+            bandTop.put(run.id(), y);
+            y += BAND_HEADER + runLanes.size() * LANE + BAND_GAP;
+        }
+        int width = (int) Math.ceil(LEFT + index.size() * step + 30);
+        StringBuilder svg = new StringBuilder();
+        svg.append("<svg class=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" width=\"").append(width)
+                .append("\" height=\"").append(y).append("\" viewBox=\"0 0 ").append(width).append(' ').append(y)
+                .append("\" aria-label=\"Timeline of the trace: one band per run, one lane per actor\">\n");
+        for (RunInfo run : index.runs()) {
+            band(svg, run, width);
+        }
+        for (RunInfo run : index.runs()) {
+            forkLine(svg, run);
+        }
+        for (RunInfo run : index.runs()) {
+            marks(svg, run);
+        }
+        return svg.append("</svg>\n").toString();
+    }
+
+    private void band(StringBuilder svg, RunInfo run, int width) {
+        int top = bandTop.get(run.id());
+        Map<String, Integer> runLanes = lanes.get(run.id());
+        int height = BAND_HEADER + runLanes.size() * LANE;
+        svg.append("<rect x=\"2\" y=\"").append(top).append("\" width=\"").append(width - 4).append("\" height=\"").append(height)
+                .append("\" class=\"band\"/>\n");
+        String label = "run " + run.id() + (run.isFork() ? " · " + run.reason() + " of " + run.parentRun() : "")
+                + " · " + (run.outcome() == null ? "no end" : run.outcome());
+        svg.append("<text x=\"8\" y=\"").append(top + 15).append("\" class=\"band-label ").append(outcomeClass(run.outcome()))
+                .append("\">").append(esc(label, 90)).append("</text>\n");
+        for (Map.Entry<String, Integer> lane : runLanes.entrySet()) {
+            int laneY = laneY(run.id(), lane.getKey());
+            svg.append("<line x1=\"").append(LEFT - 6).append("\" x2=\"").append(width - 8).append("\" y1=\"").append(laneY)
+                    .append("\" y2=\"").append(laneY).append("\" class=\"lane\"/>\n");
+            svg.append("<text x=\"14\" y=\"").append(laneY + 4).append("\" class=\"lane-label\">").append(esc(lane.getKey(), 24))
+                    .append("</text>\n");
+        }
+    }
+
+    private void forkLine(StringBuilder svg, RunInfo run) {
+        int forkPoint = index.forkPointIndex(run);
+        if (forkPoint < 0 || !lanes.containsKey(run.parentRun())) {
+            return;
+        }
+        Event from = index.get(forkPoint);
+        Event to = index.eventsOf(run.id()).getFirst();
+        double x1 = x(forkPoint);
+        double y1 = laneY(from.run(), from.actor());
+        double x2 = x(index.indexOf(to.id()));
+        double y2 = laneY(run.id(), to.actor());
+        svg.append("<path d=\"M").append(fmt(x1)).append(' ').append(fmt(y1)).append(" C").append(fmt(x1)).append(' ')
+                .append(fmt(y2)).append(' ').append(fmt(x1)).append(' ').append(fmt(y2)).append(' ').append(fmt(x2)).append(' ')
+                .append(fmt(y2)).append("\" class=\"fork-line\"><title>").append(esc("run " + run.id() + " forked from "
+                        + from.id() + (run.forkCheckpointId() == null ? "" : " (" + run.forkCheckpointId() + ")")))
+                .append("</title></path>\n");
+    }
+
+    private void marks(StringBuilder svg, RunInfo run) {
+        List<Event> events = index.eventsOf(run.id());
+        Map<String, Event> resultsByCall = resultsByCall(events);
+        Set<String> unknown = unknownOutcomeCalls(events, resultsByCall);
+        int lastIndex = index.indexOf(events.getLast().id());
+        for (Event event : events) {
+            int at = index.indexOf(event.id());
+            double x = x(at);
+            int y = laneY(run.id(), event.actor());
+            String tip = event.id() + " · " + event.type() + " · " + event.actor() + detail(event);
+            switch (event.kind()) {
+                case TOOL_CALL -> {
+                    Event result = resultsByCall.get(event.id());
+                    double end = result == null ? x(lastIndex) : x(index.indexOf(result.id()));
+                    String effect = event.text("effect") == null ? "unknown" : event.text("effect").toLowerCase(Locale.ROOT);
+                    boolean failed = result != null && ToolResults.isError(result);
+                    svg.append("<rect x=\"").append(fmt(x - 2)).append("\" y=\"").append(y - 6).append("\" width=\"")
+                            .append(fmt(Math.max(5, end - x + 4))).append("\" height=\"12\" rx=\"3\" class=\"span effect-")
+                            .append(effectClass(effect)).append(result == null ? " open" : "").append(failed ? " failed" : "")
+                            .append("\"><title>").append(esc(tip)).append("</title></rect>\n");
+                    if (unknown.contains(event.id())) {
+                        svg.append("<text x=\"").append(fmt(end + 3)).append("\" y=\"").append(y + 5)
+                                .append("\" class=\"mark-unknown\">?<title>").append(esc(event.id() + " · outcome unknown"))
+                                .append("</title></text>\n");
+                    }
+                }
+                case TOOL_RESULT -> {
+                    if (ToolResults.isError(event)) {
+                        cross(svg, x, y, tip);
+                    }
+                }
+                case MODEL_CALL -> {
+                    if (routineMarks) {
+                        svg.append("<circle cx=\"").append(fmt(x)).append("\" cy=\"").append(y)
+                                .append("\" r=\"4\" class=\"mark-model\"><title>").append(esc(tip)).append("</title></circle>\n");
+                    }
+                }
+                case CHECKPOINT -> {
+                    svg.append("<g class=\"mark-checkpoint\"><line x1=\"").append(fmt(x)).append("\" x2=\"").append(fmt(x))
+                            .append("\" y1=\"").append(y + 7).append("\" y2=\"").append(y - 9).append("\"/><path d=\"M")
+                            .append(fmt(x)).append(' ').append(y - 9).append(" l9 3 l-9 3 z\"/><title>").append(esc(tip))
+                            .append("</title></g>\n");
+                }
+                case ERROR, SANDBOX_LOST -> cross(svg, x, y, tip);
+                case SESSION_END -> {
+                    if ("failure".equals(event.text("outcome"))) {
+                        cross(svg, x, y, tip);
+                    } else {
+                        svg.append("<rect x=\"").append(fmt(x - 4)).append("\" y=\"").append(y - 4)
+                                .append("\" width=\"8\" height=\"8\" class=\"mark-end ").append(outcomeClass(event.text("outcome")))
+                                .append("\"><title>").append(esc(tip)).append("</title></rect>\n");
+                    }
+                }
+                case ESCAPE_ATTEMPT -> svg.append("<path d=\"M").append(fmt(x)).append(' ').append(y - 7).append(" l7 12 l-14 0 z\" class=\"mark-escape\"><title>")
+                        .append(esc(tip)).append("</title></path>\n");
+                case APPROVAL_REQUEST -> diamond(svg, x, y, "mark-request", tip);
+                case APPROVAL_DECISION -> {
+                    DecisionCheck check = checks.get(event.id());
+                    diamond(svg, x, y, check != null && check.ok() ? "mark-decision" : "mark-decision-bad",
+                            tip + (check == null ? "" : " · " + check.describe()));
+                }
+                case RUN_FORK -> svg.append("<circle cx=\"").append(fmt(x)).append("\" cy=\"").append(y)
+                        .append("\" r=\"5\" class=\"mark-fork\"><title>").append(esc(tip)).append("</title></circle>\n");
+                case REVERT, HARNESS_RESTART -> svg.append("<text x=\"").append(fmt(x - 5)).append("\" y=\"").append(y + 5)
+                        .append("\" class=\"mark-revert\">↺<title>").append(esc(tip)).append("</title></text>\n");
+                default -> {
+                    if (routineMarks) {
+                        svg.append("<line x1=\"").append(fmt(x)).append("\" x2=\"").append(fmt(x)).append("\" y1=\"")
+                                .append(y - 4).append("\" y2=\"").append(y + 4).append("\" class=\"mark-tick\"><title>").append(esc(tip))
+                                .append("</title></line>\n");
+                    }
+                }
+            }
+        }
+    }
+
+    private static void cross(StringBuilder svg, double x, int y, String tip) {
+        svg.append("<path d=\"M").append(fmt(x - 5)).append(' ').append(y - 5).append(" l10 10 M").append(fmt(x + 5)).append(' ')
+                .append(y - 5).append(" l-10 10\" class=\"mark-failure\"><title>").append(esc(tip)).append("</title></path>\n");
+    }
+
+    private static void diamond(StringBuilder svg, double x, int y, String cssClass, String tip) {
+        svg.append("<path d=\"M").append(fmt(x)).append(' ').append(y - 6).append(" l6 6 l-6 6 l-6 -6 z\" class=\"").append(cssClass)
+                .append("\"><title>").append(esc(tip)).append("</title></path>\n");
+    }
+
+    private static Map<String, Event> resultsByCall(List<Event> events) {
+        Map<String, Event> callsByCallId = new HashMap<>();
+        Map<String, Event> byId = new HashMap<>();
+        for (Event event : events) {
+            if (event.is(EventType.TOOL_CALL)) {
+                byId.put(event.id(), event);
+                if (event.text("callId") != null) {
+                    callsByCallId.putIfAbsent(event.text("callId"), event);
+                }
+            }
+        }
+        Map<String, Event> results = new HashMap<>();
+        for (Event event : events) {
+            if (!event.is(EventType.TOOL_RESULT)) {
+                continue;
+            }
+            Event call = event.causes().stream().map(byId::get).filter(c -> c != null).findFirst()
+                    .orElse(event.text("callId") == null ? null : callsByCallId.get(event.text("callId")));
+            if (call != null) {
+                results.putIfAbsent(call.id(), event);
+            }
+        }
+        return results;
+    }
+
+    private static Set<String> unknownOutcomeCalls(List<Event> events, Map<String, Event> results) {
+        List<String> unknown = new ArrayList<>();
+        for (Event event : events) {
+            if (event.is(EventType.TOOL_CALL) && "external".equals(event.text("effect"))) {
+                Event result = results.get(event.id());
+                if (result == null || "unknown".equals(result.text("outcome")) || "unknown".equals(event.text("outcome"))) {
+                    unknown.add(event.id());
+                }
+            }
+        }
+        return Set.copyOf(unknown);
+    }
+
+    private static String detail(Event event) {
+        String text = switch (event.kind()) {
+            case TOOL_CALL -> event.text("tool") + " " + (event.data().has("arguments") ? event.data().get("arguments").toString() : "");
+            case TOOL_RESULT -> event.text("callId") + (event.data().has("exitCode") ? " exit " + event.data().get("exitCode") : "");
+            case MODEL_CALL -> event.text("model");
+            case CHECKPOINT -> event.text("checkpointId") + " " + (event.text("label") == null ? "" : event.text("label"));
+            case ERROR -> event.text("message");
+            case SANDBOX_LOST -> event.text("reason");
+            case SESSION_END -> event.text("outcome");
+            case ESCAPE_ATTEMPT -> event.text("boundary") + ": " + event.text("attempt");
+            case APPROVAL_REQUEST -> event.text("reason");
+            case APPROVAL_DECISION -> event.text("verdict") + " " + event.text("subject");
+            case RUN_FORK -> event.text("reason") + " from " + event.text("checkpoint");
+            case REVERT -> "to " + event.text("checkpoint");
+            default -> null;
+        };
+        if (text == null || text.isBlank()) {
+            return "";
+        }
+        return " · " + (text.length() > 160 ? text.substring(0, 157) + "..." : text);
+    }
+
+    private double x(int fileIndex) {
+        return LEFT + step / 2 + fileIndex * step;
+    }
+
+    private int laneY(String run, String actor) {
+        Integer lane = lanes.get(run).get(actor);
+        return bandTop.get(run) + BAND_HEADER + (lane == null ? 0 : lane) * LANE + LANE / 2;
+    }
+
+    static String outcomeClass(String outcome) {
+        if (outcome == null) {
+            return "outcome-none";
+        }
+        return switch (outcome) {
+            case "success" -> "outcome-success";
+            case "failure" -> "outcome-failure";
+            case "aborted" -> "outcome-aborted";
+            default -> "outcome-unknown";
+        };
+    }
+
+    private static String effectClass(String effect) {
+        return switch (effect) {
+            case "read", "workspace", "process", "external", "privileged" -> effect;
+            default -> "unknown";
+        };
+    }
+
+    private static String fmt(double value) {
+        return String.format(Locale.ROOT, "%.1f", value);
+    }
+}

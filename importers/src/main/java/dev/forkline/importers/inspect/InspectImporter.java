@@ -13,6 +13,7 @@ import dev.forkline.importers.TraceImporter;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.GuardedZip;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -35,6 +36,8 @@ public final class InspectImporter implements TraceImporter {
 
     public static final String FORMAT = "inspect-ai";
     private static final ObjectReader TREE = Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    /** An eval log's archive holds far fewer, smaller entries than a bundle may. */
+    private static final GuardedZip.Limits ARCHIVE_LIMITS = new GuardedZip.Limits(200_000, 2L * 1024 * 1024 * 1024);
     private static final Pattern SAMPLE_ENTRY = Pattern.compile("^samples/(.+)_epoch_(\\d+)\\.json$");
 
     @Override
@@ -48,7 +51,7 @@ public final class InspectImporter implements TraceImporter {
             return false;
         }
         if (GuardedZip.isZip(path)) {
-            try (GuardedZip zip = GuardedZip.open(path)) {
+            try (GuardedZip zip = GuardedZip.open(path, ARCHIVE_LIMITS)) {
                 return (zip.has("header.json") || zip.has("_journal/start.json")) && !zip.has("manifest.json");
             } catch (IOException | TraceFormatException | RuntimeException e) {
                 return false;
@@ -114,7 +117,7 @@ public final class InspectImporter implements TraceImporter {
     }
 
     private static ObjectNode readArchive(ImportSession session, Path path) throws IOException, TraceFormatException {
-        try (GuardedZip zip = GuardedZip.open(path)) {
+        try (GuardedZip zip = GuardedZip.open(path, ARCHIVE_LIMITS)) {
             String headerEntry = zip.has("header.json") ? "header.json" : "_journal/start.json";
             if (!zip.has(headerEntry)) {
                 throw new TraceFormatException(zip.name(), 0, "not an Inspect .eval archive: no header.json or _journal/start.json");

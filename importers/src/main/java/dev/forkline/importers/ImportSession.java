@@ -82,6 +82,11 @@ public final class ImportSession {
         return events;
     }
 
+    /** {@link #finish(String, String, Instant)} for a source that does not say when it was made: the first event's time. */
+    public ImportedTrace finish(String traceId, String title) {
+        return finish(traceId, title, events.getFirst().ts());
+    }
+
     public ImportedTrace finish(String traceId, String title, Instant created) {
         int[] lineArray = lines.stream().mapToInt(Integer::intValue).toArray();
         Manifest manifest = new Manifest(Manifest.FORMAT_VERSION, traceId, title, created, "forkline-import/" + format, format);

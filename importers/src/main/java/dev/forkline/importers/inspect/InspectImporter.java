@@ -9,7 +9,8 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.TraceImporter;
+import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.TraceFormatException;
@@ -32,7 +33,7 @@ import java.util.regex.Pattern;
  * read as a stream, one sample at a time) and the {@code .eval} form (a zip: {@code header.json} or
  * {@code _journal/start.json}, {@code samples/<id>_epoch_<n>.json}, summaries). Each sample becomes its own run.
  */
-public final class InspectImporter implements TraceImporter {
+public final class InspectImporter extends SingleFileImporter {
 
     public static final String FORMAT = "inspect-ai";
     private static final ObjectReader TREE = Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
@@ -40,31 +41,32 @@ public final class InspectImporter implements TraceImporter {
     private static final GuardedZip.Limits ARCHIVE_LIMITS = new GuardedZip.Limits(200_000, 2L * 1024 * 1024 * 1024);
     private static final Pattern SAMPLE_ENTRY = Pattern.compile("^samples/(.+)_epoch_(\\d+)\\.json$");
 
+    public InspectImporter() {
+        super(FORMAT);
+    }
+
+    /** An {@code .eval} archive, or a {@code .json} eval log. */
     @Override
-    public String format() {
-        return FORMAT;
+    public boolean accepts(Path path, byte[] head) {
+        if (!GuardedZip.isZip(path)) {
+            return super.accepts(path, head);
+        }
+        try (GuardedZip zip = GuardedZip.open(path, ARCHIVE_LIMITS)) {
+            return (zip.has("header.json") || zip.has("_journal/start.json")) && !zip.has("manifest.json");
+        } catch (IOException | TraceFormatException | RuntimeException e) {
+            return false;
+        }
     }
 
     @Override
-    public boolean accepts(Path path, byte[] head) {
-        if (!Files.isRegularFile(path)) {
-            return false;
-        }
-        if (GuardedZip.isZip(path)) {
-            try (GuardedZip zip = GuardedZip.open(path, ARCHIVE_LIMITS)) {
-                return (zip.has("header.json") || zip.has("_journal/start.json")) && !zip.has("manifest.json");
-            } catch (IOException | TraceFormatException | RuntimeException e) {
-                return false;
-            }
-        }
-        String text = Nodes.head(head);
-        return Nodes.firstNonSpace(text).equals("{") && text.contains("\"eval\"") && text.contains("\"version\"")
-                && (text.contains("\"task_id\"") || text.contains("\"run_id\"")) && text.contains("\"task\"");
+    protected boolean acceptsHead(FileHead head) {
+        return head.opensWith('{') && head.contains("\"eval\"") && head.contains("\"version\"")
+                && head.containsAny("\"task_id\"", "\"run_id\"") && head.contains("\"task\"");
     }
 
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
-        ImportSession session = new ImportSession(FORMAT, path.toString());
+        ImportSession session = newSession(path);
         ObjectNode header = GuardedZip.isZip(path) ? readArchive(session, path) : readJson(session, path);
         if (session.events().isEmpty()) {
             throw new TraceFormatException(path.toString(), 0, "the log holds no samples (was it written with log_samples off?)");

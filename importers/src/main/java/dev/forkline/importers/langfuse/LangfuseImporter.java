@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.TraceImporter;
+import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -16,7 +17,6 @@ import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,7 +35,7 @@ import java.util.Set;
  * observations a paired tool call and result, AGENT observations and spans naming a {@code gen_ai.agent.name} give the
  * lanes; EVENT observations are notes; everything is ordered by start time (results by end time).
  */
-public final class LangfuseImporter implements TraceImporter {
+public final class LangfuseImporter extends SingleFileImporter {
 
     public static final String FORMAT = "langfuse";
     static final String RUN = "main";
@@ -44,19 +44,14 @@ public final class LangfuseImporter implements TraceImporter {
     private static final Set<String> STRUCTURE_TYPES = Set.of("SPAN", "AGENT", "CHAIN");
     private static final Set<String> NOTE_TYPES = Set.of("EVENT", "EVALUATOR", "GUARDRAIL");
 
-    @Override
-    public String format() {
-        return FORMAT;
+    public LangfuseImporter() {
+        super(FORMAT);
     }
 
     @Override
-    public boolean accepts(Path path, byte[] head) {
-        if (!Files.isRegularFile(path)) {
-            return false;
-        }
-        String text = Nodes.head(head);
-        return Nodes.firstNonSpace(text).equals("{") && text.contains("\"observations\"")
-                && (text.contains("\"parentObservationId\"") || text.contains("\"projectId\"") || text.contains("\"traceId\""));
+    protected boolean acceptsHead(FileHead head) {
+        return head.opensWith('{') && head.contains("\"observations\"")
+                && head.containsAny("\"parentObservationId\"", "\"projectId\"", "\"traceId\"");
     }
 
     @Override
@@ -68,11 +63,11 @@ public final class LangfuseImporter implements TraceImporter {
         if (trace == null || !trace.isObject() || observations == null || !observations.isArray()) {
             throw new TraceFormatException(source, 1, "not a Langfuse trace export: needs a trace and an 'observations' list");
         }
-        ImportSession session = new ImportSession(FORMAT, source);
+        ImportSession session = newSession(path);
         new Reader(session, path, trace, observations).read();
         String name = Nodes.text(trace, "name") != null ? Nodes.text(trace, "name") : path.getFileName().toString();
         String id = Nodes.text(trace, "id") != null ? Nodes.text(trace, "id") : name;
-        return session.finish("langfuse:" + id, name, session.events().getFirst().ts());
+        return session.finish("langfuse:" + id, name);
     }
 
     /** Something to emit at a time; calls sort before results of the same observation. */

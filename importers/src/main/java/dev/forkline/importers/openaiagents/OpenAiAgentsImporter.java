@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.TraceImporter;
-import dev.forkline.importers.support.FormatSniffer;
+import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
+import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
@@ -16,7 +16,6 @@ import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,24 +31,20 @@ import java.util.regex.Pattern;
  * {@code trace.span} records whose {@code span_data} is an agent, generation, response, function, handoff, guardrail,
  * custom, mcp_tools or speech span. See docs/importers.md.
  */
-public final class OpenAiAgentsImporter implements TraceImporter {
+public final class OpenAiAgentsImporter extends SingleFileImporter {
 
     public static final String FORMAT = "openai-agents";
 
     private static final Pattern MARKER = Pattern.compile("\"object\"\\s*:\\s*\"trace(\\.span)?\"");
     private static final Pattern SHAPE = Pattern.compile("\"(span_data|workflow_name)\"\\s*:");
 
-    @Override
-    public String format() {
-        return FORMAT;
+    public OpenAiAgentsImporter() {
+        super(FORMAT);
     }
 
     @Override
-    public boolean accepts(Path path, byte[] head) {
-        if (!Files.isRegularFile(path)) {
-            return false;
-        }
-        String text = FormatSniffer.text(head);
+    protected boolean acceptsHead(FileHead head) {
+        String text = head.text();
         if (!(text.startsWith("{") || text.startsWith("["))) {
             return false;
         }
@@ -58,7 +53,7 @@ public final class OpenAiAgentsImporter implements TraceImporter {
 
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
-        ImportSession session = new ImportSession(FORMAT, path.toString());
+        ImportSession session = newSession(path);
         Map<String, ObjectNode> traces = new LinkedHashMap<>();
         List<AgentsSpan> spans = new ArrayList<>();
         long other = 0;

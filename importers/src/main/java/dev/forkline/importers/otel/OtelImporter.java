@@ -3,9 +3,9 @@ package dev.forkline.importers.otel;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.TraceImporter;
-import dev.forkline.importers.support.FormatSniffer;
+import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.Payloads;
+import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
@@ -13,7 +13,6 @@ import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,7 +28,7 @@ import java.util.regex.Pattern;
  * {@code batches}) and Jaeger's query JSON. Spans are mapped by the GenAI semantic conventions and OpenInference
  * attributes; see docs/importers.md.
  */
-public final class OtelImporter implements TraceImporter {
+public final class OtelImporter extends SingleFileImporter {
 
     public static final String FORMAT = "otel-genai";
 
@@ -39,17 +38,13 @@ public final class OtelImporter implements TraceImporter {
     private static final Pattern JAEGER = Pattern.compile(
             "^\\{\\s*\"data\"\\s*:\\s*\\[\\s*\\{.*\"(traceID|spans)\"", Pattern.DOTALL);
 
-    @Override
-    public String format() {
-        return FORMAT;
+    public OtelImporter() {
+        super(FORMAT);
     }
 
     @Override
-    public boolean accepts(Path path, byte[] head) {
-        if (!Files.isRegularFile(path)) {
-            return false;
-        }
-        String text = FormatSniffer.text(head);
+    protected boolean acceptsHead(FileHead head) {
+        String text = head.text();
         if (OTLP_HEAD.matcher(text).find()) {
             return true;
         }
@@ -61,7 +56,7 @@ public final class OtelImporter implements TraceImporter {
 
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
-        ImportSession session = new ImportSession(FORMAT, path.toString());
+        ImportSession session = newSession(path);
         List<OtelSpan> spans = new ArrayList<>(new SpanFileReader(path, session).read());
         if (spans.isEmpty()) {
             throw new TraceFormatException(path.toString(), 0, "the file holds no spans");

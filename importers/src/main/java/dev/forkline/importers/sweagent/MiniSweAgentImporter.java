@@ -6,7 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.EffectRules;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.TraceImporter;
+import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -34,7 +35,7 @@ import java.util.regex.Pattern;
  * block; version 2 messages carry an {@code extra} object with the parsed {@code actions}, the raw model response
  * (usage, model), the cost and a timestamp, and tool-call models answer with {@code role: tool} messages.
  */
-public final class MiniSweAgentImporter implements TraceImporter {
+public final class MiniSweAgentImporter extends SingleFileImporter {
 
     public static final String FORMAT = "mini-swe-agent";
     static final String RUN = "main";
@@ -45,24 +46,18 @@ public final class MiniSweAgentImporter implements TraceImporter {
     private static final Pattern OUTPUT = Pattern.compile("<output>\\n?(.*?)</output>", Pattern.DOTALL);
     private static final List<String> SUBMIT_MARKERS = List.of("COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT", "MINI_SWE_AGENT_FINAL_OUTPUT");
 
-    @Override
-    public String format() {
-        return FORMAT;
+    public MiniSweAgentImporter() {
+        super(FORMAT);
     }
 
     @Override
-    public boolean accepts(Path path, byte[] head) {
-        if (!Files.isRegularFile(path)) {
-            return false;
+    protected boolean acceptsHead(FileHead head) {
+        if (head.opensWith('{')) {
+            return head.contains("\"messages\"") && head.containsAny("\"mini_version\"", "\"trajectory_format\": \"mini-swe-agent",
+                    "\"trajectory_format\":\"mini-swe-agent", "minisweagent.");
         }
-        String text = Nodes.head(head);
-        String first = Nodes.firstNonSpace(text);
-        if (first.equals("{")) {
-            return text.contains("\"messages\"") && (text.contains("\"mini_version\"") || text.contains("\"trajectory_format\": \"mini-swe-agent")
-                    || text.contains("\"trajectory_format\":\"mini-swe-agent") || text.contains("minisweagent."));
-        }
-        return first.equals("[") && text.contains("\"role\"") && !text.contains("\"observation\"")
-                && (text.contains("<returncode>") || text.contains("mswea_bash_command") || text.contains("MINI_SWE_AGENT_FINAL_OUTPUT"));
+        return head.opensWith('[') && head.contains("\"role\"") && !head.contains("\"observation\"")
+                && head.containsAny("<returncode>", "mswea_bash_command", "MINI_SWE_AGENT_FINAL_OUTPUT");
     }
 
     @Override
@@ -74,10 +69,10 @@ public final class MiniSweAgentImporter implements TraceImporter {
             throw new TraceFormatException(source, 1, "not a mini-swe-agent trajectory: no 'messages' list");
         }
         JsonNode info = root.isObject() ? root.path("info") : Json.object();
-        ImportSession session = new ImportSession(FORMAT, source);
+        ImportSession session = newSession(path);
         new Reader(session, path, messages, info, root.isObject() ? Nodes.text(root, "trajectory_format") : null).read();
         String name = path.getFileName().toString().replaceFirst("\\.traj(\\.json)?$", "").replaceFirst("\\.json$", "");
-        return session.finish("mini-swe-agent:" + name, name, session.events().getFirst().ts());
+        return session.finish("mini-swe-agent:" + name, name);
     }
 
     private record PendingCall(String eventId, String callId, boolean submit) {

@@ -68,19 +68,4 @@ final class Nodes {
         }
         return content.toString();
     }
-
-    /** The first bytes of a file as text, for cheap content sniffing. */
-    static String head(byte[] head) {
-        return new String(head, java.nio.charset.StandardCharsets.UTF_8);
-    }
-
-    static String firstNonSpace(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (!Character.isWhitespace(c) && c != '\uFEFF') {
-                return String.valueOf(c);
-            }
-        }
-        return "";
-    }
 }

@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.TraceImporter;
+import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -29,25 +30,20 @@ import java.util.List;
  * {@code message_type} and function-calling {@code tool_calls} in the history). One step is one model call, one action
  * (a tool call with its effect class) and its observation. See docs/importers.md for what the format cannot tell.
  */
-public final class SweAgentImporter implements TraceImporter {
+public final class SweAgentImporter extends SingleFileImporter {
 
     public static final String FORMAT = "swe-agent";
     static final String RUN = "main";
 
-    @Override
-    public String format() {
-        return FORMAT;
+    public SweAgentImporter() {
+        super(FORMAT);
     }
 
     @Override
-    public boolean accepts(Path path, byte[] head) {
-        if (!Files.isRegularFile(path)) {
-            return false;
-        }
-        String text = Nodes.head(head);
-        return Nodes.firstNonSpace(text).equals("{") && text.contains("\"trajectory\"")
-                && (text.contains("\"action\"") || text.contains("\"observation\"") || text.contains("\"history\""))
-                && !text.contains("\"trajectory_format\"");
+    protected boolean acceptsHead(FileHead head) {
+        return head.opensWith('{') && head.contains("\"trajectory\"")
+                && head.containsAny("\"action\"", "\"observation\"", "\"history\"")
+                && !head.contains("\"trajectory_format\"");
     }
 
     @Override
@@ -58,7 +54,7 @@ public final class SweAgentImporter implements TraceImporter {
         if (steps == null || !steps.isArray()) {
             throw new TraceFormatException(source, 1, "not a SWE-agent trajectory: no 'trajectory' array at the top level");
         }
-        ImportSession session = new ImportSession(FORMAT, source);
+        ImportSession session = newSession(path);
         List<JsonNode> runs = new ArrayList<>();
         List<String> names = new ArrayList<>();
         JsonNode attempts = root.get("attempts");
@@ -87,7 +83,7 @@ public final class SweAgentImporter implements TraceImporter {
                     + (chosen >= 0 ? " (attempt-" + (chosen + 1) + " was chosen)" : ""), null, 0));
         }
         String title = titleOf(root, path);
-        return session.finish("swe-agent:" + title, title, session.events().getFirst().ts());
+        return session.finish("swe-agent:" + title, title);
     }
 
     private static String titleOf(JsonNode root, Path path) {

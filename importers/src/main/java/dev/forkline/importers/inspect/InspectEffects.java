@@ -1,6 +1,7 @@
 package dev.forkline.importers.inspect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.importers.support.JsonFields;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.StateKind;
 import java.util.Optional;
@@ -13,7 +14,7 @@ final class InspectEffects {
 
     static Optional<EffectClass> of(String function, JsonNode arguments) {
         if ("text_editor".equals(function)) {
-            return Optional.of("view".equals(Nodes.text(arguments, "command")) ? EffectClass.READ : EffectClass.WORKSPACE);
+            return Optional.of("view".equals(JsonFields.scalar(arguments, "command")) ? EffectClass.READ : EffectClass.WORKSPACE);
         }
         return Optional.empty();
     }

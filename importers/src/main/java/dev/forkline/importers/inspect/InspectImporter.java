@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.JsonDocuments;
+import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
@@ -72,15 +74,15 @@ public final class InspectImporter extends SingleFileImporter {
             throw new TraceFormatException(path.toString(), 0, "the log holds no samples (was it written with log_samples off?)");
         }
         JsonNode eval = header.path("eval");
-        String task = Nodes.text(eval, "task") == null ? "inspect" : Nodes.text(eval, "task");
+        String task = JsonFields.scalar(eval, "task") == null ? "inspect" : JsonFields.scalar(eval, "task");
         String id = firstText(eval, "eval_id", "run_id", "task_id");
-        Instant created = parse(Nodes.text(eval, "created"));
-        String status = Nodes.text(header, "status");
+        Instant created = parse(JsonFields.scalar(eval, "created"));
+        String status = JsonFields.scalar(header, "status");
         if (status != null && !"success".equals(status)) {
             session.finding(Finding.warning("eval-status", "the eval's status is '" + status + "'"
-                    + (Nodes.textAt(header, "error", "message") != null ? ": " + Nodes.textAt(header, "error", "message") : ""), null, 0));
+                    + (JsonFields.scalarAt(header, "error", "message") != null ? ": " + JsonFields.scalarAt(header, "error", "message") : ""), null, 0));
         }
-        return session.finish("inspect-ai:" + (id != null ? id : task), task + (Nodes.text(eval, "model") != null ? " (" + Nodes.text(eval, "model") + ")" : ""),
+        return session.finish("inspect-ai:" + (id != null ? id : task), task + (JsonFields.scalar(eval, "model") != null ? " (" + JsonFields.scalar(eval, "model") + ")" : ""),
                 created != null ? created : session.events().getFirst().ts());
     }
 
@@ -109,8 +111,7 @@ public final class InspectImporter extends SingleFileImporter {
                 }
             }
         } catch (JsonProcessingException e) {
-            long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new TraceFormatException(file, Math.max(0, line), "malformed JSON: " + e.getOriginalMessage());
+            throw JsonDocuments.malformed(file, e);
         }
         if (!header.has("eval")) {
             throw new TraceFormatException(file, 1, "not an Inspect log: no 'eval' header");
@@ -189,10 +190,7 @@ public final class InspectImporter extends SingleFileImporter {
 
     private static JsonNode entry(GuardedZip zip, String name) throws IOException, TraceFormatException {
         try (InputStream in = zip.open(name)) {
-            return Json.MAPPER.readTree(in);
-        } catch (JsonProcessingException e) {
-            long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new TraceFormatException(zip.name() + "!/" + name, Math.max(0, line), "malformed JSON: " + e.getOriginalMessage());
+            return JsonDocuments.read(in, zip.name() + "!/" + name);
         }
     }
 
@@ -218,7 +216,7 @@ public final class InspectImporter extends SingleFileImporter {
 
     private static String firstText(JsonNode node, String... fields) {
         for (String field : fields) {
-            String value = Nodes.text(node, field);
+            String value = JsonFields.scalar(node, field);
             if (value != null && !value.isBlank()) {
                 return value;
             }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.JsonDocuments;
+import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
@@ -57,7 +59,7 @@ public final class LangfuseImporter extends SingleFileImporter {
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
         String source = path.toString();
-        JsonNode root = Nodes.read(path);
+        JsonNode root = JsonDocuments.read(path);
         JsonNode trace = root.has("trace") ? root.get("trace") : root;
         JsonNode observations = root.has("observations") ? root.get("observations") : trace.get("observations");
         if (trace == null || !trace.isObject() || observations == null || !observations.isArray()) {
@@ -65,8 +67,8 @@ public final class LangfuseImporter extends SingleFileImporter {
         }
         ImportSession session = newSession(path);
         new Reader(session, path, trace, observations).read();
-        String name = Nodes.text(trace, "name") != null ? Nodes.text(trace, "name") : path.getFileName().toString();
-        String id = Nodes.text(trace, "id") != null ? Nodes.text(trace, "id") : name;
+        String name = JsonFields.scalar(trace, "name") != null ? JsonFields.scalar(trace, "name") : path.getFileName().toString();
+        String id = JsonFields.scalar(trace, "id") != null ? JsonFields.scalar(trace, "id") : name;
         return session.finish("langfuse:" + id, name);
     }
 
@@ -98,13 +100,13 @@ public final class LangfuseImporter extends SingleFileImporter {
             this.session = session;
             this.path = path;
             this.trace = trace;
-            this.defaultAgent = "agent:" + (Nodes.text(trace, "name") != null ? Nodes.text(trace, "name") : "main");
+            this.defaultAgent = "agent:" + (JsonFields.scalar(trace, "name") != null ? JsonFields.scalar(trace, "name") : "main");
             this.tree = new Observations(observations, defaultAgent);
         }
 
         void read() {
             List<JsonNode> ordered = tree.ordered();
-            Instant first = Observations.time(Nodes.text(trace, "timestamp"));
+            Instant first = Observations.time(JsonFields.scalar(trace, "timestamp"));
             Instant lastEnd = first;
             int order = 0;
             int untimed = 0;
@@ -121,8 +123,8 @@ public final class LangfuseImporter extends SingleFileImporter {
                 if (lastEnd == null || end.isAfter(lastEnd)) {
                     lastEnd = end;
                 }
-                if (firstModel == null && MODEL_TYPES.contains(Nodes.text(observation, "type")) && Nodes.text(observation, "model") != null) {
-                    firstModel = Nodes.text(observation, "model");
+                if (firstModel == null && MODEL_TYPES.contains(JsonFields.scalar(observation, "type")) && JsonFields.scalar(observation, "model") != null) {
+                    firstModel = JsonFields.scalar(observation, "model");
                 }
                 plan(observation, begin, end, order++);
             }
@@ -157,8 +159,8 @@ public final class LangfuseImporter extends SingleFileImporter {
         }
 
         private void plan(JsonNode observation, Instant begin, Instant end, int order) {
-            String type = Nodes.text(observation, "type") == null ? "" : Nodes.text(observation, "type").toUpperCase(Locale.ROOT);
-            boolean failed = "ERROR".equals(Nodes.text(observation, "level"));
+            String type = JsonFields.scalar(observation, "type") == null ? "" : JsonFields.scalar(observation, "type").toUpperCase(Locale.ROOT);
+            boolean failed = "ERROR".equals(JsonFields.scalar(observation, "level"));
             if (failed && tree.parent(observation) == null) {
                 rootFailed = true;
             }
@@ -186,15 +188,15 @@ public final class LangfuseImporter extends SingleFileImporter {
 
         private Event startSession(Instant at) {
             ObjectNode data = Json.object();
-            if (Nodes.text(trace, "name") != null) {
-                data.put("title", Nodes.text(trace, "name"));
+            if (JsonFields.scalar(trace, "name") != null) {
+                data.put("title", JsonFields.scalar(trace, "name"));
             }
             ObjectNode environment = data.putObject("environment");
             ObjectNode harness = environment.putObject("harness");
-            JsonNode scope = Nodes.path(Observations.metadata(trace), "scope");
-            harness.put("name", Nodes.text(scope, "name") != null ? Nodes.text(scope, "name") : "langfuse");
-            if (Nodes.text(scope, "version") != null) {
-                harness.put("version", Nodes.text(scope, "version"));
+            JsonNode scope = JsonFields.at(Observations.metadata(trace), "scope");
+            harness.put("name", JsonFields.scalar(scope, "name") != null ? JsonFields.scalar(scope, "name") : "langfuse");
+            if (JsonFields.scalar(scope, "version") != null) {
+                harness.put("version", JsonFields.scalar(scope, "version"));
             }
             session.finding(Finding.warning("no-environment-image", "a Langfuse trace records no execution environment (image, "
                     + "repository, working directory): a replay must be given one", null, 0));
@@ -207,23 +209,23 @@ public final class LangfuseImporter extends SingleFileImporter {
             ObjectNode imported = data.putObject("imported");
             imported.put("format", FORMAT);
             imported.put("source", path.toString());
-            if (Nodes.text(trace, "id") != null) {
-                imported.put("traceId", Nodes.text(trace, "id"));
+            if (JsonFields.scalar(trace, "id") != null) {
+                imported.put("traceId", JsonFields.scalar(trace, "id"));
             }
-            if (Nodes.text(trace, "environment") != null) {
-                imported.put("langfuseEnvironment", Nodes.text(trace, "environment"));
+            if (JsonFields.scalar(trace, "environment") != null) {
+                imported.put("langfuseEnvironment", JsonFields.scalar(trace, "environment"));
             }
-            if (Nodes.text(trace, "sessionId") != null) {
-                imported.put("sessionId", Nodes.text(trace, "sessionId"));
+            if (JsonFields.scalar(trace, "sessionId") != null) {
+                imported.put("sessionId", JsonFields.scalar(trace, "sessionId"));
             }
-            if (Nodes.text(trace, "userId") != null) {
-                imported.put("userId", Nodes.text(trace, "userId"));
+            if (JsonFields.scalar(trace, "userId") != null) {
+                imported.put("userId", JsonFields.scalar(trace, "userId"));
             }
             Event started = append(NewEvent.of(RUN, "harness", EventType.SESSION_START).at(at).touches(StateKind.SESSION).data(data));
             JsonNode input = trace.get("input");
             if (input != null && !input.isNull()) {
                 ObjectNode message = Json.object();
-                message.put("from", Nodes.text(trace, "userId") != null ? "human:" + Nodes.text(trace, "userId") : "harness");
+                message.put("from", JsonFields.scalar(trace, "userId") != null ? "human:" + JsonFields.scalar(trace, "userId") : "harness");
                 message.put("to", defaultAgent);
                 message.put("text", GenAiMessages.valueText(input));
                 append(NewEvent.of(RUN, "harness", EventType.AGENT_MESSAGE).at(at).causes(started.id()).touches(StateKind.SESSION).data(message));
@@ -234,12 +236,12 @@ public final class LangfuseImporter extends SingleFileImporter {
         private void model(JsonNode observation, Instant begin, Instant end) {
             String actor = tree.actorOf(observation);
             ObjectNode data = Json.object();
-            if (Nodes.text(observation, "model") != null) {
-                data.put("model", Nodes.text(observation, "model"));
+            if (JsonFields.scalar(observation, "model") != null) {
+                data.put("model", JsonFields.scalar(observation, "model"));
             }
             JsonNode attributes = Observations.attributes(observation);
-            if (Nodes.text(attributes, "gen_ai.system") != null) {
-                data.put("provider", Nodes.text(attributes, "gen_ai.system"));
+            if (JsonFields.scalar(attributes, "gen_ai.system") != null) {
+                data.put("provider", JsonFields.scalar(attributes, "gen_ai.system"));
             }
             List<GenAiMessages.Message> input = new ArrayList<>();
             for (JsonNode message : GenAiMessages.list(observation.get("input"))) {
@@ -296,9 +298,9 @@ public final class LangfuseImporter extends SingleFileImporter {
                 costSeen = true;
             }
             data.put("latencyMs", Duration.between(begin, end).toMillis());
-            data.put("observationId", Nodes.text(observation, "id"));
+            data.put("observationId", JsonFields.scalar(observation, "id"));
             Event call = append(NewEvent.of(RUN, actor, EventType.MODEL_CALL).at(begin).touches(StateKind.SESSION).data(data));
-            if ("ERROR".equals(Nodes.text(observation, "level"))) {
+            if ("ERROR".equals(JsonFields.scalar(observation, "level"))) {
                 error(observation, begin, call.id());
             }
         }
@@ -314,7 +316,7 @@ public final class LangfuseImporter extends SingleFileImporter {
         }
 
         private static BigDecimal costOf(JsonNode observation) {
-            JsonNode total = Nodes.path(observation, "costDetails", "total");
+            JsonNode total = JsonFields.at(observation, "costDetails", "total");
             if (total == null || !total.isNumber()) {
                 total = observation.get("calculatedTotalCost");
             }
@@ -326,13 +328,13 @@ public final class LangfuseImporter extends SingleFileImporter {
 
         private void toolCall(JsonNode observation, String type, Instant begin) {
             JsonNode attributes = Observations.attributes(observation);
-            String callId = Nodes.text(attributes, "gen_ai.tool.call.id");
+            String callId = JsonFields.scalar(attributes, "gen_ai.tool.call.id");
             if (callId == null) {
-                callId = Nodes.text(observation, "id");
+                callId = JsonFields.scalar(observation, "id");
             }
-            String tool = Nodes.text(attributes, "gen_ai.tool.name");
+            String tool = JsonFields.scalar(attributes, "gen_ai.tool.name");
             if (tool == null) {
-                tool = Nodes.text(observation, "name");
+                tool = JsonFields.scalar(observation, "name");
             }
             JsonNode input = observation.get("input");
             JsonNode arguments = input != null && input.isObject() ? input : GenAiMessages.arguments(input);
@@ -344,22 +346,22 @@ public final class LangfuseImporter extends SingleFileImporter {
             data.put("tool", tool);
             data.set("arguments", arguments);
             data.put("effect", effect.name().toLowerCase(Locale.ROOT));
-            data.put("observationId", Nodes.text(observation, "id"));
+            data.put("observationId", JsonFields.scalar(observation, "id"));
             NewEvent draft = NewEvent.of(RUN, tree.actorOf(observation), EventType.TOOL_CALL).at(begin).touches(touches(effect)).data(data);
             String proposer = modelEventByToolCall.get(callId);
             Event call = append(proposer != null ? draft.causes(proposer) : draft);
-            callEventByObservation.put(Nodes.text(observation, "id"), call);
+            callEventByObservation.put(JsonFields.scalar(observation, "id"), call);
             executedCalls.add(callId);
         }
 
         private void toolResult(JsonNode observation, Instant end) {
-            Event call = callEventByObservation.get(Nodes.text(observation, "id"));
+            Event call = callEventByObservation.get(JsonFields.scalar(observation, "id"));
             ObjectNode data = Json.object();
             data.put("callId", call.text("callId"));
             data.put("stdout", GenAiMessages.valueText(observation.get("output")));
-            if ("ERROR".equals(Nodes.text(observation, "level"))) {
+            if ("ERROR".equals(JsonFields.scalar(observation, "level"))) {
                 data.put("isError", true);
-                data.put("error", Nodes.text(observation, "statusMessage") == null ? "error" : Nodes.text(observation, "statusMessage"));
+                data.put("error", JsonFields.scalar(observation, "statusMessage") == null ? "error" : JsonFields.scalar(observation, "statusMessage"));
             }
             Instant begin = Observations.startOf(observation);
             data.put("durationMs", Duration.between(begin, end).toMillis());
@@ -376,10 +378,10 @@ public final class LangfuseImporter extends SingleFileImporter {
 
         private void error(JsonNode observation, Instant at, String cause) {
             ObjectNode data = Json.object();
-            data.put("message", Nodes.text(observation, "statusMessage") != null ? Nodes.text(observation, "statusMessage")
-                    : "observation '" + Nodes.text(observation, "name") + "' ended with level ERROR");
-            data.put("kind", Nodes.text(observation, "type") == null ? "observation" : Nodes.text(observation, "type").toLowerCase(Locale.ROOT));
-            data.put("observationId", Nodes.text(observation, "id"));
+            data.put("message", JsonFields.scalar(observation, "statusMessage") != null ? JsonFields.scalar(observation, "statusMessage")
+                    : "observation '" + JsonFields.scalar(observation, "name") + "' ended with level ERROR");
+            data.put("kind", JsonFields.scalar(observation, "type") == null ? "observation" : JsonFields.scalar(observation, "type").toLowerCase(Locale.ROOT));
+            data.put("observationId", JsonFields.scalar(observation, "id"));
             NewEvent draft = NewEvent.of(RUN, tree.actorOf(observation), EventType.ERROR).at(at).touches(StateKind.SESSION).data(data);
             append(cause != null ? draft.causes(cause) : draft);
         }
@@ -387,20 +389,20 @@ public final class LangfuseImporter extends SingleFileImporter {
         private void note(JsonNode observation, String type, Instant at) {
             ObjectNode data = Json.object();
             String output = GenAiMessages.valueText(observation.get("output"));
-            data.put("text", type.toLowerCase(Locale.ROOT) + " '" + Nodes.text(observation, "name") + "'" + (output.isEmpty() ? "" : ": " + output));
-            data.put("observationId", Nodes.text(observation, "id"));
+            data.put("text", type.toLowerCase(Locale.ROOT) + " '" + JsonFields.scalar(observation, "name") + "'" + (output.isEmpty() ? "" : ": " + output));
+            data.put("observationId", JsonFields.scalar(observation, "id"));
             append(NewEvent.of(RUN, tree.actorOf(observation), EventType.NOTE).at(at).touches(StateKind.SESSION).data(data));
-            if ("ERROR".equals(Nodes.text(observation, "level"))) {
+            if ("ERROR".equals(JsonFields.scalar(observation, "level"))) {
                 error(observation, at, null);
             }
         }
 
         private void raw(JsonNode observation, String what, Instant at) {
-            session.finding(Finding.info("unknown-record", what + " (" + Nodes.text(observation, "id")
+            session.finding(Finding.info("unknown-record", what + " (" + JsonFields.scalar(observation, "id")
                     + ") is not known to Forkline: kept with its raw record", null, 0));
             ObjectNode data = Json.object();
             data.set("raw", observation);
-            String type = Nodes.text(observation, "type") == null ? "unknown" : Nodes.text(observation, "type").toLowerCase(Locale.ROOT);
+            String type = JsonFields.scalar(observation, "type") == null ? "unknown" : JsonFields.scalar(observation, "type").toLowerCase(Locale.ROOT);
             append(NewEvent.ofRawType(RUN, tree.actorOf(observation), "langfuse." + type).at(at).touches(StateKind.SESSION).data(data));
         }
 
@@ -411,8 +413,8 @@ public final class LangfuseImporter extends SingleFileImporter {
             }
             for (JsonNode score : scores) {
                 ObjectNode data = Json.object();
-                data.put("text", "score " + Nodes.text(score, "name") + ": " + GenAiMessages.valueText(score.get("value"))
-                        + (Nodes.text(score, "comment") != null ? " (" + Nodes.text(score, "comment") + ")" : ""));
+                data.put("text", "score " + JsonFields.scalar(score, "name") + ": " + GenAiMessages.valueText(score.get("value"))
+                        + (JsonFields.scalar(score, "comment") != null ? " (" + JsonFields.scalar(score, "comment") + ")" : ""));
                 data.set("score", score);
                 append(NewEvent.of(RUN, "harness", EventType.NOTE).at(at).touches(StateKind.SESSION).data(data));
             }

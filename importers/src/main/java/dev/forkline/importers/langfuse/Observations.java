@@ -1,6 +1,7 @@
 package dev.forkline.importers.langfuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.importers.support.JsonFields;
 import dev.forkline.trace.Json;
 import java.io.IOException;
 import java.time.Instant;
@@ -27,8 +28,8 @@ final class Observations {
         List<JsonNode> all = new ArrayList<>();
         observations.forEach(o -> {
             all.add(o);
-            if (Nodes.text(o, "id") != null) {
-                byId.put(Nodes.text(o, "id"), o);
+            if (JsonFields.scalar(o, "id") != null) {
+                byId.put(JsonFields.scalar(o, "id"), o);
             }
         });
         List<JsonNode> sorted = new ArrayList<>(all);
@@ -42,7 +43,7 @@ final class Observations {
     }
 
     JsonNode parent(JsonNode observation) {
-        String parent = Nodes.text(observation, "parentObservationId");
+        String parent = JsonFields.scalar(observation, "parentObservationId");
         return parent == null ? null : byId.get(parent);
     }
 
@@ -58,13 +59,13 @@ final class Observations {
 
     /** The agent name an observation itself declares (an AGENT observation, or an agent span's gen_ai attributes). */
     static String declaredAgent(JsonNode observation) {
-        if ("AGENT".equals(Nodes.text(observation, "type"))) {
-            return Nodes.text(observation, "name");
+        if ("AGENT".equals(JsonFields.scalar(observation, "type"))) {
+            return JsonFields.scalar(observation, "name");
         }
         JsonNode attributes = attributes(observation);
-        String name = Nodes.text(attributes, "gen_ai.agent.name");
+        String name = JsonFields.scalar(attributes, "gen_ai.agent.name");
         if (name == null) {
-            name = Nodes.text(attributes, "agent_name");
+            name = JsonFields.scalar(attributes, "agent_name");
         }
         return name;
     }
@@ -115,11 +116,11 @@ final class Observations {
     }
 
     static Instant startOf(JsonNode observation) {
-        return time(Nodes.text(observation, "startTime"));
+        return time(JsonFields.scalar(observation, "startTime"));
     }
 
     static Instant endOf(JsonNode observation) {
-        Instant end = time(Nodes.text(observation, "endTime"));
+        Instant end = time(JsonFields.scalar(observation, "endTime"));
         Instant start = startOf(observation);
         return end == null || start != null && end.isBefore(start) ? start : end;
     }

@@ -2,6 +2,7 @@ package dev.forkline.importers.openhands;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.EffectRules;
+import dev.forkline.importers.support.JsonFields;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.StateKind;
 import java.util.Locale;
@@ -18,8 +19,8 @@ final class OpenHandsEffects {
 
     static Optional<EffectClass> ofAction(String action, JsonNode args) {
         return switch (action == null ? "" : action) {
-            case "run" -> Optional.of(EffectRules.classifyCommand(Nodes.text(args, "command")));
-            case "run_ipython" -> Optional.of(EffectRules.classifyCommand(Nodes.text(args, "code")));
+            case "run" -> Optional.of(EffectRules.classifyCommand(JsonFields.scalar(args, "command")));
+            case "run_ipython" -> Optional.of(EffectRules.classifyCommand(JsonFields.scalar(args, "code")));
             case "edit", "write" -> Optional.of(EffectClass.WORKSPACE);
             case "read", "browse" -> Optional.of(EffectClass.READ);
             // clicks and form submissions act on live sites
@@ -30,7 +31,7 @@ final class OpenHandsEffects {
 
     static Optional<EffectClass> ofTool(String tool, JsonNode arguments) {
         String name = tool == null ? "" : tool.toLowerCase(Locale.ROOT);
-        String command = Nodes.text(arguments, "command");
+        String command = JsonFields.scalar(arguments, "command");
         return switch (name) {
             case "terminal", "execute_bash", "bash" -> Optional.of(EffectRules.classifyCommand(command));
             case "str_replace_editor", "file_editor" ->

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
+import dev.forkline.importers.support.JsonDocuments;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
@@ -48,8 +49,7 @@ final class RecordStream {
                 throw new TraceFormatException(file, parser.currentTokenLocation().getLineNr(), "content after the event list");
             }
         } catch (JsonProcessingException e) {
-            long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new TraceFormatException(file, Math.max(0, line), "malformed JSON: " + e.getOriginalMessage());
+            throw JsonDocuments.malformed(file, e);
         }
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.JsonFields;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -100,20 +101,20 @@ final class V0EventStream {
 
     private void survey(JsonNode record) {
         if (model == null) {
-            model = Nodes.textAt(record, "tool_call_metadata", "model_response", "model");
+            model = JsonFields.scalarAt(record, "tool_call_metadata", "model_response", "model");
         }
-        JsonNode metadata = Nodes.path(record, "extras", "metadata");
+        JsonNode metadata = JsonFields.at(record, "extras", "metadata");
         if (cwd == null) {
-            cwd = Nodes.text(metadata, "working_dir");
+            cwd = JsonFields.scalar(metadata, "working_dir");
         }
         if (user == null) {
-            user = Nodes.text(metadata, "username");
+            user = JsonFields.scalar(metadata, "username");
         }
         if (host == null) {
-            host = Nodes.text(metadata, "hostname");
+            host = JsonFields.scalar(metadata, "hostname");
         }
         if (last == null) {
-            Stamps.Stamp stamp = Stamps.parse(Nodes.text(record, "timestamp"));
+            Stamps.Stamp stamp = Stamps.parse(JsonFields.scalar(record, "timestamp"));
             if (stamp != null) {
                 last = stamp.instant().minusNanos(1000);
             }
@@ -152,7 +153,7 @@ final class V0EventStream {
     }
 
     private Instant timeOf(JsonNode record) {
-        Stamps.Stamp stamp = Stamps.parse(Nodes.text(record, "timestamp"));
+        Stamps.Stamp stamp = Stamps.parse(JsonFields.scalar(record, "timestamp"));
         if (stamp == null) {
             untimed++;
             last = last.plusNanos(1000);
@@ -168,7 +169,7 @@ final class V0EventStream {
     }
 
     private String actorOf(JsonNode record) {
-        return switch (Nodes.text(record, "source") == null ? "" : Nodes.text(record, "source")) {
+        return switch (JsonFields.scalar(record, "source") == null ? "" : JsonFields.scalar(record, "source")) {
             case "user" -> "human:user";
             case "environment" -> "harness";
             default -> agents.peek();
@@ -182,8 +183,8 @@ final class V0EventStream {
         }
         Instant at = timeOf(record);
         accumulateCost(record);
-        String action = Nodes.text(record, "action");
-        String observation = Nodes.text(record, "observation");
+        String action = JsonFields.scalar(record, "action");
+        String observation = JsonFields.scalar(record, "observation");
         if (action != null) {
             action(record, action, at, line);
         } else if (observation != null) {
@@ -194,7 +195,7 @@ final class V0EventStream {
     }
 
     private void accumulateCost(JsonNode record) {
-        JsonNode cost = Nodes.path(record, "llm_metrics", "accumulated_cost");
+        JsonNode cost = JsonFields.at(record, "llm_metrics", "accumulated_cost");
         if (cost != null && cost.isNumber()) {
             accumulatedCost = cost.decimalValue();
         }
@@ -214,16 +215,16 @@ final class V0EventStream {
                 boolean fromUser = "human:user".equals(actor);
                 data.put("from", actor);
                 data.put("to", fromUser ? agents.peek() : "human:user");
-                data.put("text", Nodes.text(args, "content") == null ? "" : Nodes.text(args, "content"));
+                data.put("text", JsonFields.scalar(args, "content") == null ? "" : JsonFields.scalar(args, "content"));
                 append(withCause(NewEvent.of(RUN, actor, EventType.AGENT_MESSAGE).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
             }
             case "delegate" -> {
-                String delegate = "agent:" + (Nodes.text(args, "agent") == null ? "delegate" : Nodes.text(args, "agent"));
+                String delegate = "agent:" + (JsonFields.scalar(args, "agent") == null ? "delegate" : JsonFields.scalar(args, "agent"));
                 ObjectNode data = Json.object();
                 data.put("from", actor);
                 data.put("to", delegate);
-                String task = Nodes.textAt(args, "inputs", "task");
-                data.put("reason", task != null ? task : Nodes.text(args, "thought") == null ? "" : Nodes.text(args, "thought"));
+                String task = JsonFields.scalarAt(args, "inputs", "task");
+                data.put("reason", task != null ? task : JsonFields.scalar(args, "thought") == null ? "" : JsonFields.scalar(args, "thought"));
                 append(withCause(NewEvent.of(RUN, actor, EventType.AGENT_HANDOFF).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
                 agents.push(delegate);
             }
@@ -232,17 +233,17 @@ final class V0EventStream {
                     finish = args;
                 }
                 ObjectNode data = Json.object();
-                String thought = Nodes.text(args, "final_thought");
+                String thought = JsonFields.scalar(args, "final_thought");
                 data.put("text", "finished" + (thought != null && !thought.isBlank() ? ": " + thought : ""));
                 if (args.has("task_completed")) {
-                    data.put("taskCompleted", Nodes.text(args, "task_completed"));
+                    data.put("taskCompleted", JsonFields.scalar(args, "task_completed"));
                 }
                 append(withCause(NewEvent.of(RUN, actor, EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
             }
             case "reject" -> {
                 rejected = agents.size() == 1;
                 ObjectNode data = Json.object();
-                data.put("text", "agent rejected the task" + (Nodes.text(args, "reason") != null ? ": " + Nodes.text(args, "reason") : ""));
+                data.put("text", "agent rejected the task" + (JsonFields.scalar(args, "reason") != null ? ": " + JsonFields.scalar(args, "reason") : ""));
                 append(withCause(NewEvent.of(RUN, actor, EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
             }
             default -> {
@@ -267,35 +268,35 @@ final class V0EventStream {
     /** Emits the model call behind an agent action once per model response; returns its event id (or null). */
     private String modelCall(JsonNode record, String actor, Instant at, long line) {
         JsonNode metadata = record.get("tool_call_metadata");
-        JsonNode response = Nodes.path(metadata, "model_response");
+        JsonNode response = JsonFields.at(metadata, "model_response");
         if (response == null) {
             return null;
         }
-        String responseId = Nodes.text(response, "id");
+        String responseId = JsonFields.scalar(response, "id");
         if (responseId != null && responseId.equals(lastResponseId)) {
             return lastModelEvent;
         }
         lastResponseId = responseId;
         ObjectNode data = Json.object();
-        if (Nodes.text(response, "model") != null) {
-            data.put("model", Nodes.text(response, "model"));
+        if (JsonFields.scalar(response, "model") != null) {
+            data.put("model", JsonFields.scalar(response, "model"));
         }
         data.putObject("input").put("summary", "not recorded in the event stream (the model saw the conversation so far)");
-        JsonNode message = Nodes.path(response, "choices");
+        JsonNode message = JsonFields.at(response, "choices");
         message = message != null && message.isArray() && !message.isEmpty() ? message.get(0).get("message") : null;
         ObjectNode output = data.putObject("output");
-        output.put("text", Nodes.content(Nodes.path(message, "content")));
+        output.put("text", JsonFields.contentText(JsonFields.at(message, "content")));
         ArrayNode calls = output.putArray("toolCalls");
-        JsonNode toolCalls = Nodes.path(message, "tool_calls");
+        JsonNode toolCalls = JsonFields.at(message, "tool_calls");
         if (toolCalls != null && toolCalls.isArray()) {
             for (JsonNode call : toolCalls) {
                 ObjectNode listed = calls.addObject();
-                listed.put("callId", Nodes.text(call, "id"));
-                listed.put("name", Nodes.textAt(call, "function", "name"));
-                listed.set("arguments", arguments(Nodes.path(call, "function", "arguments")));
+                listed.put("callId", JsonFields.scalar(call, "id"));
+                listed.put("name", JsonFields.scalarAt(call, "function", "name"));
+                listed.set("arguments", arguments(JsonFields.at(call, "function", "arguments")));
             }
         }
-        JsonNode usage = Nodes.path(response, "usage");
+        JsonNode usage = JsonFields.at(response, "usage");
         if (usage != null) {
             ObjectNode u = data.putObject("usage");
             long in = usage.path("prompt_tokens").asLong(0);
@@ -334,13 +335,13 @@ final class V0EventStream {
 
     private void toolCall(JsonNode record, String action, JsonNode args, String actor, String modelEvent, Instant at, long line) {
         JsonNode metadata = record.get("tool_call_metadata");
-        String callId = Nodes.text(metadata, "tool_call_id");
+        String callId = JsonFields.scalar(metadata, "tool_call_id");
         if (callId == null) {
             callId = "oh-" + record.path("id").asText();
         }
-        String tool = Nodes.text(metadata, "function_name");
+        String tool = JsonFields.scalar(metadata, "function_name");
         if (tool == null) {
-            tool = "mcp".equals(action) || "call_tool_mcp".equals(action) ? Nodes.text(args, "name") : action;
+            tool = "mcp".equals(action) || "call_tool_mcp".equals(action) ? JsonFields.scalar(args, "name") : action;
         }
         ObjectNode arguments = modelArguments(metadata, callId);
         if (arguments == null) {
@@ -361,9 +362,9 @@ final class V0EventStream {
         data.put("tool", tool);
         data.set("arguments", arguments);
         data.put("effect", effect.name().toLowerCase(Locale.ROOT));
-        if ("run".equals(action) && Nodes.text(args, "command") != null) {
+        if ("run".equals(action) && JsonFields.scalar(args, "command") != null) {
             ObjectNode exec = data.putObject("exec");
-            exec.putArray("argv").add("bash").add("-c").add(Nodes.text(args, "command"));
+            exec.putArray("argv").add("bash").add("-c").add(JsonFields.scalar(args, "command"));
             if (cwd != null) {
                 exec.put("cwd", cwd);
             }
@@ -372,7 +373,7 @@ final class V0EventStream {
         if (risk != null && !risk.isNull()) {
             data.put("securityRisk", risk.asText());
         }
-        String confirmation = Nodes.text(args, "confirmation_state");
+        String confirmation = JsonFields.scalar(args, "confirmation_state");
         if (confirmation != null) {
             data.put("confirmation", confirmation);
         }
@@ -390,16 +391,16 @@ final class V0EventStream {
 
     /** The arguments the model sent for this call, when the model response is attached. */
     private static ObjectNode modelArguments(JsonNode metadata, String callId) {
-        JsonNode choices = Nodes.path(metadata, "model_response", "choices");
+        JsonNode choices = JsonFields.at(metadata, "model_response", "choices");
         if (choices == null || !choices.isArray()) {
             return null;
         }
         for (JsonNode choice : choices) {
-            JsonNode calls = Nodes.path(choice, "message", "tool_calls");
+            JsonNode calls = JsonFields.at(choice, "message", "tool_calls");
             if (calls != null && calls.isArray()) {
                 for (JsonNode call : calls) {
-                    if (callId.equals(Nodes.text(call, "id"))) {
-                        return arguments(Nodes.path(call, "function", "arguments"));
+                    if (callId.equals(JsonFields.scalar(call, "id"))) {
+                        return arguments(JsonFields.at(call, "function", "arguments"));
                     }
                 }
             }
@@ -438,10 +439,10 @@ final class V0EventStream {
     private void observation(JsonNode record, String observation, Instant at, long line) {
         Call call = callOf(record);
         JsonNode extras = record.path("extras");
-        String content = Nodes.text(record, "content") == null ? "" : Nodes.text(record, "content");
+        String content = JsonFields.scalar(record, "content") == null ? "" : JsonFields.scalar(record, "content");
         switch (observation) {
             case "null" -> emptyObservations++;
-            case "agent_state_changed" -> agentState(record, Nodes.text(extras, "agent_state"), at, line);
+            case "agent_state_changed" -> agentState(record, JsonFields.scalar(extras, "agent_state"), at, line);
             case "user_rejected" -> {
                 if (call != null) {
                     if (!approvalRequests.containsKey(call.eventId())) {
@@ -456,7 +457,7 @@ final class V0EventStream {
             case "error" -> {
                 ObjectNode error = Json.object();
                 error.put("message", content);
-                error.put("kind", Nodes.text(extras, "error_id") != null ? Nodes.text(extras, "error_id") : "observation");
+                error.put("kind", JsonFields.scalar(extras, "error_id") != null ? JsonFields.scalar(extras, "error_id") : "observation");
                 if (call != null) {
                     result(call, record, content, null, true, at, line);
                     append(NewEvent.of(RUN, "sandbox", EventType.ERROR).at(at).causes(call.eventId()).touches(StateKind.SESSION).data(error), line);
@@ -476,7 +477,7 @@ final class V0EventStream {
             default -> {
                 if (call != null && !NOTE_OBSERVATIONS.contains(observation)) {
                     Integer exit = null;
-                    JsonNode code = Nodes.path(extras, "metadata", "exit_code");
+                    JsonNode code = JsonFields.at(extras, "metadata", "exit_code");
                     if (code == null) {
                         code = extras.get("exit_code");
                     }
@@ -506,7 +507,7 @@ final class V0EventStream {
         if (cause != null && cause.canConvertToLong() && callsByRecordId.containsKey(cause.asLong())) {
             return callsByRecordId.get(cause.asLong());
         }
-        String callId = Nodes.textAt(record, "tool_call_metadata", "tool_call_id");
+        String callId = JsonFields.scalarAt(record, "tool_call_metadata", "tool_call_id");
         return callId == null ? null : callsByCallId.get(callId);
     }
 
@@ -520,7 +521,7 @@ final class V0EventStream {
         if (failed) {
             data.put("isError", true);
         }
-        String suffix = Nodes.textAt(record, "extras", "metadata", "suffix");
+        String suffix = JsonFields.scalarAt(record, "extras", "metadata", "suffix");
         if (suffix != null && !suffix.isBlank()) {
             data.put("note", suffix.strip());
         }
@@ -529,10 +530,10 @@ final class V0EventStream {
 
     /** An editor observation that carries the file's text: the one workspace change the stream records exactly. */
     private void mutation(Call call, JsonNode extras, Instant at, long line) {
-        String file = Nodes.text(extras, "path");
+        String file = JsonFields.scalar(extras, "path");
         JsonNode after = extras.get("new_content");
         if (file == null || after == null || !after.isTextual()) {
-            if ("write".equals(call.action()) && file != null && Nodes.text(call.args(), "content") != null) {
+            if ("write".equals(call.action()) && file != null && JsonFields.scalar(call.args(), "content") != null) {
                 after = call.args().get("content");
             } else {
                 return;
@@ -573,7 +574,7 @@ final class V0EventStream {
             }
             case "error" -> {
                 ObjectNode error = Json.object();
-                String reason = Nodes.textAt(record, "extras", "reason");
+                String reason = JsonFields.scalarAt(record, "extras", "reason");
                 error.put("message", reason != null && !reason.isBlank() ? reason : "agent entered the error state");
                 error.put("kind", "agent_state");
                 append(NewEvent.of(RUN, "harness", EventType.ERROR).at(at).touches(StateKind.HARNESS).data(error), line);
@@ -612,7 +613,7 @@ final class V0EventStream {
             outcome = "failure";
             summary = "the agent rejected the task";
         } else if (finish != null) {
-            String completed = Nodes.text(finish, "task_completed");
+            String completed = JsonFields.scalar(finish, "task_completed");
             outcome = completed == null || completed.equalsIgnoreCase("true") ? "success"
                     : completed.equalsIgnoreCase("false") ? "failure" : "unknown";
             summary = "finished" + (completed != null ? " (task_completed: " + completed + ")" : "");
@@ -640,7 +641,7 @@ final class V0EventStream {
 
     private static String firstText(JsonNode node, String... fields) {
         for (String field : fields) {
-            String value = Nodes.text(node, field);
+            String value = JsonFields.scalar(node, field);
             if (value != null && !value.isBlank()) {
                 return value;
             }

@@ -20,6 +20,15 @@ public final class JsonFields {
         return value != null && value.isTextual() ? value.asText() : null;
     }
 
+    /** A scalar field (text, number or boolean) as text, or null when absent, null or not a scalar. */
+    public static String scalar(JsonNode node, String field) {
+        if (node == null) {
+            return null;
+        }
+        JsonNode value = node.get(field);
+        return value != null && value.isValueNode() && !value.isNull() ? value.asText() : null;
+    }
+
     /** The value at a path of field names, or null. */
     public static JsonNode at(JsonNode node, String... path) {
         JsonNode current = node;
@@ -32,9 +41,37 @@ public final class JsonFields {
         return current == null || current.isNull() || current.isMissingNode() ? null : current;
     }
 
+    /** The text at a path of field names, or null when absent or not text. */
     public static String textAt(JsonNode node, String... path) {
         JsonNode value = at(node, path);
         return value != null && value.isTextual() ? value.asText() : null;
+    }
+
+    /** The scalar (text, number or boolean) at a path of field names as text, or null. */
+    public static String scalarAt(JsonNode node, String... path) {
+        JsonNode value = at(node, path);
+        return value != null && value.isValueNode() ? value.asText() : null;
+    }
+
+    /** Message content as plain text: a string, or the text parts of an OpenAI-style content list joined by newlines. */
+    public static String contentText(JsonNode content) {
+        if (content == null || content.isNull()) {
+            return "";
+        }
+        if (content.isTextual()) {
+            return content.asText();
+        }
+        if (content.isArray()) {
+            var out = new StringBuilder();
+            for (JsonNode part : content) {
+                String text = part.isTextual() ? part.asText() : scalar(part, "text");
+                if (text != null) {
+                    out.append(out.isEmpty() ? "" : "\n").append(text);
+                }
+            }
+            return out.toString();
+        }
+        return content.toString();
     }
 
     /** A whole number given as number or numeric string, or null. */

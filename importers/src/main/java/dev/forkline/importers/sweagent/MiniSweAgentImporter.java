@@ -7,6 +7,8 @@ import dev.forkline.importers.EffectRules;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.JsonDocuments;
+import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
@@ -63,14 +65,14 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
         String source = path.toString();
-        JsonNode root = Nodes.read(path);
+        JsonNode root = JsonDocuments.read(path);
         JsonNode messages = root.isArray() ? root : root.get("messages");
         if (messages == null || !messages.isArray()) {
             throw new TraceFormatException(source, 1, "not a mini-swe-agent trajectory: no 'messages' list");
         }
         JsonNode info = root.isObject() ? root.path("info") : Json.object();
         ImportSession session = newSession(path);
-        new Reader(session, path, messages, info, root.isObject() ? Nodes.text(root, "trajectory_format") : null).read();
+        new Reader(session, path, messages, info, root.isObject() ? JsonFields.scalar(root, "trajectory_format") : null).read();
         String name = path.getFileName().toString().replaceFirst("\\.traj(\\.json)?$", "").replaceFirst("\\.json$", "");
         return session.finish("mini-swe-agent:" + name, name);
     }
@@ -107,14 +109,14 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             this.lastTime = timed ? firstTimestamp(messages).minusMillis(1) : null;
             Instant end = Files.getLastModifiedTime(path).toInstant();
             this.clock = new SyntheticClock(end.minusMillis(3L * messages.size() + 10));
-            String agentType = Nodes.textAt(info, "config", "agent_type");
+            String agentType = JsonFields.scalarAt(info, "config", "agent_type");
             this.agentActor = "agent:" + (agentType == null ? "mini-swe-agent" : agentType.substring(agentType.lastIndexOf('.') + 1));
-            this.model = Nodes.textAt(info, "config", "model", "model_name");
+            this.model = JsonFields.scalarAt(info, "config", "model", "model_name");
         }
 
         private static Instant firstTimestamp(JsonNode messages) {
             for (JsonNode message : messages) {
-                JsonNode stamp = Nodes.path(message, "extra", "timestamp");
+                JsonNode stamp = JsonFields.at(message, "extra", "timestamp");
                 if (stamp != null && stamp.isNumber()) {
                     return Instant.ofEpochSecond(0, Math.round(stamp.asDouble() * 1e9));
                 }
@@ -124,7 +126,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
 
         private static boolean hasTimestamps(JsonNode messages) {
             for (JsonNode message : messages) {
-                if (Nodes.path(message, "extra", "timestamp") != null) {
+                if (JsonFields.at(message, "extra", "timestamp") != null) {
                     return true;
                 }
             }
@@ -132,7 +134,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
         }
 
         private Instant timeOf(JsonNode message) {
-            JsonNode stamp = Nodes.path(message, "extra", "timestamp");
+            JsonNode stamp = JsonFields.at(message, "extra", "timestamp");
             if (timed && stamp != null && stamp.isNumber()) {
                 // recorded times are kept; only a time that does not move forward is nudged, so that order stays strict
                 Instant at = Instant.ofEpochSecond(0, Math.round(stamp.asDouble() * 1e9));
@@ -154,7 +156,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             boolean taskSeen = false;
             for (int i = 0; i < messages.size(); i++) {
                 JsonNode message = messages.get(i);
-                String role = Nodes.text(message, "role");
+                String role = JsonFields.scalar(message, "role");
                 role = role == null ? "" : role;
                 switch (role) {
                     case "system" -> input.add(message);
@@ -174,7 +176,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                 }
             }
             if (!ended) {
-                end(Nodes.text(info, "exit_status"), Nodes.text(info, "submission"), null);
+                end(JsonFields.scalar(info, "exit_status"), JsonFields.scalar(info, "submission"), null);
             }
         }
 
@@ -183,18 +185,18 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             ObjectNode environment = data.putObject("environment");
             ObjectNode harness = environment.putObject("harness");
             harness.put("name", "mini-swe-agent");
-            if (Nodes.text(info, "mini_version") != null) {
-                harness.put("version", Nodes.text(info, "mini_version"));
+            if (JsonFields.scalar(info, "mini_version") != null) {
+                harness.put("version", JsonFields.scalar(info, "mini_version"));
             }
-            JsonNode env = Nodes.path(info, "config", "environment");
+            JsonNode env = JsonFields.at(info, "config", "environment");
             String image = firstText(env, "image", "container_image");
             if (image != null) {
                 environment.put("image", image);
             }
-            if (Nodes.text(env, "cwd") != null) {
-                environment.put("cwd", Nodes.text(env, "cwd"));
+            if (JsonFields.scalar(env, "cwd") != null) {
+                environment.put("cwd", JsonFields.scalar(env, "cwd"));
             }
-            String environmentType = Nodes.textAt(info, "config", "environment_type");
+            String environmentType = JsonFields.scalarAt(info, "config", "environment_type");
             if (environmentType != null) {
                 environment.putObject("isolation").put("boundary", environmentType);
             }
@@ -222,18 +224,18 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             ObjectNode data = Json.object();
             data.put("from", "harness");
             data.put("to", agentActor);
-            data.put("text", Nodes.content(message.get("content")));
+            data.put("text", JsonFields.contentText(message.get("content")));
             session.append(NewEvent.of(RUN, "harness", EventType.AGENT_MESSAGE).at(timeOf(message)).causes(start.id())
                     .touches(StateKind.SESSION).data(data), 0);
         }
 
         private void assistant(int index, JsonNode message) {
             unanswered();
-            String text = Nodes.content(message.get("content"));
+            String text = JsonFields.contentText(message.get("content"));
             List<ObjectNode> actions = actionsOf(message, text);
             ObjectNode call = Json.object();
-            JsonNode response = Nodes.path(message, "extra", "response");
-            String callModel = Nodes.text(response, "model") != null ? Nodes.text(response, "model") : model;
+            JsonNode response = JsonFields.at(message, "extra", "response");
+            String callModel = JsonFields.scalar(response, "model") != null ? JsonFields.scalar(response, "model") : model;
             if (callModel != null) {
                 call.put("model", callModel);
             }
@@ -241,7 +243,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             in.put("summary", input.size() + " new message(s)");
             ArrayNode list = in.putArray("messages");
             for (JsonNode m : input) {
-                list.addObject().put("role", Nodes.text(m, "role")).put("content", Nodes.content(m.get("content")));
+                list.addObject().put("role", JsonFields.scalar(m, "role")).put("content", JsonFields.contentText(m.get("content")));
             }
             input.clear();
             ObjectNode out = call.putObject("output");
@@ -251,14 +253,14 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                 calls.addObject().put("callId", action.get("callId").asText()).put("name", "bash")
                         .set("arguments", Json.object().put("command", action.get("command").asText()));
             }
-            JsonNode usage = Nodes.path(response, "usage");
+            JsonNode usage = JsonFields.at(response, "usage");
             if (usage != null) {
                 ObjectNode u = call.putObject("usage");
                 long in1 = usage.path("prompt_tokens").asLong(0);
                 long out1 = usage.path("completion_tokens").asLong(0);
                 u.put("inputTokens", in1);
                 u.put("outputTokens", out1);
-                JsonNode cached = Nodes.path(usage, "prompt_tokens_details", "cached_tokens");
+                JsonNode cached = JsonFields.at(usage, "prompt_tokens_details", "cached_tokens");
                 if (cached != null) {
                     u.put("cacheReadTokens", cached.asLong());
                 }
@@ -266,7 +268,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                 outputTokens += out1;
                 usageSeen = true;
             }
-            JsonNode callCost = Nodes.path(message, "extra", "cost");
+            JsonNode callCost = JsonFields.at(message, "extra", "cost");
             if (callCost != null && callCost.isNumber()) {
                 call.put("costUsd", callCost.decimalValue());
                 cost = cost.add(callCost.decimalValue());
@@ -287,7 +289,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                 data.put("effect", effect.name().toLowerCase(Locale.ROOT));
                 ObjectNode exec = data.putObject("exec");
                 exec.putArray("argv").add("bash").add("-c").add(command);
-                String cwd = Nodes.textAt(info, "config", "environment", "cwd");
+                String cwd = JsonFields.scalarAt(info, "config", "environment", "cwd");
                 if (cwd != null) {
                     exec.put("cwd", cwd);
                 }
@@ -304,14 +306,14 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
 
         private List<ObjectNode> actionsOf(JsonNode message, String text) {
             List<ObjectNode> actions = new ArrayList<>();
-            JsonNode recorded = Nodes.path(message, "extra", "actions");
+            JsonNode recorded = JsonFields.at(message, "extra", "actions");
             int n = 0;
             if (recorded != null && recorded.isArray()) {
                 for (JsonNode action : recorded) {
-                    String command = Nodes.text(action, "command");
+                    String command = JsonFields.scalar(action, "command");
                     if (command != null) {
                         n++;
-                        String id = Nodes.text(action, "tool_call_id");
+                        String id = JsonFields.scalar(action, "tool_call_id");
                         actions.add(Json.object().put("command", command).put("callId", id != null ? id : "action-" + session.events().size() + "-" + n));
                     }
                 }
@@ -330,11 +332,11 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
         }
 
         private void observation(int index, JsonNode message) {
-            String content = Nodes.content(message.get("content"));
+            String content = JsonFields.contentText(message.get("content"));
             PendingCall call = pending.poll();
             if (call == null) {
                 // a user message that answers no action: a format error, a limit or a human's words
-                String interrupt = Nodes.textAt(message, "extra", "interrupt_type");
+                String interrupt = JsonFields.scalarAt(message, "extra", "interrupt_type");
                 boolean formatError = "FormatError".equals(interrupt) || content.contains("EXACTLY ONE") || content.contains("found 0 actions")
                         || content.toLowerCase(Locale.ROOT).contains("format");
                 if (formatError) {
@@ -356,17 +358,17 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             ObjectNode result = Json.object();
             result.put("callId", call.callId());
             JsonNode extra = message.get("extra");
-            JsonNode returncode = Nodes.path(extra, "returncode");
+            JsonNode returncode = JsonFields.at(extra, "returncode");
             Matcher code = RETURN_CODE.matcher(content);
             if (returncode != null && returncode.canConvertToInt()) {
                 result.put("exitCode", returncode.asInt());
             } else if (code.find()) {
                 result.put("exitCode", Integer.parseInt(code.group(1)));
             }
-            String raw = Nodes.textAt(message, "extra", "raw_output");
+            String raw = JsonFields.scalarAt(message, "extra", "raw_output");
             Matcher output = OUTPUT.matcher(content);
             result.put("stdout", raw != null ? raw : output.find() ? output.group(1) : content);
-            String exception = Nodes.textAt(message, "extra", "exception_info");
+            String exception = JsonFields.scalarAt(message, "extra", "exception_info");
             if (exception != null) {
                 result.put("error", exception);
                 result.put("isError", true);
@@ -380,7 +382,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
 
         private void exit(JsonNode message) {
             unanswered();
-            end(Nodes.textAt(message, "extra", "exit_status"), Nodes.textAt(message, "extra", "submission"), null);
+            end(JsonFields.scalarAt(message, "extra", "exit_status"), JsonFields.scalarAt(message, "extra", "submission"), null);
         }
 
         private void unanswered() {
@@ -405,7 +407,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             ended = true;
             unanswered();
             ObjectNode data = Json.object();
-            String status = exitStatus != null ? exitStatus : Nodes.text(info, "exit_status");
+            String status = exitStatus != null ? exitStatus : JsonFields.scalar(info, "exit_status");
             data.put("outcome", status == null ? "unknown" : SweAgentOutcome.of(status));
             if (status != null) {
                 data.put("summary", "exit status: " + status);
@@ -438,7 +440,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
 
         private static String firstText(JsonNode node, String... fields) {
             for (String field : fields) {
-                String value = Nodes.text(node, field);
+                String value = JsonFields.scalar(node, field);
                 if (value != null && !value.isBlank()) {
                     return value;
                 }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.JsonDocuments;
+import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
@@ -49,7 +51,7 @@ public final class SweAgentImporter extends SingleFileImporter {
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
         String source = path.toString();
-        JsonNode root = Nodes.read(path);
+        JsonNode root = JsonDocuments.read(path);
         JsonNode steps = root.isObject() ? root.get("trajectory") : null;
         if (steps == null || !steps.isArray()) {
             throw new TraceFormatException(source, 1, "not a SWE-agent trajectory: no 'trajectory' array at the top level");
@@ -88,7 +90,7 @@ public final class SweAgentImporter extends SingleFileImporter {
 
     private static String titleOf(JsonNode root, Path path) {
         JsonNode replay = replayConfig(root);
-        String id = Nodes.textAt(replay, "problem_statement", "id");
+        String id = JsonFields.scalarAt(replay, "problem_statement", "id");
         if (id != null) {
             return id;
         }
@@ -177,7 +179,7 @@ public final class SweAgentImporter extends SingleFileImporter {
             List<JsonNode> history = nonDemoHistory();
             List<Integer> assistantAt = new ArrayList<>();
             for (int i = 0; i < history.size(); i++) {
-                if ("assistant".equals(Nodes.text(history.get(i), "role"))) {
+                if ("assistant".equals(JsonFields.scalar(history.get(i), "role"))) {
                     assistantAt.add(i);
                 }
             }
@@ -212,8 +214,8 @@ public final class SweAgentImporter extends SingleFileImporter {
                 if (aligned) {
                     consumed = assistantAt.get(k) + 1;
                 }
-                String actor = "agent:" + (response != null && Nodes.text(response, "agent") != null ? Nodes.text(response, "agent") : agent);
-                String stateDir = Nodes.text(stateOf(step), "working_dir");
+                String actor = "agent:" + (response != null && JsonFields.scalar(response, "agent") != null ? JsonFields.scalar(response, "agent") : agent);
+                String stateDir = JsonFields.scalar(stateOf(step), "working_dir");
                 step(k, step, response, input, actor, workingDir != null ? workingDir : stateDir);
                 if (stateDir != null) {
                     workingDir = stateDir;
@@ -259,7 +261,7 @@ public final class SweAgentImporter extends SingleFileImporter {
 
         private static String agentName(List<JsonNode> history) {
             for (JsonNode entry : history) {
-                String agent = Nodes.text(entry, "agent");
+                String agent = JsonFields.scalar(entry, "agent");
                 if (agent != null && !agent.isBlank()) {
                     return agent;
                 }
@@ -269,10 +271,10 @@ public final class SweAgentImporter extends SingleFileImporter {
 
         private static String taskOf(List<JsonNode> history) {
             for (JsonNode entry : history) {
-                if ("user".equals(Nodes.text(entry, "role"))) {
-                    return Nodes.content(entry.get("content"));
+                if ("user".equals(JsonFields.scalar(entry, "role"))) {
+                    return JsonFields.contentText(entry.get("content"));
                 }
-                if ("assistant".equals(Nodes.text(entry, "role"))) {
+                if ("assistant".equals(JsonFields.scalar(entry, "role"))) {
                     return null;
                 }
             }
@@ -281,35 +283,35 @@ public final class SweAgentImporter extends SingleFileImporter {
 
         private Event startSession(String agent) {
             ObjectNode data = Json.object();
-            String problem = Nodes.textAt(replay, "problem_statement", "id");
+            String problem = JsonFields.scalarAt(replay, "problem_statement", "id");
             if (problem != null) {
                 data.put("title", problem);
             }
             ObjectNode environment = data.putObject("environment");
             ObjectNode harness = environment.putObject("harness");
             harness.put("name", "swe-agent");
-            if (Nodes.text(info, "swe_agent_version") != null) {
-                harness.put("version", Nodes.text(info, "swe_agent_version"));
+            if (JsonFields.scalar(info, "swe_agent_version") != null) {
+                harness.put("version", JsonFields.scalar(info, "swe_agent_version"));
             }
-            String image = Nodes.textAt(replay, "env", "deployment", "image");
+            String image = JsonFields.scalarAt(replay, "env", "deployment", "image");
             if (image != null) {
                 environment.put("image", image);
             } else {
                 session.finding(Finding.warning("no-environment-image", "the trajectory names no container image"
                         + (v1 ? "" : " (pre-1.0 trajectories record only the environment's name)") + ": a replay must be given one", null, 0));
             }
-            JsonNode repo = Nodes.path(replay, "env", "repo");
+            JsonNode repo = JsonFields.at(replay, "env", "repo");
             if (repo != null) {
                 ObjectNode git = environment.putObject("git");
                 String repository = firstText(repo, "github_url", "repo_name", "path");
                 if (repository != null) {
                     git.put("repository", repository);
                 }
-                if (Nodes.text(repo, "base_commit") != null) {
-                    git.put("commit", Nodes.text(repo, "base_commit"));
+                if (JsonFields.scalar(repo, "base_commit") != null) {
+                    git.put("commit", JsonFields.scalar(repo, "base_commit"));
                 }
             }
-            String model = Nodes.textAt(replay, "agent", "model", "name");
+            String model = JsonFields.scalarAt(replay, "agent", "model", "name");
             if (model != null) {
                 data.putObject("model").put("model", model);
             } else {
@@ -335,7 +337,7 @@ public final class SweAgentImporter extends SingleFileImporter {
 
         private static String firstText(JsonNode node, String... fields) {
             for (String field : fields) {
-                String value = Nodes.text(node, field);
+                String value = JsonFields.scalar(node, field);
                 if (value != null && !value.isBlank()) {
                     return value;
                 }
@@ -344,17 +346,17 @@ public final class SweAgentImporter extends SingleFileImporter {
         }
 
         private void step(int k, JsonNode step, JsonNode response, List<JsonNode> input, String actor, String cwd) {
-            String action = Nodes.text(step, "action");
-            String observation = Nodes.text(step, "observation");
-            String thought = Nodes.text(step, "thought");
-            String responseText = Nodes.text(step, "response");
+            String action = JsonFields.scalar(step, "action");
+            String observation = JsonFields.scalar(step, "observation");
+            String thought = JsonFields.scalar(step, "thought");
+            String responseText = JsonFields.scalar(step, "response");
             if (responseText == null && response != null) {
-                responseText = Nodes.content(response.get("content"));
+                responseText = JsonFields.contentText(response.get("content"));
             }
             JsonNode toolCalls = response == null ? null : response.get("tool_calls");
             ObjectNode call = Json.object();
-            if (Nodes.textAt(replay, "agent", "model", "name") != null) {
-                call.put("model", Nodes.textAt(replay, "agent", "model", "name"));
+            if (JsonFields.scalarAt(replay, "agent", "model", "name") != null) {
+                call.put("model", JsonFields.scalarAt(replay, "agent", "model", "name"));
             }
             ObjectNode in = call.putObject("input");
             in.put("summary", input.isEmpty() ? (response == null ? "not recorded" : "no new messages")
@@ -363,8 +365,8 @@ public final class SweAgentImporter extends SingleFileImporter {
                 ArrayNode messages = in.putArray("messages");
                 for (JsonNode message : input) {
                     ObjectNode m = messages.addObject();
-                    m.put("role", Nodes.text(message, "role"));
-                    m.put("content", Nodes.content(message.get("content")));
+                    m.put("role", JsonFields.scalar(message, "role"));
+                    m.put("content", JsonFields.contentText(message.get("content")));
                 }
             }
             ObjectNode out = call.putObject("output");
@@ -381,9 +383,9 @@ public final class SweAgentImporter extends SingleFileImporter {
             boolean functionCall = toolCalls != null && toolCalls.isArray() && !toolCalls.isEmpty();
             if (functionCall) {
                 JsonNode first = toolCalls.get(0);
-                callId = Nodes.text(first, "id") != null ? Nodes.text(first, "id") : callId;
-                tool = Nodes.textAt(first, "function", "name");
-                arguments = parseArguments(Nodes.path(first, "function", "arguments"));
+                callId = JsonFields.scalar(first, "id") != null ? JsonFields.scalar(first, "id") : callId;
+                tool = JsonFields.scalarAt(first, "function", "name");
+                arguments = parseArguments(JsonFields.at(first, "function", "arguments"));
                 if (toolCalls.size() > 1) {
                     session.finding(Finding.warning("parallel-calls-merged", "step " + (k + 1) + " lists " + toolCalls.size()
                             + " tool calls but one action and one observation: only the first is imported as a call", null, 0));
@@ -421,7 +423,7 @@ public final class SweAgentImporter extends SingleFileImporter {
             ObjectNode data = toolCallData(callId, tool, arguments, effect, toolCallId);
             if (isShell(functionCall, tool, action)) {
                 ObjectNode exec = data.putObject("exec");
-                exec.putArray("argv").add("bash").add("-c").add(functionCall ? Nodes.text(arguments, "command") : action);
+                exec.putArray("argv").add("bash").add("-c").add(functionCall ? JsonFields.scalar(arguments, "command") : action);
                 if (cwd != null) {
                     exec.put("cwd", cwd);
                 }
@@ -497,7 +499,7 @@ public final class SweAgentImporter extends SingleFileImporter {
 
         private void endSession() {
             ObjectNode data = Json.object();
-            String exit = Nodes.text(info, "exit_status");
+            String exit = JsonFields.scalar(info, "exit_status");
             data.put("outcome", SweAgentOutcome.of(exit));
             if (exit != null) {
                 data.put("summary", "exit status: " + exit);
@@ -526,7 +528,7 @@ public final class SweAgentImporter extends SingleFileImporter {
                             + "not per model call: they are on session.end, the model.call events carry none", null, 0));
                 }
             }
-            String submission = Nodes.text(info, "submission");
+            String submission = JsonFields.scalar(info, "submission");
             if (submission != null && !submission.isEmpty()) {
                 data.put("submissionBlob", session.putBlob(submission));
             }

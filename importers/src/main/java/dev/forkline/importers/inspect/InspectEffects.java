@@ -3,7 +3,6 @@ package dev.forkline.importers.inspect;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.trace.EffectClass;
-import dev.forkline.trace.StateKind;
 import java.util.Optional;
 
 /** Inspect's standard tools whose effect depends on an argument; the rest go to Forkline's general rule. */
@@ -17,15 +16,5 @@ final class InspectEffects {
             return Optional.of("view".equals(JsonFields.scalar(arguments, "command")) ? EffectClass.READ : EffectClass.WORKSPACE);
         }
         return Optional.empty();
-    }
-
-    static StateKind[] touches(EffectClass effect) {
-        return switch (effect) {
-            case READ -> new StateKind[] {StateKind.SESSION};
-            case EXTERNAL -> new StateKind[] {StateKind.SESSION, StateKind.EXTERNAL};
-            case PROCESS -> new StateKind[] {StateKind.SESSION, StateKind.PROCESS};
-            case PRIVILEGED -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE, StateKind.PROCESS};
-            case WORKSPACE -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE};
-        };
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
@@ -386,8 +387,8 @@ final class SampleRun {
         data.put("callId", callId);
         data.put("tool", function);
         data.set("arguments", arguments.isObject() ? arguments : Json.object().set("value", arguments));
-        data.put("effect", effect.name().toLowerCase(Locale.ROOT));
-        NewEvent draft = NewEvent.of(run, actor, EventType.TOOL_CALL).at(at).touches(InspectEffects.touches(effect)).data(data);
+        data.put("effect", Effects.wire(effect));
+        NewEvent draft = NewEvent.of(run, actor, EventType.TOOL_CALL).at(at).touches(Effects.touchedWithSession(effect)).data(data);
         String proposer = modelEventByToolCall.get(callId);
         Event call = append(proposer != null ? draft.causes(proposer) : draft);
         toolCallEvents.put(callId, call.id());

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.JsonDocuments;
 import dev.forkline.importers.support.JsonFields;
@@ -345,9 +346,9 @@ public final class LangfuseImporter extends SingleFileImporter {
             data.put("callId", callId);
             data.put("tool", tool);
             data.set("arguments", arguments);
-            data.put("effect", effect.name().toLowerCase(Locale.ROOT));
+            data.put("effect", Effects.wire(effect));
             data.put("observationId", JsonFields.scalar(observation, "id"));
-            NewEvent draft = NewEvent.of(RUN, tree.actorOf(observation), EventType.TOOL_CALL).at(begin).touches(touches(effect)).data(data);
+            NewEvent draft = NewEvent.of(RUN, tree.actorOf(observation), EventType.TOOL_CALL).at(begin).touches(Effects.touchedWithSession(effect)).data(data);
             String proposer = modelEventByToolCall.get(callId);
             Event call = append(proposer != null ? draft.causes(proposer) : draft);
             callEventByObservation.put(JsonFields.scalar(observation, "id"), call);
@@ -440,16 +441,6 @@ public final class LangfuseImporter extends SingleFileImporter {
                 session.finding(Finding.info("no-cost", "no observation records a cost", null, 0));
             }
             append(NewEvent.of(RUN, "harness", EventType.SESSION_END).at(at).causes(start.id()).touches(StateKind.SESSION).data(data));
-        }
-
-        private static StateKind[] touches(EffectClass effect) {
-            return switch (effect) {
-                case READ -> new StateKind[] {StateKind.SESSION};
-                case EXTERNAL -> new StateKind[] {StateKind.SESSION, StateKind.EXTERNAL};
-                case PROCESS -> new StateKind[] {StateKind.SESSION, StateKind.PROCESS};
-                case PRIVILEGED -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE, StateKind.PROCESS};
-                case WORKSPACE -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE};
-            };
         }
     }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.EffectRules;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.trace.EffectClass;
-import dev.forkline.trace.StateKind;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -41,16 +40,6 @@ final class OpenHandsEffects {
             default -> name.startsWith("browser_")
                     ? Optional.of(name.contains("navigate") || name.contains("get_") || name.contains("scroll") ? EffectClass.READ : EffectClass.EXTERNAL)
                     : Optional.empty();
-        };
-    }
-
-    static StateKind[] touches(EffectClass effect) {
-        return switch (effect) {
-            case READ -> new StateKind[] {StateKind.SESSION};
-            case EXTERNAL -> new StateKind[] {StateKind.SESSION, StateKind.EXTERNAL};
-            case PROCESS -> new StateKind[] {StateKind.SESSION, StateKind.PROCESS};
-            case PRIVILEGED -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE, StateKind.PROCESS};
-            case WORKSPACE -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE};
         };
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
@@ -22,7 +23,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -361,7 +361,7 @@ final class V0EventStream {
         data.put("callId", callId);
         data.put("tool", tool);
         data.set("arguments", arguments);
-        data.put("effect", effect.name().toLowerCase(Locale.ROOT));
+        data.put("effect", Effects.wire(effect));
         if ("run".equals(action) && JsonFields.scalar(args, "command") != null) {
             ObjectNode exec = data.putObject("exec");
             exec.putArray("argv").add("bash").add("-c").add(JsonFields.scalar(args, "command"));
@@ -377,7 +377,7 @@ final class V0EventStream {
         if (confirmation != null) {
             data.put("confirmation", confirmation);
         }
-        Event event = append(withCause(NewEvent.of(RUN, actor, EventType.TOOL_CALL).at(at).touches(OpenHandsEffects.touches(effect)).data(data), modelEvent), line);
+        Event event = append(withCause(NewEvent.of(RUN, actor, EventType.TOOL_CALL).at(at).touches(Effects.touchedWithSession(effect)).data(data), modelEvent), line);
         Call call = new Call(event.id(), callId, tool, action, args);
         callsByRecordId.put(record.path("id").asLong(-1), call);
         callsByCallId.put(callId, call);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
@@ -25,7 +26,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -284,7 +284,7 @@ final class V1Conversation {
         data.put("callId", callId);
         data.put("tool", tool);
         data.set("arguments", arguments);
-        data.put("effect", effect.name().toLowerCase(Locale.ROOT));
+        data.put("effect", Effects.wire(effect));
         String command = JsonFields.scalar(arguments, "command");
         if (("terminal".equals(tool) || "execute_bash".equals(tool)) && command != null) {
             ObjectNode exec = data.putObject("exec");
@@ -298,7 +298,7 @@ final class V1Conversation {
         if (risk != null) {
             data.put("securityRisk", risk);
         }
-        NewEvent draft = NewEvent.of(RUN, agent, EventType.TOOL_CALL).at(at).touches(OpenHandsEffects.touches(effect)).data(data);
+        NewEvent draft = NewEvent.of(RUN, agent, EventType.TOOL_CALL).at(at).touches(Effects.touchedWithSession(effect)).data(data);
         Event call = session.append(modelEvent == null ? draft : draft.causes(modelEvent), 0);
         Call recorded = new Call(call.id(), callId, tool);
         if (JsonFields.scalar(event, "id") != null) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.EffectRules;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.JsonDocuments;
 import dev.forkline.importers.support.JsonFields;
@@ -286,7 +287,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                 data.put("tool", "bash");
                 data.set("arguments", Json.object().put("command", command));
                 EffectClass effect = EffectRules.classifyCommand(command);
-                data.put("effect", effect.name().toLowerCase(Locale.ROOT));
+                data.put("effect", Effects.wire(effect));
                 ObjectNode exec = data.putObject("exec");
                 exec.putArray("argv").add("bash").add("-c").add(command);
                 String cwd = JsonFields.scalarAt(info, "config", "environment", "cwd");
@@ -294,7 +295,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                     exec.put("cwd", cwd);
                 }
                 Event toolCall = session.append(NewEvent.of(RUN, agentActor, EventType.TOOL_CALL).at(timed ? bump() : clock.next())
-                        .causes(model.id()).touches(touches(effect)).data(data), 0);
+                        .causes(model.id()).touches(Effects.touchedWithSession(effect)).data(data), 0);
                 pending.add(new PendingCall(toolCall.id(), callId, SUBMIT_MARKERS.stream().anyMatch(command::contains)));
             }
         }
@@ -446,16 +447,6 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                 }
             }
             return null;
-        }
-
-        private static StateKind[] touches(EffectClass effect) {
-            return switch (effect) {
-                case READ -> new StateKind[] {StateKind.SESSION};
-                case EXTERNAL -> new StateKind[] {StateKind.SESSION, StateKind.EXTERNAL};
-                case PROCESS -> new StateKind[] {StateKind.SESSION, StateKind.PROCESS};
-                case PRIVILEGED -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE, StateKind.PROCESS};
-                case WORKSPACE -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE};
-            };
         }
     }
 }

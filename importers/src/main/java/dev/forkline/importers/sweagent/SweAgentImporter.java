@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.JsonDocuments;
 import dev.forkline.importers.support.JsonFields;
@@ -25,6 +26,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * SWE-agent trajectories ({@code .traj}): the pre-1.0 form (v0: {@code environment} is the env name, steps without
@@ -457,19 +459,12 @@ public final class SweAgentImporter extends SingleFileImporter {
             data.put("tool", tool);
             data.set("arguments", arguments);
             EffectClass resolved = effect != null ? effect : session.classify(tool, arguments, eventId, 0).effect();
-            data.put("effect", resolved.name().toLowerCase(java.util.Locale.ROOT));
+            data.put("effect", Effects.wire(resolved));
             return data;
         }
 
         private static StateKind[] effectTouches(ObjectNode call) {
-            String effect = call.path("effect").asText();
-            return switch (effect) {
-                case "read" -> new StateKind[] {StateKind.SESSION};
-                case "external" -> new StateKind[] {StateKind.SESSION, StateKind.EXTERNAL};
-                case "process" -> new StateKind[] {StateKind.SESSION, StateKind.PROCESS};
-                case "privileged" -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE, StateKind.PROCESS};
-                default -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE};
-            };
+            return Effects.touchedWithSession(EffectClass.valueOf(call.path("effect").asText().toUpperCase(Locale.ROOT)));
         }
 
         private static boolean isExitAction(String action) {

@@ -9,6 +9,7 @@ import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.EventIds;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.LargeText;
+import dev.forkline.importers.support.Paragraphs;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.TimeFill;
 import dev.forkline.importers.support.Timestamps;
@@ -174,8 +175,8 @@ final class CodexRolloutWriter {
         for (Item item : items) {
             ObjectNode payload = item.payload();
             switch (String.valueOf(JsonFields.text(payload, "type"))) {
-                case "message" -> paragraph(text, contentText(payload.get("content")));
-                case "reasoning" -> paragraph(reasoning, reasoningText(payload));
+                case "message" -> Paragraphs.append(text, contentText(payload.get("content")));
+                case "reasoning" -> Paragraphs.append(reasoning, reasoningText(payload));
                 default -> {
                     ObjectNode call = toolCalls.addObject();
                     call.put("callId", callId(payload, item.line()));
@@ -490,9 +491,9 @@ final class CodexRolloutWriter {
         for (JsonNode part : content) {
             String partText = JsonFields.text(part, "text");
             if (partText != null) {
-                paragraph(text, partText);
+                Paragraphs.append(text, partText);
             } else if (JsonFields.text(part, "type") != null) {
-                paragraph(text, "[" + JsonFields.text(part, "type") + "]");
+                Paragraphs.append(text, "[" + JsonFields.text(part, "type") + "]");
             }
         }
         return text.toString();
@@ -503,25 +504,15 @@ final class CodexRolloutWriter {
         JsonNode summary = payload.get("summary");
         if (summary != null && summary.isArray()) {
             for (JsonNode part : summary) {
-                paragraph(text, JsonFields.text(part, "text"));
+                Paragraphs.append(text, JsonFields.text(part, "text"));
             }
         }
         JsonNode content = payload.get("content");
         if (content != null && content.isArray()) {
             for (JsonNode part : content) {
-                paragraph(text, JsonFields.text(part, "text"));
+                Paragraphs.append(text, JsonFields.text(part, "text"));
             }
         }
         return text.toString();
-    }
-
-    private static void paragraph(StringBuilder text, String part) {
-        if (part == null || part.isEmpty()) {
-            return;
-        }
-        if (!text.isEmpty()) {
-            text.append("\n\n");
-        }
-        text.append(part);
     }
 }

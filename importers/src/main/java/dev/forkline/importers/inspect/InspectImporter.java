@@ -22,8 +22,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -75,8 +73,8 @@ public final class InspectImporter extends SingleFileImporter {
         }
         JsonNode eval = header.path("eval");
         String task = JsonFields.scalar(eval, "task") == null ? "inspect" : JsonFields.scalar(eval, "task");
-        String id = firstText(eval, "eval_id", "run_id", "task_id");
-        Instant created = parse(JsonFields.scalar(eval, "created"));
+        String id = JsonFields.firstScalar(eval, "eval_id", "run_id", "task_id");
+        Instant created = SampleRun.parse(JsonFields.scalar(eval, "created"));
         String status = JsonFields.scalar(header, "status");
         if (status != null && !"success".equals(status)) {
             session.finding(Finding.warning("eval-status", "the eval's status is '" + status + "'"
@@ -204,23 +202,5 @@ public final class InspectImporter extends SingleFileImporter {
         Matcher m = SAMPLE_ENTRY.matcher(name);
         String id = m.matches() ? m.group(1) : name;
         return id.matches("\\d+") ? String.format("%020d", Long.parseLong(id)) : id;
-    }
-
-    private static Instant parse(String text) {
-        try {
-            return text == null ? null : OffsetDateTime.parse(text).toInstant();
-        } catch (DateTimeParseException e) {
-            return null;
-        }
-    }
-
-    private static String firstText(JsonNode node, String... fields) {
-        for (String field : fields) {
-            String value = JsonFields.scalar(node, field);
-            if (value != null && !value.isBlank()) {
-                return value;
-            }
-        }
-        return null;
     }
 }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.Payloads;
+import dev.forkline.importers.support.Timestamps;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -105,16 +107,9 @@ final class SampleRun {
     }
 
     private Instant timeOf(String text) {
-        if (text != null) {
-            try {
-                return OffsetDateTime.parse(text).toInstant();
-            } catch (DateTimeParseException e) {
-                try {
-                    return Instant.parse(text);
-                } catch (DateTimeParseException again) {
-                    // falls through to the previous time
-                }
-            }
+        Instant recorded = Timestamps.parseZoned(text);
+        if (recorded != null) {
+            return recorded;
         }
         if (last == null) {
             Instant created = parse(JsonFields.scalar(eval, "created"));
@@ -124,7 +119,8 @@ final class SampleRun {
         return last;
     }
 
-    private static Instant parse(String text) {
+    /** A time with an offset, or null (an eval's {@code created}, an event's {@code completed}). */
+    static Instant parse(String text) {
         try {
             return text == null ? null : OffsetDateTime.parse(text).toInstant();
         } catch (DateTimeParseException e) {
@@ -227,9 +223,7 @@ final class SampleRun {
         } else {
             session.finding(Finding.warning("model-unknown", run + ": the log header names no model", null, line));
         }
-        ObjectNode imported = data.putObject("imported");
-        imported.put("format", InspectImporter.FORMAT);
-        imported.put("source", session.source());
+        ObjectNode imported = Payloads.putImported(data, InspectImporter.FORMAT, session.source());
         imported.put("sampleId", sample.path("id").asText());
         imported.put("epoch", sample.path("epoch").asInt(1));
         if (JsonFields.scalar(eval, "eval_id") != null) {

@@ -9,6 +9,7 @@ import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.JsonDocuments;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
@@ -207,9 +208,7 @@ public final class LangfuseImporter extends SingleFileImporter {
             } else {
                 session.finding(Finding.warning("model-unknown", "no generation in the trace names its model", null, 0));
             }
-            ObjectNode imported = data.putObject("imported");
-            imported.put("format", FORMAT);
-            imported.put("source", path.toString());
+            ObjectNode imported = Payloads.putImported(data, FORMAT, path.toString());
             if (JsonFields.scalar(trace, "id") != null) {
                 imported.put("traceId", JsonFields.scalar(trace, "id"));
             }

@@ -2,11 +2,10 @@ package dev.forkline.importers.langfuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.Timestamps;
 import dev.forkline.trace.Json;
 import java.io.IOException;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -72,21 +71,18 @@ final class Observations {
 
     /** The actor an observation runs under: its nearest declared agent, itself included. */
     String actorOf(JsonNode observation) {
-        JsonNode current = observation;
-        int guard = 0;
-        while (current != null && guard++ < 10_000) {
-            String agent = declaredAgent(current);
-            if (agent != null) {
-                return "agent:" + agent;
-            }
-            current = parent(current);
-        }
-        return defaultAgent;
+        String agent = nearestAgent(observation);
+        return agent != null ? agent : defaultAgent;
     }
 
     /** The actor of the nearest ancestor that declares an agent, or null when none does. */
     String enclosingAgent(JsonNode observation) {
-        JsonNode current = parent(observation);
+        return nearestAgent(parent(observation));
+    }
+
+    /** {@code agent:<name>} of the first of {@code start} and its ancestors that declares an agent, or null. */
+    private String nearestAgent(JsonNode start) {
+        JsonNode current = start;
         int guard = 0;
         while (current != null && guard++ < 10_000) {
             String agent = declaredAgent(current);
@@ -126,17 +122,6 @@ final class Observations {
     }
 
     static Instant time(String text) {
-        if (text == null) {
-            return null;
-        }
-        try {
-            return OffsetDateTime.parse(text).toInstant();
-        } catch (DateTimeParseException e) {
-            try {
-                return Instant.parse(text);
-            } catch (DateTimeParseException again) {
-                return null;
-            }
-        }
+        return Timestamps.parseZoned(text);
     }
 }

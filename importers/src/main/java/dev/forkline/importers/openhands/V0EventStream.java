@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.Payloads;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -138,9 +139,7 @@ final class V0EventStream {
         } else {
             session.finding(Finding.warning("model-unknown", "no model response in the stream names the model", null, 0));
         }
-        ObjectNode imported = data.putObject("imported");
-        imported.put("format", OpenHandsImporter.FORMAT);
-        imported.put("source", path.toString());
+        ObjectNode imported = Payloads.putImported(data, OpenHandsImporter.FORMAT, path.toString());
         imported.put("version", "V0");
         if (host != null) {
             imported.put("hostname", host);
@@ -249,7 +248,7 @@ final class V0EventStream {
             default -> {
                 if (NOTE_ACTIONS.contains(action)) {
                     ObjectNode data = Json.object();
-                    String text = firstText(args, "thought", "content", "query", "agent_state");
+                    String text = JsonFields.firstScalar(args, "thought", "content", "query", "agent_state");
                     data.put("text", action + (text != null && !text.isBlank() ? ": " + text : ""));
                     data.put("action", action);
                     StateKind kind = "change_agent_state".equals(action) ? StateKind.HARNESS : StateKind.SESSION;
@@ -293,7 +292,7 @@ final class V0EventStream {
                 ObjectNode listed = calls.addObject();
                 listed.put("callId", JsonFields.scalar(call, "id"));
                 listed.put("name", JsonFields.scalarAt(call, "function", "name"));
-                listed.set("arguments", arguments(JsonFields.at(call, "function", "arguments")));
+                listed.set("arguments", JsonFields.objectOrRaw(JsonFields.at(call, "function", "arguments")));
             }
         }
         JsonNode usage = JsonFields.at(response, "usage");
@@ -313,24 +312,6 @@ final class V0EventStream {
         Event event = append(NewEvent.of(RUN, actor, EventType.MODEL_CALL).at(at).touches(StateKind.SESSION).data(data), line);
         lastModelEvent = event.id();
         return lastModelEvent;
-    }
-
-    static ObjectNode arguments(JsonNode raw) {
-        if (raw == null) {
-            return Json.object();
-        }
-        if (raw.isObject()) {
-            return (ObjectNode) raw;
-        }
-        try {
-            JsonNode parsed = Json.MAPPER.readTree(raw.asText());
-            if (parsed != null && parsed.isObject()) {
-                return (ObjectNode) parsed;
-            }
-        } catch (IOException e) {
-            // kept verbatim below
-        }
-        return Json.object().put("raw", raw.asText());
     }
 
     private void toolCall(JsonNode record, String action, JsonNode args, String actor, String modelEvent, Instant at, long line) {
@@ -400,7 +381,7 @@ final class V0EventStream {
             if (calls != null && calls.isArray()) {
                 for (JsonNode call : calls) {
                     if (callId.equals(JsonFields.scalar(call, "id"))) {
-                        return arguments(JsonFields.at(call, "function", "arguments"));
+                        return JsonFields.objectOrRaw(JsonFields.at(call, "function", "arguments"));
                     }
                 }
             }
@@ -637,15 +618,5 @@ final class V0EventStream {
             session.finding(Finding.info("no-cost", "the stream records no cost (no llm_metrics)", null, 0));
         }
         append(NewEvent.of(RUN, "harness", EventType.SESSION_END).at(last.plusNanos(1000)).touches(StateKind.SESSION).data(data), 0);
-    }
-
-    private static String firstText(JsonNode node, String... fields) {
-        for (String field : fields) {
-            String value = JsonFields.scalar(node, field);
-            if (value != null && !value.isBlank()) {
-                return value;
-            }
-        }
-        return null;
     }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.Payloads;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -186,7 +187,7 @@ final class V1Conversation {
         if (JsonFields.scalar(workspace, "working_dir") != null) {
             environment.put("cwd", JsonFields.scalar(workspace, "working_dir"));
         }
-        String image = firstText(workspace, "image", "base_image", "server_image");
+        String image = JsonFields.firstScalar(workspace, "image", "base_image", "server_image");
         if (image != null) {
             environment.put("image", image);
         } else {
@@ -203,9 +204,7 @@ final class V1Conversation {
         } else {
             session.finding(Finding.warning("model-unknown", "base_state.json names no model", null, 0));
         }
-        ObjectNode imported = data.putObject("imported");
-        imported.put("format", OpenHandsImporter.FORMAT);
-        imported.put("source", dir.toString());
+        ObjectNode imported = Payloads.putImported(data, OpenHandsImporter.FORMAT, dir.toString());
         imported.put("version", "V1");
         if (JsonFields.scalar(base, "id") != null) {
             imported.put("conversationId", JsonFields.scalar(base, "id"));
@@ -269,7 +268,7 @@ final class V1Conversation {
         }
         String tool = JsonFields.scalar(event, "tool_name");
         String callId = JsonFields.scalar(event, "tool_call_id");
-        ObjectNode arguments = V0EventStream.arguments(JsonFields.at(event, "tool_call", "arguments"));
+        ObjectNode arguments = JsonFields.objectOrRaw(JsonFields.at(event, "tool_call", "arguments"));
         if (arguments.isEmpty() && event.get("action") != null && event.get("action").isObject()) {
             arguments = ((ObjectNode) event.get("action")).deepCopy();
             arguments.remove("kind");
@@ -331,7 +330,7 @@ final class V1Conversation {
         JsonNode toolCall = event.get("tool_call");
         if (toolCall != null) {
             calls.addObject().put("callId", JsonFields.scalar(toolCall, "id")).put("name", JsonFields.scalar(toolCall, "name"))
-                    .set("arguments", V0EventStream.arguments(toolCall.get("arguments")));
+                    .set("arguments", JsonFields.objectOrRaw(toolCall.get("arguments")));
         }
         if (usage != null) {
             long in = usage.path("prompt_tokens").asLong(0);
@@ -380,7 +379,7 @@ final class V1Conversation {
         }
         String text = JsonFields.contentText(observation.get("content"));
         if (text.isEmpty()) {
-            text = firstText(observation, "output", "text", "message");
+            text = JsonFields.firstScalar(observation, "output", "text", "message");
             text = text == null ? "" : text;
         }
         data.put("stdout", text);
@@ -553,15 +552,5 @@ final class V1Conversation {
         }
         session.append(NewEvent.of(RUN, "harness", EventType.SESSION_END).at(last.plusNanos(1000)).causes(start.id())
                 .touches(StateKind.SESSION).data(data), 0);
-    }
-
-    private static String firstText(JsonNode node, String... fields) {
-        for (String field : fields) {
-            String value = JsonFields.scalar(node, field);
-            if (value != null && !value.isBlank()) {
-                return value;
-            }
-        }
-        return null;
     }
 }

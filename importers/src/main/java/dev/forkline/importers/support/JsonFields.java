@@ -29,6 +29,17 @@ public final class JsonFields {
         return value != null && value.isValueNode() && !value.isNull() ? value.asText() : null;
     }
 
+    /** The first of {@code fields} that holds a non-blank scalar, as text; or null. */
+    public static String firstScalar(JsonNode node, String... fields) {
+        for (String field : fields) {
+            String value = scalar(node, field);
+            if (value != null && !value.isBlank()) {
+                return value;
+            }
+        }
+        return null;
+    }
+
     /** The value at a path of field names, or null. */
     public static JsonNode at(JsonNode node, String... path) {
         JsonNode current = node;
@@ -110,6 +121,31 @@ public final class JsonFields {
         ObjectNode wrapped = Json.object();
         wrapped.set("value", arguments.deepCopy());
         return wrapped;
+    }
+
+    /**
+     * Arguments as the SWE-agent and OpenHands importers read them: an object as it is; anything else parsed from its
+     * text when that is a JSON object, else {@code {"raw": text}}. Unlike {@link #argumentsObject}, a JSON null or a
+     * number is kept as raw text, not dropped or wrapped.
+     */
+    public static ObjectNode objectOrRaw(JsonNode raw) {
+        if (raw == null) {
+            return Json.object();
+        }
+        if (raw.isObject()) {
+            return (ObjectNode) raw;
+        }
+        try {
+            JsonNode parsed = Json.MAPPER.readTree(raw.asText());
+            if (parsed != null && parsed.isObject()) {
+                return (ObjectNode) parsed;
+            }
+        } catch (JsonProcessingException notJson) {
+            // kept raw below
+        }
+        ObjectNode verbatim = Json.object();
+        verbatim.put("raw", raw.asText());
+        return verbatim;
     }
 
     /** A short single-line preview for summaries. */

@@ -27,6 +27,13 @@ public final class Payloads {
         return imported;
     }
 
+    /** Puts {@link #imported(String, String)} into a session.start's data; returns it for the format's own fields. */
+    public static ObjectNode putImported(ObjectNode sessionStart, String format, String source) {
+        ObjectNode imported = imported(format, source);
+        sessionStart.set("imported", imported);
+        return imported;
+    }
+
     public static ObjectNode note(String text) {
         ObjectNode note = Json.object();
         note.put("text", text);

@@ -10,6 +10,7 @@ import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.JsonDocuments;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
@@ -190,7 +191,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                 harness.put("version", JsonFields.scalar(info, "mini_version"));
             }
             JsonNode env = JsonFields.at(info, "config", "environment");
-            String image = firstText(env, "image", "container_image");
+            String image = JsonFields.firstScalar(env, "image", "container_image");
             if (image != null) {
                 environment.put("image", image);
             }
@@ -211,9 +212,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             } else if (!info.isEmpty()) {
                 session.finding(Finding.warning("model-unknown", "the trajectory does not name its model", null, 0));
             }
-            ObjectNode imported = data.putObject("imported");
-            imported.put("format", FORMAT);
-            imported.put("source", path.toString());
+            ObjectNode imported = Payloads.putImported(data, FORMAT, path.toString());
             imported.put("version", trajectoryFormat != null ? trajectoryFormat : info.isEmpty() ? "messages-only" : "mini-swe-agent-1");
             session.finding(Finding.info("no-checkpoint", "mini-swe-agent trajectories hold no file contents: the import has no "
                     + "replayable checkpoint", null, 0));
@@ -437,16 +436,6 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                 draft.causes(cause.id());
             }
             session.append(draft, 0);
-        }
-
-        private static String firstText(JsonNode node, String... fields) {
-            for (String field : fields) {
-                String value = JsonFields.scalar(node, field);
-                if (value != null && !value.isBlank()) {
-                    return value;
-                }
-            }
-            return null;
         }
     }
 }

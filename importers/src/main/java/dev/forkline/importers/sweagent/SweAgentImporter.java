@@ -9,6 +9,7 @@ import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.JsonDocuments;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
@@ -305,7 +306,7 @@ public final class SweAgentImporter extends SingleFileImporter {
             JsonNode repo = JsonFields.at(replay, "env", "repo");
             if (repo != null) {
                 ObjectNode git = environment.putObject("git");
-                String repository = firstText(repo, "github_url", "repo_name", "path");
+                String repository = JsonFields.firstScalar(repo, "github_url", "repo_name", "path");
                 if (repository != null) {
                     git.put("repository", repository);
                 }
@@ -319,9 +320,7 @@ public final class SweAgentImporter extends SingleFileImporter {
             } else {
                 session.finding(Finding.warning("model-unknown", "the trajectory does not name the model that produced it", null, 0));
             }
-            ObjectNode imported = data.putObject("imported");
-            imported.put("format", FORMAT);
-            imported.put("source", path.toString());
+            ObjectNode imported = Payloads.putImported(data, FORMAT, path.toString());
             imported.put("version", v1 ? "1" : "0");
             if (root.path("environment").isTextual()) {
                 imported.put("environmentName", root.get("environment").asText());
@@ -335,16 +334,6 @@ public final class SweAgentImporter extends SingleFileImporter {
                         + "replayable checkpoint (a replay starts from the image and base commit, where recorded)", null, 0));
             }
             return append(NewEvent.of(run, "harness", EventType.SESSION_START).at(clock.next()).touches(StateKind.SESSION).data(data));
-        }
-
-        private static String firstText(JsonNode node, String... fields) {
-            for (String field : fields) {
-                String value = JsonFields.scalar(node, field);
-                if (value != null && !value.isBlank()) {
-                    return value;
-                }
-            }
-            return null;
         }
 
         private void step(int k, JsonNode step, JsonNode response, List<JsonNode> input, String actor, String cwd) {
@@ -387,7 +376,7 @@ public final class SweAgentImporter extends SingleFileImporter {
                 JsonNode first = toolCalls.get(0);
                 callId = JsonFields.scalar(first, "id") != null ? JsonFields.scalar(first, "id") : callId;
                 tool = JsonFields.scalarAt(first, "function", "name");
-                arguments = parseArguments(JsonFields.at(first, "function", "arguments"));
+                arguments = JsonFields.objectOrRaw(JsonFields.at(first, "function", "arguments"));
                 if (toolCalls.size() > 1) {
                     session.finding(Finding.warning("parallel-calls-merged", "step " + (k + 1) + " lists " + toolCalls.size()
                             + " tool calls but one action and one observation: only the first is imported as a call", null, 0));
@@ -470,26 +459,6 @@ public final class SweAgentImporter extends SingleFileImporter {
         private static boolean isExitAction(String action) {
             String name = SweAgentCommands.commandName(action);
             return name.equals("exit") || name.startsWith("exit_");
-        }
-
-        private static ObjectNode parseArguments(JsonNode raw) {
-            if (raw == null) {
-                return Json.object();
-            }
-            if (raw.isObject()) {
-                return (ObjectNode) raw;
-            }
-            try {
-                JsonNode parsed = Json.MAPPER.readTree(raw.asText());
-                if (parsed != null && parsed.isObject()) {
-                    return (ObjectNode) parsed;
-                }
-            } catch (IOException e) {
-                // kept verbatim below
-            }
-            ObjectNode verbatim = Json.object();
-            verbatim.put("raw", raw.asText());
-            return verbatim;
         }
 
         private void endSession() {

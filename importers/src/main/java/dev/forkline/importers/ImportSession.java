@@ -1,6 +1,7 @@
 package dev.forkline.importers;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventChain;
 import dev.forkline.trace.Finding;
@@ -72,7 +73,7 @@ public final class ImportSession {
     public EffectRules.Classification classify(String tool, JsonNode arguments, String eventId, long line) {
         EffectRules.Classification classification = EffectRules.classify(tool, arguments);
         if (classification.guessed()) {
-            findings.add(Finding.warning("effect-guessed", "tool '" + tool
+            findings.add(Finding.warning(ImportFindings.EFFECT_GUESSED, "tool '" + tool
                     + "' is not known to Forkline's effect rule: treated as external (never re-executed on replay)", eventId, line));
         }
         return classification;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.RecordStream;
@@ -172,17 +173,17 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
         if (scan.gitBranch == null) {
             missing.add("git branch");
         }
-        session.finding(Finding.info("environment-incomplete", "Claude Code transcripts do not record: " + String.join(", ", missing), null, 0));
-        session.finding(Finding.warning("no-checkpoint", "the transcript holds no workspace snapshot, so there is no replayable"
+        session.finding(Finding.info(ImportFindings.ENVIRONMENT_INCOMPLETE, "Claude Code transcripts do not record: " + String.join(", ", missing), null, 0));
+        session.finding(Finding.warning(ImportFindings.NO_CHECKPOINT, "the transcript holds no workspace snapshot, so there is no replayable"
                 + " checkpoint; edits are kept as state mutations where their content is recorded", null, 0));
         if (!scan.anyCost) {
-            session.finding(Finding.info("no-cost", "no cost recorded (token counts only)", null, 0));
+            session.finding(Finding.info(ImportFindings.NO_COST, "no cost recorded (token counts only)", null, 0));
         }
         if (scan.firstTimestamp == null) {
-            session.finding(Finding.warning("timestamp-synthesised", "no record has a timestamp; the session start is the Unix epoch", null, 0));
+            session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, "no record has a timestamp; the session start is the Unix epoch", null, 0));
         }
         for (Path file : subagents) {
-            session.finding(Finding.info("subagent-file", "subagent transcript read: " + file, null, 0));
+            session.finding(Finding.info(ImportFindings.SUBAGENT_FILE, "subagent transcript read: " + file, null, 0));
         }
     }
 
@@ -255,7 +256,7 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
             if (sessionId == null || other == null || sessionId.equals(other)) {
                 kept.add(candidate);
             } else {
-                session.finding(Finding.info("subagent-file-skipped", candidate + " belongs to session " + other + ", not " + sessionId, null, 0));
+                session.finding(Finding.info(ImportFindings.SUBAGENT_FILE_SKIPPED, candidate + " belongs to session " + other + ", not " + sessionId, null, 0));
             }
         }
         return kept;

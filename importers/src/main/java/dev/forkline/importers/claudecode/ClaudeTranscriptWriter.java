@@ -7,6 +7,7 @@ import dev.forkline.importers.EffectRules;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.EventIds;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.LargeText;
 import dev.forkline.importers.support.Payloads;
@@ -227,7 +228,7 @@ final class ClaudeTranscriptWriter {
             causes.add(call.eventId());
             answered.put(callId, true);
         } else {
-            session.finding(Finding.warning("unpaired-result", "tool result for call '" + callId
+            session.finding(Finding.warning(ImportFindings.UNPAIRED_RESULT, "tool result for call '" + callId
                     + "' has no matching tool_use in the transcript", null, line.number()));
         }
         if (call != null && ClaudeTools.isRejection(text)) {
@@ -393,15 +394,15 @@ final class ClaudeTranscriptWriter {
         answered.forEach((callId, done) -> {
             if (!done) {
                 CallInfo call = calls.get(callId);
-                session.finding(Finding.warning("unpaired-call", "tool call '" + callId + "' (" + call.tool()
+                session.finding(Finding.warning(ImportFindings.UNPAIRED_CALL, "tool call '" + callId + "' (" + call.tool()
                         + ") has no result in the transcript", call.eventId(), 0));
             }
         });
         time.report(session, "records");
-        unknownTypes.forEach((type, count) -> session.finding(Finding.info("unknown-record", count + " record(s) of type '" + type
+        unknownTypes.forEach((type, count) -> session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, count + " record(s) of type '" + type
                 + "' are not known to this importer; kept as '" + "claude-code." + type + "' events with the raw record", null, 0)));
         if (snapshotBackups > 0) {
-            session.finding(Finding.info("file-history-not-imported", snapshotBackups + " file-history backup(s) are referenced;"
+            session.finding(Finding.info(ImportFindings.FILE_HISTORY_NOT_IMPORTED, snapshotBackups + " file-history backup(s) are referenced;"
                     + " their contents live outside the transcript (~/.claude/file-history) and were not imported", null, 0));
         }
     }

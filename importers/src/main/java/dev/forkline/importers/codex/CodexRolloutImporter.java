@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.JsonlRecords;
 import dev.forkline.importers.support.Payloads;
@@ -204,16 +205,16 @@ public final class CodexRolloutImporter extends SingleFileImporter {
         List<String> missing = new ArrayList<>(List.of("OS", "container image"));
         if (header.meta == null) {
             missing.add("session header (cwd, git, version)");
-            session.finding(Finding.warning("no-session-meta", "the rollout has no session_meta record", null, 0));
+            session.finding(Finding.warning(ImportFindings.NO_SESSION_META, "the rollout has no session_meta record", null, 0));
         } else if (!header.meta.has("git")) {
             missing.add("git state");
         }
         if (header.firstTurn == null) {
             missing.add("model (no turn_context)");
         }
-        session.finding(Finding.info("environment-incomplete", "Codex rollouts do not record: " + String.join(", ", missing), null, 0));
-        session.finding(Finding.warning("no-checkpoint", "the rollout holds no workspace snapshot, so there is no replayable"
+        session.finding(Finding.info(ImportFindings.ENVIRONMENT_INCOMPLETE, "Codex rollouts do not record: " + String.join(", ", missing), null, 0));
+        session.finding(Finding.warning(ImportFindings.NO_CHECKPOINT, "the rollout holds no workspace snapshot, so there is no replayable"
                 + " checkpoint; added files from apply_patch are kept as state mutations", null, 0));
-        session.finding(Finding.info("no-cost", "no cost recorded (token counts only; inputTokens include cacheReadTokens)", null, 0));
+        session.finding(Finding.info(ImportFindings.NO_COST, "no cost recorded (token counts only; inputTokens include cacheReadTokens)", null, 0));
     }
 }

@@ -7,6 +7,7 @@ import dev.forkline.importers.EffectRules;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.EventIds;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.LargeText;
 import dev.forkline.importers.support.Paragraphs;
@@ -197,7 +198,7 @@ final class CodexRolloutWriter {
         long line = items.isEmpty() ? 0 : items.getFirst().line();
         Event modelCall = append(NewEvent.of(RUN, AGENT, EventType.MODEL_CALL).at(ts).touches(StateKind.SESSION).data(data), line);
         if (usage == null) {
-            session.finding(Finding.info("usage-unknown", "model output at line " + line
+            session.finding(Finding.info(ImportFindings.USAGE_UNKNOWN, "model output at line " + line
                     + " was not followed by a token count before the next input; its usage is not known", modelCall.id(), line));
         }
         for (Item item : items) {
@@ -259,7 +260,7 @@ final class CodexRolloutWriter {
             causes.add(call.eventId());
             answered.put(callId, true);
         } else {
-            session.finding(Finding.warning("unpaired-result", "output for call '" + callId + "' has no matching call", null, line));
+            session.finding(Finding.warning(ImportFindings.UNPAIRED_RESULT, "output for call '" + callId + "' has no matching call", null, line));
         }
         if (call != null && output.rejected()) {
             ObjectNode decision = Json.object();
@@ -387,7 +388,7 @@ final class CodexRolloutWriter {
         answered.forEach((callId, done) -> {
             if (!done) {
                 CallInfo call = calls.get(callId);
-                session.finding(Finding.warning("unpaired-call", "tool call '" + callId + "' (" + call.tool()
+                session.finding(Finding.warning(ImportFindings.UNPAIRED_CALL, "tool call '" + callId + "' (" + call.tool()
                         + ") has no output in the rollout", call.eventId(), 0));
             }
         });
@@ -395,12 +396,12 @@ final class CodexRolloutWriter {
         if (!skipped.isEmpty()) {
             StringBuilder text = new StringBuilder("records folded into other events: ");
             skipped.forEach((what, count) -> text.append(what).append(" ×").append(count).append("; "));
-            session.finding(Finding.info("records-folded", text.toString().strip(), null, 0));
+            session.finding(Finding.info(ImportFindings.RECORDS_FOLDED, text.toString().strip(), null, 0));
         }
-        unknown.forEach((type, count) -> session.finding(Finding.info("unknown-record", count + " record(s) of type '" + type
+        unknown.forEach((type, count) -> session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, count + " record(s) of type '" + type
                 + "' are not known to this importer; kept as '" + type + "' events with the raw record", null, 0)));
         if (unparsedPatches > 0) {
-            session.finding(Finding.info("patch-unreadable", unparsedPatches + " apply_patch input(s) are not readable patches"
+            session.finding(Finding.info(ImportFindings.PATCH_UNREADABLE, unparsedPatches + " apply_patch input(s) are not readable patches"
                     + " (redacted or another syntax): the files they changed are not known", null, 0));
         }
     }

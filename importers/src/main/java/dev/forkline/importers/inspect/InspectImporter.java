@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonDocuments;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.SingleFileImporter;
@@ -77,7 +78,7 @@ public final class InspectImporter extends SingleFileImporter {
         Instant created = SampleRun.parse(JsonFields.scalar(eval, "created"));
         String status = JsonFields.scalar(header, "status");
         if (status != null && !"success".equals(status)) {
-            session.finding(Finding.warning("eval-status", "the eval's status is '" + status + "'"
+            session.finding(Finding.warning(ImportFindings.EVAL_STATUS, "the eval's status is '" + status + "'"
                     + (JsonFields.scalarAt(header, "error", "message") != null ? ": " + JsonFields.scalarAt(header, "error", "message") : ""), null, 0));
         }
         return session.finish("inspect-ai:" + (id != null ? id : task), task + (JsonFields.scalar(eval, "model") != null ? " (" + JsonFields.scalar(eval, "model") + ")" : ""),
@@ -96,7 +97,7 @@ public final class InspectImporter extends SingleFileImporter {
                 JsonToken value = parser.nextToken();
                 if ("samples".equals(field) && value == JsonToken.START_ARRAY) {
                     if (!header.has("eval")) {
-                        session.finding(Finding.warning("samples-before-header", "samples precede the eval header in the file: "
+                        session.finding(Finding.warning(ImportFindings.SAMPLES_BEFORE_HEADER, "samples precede the eval header in the file: "
                                 + "environment and model identity are not known to the sessions", null, parser.currentTokenLocation().getLineNr()));
                     }
                     while (parser.nextToken() == JsonToken.START_OBJECT) {
@@ -124,7 +125,7 @@ public final class InspectImporter extends SingleFileImporter {
                 throw new TraceFormatException(zip.name(), 0, "not an Inspect .eval archive: no header.json or _journal/start.json");
             }
             if (!zip.has("header.json")) {
-                session.finding(Finding.warning("eval-unfinished", "the archive has no header.json (the eval did not finish): "
+                session.finding(Finding.warning(ImportFindings.EVAL_UNFINISHED, "the archive has no header.json (the eval did not finish): "
                         + "read from _journal/start.json", null, 0));
             }
             JsonNode read = entry(zip, headerEntry);
@@ -137,7 +138,7 @@ public final class InspectImporter extends SingleFileImporter {
                 if (SAMPLE_ENTRY.matcher(name).matches()) {
                     samples.add(name);
                 } else if (name.startsWith("samples/")) {
-                    session.finding(Finding.info("unknown-record", zip.name() + "!/" + name + " is not a sample file: ignored", null, 0));
+                    session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, zip.name() + "!/" + name + " is not a sample file: ignored", null, 0));
                 }
             }
             samples.sort(Comparator.comparing((String name) -> epochOf(name)).thenComparing(InspectImporter::naturalKey));
@@ -150,7 +151,7 @@ public final class InspectImporter extends SingleFileImporter {
                 try {
                     sample = entry(zip, name);
                 } catch (TraceFormatException e) {
-                    session.finding(Finding.error("malformed-record", e.getMessage() + ": sample skipped", null, e.line()));
+                    session.finding(Finding.error(ImportFindings.MALFORMED_RECORD, e.getMessage() + ": sample skipped", null, e.line()));
                     continue;
                 }
                 new SampleRun(session, header, sample, 0).read();
@@ -181,7 +182,7 @@ public final class InspectImporter extends SingleFileImporter {
             }
         }
         if (count > 0) {
-            session.finding(Finding.warning("summaries-only", "the archive holds no sample files: " + count
+            session.finding(Finding.warning(ImportFindings.SUMMARIES_ONLY, "the archive holds no sample files: " + count
                     + " sample(s) imported from their summaries, without transcripts", null, 0));
         }
     }

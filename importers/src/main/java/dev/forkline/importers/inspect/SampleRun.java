@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.Effects;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.Timestamps;
@@ -78,7 +79,7 @@ final class SampleRun {
     void read() {
         JsonNode events = sample.get("events");
         if (events == null || !events.isArray() || events.isEmpty()) {
-            session.finding(Finding.warning("no-transcript", run + ": the sample holds no events (logged without transcript?): "
+            session.finding(Finding.warning(ImportFindings.NO_TRANSCRIPT, run + ": the sample holds no events (logged without transcript?): "
                     + "only its start and end are imported", null, line));
             startSession(null, timeOf(JsonFields.scalar(sample, "started_at")));
         } else {
@@ -92,7 +93,7 @@ final class SampleRun {
         }
         end();
         if (attachments.unresolved() > 0) {
-            session.finding(Finding.warning("unresolved-attachments", run + ": " + attachments.unresolved()
+            session.finding(Finding.warning(ImportFindings.UNRESOLVED_ATTACHMENTS, run + ": " + attachments.unresolved()
                     + " attachment or message-pool reference(s) could not be resolved: kept as references", null, line));
         }
     }
@@ -114,7 +115,7 @@ final class SampleRun {
         if (last == null) {
             Instant created = parse(JsonFields.scalar(eval, "created"));
             last = created != null ? created : Instant.EPOCH;
-            session.finding(Finding.warning("timestamp-synthesised", run + ": events without times get the previous time", null, line));
+            session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, run + ": events without times get the previous time", null, line));
         }
         return last;
     }
@@ -150,7 +151,7 @@ final class SampleRun {
         deferred.flushUntil(at);
         last = at;
         if (start == null && !STRUCTURE.contains(type)) {
-            session.finding(Finding.warning("no-sample-init", run + ": the transcript does not begin with sample_init: the "
+            session.finding(Finding.warning(ImportFindings.NO_SAMPLE_INIT, run + ": the transcript does not begin with sample_init: the "
                     + "session start is built from the log header", null, line));
             startSession(null, at);
         }
@@ -204,11 +205,11 @@ final class SampleRun {
             if (JsonFields.scalar(sandbox, "config") != null) {
                 isolation.put("config", JsonFields.scalar(sandbox, "config"));
             }
-            session.finding(Finding.warning("no-environment-image", run + ": the sandbox is described by "
+            session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, run + ": the sandbox is described by "
                     + (JsonFields.scalar(sandbox, "config") != null ? "'" + JsonFields.scalar(sandbox, "config") + "'" : "its type only")
                     + ", which the log does not include: the image is not recorded", null, line));
         } else {
-            session.finding(Finding.info("no-sandbox", run + ": the eval ran without a sandbox (tools ran on the host, if any)", null, line));
+            session.finding(Finding.info(ImportFindings.NO_SANDBOX, run + ": the eval ran without a sandbox (tools ran on the host, if any)", null, line));
         }
         String model = JsonFields.scalar(eval, "model");
         if (model != null) {
@@ -221,7 +222,7 @@ final class SampleRun {
                 identity.put("model", model);
             }
         } else {
-            session.finding(Finding.warning("model-unknown", run + ": the log header names no model", null, line));
+            session.finding(Finding.warning(ImportFindings.MODEL_UNKNOWN, run + ": the log header names no model", null, line));
         }
         ObjectNode imported = Payloads.putImported(data, InspectImporter.FORMAT, session.source());
         imported.put("sampleId", sample.path("id").asText());
@@ -483,7 +484,7 @@ final class SampleRun {
         String subject = callId == null ? null : toolCallEvents.getOrDefault(callId, modelEventByToolCall.get(callId));
         if (subject == null) {
             subject = start.id();
-            session.finding(Finding.warning("approval-subject-unknown", run + ": approval for call " + callId
+            session.finding(Finding.warning(ImportFindings.APPROVAL_SUBJECT_UNKNOWN, run + ": approval for call " + callId
                     + " whose proposal is not in the transcript: its subject is the session start", null, line));
         }
         ObjectNode request = Json.object();
@@ -589,7 +590,7 @@ final class SampleRun {
     }
 
     private void raw(JsonNode event, String type, Instant at) {
-        session.finding(Finding.info("unknown-record", run + ": transcript event '" + type + "' is not known to Forkline: kept with its raw record", null, line));
+        session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, run + ": transcript event '" + type + "' is not known to Forkline: kept with its raw record", null, line));
         ObjectNode data = Json.object();
         data.set("raw", event);
         append(NewEvent.ofRawType(run, actorOf(event), "inspect." + (type.isEmpty() ? "unknown" : type)).at(at).touches(StateKind.SESSION).data(data));
@@ -651,14 +652,14 @@ final class SampleRun {
                 data.put("costUsd", cost);
             }
             if (in != inputTokens || out != outputTokens) {
-                session.finding(Finding.info("usage-mismatch", run + ": the sample's model_usage (" + in + "/" + out
+                session.finding(Finding.info(ImportFindings.USAGE_MISMATCH, run + ": the sample's model_usage (" + in + "/" + out
                         + " tokens) differs from the sum over its model events (" + inputTokens + "/" + outputTokens + ")", null, line));
             }
         } else {
             usage.put("inputTokens", inputTokens).put("outputTokens", outputTokens).put("cacheReadTokens", cacheRead).put("cacheWriteTokens", cacheWrite);
         }
         if (!data.has("costUsd")) {
-            session.finding(Finding.info("no-cost", run + ": Inspect recorded no cost for this sample", null, line));
+            session.finding(Finding.info(ImportFindings.NO_COST, run + ": Inspect recorded no cost for this sample", null, line));
         }
         Instant at = last == null ? Instant.EPOCH : last;
         append(NewEvent.of(run, "harness", EventType.SESSION_END).at(at).causes(start.id()).touches(StateKind.SESSION).data(data));

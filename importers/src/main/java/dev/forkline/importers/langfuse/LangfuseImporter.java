@@ -7,6 +7,7 @@ import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonDocuments;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
@@ -131,12 +132,12 @@ public final class LangfuseImporter extends SingleFileImporter {
                 plan(observation, begin, end, order++);
             }
             if (untimed > 0) {
-                session.finding(Finding.warning("untimed-observations", untimed + " observation(s) have no start time: not placed "
+                session.finding(Finding.warning(ImportFindings.UNTIMED_OBSERVATIONS, untimed + " observation(s) have no start time: not placed "
                         + "on the timeline (kept as notes at the end)", null, 0));
             }
             if (first == null) {
                 first = Instant.EPOCH;
-                session.finding(Finding.warning("timestamp-synthesised", "the trace records no times", null, 0));
+                session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, "the trace records no times", null, 0));
             }
             start = startSession(first);
             items.sort(Comparator.comparing(Item::at).thenComparingInt(Item::order).thenComparingInt(Item::phase));
@@ -200,13 +201,13 @@ public final class LangfuseImporter extends SingleFileImporter {
             if (JsonFields.scalar(scope, "version") != null) {
                 harness.put("version", JsonFields.scalar(scope, "version"));
             }
-            session.finding(Finding.warning("no-environment-image", "a Langfuse trace records no execution environment (image, "
+            session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, "a Langfuse trace records no execution environment (image, "
                     + "repository, working directory): a replay must be given one", null, 0));
-            session.finding(Finding.info("no-checkpoint", "a Langfuse trace holds no workspace content: there is no replayable checkpoint", null, 0));
+            session.finding(Finding.info(ImportFindings.NO_CHECKPOINT, "a Langfuse trace holds no workspace content: there is no replayable checkpoint", null, 0));
             if (firstModel != null) {
                 data.putObject("model").put("model", firstModel);
             } else {
-                session.finding(Finding.warning("model-unknown", "no generation in the trace names its model", null, 0));
+                session.finding(Finding.warning(ImportFindings.MODEL_UNKNOWN, "no generation in the trace names its model", null, 0));
             }
             ObjectNode imported = Payloads.putImported(data, FORMAT, path.toString());
             if (JsonFields.scalar(trace, "id") != null) {
@@ -398,7 +399,7 @@ public final class LangfuseImporter extends SingleFileImporter {
         }
 
         private void raw(JsonNode observation, String what, Instant at) {
-            session.finding(Finding.info("unknown-record", what + " (" + JsonFields.scalar(observation, "id")
+            session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, what + " (" + JsonFields.scalar(observation, "id")
                     + ") is not known to Forkline: kept with its raw record", null, 0));
             ObjectNode data = Json.object();
             data.set("raw", observation);
@@ -423,7 +424,7 @@ public final class LangfuseImporter extends SingleFileImporter {
         private void end(Instant at) {
             List<String> unexecuted = proposedCalls.stream().filter(id -> !executedCalls.contains(id)).toList();
             if (!unexecuted.isEmpty()) {
-                session.finding(Finding.info("proposed-calls-without-tool", unexecuted.size() + " tool call(s) proposed by a model have "
+                session.finding(Finding.info(ImportFindings.PROPOSED_CALLS_WITHOUT_TOOL, unexecuted.size() + " tool call(s) proposed by a model have "
                         + "no TOOL observation (e.g. structured-output tools the framework handles itself): " + String.join(", ", unexecuted), null, 0));
             }
             ObjectNode data = Json.object();
@@ -431,13 +432,13 @@ public final class LangfuseImporter extends SingleFileImporter {
             String output = GenAiMessages.valueText(trace.get("output"));
             data.put("summary", output.length() > 500 ? output.substring(0, 500) + "…" : output);
             if (!rootFailed) {
-                session.finding(Finding.info("no-outcome", "Langfuse records no run outcome: session.end says 'unknown'", null, 0));
+                session.finding(Finding.info(ImportFindings.NO_OUTCOME, "Langfuse records no run outcome: session.end says 'unknown'", null, 0));
             }
             data.putObject("usage").put("inputTokens", inputTokens).put("outputTokens", outputTokens).put("cacheReadTokens", cacheRead);
             if (costSeen) {
                 data.put("costUsd", cost);
             } else {
-                session.finding(Finding.info("no-cost", "no observation records a cost", null, 0));
+                session.finding(Finding.info(ImportFindings.NO_COST, "no observation records a cost", null, 0));
             }
             append(NewEvent.of(RUN, "harness", EventType.SESSION_END).at(at).causes(start.id()).touches(StateKind.SESSION).data(data));
         }

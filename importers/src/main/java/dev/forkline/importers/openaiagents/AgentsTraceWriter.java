@@ -7,6 +7,7 @@ import dev.forkline.importers.EffectRules;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.EventIds;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.LargeText;
 import dev.forkline.importers.support.Payloads;
@@ -213,7 +214,7 @@ final class AgentsTraceWriter {
         Payloads.putIfPresent(data, "durationMs", span.durationMs());
         if (span.endedAt() == null) {
             data.put("unfinished", true);
-            session.finding(Finding.warning("unfinished-span", "function span " + span.id() + " has no end time: its result is not recorded",
+            session.finding(Finding.warning(ImportFindings.UNFINISHED_SPAN, "function span " + span.id() + " has no end time: its result is not recorded",
                     startEvents.get(span), span.line()));
         }
         append(NewEvent.of(RUN, actor, EventType.TOOL_RESULT).at(ts).causes(startEvents.get(span)).touches(StateKind.SESSION).data(data), span);
@@ -247,10 +248,10 @@ final class AgentsTraceWriter {
 
     void report() {
         time.report(session, "spans");
-        unknownTypes.forEach((type, count) -> session.finding(Finding.info("unknown-record", count + " span(s) of type '" + type
+        unknownTypes.forEach((type, count) -> session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, count + " span(s) of type '" + type
                 + "' are not known to this importer; kept as 'openai-agents." + type + "' events", null, 0)));
         if (responsesWithoutModel > 0) {
-            session.finding(Finding.info("model-unknown", responsesWithoutModel + " response span(s) record only the response id"
+            session.finding(Finding.info(ImportFindings.MODEL_UNKNOWN, responsesWithoutModel + " response span(s) record only the response id"
                     + " and usage: their model is not known", null, 0));
         }
     }

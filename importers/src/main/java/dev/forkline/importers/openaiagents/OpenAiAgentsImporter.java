@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.SingleFileImporter;
@@ -65,7 +66,7 @@ public final class OpenAiAgentsImporter extends SingleFileImporter {
                 spans.add(AgentsSpan.of(item.record(), item.line()));
             } else {
                 other++;
-                session.finding(Finding.warning("unknown-record", "line " + item.line() + ": a record with object '" + object
+                session.finding(Finding.warning(ImportFindings.UNKNOWN_RECORD, "line " + item.line() + ": a record with object '" + object
                         + "' is not an Agents SDK trace or span; skipped", null, item.line()));
             }
         }
@@ -108,16 +109,16 @@ public final class OpenAiAgentsImporter extends SingleFileImporter {
         end.put("synthesised", true);
         session.append(NewEvent.of(AgentsTraceWriter.RUN, "harness", EventType.SESSION_END).at(last).data(end), 0);
 
-        session.finding(Finding.info("environment-missing", "Agents SDK traces record no environment (OS, working directory,"
+        session.finding(Finding.info(ImportFindings.ENVIRONMENT_INCOMPLETE, "Agents SDK traces record no environment (OS, working directory,"
                 + " git state, image, SDK version)", null, 0));
-        session.finding(Finding.warning("no-checkpoint", "traces hold no workspace content, so there is no replayable checkpoint", null, 0));
-        session.finding(Finding.info("no-cost", "no cost recorded (token counts only)", null, 0));
+        session.finding(Finding.warning(ImportFindings.NO_CHECKPOINT, "traces hold no workspace content, so there is no replayable checkpoint", null, 0));
+        session.finding(Finding.info(ImportFindings.NO_COST, "no cost recorded (token counts only)", null, 0));
         if (spans.stream().anyMatch(span -> "function".equals(span.type()))) {
-            session.finding(Finding.info("call-ids-synthesised", "function spans carry no tool call id: each call is identified by its"
+            session.finding(Finding.info(ImportFindings.CALL_IDS_SYNTHESISED, "function spans carry no tool call id: each call is identified by its"
                     + " span id and linked to the agent's preceding model call", null, 0));
         }
         if (spans.stream().noneMatch(span -> "generation".equals(span.type()) && span.text("model") != null)) {
-            session.finding(Finding.info("model-unknown", "no generation span names a model", null, 0));
+            session.finding(Finding.info(ImportFindings.MODEL_UNKNOWN, "no generation span names a model", null, 0));
         }
         String traceId = FORMAT + ":" + (traces.isEmpty() ? path.getFileName().toString() : String.join(",", traces.keySet()));
         return session.finish(traceId, title, start);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.Effects;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.trace.EffectClass;
@@ -86,17 +87,17 @@ final class V0EventStream {
         RecordStream.each(path, this::record);
         end(start);
         if (zoneless) {
-            session.finding(Finding.warning("timestamps-without-zone", "OpenHands wrote local times without a zone: read as UTC", null, 0));
+            session.finding(Finding.warning(ImportFindings.TIMESTAMPS_WITHOUT_ZONE, "OpenHands wrote local times without a zone: read as UTC", null, 0));
         }
         if (untimed > 0) {
-            session.finding(Finding.warning("timestamp-synthesised", untimed + " record(s) have no timestamp: given the previous "
+            session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, untimed + " record(s) have no timestamp: given the previous "
                     + "record's time plus a microsecond", null, 0));
         }
         if (emptyObservations > 0) {
-            session.finding(Finding.info("empty-observations", emptyObservations + " 'null' observation(s) (OpenHands' explicit "
+            session.finding(Finding.info(ImportFindings.EMPTY_OBSERVATIONS, emptyObservations + " 'null' observation(s) (OpenHands' explicit "
                     + "'no observation' placeholder) carry nothing: not imported as events", null, 0));
         }
-        session.finding(Finding.info("no-checkpoint", "an OpenHands event stream holds no snapshot of the workspace: only the files "
+        session.finding(Finding.info(ImportFindings.NO_CHECKPOINT, "an OpenHands event stream holds no snapshot of the workspace: only the files "
                 + "the agent wrote through its editor are known (as state.mutation), so there is no replayable checkpoint", null, 0));
     }
 
@@ -132,12 +133,12 @@ final class V0EventStream {
         if (user != null) {
             environment.put("user", user);
         }
-        session.finding(Finding.warning("no-environment-image", "the event stream does not name the runtime image or the "
+        session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, "the event stream does not name the runtime image or the "
                 + "repository state it started from: a replay must be given one", null, 0));
         if (model != null) {
             data.putObject("model").put("model", model);
         } else {
-            session.finding(Finding.warning("model-unknown", "no model response in the stream names the model", null, 0));
+            session.finding(Finding.warning(ImportFindings.MODEL_UNKNOWN, "no model response in the stream names the model", null, 0));
         }
         ObjectNode imported = Payloads.putImported(data, OpenHandsImporter.FORMAT, path.toString());
         imported.put("version", "V0");
@@ -146,7 +147,7 @@ final class V0EventStream {
         }
         if (last == null) {
             last = Instant.EPOCH;
-            session.finding(Finding.warning("timestamp-synthesised", "the stream records no times at all", null, 0));
+            session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, "the stream records no times at all", null, 0));
         }
         return session.append(NewEvent.of(RUN, "harness", EventType.SESSION_START).at(last).touches(StateKind.SESSION).data(data), 0);
     }
@@ -177,7 +178,7 @@ final class V0EventStream {
 
     private void record(JsonNode record, long line) {
         if (!record.isObject()) {
-            session.finding(Finding.warning("malformed-record", "list element is not an object: skipped", null, line));
+            session.finding(Finding.warning(ImportFindings.MALFORMED_RECORD, "list element is not an object: skipped", null, line));
             return;
         }
         Instant at = timeOf(record);
@@ -571,7 +572,7 @@ final class V0EventStream {
     }
 
     private void unpaired(JsonNode record, String observation, Instant at, long line) {
-        session.finding(Finding.warning("unpaired-result", "'" + observation + "' observation " + record.path("id").asText()
+        session.finding(Finding.warning(ImportFindings.UNPAIRED_RESULT, "'" + observation + "' observation " + record.path("id").asText()
                 + " answers no recorded action: kept as a note", null, line));
         ObjectNode data = Json.object();
         data.put("text", "unpaired '" + observation + "' observation");
@@ -580,7 +581,7 @@ final class V0EventStream {
     }
 
     private void unknown(JsonNode record, String type, String what, Instant at, long line) {
-        session.finding(Finding.info("unknown-record", what + " is not known to Forkline: kept with its raw record", null, line));
+        session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, what + " is not known to Forkline: kept with its raw record", null, line));
         ObjectNode data = Json.object();
         data.set("raw", record);
         append(NewEvent.ofRawType(RUN, actorOf(record), "openhands." + type).at(at).touches(StateKind.SESSION).data(data), line);
@@ -615,7 +616,7 @@ final class V0EventStream {
         if (accumulatedCost != null) {
             data.put("costUsd", accumulatedCost);
         } else {
-            session.finding(Finding.info("no-cost", "the stream records no cost (no llm_metrics)", null, 0));
+            session.finding(Finding.info(ImportFindings.NO_COST, "the stream records no cost (no llm_metrics)", null, 0));
         }
         append(NewEvent.of(RUN, "harness", EventType.SESSION_END).at(last.plusNanos(1000)).touches(StateKind.SESSION).data(data), 0);
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.Effects;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.trace.EffectClass;
@@ -98,9 +99,9 @@ final class V1Conversation {
         }
         end(start);
         if (zoneless) {
-            session.finding(Finding.warning("timestamps-without-zone", "OpenHands wrote local times without a zone: read as UTC", null, 0));
+            session.finding(Finding.warning(ImportFindings.TIMESTAMPS_WITHOUT_ZONE, "OpenHands wrote local times without a zone: read as UTC", null, 0));
         }
-        session.finding(Finding.info("no-checkpoint", "a conversation folder holds no snapshot of the workspace: there is no replayable checkpoint", null, 0));
+        session.finding(Finding.info(ImportFindings.NO_CHECKPOINT, "a conversation folder holds no snapshot of the workspace: there is no replayable checkpoint", null, 0));
         String id = JsonFields.scalar(base, "id");
         return id != null ? id : dir.getFileName().toString();
     }
@@ -118,7 +119,7 @@ final class V1Conversation {
             if (required) {
                 throw new TraceFormatException(file.toString(), line, "malformed JSON: " + e.getOriginalMessage());
             }
-            session.finding(Finding.warning("malformed-record", file.getFileName() + ": " + e.getOriginalMessage()
+            session.finding(Finding.warning(ImportFindings.MALFORMED_RECORD, file.getFileName() + ": " + e.getOriginalMessage()
                     + " (line " + line + "): skipped", null, line));
             return null;
         }
@@ -144,14 +145,14 @@ final class V1Conversation {
                 return stamp.instant().minusNanos(1000);
             }
         }
-        session.finding(Finding.warning("timestamp-synthesised", "no event records a time", null, 0));
+        session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, "no event records a time", null, 0));
         return Instant.EPOCH;
     }
 
     private void indexUsage() {
         JsonNode metrics = JsonFields.at(base, "stats", "usage_to_metrics");
         if (metrics == null || !metrics.isObject()) {
-            session.finding(Finding.info("no-token-usage", "base_state.json holds no usage statistics", null, 0));
+            session.finding(Finding.info(ImportFindings.USAGE_UNKNOWN, "base_state.json holds no usage statistics", null, 0));
             return;
         }
         for (JsonNode metric : metrics) {
@@ -191,7 +192,7 @@ final class V1Conversation {
         if (image != null) {
             environment.put("image", image);
         } else {
-            session.finding(Finding.warning("no-environment-image", "the workspace ("
+            session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, "the workspace ("
                     + (JsonFields.scalar(workspace, "kind") == null ? "unknown kind" : JsonFields.scalar(workspace, "kind"))
                     + ") names no container image: a replay must be given one", null, 0));
         }
@@ -202,7 +203,7 @@ final class V1Conversation {
         if (model != null) {
             data.putObject("model").put("model", model);
         } else {
-            session.finding(Finding.warning("model-unknown", "base_state.json names no model", null, 0));
+            session.finding(Finding.warning(ImportFindings.MODEL_UNKNOWN, "base_state.json names no model", null, 0));
         }
         ObjectNode imported = Payloads.putImported(data, OpenHandsImporter.FORMAT, dir.toString());
         imported.put("version", "V1");
@@ -491,7 +492,7 @@ final class V1Conversation {
     }
 
     private void unpaired(JsonNode event, Instant at) {
-        session.finding(Finding.warning("unpaired-result", JsonFields.scalar(event, "kind") + " " + JsonFields.scalar(event, "id")
+        session.finding(Finding.warning(ImportFindings.UNPAIRED_RESULT, JsonFields.scalar(event, "kind") + " " + JsonFields.scalar(event, "id")
                 + " answers no recorded action: kept as a note", null, 0));
         ObjectNode data = Json.object();
         data.put("text", "unpaired " + JsonFields.scalar(event, "kind"));
@@ -500,7 +501,7 @@ final class V1Conversation {
     }
 
     private void unknown(JsonNode event, String kind, Path file, Instant at) {
-        session.finding(Finding.info("unknown-record", file.getFileName() + ": event kind '" + kind
+        session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, file.getFileName() + ": event kind '" + kind
                 + "' is not known to Forkline: kept with its raw record", null, 0));
         ObjectNode data = Json.object();
         data.set("raw", event);
@@ -510,7 +511,7 @@ final class V1Conversation {
 
     private void end(Event start) {
         for (Call call : unanswered) {
-            session.finding(Finding.warning("unpaired-call", "tool call " + call.callId() + " (" + call.tool() + ") has no recorded result", call.eventId(), 0));
+            session.finding(Finding.warning(ImportFindings.UNPAIRED_CALL, "tool call " + call.callId() + " (" + call.tool() + ") has no recorded result", call.eventId(), 0));
         }
         String status = JsonFields.scalar(base, "execution_status");
         ObjectNode data = Json.object();

@@ -7,6 +7,7 @@ import dev.forkline.importers.EffectRules;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.EventIds;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.LargeText;
 import dev.forkline.importers.support.Payloads;
@@ -242,7 +243,7 @@ final class OtelTraceWriter {
         }
         if (span.end() == null) {
             data.put("unfinished", true);
-            session.finding(Finding.warning("unfinished-span", "tool span '" + span.name() + "' (" + span.spanId()
+            session.finding(Finding.warning(ImportFindings.UNFINISHED_SPAN, "tool span '" + span.name() + "' (" + span.spanId()
                     + ") has no end time: its result is not recorded", startEvents.get(span), span.line()));
         }
         Payloads.putIfPresent(data, "durationMs", span.durationMs());
@@ -293,7 +294,7 @@ final class OtelTraceWriter {
     void report() {
         time.report(session, "spans");
         if (mergedModelSpans > 0) {
-            session.finding(Finding.info("model-spans-merged", mergedModelSpans + " nested model span(s) recorded the same request"
+            session.finding(Finding.info(ImportFindings.MODEL_SPANS_MERGED, mergedModelSpans + " nested model span(s) recorded the same request"
                     + " as an enclosing model span (several instrumentations); each request is one model.call, its tokens counted once", null, 0));
         }
     }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.JsonlRecords;
 import dev.forkline.importers.support.TextLines;
@@ -67,7 +68,7 @@ final class SpanFileReader {
                 try (JsonParser parser = TREES.createParser(text)) {
                     readDocuments(parser, line - 1);
                 } catch (JsonProcessingException broken) {
-                    session.finding(Finding.warning("malformed-json", TraceFormatException.location(file.toString(), line) + ": "
+                    session.finding(Finding.warning(ImportFindings.MALFORMED_LINE, TraceFormatException.location(file.toString(), line) + ": "
                             + broken.getOriginalMessage() + "; line skipped", null, line));
                 }
             }
@@ -108,7 +109,7 @@ final class SpanFileReader {
                     if (documents == 0 && spans.isEmpty()) {
                         throw new TraceFormatException(file.toString(), errorLine, "not OTLP/Jaeger JSON: " + broken.getOriginalMessage(), broken);
                     }
-                    session.finding(Finding.warning("malformed-json", TraceFormatException.location(file.toString(), errorLine)
+                    session.finding(Finding.warning(ImportFindings.MALFORMED_JSON, TraceFormatException.location(file.toString(), errorLine)
                             + ": " + broken.getOriginalMessage() + "; the rest of that line is skipped", null, errorLine));
                     // A damaged JSON-lines document runs into the next line: when that line starts a new document, resume there.
                     long resumeLine = errorLine > documentLine && startsDocument(errorLine) ? errorLine : errorLine + 1;

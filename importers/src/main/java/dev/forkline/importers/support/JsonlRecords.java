@@ -52,14 +52,14 @@ public final class JsonlRecords {
         try {
             node = Json.MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
-            session.finding(Finding.warning("malformed-line", TraceFormatException.location(file, line)
+            session.finding(Finding.warning(ImportFindings.MALFORMED_LINE, TraceFormatException.location(file, line)
                     + ": not one JSON value (" + e.getOriginalMessage() + "); line skipped", null, line));
             return null;
         }
         if (node instanceof ObjectNode object) {
             return object;
         }
-        session.finding(Finding.warning("malformed-line", TraceFormatException.location(file, line)
+        session.finding(Finding.warning(ImportFindings.MALFORMED_LINE, TraceFormatException.location(file, line)
                 + ": expected a JSON object, found " + (node == null ? "nothing" : node.getNodeType().name().toLowerCase())
                 + "; line skipped", null, line));
         return null;

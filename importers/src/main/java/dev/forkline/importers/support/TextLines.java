@@ -31,7 +31,7 @@ public final class TextLines implements Closeable {
             try {
                 text = reader.next();
             } catch (TraceFormatException bad) {
-                session.finding(Finding.warning("malformed-line", bad.getMessage() + " (line skipped)", null, bad.line()));
+                session.finding(Finding.warning(ImportFindings.MALFORMED_LINE, bad.getMessage() + " (line skipped)", null, bad.line()));
                 continue;
             }
             if (text == null) {

@@ -8,6 +8,7 @@ import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonDocuments;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
@@ -151,7 +152,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
 
         void read() {
             if (!timed) {
-                session.finding(Finding.warning("timestamp-synthesised", "this trajectory records no times: event times are "
+                session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, "this trajectory records no times: event times are "
                         + "synthesised (ending at the file's modification time); the order is real, durations are not", null, 0));
             }
             Event start = startSession();
@@ -203,18 +204,18 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                 environment.putObject("isolation").put("boundary", environmentType);
             }
             if (image == null) {
-                session.finding(Finding.warning("no-environment-image", info.isEmpty()
+                session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, info.isEmpty()
                         ? "this is a bare message list: no environment, model, version or exit status is recorded"
                         : "the trajectory names no container image: a replay must be given one", null, 0));
             }
             if (model != null) {
                 data.putObject("model").put("model", model);
             } else if (!info.isEmpty()) {
-                session.finding(Finding.warning("model-unknown", "the trajectory does not name its model", null, 0));
+                session.finding(Finding.warning(ImportFindings.MODEL_UNKNOWN, "the trajectory does not name its model", null, 0));
             }
             ObjectNode imported = Payloads.putImported(data, FORMAT, path.toString());
             imported.put("version", trajectoryFormat != null ? trajectoryFormat : info.isEmpty() ? "messages-only" : "mini-swe-agent-1");
-            session.finding(Finding.info("no-checkpoint", "mini-swe-agent trajectories hold no file contents: the import has no "
+            session.finding(Finding.info(ImportFindings.NO_CHECKPOINT, "mini-swe-agent trajectories hold no file contents: the import has no "
                     + "replayable checkpoint", null, 0));
             return session.append(NewEvent.of(RUN, "harness", EventType.SESSION_START).at(timeOf(messages.isEmpty() ? null : messages.get(0)))
                     .touches(StateKind.SESSION).data(data), 0);
@@ -388,7 +389,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
         private void unanswered() {
             while (!pending.isEmpty()) {
                 PendingCall call = pending.poll();
-                session.finding(Finding.warning("unpaired-call", "tool call " + call.callId() + " has no recorded output", call.eventId(), 0));
+                session.finding(Finding.warning(ImportFindings.UNPAIRED_CALL, "tool call " + call.callId() + " has no recorded output", call.eventId(), 0));
             }
         }
 
@@ -397,7 +398,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             data.put("text", "message " + (index + 1) + " with role '" + role + "' kept verbatim");
             data.set("raw", message);
             session.append(NewEvent.of(RUN, "harness", EventType.NOTE).at(timeOf(message)).touches(StateKind.SESSION).data(data), 0);
-            session.finding(Finding.info("unknown-record", "message " + (index + 1) + " has role '" + role + "': kept as a note", null, 0));
+            session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, "message " + (index + 1) + " has role '" + role + "': kept as a note", null, 0));
         }
 
         private void end(String exitStatus, String submission, Event cause) {
@@ -425,7 +426,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                 data.put("modelCalls", stats.get("api_calls").asLong());
             }
             if (!usageSeen) {
-                session.finding(Finding.info("no-token-usage", "this trajectory records no token counts"
+                session.finding(Finding.info(ImportFindings.USAGE_UNKNOWN, "this trajectory records no token counts"
                         + (stats != null && stats.has("instance_cost") ? " (only the run's cost, on session.end)" : ""), null, 0));
             }
             if (submission != null && !submission.isEmpty()) {

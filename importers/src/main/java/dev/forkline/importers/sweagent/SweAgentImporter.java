@@ -7,6 +7,7 @@ import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonDocuments;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
@@ -84,7 +85,7 @@ public final class SweAgentImporter extends SingleFileImporter {
             at = at.plus(Reader.span(run));
         }
         if (runs.size() > 1) {
-            session.finding(Finding.info("attempts-as-runs", "a retry loop with " + runs.size() + " attempts: each is its own run"
+            session.finding(Finding.info(ImportFindings.ATTEMPTS_AS_RUNS, "a retry loop with " + runs.size() + " attempts: each is its own run"
                     + (chosen >= 0 ? " (attempt-" + (chosen + 1) + " was chosen)" : ""), null, 0));
         }
         String title = titleOf(root, path);
@@ -188,11 +189,11 @@ public final class SweAgentImporter extends SingleFileImporter {
             }
             boolean aligned = assistantAt.size() == steps.size();
             if (!aligned) {
-                session.finding(Finding.warning("history-misaligned", "the history holds " + assistantAt.size()
+                session.finding(Finding.warning(ImportFindings.HISTORY_MISALIGNED, "the history holds " + assistantAt.size()
                         + " model responses for " + steps.size() + " trajectory steps: model inputs are not attached to the calls", null, 0));
             }
             if (firstRun) {
-                session.finding(Finding.warning("timestamp-synthesised", "SWE-agent trajectories record no wall-clock times: event "
+                session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, "SWE-agent trajectories record no wall-clock times: event "
                         + "times are synthesised (ending at the file's modification time); the order is real"
                         + (v1 ? ", step durations come from execution_time" : ", durations are not"), null, 0));
             }
@@ -255,7 +256,7 @@ public final class SweAgentImporter extends SingleFileImporter {
             }
             if (demos > 0) {
                 if (firstRun) {
-                    session.finding(Finding.info("demonstrations-skipped", demos
+                    session.finding(Finding.info(ImportFindings.DEMONSTRATIONS_SKIPPED, demos
                             + " demonstration message(s) in the history are examples shown to the model, not part of this run: not imported", null, 0));
                 }
             }
@@ -300,7 +301,7 @@ public final class SweAgentImporter extends SingleFileImporter {
             if (image != null) {
                 environment.put("image", image);
             } else {
-                session.finding(Finding.warning("no-environment-image", "the trajectory names no container image"
+                session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, "the trajectory names no container image"
                         + (v1 ? "" : " (pre-1.0 trajectories record only the environment's name)") + ": a replay must be given one", null, 0));
             }
             JsonNode repo = JsonFields.at(replay, "env", "repo");
@@ -318,7 +319,7 @@ public final class SweAgentImporter extends SingleFileImporter {
             if (model != null) {
                 data.putObject("model").put("model", model);
             } else {
-                session.finding(Finding.warning("model-unknown", "the trajectory does not name the model that produced it", null, 0));
+                session.finding(Finding.warning(ImportFindings.MODEL_UNKNOWN, "the trajectory does not name the model that produced it", null, 0));
             }
             ObjectNode imported = Payloads.putImported(data, FORMAT, path.toString());
             imported.put("version", v1 ? "1" : "0");
@@ -330,7 +331,7 @@ public final class SweAgentImporter extends SingleFileImporter {
                 imported.put("chosenAttempt", chosen);
             }
             if (firstRun) {
-                session.finding(Finding.info("no-checkpoint", "SWE-agent trajectories hold no file contents: the import has no "
+                session.finding(Finding.info(ImportFindings.NO_CHECKPOINT, "SWE-agent trajectories hold no file contents: the import has no "
                         + "replayable checkpoint (a replay starts from the image and base commit, where recorded)", null, 0));
             }
             return append(NewEvent.of(run, "harness", EventType.SESSION_START).at(clock.next()).touches(StateKind.SESSION).data(data));
@@ -378,7 +379,7 @@ public final class SweAgentImporter extends SingleFileImporter {
                 tool = JsonFields.scalarAt(first, "function", "name");
                 arguments = JsonFields.objectOrRaw(JsonFields.at(first, "function", "arguments"));
                 if (toolCalls.size() > 1) {
-                    session.finding(Finding.warning("parallel-calls-merged", "step " + (k + 1) + " lists " + toolCalls.size()
+                    session.finding(Finding.warning(ImportFindings.PARALLEL_CALLS_MERGED, "step " + (k + 1) + " lists " + toolCalls.size()
                             + " tool calls but one action and one observation: only the first is imported as a call", null, 0));
                 }
             } else {
@@ -468,7 +469,7 @@ public final class SweAgentImporter extends SingleFileImporter {
             if (exit != null) {
                 data.put("summary", "exit status: " + exit);
             } else {
-                session.finding(Finding.warning("no-exit-status", "the trajectory records no exit status: outcome unknown", null, 0));
+                session.finding(Finding.warning(ImportFindings.NO_OUTCOME, "the trajectory records no exit status: outcome unknown", null, 0));
             }
             JsonNode stats = info.get("model_stats");
             if (stats != null && stats.isObject()) {
@@ -482,13 +483,13 @@ public final class SweAgentImporter extends SingleFileImporter {
                     data.put("modelCalls", stats.get("api_calls").asLong());
                     long steps = root.get("trajectory").size();
                     if (stats.get("api_calls").asLong() != steps) {
-                        session.finding(Finding.info("model-calls-unrecorded", stats.get("api_calls").asLong()
+                        session.finding(Finding.info(ImportFindings.MODEL_CALLS_UNRECORDED, stats.get("api_calls").asLong()
                                 + " model calls were billed but " + steps + " steps recorded (requeries after format errors "
                                 + "or reviews leave no step)", null, 0));
                     }
                 }
                 if (firstRun) {
-                    session.finding(Finding.info("usage-totals-only", "SWE-agent records token and cost totals for the run, "
+                    session.finding(Finding.info(ImportFindings.USAGE_TOTALS_ONLY, "SWE-agent records token and cost totals for the run, "
                             + "not per model call: they are on session.end, the model.call events carry none", null, 0));
                 }
             }

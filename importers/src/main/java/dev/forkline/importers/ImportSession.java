@@ -20,6 +20,9 @@ import java.util.List;
  */
 public final class ImportSession {
 
+    /** The run of an import that holds one run: {@code r1}, as the recorder names a recording's first run. */
+    public static final String RUN = "r1";
+
     private final String format;
     private final String source;
     private final EventChain chain = new EventChain();

@@ -30,7 +30,7 @@ import java.util.Map;
 /** Second pass: turns each transcript record into events, in the order the records are handed over. */
 final class ClaudeTranscriptWriter {
 
-    static final String RUN = "r1";
+    static final String RUN = ImportSession.RUN;
 
     /** A tool call already written, for pairing its result. */
     private record CallInfo(String eventId, String tool, JsonNode input, String actor, String cwd) {

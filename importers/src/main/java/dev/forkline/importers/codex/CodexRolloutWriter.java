@@ -35,7 +35,7 @@ import java.util.Set;
  */
 final class CodexRolloutWriter {
 
-    static final String RUN = "r1";
+    static final String RUN = ImportSession.RUN;
     static final String AGENT = "agent:codex";
     /** event_msg records that repeat a response_item (Codex writes both); they add nothing and are only counted. */
     private static final Set<String> MIRRORED_EVENTS = Set.of("agent_message", "agent_reasoning", "user_message",

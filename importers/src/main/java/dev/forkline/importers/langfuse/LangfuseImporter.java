@@ -43,7 +43,7 @@ import java.util.Set;
 public final class LangfuseImporter extends SingleFileImporter {
 
     public static final String FORMAT = "langfuse";
-    static final String RUN = "main";
+    static final String RUN = ImportSession.RUN;
     private static final Set<String> MODEL_TYPES = Set.of("GENERATION", "EMBEDDING");
     private static final Set<String> TOOL_TYPES = Set.of("TOOL", "RETRIEVER");
     private static final Set<String> STRUCTURE_TYPES = Set.of("SPAN", "AGENT", "CHAIN");

@@ -32,7 +32,7 @@ import java.util.Map;
  */
 final class AgentsTraceWriter {
 
-    static final String RUN = "r1";
+    static final String RUN = ImportSession.RUN;
     static final String FALLBACK_ACTOR = "agent:openai-agents";
 
     private record Point(Instant ts, boolean start, int order, AgentsSpan span) {

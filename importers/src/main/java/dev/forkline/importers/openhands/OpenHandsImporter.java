@@ -16,7 +16,7 @@ import java.nio.file.Path;
 public final class OpenHandsImporter extends SingleFileImporter {
 
     public static final String FORMAT = "openhands";
-    static final String RUN = "main";
+    static final String RUN = ImportSession.RUN;
 
     public OpenHandsImporter() {
         super(FORMAT);

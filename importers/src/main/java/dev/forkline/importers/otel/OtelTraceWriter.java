@@ -32,7 +32,7 @@ import java.util.Map;
  */
 final class OtelTraceWriter {
 
-    static final String RUN = "r1";
+    static final String RUN = ImportSession.RUN;
 
     /** A span's start or end, or (with {@code exception} set) an exception recorded inside it. */
     private record Point(Instant ts, boolean start, int depth, int order, OtelSpan span, OtelSpan.SpanEvent exception) {

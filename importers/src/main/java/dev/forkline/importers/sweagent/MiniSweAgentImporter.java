@@ -43,7 +43,7 @@ import java.util.regex.Pattern;
 public final class MiniSweAgentImporter extends SingleFileImporter {
 
     public static final String FORMAT = "mini-swe-agent";
-    static final String RUN = "main";
+    static final String RUN = ImportSession.RUN;
 
     /** The fenced block mini-swe-agent's text-based parsers accept (v1: bash, v2: mswea_bash_command). */
     private static final Pattern ACTION_BLOCK = Pattern.compile("```(?:mswea_bash_command|bash|sh)\\s*\\n(.*?)\\n```", Pattern.DOTALL);

@@ -39,7 +39,7 @@ import java.util.Locale;
 public final class SweAgentImporter extends SingleFileImporter {
 
     public static final String FORMAT = "swe-agent";
-    static final String RUN = "main";
+    static final String RUN = ImportSession.RUN;
 
     public SweAgentImporter() {
         super(FORMAT);

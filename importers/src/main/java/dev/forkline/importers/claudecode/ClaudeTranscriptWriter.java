@@ -139,11 +139,7 @@ final class ClaudeTranscriptWriter {
         JsonNode input = use.get("input");
         String id = ids.next(baseId(record, line));
         EffectRules.Classification effect = session.classify(tool, input, id, line.number());
-        ObjectNode data = Json.object();
-        data.put("callId", callId);
-        data.put("tool", tool);
-        data.set("arguments", JsonFields.argumentsObject(input));
-        data.put("effect", Effects.wire(effect));
+        ObjectNode data = Payloads.toolCall(callId, tool, JsonFields.argumentsObject(input), effect.effect());
         String cwd = JsonFields.text(record, "cwd") != null ? JsonFields.text(record, "cwd") : scan.cwd;
         if ("Bash".equals(tool) && JsonFields.text(input, "command") != null) {
             ObjectNode exec = data.putObject("exec");

@@ -216,11 +216,7 @@ final class CodexRolloutWriter {
         ObjectNode arguments = arguments(payload);
         String id = ids.next("L" + item.line());
         EffectRules.Classification effect = session.classify(tool, arguments, id, item.line());
-        ObjectNode data = Json.object();
-        data.put("callId", callId);
-        data.put("tool", tool);
-        data.set("arguments", arguments);
-        data.put("effect", Effects.wire(effect));
+        ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect.effect());
         ObjectNode exec = exec(payload, arguments);
         if (exec != null) {
             data.set("exec", exec);

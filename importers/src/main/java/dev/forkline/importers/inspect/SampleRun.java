@@ -378,11 +378,7 @@ final class SampleRun {
         String eventId = nextId();
         EffectClass effect = InspectEffects.of(function, arguments)
                 .orElseGet(() -> session.classify(function, arguments, eventId, line).effect());
-        ObjectNode data = Json.object();
-        data.put("callId", callId);
-        data.put("tool", function);
-        data.set("arguments", arguments.isObject() ? arguments : Json.object().set("value", arguments));
-        data.put("effect", Effects.wire(effect));
+        ObjectNode data = Payloads.toolCall(callId, function, arguments.isObject() ? arguments : Json.object().set("value", arguments), effect);
         NewEvent draft = NewEvent.of(run, actor, EventType.TOOL_CALL).at(at).touches(Effects.touchedWithSession(effect)).data(data);
         String proposer = modelEventByToolCall.get(callId);
         Event call = append(proposer != null ? draft.causes(proposer) : draft);

@@ -342,11 +342,7 @@ public final class LangfuseImporter extends SingleFileImporter {
             String eventId = nextId();
             String name = tool;
             EffectClass effect = "RETRIEVER".equals(type) ? EffectClass.READ : session.classify(name, arguments, eventId, 0).effect();
-            ObjectNode data = Json.object();
-            data.put("callId", callId);
-            data.put("tool", tool);
-            data.set("arguments", arguments);
-            data.put("effect", Effects.wire(effect));
+            ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect);
             data.put("observationId", JsonFields.scalar(observation, "id"));
             NewEvent draft = NewEvent.of(RUN, tree.actorOf(observation), EventType.TOOL_CALL).at(begin).touches(Effects.touchedWithSession(effect)).data(data);
             String proposer = modelEventByToolCall.get(callId);

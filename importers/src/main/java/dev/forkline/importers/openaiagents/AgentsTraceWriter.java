@@ -182,11 +182,7 @@ final class AgentsTraceWriter {
         ObjectNode arguments = JsonFields.argumentsObject(span.spanData().get("input"));
         String id = ids.next(baseId(span));
         EffectRules.Classification effect = session.classify(tool, arguments, id, span.line());
-        ObjectNode data = Json.object();
-        data.put("callId", "span:" + span.id());
-        data.put("tool", tool);
-        data.set("arguments", arguments);
-        data.put("effect", Effects.wire(effect));
+        ObjectNode data = Payloads.toolCall("span:" + span.id(), tool, arguments, effect.effect());
         if (span.spanData().get("mcp_data") instanceof ObjectNode mcp) {
             data.set("mcp", mcp.deepCopy());
         }

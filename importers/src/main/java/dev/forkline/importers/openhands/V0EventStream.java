@@ -339,11 +339,7 @@ final class V0EventStream {
         JsonNode classified = "mcp".equals(action) ? args.path("arguments") : arguments;
         EffectClass effect = OpenHandsEffects.ofAction(action, args)
                 .orElseGet(() -> session.classify(toolName, classified, eventId, line).effect());
-        ObjectNode data = Json.object();
-        data.put("callId", callId);
-        data.put("tool", tool);
-        data.set("arguments", arguments);
-        data.put("effect", Effects.wire(effect));
+        ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect);
         if ("run".equals(action) && JsonFields.scalar(args, "command") != null) {
             ObjectNode exec = data.putObject("exec");
             exec.putArray("argv").add("bash").add("-c").add(JsonFields.scalar(args, "command"));

@@ -280,11 +280,7 @@ final class V1Conversation {
         String eventId = RUN + "." + (session.events().size() + 1);
         final ObjectNode args = arguments;
         EffectClass effect = OpenHandsEffects.ofTool(tool, arguments).orElseGet(() -> session.classify(tool, args, eventId, 0).effect());
-        ObjectNode data = Json.object();
-        data.put("callId", callId);
-        data.put("tool", tool);
-        data.set("arguments", arguments);
-        data.put("effect", Effects.wire(effect));
+        ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect);
         String command = JsonFields.scalar(arguments, "command");
         if (("terminal".equals(tool) || "execute_bash".equals(tool)) && command != null) {
             ObjectNode exec = data.putObject("exec");

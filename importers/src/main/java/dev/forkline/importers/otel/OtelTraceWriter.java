@@ -209,11 +209,7 @@ final class OtelTraceWriter {
                 "gcp.vertex.agent.tool_call_args"));
         String id = ids.next("span-" + span.spanId());
         EffectRules.Classification effect = session.classify(tool, arguments, id, span.line());
-        ObjectNode data = Json.object();
-        data.put("callId", callId);
-        data.put("tool", tool);
-        data.set("arguments", arguments);
-        data.put("effect", Effects.wire(effect));
+        ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect.effect());
         Payloads.putIfPresent(data, "toolType", span.text("gen_ai.tool.type"));
         spanFields(data, span);
         List<String> causes = new ArrayList<>();

@@ -1,6 +1,8 @@
 package dev.forkline.importers.support;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Json;
 
 /** Builders for the payload fields several importers share (see the event payload contract). */
@@ -17,6 +19,16 @@ public final class Payloads {
         putIfPresent(usage, "cacheReadTokens", cacheRead);
         putIfPresent(usage, "cacheWriteTokens", cacheWrite);
         return usage;
+    }
+
+    /** The fields every tool.call has: {@code callId}, {@code tool}, {@code arguments}, {@code effect} (in that order). */
+    public static ObjectNode toolCall(String callId, String tool, JsonNode arguments, EffectClass effect) {
+        ObjectNode data = Json.object();
+        data.put("callId", callId);
+        data.put("tool", tool);
+        data.set("arguments", arguments);
+        data.put("effect", Effects.wire(effect));
+        return data;
     }
 
     /** {@code data.imported} of the root session.start: marks the run as imported. */

@@ -282,12 +282,8 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             for (ObjectNode action : actions) {
                 String command = action.get("command").asText();
                 String callId = action.get("callId").asText();
-                ObjectNode data = Json.object();
-                data.put("callId", callId);
-                data.put("tool", "bash");
-                data.set("arguments", Json.object().put("command", command));
                 EffectClass effect = EffectRules.classifyCommand(command);
-                data.put("effect", Effects.wire(effect));
+                ObjectNode data = Payloads.toolCall(callId, "bash", Json.object().put("command", command), effect);
                 ObjectNode exec = data.putObject("exec");
                 exec.putArray("argv").add("bash").add("-c").add(command);
                 String cwd = JsonFields.scalarAt(info, "config", "environment", "cwd");

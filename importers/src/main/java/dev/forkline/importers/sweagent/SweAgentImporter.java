@@ -444,13 +444,8 @@ public final class SweAgentImporter extends SingleFileImporter {
         }
 
         private ObjectNode toolCallData(String callId, String tool, ObjectNode arguments, EffectClass effect, String eventId) {
-            ObjectNode data = Json.object();
-            data.put("callId", callId);
-            data.put("tool", tool);
-            data.set("arguments", arguments);
             EffectClass resolved = effect != null ? effect : session.classify(tool, arguments, eventId, 0).effect();
-            data.put("effect", Effects.wire(resolved));
-            return data;
+            return Payloads.toolCall(callId, tool, arguments, resolved);
         }
 
         private static StateKind[] effectTouches(ObjectNode call) {

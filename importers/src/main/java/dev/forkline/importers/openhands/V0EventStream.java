@@ -82,9 +82,9 @@ final class V0EventStream {
     }
 
     void read() throws IOException, TraceFormatException {
-        RecordStream.each(path, (record, line) -> survey(record));
+        EventList.each(path, (record, line) -> survey(record));
         Event start = start();
-        RecordStream.each(path, this::record);
+        EventList.each(path, this::record);
         end(start);
         if (zoneless) {
             session.finding(Finding.warning(ImportFindings.TIMESTAMPS_WITHOUT_ZONE, "OpenHands wrote local times without a zone: read as UTC", null, 0));

@@ -18,7 +18,7 @@ import java.nio.file.Path;
  * Streams the elements of a top-level JSON array one at a time (constant memory in the file's size), each with the
  * line it starts on. Syntax errors end the read with a {@link TraceFormatException} naming file and line.
  */
-final class RecordStream {
+final class EventList {
 
     /** Receives one element of the array. */
     interface Handler {
@@ -27,7 +27,7 @@ final class RecordStream {
 
     private static final ObjectReader TREE = Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-    private RecordStream() {
+    private EventList() {
     }
 
     static void each(Path path, Handler handler) throws IOException, TraceFormatException {

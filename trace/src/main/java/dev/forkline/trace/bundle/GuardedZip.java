@@ -140,7 +140,12 @@ public final class GuardedZip implements Closeable {
 
             @Override
             public int read() throws IOException {
-                int b = super.read();
+                int b;
+                try {
+                    b = super.read();
+                } catch (IOException e) {
+                    throw named(e);
+                }
                 if (b >= 0) {
                     count(1);
                 }
@@ -149,11 +154,21 @@ public final class GuardedZip implements Closeable {
 
             @Override
             public int read(byte[] buffer, int offset, int length) throws IOException {
-                int n = super.read(buffer, offset, length);
+                int n;
+                try {
+                    n = super.read(buffer, offset, length);
+                } catch (IOException e) {
+                    throw named(e);
+                }
                 if (n > 0) {
                     count(n);
                 }
                 return n;
+            }
+
+            /** Corrupt compressed data surfaces as a bare ZipException ("invalid distance too far back"): say where. */
+            private IOException named(IOException e) {
+                return new IOException(where + ": unreadable archive entry: " + e.getMessage(), e);
             }
 
             private void count(int n) throws IOException {

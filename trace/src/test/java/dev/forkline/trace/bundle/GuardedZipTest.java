@@ -68,6 +68,20 @@ class GuardedZipTest {
     }
 
     @Test
+    void corruptCompressedDataNamesTheArchiveAndEntry() throws Exception {
+        Path file = zip("data.txt", "some text that deflate compresses ".repeat(50));
+        byte[] bytes = Files.readAllBytes(file);
+        int nameLength = (bytes[26] & 0xFF) | (bytes[27] & 0xFF) << 8;
+        int extraLength = (bytes[28] & 0xFF) | (bytes[29] & 0xFF) << 8;
+        bytes[30 + nameLength + extraLength] = (byte) 0xFF; // a final block of the reserved type 11
+        Files.write(file, bytes);
+        try (GuardedZip zip = GuardedZip.open(file, ROOMY); InputStream in = zip.open("data.txt")) {
+            assertThatThrownBy(in::readAllBytes).isInstanceOf(IOException.class)
+                    .hasMessageContaining("a.zip!/data.txt").hasMessageContaining("unreadable archive entry");
+        }
+    }
+
+    @Test
     void aFileThatIsNotAZipIsNeitherSniffedNorOpened() throws Exception {
         Path text = temp.resolve("t.json");
         Files.writeString(text, "{}");

@@ -347,7 +347,7 @@ final class SampleRun {
             long out1 = usage.path("output_tokens").asLong(0);
             long read = usage.path("input_tokens_cache_read").asLong(0);
             long write = usage.path("input_tokens_cache_write").asLong(0);
-            data.putObject("usage").put("inputTokens", in1).put("outputTokens", out1).put("cacheReadTokens", read).put("cacheWriteTokens", write);
+            data.set("usage", Payloads.usage(in1, out1, read, write));
             inputTokens += in1;
             outputTokens += out1;
             cacheRead += read;

@@ -430,7 +430,7 @@ public final class LangfuseImporter extends SingleFileImporter {
             if (!rootFailed) {
                 session.finding(Finding.info(ImportFindings.NO_OUTCOME, "Langfuse records no run outcome: session.end says 'unknown'", null, 0));
             }
-            data.putObject("usage").put("inputTokens", inputTokens).put("outputTokens", outputTokens).put("cacheReadTokens", cacheRead);
+            data.set("usage", Payloads.usage(inputTokens, outputTokens, cacheRead, null));
             if (costSeen) {
                 data.put("costUsd", cost);
             } else {

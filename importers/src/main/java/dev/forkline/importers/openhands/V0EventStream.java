@@ -298,13 +298,12 @@ final class V0EventStream {
         }
         JsonNode usage = JsonFields.at(response, "usage");
         if (usage != null) {
-            ObjectNode u = data.putObject("usage");
             long in = usage.path("prompt_tokens").asLong(0);
             long out = usage.path("completion_tokens").asLong(0);
             long read = usage.has("cache_read_input_tokens") ? usage.path("cache_read_input_tokens").asLong(0)
                     : usage.path("prompt_tokens_details").path("cached_tokens").asLong(0);
             long write = usage.path("cache_creation_input_tokens").asLong(0);
-            u.put("inputTokens", in).put("outputTokens", out).put("cacheReadTokens", read).put("cacheWriteTokens", write);
+            data.set("usage", Payloads.usage(in, out, read, write));
             inputTokens += in;
             outputTokens += out;
             cacheRead += read;
@@ -607,8 +606,7 @@ final class V0EventStream {
         }
         data.put("outcome", outcome);
         data.put("summary", summary);
-        data.putObject("usage").put("inputTokens", inputTokens).put("outputTokens", outputTokens)
-                .put("cacheReadTokens", cacheRead).put("cacheWriteTokens", cacheWrite);
+        data.set("usage", Payloads.usage(inputTokens, outputTokens, cacheRead, cacheWrite));
         if (accumulatedCost != null) {
             data.put("costUsd", accumulatedCost);
         } else {

@@ -332,9 +332,7 @@ final class V1Conversation {
         if (usage != null) {
             long in = usage.path("prompt_tokens").asLong(0);
             long out = usage.path("completion_tokens").asLong(0);
-            data.putObject("usage").put("inputTokens", in).put("outputTokens", out)
-                    .put("cacheReadTokens", usage.path("cache_read_tokens").asLong(0))
-                    .put("cacheWriteTokens", usage.path("cache_write_tokens").asLong(0));
+            data.set("usage", Payloads.usage(in, out, usage.path("cache_read_tokens").asLong(0), usage.path("cache_write_tokens").asLong(0)));
             inputTokens += in;
             outputTokens += out;
         }

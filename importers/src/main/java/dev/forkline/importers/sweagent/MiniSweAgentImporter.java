@@ -411,7 +411,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             }
             JsonNode stats = info.get("model_stats");
             if (usageSeen) {
-                data.putObject("usage").put("inputTokens", inputTokens).put("outputTokens", outputTokens);
+                data.set("usage", Payloads.usage(inputTokens, outputTokens, null, null));
             }
             if (stats != null && stats.has("instance_cost")) {
                 data.put("costUsd", stats.get("instance_cost").decimalValue());

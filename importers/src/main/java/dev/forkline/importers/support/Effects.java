@@ -5,7 +5,14 @@ import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.StateKind;
 import java.util.Locale;
 
-/** How an effect class shows in a tool.call: its wire name and the kinds of state the call may touch. */
+/**
+ * How an effect class shows in a tool.call: its wire name and the kinds of state the call may touch.
+ *
+ * <p>Two mappings are in use. {@link #touched} (Claude Code, Codex, OpenTelemetry, OpenAI Agents) names only what the
+ * effect reaches, a privileged call reaching processes and the outside world. {@link #touchedWithSession} (SWE-agent,
+ * mini-swe-agent, OpenHands, Inspect, Langfuse) adds the session the call joins, a privileged call reaching the
+ * workspace and processes. Both are kept as they were so imported traces keep their hashes.
+ */
 public final class Effects {
 
     private Effects() {
@@ -26,6 +33,16 @@ public final class Effects {
             case PROCESS -> new StateKind[] {StateKind.PROCESS};
             case EXTERNAL -> new StateKind[] {StateKind.EXTERNAL};
             case PRIVILEGED -> new StateKind[] {StateKind.PROCESS, StateKind.EXTERNAL};
+        };
+    }
+
+    public static StateKind[] touchedWithSession(EffectClass effect) {
+        return switch (effect) {
+            case READ -> new StateKind[] {StateKind.SESSION};
+            case WORKSPACE -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE};
+            case PROCESS -> new StateKind[] {StateKind.SESSION, StateKind.PROCESS};
+            case EXTERNAL -> new StateKind[] {StateKind.SESSION, StateKind.EXTERNAL};
+            case PRIVILEGED -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE, StateKind.PROCESS};
         };
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
+import dev.forkline.importers.support.JsonDocuments;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
@@ -17,7 +18,7 @@ import java.nio.file.Path;
  * Streams the elements of a top-level JSON array one at a time (constant memory in the file's size), each with the
  * line it starts on. Syntax errors end the read with a {@link TraceFormatException} naming file and line.
  */
-final class RecordStream {
+final class EventList {
 
     /** Receives one element of the array. */
     interface Handler {
@@ -26,7 +27,7 @@ final class RecordStream {
 
     private static final ObjectReader TREE = Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-    private RecordStream() {
+    private EventList() {
     }
 
     static void each(Path path, Handler handler) throws IOException, TraceFormatException {
@@ -48,8 +49,7 @@ final class RecordStream {
                 throw new TraceFormatException(file, parser.currentTokenLocation().getLineNr(), "content after the event list");
             }
         } catch (JsonProcessingException e) {
-            long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new TraceFormatException(file, Math.max(0, line), "malformed JSON: " + e.getOriginalMessage());
+            throw JsonDocuments.malformed(file, e);
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.forkline.importers.inspect;
+package dev.forkline.trace.bundle;
 
 import dev.forkline.trace.TraceFormatException;
 import java.io.Closeable;
@@ -9,36 +9,42 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Enumeration;
-import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
 import org.apache.commons.compress.archivers.zip.ZipFile;
 
 /**
  * A zip archive from a stranger, opened defensively: every entry is checked when the archive is opened and each
- * failure names the entry. Rejected: absolute paths, {@code ..} segments, links, duplicate names, more than
- * {@value #MAX_ENTRIES} entries, entries declaring more than {@link #MAX_ENTRY_BYTES} or a compression ratio that marks a
- * zip bomb; reads stop when an entry inflates beyond its declared size.
+ * failure names the archive and entry ({@code archive!/entry}). Rejected: absolute paths, {@code ..} segments, links,
+ * duplicate file names, more entries than the limit, entries declaring more bytes than the limit or a compression ratio
+ * over {@value #MAX_RATIO}:1 (above 1 MiB) that marks a zip bomb; a read stops when an entry inflates beyond its declared
+ * size.
  */
-final class GuardedZip implements Closeable {
+public final class GuardedZip implements Closeable {
 
-    static final int MAX_ENTRIES = 200_000;
-    static final long MAX_ENTRY_BYTES = 2L * 1024 * 1024 * 1024;
-    static final long MAX_RATIO = 200;
+    /** How much a caller lets an archive hold. */
+    public record Limits(int maxEntries, long maxEntryBytes) {
+    }
+
+    public static final long MAX_RATIO = 200;
     private static final long RATIO_FLOOR_BYTES = 1024 * 1024;
 
     private final String name;
     private final ZipFile zip;
-    private final List<ZipArchiveEntry> entries;
+    private final long maxEntryBytes;
+    private final Map<String, ZipArchiveEntry> files;
 
-    private GuardedZip(String name, ZipFile zip, List<ZipArchiveEntry> entries) {
+    private GuardedZip(String name, ZipFile zip, long maxEntryBytes, Map<String, ZipArchiveEntry> files) {
         this.name = name;
         this.zip = zip;
-        this.entries = entries;
+        this.maxEntryBytes = maxEntryBytes;
+        this.files = files;
     }
 
-    static boolean isZip(Path path) {
+    /** Whether the file starts with a zip local-file header. Never throws. */
+    public static boolean isZip(Path path) {
         if (!Files.isRegularFile(path)) {
             return false;
         }
@@ -50,7 +56,8 @@ final class GuardedZip implements Closeable {
         }
     }
 
-    static GuardedZip open(Path path) throws IOException, TraceFormatException {
+    /** Opens the archive and checks every entry; nothing is inflated yet. */
+    public static GuardedZip open(Path path, Limits limits) throws IOException, TraceFormatException {
         String name = path.toString();
         ZipFile zip;
         try {
@@ -59,29 +66,29 @@ final class GuardedZip implements Closeable {
             throw new TraceFormatException(name, 0, "not a readable zip archive: " + e.getMessage());
         }
         try {
-            List<ZipArchiveEntry> entries = new ArrayList<>();
-            Set<String> names = new HashSet<>();
+            Map<String, ZipArchiveEntry> files = new LinkedHashMap<>();
+            int count = 0;
             for (Enumeration<ZipArchiveEntry> all = zip.getEntries(); all.hasMoreElements(); ) {
                 ZipArchiveEntry entry = all.nextElement();
-                if (entries.size() >= MAX_ENTRIES) {
-                    throw new TraceFormatException(name, 0, "archive holds more than " + MAX_ENTRIES + " entries");
+                if (++count > limits.maxEntries()) {
+                    throw new TraceFormatException(name, 0, "archive holds more than " + limits.maxEntries() + " entries");
                 }
-                check(name, entry);
-                if (!names.add(entry.getName())) {
+                check(name, entry, limits.maxEntryBytes());
+                if (entry.isDirectory()) {
+                    continue;
+                }
+                if (files.put(entry.getName(), entry) != null) {
                     throw new TraceFormatException(name + "!/" + entry.getName(), 0, "duplicate entry name");
                 }
-                if (!entry.isDirectory()) {
-                    entries.add(entry);
-                }
             }
-            return new GuardedZip(name, zip, entries);
+            return new GuardedZip(name, zip, limits.maxEntryBytes(), files);
         } catch (TraceFormatException | RuntimeException e) {
             zip.close();
             throw e;
         }
     }
 
-    private static void check(String archive, ZipArchiveEntry entry) throws TraceFormatException {
+    private static void check(String archive, ZipArchiveEntry entry, long maxEntryBytes) throws TraceFormatException {
         String entryName = entry.getName();
         String where = archive + "!/" + entryName;
         if (entryName.startsWith("/") || entryName.startsWith("\\") || entryName.matches("^[A-Za-z]:.*")) {
@@ -97,39 +104,48 @@ final class GuardedZip implements Closeable {
         }
         long size = entry.getSize();
         long compressed = entry.getCompressedSize();
-        if (size > MAX_ENTRY_BYTES) {
-            throw new TraceFormatException(where, 0, "entry declares " + size + " bytes, more than the limit of " + MAX_ENTRY_BYTES);
+        if (size > maxEntryBytes) {
+            throw new TraceFormatException(where, 0, "entry declares " + size + " bytes, more than the limit of " + maxEntryBytes);
         }
         if (size > RATIO_FLOOR_BYTES && compressed > 0 && size / compressed > MAX_RATIO) {
             throw new TraceFormatException(where, 0, "compression ratio " + (size / compressed) + ":1 marks a zip bomb");
         }
     }
 
-    String name() {
+    /** The archive's file name, for messages. */
+    public String name() {
         return name;
     }
 
-    List<String> names() {
-        return entries.stream().map(ZipArchiveEntry::getName).toList();
+    /** The names of the file entries (not directories), in archive order. */
+    public List<String> names() {
+        return new ArrayList<>(files.keySet());
     }
 
-    boolean has(String entryName) {
-        return entries.stream().anyMatch(e -> e.getName().equals(entryName));
+    public boolean has(String entryName) {
+        return files.containsKey(entryName);
     }
 
     /** The entry's bytes, bounded by its declared size (or the entry limit when it declares none). */
-    InputStream open(String entryName) throws IOException, TraceFormatException {
-        ZipArchiveEntry entry = entries.stream().filter(e -> e.getName().equals(entryName)).findFirst()
-                .orElseThrow(() -> new TraceFormatException(name, 0, "the archive holds no " + entryName));
+    public InputStream open(String entryName) throws IOException, TraceFormatException {
+        ZipArchiveEntry entry = files.get(entryName);
+        if (entry == null) {
+            throw new TraceFormatException(name, 0, "the archive holds no " + entryName);
+        }
         long declared = entry.getSize();
-        long limit = declared >= 0 ? Math.min(declared, MAX_ENTRY_BYTES) : MAX_ENTRY_BYTES;
+        long limit = declared >= 0 ? Math.min(declared, maxEntryBytes) : maxEntryBytes;
         String where = name + "!/" + entryName;
         return new FilterInputStream(zip.getInputStream(entry)) {
             private long read;
 
             @Override
             public int read() throws IOException {
-                int b = super.read();
+                int b;
+                try {
+                    b = super.read();
+                } catch (IOException e) {
+                    throw named(e);
+                }
                 if (b >= 0) {
                     count(1);
                 }
@@ -138,11 +154,21 @@ final class GuardedZip implements Closeable {
 
             @Override
             public int read(byte[] buffer, int offset, int length) throws IOException {
-                int n = super.read(buffer, offset, length);
+                int n;
+                try {
+                    n = super.read(buffer, offset, length);
+                } catch (IOException e) {
+                    throw named(e);
+                }
                 if (n > 0) {
                     count(n);
                 }
                 return n;
+            }
+
+            /** Corrupt compressed data surfaces as a bare ZipException ("invalid distance too far back"): say where. */
+            private IOException named(IOException e) {
+                return new IOException(where + ": unreadable archive entry: " + e.getMessage(), e);
             }
 
             private void count(int n) throws IOException {

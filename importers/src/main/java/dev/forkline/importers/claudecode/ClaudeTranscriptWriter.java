@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.EffectRules;
 import dev.forkline.importers.ImportSession;
-import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.EventIds;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
@@ -149,7 +148,7 @@ final class ClaudeTranscriptWriter {
             Payloads.putIfPresent(exec, "timeoutMs", JsonFields.longValue(input.get("timeout")));
         }
         Event event = session.append(NewEvent.of(RUN, actor, EventType.TOOL_CALL).id(id).at(ts)
-                .causes(modelCallId).touches(Effects.touched(effect)).data(data), line.number());
+                .causes(modelCallId).touches(effect.effect().touchedByCall()).data(data), line.number());
         if (callId != null) {
             // Only file edits need their input again (for the state mutation); other inputs are not kept.
             JsonNode kept = ClaudeTools.editsFile(tool) && input != null ? input : Json.object();

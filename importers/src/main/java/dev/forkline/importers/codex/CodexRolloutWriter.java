@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.EffectRules;
 import dev.forkline.importers.ImportSession;
-import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.EventIds;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
@@ -222,7 +221,7 @@ final class CodexRolloutWriter {
             data.set("exec", exec);
         }
         Event call = session.append(NewEvent.of(RUN, AGENT, EventType.TOOL_CALL).id(id).at(item.ts()).causes(modelCallId)
-                .touches(Effects.touched(effect)).data(data), item.line());
+                .touches(effect.effect().touchedByCall()).data(data), item.line());
         calls.put(callId, new CallInfo(call.id(), tool, arguments));
         answered.put(callId, false);
         if (asksEscalation(arguments)) {

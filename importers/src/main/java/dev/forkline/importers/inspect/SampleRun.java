@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
-import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
@@ -379,7 +378,7 @@ final class SampleRun {
         EffectClass effect = InspectEffects.of(function, arguments)
                 .orElseGet(() -> session.classify(function, arguments, eventId, line).effect());
         ObjectNode data = Payloads.toolCall(callId, function, arguments.isObject() ? arguments : Json.object().set("value", arguments), effect);
-        NewEvent draft = NewEvent.of(run, actor, EventType.TOOL_CALL).at(at).touches(Effects.touchedWithSession(effect)).data(data);
+        NewEvent draft = NewEvent.of(run, actor, EventType.TOOL_CALL).at(at).touches(effect.touchedByCall()).data(data);
         String proposer = modelEventByToolCall.get(callId);
         Event call = append(proposer != null ? draft.causes(proposer) : draft);
         toolCallEvents.put(callId, call.id());

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonDocuments;
@@ -344,7 +343,7 @@ public final class LangfuseImporter extends SingleFileImporter {
             EffectClass effect = "RETRIEVER".equals(type) ? EffectClass.READ : session.classify(name, arguments, eventId, 0).effect();
             ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect);
             data.put("observationId", JsonFields.scalar(observation, "id"));
-            NewEvent draft = NewEvent.of(RUN, tree.actorOf(observation), EventType.TOOL_CALL).at(begin).touches(Effects.touchedWithSession(effect)).data(data);
+            NewEvent draft = NewEvent.of(RUN, tree.actorOf(observation), EventType.TOOL_CALL).at(begin).touches(effect.touchedByCall()).data(data);
             String proposer = modelEventByToolCall.get(callId);
             Event call = append(proposer != null ? draft.causes(proposer) : draft);
             callEventByObservation.put(JsonFields.scalar(observation, "id"), call);

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.EffectRules;
 import dev.forkline.importers.ImportSession;
-import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.EventIds;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
@@ -193,7 +192,7 @@ final class AgentsTraceWriter {
             causes.add(modelCall);
         }
         return session.append(NewEvent.of(RUN, actor, EventType.TOOL_CALL).id(id).at(ts).causes(causes)
-                .touches(Effects.touched(effect)).data(data), span.line());
+                .touches(effect.effect().touchedByCall()).data(data), span.line());
     }
 
     private void toolResult(AgentsSpan span, Instant ts, String actor) {

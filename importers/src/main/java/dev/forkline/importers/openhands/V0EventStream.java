@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
-import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
@@ -354,7 +353,7 @@ final class V0EventStream {
         if (confirmation != null) {
             data.put("confirmation", confirmation);
         }
-        Event event = append(withCause(NewEvent.of(RUN, actor, EventType.TOOL_CALL).at(at).touches(Effects.touchedWithSession(effect)).data(data), modelEvent), line);
+        Event event = append(withCause(NewEvent.of(RUN, actor, EventType.TOOL_CALL).at(at).touches(effect.touchedByCall()).data(data), modelEvent), line);
         Call call = new Call(event.id(), callId, tool, action, args);
         callsByRecordId.put(record.path("id").asLong(-1), call);
         callsByCallId.put(callId, call);

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
-import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
@@ -294,7 +293,7 @@ final class V1Conversation {
         if (risk != null) {
             data.put("securityRisk", risk);
         }
-        NewEvent draft = NewEvent.of(RUN, agent, EventType.TOOL_CALL).at(at).touches(Effects.touchedWithSession(effect)).data(data);
+        NewEvent draft = NewEvent.of(RUN, agent, EventType.TOOL_CALL).at(at).touches(effect.touchedByCall()).data(data);
         Event call = session.append(modelEvent == null ? draft : draft.causes(modelEvent), 0);
         Call recorded = new Call(call.id(), callId, tool);
         if (JsonFields.scalar(event, "id") != null) {

@@ -27,7 +27,7 @@ public final class Payloads {
         data.put("callId", callId);
         data.put("tool", tool);
         data.set("arguments", arguments);
-        data.put("effect", Effects.wire(effect));
+        data.put("effect", effect.wireName());
         return data;
     }
 

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.EffectRules;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonDocuments;
@@ -291,7 +290,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                     exec.put("cwd", cwd);
                 }
                 Event toolCall = session.append(NewEvent.of(RUN, agentActor, EventType.TOOL_CALL).at(timed ? bump() : clock.next())
-                        .causes(model.id()).touches(Effects.touchedWithSession(effect)).data(data), 0);
+                        .causes(model.id()).touches(effect.touchedByCall()).data(data), 0);
                 pending.add(new PendingCall(toolCall.id(), callId, SUBMIT_MARKERS.stream().anyMatch(command::contains)));
             }
         }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonDocuments;
@@ -448,8 +447,8 @@ public final class SweAgentImporter extends SingleFileImporter {
             return Payloads.toolCall(callId, tool, arguments, resolved);
         }
 
-        private static StateKind[] effectTouches(ObjectNode call) {
-            return Effects.touchedWithSession(EffectClass.valueOf(call.path("effect").asText().toUpperCase(Locale.ROOT)));
+        private static java.util.List<StateKind> effectTouches(ObjectNode call) {
+            return EffectClass.valueOf(call.path("effect").asText().toUpperCase(Locale.ROOT)).touchedByCall();
         }
 
         private static boolean isExitAction(String action) {

@@ -11,6 +11,7 @@ import dev.forkline.trace.index.CheckpointInfo;
 import dev.forkline.trace.index.RunInfo;
 import dev.forkline.trace.index.TraceIndex;
 import dev.forkline.trace.lint.Linter;
+import dev.forkline.trace.recovery.RecoveryMetrics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +72,7 @@ record InspectReport(Bundle bundle, TraceIndex index, List<Finding> findings) {
             item.put("event", checkpoint.eventId());
             item.put("label", checkpoint.label());
         }
+        json.set("recovery", RecoveryMetrics.of(bundle).toJson());
         ArrayNode findingsJson = json.putArray("findings");
         for (Finding finding : findings) {
             ObjectNode item = findingsJson.addObject();

@@ -85,6 +85,9 @@ class CliTest {
         assertThat(json.get("actors").toString()).contains("agent:coder", "human:ann", "sandbox", "harness");
         assertThat(json.get("checkpoints").get(0).get("id").asText()).isEqualTo("cp-1");
         assertThat(json.get("findings")).isEmpty();
+        JsonNode recovery = json.get("recovery");
+        assertThat(recovery).as("recovery metrics").isNotNull();
+        assertThat(recovery.toString()).contains("retry");
     }
 
     @Test

@@ -17,14 +17,13 @@ public final class Json {
     /** A single string longer than this is rejected (large outputs belong in blobs). */
     public static final int MAX_STRING_LENGTH = 64 * 1024 * 1024;
 
-    private static final JsonFactory FACTORY = JsonFactory.builder()
+    private static final JsonFactory FACTORY = new NumberSafeJsonFactory((com.fasterxml.jackson.core.JsonFactoryBuilder) JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder()
                     .maxNestingDepth(MAX_NESTING_DEPTH)
                     .maxStringLength(MAX_STRING_LENGTH)
                     .maxNumberLength(400)
                     .build())
-            .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .build();
+            .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION));
 
     public static final ObjectMapper MAPPER = JsonMapper.builder(FACTORY)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)

@@ -59,7 +59,12 @@ public final class Timestamps {
             return null;
         }
         BigInteger[] split = nanos.divideAndRemainder(NANOS_PER_SECOND);
-        return Instant.ofEpochSecond(split[0].longValueExact(), split[1].longValue());
+        try {
+            return Instant.ofEpochSecond(split[0].longValueExact(), split[1].longValue());
+        } catch (ArithmeticException | java.time.DateTimeException beyondAnyInstant) {
+            // a hostile or corrupt stamp (e.g. 10^30 ns) is as unknown as a missing one
+            return null;
+        }
     }
 
     /** Microseconds since the Unix epoch (Jaeger's {@code startTime}). */

@@ -1,0 +1,60 @@
+package dev.forkline.reliability;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The real traces in {@code shared/samples/} beside the repository, and the repository's own {@code sample-traces/}
+ * bundles, both found by walking up from the module directory.
+ */
+final class SharedSamples {
+
+    private SharedSamples() {
+    }
+
+    static Optional<Path> sharedSamplesDir() {
+        return findUp(dir -> dir.resolve("shared").resolve("samples"));
+    }
+
+    static Optional<Path> repositorySampleTraces() {
+        return findUp(dir -> dir.resolve("sample-traces"));
+    }
+
+    /** Every regular file under shared/samples except the SOURCES list. */
+    static List<Path> sharedSampleFiles() throws IOException {
+        Optional<Path> dir = sharedSamplesDir();
+        if (dir.isEmpty()) {
+            return List.of();
+        }
+        try (Stream<Path> walk = Files.walk(dir.get())) {
+            return walk.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().equals("SOURCES.tsv")).sorted().toList();
+        }
+    }
+
+    /** Bundle directories (holding manifest.json) under the repository's sample-traces/. */
+    static List<Path> sampleBundles() throws IOException {
+        Optional<Path> dir = repositorySampleTraces();
+        if (dir.isEmpty()) {
+            return List.of();
+        }
+        try (Stream<Path> walk = Files.walk(dir.get())) {
+            return walk.filter(p -> Files.isRegularFile(p.resolve("manifest.json"))).sorted().toList();
+        }
+    }
+
+    private static Optional<Path> findUp(java.util.function.Function<Path, Path> candidateIn) {
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null) {
+            Path candidate = candidateIn.apply(dir);
+            if (Files.isDirectory(candidate)) {
+                return Optional.of(candidate);
+            }
+            dir = dir.getParent();
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,135 @@
+package dev.forkline.trace.secrets;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Credentials recognisable by their shape anywhere in free text (outputs, commands, messages, file contents). Each
+ * pattern has a cheap literal that must occur before the regular expression runs, and every expression is linear
+ * (no nested quantifiers), so megabytes of hostile stdout are scanned in linear time.
+ */
+final class SecretPatterns {
+
+    /**
+     * A shape, the literals it cannot match without ({@code |}-separated; lower case when {@code ignoreCaseLiteral}),
+     * and the group that is the secret (0 for the whole match).
+     */
+    private record Shape(SecretKind kind, String literal, boolean ignoreCaseLiteral, Pattern pattern, int group) {
+
+        boolean possibleIn(String text, String lowerText) {
+            for (String literal : literal.split("\\|")) {
+                if ((ignoreCaseLiteral ? lowerText : text).contains(literal)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    private static final String CREDENTIAL_NAME =
+            "(?:password|passwd|pwd|passphrase|token|secret|api[-_]?key|access[-_]?key|auth[-_]?token|client[-_]?secret)";
+
+    private static final List<Shape> SHAPES = List.of(
+            new Shape(SecretKind.PRIVATE_KEY, "PRIVATE KEY", false, Pattern.compile(
+                    "-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----[A-Za-z0-9+/=\\s:,\\-]*?"
+                            + "(?:-----END (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----|\\z)"), 0),
+            new Shape(SecretKind.ANTHROPIC_API_KEY, "sk-ant-", false,
+                    Pattern.compile("(?<![A-Za-z0-9_\\-])sk-ant-[A-Za-z0-9_\\-]{20,}"), 0),
+            new Shape(SecretKind.OPENAI_API_KEY, "sk-", false,
+                    Pattern.compile("(?<![A-Za-z0-9_\\-])sk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\\-]{20,}"), 0),
+            new Shape(SecretKind.AWS_ACCESS_KEY_ID, "IA", false,
+                    Pattern.compile("(?<![A-Z0-9])(?:AKIA|ASIA|AIDA|AROA)[0-9A-Z]{16}(?![A-Z0-9])"), 0),
+            new Shape(SecretKind.GITHUB_TOKEN, "gh", false,
+                    Pattern.compile("(?<![A-Za-z0-9_])gh[pousr]_[A-Za-z0-9]{36,255}(?![A-Za-z0-9_])"), 0),
+            new Shape(SecretKind.GITHUB_TOKEN, "github_pat_", false,
+                    Pattern.compile("(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9_]{22,255}"), 0),
+            new Shape(SecretKind.SLACK_TOKEN, "xox", false,
+                    Pattern.compile("(?<![A-Za-z0-9])xox[abposre]-[A-Za-z0-9\\-]{10,}"), 0),
+            new Shape(SecretKind.SLACK_TOKEN, "hooks.slack.com/services/", false,
+                    Pattern.compile("hooks\\.slack\\.com/services/(T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]{16,})"), 1),
+            new Shape(SecretKind.GOOGLE_API_KEY, "AIza", false,
+                    Pattern.compile("(?<![A-Za-z0-9_\\-])AIza[0-9A-Za-z_\\-]{35}(?![A-Za-z0-9_\\-])"), 0),
+            new Shape(SecretKind.JWT, "eyJ", false,
+                    Pattern.compile("(?<![A-Za-z0-9_\\-])eyJ[A-Za-z0-9_\\-]{8,}\\.eyJ[A-Za-z0-9_\\-]{8,}\\.[A-Za-z0-9_\\-]{8,}"), 0),
+            new Shape(SecretKind.URL_PASSWORD, "://", false,
+                    Pattern.compile("://[^\\s:/@\"'<>]{1,256}:([^\\s/@\"'<>]{1,256})@"), 1),
+            new Shape(SecretKind.AUTHORIZATION_HEADER, "authorization", true, Pattern.compile(
+                    "(?i)authorization[\"']?\\s{0,4}[:=]\\s{0,4}[\"']?(?:bearer|basic|token|bot)\\s{1,4}([A-Za-z0-9._~+/=\\-]{8,4096})"), 1),
+            new Shape(SecretKind.ASSIGNED_SECRET, "pass|pwd|token|secret|key", true, Pattern.compile(
+                    "(?i)(?:--?" + CREDENTIAL_NAME + "[= ]|(?<![A-Za-z0-9_])[A-Za-z_]{0,40}" + CREDENTIAL_NAME + "[A-Za-z_]{0,40}\\s{0,2}[=:]\\s{0,2})"
+                            + "[\"']?([^\\s\"'&;|,)}\\]]{4,512})"), 1));
+
+    /** What a password or token given on a command line is made of; code such as {@code token=get_token()} is not. */
+    private static final Pattern CREDENTIAL_CHARS = Pattern.compile("[A-Za-z0-9._~+/=!@#$%^*\\-]+");
+    /** Identifiers and dotted names ({@code settings.SECRET}): code, not a credential. */
+    private static final Pattern WORDS_ONLY = Pattern.compile("[A-Za-z_.\\-]+");
+    private static final Pattern DIGITS_ONLY = Pattern.compile("[0-9]+");
+
+    private SecretPatterns() {
+    }
+
+    /** The secrets in {@code text}, in order, none overlapping (the longer wins). */
+    static List<SecretSpan> find(String text) {
+        List<SecretSpan> spans = new ArrayList<>();
+        String lower = text.toLowerCase(Locale.ROOT);
+        for (Shape shape : SHAPES) {
+            if (!shape.possibleIn(text, lower)) {
+                continue;
+            }
+            Matcher matcher = shape.pattern().matcher(text);
+            while (matcher.find()) {
+                int start = matcher.start(shape.group());
+                int end = matcher.end(shape.group());
+                if (end > start && plausible(shape.kind(), text.substring(start, end))) {
+                    spans.add(new SecretSpan(shape.kind(), start, end));
+                }
+            }
+        }
+        return withoutOverlaps(spans);
+    }
+
+    private static boolean plausible(SecretKind kind, String secret) {
+        return switch (kind) {
+            case OPENAI_API_KEY, ANTHROPIC_API_KEY, SLACK_TOKEN -> hasLetterAndDigit(secret) && Entropy.bitsPerChar(secret) >= 3.0;
+            case ASSIGNED_SECRET -> secret.length() >= 6 && !Placeholders.isPlaceholder(secret) && CREDENTIAL_CHARS.matcher(secret).matches()
+                    && !WORDS_ONLY.matcher(secret).matches() && !DIGITS_ONLY.matcher(secret).matches();
+            case URL_PASSWORD, AUTHORIZATION_HEADER -> !Placeholders.isPlaceholder(secret);
+            default -> true;
+        };
+    }
+
+    static boolean hasLetterAndDigit(String text) {
+        boolean letter = false;
+        boolean digit = false;
+        for (int i = 0; i < text.length() && !(letter && digit); i++) {
+            char c = text.charAt(i);
+            letter |= Character.isLetter(c);
+            digit |= Character.isDigit(c);
+        }
+        return letter && digit;
+    }
+
+    /** Keeps, of overlapping spans, the longer (the more specific kind on a tie); linear after sorting. */
+    static List<SecretSpan> withoutOverlaps(List<SecretSpan> spans) {
+        List<SecretSpan> sorted = new ArrayList<>(spans);
+        sorted.sort(Comparator.comparingInt(SecretSpan::start).thenComparing(Comparator.comparingInt(SecretSpan::length).reversed())
+                .thenComparing(span -> span.kind().ordinal()));
+        List<SecretSpan> kept = new ArrayList<>();
+        for (SecretSpan span : sorted) {
+            SecretSpan last = kept.isEmpty() ? null : kept.getLast();
+            if (last == null || !last.overlaps(span)) {
+                kept.add(span);
+            } else if (span.length() > last.length()) {
+                SecretSpan beforeLast = kept.size() > 1 ? kept.get(kept.size() - 2) : null;
+                if (beforeLast == null || !beforeLast.overlaps(span)) {
+                    kept.set(kept.size() - 1, span);
+                }
+            }
+        }
+        return kept;
+    }
+}

@@ -1,7 +1,9 @@
 package dev.forkline.app;
 
 import dev.forkline.importers.Importers;
+import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.secrets.SecretMasker;
 import dev.forkline.trace.gate.ContractReader;
 import dev.forkline.trace.gate.Gate;
 import dev.forkline.trace.gate.GateResult;
@@ -18,7 +20,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = "Write a self-contained postmortem HTML page: summary, timeline, fork tree, failures, first divergences, "
-                + "escapes and their signed decisions, recovery metrics, gate result (with --contract), environment and model identity.")
+                + "escapes and their signed decisions, recovery metrics, gate result (with --contract), environment and model identity. "
+                + "Credentials found in the trace are masked unless --unmasked is given.")
 final class ReportCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "BUNDLE", description = "The trace (a bundle or any supported format).")
@@ -33,6 +36,9 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--trust", paramLabel = "KEYFILE", description = "Also trust this exported owner public key (repeatable).")
     List<Path> trustedKeyFiles = List.of();
 
+    @Option(names = "--unmasked", description = "Show credentials found in the trace as they are (by default they are masked).")
+    boolean unmasked;
+
     @Spec
     CommandSpec spec;
 
@@ -41,7 +47,10 @@ final class ReportCommand implements Callable<Integer> {
         TrustedKeys trusted = TrustedKeyOptions.trusted(trustedKeyFiles);
         try (var bundle = Importers.builtIn().read(bundlePath).bundle()) {
             GateResult gate = contractFile == null ? null : Gate.check(List.of(bundle), ContractReader.read(contractFile), trusted);
-            PostmortemReport.write(bundle, ReportInputs.of(bundle, trusted, gate), out);
+            ReportInputs inputs = ReportInputs.of(bundle, trusted, gate);
+            Bundle shown = unmasked ? bundle
+                    : new Bundle(bundle.source(), bundle.manifest(), SecretMasker.mask(bundle.events()), bundle.lines(), bundle.blobs());
+            PostmortemReport.write(shown, inputs, out);
         }
         spec.commandLine().getOut().println(out);
         return ExitCodes.OK;

@@ -1,0 +1,116 @@
+package dev.forkline.benchmarks.figures;
+
+import dev.forkline.benchmarks.generate.TraceGenerator;
+import dev.forkline.benchmarks.generate.TraceSpec;
+import dev.forkline.benchmarks.harness.Figure;
+import dev.forkline.benchmarks.harness.Goal;
+import dev.forkline.benchmarks.harness.Heap;
+import dev.forkline.benchmarks.harness.Sizes;
+import dev.forkline.benchmarks.harness.Timing;
+import dev.forkline.benchmarks.harness.Unit;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.BundleReader;
+import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.trace.store.StoreResult;
+import dev.forkline.trace.store.TraceStore;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Figures 1 and 2: importing a generated trace into the H2 store, and opening it again (load, index) with the heap
+ * it retains.
+ */
+public final class TraceFigures {
+
+    /** A stored trace opened the way the workbench opens it. */
+    public record OpenTrace(Bundle bundle, TraceIndex index, TraceGenerator.Generated generated) {
+    }
+
+    private static final long SEED = 0x5EED_F02CL;
+
+    private final Sizes sizes;
+    private final Path work;
+    private final PrintStream log;
+    private TraceGenerator.Generated generated;
+    private TraceStore store;
+
+    public TraceFigures(Sizes sizes, Path work, PrintStream log) {
+        this.sizes = sizes;
+        this.work = work;
+        this.log = log;
+    }
+
+    public TraceGenerator.Generated generate() throws Exception {
+        double millis = Timing.once(() -> generated = TraceGenerator.write(TraceSpec.realistic(sizes.events(), SEED), work.resolve("trace")));
+        log.printf("generated %,d events, %,d blobs, trace.jsonl %s in %s%n", generated.events(), generated.blobs(),
+                Unit.BYTES.format(generated.traceBytes()), Unit.MILLIS.format(millis));
+        return generated;
+    }
+
+    /** Figure 1. Leaves the trace stored for {@link #open()}. */
+    public Figure importTrace() throws Exception {
+        warmUpImport();
+        Path jsonl = generated.bundle().resolve(Bundle.EVENTS);
+        double floor = Timing.median(1, 3, () -> JsonFloor.parse(jsonl));
+        store = TraceStore.open(work.resolve("store/forkline"));
+        StoreResult[] result = new StoreResult[1];
+        double value = Timing.once(() -> {
+            Bundle bundle = BundleReader.read(generated.bundle());
+            result[0] = store.importTrace(bundle, List.of(), generated.bundle().toString());
+        });
+        if (result[0].newEvents() != generated.events()) {
+            throw new IllegalStateException("import stored " + result[0].newEvents() + " of " + generated.events() + " events");
+        }
+        return Figure.measured("import", String.format("BundleReader.read + TraceStore.importTrace, %,d events", generated.events()),
+                value, floor, "Jackson streaming parse of trace.jsonl", Unit.MILLIS, Goal.ratioAtMost(2));
+    }
+
+    /** Figure 2: load + index, and the heap the open trace retains. */
+    public List<Figure> open(List<OpenTrace> keep) throws Exception {
+        Path jsonl = generated.bundle().resolve(Bundle.EVENTS);
+        double floor = Timing.median(0, 3, () -> JsonFloor.parse(jsonl));
+        double[] times = new double[sizes.openRuns()];
+        for (int i = 0; i < times.length; i++) {
+            long before = Heap.usedAfterGc();
+            OpenTrace[] opened = new OpenTrace[1];
+            times[i] = Timing.once(() -> opened[0] = openStored());
+            if (i == times.length - 1) {
+                long retained = Heap.usedAfterGc() - before;
+                keep.add(opened[0]);
+                List<Figure> figures = new ArrayList<>();
+                figures.add(Figure.measured("open", String.format("TraceStore.load + TraceIndex.of, %,d events (timeline paint: views not on main)",
+                        generated.events()), Timing.median(times), floor, "Jackson streaming parse of trace.jsonl",
+                        Unit.MILLIS, Goal.valueAtMost(1500, Unit.MILLIS)));
+                figures.add(Figure.measured("open.heap", "heap retained by the open trace (Bundle + TraceIndex) after GC",
+                        retained, generated.traceBytes(), "size of trace.jsonl on disk", Unit.BYTES,
+                        Goal.valueAtMost(512L << 20, Unit.BYTES)));
+                return figures;
+            }
+            opened[0] = null;
+        }
+        throw new IllegalStateException("no open runs");
+    }
+
+    private OpenTrace openStored() throws Exception {
+        Bundle bundle = store.load(generated.traceId());
+        TraceIndex index = TraceIndex.of(bundle.events());
+        return new OpenTrace(bundle, index, generated);
+    }
+
+    public void close() {
+        if (store != null) {
+            store.close();
+        }
+    }
+
+    /** Imports a small trace once so that the measured import does not pay for class loading and the JIT alone. */
+    private void warmUpImport() throws Exception {
+        TraceGenerator.Generated small = TraceGenerator.write(TraceSpec.realistic(5_000, SEED + 1), work.resolve("warm-up"));
+        try (TraceStore scratch = TraceStore.open(work.resolve("warm-up-store/forkline"))) {
+            scratch.importTrace(BundleReader.read(small.bundle()), List.of(), null);
+            scratch.load(small.traceId());
+        }
+    }
+}

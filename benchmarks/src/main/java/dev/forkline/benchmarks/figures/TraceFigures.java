@@ -14,6 +14,7 @@ import dev.forkline.trace.index.TraceIndex;
 import dev.forkline.trace.store.StoreResult;
 import dev.forkline.trace.store.TraceStore;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,8 +43,10 @@ public final class TraceFigures {
         this.log = log;
     }
 
+    /** Writes the trace, or reuses the one a run with {@code --keep} left in the work directory. */
     public TraceGenerator.Generated generate() throws Exception {
-        double millis = Timing.once(() -> generated = TraceGenerator.write(TraceSpec.realistic(sizes.events(), SEED), work.resolve("trace")));
+        Path target = work.resolve("trace-" + sizes.events());
+        double millis = Timing.once(() -> generated = TraceGenerator.writeOrReuse(TraceSpec.realistic(sizes.events(), SEED), target));
         log.printf("generated %,d events, %,d blobs, trace.jsonl %s in %s%n", generated.events(), generated.blobs(),
                 Unit.BYTES.format(generated.traceBytes()), Unit.MILLIS.format(millis));
         return generated;
@@ -54,12 +57,20 @@ public final class TraceFigures {
         warmUpImport();
         Path jsonl = generated.bundle().resolve(Bundle.EVENTS);
         double floor = Timing.median(1, 3, () -> JsonFloor.parse(jsonl));
-        store = TraceStore.open(work.resolve("store/forkline"));
+        Path storeDir = work.resolve("store");
+        if (Files.exists(storeDir)) {
+            deleteTree(storeDir);
+        }
+        store = TraceStore.open(storeDir.resolve("forkline"));
         StoreResult[] result = new StoreResult[1];
+        double[] read = new double[1];
         double value = Timing.once(() -> {
-            Bundle bundle = BundleReader.read(generated.bundle());
-            result[0] = store.importTrace(bundle, List.of(), generated.bundle().toString());
+            Bundle[] bundle = new Bundle[1];
+            read[0] = Timing.once(() -> bundle[0] = BundleReader.read(generated.bundle()));
+            result[0] = store.importTrace(bundle[0], List.of(), generated.bundle().toString());
         });
+        log.printf("  import: BundleReader.read %s, TraceStore.importTrace %s%n", Unit.MILLIS.format(read[0]),
+                Unit.MILLIS.format(value - read[0]));
         if (result[0].newEvents() != generated.events()) {
             throw new IllegalStateException("import stored " + result[0].newEvents() + " of " + generated.events() + " events");
         }
@@ -99,6 +110,14 @@ public final class TraceFigures {
         return new OpenTrace(bundle, index, generated);
     }
 
+    private static void deleteTree(Path root) throws java.io.IOException {
+        try (var paths = Files.walk(root)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+
     public void close() {
         if (store != null) {
             store.close();
@@ -107,8 +126,12 @@ public final class TraceFigures {
 
     /** Imports a small trace once so that the measured import does not pay for class loading and the JIT alone. */
     private void warmUpImport() throws Exception {
-        TraceGenerator.Generated small = TraceGenerator.write(TraceSpec.realistic(5_000, SEED + 1), work.resolve("warm-up"));
-        try (TraceStore scratch = TraceStore.open(work.resolve("warm-up-store/forkline"))) {
+        TraceGenerator.Generated small = TraceGenerator.writeOrReuse(TraceSpec.realistic(5_000, SEED + 1), work.resolve("warm-up"));
+        Path scratchDir = work.resolve("warm-up-store");
+        if (Files.exists(scratchDir)) {
+            deleteTree(scratchDir);
+        }
+        try (TraceStore scratch = TraceStore.open(scratchDir.resolve("forkline"))) {
             scratch.importTrace(BundleReader.read(small.bundle()), List.of(), null);
             scratch.load(small.traceId());
         }

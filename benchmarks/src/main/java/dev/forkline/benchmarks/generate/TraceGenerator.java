@@ -59,6 +59,27 @@ public final class TraceGenerator {
         this.versions = new int[spec.workspaceFiles()];
     }
 
+    /**
+     * Reuses the bundle at {@code target} when an earlier run wrote it from the same spec (its manifest says so),
+     * else writes it.
+     */
+    public static Generated writeOrReuse(TraceSpec spec, Path target) throws IOException {
+        Path marker = target.resolveSibling(target.getFileName() + ".spec");
+        if (Files.isDirectory(target) && Files.isRegularFile(marker) && Files.readString(marker).equals(spec.toString())) {
+            String[] facts = Files.readString(target.resolveSibling(target.getFileName() + ".facts")).strip().split(" ");
+            return new Generated(target, facts[0], ROOT_RUN, spec.forkShare() > 0 ? FORK_RUN : null, Integer.parseInt(facts[1]),
+                    Integer.parseInt(facts[2]), Files.size(target.resolve(Bundle.EVENTS)));
+        }
+        if (Files.exists(target)) {
+            BundleWriterCleanup.deleteTree(target);
+        }
+        Generated generated = write(spec, target);
+        Files.writeString(target.resolveSibling(target.getFileName() + ".facts"),
+                generated.traceId() + " " + generated.events() + " " + generated.blobs() + "\n");
+        Files.writeString(marker, spec.toString());
+        return generated;
+    }
+
     /** Writes the bundle directory {@code target} (which must not exist). */
     public static Generated write(TraceSpec spec, Path target) throws IOException {
         String traceId = "bench-" + spec.events() + "-" + Long.toHexString(spec.seed());

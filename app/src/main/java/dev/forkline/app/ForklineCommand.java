@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
                 ImportCommand.class,
                 ListCommand.class,
                 VerifyCommand.class,
+                ScreenshotCommand.class,
                 RecordCommand.class,
                 DecideCommand.class,
                 QueueCommand.class,

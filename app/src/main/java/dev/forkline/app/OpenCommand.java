@@ -1,5 +1,9 @@
 package dev.forkline.app;
 
+import dev.forkline.trace.store.TraceStore;
+import dev.forkline.views.LaunchOptions;
+import dev.forkline.views.WorkbenchApp;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -8,7 +12,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "open", mixinStandardHelpOptions = true,
-        description = "Open the workbench window. FILES (traces, or folders of traces such as sample-traces/) are imported first.")
+        description = "Open the workbench window. FILES (traces, or folders of traces such as sample-traces/) are imported first. "
+                + "On the first start of an installed copy, the bundled sample traces are imported.")
 final class OpenCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "FILES", arity = "0..*", description = "Traces or folders of traces to import and show.")
@@ -19,6 +24,31 @@ final class OpenCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        throw new EnvironmentMissingException("the workbench window is not wired into this build yet");
+        requireDisplay();
+        try (TraceStore store = database.open()) {
+            List<Path> toImport = files.isEmpty() && store.list().isEmpty() ? bundledSamples() : files;
+            LaunchOptions options = LaunchOptions.forStore(store)
+                    .withOpenFiles(toImport)
+                    .withTrustedKeys(KeyRing.open().trustedKeys());
+            WorkbenchApp.launch(options);
+        }
+        return ExitCodes.OK;
+    }
+
+    /** An installed copy names its bundled samples with {@code -Dforkline.samples}; a source checkout has them at the root. */
+    private static List<Path> bundledSamples() {
+        String configured = System.getProperty("forkline.samples");
+        String home = System.getProperty("forkline.home");
+        Path samples = configured != null ? Path.of(configured) : home != null ? Path.of(home, "sample-traces") : null;
+        return samples != null && Files.isDirectory(samples) ? List.of(samples) : List.of();
+    }
+
+    private static void requireDisplay() {
+        boolean linux = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux");
+        if (linux && System.getenv("DISPLAY") == null && System.getenv("WAYLAND_DISPLAY") == null
+                && !"Monocle".equals(System.getProperty("glass.platform"))) {
+            throw new EnvironmentMissingException("no display to open a window on (DISPLAY is not set): run Forkline in a desktop "
+                    + "session, under Xvfb, or use 'forkline screenshot' for a picture without a display");
+        }
     }
 }

@@ -154,6 +154,25 @@ class CliTest {
     }
 
     @Test
+    void screenshotRendersThePngOffScreen() throws Exception {
+        Path bundle = writeBundle(temp.resolve("good"));
+        Path png = temp.resolve("shots/main.png");
+        Outcome outcome = run("screenshot", "--trace", bundle.toString(), "--select", "main.3", "--theme", "dark", "--out", png.toString());
+        assertThat(outcome.code()).as(outcome.err()).isZero();
+        var image = javax.imageio.ImageIO.read(png.toFile());
+        assertThat(image.getWidth()).isEqualTo(1600);
+        assertThat(image.getHeight()).isEqualTo(1000);
+        assertThat(run("screenshot", "--out", png.toString()).code()).as("needs --trace or --trace-id").isEqualTo(ExitCodes.BAD_INPUT);
+    }
+
+    @Test
+    void openWithoutADisplayIsAnEnvironmentProblem() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("DISPLAY") == null && System.getenv("WAYLAND_DISPLAY") == null,
+                "a display is available here");
+        assertThat(run("open", "--db", temp.resolve("db/store").toString()).code()).isEqualTo(ExitCodes.ENVIRONMENT);
+    }
+
+    @Test
     void versionNamesTheBuild() {
         Outcome outcome = run("--version");
         assertThat(outcome.code()).isZero();

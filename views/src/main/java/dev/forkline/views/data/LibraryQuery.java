@@ -1,0 +1,38 @@
+package dev.forkline.views.data;
+
+import java.time.LocalDate;
+import java.util.Locale;
+
+/**
+ * What the library search asks for; null or blank parts match everything.
+ *
+ * @param text    matched against title and trace id, case-insensitively
+ * @param from    created on or after this day (UTC)
+ * @param to      created on or before this day (UTC)
+ * @param format  the source format, e.g. {@code forkline}, {@code claude-code}
+ * @param outcome the root run's outcome: success, failure, aborted, unknown
+ */
+public record LibraryQuery(String text, LocalDate from, LocalDate to, String format, String outcome) {
+
+    public static final LibraryQuery ALL = new LibraryQuery(null, null, null, null, null);
+
+    public boolean matches(TraceSummary trace) {
+        if (text != null && !text.isBlank()) {
+            String needle = text.toLowerCase(Locale.ROOT);
+            if (!trace.title().toLowerCase(Locale.ROOT).contains(needle) && !trace.traceId().toLowerCase(Locale.ROOT).contains(needle)) {
+                return false;
+            }
+        }
+        LocalDate day = trace.created().atZone(java.time.ZoneOffset.UTC).toLocalDate();
+        if (from != null && day.isBefore(from)) {
+            return false;
+        }
+        if (to != null && day.isAfter(to)) {
+            return false;
+        }
+        if (format != null && !format.isBlank() && !format.equals(trace.sourceFormat())) {
+            return false;
+        }
+        return outcome == null || outcome.isBlank() || outcome.equals(trace.outcome());
+    }
+}

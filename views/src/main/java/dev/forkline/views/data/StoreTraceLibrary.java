@@ -1,0 +1,110 @@
+package dev.forkline.views.data;
+
+import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.Importers;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.lint.Linter;
+import dev.forkline.trace.store.StoreException;
+import dev.forkline.trace.store.StoreResult;
+import dev.forkline.trace.store.TraceStore;
+import dev.forkline.views.concurrent.Progress;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The library backed by Forkline's H2 {@link TraceStore}; imports go through the importers registry and the linter. */
+public final class StoreTraceLibrary implements TraceLibrary {
+
+    private final TraceStore store;
+    private final Importers importers;
+
+    public StoreTraceLibrary(TraceStore store, Importers importers) {
+        this.store = store;
+        this.importers = importers;
+    }
+
+    public StoreTraceLibrary(TraceStore store) {
+        this(store, Importers.builtIn());
+    }
+
+    @Override
+    public String location() {
+        return store.describe();
+    }
+
+    @Override
+    public List<TraceSummary> list() throws IOException {
+        try {
+            return store.list().stream().map(StoreTraceLibrary::summary).toList();
+        } catch (StoreException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public List<TraceSummary> search(LibraryQuery query) throws IOException {
+        return list().stream().filter(query::matches).toList();
+    }
+
+    @Override
+    public Bundle load(String traceId) throws IOException {
+        try {
+            return store.load(traceId);
+        } catch (StoreException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /** Searches with the store's SQL search (text in tool names, arguments, outputs and messages). */
+    @Override
+    public java.util.Optional<List<String>> searchEvents(String traceId, String text, String type, String actor, boolean errorsOnly)
+            throws IOException {
+        try {
+            return java.util.Optional.of(store.search(traceId, blankToNull(text), blankToNull(type), blankToNull(actor), errorsOnly));
+        } catch (StoreException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value;
+    }
+
+    @Override
+    public boolean canRead(Path path) {
+        try {
+            importers.detect(path);
+            return true;
+        } catch (IOException | TraceFormatException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public ImportResult importTrace(Path path, Progress progress) throws IOException, TraceFormatException {
+        progress.update("Reading " + path.getFileName(), -1);
+        ImportedTrace imported = importers.read(path);
+        try (Bundle bundle = imported.bundle()) {
+            progress.update("Checking " + bundle.manifest().title(), 0.4);
+            List<Finding> findings = new ArrayList<>(imported.findings());
+            findings.addAll(Linter.lint(bundle));
+            progress.update("Storing " + bundle.events().size() + " events", 0.6);
+            StoreResult stored = store.importTrace(bundle, findings, path.toAbsolutePath().toString());
+            progress.update("Stored: " + stored.message(), 1.0);
+            TraceSummary summary = store.find(stored.traceId()).map(StoreTraceLibrary::summary)
+                    .orElseThrow(() -> new IOException("trace '" + stored.traceId() + "' is not in the store after importing it"));
+            return new ImportResult(summary, findings);
+        } catch (StoreException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    private static TraceSummary summary(dev.forkline.trace.store.TraceSummary stored) {
+        return new TraceSummary(stored.traceId(), stored.title(), stored.created(), stored.sourceFormat(), stored.outcome(),
+                stored.runCount(), (int) Math.min(Integer.MAX_VALUE, stored.eventCount()));
+    }
+}

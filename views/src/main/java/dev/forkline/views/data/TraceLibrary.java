@@ -1,0 +1,37 @@
+package dev.forkline.views.data;
+
+import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.views.concurrent.Progress;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The stored traces the workbench shows and opens. Called off the UI thread. */
+public interface TraceLibrary {
+
+    /** Where the traces live, for the status bar (a database file, or "in memory"). */
+    String location();
+
+    List<TraceSummary> list() throws IOException;
+
+    List<TraceSummary> search(LibraryQuery query) throws IOException;
+
+    Bundle load(String traceId) throws IOException, TraceFormatException;
+
+    /**
+     * Ids of the stored trace's events matching all given filters (null or blank parts match anything), or empty when
+     * this library cannot search (the workbench then filters in memory).
+     */
+    default java.util.Optional<List<String>> searchEvents(String traceId, String text, String type, String actor, boolean errorsOnly)
+            throws IOException {
+        return java.util.Optional.empty();
+    }
+
+    /** Whether some importer reads this file or folder as a trace (cheap: looks at its head or structure only). */
+    boolean canRead(Path path);
+
+    /** Reads a trace file or folder in any known format and stores it. */
+    ImportResult importTrace(Path path, Progress progress) throws IOException, TraceFormatException;
+}

@@ -1,0 +1,122 @@
+package dev.forkline.views.shell;
+
+import dev.forkline.views.data.RunNode;
+import dev.forkline.views.viewmodel.ForkTreeViewModel;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.TreeCell;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeView;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.material2.Material2AL;
+
+import java.util.List;
+
+/** The runs of the open trace as a tree with badges (original, replay matched/diverged, fork with edits, revert, imported) and outcome. */
+final class ForkTreePane extends VBox {
+
+    final TreeView<RunNode> tree = new TreeView<>();
+    private boolean syncing;
+
+    ForkTreePane(ForkTreeViewModel model) {
+        getStyleClass().add("fork-tree-pane");
+        setSpacing(6);
+        setPadding(new Insets(10, 10, 6, 10));
+        Label title = new Label("Runs", Icons.of(Material2AL.ACCOUNT_TREE));
+        title.getStyleClass().add("pane-title");
+        tree.setId("fork-tree");
+        tree.setShowRoot(false);
+        tree.setCellFactory(v -> new RunCell());
+        tree.setRoot(new TreeItem<>());
+        Label empty = new Label("No trace open");
+        empty.getStyleClass().add("muted");
+        VBox.setVgrow(tree, Priority.ALWAYS);
+        getChildren().addAll(title, tree);
+
+        model.rootsProperty().addListener((obs, old, roots) -> rebuild(roots));
+        rebuild(model.rootsProperty().get());
+        tree.getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> {
+            if (!syncing && item != null && item.getValue() != null) {
+                model.selectedRunProperty().set(item.getValue().run());
+            }
+        });
+        model.selectedRunProperty().addListener((obs, old, run) -> select(run));
+    }
+
+    private void rebuild(List<RunNode> roots) {
+        TreeItem<RunNode> root = new TreeItem<>();
+        for (RunNode node : roots) {
+            root.getChildren().add(item(node));
+        }
+        syncing = true;
+        try {
+            tree.setRoot(root);
+        } finally {
+            syncing = false;
+        }
+    }
+
+    private static TreeItem<RunNode> item(RunNode node) {
+        TreeItem<RunNode> item = new TreeItem<>(node);
+        item.setExpanded(true);
+        for (RunNode child : node.children()) {
+            item.getChildren().add(item(child));
+        }
+        return item;
+    }
+
+    private void select(String run) {
+        syncing = true;
+        try {
+            TreeItem<RunNode> found = find(tree.getRoot(), run);
+            if (found == null) {
+                tree.getSelectionModel().clearSelection();
+            } else {
+                tree.getSelectionModel().select(found);
+            }
+        } finally {
+            syncing = false;
+        }
+    }
+
+    private static TreeItem<RunNode> find(TreeItem<RunNode> item, String run) {
+        if (item.getValue() != null && item.getValue().run().equals(run)) {
+            return item;
+        }
+        for (TreeItem<RunNode> child : item.getChildren()) {
+            TreeItem<RunNode> found = find(child, run);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+
+    private static final class RunCell extends TreeCell<RunNode> {
+        @Override
+        protected void updateItem(RunNode node, boolean empty) {
+            super.updateItem(node, empty);
+            if (empty || node == null) {
+                setGraphic(null);
+                setText(null);
+                return;
+            }
+            Label name = new Label(node.run());
+            name.getStyleClass().add("run-name");
+            Label events = new Label(node.eventCount() + " events" + (node.checkpoint() == null ? "" : " · from " + node.checkpoint()));
+            events.getStyleClass().add("muted");
+            Region spacer = new Region();
+            HBox.setHgrow(spacer, Priority.ALWAYS);
+            HBox row = new HBox(6, Icons.of(node.parentRun() == null ? Material2AL.FIBER_MANUAL_RECORD : Material2AL.CALL_SPLIT, 14),
+                    name, Pills.pill(node.badge(), Pills.badgeTone(node.badge())), events, spacer,
+                    Pills.pill(node.outcome(), Pills.outcomeTone(node.outcome())));
+            row.setAlignment(Pos.CENTER_LEFT);
+            setText(null);
+            setGraphic(row);
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package dev.forkline.views.shell;
+
+import dev.forkline.views.data.TraceSummary;
+import dev.forkline.views.viewmodel.LibraryViewModel;
+import javafx.collections.FXCollections;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.DatePicker;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.material2.Material2MZ;
+
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.function.Consumer;
+
+/** The library of stored traces: search by title, date, format and outcome; selecting a trace opens it. */
+final class LibraryPane extends VBox {
+
+    static final String ANY = "Any";
+    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneOffset.UTC);
+
+    final ListView<TraceSummary> list = new ListView<>();
+    final TextField search = new TextField();
+
+    LibraryPane(LibraryViewModel model, Consumer<TraceSummary> open) {
+        getStyleClass().add("library-pane");
+        setSpacing(8);
+        setPadding(new Insets(10));
+        Label title = new Label("Library");
+        title.getStyleClass().add("pane-title");
+
+        search.setPromptText("Search title or id");
+        search.setId("library-search");
+        search.textProperty().bindBidirectional(model.textProperty());
+        HBox searchRow = new HBox(6, Icons.of(Material2MZ.SEARCH), search);
+        searchRow.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(search, Priority.ALWAYS);
+
+        ComboBox<String> format = new ComboBox<>();
+        format.setPromptText("Format");
+        format.setMaxWidth(Double.MAX_VALUE);
+        model.formats().addListener((javafx.collections.ListChangeListener<String>) c -> {
+            String selected = format.getValue();
+            format.getItems().setAll(ANY);
+            format.getItems().addAll(model.formats());
+            format.setValue(selected);
+        });
+        format.getItems().setAll(ANY);
+        format.valueProperty().addListener((obs, old, now) -> model.formatProperty().set(ANY.equals(now) ? null : now));
+
+        ComboBox<String> outcome = new ComboBox<>(FXCollections.observableArrayList(ANY, "success", "failure", "aborted", "unknown"));
+        outcome.setPromptText("Outcome");
+        outcome.setMaxWidth(Double.MAX_VALUE);
+        outcome.valueProperty().addListener((obs, old, now) -> model.outcomeProperty().set(ANY.equals(now) ? null : now));
+        HBox filters = new HBox(6, format, outcome);
+        HBox.setHgrow(format, Priority.ALWAYS);
+        HBox.setHgrow(outcome, Priority.ALWAYS);
+
+        DatePicker from = new DatePicker();
+        from.setPromptText("From");
+        from.valueProperty().bindBidirectional(model.fromProperty());
+        DatePicker to = new DatePicker();
+        to.setPromptText("To");
+        to.valueProperty().bindBidirectional(model.toProperty());
+        from.setMaxWidth(Double.MAX_VALUE);
+        to.setMaxWidth(Double.MAX_VALUE);
+        HBox dates = new HBox(6, from, to);
+        HBox.setHgrow(from, Priority.ALWAYS);
+        HBox.setHgrow(to, Priority.ALWAYS);
+
+        list.setItems(model.traces());
+        list.setId("library-list");
+        list.setCellFactory(v -> new TraceCell());
+        Label empty = new Label("No stored traces.\nFile › Open/Import… or drop a trace here.");
+        empty.getStyleClass().add("muted");
+        empty.setWrapText(true);
+        list.setPlaceholder(empty);
+        list.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
+            if (now != null) {
+                open.accept(now);
+            }
+        });
+        VBox.setVgrow(list, Priority.ALWAYS);
+
+        Label error = new Label();
+        error.getStyleClass().add("danger-text");
+        error.textProperty().bind(model.errorProperty());
+        error.managedProperty().bind(model.errorProperty().isNotNull());
+        error.visibleProperty().bind(model.errorProperty().isNotNull());
+        error.setWrapText(true);
+
+        getChildren().addAll(title, searchRow, filters, dates, list, error);
+    }
+
+    private static final class TraceCell extends ListCell<TraceSummary> {
+        @Override
+        protected void updateItem(TraceSummary trace, boolean empty) {
+            super.updateItem(trace, empty);
+            if (empty || trace == null) {
+                setGraphic(null);
+                setText(null);
+                return;
+            }
+            Label title = new Label(trace.title());
+            title.getStyleClass().add("trace-title");
+            Label meta = new Label(DATE.format(trace.created()) + " · " + trace.sourceFormat() + " · " + trace.runCount()
+                    + (trace.runCount() == 1 ? " run" : " runs") + " · " + trace.eventCount() + " events");
+            meta.getStyleClass().add("muted");
+            title.setMinWidth(0);
+            title.setMaxWidth(Double.MAX_VALUE);
+            HBox.setHgrow(title, Priority.ALWAYS);
+            HBox top = new HBox(6, title, Pills.pill(trace.outcome(), Pills.outcomeTone(trace.outcome())));
+            top.setAlignment(Pos.CENTER_LEFT);
+            VBox box = new VBox(3, top, meta);
+            box.setPadding(new Insets(4, 2, 4, 2));
+            box.setMinWidth(0);
+            box.prefWidthProperty().bind(getListView().widthProperty().subtract(28));
+            meta.setMinWidth(0);
+            setText(null);
+            setGraphic(box);
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.forkline.views.shell;
+
+import javafx.scene.control.Label;
+
+/** Small rounded labels for badges and outcomes; colours come from workbench.css. */
+final class Pills {
+
+    private Pills() {
+    }
+
+    static Label pill(String text, String tone) {
+        Label label = new Label(text);
+        label.getStyleClass().addAll("pill", "pill-" + tone);
+        label.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        return label;
+    }
+
+    static String outcomeTone(String outcome) {
+        return switch (outcome == null ? "" : outcome) {
+            case "success" -> "success";
+            case "failure" -> "danger";
+            case "aborted" -> "warning";
+            default -> "neutral";
+        };
+    }
+
+    static String badgeTone(String badge) {
+        if (badge.contains("diverged")) {
+            return "warning";
+        }
+        if (badge.contains("matched")) {
+            return "success";
+        }
+        return switch (badge) {
+            case "original" -> "neutral";
+            case "imported" -> "neutral";
+            case "revert" -> "warning";
+            default -> "accent";
+        };
+    }
+}

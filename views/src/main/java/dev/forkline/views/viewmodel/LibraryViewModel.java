@@ -1,0 +1,117 @@
+package dev.forkline.views.viewmodel;
+
+import dev.forkline.views.concurrent.TaskExecutor;
+import dev.forkline.views.data.LibraryQuery;
+import dev.forkline.views.data.TraceLibrary;
+import dev.forkline.views.data.TraceSummary;
+import javafx.beans.Observable;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.time.LocalDate;
+import java.util.List;
+
+/** The stored traces, searched by title, date range, format and outcome; the query runs on the background executor. */
+public final class LibraryViewModel {
+
+    private final TaskExecutor executor;
+    private final ObjectProperty<TraceLibrary> library = new SimpleObjectProperty<>();
+    private final ObservableList<TraceSummary> traces = FXCollections.observableArrayList();
+    private final StringProperty text = new SimpleStringProperty("");
+    private final ObjectProperty<LocalDate> from = new SimpleObjectProperty<>();
+    private final ObjectProperty<LocalDate> to = new SimpleObjectProperty<>();
+    private final StringProperty format = new SimpleStringProperty();
+    private final StringProperty outcome = new SimpleStringProperty();
+    private final BooleanProperty loading = new SimpleBooleanProperty();
+    private final StringProperty error = new SimpleStringProperty();
+    private final ObservableList<String> formats = FXCollections.observableArrayList();
+    private long generation;
+
+    public LibraryViewModel(TaskExecutor executor, TraceLibrary initial) {
+        this.executor = executor;
+        this.library.set(initial);
+        for (Observable part : List.of(text, from, to, format, outcome, library)) {
+            part.addListener(obs -> refresh());
+        }
+    }
+
+    public LibraryQuery query() {
+        return new LibraryQuery(text.get(), from.get(), to.get(), format.get(), outcome.get());
+    }
+
+    public void refresh() {
+        TraceLibrary source = library.get();
+        if (source == null) {
+            traces.clear();
+            return;
+        }
+        long request = ++generation;
+        LibraryQuery query = query();
+        loading.set(true);
+        executor.execute("library-search", progress -> new Result(source.search(query), source.list()), result -> {
+            if (request == generation) {
+                traces.setAll(result.matches());
+                List<String> known = result.all().stream().map(TraceSummary::sourceFormat).distinct().sorted().toList();
+                if (!formats.equals(known)) {
+                    formats.setAll(known);
+                }
+                error.set(null);
+                loading.set(false);
+            }
+        }, failure -> {
+            if (request == generation) {
+                error.set("Could not read the library: " + failure.getMessage());
+                loading.set(false);
+            }
+        });
+    }
+
+    private record Result(List<TraceSummary> matches, List<TraceSummary> all) {
+    }
+
+    public ObjectProperty<TraceLibrary> libraryProperty() {
+        return library;
+    }
+
+    public ObservableList<TraceSummary> traces() {
+        return traces;
+    }
+
+    public ObservableList<String> formats() {
+        return formats;
+    }
+
+    public StringProperty textProperty() {
+        return text;
+    }
+
+    public ObjectProperty<LocalDate> fromProperty() {
+        return from;
+    }
+
+    public ObjectProperty<LocalDate> toProperty() {
+        return to;
+    }
+
+    public StringProperty formatProperty() {
+        return format;
+    }
+
+    public StringProperty outcomeProperty() {
+        return outcome;
+    }
+
+    public BooleanProperty loadingProperty() {
+        return loading;
+    }
+
+    public StringProperty errorProperty() {
+        return error;
+    }
+}

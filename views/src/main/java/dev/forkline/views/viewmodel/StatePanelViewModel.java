@@ -1,0 +1,99 @@
+package dev.forkline.views.viewmodel;
+
+import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.views.concurrent.TaskExecutor;
+import dev.forkline.views.data.RunLineage;
+import dev.forkline.views.state.StateProvider;
+import dev.forkline.views.state.StateSnapshot;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/**
+ * The five states at the cursor (computed off the UI thread) and the content of the file chosen in the workspace tab.
+ * Only the latest request wins: a slow reconstruction for an old cursor never overwrites a newer one.
+ */
+public final class StatePanelViewModel {
+
+    private static final int MAX_PREVIEW_BYTES = 512 * 1024;
+
+    private final TaskExecutor executor;
+    private final StateProvider provider;
+    private final ReadOnlyObjectWrapper<StateSnapshot> snapshot = new ReadOnlyObjectWrapper<>(StateSnapshot.EMPTY);
+    private final StringProperty selectedFile = new SimpleStringProperty();
+    private final ReadOnlyStringWrapper fileContent = new ReadOnlyStringWrapper("");
+    private BlobSource blobs = BlobSource.NONE;
+    private long generation;
+
+    public StatePanelViewModel(TaskExecutor executor, StateProvider provider) {
+        this.executor = executor;
+        this.provider = provider;
+        selectedFile.addListener(obs -> refreshFileContent());
+        snapshot.addListener(obs -> refreshFileContent());
+    }
+
+    public void update(RunLineage lineage, String run, int eventIndex, BlobSource bundleBlobs) {
+        long request = ++generation;
+        this.blobs = bundleBlobs;
+        if (lineage == null || eventIndex < 0) {
+            snapshot.set(StateSnapshot.EMPTY);
+            return;
+        }
+        executor.execute("reconstruct-state", progress -> provider.at(lineage, run, eventIndex), result -> {
+            if (request == generation) {
+                snapshot.set(result);
+            }
+        }, error -> {
+            if (request == generation) {
+                snapshot.set(StateSnapshot.EMPTY);
+            }
+        });
+    }
+
+    private void refreshFileContent() {
+        String path = selectedFile.get();
+        if (path == null) {
+            fileContent.set("");
+            return;
+        }
+        Optional<StateSnapshot.FileEntry> file = snapshot.get().workspace().stream().filter(f -> f.path().equals(path)).findFirst();
+        if (file.isEmpty()) {
+            fileContent.set("(not in the workspace at this point)");
+            return;
+        }
+        if (file.get().blob() == null) {
+            fileContent.set("(deleted)");
+            return;
+        }
+        try {
+            fileContent.set(blobs.read(file.get().blob())
+                    .map(bytes -> bytes.length > MAX_PREVIEW_BYTES ? "(" + bytes.length + " bytes, too large to preview)" : new String(bytes, StandardCharsets.UTF_8))
+                    .orElse("(contents " + file.get().blob() + " are not in the bundle)"));
+        } catch (IOException e) {
+            fileContent.set("(could not read " + file.get().blob() + ": " + e.getMessage() + ")");
+        }
+    }
+
+    public ReadOnlyObjectProperty<StateSnapshot> snapshotProperty() {
+        return snapshot.getReadOnlyProperty();
+    }
+
+    public StateSnapshot snapshot() {
+        return snapshot.get();
+    }
+
+    public StringProperty selectedFileProperty() {
+        return selectedFile;
+    }
+
+    public ReadOnlyStringProperty fileContentProperty() {
+        return fileContent.getReadOnlyProperty();
+    }
+}

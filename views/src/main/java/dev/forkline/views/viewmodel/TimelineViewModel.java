@@ -1,0 +1,196 @@
+package dev.forkline.views.viewmodel;
+
+import dev.forkline.trace.Event;
+import dev.forkline.views.timeline.TimelineModel;
+import dev.forkline.views.timeline.TimelineModelBuilder;
+import dev.forkline.views.timeline.TimelineViewport;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * The timeline of the current run: its columnar model, the selected event (the cursor), search matches, the visible
+ * window, stepping and playback. No FX thread needed: the view calls {@link #playTick()} from its own animation.
+ */
+public final class TimelineViewModel {
+
+    private final ReadOnlyObjectWrapper<List<Event>> events = new ReadOnlyObjectWrapper<>(List.of());
+    private final ReadOnlyObjectWrapper<TimelineModel> model = new ReadOnlyObjectWrapper<>(TimelineModel.empty());
+    private final IntegerProperty selectedIndex = new SimpleIntegerProperty(-1);
+    private final ObjectProperty<BitSet> matches = new SimpleObjectProperty<>();
+    private final TimelineViewport viewport = new TimelineViewport();
+    private final ReadOnlyIntegerWrapper viewportRevision = new ReadOnlyIntegerWrapper();
+    private final BooleanProperty playing = new SimpleBooleanProperty();
+    /** Milliseconds between steps while playing. */
+    private final DoubleProperty paceMillis = new SimpleDoubleProperty(600);
+    private final ObjectProperty<StepScope> playScope = new SimpleObjectProperty<>(StepScope.ALL);
+
+    public TimelineViewModel() {
+        selectedIndex.addListener((obs, old, now) -> {
+            int index = now.intValue();
+            if (index >= 0 && index < model.get().eventCount()) {
+                long before = viewport.start();
+                viewport.reveal(model.get().eventTime(index));
+                if (viewport.start() != before) {
+                    viewportChanged();
+                }
+            }
+        });
+    }
+
+    /** Shows a run: builds its model once, selects nothing, fits the view. */
+    public void setRun(List<Event> runEvents) {
+        playing.set(false);
+        selectedIndex.set(-1);
+        matches.set(null);
+        events.set(List.copyOf(runEvents));
+        TimelineModel built = TimelineModelBuilder.build(runEvents);
+        model.set(built);
+        viewport.setDuration(built.duration());
+        viewportChanged();
+    }
+
+    public ReadOnlyObjectProperty<List<Event>> eventsProperty() {
+        return events.getReadOnlyProperty();
+    }
+
+    public List<Event> events() {
+        return events.get();
+    }
+
+    public ReadOnlyObjectProperty<TimelineModel> modelProperty() {
+        return model.getReadOnlyProperty();
+    }
+
+    public TimelineModel model() {
+        return model.get();
+    }
+
+    public IntegerProperty selectedIndexProperty() {
+        return selectedIndex;
+    }
+
+    public int selectedIndex() {
+        return selectedIndex.get();
+    }
+
+    public Event selectedEvent() {
+        int index = selectedIndex.get();
+        return index >= 0 && index < events.get().size() ? events.get().get(index) : null;
+    }
+
+    public void select(int index) {
+        selectedIndex.set(index >= 0 && index < events.get().size() ? index : -1);
+    }
+
+    public ObjectProperty<BitSet> matchesProperty() {
+        return matches;
+    }
+
+    public void step(int direction, StepScope scope) {
+        select(EventStepper.step(events.get(), selectedIndex.get(), direction, scope, matches.get()));
+    }
+
+    public void home() {
+        select(events.get().isEmpty() ? -1 : 0);
+    }
+
+    public void end() {
+        select(events.get().size() - 1);
+    }
+
+    // --- visible window -------------------------------------------------------------------------------------------
+
+    public TimelineViewport viewport() {
+        return viewport;
+    }
+
+    /** Bumped whenever the visible window changes, so the view knows to redraw. */
+    public ReadOnlyIntegerProperty viewportRevisionProperty() {
+        return viewportRevision.getReadOnlyProperty();
+    }
+
+    public void zoom(double factor, double anchorFraction) {
+        viewport.zoom(factor, anchorFraction);
+        viewportChanged();
+    }
+
+    public void zoomAroundCursor(double factor) {
+        int index = selectedIndex.get();
+        double anchor = 0.5;
+        if (index >= 0) {
+            long t = model.get().eventTime(index);
+            anchor = Math.clamp((t - viewport.start()) / (double) viewport.span(), 0.0, 1.0);
+        }
+        zoom(factor, anchor);
+    }
+
+    public void panFraction(double fraction) {
+        viewport.panFraction(fraction);
+        viewportChanged();
+    }
+
+    public void pan(long nanos) {
+        viewport.pan(nanos);
+        viewportChanged();
+    }
+
+    public void centreOn(long time) {
+        viewport.centreOn(time);
+        viewportChanged();
+    }
+
+    public void fit() {
+        viewport.fit();
+        viewportChanged();
+    }
+
+    private void viewportChanged() {
+        viewportRevision.set(viewportRevision.get() + 1);
+    }
+
+    // --- playback -------------------------------------------------------------------------------------------------
+
+    public BooleanProperty playingProperty() {
+        return playing;
+    }
+
+    public DoubleProperty paceMillisProperty() {
+        return paceMillis;
+    }
+
+    public ObjectProperty<StepScope> playScopeProperty() {
+        return playScope;
+    }
+
+    public void togglePlay() {
+        if (!playing.get() && selectedIndex.get() == events.get().size() - 1) {
+            select(-1); // at the end: play again from the start
+        }
+        playing.set(!playing.get() && !events.get().isEmpty());
+    }
+
+    /** One playback step; stops playing at the last event of the scope. */
+    public void playTick() {
+        if (!playing.get()) {
+            return;
+        }
+        int before = selectedIndex.get();
+        step(+1, playScope.get());
+        if (selectedIndex.get() == before) {
+            playing.set(false);
+        }
+    }
+}

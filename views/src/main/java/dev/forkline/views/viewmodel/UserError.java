@@ -1,0 +1,31 @@
+package dev.forkline.views.viewmodel;
+
+import dev.forkline.trace.TraceFormatException;
+
+import java.nio.file.Path;
+
+/**
+ * An error to show the user in a dialog: what failed, and where (file and line when known).
+ *
+ * @param file  the file concerned, or null
+ * @param line  1-based line, or 0 when not known
+ */
+public record UserError(String title, String file, long line, String detail) {
+
+    public static UserError importFailed(Path path, Throwable error) {
+        if (error instanceof TraceFormatException format) {
+            return new UserError("Could not import " + path.getFileName(), format.file() == null ? path.toString() : format.file(),
+                    format.line(), format.detail());
+        }
+        String message = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
+        return new UserError("Could not import " + path.getFileName(), path.toString(), 0, message);
+    }
+
+    /** "file, line n" or just the file. */
+    public String location() {
+        if (file == null) {
+            return "";
+        }
+        return line > 0 ? file + ", line " + line : file;
+    }
+}

@@ -1,0 +1,341 @@
+package dev.forkline.views.viewmodel;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.views.concurrent.TaskExecutor;
+import dev.forkline.views.concurrent.TaskListener;
+import dev.forkline.views.data.IndexRunLineage;
+import dev.forkline.views.data.ImportResult;
+import dev.forkline.views.data.RunLineage;
+import dev.forkline.views.data.RunNode;
+import dev.forkline.views.data.TraceLibrary;
+import dev.forkline.views.state.StateProvider;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The workbench as a whole: which trace is open, which run and event are selected, background work and errors. The
+ * only place that talks to the library and the state provider; views bind to the properties and call the methods.
+ */
+public final class WorkbenchViewModel {
+
+    /** Shown on the Run menu's actions until the replay engine is wired in. */
+    public static final String REPLAY_UNAVAILABLE = "needs the replay engine";
+
+    private final TaskExecutor executor;
+    private final TraceLibrary library;
+    private final Function<Bundle, RunLineage> lineageFactory;
+
+    private final LibraryViewModel libraryModel;
+    private final ForkTreeViewModel forkTree = new ForkTreeViewModel();
+    private final TimelineViewModel timeline = new TimelineViewModel();
+    private final FilterViewModel filter = new FilterViewModel(timeline);
+    private final InspectorViewModel inspector = new InspectorViewModel();
+    private final StatePanelViewModel state;
+    private final RecentFiles recentFiles;
+
+    private final ReadOnlyObjectWrapper<OpenedTrace> opened = new ReadOnlyObjectWrapper<>();
+    private final ObjectProperty<ThemeChoice> theme = new SimpleObjectProperty<>(ThemeChoice.FOLLOW_OS);
+    private final StringProperty dockerState = new SimpleStringProperty("Docker: not checked");
+    private final StringProperty backgroundMessage = new SimpleStringProperty("");
+    private final DoubleProperty backgroundProgress = new SimpleDoubleProperty(0);
+    private final BooleanProperty busy = new SimpleBooleanProperty();
+    private final ObjectProperty<UserError> error = new SimpleObjectProperty<>();
+    private final BooleanProperty replayAvailable = new SimpleBooleanProperty(false);
+    private final StringProperty replayUnavailableReason = new SimpleStringProperty(REPLAY_UNAVAILABLE);
+
+    public WorkbenchViewModel(TaskExecutor executor, TraceLibrary library, StateProvider stateProvider, RecentFiles recentFiles) {
+        this(executor, library, stateProvider, recentFiles, IndexRunLineage::new);
+    }
+
+    public WorkbenchViewModel(TaskExecutor executor, TraceLibrary library, StateProvider stateProvider, RecentFiles recentFiles,
+                              Function<Bundle, RunLineage> lineageFactory) {
+        this.executor = executor;
+        this.library = library;
+        this.lineageFactory = lineageFactory;
+        this.recentFiles = recentFiles;
+        this.libraryModel = new LibraryViewModel(executor, library);
+        this.state = new StatePanelViewModel(executor, stateProvider);
+        forkTree.selectedRunProperty().addListener((obs, old, run) -> showRun(run));
+        timeline.selectedIndexProperty().addListener((obs, old, index) -> showEvent(index.intValue()));
+        libraryModel.refresh();
+    }
+
+    // --- opening ----------------------------------------------------------------------------------------------------
+
+    /** Loads a stored trace in the background and opens it. */
+    public void openStored(String traceId) {
+        runInBackground("load-trace", "Opening " + traceId, progress -> library.load(traceId),
+                bundle -> openFromLibrary(traceId, bundle),
+                failure -> error.set(new UserError("Could not open " + traceId, null, 0, message(failure))));
+    }
+
+    /** Imports a trace file or folder (any known format) into the library, then opens it. */
+    public void importFile(Path path) {
+        importFiles(List.of(path));
+    }
+
+    /**
+     * Imports traces in the background, one after the other: trace files, bundle folders, or folders holding traces
+     * (searched a few levels deep). Opens the last trace imported; failures are collected into one error naming the
+     * first failing file and line, and do not stop the others.
+     */
+    public void importFiles(List<Path> paths) {
+        if (paths.isEmpty()) {
+            return;
+        }
+        String what = paths.size() == 1 ? paths.getFirst().getFileName().toString() : paths.size() + " locations";
+        runInBackground("import-trace", "Importing " + what, progress -> {
+            List<Path> traces = new java.util.ArrayList<>();
+            for (Path path : paths) {
+                traces.addAll(TraceFiles.expand(path, library::canRead));
+            }
+            List<Imported> done = new java.util.ArrayList<>();
+            List<Failed> failed = new java.util.ArrayList<>();
+            for (int i = 0; i < traces.size(); i++) {
+                Path trace = traces.get(i);
+                int number = i + 1;
+                dev.forkline.views.concurrent.Progress step = (message, fraction) -> progress.update(
+                        (traces.size() > 1 ? number + "/" + traces.size() + " · " : "") + message,
+                        fraction < 0 ? (double) (number - 1) / traces.size() : (number - 1 + fraction) / traces.size());
+                try {
+                    ImportResult imported = library.importTrace(trace, step);
+                    done.add(new Imported(trace, imported, null));
+                } catch (Exception e) {
+                    failed.add(new Failed(trace, e));
+                }
+            }
+            Imported last = done.isEmpty() ? null : done.getLast();
+            Bundle bundle = last == null ? null : library.load(last.result().trace().traceId());
+            return new Batch(done, failed, last == null ? null : new Imported(last.path(), last.result(), bundle));
+        }, batch -> {
+            paths.forEach(recentFiles::add);
+            libraryModel.refresh();
+            if (batch.opened() != null) {
+                openFromLibrary(batch.opened().result().trace().traceId(), batch.opened().bundle());
+            }
+            if (!batch.failed().isEmpty()) {
+                Failed first = batch.failed().getFirst();
+                UserError firstError = UserError.importFailed(first.path(), first.error());
+                if (batch.failed().size() == 1) {
+                    error.set(firstError);
+                } else {
+                    StringBuilder others = new StringBuilder(firstError.detail());
+                    others.append("\n\n").append(batch.failed().size() - 1).append(" more could not be imported:");
+                    batch.failed().stream().skip(1).forEach(f -> others.append("\n").append(f.path()).append(": ").append(message(f.error())));
+                    error.set(new UserError(batch.failed().size() + " of " + (batch.failed().size() + batch.done().size())
+                            + " traces could not be imported", firstError.file(), firstError.line(), others.toString()));
+                }
+            }
+        }, failure -> error.set(UserError.importFailed(paths.getFirst(), failure)));
+    }
+
+    private record Failed(Path path, Throwable error) {
+    }
+
+    private record Batch(List<Imported> done, List<Failed> failed, Imported opened) {
+    }
+
+    private record Imported(Path path, ImportResult result, Bundle bundle) {
+    }
+
+
+    private void openFromLibrary(String traceId, Bundle bundle) {
+        filter.useStoredSearch(query -> library.searchEvents(traceId, query.text(), query.type(), query.actor(), query.errorsOnly()), executor);
+        show(bundle);
+    }
+
+    /** Opens a bundle already in memory: builds its run lineage and shows its first root run. */
+    public void open(Bundle bundle) {
+        filter.useStoredSearch(null, executor);
+        show(bundle);
+    }
+
+    private void show(Bundle bundle) {
+        RunLineage lineage = lineageFactory.apply(bundle);
+        opened.set(new OpenedTrace(bundle, lineage));
+        forkTree.setLineage(lineage);
+        List<RunNode> roots = lineage.roots();
+        forkTree.selectedRunProperty().set(roots.isEmpty() ? null : roots.getFirst().run());
+    }
+
+    public void selectRun(String run) {
+        forkTree.selectedRunProperty().set(run);
+    }
+
+    /** Asks the probe for the Docker engine's state in the background and shows it in the status bar. */
+    public void checkDocker(dev.forkline.views.data.DockerProbe probe) {
+        dockerState.set("Docker: checking…");
+        executor.execute("docker-probe", progress -> probe.status(), dockerState::set,
+                failure -> dockerState.set("Docker: unavailable (" + message(failure) + ")"));
+    }
+
+    /** The current run side by side with its parent from the fork point; empty rows for a root run. */
+    public RunComparison compareWithParent() {
+        OpenedTrace trace = opened.get();
+        String run = currentRun();
+        if (trace == null || run == null) {
+            return new RunComparison(null, run, null, List.of(), -1);
+        }
+        return RunComparison.withParent(trace.lineage(), run);
+    }
+
+    /** Whether the current run has a parent to compare with. */
+    public boolean canCompare() {
+        OpenedTrace trace = opened.get();
+        String run = currentRun();
+        return trace != null && run != null && trace.lineage().node(run) != null && trace.lineage().node(run).parentRun() != null;
+    }
+
+    /** Selects the event with this id in the current run, if it is there. */
+    public boolean selectEvent(String eventId) {
+        List<Event> events = timeline.events();
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i).id().equals(eventId)) {
+                timeline.select(i);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void showRun(String run) {
+        OpenedTrace trace = opened.get();
+        timeline.setRun(trace == null || run == null ? List.of() : trace.lineage().events(run));
+    }
+
+    private void showEvent(int index) {
+        OpenedTrace trace = opened.get();
+        BlobSource blobs = trace == null ? BlobSource.NONE : trace.bundle().blobs();
+        java.util.Set<String> ids = trace == null ? java.util.Set.of() : trace.eventIds();
+        inspector.show(timeline.selectedEvent(), timeline.events(), blobs, ids::contains);
+        state.update(trace == null ? null : trace.lineage(), forkTree.selectedRunProperty().get(), index, blobs);
+    }
+
+    private <T> void runInBackground(String name, String message, dev.forkline.views.concurrent.Work<T> work,
+                                     java.util.function.Consumer<T> onSuccess, java.util.function.Consumer<Throwable> onFailure) {
+        busy.set(true);
+        backgroundMessage.set(message + "…");
+        backgroundProgress.set(-1);
+        executor.execute(name, work, new TaskListener<T>() {
+            @Override
+            public void succeeded(T result) {
+                finished();
+                onSuccess.accept(result);
+            }
+
+            @Override
+            public void failed(Throwable failure) {
+                finished();
+                onFailure.accept(failure);
+            }
+
+            @Override
+            public void progressed(String progressMessage, double fraction) {
+                backgroundMessage.set(progressMessage);
+                backgroundProgress.set(fraction);
+            }
+        });
+    }
+
+    private void finished() {
+        busy.set(false);
+        backgroundMessage.set("");
+        backgroundProgress.set(0);
+    }
+
+    private static String message(Throwable failure) {
+        return failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
+    }
+
+    // --- accessors --------------------------------------------------------------------------------------------------
+
+    public ReadOnlyObjectProperty<OpenedTrace> openedProperty() {
+        return opened.getReadOnlyProperty();
+    }
+
+    public OpenedTrace opened() {
+        return opened.get();
+    }
+
+    public String currentRun() {
+        return forkTree.selectedRunProperty().get();
+    }
+
+    public LibraryViewModel library() {
+        return libraryModel;
+    }
+
+    public String libraryLocation() {
+        return library.location();
+    }
+
+    public ForkTreeViewModel forkTree() {
+        return forkTree;
+    }
+
+    public TimelineViewModel timeline() {
+        return timeline;
+    }
+
+    public FilterViewModel filter() {
+        return filter;
+    }
+
+    public InspectorViewModel inspector() {
+        return inspector;
+    }
+
+    public StatePanelViewModel state() {
+        return state;
+    }
+
+    public RecentFiles recentFiles() {
+        return recentFiles;
+    }
+
+    public ObjectProperty<ThemeChoice> themeProperty() {
+        return theme;
+    }
+
+    public StringProperty dockerStateProperty() {
+        return dockerState;
+    }
+
+    public StringProperty backgroundMessageProperty() {
+        return backgroundMessage;
+    }
+
+    public DoubleProperty backgroundProgressProperty() {
+        return backgroundProgress;
+    }
+
+    public BooleanProperty busyProperty() {
+        return busy;
+    }
+
+    public ObjectProperty<UserError> errorProperty() {
+        return error;
+    }
+
+    public BooleanProperty replayAvailableProperty() {
+        return replayAvailable;
+    }
+
+    public StringProperty replayUnavailableReasonProperty() {
+        return replayUnavailableReason;
+    }
+}

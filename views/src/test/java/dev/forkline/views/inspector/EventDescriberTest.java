@@ -1,0 +1,90 @@
+package dev.forkline.views.inspector;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.views.inspector.EventDetails.Field;
+import dev.forkline.views.inspector.EventDetails.Fields;
+import dev.forkline.views.testdata.DemoTrace;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.function.Predicate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class EventDescriberTest {
+
+    private final Bundle bundle = DemoTrace.bundle();
+    private final List<Event> root = bundle.events().stream().filter(e -> e.run().equals(DemoTrace.ROOT)).toList();
+
+    @Test
+    void toolCallShowsCommandEffectAndItsResult() {
+        EventDetails details = new EventDescriber(bundle.blobs()).describe(first(e -> "c2".equals(e.text("callId"))), root);
+        assertThat(details.title()).isEqualTo("Tool call · bash");
+        assertThat(details.tone()).isEqualTo(EventDetails.Tone.DANGER);
+        assertThat(field(details, "Command").value()).isEqualTo("/bin/sh -c python -m pytest -q");
+        assertThat(field(details, "Effect class").value()).isEqualTo("process");
+        assertThat(field(details, "Exit code").value()).isEqualTo("1");
+        assertThat(details.sections()).anySatisfy(s -> {
+            assertThat(s.title()).isEqualTo("stderr");
+            assertThat(((EventDetails.Text) s).text()).contains("AssertionError");
+        });
+        assertThat(details.sections().getLast()).isInstanceOf(EventDetails.Json.class);
+    }
+
+    @Test
+    void externalCallWithoutResultSaysTheOutcomeIsUnknown() {
+        EventDetails details = new EventDescriber(bundle.blobs()).describe(first(e -> "c5".equals(e.text("callId"))), root);
+        assertThat(details.tone()).isEqualTo(EventDetails.Tone.WARNING);
+        assertThat(details.sections()).anySatisfy(s -> assertThat(s).isInstanceOfSatisfying(EventDetails.Text.class,
+                t -> assertThat(t.text()).contains("outcome of this external effect is unknown")));
+    }
+
+    @Test
+    void modelCallShowsMessagesRequestedToolCallsTokensAndCost() {
+        EventDetails details = new EventDescriber(bundle.blobs()).describe(first(e -> e.type().equals("model.call")), root);
+        assertThat(field(details, "Tokens in / out").value()).isEqualTo("1820 / 240");
+        assertThat(field(details, "Cost").value()).isEqualTo("$0.0131");
+        assertThat(details.sections()).anySatisfy(s -> assertThat(s).isInstanceOfSatisfying(EventDetails.Messages.class,
+                m -> assertThat(m.messages()).extracting(EventDetails.Message::role).containsExactly("system", "user", "assistant")));
+        assertThat(details.sections()).anySatisfy(s -> assertThat(s.title()).isEqualTo("Requested tool calls"));
+    }
+
+    @Test
+    void decisionSignatureIsVerifiedAndTrustComesFromTheKeyRing() {
+        Event decision = first(e -> e.type().equals("approval.decision"));
+        EventDetails untrusted = new EventDescriber(bundle.blobs()).describe(decision, root);
+        assertThat(field(untrusted, "Signature").value()).startsWith("valid");
+        assertThat(field(untrusted, "Trusted").tone()).isEqualTo(EventDetails.Tone.WARNING);
+        assertThat(field(untrusted, "Verdict").value()).isEqualTo("deny");
+
+        TrustedKeys ring = TrustedKeys.of(List.of(DemoTrace.ALICE.publicKeyFile()));
+        EventDetails trusted = new EventDescriber(bundle.blobs(), ring, id -> false).describe(decision, root);
+        assertThat(field(trusted, "Trusted").value()).startsWith("yes");
+
+        ObjectNode altered = decision.data().deepCopy();
+        altered.put("verdict", "approve");
+        Event tampered = new Event(decision.id(), decision.run(), decision.seq(), decision.ts(), decision.actor(), decision.type(),
+                decision.causes(), decision.state(), altered, decision.prev(), decision.hash());
+        assertThat(field(new EventDescriber(bundle.blobs(), ring, id -> false).describe(tampered, root), "Signature").value())
+                .startsWith("INVALID");
+    }
+
+    @Test
+    void lineDiffMarksRemovedAndAddedLines() {
+        assertThat(LineDiff.diff("a\nb\nc", "a\nx\nc")).containsExactly(new EventDetails.DiffLine(' ', "a"),
+                new EventDetails.DiffLine('+', "x"), new EventDetails.DiffLine('-', "b"), new EventDetails.DiffLine(' ', "c"));
+        assertThat(LineDiff.diff("", "new")).containsExactly(new EventDetails.DiffLine('+', "new"));
+    }
+
+    private Event first(Predicate<Event> test) {
+        return root.stream().filter(test).findFirst().orElseThrow();
+    }
+
+    private static Field field(EventDetails details, String name) {
+        return details.sections().stream().filter(s -> s instanceof Fields).flatMap(s -> ((Fields) s).fields().stream())
+                .filter(f -> f.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError("no field " + name));
+    }
+}

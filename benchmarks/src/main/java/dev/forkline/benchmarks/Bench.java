@@ -4,6 +4,9 @@ import dev.forkline.benchmarks.figures.CheckpointStorageFigure;
 import dev.forkline.benchmarks.figures.SandboxFigures;
 import dev.forkline.benchmarks.figures.StepFigure;
 import dev.forkline.benchmarks.figures.TraceFigures;
+import dev.forkline.benchmarks.figures.ViewFigures;
+import dev.forkline.benchmarks.generate.TraceGenerator;
+import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.benchmarks.harness.Figure;
 import dev.forkline.benchmarks.harness.Sizes;
 import dev.forkline.replay.sandbox.DockerEngine;
@@ -81,31 +84,18 @@ public final class Bench {
         out.println("bench: " + (sizes.isQuick() ? "quick (small sizes, goals not enforced)" : "full") + ", " + MachineInfo.describe());
         TraceFigures trace = new TraceFigures(sizes, work, out);
         try {
-            if (wants("import") || wants("open") || wants("step")) {
-                trace.generate();
-                report(trace.importTrace(), "import");
-                if (wants("open") || wants("step")) {
-                    List<TraceFigures.OpenTrace> kept = new ArrayList<>();
-                    for (Figure figure : trace.open(kept)) {
-                        report(figure, "open");
-                    }
-                    if (wants("step")) {
-                        for (Figure figure : new StepFigure(sizes).measure(kept.getFirst())) {
-                            report(figure, "step");
-                        }
-                    }
-                    kept.clear();
+            if (wants("import") || wants("open") || wants("frame") || wants("step")) {
+                TraceGenerator.Generated generated = trace.generate();
+                report(trace.importTrace());
+                if (wants("open") || wants("frame") || wants("step")) {
+                    workbenchFigures(trace, generated);
                 }
             }
         } finally {
             trace.close();
         }
-        if (wants("frame")) {
-            report(Figure.skipped("frame", "timeline frame at three zoom levels",
-                    "the views module's timeline (dev.forkline.views.timeline) is not on main yet"), "frame");
-        }
         if (wants("storage")) {
-            report(new CheckpointStorageFigure(sizes, work).measure(), "storage");
+            report(new CheckpointStorageFigure(sizes, work).measure());
         }
         if (wants("sandbox") || wants("restore")) {
             sandboxFigures();
@@ -116,24 +106,44 @@ public final class Bench {
         return figures;
     }
 
+    private void workbenchFigures(TraceFigures trace, TraceGenerator.Generated generated) throws Exception {
+        ViewFigures views = new ViewFigures(sizes, work, out);
+        try {
+            for (Figure figure : views.open(trace.store(), generated.traceId(), generated.bundle().resolve(Bundle.EVENTS))) {
+                report(figure);
+            }
+            if (wants("frame")) {
+                views.frames().forEach(this::report);
+            }
+            if (wants("step")) {
+                report(views.step());
+                for (Figure figure : new StepFigure(sizes).measure(views.openTrace(generated))) {
+                    report(figure);
+                }
+            }
+        } finally {
+            views.close();
+        }
+    }
+
     private void sandboxFigures() throws Exception {
         String missing = dockerMissing();
         if (missing != null) {
             for (String name : List.of("replay.start.cold", "replay.start.warm", "step.exec", "restore")) {
-                report(Figure.skipped(name, "sandbox figure", missing), "sandbox");
+                report(Figure.skipped(name, "sandbox figure", missing));
             }
             return;
         }
         try (DockerEngine engine = DockerEngine.fromEnvironment()) {
             SandboxFigures sandbox = new SandboxFigures(sizes, work, engine);
             if (wants("sandbox")) {
-                report(sandbox.coldStart(), "sandbox");
+                report(sandbox.coldStart());
                 for (Figure figure : sandbox.warmAndPerStep()) {
-                    report(figure, "sandbox");
+                    report(figure);
                 }
             }
             if (wants("restore")) {
-                report(sandbox.restore(), "restore");
+                report(sandbox.restore());
             }
         }
     }
@@ -162,7 +172,7 @@ public final class Bench {
         return only.contains(group);
     }
 
-    private void report(Figure figure, String group) {
+    private void report(Figure figure) {
         figures.add(figure);
         out.println(figure.line());
         out.flush();

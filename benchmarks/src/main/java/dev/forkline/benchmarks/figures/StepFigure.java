@@ -50,10 +50,10 @@ public final class StepFigure {
             double step = median(results, "stepNext");
             double floor = median(results, "parseEventFloor");
             return List.of(
-                    Figure.measured("step", "StateReconstructor.at (5 kinds) + inspector JSON, last "
+                    Figure.measured("step.state", "StateReconstructor.at (5 kinds) + inspector JSON, last "
                             + sizes.stepSamples() + " events of the root run, JMH median", step, floor,
                             "Jackson parse of the event's line", Unit.MILLIS, Goal.valueAtMost(50, Unit.MILLIS)),
-                    Figure.measured("step.first", "first step after open (builds the run's model in one pass)", first,
+                    Figure.measured("step.first", "first StateReconstructor.at on a fresh reconstructor (one pass over the run)", first,
                             floor, "Jackson parse of the event's line", Unit.MILLIS, Goal.none()));
         } finally {
             StepFixture.clear();

@@ -4,7 +4,6 @@ import dev.forkline.benchmarks.generate.TraceGenerator;
 import dev.forkline.benchmarks.generate.TraceSpec;
 import dev.forkline.benchmarks.harness.Figure;
 import dev.forkline.benchmarks.harness.Goal;
-import dev.forkline.benchmarks.harness.Heap;
 import dev.forkline.benchmarks.harness.Sizes;
 import dev.forkline.benchmarks.harness.Timing;
 import dev.forkline.benchmarks.harness.Unit;
@@ -16,16 +15,12 @@ import dev.forkline.trace.store.TraceStore;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
-/**
- * Figures 1 and 2: importing a generated trace into the H2 store, and opening it again (load, index) with the heap
- * it retains.
- */
+/** Figure 1: importing a generated trace into the H2 store; the trace stays stored for the workbench figures. */
 public final class TraceFigures {
 
-    /** A stored trace opened the way the workbench opens it. */
+    /** A stored trace as the workbench holds it once open. */
     public record OpenTrace(Bundle bundle, TraceIndex index, TraceGenerator.Generated generated) {
     }
 
@@ -78,36 +73,8 @@ public final class TraceFigures {
                 value, floor, "Jackson streaming parse of trace.jsonl", Unit.MILLIS, Goal.ratioAtMost(2));
     }
 
-    /** Figure 2: load + index, and the heap the open trace retains. */
-    public List<Figure> open(List<OpenTrace> keep) throws Exception {
-        Path jsonl = generated.bundle().resolve(Bundle.EVENTS);
-        double floor = Timing.median(0, 3, () -> JsonFloor.parse(jsonl));
-        double[] times = new double[sizes.openRuns()];
-        for (int i = 0; i < times.length; i++) {
-            long before = Heap.usedAfterGc();
-            OpenTrace[] opened = new OpenTrace[1];
-            times[i] = Timing.once(() -> opened[0] = openStored());
-            if (i == times.length - 1) {
-                long retained = Heap.usedAfterGc() - before;
-                keep.add(opened[0]);
-                List<Figure> figures = new ArrayList<>();
-                figures.add(Figure.measured("open", String.format("TraceStore.load + TraceIndex.of, %,d events (timeline paint: views not on main)",
-                        generated.events()), Timing.median(times), floor, "Jackson streaming parse of trace.jsonl",
-                        Unit.MILLIS, Goal.valueAtMost(1500, Unit.MILLIS)));
-                figures.add(Figure.measured("open.heap", "heap retained by the open trace (Bundle + TraceIndex) after GC",
-                        retained, generated.traceBytes(), "size of trace.jsonl on disk", Unit.BYTES,
-                        Goal.valueAtMost(512L << 20, Unit.BYTES)));
-                return figures;
-            }
-            opened[0] = null;
-        }
-        throw new IllegalStateException("no open runs");
-    }
-
-    private OpenTrace openStored() throws Exception {
-        Bundle bundle = store.load(generated.traceId());
-        TraceIndex index = TraceIndex.of(bundle.events());
-        return new OpenTrace(bundle, index, generated);
+    public TraceStore store() {
+        return store;
     }
 
     private static void deleteTree(Path root) throws java.io.IOException {

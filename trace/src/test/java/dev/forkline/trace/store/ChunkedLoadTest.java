@@ -21,7 +21,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Loading parses rows in parallel chunks: order and error reporting must be as if parsed one by one. */
+/**
+ * Imports prepare rows ahead and loads parse rows in parallel chunks: across many chunks, order and error reporting
+ * must be as if each event were handled one by one.
+ */
 class ChunkedLoadTest {
 
     private static final Instant T0 = Instant.parse("2026-03-01T10:00:00Z");

@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  * line per figure. Full sizes enforce the goals (exit 3 when one is missed); {@code --quick} uses small sizes and
  * enforces none.
  *
- * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage] [--work DIR] [--keep]</pre>
+ * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage] [--events N] [--work DIR] [--keep]</pre>
  */
 public final class Bench {
 
@@ -50,26 +50,34 @@ public final class Bench {
         boolean keep = false;
         Set<String> only = GROUPS;
         Path work = null;
+        Integer events = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> quick = true;
                 case "--keep" -> keep = true;
                 case "--only" -> only = Set.of(args[++i].split(","));
                 case "--work" -> work = Path.of(args[++i]);
+                case "--events" -> events = Integer.parseInt(args[++i]);
                 default -> {
-                    System.err.println("usage: benchmarks/run [--quick] [--only " + String.join(",", GROUPS) + "] [--work DIR] [--keep]");
+                    System.err.println("usage: benchmarks/run [--quick] [--only " + String.join(",", GROUPS) + "] [--events N] [--work DIR] [--keep]");
                     System.exit(2);
                 }
             }
         }
         Path dir = work != null ? Files.createDirectories(work) : Files.createTempDirectory("forkline-bench-");
-        List<Figure> figures;
+        List<Figure> figures = null;
         try {
-            figures = new Bench(quick ? Sizes.quick() : Sizes.full(), only, dir, System.out).run();
+            Sizes sizes = quick ? Sizes.quick() : Sizes.full();
+            figures = new Bench(events == null ? sizes : sizes.withEvents(events), only, dir, System.out).run();
+        } catch (Exception | Error e) {
+            e.printStackTrace();
         } finally {
             if (!keep && work == null) {
                 deleteTree(dir);
             }
+        }
+        if (figures == null) {
+            System.exit(1); // explicitly: the FX platform's threads would keep the JVM alive
         }
         boolean missed = figures.stream().anyMatch(figure -> !figure.meetsGoal());
         if (missed && !quick) {

@@ -1,6 +1,7 @@
 package dev.forkline.benchmarks.figures;
 
 import dev.forkline.benchmarks.harness.Figure;
+import dev.forkline.benchmarks.harness.FxThread;
 import dev.forkline.benchmarks.harness.Goal;
 import dev.forkline.benchmarks.harness.Heap;
 import dev.forkline.benchmarks.harness.Sizes;
@@ -59,7 +60,7 @@ public final class ViewFigures {
             workbench = null;
             canvas = null;
             long before = Heap.usedAfterGc();
-            times[i] = HeadlessFx.call(() -> Timing.once(() -> openAndPaint(store, traceId)));
+            times[i] = FxThread.call(() -> Timing.once(() -> openAndPaint(store, traceId)));
             retained = Heap.usedAfterGc() - before;
             log.printf("  open #%d: %s, retained %s%n", i + 1, Unit.MILLIS.format(times[i]), Unit.BYTES.format(retained));
         }
@@ -90,7 +91,7 @@ public final class ViewFigures {
 
     /** Figure 3: one frame at full zoom-out, mid zoom and full zoom-in; floor: clearing and filling the same canvas. */
     public List<Figure> frames() {
-        return HeadlessFx.call(() -> {
+        return FxThread.call(() -> {
             TimelineViewModel timeline = workbench.timeline();
             TimelineViewport viewport = timeline.viewport();
             TimelineModel model = timeline.model();
@@ -126,7 +127,7 @@ public final class ViewFigures {
 
     /** Figure 4: step-next at the end of the root run until the inspector and state panel show the new event. */
     public Figure step() {
-        return HeadlessFx.call(() -> {
+        return FxThread.call(() -> {
             TimelineViewModel timeline = workbench.timeline();
             List<Event> events = timeline.events();
             int steps = sizes.isQuick() ? 20 : 60;

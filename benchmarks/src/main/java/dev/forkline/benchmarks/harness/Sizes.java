@@ -8,7 +8,12 @@ public record Sizes(boolean isQuick, int events, int openRuns, int stepSamples, 
                     int restoreFiles, long restoreBytes, int restoreRuns) {
 
     public static Sizes full() {
-        return new Sizes(false, 1_000_000, 3, 2000, 5, 40, 10_000, 100L << 20, 3);
+        return new Sizes(false, 1_000_000, 2, 2000, 5, 40, 10_000, 100L << 20, 3);
+    }
+
+    /** The same sizes with another trace length (for comparing builds on a mid-size trace). */
+    public Sizes withEvents(int count) {
+        return new Sizes(isQuick, count, openRuns, stepSamples, coldStarts, execs, restoreFiles, restoreBytes, restoreRuns);
     }
 
     public static Sizes quick() {

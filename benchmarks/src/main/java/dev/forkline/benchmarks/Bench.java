@@ -94,7 +94,11 @@ public final class Bench {
         try {
             if (wants("import") || wants("open") || wants("frame") || wants("step")) {
                 TraceGenerator.Generated generated = trace.generate();
-                report(trace.importTrace());
+                if (wants("import")) {
+                    report(trace.importTrace());
+                } else {
+                    trace.reuseOrImport();
+                }
                 if (wants("open") || wants("frame") || wants("step")) {
                     workbenchFigures(trace, generated);
                 }

@@ -73,6 +73,25 @@ public final class TraceFigures {
                 value, floor, "Jackson streaming parse of trace.jsonl", Unit.MILLIS, Goal.ratioAtMost(2));
     }
 
+    /**
+     * Opens the store a kept earlier run left with this trace in it, or imports the trace without reporting a figure
+     * (for {@code --only open,frame,step} after a {@code --keep} run).
+     */
+    public void reuseOrImport() throws Exception {
+        Path storeDir = work.resolve("store");
+        if (Files.exists(storeDir)) {
+            store = TraceStore.open(storeDir.resolve("forkline"));
+            var stored = store.find(generated.traceId());
+            if (stored.isPresent() && stored.get().eventCount() == generated.events()) {
+                log.printf("reusing the stored trace in %s%n", storeDir);
+                return;
+            }
+            store.close();
+            store = null;
+        }
+        importTrace();
+    }
+
     public TraceStore store() {
         return store;
     }

@@ -63,7 +63,10 @@ final class EventQueries {
         String file = "store:" + traceId + "/" + runId;
         int window = Math.max(2, 2 * ForkJoinPool.getCommonPoolParallelism());
         ArrayDeque<CompletableFuture<Event[]>> parsing = new ArrayDeque<>();
-        try (PreparedStatement query = connection.prepareStatement("SELECT json, seq FROM events WHERE trace_id = ? AND run_id = ? ORDER BY seq")) {
+        // Ordered by the primary key's full column list (the first two are fixed by the WHERE): H2 then reads rows in
+        // index order; ordered by seq alone it sorts the whole run in a temporary store first.
+        try (PreparedStatement query = connection.prepareStatement("SELECT json, seq FROM events WHERE trace_id = ? AND run_id = ?"
+                + " ORDER BY trace_id, run_id, seq")) {
             query.setString(1, traceId);
             query.setString(2, runId);
             query.setFetchSize(1000);

@@ -9,6 +9,7 @@ import dev.forkline.benchmarks.generate.TraceGenerator;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.benchmarks.harness.Figure;
 import dev.forkline.benchmarks.harness.Sizes;
+import dev.forkline.benchmarks.harness.WorkDirs;
 import dev.forkline.replay.sandbox.DockerEngine;
 import dev.forkline.replay.sandbox.IsolationBoundary;
 import java.io.IOException;
@@ -16,10 +17,8 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * The benchmark driver behind {@code benchmarks/run}: measures each figure and its floor in the same run and prints one
@@ -73,7 +72,7 @@ public final class Bench {
             e.printStackTrace();
         } finally {
             if (!keep && work == null) {
-                deleteTree(dir);
+                WorkDirs.deleteTree(dir);
             }
         }
         if (figures == null) {
@@ -188,16 +187,5 @@ public final class Bench {
         figures.add(figure);
         out.println(figure.line());
         out.flush();
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
     }
 }

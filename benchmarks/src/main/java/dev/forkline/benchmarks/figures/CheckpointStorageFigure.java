@@ -6,6 +6,7 @@ import dev.forkline.benchmarks.harness.Figure;
 import dev.forkline.benchmarks.harness.Goal;
 import dev.forkline.benchmarks.harness.Sizes;
 import dev.forkline.benchmarks.harness.Unit;
+import dev.forkline.benchmarks.harness.WorkDirs;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventChain;
 import dev.forkline.trace.EventType;
@@ -61,6 +62,9 @@ public final class CheckpointStorageFigure {
                 expectedNewBytes += content.length;
                 expectedNewBlobs++;
             }
+        }
+        for (String leftover : List.of("checkpoint-one", "checkpoint-two", "checkpoint-store")) {
+            WorkDirs.deleteTree(work.resolve(leftover));
         }
         Path one = bundle("one", first, null);
         Path two = bundle("two", first, second);

@@ -7,6 +7,7 @@ import dev.forkline.benchmarks.harness.Goal;
 import dev.forkline.benchmarks.harness.Sizes;
 import dev.forkline.benchmarks.harness.Timing;
 import dev.forkline.benchmarks.harness.Unit;
+import dev.forkline.benchmarks.harness.WorkDirs;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
 import dev.forkline.trace.index.TraceIndex;
@@ -53,9 +54,7 @@ public final class TraceFigures {
         Path jsonl = generated.bundle().resolve(Bundle.EVENTS);
         double floor = Timing.median(1, 3, () -> JsonFloor.parse(jsonl));
         Path storeDir = work.resolve("store");
-        if (Files.exists(storeDir)) {
-            deleteTree(storeDir);
-        }
+        WorkDirs.deleteTree(storeDir);
         store = TraceStore.open(storeDir.resolve("forkline"));
         StoreResult[] result = new StoreResult[1];
         double[] read = new double[1];
@@ -96,14 +95,6 @@ public final class TraceFigures {
         return store;
     }
 
-    private static void deleteTree(Path root) throws java.io.IOException {
-        try (var paths = Files.walk(root)) {
-            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
-    }
-
     public void close() {
         if (store != null) {
             store.close();
@@ -114,9 +105,7 @@ public final class TraceFigures {
     private void warmUpImport() throws Exception {
         TraceGenerator.Generated small = TraceGenerator.writeOrReuse(TraceSpec.realistic(5_000, SEED + 1), work.resolve("warm-up"));
         Path scratchDir = work.resolve("warm-up-store");
-        if (Files.exists(scratchDir)) {
-            deleteTree(scratchDir);
-        }
+        WorkDirs.deleteTree(scratchDir);
         try (TraceStore scratch = TraceStore.open(scratchDir.resolve("forkline"))) {
             scratch.importTrace(BundleReader.read(small.bundle()), List.of(), null);
             scratch.load(small.traceId());

@@ -2,6 +2,7 @@ package dev.forkline.benchmarks.generate;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.benchmarks.harness.WorkDirs;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventChain;
 import dev.forkline.trace.EventType;
@@ -71,7 +72,7 @@ public final class TraceGenerator {
                     Integer.parseInt(facts[2]), Files.size(target.resolve(Bundle.EVENTS)));
         }
         if (Files.exists(target)) {
-            BundleWriterCleanup.deleteTree(target);
+            WorkDirs.deleteTree(target);
         }
         Generated generated = write(spec, target);
         Files.writeString(target.resolveSibling(target.getFileName() + ".facts"),

@@ -72,7 +72,8 @@ final class DecisionPane extends VBox {
         form.setHgap(10);
         form.setVgap(8);
         form.addRow(0, new Label("Verdict"), verdict);
-        form.addRow(1, new Label("Arguments (modify)"), arguments);
+        form.addRow(1, new Label("New arguments"), arguments);
+        form.getColumnConstraints().addAll(new javafx.scene.layout.ColumnConstraints(110), new javafx.scene.layout.ColumnConstraints());
         form.addRow(2, new Label("Rationale"), rationale);
         form.addRow(3, new Label("Owner"), owner);
         GridPane.setHgrow(rationale, Priority.ALWAYS);

@@ -1,6 +1,5 @@
 package dev.forkline.views.shell;
 
-import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.decision.QueueItem;
 import dev.forkline.views.viewmodel.EscapeQueueViewModel;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -25,6 +24,9 @@ import java.util.function.Function;
  * opens its trace at the event; Decide… records a signed decision about it.
  */
 final class EscapeQueuePane extends VBox {
+
+    private static final java.time.format.DateTimeFormatter WHEN = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
+            .withZone(java.time.ZoneOffset.UTC);
 
     final TableView<QueueItem> table = new TableView<>();
     final Button decide = new Button("Decide…", Icons.of(Material2AL.GAVEL));
@@ -61,12 +63,12 @@ final class EscapeQueuePane extends VBox {
         table.setItems(model.items());
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("The escape queue is empty"));
-        table.getColumns().add(column("When", 170, item -> EventCodec.formatTs(item.ts())));
-        table.getColumns().add(column("Kind", 120, item -> item.kind().wireName()));
-        table.getColumns().add(column("Trace", 220, QueueItem::traceId));
-        table.getColumns().add(column("Run", 50, QueueItem::run));
-        table.getColumns().add(column("Event", 70, QueueItem::eventId));
-        table.getColumns().add(column("Escalated", 75, item -> item.escalated() ? "escalated" : ""));
+        table.getColumns().add(column("When (UTC)", 145, item -> WHEN.format(item.ts())));
+        table.getColumns().add(column("Kind", 125, item -> item.kind().wireName()));
+        table.getColumns().add(column("Trace", 270, QueueItem::traceId));
+        table.getColumns().add(column("Run", 45, QueueItem::run));
+        table.getColumns().add(column("Event", 55, QueueItem::eventId));
+        table.getColumns().add(column("Escalated", 80, item -> item.escalated() ? "escalated" : ""));
         table.getColumns().add(column("Summary", 400, QueueItem::summary));
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> {
             if (item != null) {

@@ -4,7 +4,6 @@ import dev.forkline.trace.gate.ClauseResult;
 import dev.forkline.trace.gate.Evidence;
 import dev.forkline.views.viewmodel.RecoveryViewModel;
 import dev.forkline.views.viewmodel.RecoveryViewModel.IncidentRow;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -16,8 +15,6 @@ import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.TableColumn;
-import javafx.scene.control.TableView;
 import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
@@ -32,7 +29,6 @@ import org.kordamp.ikonli.material2.Material2MZ;
 import java.io.File;
 import java.nio.file.Path;
 
-import java.util.function.Function;
 
 /**
  * Recovery metrics of the open trace (incidents table and two small bar charts) and the launch gate against the chosen
@@ -41,7 +37,7 @@ import java.util.function.Function;
 final class RecoveryPane extends SplitPane {
 
     final Label summary = new Label();
-    final TableView<IncidentRow> incidents = new TableView<>();
+    final javafx.scene.control.ListView<IncidentRow> incidents = new javafx.scene.control.ListView<>();
     final BarChart<String, Number> recoveryChart = new BarChart<>(new CategoryAxis(), new NumberAxis());
     final BarChart<String, Number> costChart = new BarChart<>(new CategoryAxis(), new NumberAxis());
     final Label contract = new Label();
@@ -59,23 +55,19 @@ final class RecoveryPane extends SplitPane {
         summary.textProperty().bind(model.summaryProperty());
         summary.setWrapText(true);
         Label metricsTitle = new Label("Recovery metrics", Icons.of(Material2MZ.TIMER));
+        metricsTitle.setMinWidth(Region.USE_PREF_SIZE);
         metricsTitle.getStyleClass().add("pane-title");
         incidents.setId("incidents");
         incidents.setItems(model.incidents());
-        incidents.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         incidents.setPlaceholder(new Label("No failures: nothing to recover from"));
-        incidents.getColumns().add(column("Run", 50, IncidentRow::run));
-        incidents.getColumns().add(column("First failure", 220, IncidentRow::failure));
-        incidents.getColumns().add(column("Detected", 130, IncidentRow::detect));
-        incidents.getColumns().add(column("Recovery", 200, IncidentRow::recovery));
-        incidents.getColumns().add(column("Cost lost / original", 130, r -> "$" + plain(r.lostUsd()) + " / $" + plain(r.originalUsd())));
-        incidents.getColumns().add(column("Blast radius", 80, r -> String.valueOf(r.blastRadius())));
+        incidents.setCellFactory(v -> new IncidentCell());
         incidents.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
             if (row != null) {
                 model.jumpTo(row);
             }
         });
-        incidents.setPrefHeight(110);
+        incidents.setPrefHeight(96);
+        incidents.setMinHeight(72);
         chart(recoveryChart, "Recovery time (s)");
         chart(costChart, "Cost (USD): lost vs original");
         HBox charts = new HBox(8, recoveryChart, costChart);
@@ -88,6 +80,9 @@ final class RecoveryPane extends SplitPane {
 
         Label gateTitle = new Label("Launch gate", Icons.of(Material2MZ.VERIFIED_USER));
         gateTitle.getStyleClass().add("pane-title");
+        gateTitle.setMinWidth(Region.USE_PREF_SIZE);
+        chooseContract.setMinWidth(Region.USE_PREF_SIZE);
+        contract.setMinWidth(0);
         contract.setId("contract-file");
         contract.textProperty().bind(model.contractFileProperty().map(p -> p.getFileName().toString()).orElse("no contract"));
         contract.getStyleClass().add("muted");
@@ -116,7 +111,7 @@ final class RecoveryPane extends SplitPane {
 
         setOrientation(Orientation.HORIZONTAL);
         getItems().addAll(metrics, gate);
-        setDividerPositions(0.55);
+        setDividerPositions(0.5);
     }
 
     private void choose() {
@@ -176,11 +171,26 @@ final class RecoveryPane extends SplitPane {
         return value == null ? "-" : value.stripTrailingZeros().toPlainString();
     }
 
-    private static TableColumn<IncidentRow, String> column(String name, double width, Function<IncidentRow, String> value) {
-        TableColumn<IncidentRow, String> column = new TableColumn<>(name);
-        column.setPrefWidth(width);
-        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
-        return column;
+    /** One incident in three lines: the failure, detection and recovery, cost and blast radius. */
+    private static final class IncidentCell extends javafx.scene.control.ListCell<IncidentRow> {
+        @Override
+        protected void updateItem(IncidentRow row, boolean empty) {
+            super.updateItem(row, empty);
+            setText(null);
+            if (empty || row == null) {
+                setGraphic(null);
+                return;
+            }
+            Label failure = new Label(row.run() + " · " + row.failure());
+            failure.getStyleClass().add("run-name");
+            Label times = new Label("detected in " + row.detect() + " · recovery " + row.recovery());
+            Label cost = new Label("cost lost $" + plain(row.lostUsd()) + " of $" + plain(row.originalUsd()) + " (" + row.lostTokens() + ")"
+                    + " · blast radius " + row.blastRadius());
+            cost.getStyleClass().add("muted");
+            VBox box = new VBox(1, failure, times, cost);
+            box.setMinWidth(0);
+            setGraphic(box);
+        }
     }
 
     private static final class ClauseCell extends TreeCell<Object> {

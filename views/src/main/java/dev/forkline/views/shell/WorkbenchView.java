@@ -561,6 +561,13 @@ public final class WorkbenchView extends BorderPane {
         return recoveryPane;
     }
 
+    /** Gives the bottom tabs this share of the centre's height (0.44 at start). */
+    public void setBottomShare(double share) {
+        if (getCenter() instanceof SplitPane main && main.getItems().get(1) instanceof SplitPane centre) {
+            centre.setDividerPositions(1 - share);
+        }
+    }
+
     /** Shows one of the bottom tabs: state, replay, recovery. */
     public void showBottomTab(String name) {
         bottomTabs.getSelectionModel().select(switch (name) {

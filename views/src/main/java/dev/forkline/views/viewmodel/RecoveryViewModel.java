@@ -135,11 +135,20 @@ public final class RecoveryViewModel {
         }
     }
 
-    /** The trace's own clauses, then the scenario clauses. */
+    /**
+     * The trace's own clauses, then the scenario clauses that concern it. The gate runs on this trace alone, so a
+     * scenario about other traces fails with "no trace matches"; the gate has no public matcher, so such clauses are
+     * recognised by that failure (no evidence, that message) and left out.
+     */
     static List<ClauseResult> clausesFor(GateResult result, String traceId) {
         List<ClauseResult> shown = new ArrayList<>(result.forTrace(traceId));
-        result.results().stream().filter(c -> c.traceId() == null).forEach(shown::add);
+        result.results().stream().filter(c -> c.traceId() == null && !aboutOtherTraces(c)).forEach(shown::add);
         return shown;
+    }
+
+    private static boolean aboutOtherTraces(ClauseResult scenario) {
+        return !scenario.passed() && scenario.evidence().isEmpty() && scenario.message() != null
+                && scenario.message().contains(": no trace matches ");
     }
 
     /** Puts the cursor on the event behind a gate failure (in this trace). */

@@ -290,6 +290,7 @@ public final class ReplayViewModel {
 
         private final Event checkpoint;
         private final int edits;
+        private volatile int total;
 
         UiListener(Event checkpoint, int edits) {
             this.checkpoint = checkpoint;
@@ -298,6 +299,7 @@ public final class ReplayViewModel {
 
         @Override
         public void started(String newRun, String checkpointId, int totalSteps) {
+            total = totalSteps;
             executor.onUi(() -> {
                 replayRun.set(newRun);
                 stepText.set("Step 0 of " + totalSteps);
@@ -324,7 +326,12 @@ public final class ReplayViewModel {
 
         @Override
         public void stepFinished(StepResult step) {
-            executor.onUi(() -> steps.add(step));
+            executor.onUi(() -> {
+                steps.add(step);
+                if (total > 0) {
+                    progress.set(step.number() / (double) total);
+                }
+            });
         }
 
         @Override

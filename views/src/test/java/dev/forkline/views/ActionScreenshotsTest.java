@@ -120,6 +120,8 @@ class ActionScreenshotsTest {
             model.themeProperty().set(ThemeChoice.DARK);
             model.openStored(Samples.traceId("permission-escalation"));
             workbench.view().showBottomTab("recovery");
+            model.recovery().clauses().stream().filter(c -> !c.passed()).flatMap(c -> c.evidence().stream())
+                    .filter(e -> e.eventId() != null).findFirst().ifPresent(model.recovery()::jumpTo);
             return null;
         });
         write(HeadlessFx.call(() -> image(workbench.scene())), "gate-panel-dark.png");

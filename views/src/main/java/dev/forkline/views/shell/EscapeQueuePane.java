@@ -63,12 +63,12 @@ final class EscapeQueuePane extends VBox {
         table.setItems(model.items());
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("The escape queue is empty"));
-        table.getColumns().add(column("When (UTC)", 145, item -> WHEN.format(item.ts())));
-        table.getColumns().add(column("Kind", 125, item -> item.kind().wireName()));
-        table.getColumns().add(column("Trace", 270, QueueItem::traceId));
-        table.getColumns().add(column("Run", 45, QueueItem::run));
-        table.getColumns().add(column("Event", 55, QueueItem::eventId));
-        table.getColumns().add(column("Escalated", 80, item -> item.escalated() ? "escalated" : ""));
+        table.getColumns().add(column("When (UTC)", 155, item -> WHEN.format(item.ts())));
+        table.getColumns().add(column("Kind", 135, item -> item.kind().wireName()));
+        table.getColumns().add(column("Trace", 300, QueueItem::traceId));
+        table.getColumns().add(column("Run", 55, QueueItem::run));
+        table.getColumns().add(column("Event", 65, QueueItem::eventId));
+        table.getColumns().add(column("Escalated", 90, item -> item.escalated() ? "escalated" : ""));
         table.getColumns().add(column("Summary", 400, QueueItem::summary));
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> {
             if (item != null) {

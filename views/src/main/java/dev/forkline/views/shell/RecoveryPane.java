@@ -187,8 +187,13 @@ final class RecoveryPane extends SplitPane {
             Label cost = new Label("cost lost $" + plain(row.lostUsd()) + " of $" + plain(row.originalUsd()) + " (" + row.lostTokens() + ")"
                     + " · blast radius " + row.blastRadius());
             cost.getStyleClass().add("muted");
+            for (Label line : new Label[]{failure, times, cost}) {
+                line.setWrapText(true);
+            }
             VBox box = new VBox(1, failure, times, cost);
             box.setMinWidth(0);
+            box.maxWidthProperty().bind(getListView().widthProperty().subtract(28));
+            box.prefWidthProperty().bind(getListView().widthProperty().subtract(28));
             setGraphic(box);
         }
     }

@@ -119,6 +119,9 @@ public final class WorkbenchView extends BorderPane {
         queueButton.setTooltip(new javafx.scene.control.Tooltip("Approval requests, escape attempts and external effects of unknown "
                 + "outcome waiting for a signed decision, across the library"));
         queueButton.setOnAction(e -> showEscapeQueue());
+        traceTitle.setMinWidth(120);
+        breadcrumb.setMinWidth(Region.USE_PREF_SIZE);
+        queueButton.setMinWidth(Region.USE_PREF_SIZE);
         HBox header = new HBox(12, traceTitle, breadcrumb, spacer, queueButton);
         header.setAlignment(Pos.CENTER_LEFT);
         header.setPadding(new Insets(8, 10, 2, 10));
@@ -352,7 +355,7 @@ public final class WorkbenchView extends BorderPane {
             queueStage.initOwner(window());
             queueStage.setTitle("Forkline — escape queue");
             queuePane = new EscapeQueuePane(model.escapeQueue(), this::showDecision);
-            queueStage.setScene(themedScene(queuePane, 1100, 460));
+            queueStage.setScene(themedScene(queuePane, 1280, 460));
         }
         queueStage.show();
         queueStage.toFront();

@@ -171,7 +171,11 @@ public final class WorkbenchView extends BorderPane {
         forkTree.tree.setContextMenu(treeMenu);
         javafx.scene.control.ContextMenu timelineMenu = new javafx.scene.control.ContextMenu();
         timelineMenu.getItems().addAll(runActions());
-        timelineCanvas.canvas().setOnContextMenuRequested(e -> {
+        // on press of the secondary button (where Linux opens context menus): select the mark's event, then offer the actions
+        timelineCanvas.canvas().addEventHandler(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> {
+            if (e.getButton() != javafx.scene.input.MouseButton.SECONDARY) {
+                return;
+            }
             int event = timelineCanvas.eventAt(e.getX(), e.getY());
             if (event >= 0) {
                 timeline.select(event);

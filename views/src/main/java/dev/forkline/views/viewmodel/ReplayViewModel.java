@@ -180,6 +180,7 @@ public final class ReplayViewModel {
             currentStep.set("");
             summary.set(summarize(done));
             workbench.showReloaded(traceId, finished.trace(), done.replayRun(), null);
+            workbench.escapeQueue().refresh(); // an escape the replay could not contain joins the queue
         }, error -> {
             running.set(false);
             progress.set(0);

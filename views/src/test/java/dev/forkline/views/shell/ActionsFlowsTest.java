@@ -93,6 +93,27 @@ class ActionsFlowsTest {
         assertThat(why.isVisible()).isTrue();
         assertThat(why.getText()).isEqualTo("Replay unavailable: Docker: not reachable at unix:///nowhere.sock");
         assertThat(view().forkTree.tree.getContextMenu().getItems()).extracting(MenuItem::getText).contains("Replay from here", "Fork with edit…");
+
+        // right-clicking a mark on the timeline selects its event and offers the same actions
+        var canvas = view().timelineCanvas();
+        int failure = HeadlessFx.call(() -> {
+            var events = model.timeline().events();
+            for (int i = 0; i < events.size(); i++) {
+                if (events.get(i).id().equals("r1.15")) {
+                    return i;
+                }
+            }
+            return -1;
+        });
+        robot.rightClickOn(HeadlessFx.call(() -> canvas.canvas().localToScreen(canvas.xOfEvent(failure), canvas.yOfEvent(failure))));
+        awaitFx(() -> model.timeline().selectedEvent() != null && model.timeline().selectedEvent().id().equals("r1.15"));
+        javafx.scene.control.ContextMenu menu = (javafx.scene.control.ContextMenu) javafx.stage.Window.getWindows().stream()
+                .filter(w -> w instanceof javafx.scene.control.ContextMenu && w.isShowing()).findFirst().orElseThrow();
+        assertThat(menu.getItems()).extracting(MenuItem::getText).contains("Replay from here", "Fork with edit…", "Revert to here…");
+        HeadlessFx.call(() -> {
+            menu.hide();
+            return null;
+        });
     }
 
     @Test

@@ -120,6 +120,29 @@ class ReplayViewModelTest {
 
     @Test
     @Tag("docker")
+    void cancelStopsTheReplayAfterTheCurrentStep(@TempDir Path dir) throws Exception {
+        DockerRequired.engineOrSkip();
+        try (Samples samples = Samples.imported(dir, "wrong-tool-call")) {
+            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), ReplayBackend.docker());
+            workbench.checkDocker(DockerProbe.engine());
+            workbench.openStored(Samples.traceId("wrong-tool-call"));
+            workbench.selectEvent("r1.3");
+            ReplayViewModel replay = workbench.replay();
+            replay.steps().addListener((javafx.collections.ListChangeListener<StepResult>) change -> replay.cancel());
+            replay.replayFromHere();
+
+            var result = replay.resultProperty().get();
+            assertThat(result.checkpointId()).isEqualTo("cp-initial");
+            assertThat(result.stopReason()).isEqualTo(dev.forkline.replay.engine.ReplayResult.StopReason.CANCELLED);
+            assertThat(result.steps()).hasSizeLessThan(result.totalSteps());
+            assertThat(replay.summaryProperty().get()).contains("— cancelled");
+            assertThat(replay.runningProperty().get()).isFalse();
+            assertThat(workbench.currentRun()).isEqualTo(result.replayRun());
+        }
+    }
+
+    @Test
+    @Tag("docker")
     void forkWithAnEditRunsTheEditedCommandAndTheForkIsStored(@TempDir Path dir) throws Exception {
         DockerRequired.engineOrSkip();
         try (Samples samples = Samples.imported(dir, "wrong-tool-call")) {

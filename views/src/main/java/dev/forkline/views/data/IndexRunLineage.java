@@ -77,24 +77,16 @@ public final class IndexRunLineage implements RunLineage {
     }
 
     /**
-     * The engine writes its counts in {@code session.end data.replay} ({@code diverged}, {@code notContained},
-     * {@code firstDivergence}); other producers put {@code diverged} and {@code firstDivergence} at the top of data.
-     * Null when neither is recorded.
+     * Whether a replay run's recorded result says it diverged (a step differed, or an escape was not contained); null when
+     * its session.end records no replay result.
      */
     static Boolean recordedDivergence(Event end) {
-        if (end == null) {
-            return null;
-        }
-        com.fasterxml.jackson.databind.JsonNode counts = end.data().path("replay");
-        if (counts.path("diverged").isNumber()) {
-            return counts.path("diverged").asLong() + counts.path("notContained").asLong() > 0
-                    || counts.path("firstDivergence").isTextual();
-        }
         dev.forkline.trace.recovery.ReplayResult result = dev.forkline.trace.recovery.ReplayResult.of(end);
         if (result == null || result.diverged() == null) {
             return null;
         }
-        return result.diverged() > 0 || result.firstDivergenceEventId() != null;
+        boolean escaped = end.data().path("replay").path("notContained").asLong() > 0;
+        return result.diverged() > 0 || result.firstDivergenceEventId() != null || escaped;
     }
 
     public TraceIndex index() {

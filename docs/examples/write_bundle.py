@@ -207,6 +207,7 @@ def main(out_dir):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: write_bundle.py OUT_DIR")
+    if len(sys.argv) != 2 or sys.argv[1].startswith("-"):
+        print("usage: write_bundle.py OUT_DIR", file=sys.stderr)
+        sys.exit(2)
     main(sys.argv[1])

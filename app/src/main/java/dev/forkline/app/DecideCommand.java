@@ -44,6 +44,10 @@ final class DecideCommand implements Callable<Integer> {
         String modify;
     }
 
+    @Option(names = "--treat-as", paramLabel = "done|failed",
+            description = "For an external effect whose outcome is unknown: settle it as done or failed, so a replay goes on without re-firing it.")
+    String treatAs;
+
     @Option(names = "--reason", required = true, paramLabel = "TEXT", description = "Why: kept in the trace for whoever reads it later.")
     String reason;
 
@@ -63,6 +67,9 @@ final class DecideCommand implements Callable<Integer> {
             decision = verdict.modify != null
                     ? Decision.modify(event, owner, reason, parseArguments(verdict.modify))
                     : Decision.of(event, chosenVerdict(), owner, reason);
+            if (treatAs != null) {
+                decision = decision.treatedAs(treatAs);
+            }
         } catch (IllegalArgumentException e) {
             throw new UserInputException(e.getMessage());
         }

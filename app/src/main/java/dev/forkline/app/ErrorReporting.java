@@ -1,10 +1,12 @@
 package dev.forkline.app;
 
 import dev.forkline.replay.sandbox.EngineUnavailableException;
+import dev.forkline.replay.sandbox.ImageUnavailableException;
 import dev.forkline.replay.sandbox.SandboxException;
 import dev.forkline.replay.scenario.ScenarioException;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.decision.DecisionRefusedException;
+import dev.forkline.trace.gate.ContractException;
 import dev.forkline.trace.store.StoreException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -24,7 +26,7 @@ final class ErrorReporting implements CommandLine.IExecutionExceptionHandler, Co
         var err = commandLine.getErr();
         Throwable cause = unwrap(failure);
         int code = exitCodeFor(cause);
-        if (cause instanceof SandboxException) {
+        if (cause instanceof SandboxException && !(cause instanceof ImageUnavailableException)) {
             LOG.warn("sandbox failure in '{}'", commandLine.getCommandName(), cause);
             err.println("forkline: sandbox failure: " + messageOf(cause));
         } else if (code == ExitCodes.CHECK_FAILED) {
@@ -48,13 +50,15 @@ final class ErrorReporting implements CommandLine.IExecutionExceptionHandler, Co
     }
 
     static int exitCodeFor(Throwable cause) {
-        if (cause instanceof EnvironmentMissingException || cause instanceof EngineUnavailableException) {
+        if (cause instanceof EnvironmentMissingException || cause instanceof EngineUnavailableException
+                || cause instanceof ImageUnavailableException) {
             return ExitCodes.ENVIRONMENT;
         }
         if (cause instanceof TraceFormatException || cause instanceof UserInputException
                 || cause instanceof NoSuchFileException || cause instanceof AccessDeniedException
                 || cause instanceof FileAlreadyExistsException || cause instanceof StoreException
                 || cause instanceof DecisionRefusedException || cause instanceof ScenarioException
+                || cause instanceof ContractException
 ) {
             return ExitCodes.BAD_INPUT;
         }

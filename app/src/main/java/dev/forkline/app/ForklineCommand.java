@@ -20,6 +20,10 @@ import picocli.CommandLine.Command;
                 RecordCommand.class,
                 DecideCommand.class,
                 QueueCommand.class,
+                ReplayCommand.class,
+                RevertCommand.class,
+                GateCommand.class,
+                ReportCommand.class,
                 KeysCommand.class,
                 CommandLine.HelpCommand.class
         })

@@ -2,6 +2,7 @@ package dev.forkline.app;
 
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.Importers;
+import dev.forkline.importers.TraceChecks;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.store.StoreResult;
 import dev.forkline.trace.store.TraceConflictException;
@@ -41,7 +42,7 @@ final class ImportCommand implements Callable<Integer> {
                 try {
                     ImportedTrace trace = importers.read(file);
                     try (var bundle = trace.bundle()) {
-                        StoreResult result = store.importTrace(bundle, trace.findings(), file.toAbsolutePath().toString());
+                        StoreResult result = store.importTrace(bundle, TraceChecks.findings(trace), file.toAbsolutePath().toString());
                         out.printf("%s\t%s\t%d events\t%s%n", bundle.manifest().traceId(), bundle.manifest().sourceFormat(),
                                 bundle.events().size(), result.message());
                     }

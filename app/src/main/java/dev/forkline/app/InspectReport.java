@@ -3,6 +3,7 @@ package dev.forkline.app;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.TraceChecks;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
@@ -10,8 +11,7 @@ import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.index.CheckpointInfo;
 import dev.forkline.trace.index.RunInfo;
 import dev.forkline.trace.index.TraceIndex;
-import dev.forkline.trace.lint.Linter;
-import java.util.ArrayList;
+import dev.forkline.trace.recovery.RecoveryMetrics;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -23,9 +23,7 @@ record InspectReport(Bundle bundle, TraceIndex index, List<Finding> findings) {
     static InspectReport of(ImportedTrace trace) {
         Bundle bundle = trace.bundle();
         TraceIndex index = TraceIndex.of(bundle.events());
-        List<Finding> findings = new ArrayList<>(trace.findings());
-        findings.addAll(Linter.lint(index, bundle.lines()));
-        return new InspectReport(bundle, index, List.copyOf(findings));
+        return new InspectReport(bundle, index, List.copyOf(TraceChecks.findings(trace, index)));
     }
 
     Map<String, Integer> byType() {
@@ -71,6 +69,7 @@ record InspectReport(Bundle bundle, TraceIndex index, List<Finding> findings) {
             item.put("event", checkpoint.eventId());
             item.put("label", checkpoint.label());
         }
+        json.set("recovery", RecoveryMetrics.of(bundle).toJson());
         ArrayNode findingsJson = json.putArray("findings");
         for (Finding finding : findings) {
             ObjectNode item = findingsJson.addObject();

@@ -25,7 +25,7 @@ final class RecordCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path bundle = ScenarioRecorder.record(scenario, out);
+        Path bundle = new ScenarioRecorder(Engines.docker()).recordScenario(scenario, out);
         spec.commandLine().getOut().printf("recorded %s into %s%n", scenario, bundle);
         return ExitCodes.OK;
     }

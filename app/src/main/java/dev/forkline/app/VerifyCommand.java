@@ -37,7 +37,7 @@ final class VerifyCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         try (Bundle bundle = BundleReader.read(bundlePath)) {
             VerificationReport report = Verifier.verify(bundle);
-            TrustedKeys trusted = KeyRing.open().trustedKeys().and(TrustedKeys.fromFiles(trustedKeyFiles));
+            TrustedKeys trusted = TrustedKeyOptions.trusted(trustedKeyFiles);
             List<DecisionCheck> decisions = DecisionVerifier.verify(bundle, trusted);
             var out = spec.commandLine().getOut();
             var err = spec.commandLine().getErr();

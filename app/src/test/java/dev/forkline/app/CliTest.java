@@ -85,6 +85,9 @@ class CliTest {
         assertThat(json.get("actors").toString()).contains("agent:coder", "human:ann", "sandbox", "harness");
         assertThat(json.get("checkpoints").get(0).get("id").asText()).isEqualTo("cp-1");
         assertThat(json.get("findings")).isEmpty();
+        JsonNode recovery = json.get("recovery");
+        assertThat(recovery).as("recovery metrics").isNotNull();
+        assertThat(recovery.toString()).contains("retry");
     }
 
     @Test
@@ -170,6 +173,36 @@ class CliTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("DISPLAY") == null && System.getenv("WAYLAND_DISPLAY") == null,
                 "a display is available here");
         assertThat(run("open", "--db", temp.resolve("db/store").toString()).code()).isEqualTo(ExitCodes.ENVIRONMENT);
+    }
+
+    @Test
+    void credentialsAreFindingsAndTheReportMasksThemUnlessAskedNotTo() throws Exception {
+        var chain = new EventChain();
+        Instant t0 = Instant.parse("2026-11-03T08:00:00Z");
+        String key = "sk-ant-api03-" + "Zq7".repeat(30) + "AA";
+        Path bundle;
+        try (BundleWriter writer = BundleWriter.create(temp.resolve("leaky"), Manifest.of("leaky", "Leaky trace", t0, "test"))) {
+            var start = Json.object();
+            start.putObject("environment").put("image", "forkline/sandbox:1");
+            start.putObject("model").put("model", "scripted-1");
+            writer.write(chain.append(NewEvent.of("main", "harness", EventType.SESSION_START).at(t0).data(start)));
+            var call = Json.object().put("callId", "c1").put("tool", "bash").put("effect", "workspace");
+            call.putObject("arguments").put("command", "ANTHROPIC_API_KEY=" + key + " ./deploy.sh");
+            var callEvent = chain.append(NewEvent.of("main", "agent:coder", EventType.TOOL_CALL).at(t0.plusSeconds(1)).data(call));
+            writer.write(callEvent);
+            writer.write(chain.append(NewEvent.of("main", "sandbox", EventType.TOOL_RESULT).at(t0.plusSeconds(2)).causes(callEvent.id())
+                    .data(Json.object().put("callId", "c1").put("exitCode", 0))));
+            bundle = writer.commit();
+        }
+        Outcome inspected = run("inspect", bundle.toString(), "--json");
+        assertThat(inspected.out()).contains("secret-detected").doesNotContain(key);
+
+        Path masked = temp.resolve("masked.html");
+        assertThat(run("report", bundle.toString(), "--out", masked.toString()).code()).isZero();
+        assertThat(Files.readString(masked)).doesNotContain(key).contains("deploy.sh");
+        Path unmasked = temp.resolve("unmasked.html");
+        assertThat(run("report", bundle.toString(), "--unmasked", "--out", unmasked.toString()).code()).isZero();
+        assertThat(Files.readString(unmasked)).contains(key);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.forkline.importers;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventChain;
 import dev.forkline.trace.Finding;
@@ -18,6 +19,9 @@ import java.util.List;
  * source file's name for messages. {@link #finish} turns it into an {@link ImportedTrace}.
  */
 public final class ImportSession {
+
+    /** The run of an import that holds one run: {@code r1}, as the recorder names a recording's first run. */
+    public static final String RUN = "r1";
 
     private final String format;
     private final String source;
@@ -72,7 +76,7 @@ public final class ImportSession {
     public EffectRules.Classification classify(String tool, JsonNode arguments, String eventId, long line) {
         EffectRules.Classification classification = EffectRules.classify(tool, arguments);
         if (classification.guessed()) {
-            findings.add(Finding.warning("effect-guessed", "tool '" + tool
+            findings.add(Finding.warning(ImportFindings.EFFECT_GUESSED, "tool '" + tool
                     + "' is not known to Forkline's effect rule: treated as external (never re-executed on replay)", eventId, line));
         }
         return classification;
@@ -80,6 +84,11 @@ public final class ImportSession {
 
     public List<Event> events() {
         return events;
+    }
+
+    /** {@link #finish(String, String, Instant)} for a source that does not say when it was made: the first event's time. */
+    public ImportedTrace finish(String traceId, String title) {
+        return finish(traceId, title, events.getFirst().ts());
     }
 
     public ImportedTrace finish(String traceId, String title, Instant created) {

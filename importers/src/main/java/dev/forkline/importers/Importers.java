@@ -7,19 +7,17 @@ import dev.forkline.importers.langfuse.LangfuseImporter;
 import dev.forkline.importers.openaiagents.OpenAiAgentsImporter;
 import dev.forkline.importers.openhands.OpenHandsImporter;
 import dev.forkline.importers.otel.OtelImporter;
+import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.sweagent.MiniSweAgentImporter;
 import dev.forkline.importers.sweagent.SweAgentImporter;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 /** All formats Forkline reads, tried in order; the first whose content check accepts the file reads it. */
 public final class Importers {
-
-    static final int HEAD_BYTES = 64 * 1024;
 
     private final List<TraceImporter> importers;
 
@@ -50,12 +48,7 @@ public final class Importers {
         if (!Files.exists(path)) {
             throw new TraceFormatException(path.toString(), 0, "no such file or directory");
         }
-        byte[] head = new byte[0];
-        if (Files.isRegularFile(path)) {
-            try (InputStream in = Files.newInputStream(path)) {
-                head = in.readNBytes(HEAD_BYTES);
-            }
-        }
+        byte[] head = Files.isRegularFile(path) ? FileHead.firstBytes(path) : new byte[0];
         for (TraceImporter importer : importers) {
             if (importer.accepts(path, head)) {
                 return importer;

@@ -14,6 +14,20 @@ public enum EffectClass {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /**
+     * The state kinds a tool.call of this class touches: the harness (a call is pending until its result) plus what the
+     * effect can reach. A privileged call can reach everything but the session.
+     */
+    public java.util.List<StateKind> touchedByCall() {
+        return switch (this) {
+            case READ -> java.util.List.of(StateKind.HARNESS);
+            case WORKSPACE -> java.util.List.of(StateKind.HARNESS, StateKind.WORKSPACE);
+            case PROCESS -> java.util.List.of(StateKind.HARNESS, StateKind.PROCESS);
+            case EXTERNAL -> java.util.List.of(StateKind.HARNESS, StateKind.EXTERNAL);
+            case PRIVILEGED -> java.util.List.of(StateKind.HARNESS, StateKind.WORKSPACE, StateKind.PROCESS, StateKind.EXTERNAL);
+        };
+    }
+
     public boolean reExecutedOnReplay() {
         return this != EXTERNAL;
     }

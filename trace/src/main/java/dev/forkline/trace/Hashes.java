@@ -5,13 +5,12 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.regex.Pattern;
 
 /** The one place where Forkline turns bytes into {@code sha256:<hex>} names. */
 public final class Hashes {
 
     public static final String PREFIX = "sha256:";
-    private static final Pattern VALID = Pattern.compile("sha256:[0-9a-f]{64}");
+    private static final int HEX_LENGTH = 64;
 
     private Hashes() {
     }
@@ -37,7 +36,17 @@ public final class Hashes {
         return sha256(CanonicalJson.writeWithout(eventJson, "hash").getBytes(StandardCharsets.UTF_8));
     }
 
+    /** Whether {@code hash} is {@code sha256:} and 64 lowercase hex digits. Called for every event and blob name on import, so no regex. */
     public static boolean isValid(String hash) {
-        return hash != null && VALID.matcher(hash).matches();
+        if (hash == null || hash.length() != PREFIX.length() + HEX_LENGTH || !hash.startsWith(PREFIX)) {
+            return false;
+        }
+        for (int i = PREFIX.length(); i < hash.length(); i++) {
+            char c = hash.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
+                return false;
+            }
+        }
+        return true;
     }
 }

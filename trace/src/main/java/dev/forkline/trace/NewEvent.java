@@ -57,6 +57,11 @@ public final class NewEvent {
         return this;
     }
 
+    public NewEvent touches(List<StateKind> kinds) {
+        state.addAll(kinds);
+        return this;
+    }
+
     public NewEvent data(ObjectNode payload) {
         this.data = payload;
         return this;

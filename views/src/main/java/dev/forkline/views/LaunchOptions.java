@@ -5,7 +5,9 @@ import dev.forkline.views.data.InMemoryTraceLibrary;
 import dev.forkline.views.data.TraceLibrary;
 import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.state.StateProvider;
+import dev.forkline.views.viewmodel.Settings;
 import dev.forkline.views.viewmodel.ThemeChoice;
+import dev.forkline.views.viewmodel.WorkbenchServices;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -21,13 +23,21 @@ import java.util.Objects;
  * @param theme       initial theme
  * @param recentStore where the recent-files list is kept, or null for in memory only
  * @param trustedKeys whose public keys make decision signatures "trusted" in the inspector (the local key ring)
+ * @param services    what replays, forks, reverts and decisions write with ({@link WorkbenchServices#none()}: those
+ *                    actions say they are unavailable)
+ * @param contracts   recovery contract files the gate panel tries, in order, when none was chosen before
  */
 public record LaunchOptions(TraceLibrary library, StateProvider state, List<Path> openFiles, String openTraceId, ThemeChoice theme,
-                            Path recentStore, TrustedKeys trustedKeys) {
+                            Path recentStore, TrustedKeys trustedKeys, WorkbenchServices services, List<Path> contracts) {
 
     public LaunchOptions(TraceLibrary library, StateProvider state, List<Path> openFiles, String openTraceId, ThemeChoice theme,
                          Path recentStore) {
         this(library, state, openFiles, openTraceId, theme, recentStore, TrustedKeys.none());
+    }
+
+    public LaunchOptions(TraceLibrary library, StateProvider state, List<Path> openFiles, String openTraceId, ThemeChoice theme,
+                         Path recentStore, TrustedKeys trustedKeys) {
+        this(library, state, openFiles, openTraceId, theme, recentStore, trustedKeys, WorkbenchServices.none(), List.of());
     }
 
     public LaunchOptions {
@@ -36,12 +46,32 @@ public record LaunchOptions(TraceLibrary library, StateProvider state, List<Path
         Objects.requireNonNull(theme, "theme");
         openFiles = openFiles == null ? List.of() : List.copyOf(openFiles);
         Objects.requireNonNull(trustedKeys, "trustedKeys");
+        services = services == null ? WorkbenchServices.none() : services;
+        contracts = contracts == null ? List.of() : List.copyOf(contracts);
     }
 
-    /** Traces in memory only (nothing is stored), following the OS theme, recent files in ~/.forkline/recent-files. */
+    /**
+     * Traces in memory only (nothing is stored), following the OS theme, recent files and settings in ~/.forkline/,
+     * replays on the local Docker engine, decisions signed with the user's key ring ({@code -Dforkline.owners=DIR}
+     * overrides it, as for the command line), copies of traces without a bundle directory under
+     * {@code $XDG_DATA_HOME/forkline/bundles/}, and the gate's default contract
+     * {@code sample-traces/recovery-contract.yaml} (in the working directory or the installation).
+     */
     public static LaunchOptions inMemory() {
+        Path home = Path.of(System.getProperty("user.home"), ".forkline");
+        String owners = System.getProperty("forkline.owners");
+        WorkbenchServices services = new WorkbenchServices(dev.forkline.views.data.ReplayBackend.docker(),
+                owners != null && !owners.isBlank() ? new dev.forkline.trace.decision.OwnerKeys(Path.of(owners))
+                        : dev.forkline.trace.decision.OwnerKeys.inUserConfig(),
+                new Settings(home.resolve("settings.properties")), dev.forkline.views.data.WritableBundles.defaultExportRoot());
+        List<Path> contracts = new java.util.ArrayList<>();
+        contracts.add(Path.of("sample-traces", "recovery-contract.yaml"));
+        String installed = System.getProperty("forkline.home");
+        if (installed != null) {
+            contracts.add(Path.of(installed, "sample-traces", "recovery-contract.yaml"));
+        }
         return new LaunchOptions(new InMemoryTraceLibrary(), new ReconstructorStateProvider(), List.of(), null, ThemeChoice.FOLLOW_OS,
-                Path.of(System.getProperty("user.home"), ".forkline", "recent-files"));
+                home.resolve("recent-files"), TrustedKeys.none(), services, contracts);
     }
 
     /**
@@ -53,22 +83,30 @@ public record LaunchOptions(TraceLibrary library, StateProvider state, List<Path
     }
 
     public LaunchOptions withLibrary(TraceLibrary traces) {
-        return new LaunchOptions(traces, state, openFiles, openTraceId, theme, recentStore, trustedKeys);
+        return new LaunchOptions(traces, state, openFiles, openTraceId, theme, recentStore, trustedKeys, services, contracts);
     }
 
     public LaunchOptions withOpenFiles(List<Path> files) {
-        return new LaunchOptions(library, state, files, openTraceId, theme, recentStore, trustedKeys);
+        return new LaunchOptions(library, state, files, openTraceId, theme, recentStore, trustedKeys, services, contracts);
     }
 
     public LaunchOptions withOpenTraceId(String traceId) {
-        return new LaunchOptions(library, state, openFiles, traceId, theme, recentStore, trustedKeys);
+        return new LaunchOptions(library, state, openFiles, traceId, theme, recentStore, trustedKeys, services, contracts);
     }
 
     public LaunchOptions withTrustedKeys(TrustedKeys keys) {
-        return new LaunchOptions(library, state, openFiles, openTraceId, theme, recentStore, keys);
+        return new LaunchOptions(library, state, openFiles, openTraceId, theme, recentStore, keys, services, contracts);
     }
 
     public LaunchOptions withTheme(ThemeChoice choice) {
-        return new LaunchOptions(library, state, openFiles, openTraceId, choice, recentStore, trustedKeys);
+        return new LaunchOptions(library, state, openFiles, openTraceId, choice, recentStore, trustedKeys, services, contracts);
+    }
+
+    public LaunchOptions withServices(WorkbenchServices actions) {
+        return new LaunchOptions(library, state, openFiles, openTraceId, theme, recentStore, trustedKeys, actions, contracts);
+    }
+
+    public LaunchOptions withContracts(List<Path> files) {
+        return new LaunchOptions(library, state, openFiles, openTraceId, theme, recentStore, trustedKeys, services, files);
     }
 }

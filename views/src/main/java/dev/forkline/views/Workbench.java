@@ -13,9 +13,9 @@ import javafx.scene.Scene;
 public record Workbench(WorkbenchViewModel model, WorkbenchView view, Scene scene) {
 
     public static Workbench create(LaunchOptions options, TaskExecutor executor, double width, double height) {
-        WorkbenchViewModel model = new WorkbenchViewModel(executor, options.library(), options.state(), new RecentFiles(options.recentStore()));
+        WorkbenchViewModel model = new WorkbenchViewModel(executor, options.library(), options.state(), new RecentFiles(options.recentStore()),
+                dev.forkline.views.data.IndexRunLineage::new, options.services(), options.trustedKeys(), options.contracts());
         model.themeProperty().set(options.theme());
-        model.inspector().trustedKeysProperty().set(options.trustedKeys());
         WorkbenchView view = new WorkbenchView(model);
         Scene scene = new Scene(view, width, height);
         view.install(scene);

@@ -3,11 +3,12 @@ package dev.forkline.importers.claudecode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.TraceImporter;
-import dev.forkline.importers.support.FormatSniffer;
+import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.RecordStream;
+import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.importers.support.Timestamps;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
@@ -16,7 +17,6 @@ import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -31,7 +31,7 @@ import java.util.stream.Stream;
  * transcripts ({@code <session>/subagents/agent-*.jsonl}, or {@code agent-*.jsonl} in a folder given instead of a file).
  * See docs/importers.md for the field mapping and what the format does not record.
  */
-public final class ClaudeCodeImporter implements TraceImporter {
+public final class ClaudeCodeImporter extends SingleFileImporter {
 
     public static final String FORMAT = "claude-code";
 
@@ -41,30 +41,35 @@ public final class ClaudeCodeImporter implements TraceImporter {
             "^\\{.*\"(parentUuid|leafUuid)\"\\s*:.*\"type\"\\s*:\\s*\"(user|assistant|system|summary|progress)\"", Pattern.DOTALL);
     private static final Pattern SUBAGENT_FILE = Pattern.compile("agent-[^/]+\\.jsonl");
 
-    @Override
-    public String format() {
-        return FORMAT;
+    public ClaudeCodeImporter() {
+        super(FORMAT);
     }
 
+    /** A session transcript, or a folder holding exactly one. */
     @Override
     public boolean accepts(Path path, byte[] head) {
+        if (!Files.isDirectory(path)) {
+            return super.accepts(path, head);
+        }
         try {
-            if (Files.isDirectory(path)) {
-                Path main = mainFileIn(path);
-                return main != null && looksLikeTranscript(readHead(main));
-            }
-            return looksLikeTranscript(head);
+            Path main = mainFileIn(path);
+            return main != null && looksLikeTranscript(new FileHead(FileHead.firstBytes(main)));
         } catch (IOException | TraceFormatException | RuntimeException unreadable) {
             return false;
         }
     }
 
-    static boolean looksLikeTranscript(byte[] head) {
-        List<ObjectNode> records = FormatSniffer.jsonlObjects(head, 8);
+    @Override
+    protected boolean acceptsHead(FileHead head) {
+        return looksLikeTranscript(head);
+    }
+
+    static boolean looksLikeTranscript(FileHead head) {
+        List<ObjectNode> records = head.jsonlObjects(8);
         if (!records.isEmpty()) {
             return records.stream().anyMatch(ClaudeCodeImporter::isTranscriptRecord);
         }
-        String text = FormatSniffer.text(head);
+        String text = head.text();
         int firstLineEnd = text.indexOf('\n');
         return HEAD_MARKERS.matcher(firstLineEnd < 0 ? text : text.substring(0, firstLineEnd)).find();
     }
@@ -83,7 +88,7 @@ public final class ClaudeCodeImporter implements TraceImporter {
         if (main == null) {
             throw new TraceFormatException(path.toString(), 0, "folder holds no Claude Code session transcript (*.jsonl)");
         }
-        ImportSession session = new ImportSession(FORMAT, path.toString());
+        ImportSession session = newSession(path);
         List<Path> subagents = sameSession(main, subagentFiles(path, main), session);
         List<Path> files = new ArrayList<>();
         files.add(main);
@@ -168,17 +173,17 @@ public final class ClaudeCodeImporter implements TraceImporter {
         if (scan.gitBranch == null) {
             missing.add("git branch");
         }
-        session.finding(Finding.info("environment-incomplete", "Claude Code transcripts do not record: " + String.join(", ", missing), null, 0));
-        session.finding(Finding.warning("no-checkpoint", "the transcript holds no workspace snapshot, so there is no replayable"
+        session.finding(Finding.info(ImportFindings.ENVIRONMENT_INCOMPLETE, "Claude Code transcripts do not record: " + String.join(", ", missing), null, 0));
+        session.finding(Finding.warning(ImportFindings.NO_CHECKPOINT, "the transcript holds no workspace snapshot, so there is no replayable"
                 + " checkpoint; edits are kept as state mutations where their content is recorded", null, 0));
         if (!scan.anyCost) {
-            session.finding(Finding.info("no-cost", "no cost recorded (token counts only)", null, 0));
+            session.finding(Finding.info(ImportFindings.NO_COST, "no cost recorded (token counts only)", null, 0));
         }
         if (scan.firstTimestamp == null) {
-            session.finding(Finding.warning("timestamp-synthesised", "no record has a timestamp; the session start is the Unix epoch", null, 0));
+            session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, "no record has a timestamp; the session start is the Unix epoch", null, 0));
         }
         for (Path file : subagents) {
-            session.finding(Finding.info("subagent-file", "subagent transcript read: " + file, null, 0));
+            session.finding(Finding.info(ImportFindings.SUBAGENT_FILE, "subagent transcript read: " + file, null, 0));
         }
     }
 
@@ -251,7 +256,7 @@ public final class ClaudeCodeImporter implements TraceImporter {
             if (sessionId == null || other == null || sessionId.equals(other)) {
                 kept.add(candidate);
             } else {
-                session.finding(Finding.info("subagent-file-skipped", candidate + " belongs to session " + other + ", not " + sessionId, null, 0));
+                session.finding(Finding.info(ImportFindings.SUBAGENT_FILE_SKIPPED, candidate + " belongs to session " + other + ", not " + sessionId, null, 0));
             }
         }
         return kept;
@@ -271,12 +276,6 @@ public final class ClaudeCodeImporter implements TraceImporter {
                 }
             }
             return null;
-        }
-    }
-
-    private static byte[] readHead(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            return in.readNBytes(64 * 1024);
         }
     }
 }

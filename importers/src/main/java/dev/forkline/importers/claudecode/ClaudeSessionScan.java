@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.Paragraphs;
 import dev.forkline.importers.support.RecordStream;
 import dev.forkline.importers.support.Timestamps;
 import java.io.IOException;
@@ -52,20 +53,20 @@ final class ClaudeSessionScan {
             // A record without a message object (a damaged line) contributes only its line.
             JsonNode content = message == null ? null : message.get("content");
             if (content != null && content.isTextual()) {
-                paragraph(text, content.asText());
+                Paragraphs.append(text, content.asText());
             }
             for (JsonNode block : ClaudeBlocks.of(message)) {
                 switch (String.valueOf(JsonFields.text(block, "type"))) {
-                    case "text" -> paragraph(text, JsonFields.text(block, "text"));
-                    case "thinking" -> paragraph(reasoning, JsonFields.text(block, "thinking"));
-                    case "redacted_thinking" -> paragraph(reasoning, "[redacted thinking]");
+                    case "text" -> Paragraphs.append(text, JsonFields.text(block, "text"));
+                    case "thinking" -> Paragraphs.append(reasoning, JsonFields.text(block, "thinking"));
+                    case "redacted_thinking" -> Paragraphs.append(reasoning, "[redacted thinking]");
                     case "tool_use" -> {
                         ObjectNode call = toolCalls.addObject();
                         call.put("callId", JsonFields.text(block, "id"));
                         call.put("name", JsonFields.text(block, "name"));
                         call.set("arguments", JsonFields.argumentsObject(block.get("input")));
                     }
-                    default -> paragraph(text, "[" + JsonFields.text(block, "type") + " block]");
+                    default -> Paragraphs.append(text, "[" + JsonFields.text(block, "type") + " block]");
                 }
             }
             JsonNode usage = message == null ? null : message.get("usage");
@@ -189,16 +190,6 @@ final class ClaudeSessionScan {
                 }
             }
         }
-    }
-
-    private static void paragraph(StringBuilder text, String part) {
-        if (part == null || part.isEmpty()) {
-            return;
-        }
-        if (!text.isEmpty()) {
-            text.append("\n\n");
-        }
-        text.append(part);
     }
 
     /** One API response is identified by message.id (falling back to requestId, then to the line itself). */

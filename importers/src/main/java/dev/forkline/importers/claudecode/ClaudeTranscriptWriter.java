@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.EffectRules;
 import dev.forkline.importers.ImportSession;
-import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.EventIds;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.LargeText;
 import dev.forkline.importers.support.Payloads;
@@ -29,7 +29,7 @@ import java.util.Map;
 /** Second pass: turns each transcript record into events, in the order the records are handed over. */
 final class ClaudeTranscriptWriter {
 
-    static final String RUN = "r1";
+    static final String RUN = ImportSession.RUN;
 
     /** A tool call already written, for pairing its result. */
     private record CallInfo(String eventId, String tool, JsonNode input, String actor, String cwd) {
@@ -138,11 +138,7 @@ final class ClaudeTranscriptWriter {
         JsonNode input = use.get("input");
         String id = ids.next(baseId(record, line));
         EffectRules.Classification effect = session.classify(tool, input, id, line.number());
-        ObjectNode data = Json.object();
-        data.put("callId", callId);
-        data.put("tool", tool);
-        data.set("arguments", JsonFields.argumentsObject(input));
-        data.put("effect", Effects.wire(effect));
+        ObjectNode data = Payloads.toolCall(callId, tool, JsonFields.argumentsObject(input), effect.effect());
         String cwd = JsonFields.text(record, "cwd") != null ? JsonFields.text(record, "cwd") : scan.cwd;
         if ("Bash".equals(tool) && JsonFields.text(input, "command") != null) {
             ObjectNode exec = data.putObject("exec");
@@ -152,7 +148,7 @@ final class ClaudeTranscriptWriter {
             Payloads.putIfPresent(exec, "timeoutMs", JsonFields.longValue(input.get("timeout")));
         }
         Event event = session.append(NewEvent.of(RUN, actor, EventType.TOOL_CALL).id(id).at(ts)
-                .causes(modelCallId).touches(Effects.touched(effect)).data(data), line.number());
+                .causes(modelCallId).touches(effect.effect().touchedByCall()).data(data), line.number());
         if (callId != null) {
             // Only file edits need their input again (for the state mutation); other inputs are not kept.
             JsonNode kept = ClaudeTools.editsFile(tool) && input != null ? input : Json.object();
@@ -227,7 +223,7 @@ final class ClaudeTranscriptWriter {
             causes.add(call.eventId());
             answered.put(callId, true);
         } else {
-            session.finding(Finding.warning("unpaired-result", "tool result for call '" + callId
+            session.finding(Finding.warning(ImportFindings.UNPAIRED_RESULT, "tool result for call '" + callId
                     + "' has no matching tool_use in the transcript", null, line.number()));
         }
         if (call != null && ClaudeTools.isRejection(text)) {
@@ -393,15 +389,15 @@ final class ClaudeTranscriptWriter {
         answered.forEach((callId, done) -> {
             if (!done) {
                 CallInfo call = calls.get(callId);
-                session.finding(Finding.warning("unpaired-call", "tool call '" + callId + "' (" + call.tool()
+                session.finding(Finding.warning(ImportFindings.UNPAIRED_CALL, "tool call '" + callId + "' (" + call.tool()
                         + ") has no result in the transcript", call.eventId(), 0));
             }
         });
         time.report(session, "records");
-        unknownTypes.forEach((type, count) -> session.finding(Finding.info("unknown-record", count + " record(s) of type '" + type
+        unknownTypes.forEach((type, count) -> session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, count + " record(s) of type '" + type
                 + "' are not known to this importer; kept as '" + "claude-code." + type + "' events with the raw record", null, 0)));
         if (snapshotBackups > 0) {
-            session.finding(Finding.info("file-history-not-imported", snapshotBackups + " file-history backup(s) are referenced;"
+            session.finding(Finding.info(ImportFindings.FILE_HISTORY_NOT_IMPORTED, snapshotBackups + " file-history backup(s) are referenced;"
                     + " their contents live outside the transcript (~/.claude/file-history) and were not imported", null, 0));
         }
     }

@@ -4,11 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.TraceImporter;
-import dev.forkline.importers.support.FormatSniffer;
+import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.JsonlRecords;
 import dev.forkline.importers.support.Payloads;
+import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.importers.support.Timestamps;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
@@ -17,7 +18,6 @@ import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  * session_meta, turn_context, response_item, event_msg and compacted, each {@code {timestamp, type, payload}}. The
  * older layout (a bare session header line followed by bare response items) is read too. See docs/importers.md.
  */
-public final class CodexRolloutImporter implements TraceImporter {
+public final class CodexRolloutImporter extends SingleFileImporter {
 
     public static final String FORMAT = "codex-rollout";
 
@@ -40,19 +40,15 @@ public final class CodexRolloutImporter implements TraceImporter {
     private static final Pattern HEAD_MARKER = Pattern.compile(
             "^\\{\\s*\"timestamp\"\\s*:\\s*\"[^\"]*\"\\s*,\\s*\"type\"\\s*:\\s*\"(session_meta|response_item|event_msg|turn_context)\"");
 
-    @Override
-    public String format() {
-        return FORMAT;
+    public CodexRolloutImporter() {
+        super(FORMAT);
     }
 
     @Override
-    public boolean accepts(Path path, byte[] head) {
-        if (!Files.isRegularFile(path)) {
-            return false;
-        }
-        List<ObjectNode> records = FormatSniffer.jsonlObjects(head, 4);
+    protected boolean acceptsHead(FileHead head) {
+        List<ObjectNode> records = head.jsonlObjects(4);
         if (records.isEmpty()) {
-            return HEAD_MARKER.matcher(FormatSniffer.text(head)).find();
+            return HEAD_MARKER.matcher(head.text()).find();
         }
         if (records.stream().anyMatch(CodexRolloutImporter::isRolloutRecord)) {
             return true;
@@ -85,7 +81,7 @@ public final class CodexRolloutImporter implements TraceImporter {
 
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
-        ImportSession session = new ImportSession(FORMAT, path.toString());
+        ImportSession session = newSession(path);
         Header header = readHeader(path, session);
         if (header.rolloutRecords == 0) {
             throw new TraceFormatException(path.toString(), 0, "not a Codex rollout: no session_meta/turn_context/response_item/event_msg record");
@@ -209,16 +205,16 @@ public final class CodexRolloutImporter implements TraceImporter {
         List<String> missing = new ArrayList<>(List.of("OS", "container image"));
         if (header.meta == null) {
             missing.add("session header (cwd, git, version)");
-            session.finding(Finding.warning("no-session-meta", "the rollout has no session_meta record", null, 0));
+            session.finding(Finding.warning(ImportFindings.NO_SESSION_META, "the rollout has no session_meta record", null, 0));
         } else if (!header.meta.has("git")) {
             missing.add("git state");
         }
         if (header.firstTurn == null) {
             missing.add("model (no turn_context)");
         }
-        session.finding(Finding.info("environment-incomplete", "Codex rollouts do not record: " + String.join(", ", missing), null, 0));
-        session.finding(Finding.warning("no-checkpoint", "the rollout holds no workspace snapshot, so there is no replayable"
+        session.finding(Finding.info(ImportFindings.ENVIRONMENT_INCOMPLETE, "Codex rollouts do not record: " + String.join(", ", missing), null, 0));
+        session.finding(Finding.warning(ImportFindings.NO_CHECKPOINT, "the rollout holds no workspace snapshot, so there is no replayable"
                 + " checkpoint; added files from apply_patch are kept as state mutations", null, 0));
-        session.finding(Finding.info("no-cost", "no cost recorded (token counts only; inputTokens include cacheReadTokens)", null, 0));
+        session.finding(Finding.info(ImportFindings.NO_COST, "no cost recorded (token counts only; inputTokens include cacheReadTokens)", null, 0));
     }
 }

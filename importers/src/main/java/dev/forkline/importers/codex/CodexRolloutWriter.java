@@ -5,10 +5,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.EffectRules;
 import dev.forkline.importers.ImportSession;
-import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.EventIds;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.LargeText;
+import dev.forkline.importers.support.Paragraphs;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.TimeFill;
 import dev.forkline.importers.support.Timestamps;
@@ -33,7 +34,7 @@ import java.util.Set;
  */
 final class CodexRolloutWriter {
 
-    static final String RUN = "r1";
+    static final String RUN = ImportSession.RUN;
     static final String AGENT = "agent:codex";
     /** event_msg records that repeat a response_item (Codex writes both); they add nothing and are only counted. */
     private static final Set<String> MIRRORED_EVENTS = Set.of("agent_message", "agent_reasoning", "user_message",
@@ -174,8 +175,8 @@ final class CodexRolloutWriter {
         for (Item item : items) {
             ObjectNode payload = item.payload();
             switch (String.valueOf(JsonFields.text(payload, "type"))) {
-                case "message" -> paragraph(text, contentText(payload.get("content")));
-                case "reasoning" -> paragraph(reasoning, reasoningText(payload));
+                case "message" -> Paragraphs.append(text, contentText(payload.get("content")));
+                case "reasoning" -> Paragraphs.append(reasoning, reasoningText(payload));
                 default -> {
                     ObjectNode call = toolCalls.addObject();
                     call.put("callId", callId(payload, item.line()));
@@ -196,7 +197,7 @@ final class CodexRolloutWriter {
         long line = items.isEmpty() ? 0 : items.getFirst().line();
         Event modelCall = append(NewEvent.of(RUN, AGENT, EventType.MODEL_CALL).at(ts).touches(StateKind.SESSION).data(data), line);
         if (usage == null) {
-            session.finding(Finding.info("usage-unknown", "model output at line " + line
+            session.finding(Finding.info(ImportFindings.USAGE_UNKNOWN, "model output at line " + line
                     + " was not followed by a token count before the next input; its usage is not known", modelCall.id(), line));
         }
         for (Item item : items) {
@@ -214,17 +215,13 @@ final class CodexRolloutWriter {
         ObjectNode arguments = arguments(payload);
         String id = ids.next("L" + item.line());
         EffectRules.Classification effect = session.classify(tool, arguments, id, item.line());
-        ObjectNode data = Json.object();
-        data.put("callId", callId);
-        data.put("tool", tool);
-        data.set("arguments", arguments);
-        data.put("effect", Effects.wire(effect));
+        ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect.effect());
         ObjectNode exec = exec(payload, arguments);
         if (exec != null) {
             data.set("exec", exec);
         }
         Event call = session.append(NewEvent.of(RUN, AGENT, EventType.TOOL_CALL).id(id).at(item.ts()).causes(modelCallId)
-                .touches(Effects.touched(effect)).data(data), item.line());
+                .touches(effect.effect().touchedByCall()).data(data), item.line());
         calls.put(callId, new CallInfo(call.id(), tool, arguments));
         answered.put(callId, false);
         if (asksEscalation(arguments)) {
@@ -258,7 +255,7 @@ final class CodexRolloutWriter {
             causes.add(call.eventId());
             answered.put(callId, true);
         } else {
-            session.finding(Finding.warning("unpaired-result", "output for call '" + callId + "' has no matching call", null, line));
+            session.finding(Finding.warning(ImportFindings.UNPAIRED_RESULT, "output for call '" + callId + "' has no matching call", null, line));
         }
         if (call != null && output.rejected()) {
             ObjectNode decision = Json.object();
@@ -386,7 +383,7 @@ final class CodexRolloutWriter {
         answered.forEach((callId, done) -> {
             if (!done) {
                 CallInfo call = calls.get(callId);
-                session.finding(Finding.warning("unpaired-call", "tool call '" + callId + "' (" + call.tool()
+                session.finding(Finding.warning(ImportFindings.UNPAIRED_CALL, "tool call '" + callId + "' (" + call.tool()
                         + ") has no output in the rollout", call.eventId(), 0));
             }
         });
@@ -394,12 +391,12 @@ final class CodexRolloutWriter {
         if (!skipped.isEmpty()) {
             StringBuilder text = new StringBuilder("records folded into other events: ");
             skipped.forEach((what, count) -> text.append(what).append(" ×").append(count).append("; "));
-            session.finding(Finding.info("records-folded", text.toString().strip(), null, 0));
+            session.finding(Finding.info(ImportFindings.RECORDS_FOLDED, text.toString().strip(), null, 0));
         }
-        unknown.forEach((type, count) -> session.finding(Finding.info("unknown-record", count + " record(s) of type '" + type
+        unknown.forEach((type, count) -> session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, count + " record(s) of type '" + type
                 + "' are not known to this importer; kept as '" + type + "' events with the raw record", null, 0)));
         if (unparsedPatches > 0) {
-            session.finding(Finding.info("patch-unreadable", unparsedPatches + " apply_patch input(s) are not readable patches"
+            session.finding(Finding.info(ImportFindings.PATCH_UNREADABLE, unparsedPatches + " apply_patch input(s) are not readable patches"
                     + " (redacted or another syntax): the files they changed are not known", null, 0));
         }
     }
@@ -490,9 +487,9 @@ final class CodexRolloutWriter {
         for (JsonNode part : content) {
             String partText = JsonFields.text(part, "text");
             if (partText != null) {
-                paragraph(text, partText);
+                Paragraphs.append(text, partText);
             } else if (JsonFields.text(part, "type") != null) {
-                paragraph(text, "[" + JsonFields.text(part, "type") + "]");
+                Paragraphs.append(text, "[" + JsonFields.text(part, "type") + "]");
             }
         }
         return text.toString();
@@ -503,25 +500,15 @@ final class CodexRolloutWriter {
         JsonNode summary = payload.get("summary");
         if (summary != null && summary.isArray()) {
             for (JsonNode part : summary) {
-                paragraph(text, JsonFields.text(part, "text"));
+                Paragraphs.append(text, JsonFields.text(part, "text"));
             }
         }
         JsonNode content = payload.get("content");
         if (content != null && content.isArray()) {
             for (JsonNode part : content) {
-                paragraph(text, JsonFields.text(part, "text"));
+                Paragraphs.append(text, JsonFields.text(part, "text"));
             }
         }
         return text.toString();
-    }
-
-    private static void paragraph(StringBuilder text, String part) {
-        if (part == null || part.isEmpty()) {
-            return;
-        }
-        if (!text.isEmpty()) {
-            text.append("\n\n");
-        }
-        text.append(part);
     }
 }

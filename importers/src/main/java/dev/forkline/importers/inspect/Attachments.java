@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.support.JsonFields;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -103,7 +104,7 @@ final class Attachments {
         if (content.isArray()) {
             var out = new StringBuilder();
             for (JsonNode part : content) {
-                String piece = part.isTextual() ? part.asText() : Nodes.text(part, "text");
+                String piece = part.isTextual() ? part.asText() : JsonFields.scalar(part, "text");
                 if (piece != null) {
                     out.append(out.isEmpty() ? "" : "\n").append(text(piece));
                 }

@@ -1,8 +1,8 @@
 package dev.forkline.importers.inspect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.importers.support.JsonFields;
 import dev.forkline.trace.EffectClass;
-import dev.forkline.trace.StateKind;
 import java.util.Optional;
 
 /** Inspect's standard tools whose effect depends on an argument; the rest go to Forkline's general rule. */
@@ -13,18 +13,8 @@ final class InspectEffects {
 
     static Optional<EffectClass> of(String function, JsonNode arguments) {
         if ("text_editor".equals(function)) {
-            return Optional.of("view".equals(Nodes.text(arguments, "command")) ? EffectClass.READ : EffectClass.WORKSPACE);
+            return Optional.of("view".equals(JsonFields.scalar(arguments, "command")) ? EffectClass.READ : EffectClass.WORKSPACE);
         }
         return Optional.empty();
-    }
-
-    static StateKind[] touches(EffectClass effect) {
-        return switch (effect) {
-            case READ -> new StateKind[] {StateKind.SESSION};
-            case EXTERNAL -> new StateKind[] {StateKind.SESSION, StateKind.EXTERNAL};
-            case PROCESS -> new StateKind[] {StateKind.SESSION, StateKind.PROCESS};
-            case PRIVILEGED -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE, StateKind.PROCESS};
-            case WORKSPACE -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE};
-        };
     }
 }

@@ -9,17 +9,20 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.TraceImporter;
+import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.ImportFindings;
+import dev.forkline.importers.support.JsonDocuments;
+import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.GuardedZip;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -31,51 +34,54 @@ import java.util.regex.Pattern;
  * read as a stream, one sample at a time) and the {@code .eval} form (a zip: {@code header.json} or
  * {@code _journal/start.json}, {@code samples/<id>_epoch_<n>.json}, summaries). Each sample becomes its own run.
  */
-public final class InspectImporter implements TraceImporter {
+public final class InspectImporter extends SingleFileImporter {
 
     public static final String FORMAT = "inspect-ai";
     private static final ObjectReader TREE = Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    /** An eval log's archive holds far fewer, smaller entries than a bundle may. */
+    private static final GuardedZip.Limits ARCHIVE_LIMITS = new GuardedZip.Limits(200_000, 2L * 1024 * 1024 * 1024);
     private static final Pattern SAMPLE_ENTRY = Pattern.compile("^samples/(.+)_epoch_(\\d{1,9})\\.json$");
 
+    public InspectImporter() {
+        super(FORMAT);
+    }
+
+    /** An {@code .eval} archive, or a {@code .json} eval log. */
     @Override
-    public String format() {
-        return FORMAT;
+    public boolean accepts(Path path, byte[] head) {
+        if (!GuardedZip.isZip(path)) {
+            return super.accepts(path, head);
+        }
+        try (GuardedZip zip = GuardedZip.open(path, ARCHIVE_LIMITS)) {
+            return (zip.has("header.json") || zip.has("_journal/start.json")) && !zip.has("manifest.json");
+        } catch (IOException | TraceFormatException | RuntimeException e) {
+            return false;
+        }
     }
 
     @Override
-    public boolean accepts(Path path, byte[] head) {
-        if (!Files.isRegularFile(path)) {
-            return false;
-        }
-        if (GuardedZip.isZip(path)) {
-            try (GuardedZip zip = GuardedZip.open(path)) {
-                return (zip.has("header.json") || zip.has("_journal/start.json")) && !zip.has("manifest.json");
-            } catch (IOException | TraceFormatException | RuntimeException e) {
-                return false;
-            }
-        }
-        String text = Nodes.head(head);
-        return Nodes.firstNonSpace(text).equals("{") && text.contains("\"eval\"") && text.contains("\"version\"")
-                && (text.contains("\"task_id\"") || text.contains("\"run_id\"")) && text.contains("\"task\"");
+    protected boolean acceptsHead(FileHead head) {
+        return head.opensWith('{') && head.contains("\"eval\"") && head.contains("\"version\"")
+                && head.containsAny("\"task_id\"", "\"run_id\"") && head.contains("\"task\"");
     }
 
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
-        ImportSession session = new ImportSession(FORMAT, path.toString());
+        ImportSession session = newSession(path);
         ObjectNode header = GuardedZip.isZip(path) ? readArchive(session, path) : readJson(session, path);
         if (session.events().isEmpty()) {
             throw new TraceFormatException(path.toString(), 0, "the log holds no samples (was it written with log_samples off?)");
         }
         JsonNode eval = header.path("eval");
-        String task = Nodes.text(eval, "task") == null ? "inspect" : Nodes.text(eval, "task");
-        String id = firstText(eval, "eval_id", "run_id", "task_id");
-        Instant created = parse(Nodes.text(eval, "created"));
-        String status = Nodes.text(header, "status");
+        String task = JsonFields.scalar(eval, "task") == null ? "inspect" : JsonFields.scalar(eval, "task");
+        String id = JsonFields.firstScalar(eval, "eval_id", "run_id", "task_id");
+        Instant created = SampleRun.parse(JsonFields.scalar(eval, "created"));
+        String status = JsonFields.scalar(header, "status");
         if (status != null && !"success".equals(status)) {
-            session.finding(Finding.warning("eval-status", "the eval's status is '" + status + "'"
-                    + (Nodes.textAt(header, "error", "message") != null ? ": " + Nodes.textAt(header, "error", "message") : ""), null, 0));
+            session.finding(Finding.warning(ImportFindings.EVAL_STATUS, "the eval's status is '" + status + "'"
+                    + (JsonFields.scalarAt(header, "error", "message") != null ? ": " + JsonFields.scalarAt(header, "error", "message") : ""), null, 0));
         }
-        return session.finish("inspect-ai:" + (id != null ? id : task), task + (Nodes.text(eval, "model") != null ? " (" + Nodes.text(eval, "model") + ")" : ""),
+        return session.finish("inspect-ai:" + (id != null ? id : task), task + (JsonFields.scalar(eval, "model") != null ? " (" + JsonFields.scalar(eval, "model") + ")" : ""),
                 created != null ? created : session.events().getFirst().ts());
     }
 
@@ -91,7 +97,7 @@ public final class InspectImporter implements TraceImporter {
                 JsonToken value = parser.nextToken();
                 if ("samples".equals(field) && value == JsonToken.START_ARRAY) {
                     if (!header.has("eval")) {
-                        session.finding(Finding.warning("samples-before-header", "samples precede the eval header in the file: "
+                        session.finding(Finding.warning(ImportFindings.SAMPLES_BEFORE_HEADER, "samples precede the eval header in the file: "
                                 + "environment and model identity are not known to the sessions", null, parser.currentTokenLocation().getLineNr()));
                     }
                     while (parser.nextToken() == JsonToken.START_OBJECT) {
@@ -104,8 +110,7 @@ public final class InspectImporter implements TraceImporter {
                 }
             }
         } catch (JsonProcessingException e) {
-            long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new TraceFormatException(file, Math.max(0, line), "malformed JSON: " + e.getOriginalMessage());
+            throw JsonDocuments.malformed(file, e);
         }
         if (!header.has("eval")) {
             throw new TraceFormatException(file, 1, "not an Inspect log: no 'eval' header");
@@ -114,13 +119,13 @@ public final class InspectImporter implements TraceImporter {
     }
 
     private static ObjectNode readArchive(ImportSession session, Path path) throws IOException, TraceFormatException {
-        try (GuardedZip zip = GuardedZip.open(path)) {
+        try (GuardedZip zip = GuardedZip.open(path, ARCHIVE_LIMITS)) {
             String headerEntry = zip.has("header.json") ? "header.json" : "_journal/start.json";
             if (!zip.has(headerEntry)) {
                 throw new TraceFormatException(zip.name(), 0, "not an Inspect .eval archive: no header.json or _journal/start.json");
             }
             if (!zip.has("header.json")) {
-                session.finding(Finding.warning("eval-unfinished", "the archive has no header.json (the eval did not finish): "
+                session.finding(Finding.warning(ImportFindings.EVAL_UNFINISHED, "the archive has no header.json (the eval did not finish): "
                         + "read from _journal/start.json", null, 0));
             }
             JsonNode read = entry(zip, headerEntry);
@@ -133,7 +138,7 @@ public final class InspectImporter implements TraceImporter {
                 if (SAMPLE_ENTRY.matcher(name).matches()) {
                     samples.add(name);
                 } else if (name.startsWith("samples/")) {
-                    session.finding(Finding.info("unknown-record", zip.name() + "!/" + name + " is not a sample file: ignored", null, 0));
+                    session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, zip.name() + "!/" + name + " is not a sample file: ignored", null, 0));
                 }
             }
             samples.sort(Comparator.comparing((String name) -> epochOf(name)).thenComparing(InspectImporter::naturalKey));
@@ -146,7 +151,7 @@ public final class InspectImporter implements TraceImporter {
                 try {
                     sample = entry(zip, name);
                 } catch (TraceFormatException e) {
-                    session.finding(Finding.error("malformed-record", e.getMessage() + ": sample skipped", null, e.line()));
+                    session.finding(Finding.error(ImportFindings.MALFORMED_RECORD, e.getMessage() + ": sample skipped", null, e.line()));
                     continue;
                 }
                 new SampleRun(session, header, sample, 0).read();
@@ -177,17 +182,14 @@ public final class InspectImporter implements TraceImporter {
             }
         }
         if (count > 0) {
-            session.finding(Finding.warning("summaries-only", "the archive holds no sample files: " + count
+            session.finding(Finding.warning(ImportFindings.SUMMARIES_ONLY, "the archive holds no sample files: " + count
                     + " sample(s) imported from their summaries, without transcripts", null, 0));
         }
     }
 
     private static JsonNode entry(GuardedZip zip, String name) throws IOException, TraceFormatException {
         try (InputStream in = zip.open(name)) {
-            return Json.MAPPER.readTree(in);
-        } catch (JsonProcessingException e) {
-            long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new TraceFormatException(zip.name() + "!/" + name, Math.max(0, line), "malformed JSON: " + e.getOriginalMessage());
+            return JsonDocuments.read(in, zip.name() + "!/" + name);
         }
     }
 
@@ -201,23 +203,5 @@ public final class InspectImporter implements TraceImporter {
         Matcher m = SAMPLE_ENTRY.matcher(name);
         String id = m.matches() ? m.group(1) : name;
         return id.matches("\\d{1,18}") ? String.format("%020d", Long.parseLong(id)) : id;
-    }
-
-    private static Instant parse(String text) {
-        try {
-            return text == null ? null : OffsetDateTime.parse(text).toInstant();
-        } catch (DateTimeParseException e) {
-            return null;
-        }
-    }
-
-    private static String firstText(JsonNode node, String... fields) {
-        for (String field : fields) {
-            String value = Nodes.text(node, field);
-            if (value != null && !value.isBlank()) {
-                return value;
-            }
-        }
-        return null;
     }
 }

@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.ImportFindings;
+import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.Payloads;
+import dev.forkline.importers.support.Timestamps;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -62,7 +66,7 @@ final class SampleRun {
         this.line = line;
         String epoch = sample.path("epoch").asText("1");
         this.run = "sample-" + sample.path("id").asText("?") + "-epoch-" + epoch;
-        String solver = Nodes.text(eval, "solver");
+        String solver = JsonFields.scalar(eval, "solver");
         this.defaultAgent = "agent:" + (solver != null ? solver : "main");
         this.attachments = new Attachments(sample);
     }
@@ -74,9 +78,9 @@ final class SampleRun {
     void read() {
         JsonNode events = sample.get("events");
         if (events == null || !events.isArray() || events.isEmpty()) {
-            session.finding(Finding.warning("no-transcript", run + ": the sample holds no events (logged without transcript?): "
+            session.finding(Finding.warning(ImportFindings.NO_TRANSCRIPT, run + ": the sample holds no events (logged without transcript?): "
                     + "only its start and end are imported", null, line));
-            startSession(null, timeOf(Nodes.text(sample, "started_at")));
+            startSession(null, timeOf(JsonFields.scalar(sample, "started_at")));
         } else {
             for (JsonNode event : events) {
                 event(event);
@@ -88,7 +92,7 @@ final class SampleRun {
         }
         end();
         if (attachments.unresolved() > 0) {
-            session.finding(Finding.warning("unresolved-attachments", run + ": " + attachments.unresolved()
+            session.finding(Finding.warning(ImportFindings.UNRESOLVED_ATTACHMENTS, run + ": " + attachments.unresolved()
                     + " attachment or message-pool reference(s) could not be resolved: kept as references", null, line));
         }
     }
@@ -103,26 +107,20 @@ final class SampleRun {
     }
 
     private Instant timeOf(String text) {
-        if (text != null) {
-            try {
-                return OffsetDateTime.parse(text).toInstant();
-            } catch (DateTimeParseException e) {
-                try {
-                    return Instant.parse(text);
-                } catch (DateTimeParseException again) {
-                    // falls through to the previous time
-                }
-            }
+        Instant recorded = Timestamps.parseZoned(text);
+        if (recorded != null) {
+            return recorded;
         }
         if (last == null) {
-            Instant created = parse(Nodes.text(eval, "created"));
+            Instant created = parse(JsonFields.scalar(eval, "created"));
             last = created != null ? created : Instant.EPOCH;
-            session.finding(Finding.warning("timestamp-synthesised", run + ": events without times get the previous time", null, line));
+            session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, run + ": events without times get the previous time", null, line));
         }
         return last;
     }
 
-    private static Instant parse(String text) {
+    /** A time with an offset, or null (an eval's {@code created}, an event's {@code completed}). */
+    static Instant parse(String text) {
         try {
             return text == null ? null : OffsetDateTime.parse(text).toInstant();
         } catch (DateTimeParseException e) {
@@ -131,7 +129,7 @@ final class SampleRun {
     }
 
     private String actorOf(JsonNode event) {
-        String spanId = Nodes.text(event, "span_id");
+        String spanId = JsonFields.scalar(event, "span_id");
         int guard = 0;
         while (spanId != null && guard++ < 1000) {
             Span span = spans.get(spanId);
@@ -147,12 +145,12 @@ final class SampleRun {
     }
 
     private void event(JsonNode event) {
-        String type = Nodes.text(event, "event") == null ? "" : Nodes.text(event, "event");
-        Instant at = timeOf(Nodes.text(event, "timestamp"));
+        String type = JsonFields.scalar(event, "event") == null ? "" : JsonFields.scalar(event, "event");
+        Instant at = timeOf(JsonFields.scalar(event, "timestamp"));
         deferred.flushUntil(at);
         last = at;
         if (start == null && !STRUCTURE.contains(type)) {
-            session.finding(Finding.warning("no-sample-init", run + ": the transcript does not begin with sample_init: the "
+            session.finding(Finding.warning(ImportFindings.NO_SAMPLE_INIT, run + ": the transcript does not begin with sample_init: the "
                     + "session start is built from the log header", null, line));
             startSession(null, at);
         }
@@ -167,9 +165,9 @@ final class SampleRun {
             case "approval" -> approval(event, at);
             case "state", "store" -> patch(event, type, at);
             case "error" -> error(event, at);
-            case "info" -> note(event, at, "info" + (Nodes.text(event, "source") != null ? " (" + Nodes.text(event, "source") + ")" : ""),
+            case "info" -> note(event, at, "info" + (JsonFields.scalar(event, "source") != null ? " (" + JsonFields.scalar(event, "source") + ")" : ""),
                     text(event.get("data")), StateKind.SESSION);
-            case "logger" -> note(event, at, "log " + Nodes.textAt(event, "message", "level"), Nodes.textAt(event, "message", "message"), StateKind.HARNESS);
+            case "logger" -> note(event, at, "log " + JsonFields.scalarAt(event, "message", "level"), JsonFields.scalarAt(event, "message", "message"), StateKind.HARNESS);
             case "score" -> score(event, at);
             case "sample_limit" -> limit(event, at);
             case "input" -> input(event, at);
@@ -184,35 +182,35 @@ final class SampleRun {
             return;
         }
         ObjectNode data = Json.object();
-        String task = Nodes.text(eval, "task");
+        String task = JsonFields.scalar(eval, "task");
         data.put("title", (task != null ? task : "inspect") + " / sample " + sample.path("id").asText() + " epoch " + sample.path("epoch").asText("1"));
         ObjectNode environment = data.putObject("environment");
         ObjectNode harness = environment.putObject("harness");
         harness.put("name", "inspect_ai");
-        String version = Nodes.textAt(eval, "packages", "inspect_ai");
+        String version = JsonFields.scalarAt(eval, "packages", "inspect_ai");
         if (version != null) {
             harness.put("version", version);
         }
         if (task != null) {
             harness.put("task", task);
         }
-        JsonNode sandbox = Nodes.path(init, "sample", "sandbox");
+        JsonNode sandbox = JsonFields.at(init, "sample", "sandbox");
         if (sandbox == null) {
             sandbox = eval.get("sandbox");
         }
         if (sandbox != null && !sandbox.isNull()) {
             ObjectNode isolation = environment.putObject("isolation");
-            isolation.put("boundary", sandbox.isTextual() ? sandbox.asText() : Nodes.text(sandbox, "type"));
-            if (Nodes.text(sandbox, "config") != null) {
-                isolation.put("config", Nodes.text(sandbox, "config"));
+            isolation.put("boundary", sandbox.isTextual() ? sandbox.asText() : JsonFields.scalar(sandbox, "type"));
+            if (JsonFields.scalar(sandbox, "config") != null) {
+                isolation.put("config", JsonFields.scalar(sandbox, "config"));
             }
-            session.finding(Finding.warning("no-environment-image", run + ": the sandbox is described by "
-                    + (Nodes.text(sandbox, "config") != null ? "'" + Nodes.text(sandbox, "config") + "'" : "its type only")
+            session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, run + ": the sandbox is described by "
+                    + (JsonFields.scalar(sandbox, "config") != null ? "'" + JsonFields.scalar(sandbox, "config") + "'" : "its type only")
                     + ", which the log does not include: the image is not recorded", null, line));
         } else {
-            session.finding(Finding.info("no-sandbox", run + ": the eval ran without a sandbox (tools ran on the host, if any)", null, line));
+            session.finding(Finding.info(ImportFindings.NO_SANDBOX, run + ": the eval ran without a sandbox (tools ran on the host, if any)", null, line));
         }
-        String model = Nodes.text(eval, "model");
+        String model = JsonFields.scalar(eval, "model");
         if (model != null) {
             ObjectNode identity = data.putObject("model");
             int slash = model.indexOf('/');
@@ -223,22 +221,20 @@ final class SampleRun {
                 identity.put("model", model);
             }
         } else {
-            session.finding(Finding.warning("model-unknown", run + ": the log header names no model", null, line));
+            session.finding(Finding.warning(ImportFindings.MODEL_UNKNOWN, run + ": the log header names no model", null, line));
         }
-        ObjectNode imported = data.putObject("imported");
-        imported.put("format", InspectImporter.FORMAT);
-        imported.put("source", session.source());
+        ObjectNode imported = Payloads.putImported(data, InspectImporter.FORMAT, session.source());
         imported.put("sampleId", sample.path("id").asText());
         imported.put("epoch", sample.path("epoch").asInt(1));
-        if (Nodes.text(eval, "eval_id") != null) {
-            imported.put("evalId", Nodes.text(eval, "eval_id"));
+        if (JsonFields.scalar(eval, "eval_id") != null) {
+            imported.put("evalId", JsonFields.scalar(eval, "eval_id"));
         }
         JsonNode revision = eval.get("revision");
         if (revision != null && revision.isObject()) {
             imported.set("evalRevision", revision);
         }
         start = append(NewEvent.of(run, "harness", EventType.SESSION_START).at(at).touches(StateKind.SESSION).data(data));
-        JsonNode input = Nodes.path(init, "sample", "input");
+        JsonNode input = JsonFields.at(init, "sample", "input");
         if (input == null) {
             input = sample.get("input");
         }
@@ -254,18 +250,18 @@ final class SampleRun {
     private String joinMessages(JsonNode messages) {
         var out = new StringBuilder();
         for (JsonNode message : messages) {
-            out.append(out.isEmpty() ? "" : "\n\n").append(Nodes.text(message, "role")).append(": ").append(attachments.content(message.get("content")));
+            out.append(out.isEmpty() ? "" : "\n\n").append(JsonFields.scalar(message, "role")).append(": ").append(attachments.content(message.get("content")));
         }
         return out.toString();
     }
 
     private void spanBegin(JsonNode event, Instant at) {
-        String id = Nodes.text(event, "id");
+        String id = JsonFields.scalar(event, "id");
         if (id == null) {
             return;
         }
-        String before = actorOf(Json.object().put("span_id", Nodes.text(event, "parent_id")));
-        Span span = new Span(id, Nodes.text(event, "parent_id"), Nodes.text(event, "type"), Nodes.text(event, "name"));
+        String before = actorOf(Json.object().put("span_id", JsonFields.scalar(event, "parent_id")));
+        Span span = new Span(id, JsonFields.scalar(event, "parent_id"), JsonFields.scalar(event, "type"), JsonFields.scalar(event, "name"));
         spans.put(id, span);
         if ("agent".equals(span.type())) {
             handoff(before, "agent:" + span.name(), "agent span '" + span.name() + "' begins", at);
@@ -273,7 +269,7 @@ final class SampleRun {
     }
 
     private void spanEnd(JsonNode event, Instant at) {
-        Span span = spans.get(Nodes.text(event, "id"));
+        Span span = spans.get(JsonFields.scalar(event, "id"));
         if (span != null && "agent".equals(span.type())) {
             String back = actorOf(Json.object().put("span_id", span.parent()));
             handoff("agent:" + span.name(), back, "agent span '" + span.name() + "' ends", at);
@@ -282,8 +278,8 @@ final class SampleRun {
 
     /** Older logs mark solver steps with step events instead of spans; they carry no action of their own. */
     private void step(JsonNode event, Instant at) {
-        if ("agent".equals(Nodes.text(event, "type")) && "begin".equals(Nodes.text(event, "action"))) {
-            handoff(defaultAgent, "agent:" + Nodes.text(event, "name"), "agent step begins", at);
+        if ("agent".equals(JsonFields.scalar(event, "type")) && "begin".equals(JsonFields.scalar(event, "action"))) {
+            handoff(defaultAgent, "agent:" + JsonFields.scalar(event, "name"), "agent step begins", at);
         }
     }
 
@@ -305,18 +301,18 @@ final class SampleRun {
         String actor = actorOf(event);
         JsonNode output = event.path("output");
         ObjectNode data = Json.object();
-        String model = Nodes.text(output, "model") != null ? Nodes.text(output, "model") : Nodes.text(event, "model");
+        String model = JsonFields.scalar(output, "model") != null ? JsonFields.scalar(output, "model") : JsonFields.scalar(event, "model");
         if (model != null) {
             data.put("model", model);
         }
-        String requested = Nodes.text(event, "model");
+        String requested = JsonFields.scalar(event, "model");
         if (requested != null && requested.contains("/")) {
             data.put("provider", requested.substring(0, requested.indexOf('/')));
         }
         List<JsonNode> input = attachments.input(event);
         int fresh = 0;
         for (int i = input.size() - 1; i >= 0; i--) {
-            if ("assistant".equals(Nodes.text(input.get(i), "role"))) {
+            if ("assistant".equals(JsonFields.scalar(input.get(i), "role"))) {
                 fresh = i + 1;
                 break;
             }
@@ -325,7 +321,7 @@ final class SampleRun {
         in.put("summary", input.size() + " message(s), " + (input.size() - fresh) + " new since the model last answered");
         ArrayNode messages = in.putArray("messages");
         for (JsonNode message : input.subList(fresh, input.size())) {
-            messages.addObject().put("role", Nodes.text(message, "role")).put("content", attachments.content(message.get("content")));
+            messages.addObject().put("role", JsonFields.scalar(message, "role")).put("content", attachments.content(message.get("content")));
         }
         JsonNode choice = output.path("choices").path(0).path("message");
         ObjectNode out = data.putObject("output");
@@ -336,11 +332,11 @@ final class SampleRun {
         if (toolCalls != null && toolCalls.isArray()) {
             for (JsonNode call : toolCalls) {
                 ObjectNode listed = calls.addObject();
-                listed.put("callId", Nodes.text(call, "id"));
-                listed.put("name", Nodes.text(call, "function"));
+                listed.put("callId", JsonFields.scalar(call, "id"));
+                listed.put("name", JsonFields.scalar(call, "function"));
                 listed.set("arguments", attachments.resolve(call.path("arguments")));
-                if (Nodes.text(call, "id") != null) {
-                    modelEventByToolCall.put(Nodes.text(call, "id"), modelEventId);
+                if (JsonFields.scalar(call, "id") != null) {
+                    modelEventByToolCall.put(JsonFields.scalar(call, "id"), modelEventId);
                 }
             }
         }
@@ -350,7 +346,7 @@ final class SampleRun {
             long out1 = usage.path("output_tokens").asLong(0);
             long read = usage.path("input_tokens_cache_read").asLong(0);
             long write = usage.path("input_tokens_cache_write").asLong(0);
-            data.putObject("usage").put("inputTokens", in1).put("outputTokens", out1).put("cacheReadTokens", read).put("cacheWriteTokens", write);
+            data.set("usage", Payloads.usage(in1, out1, read, write));
             inputTokens += in1;
             outputTokens += out1;
             cacheRead += read;
@@ -364,7 +360,7 @@ final class SampleRun {
             data.put("latencyMs", Math.round(time.asDouble() * 1000));
         }
         Event call = append(NewEvent.of(run, actor, EventType.MODEL_CALL).at(at).touches(StateKind.SESSION).data(data));
-        String error = Nodes.text(event, "error");
+        String error = JsonFields.scalar(event, "error");
         if (error != null) {
             ObjectNode failure = Json.object();
             failure.put("message", error);
@@ -375,22 +371,18 @@ final class SampleRun {
 
     private void tool(JsonNode event, Instant at) {
         String actor = actorOf(event);
-        String callId = Nodes.text(event, "id") != null ? Nodes.text(event, "id") : nextId();
-        String function = Nodes.text(event, "function");
+        String callId = JsonFields.scalar(event, "id") != null ? JsonFields.scalar(event, "id") : nextId();
+        String function = JsonFields.scalar(event, "function");
         JsonNode arguments = attachments.resolve(event.path("arguments"));
         String eventId = nextId();
         EffectClass effect = InspectEffects.of(function, arguments)
                 .orElseGet(() -> session.classify(function, arguments, eventId, line).effect());
-        ObjectNode data = Json.object();
-        data.put("callId", callId);
-        data.put("tool", function);
-        data.set("arguments", arguments.isObject() ? arguments : Json.object().set("value", arguments));
-        data.put("effect", effect.name().toLowerCase(Locale.ROOT));
-        NewEvent draft = NewEvent.of(run, actor, EventType.TOOL_CALL).at(at).touches(InspectEffects.touches(effect)).data(data);
+        ObjectNode data = Payloads.toolCall(callId, function, arguments.isObject() ? arguments : Json.object().set("value", arguments), effect);
+        NewEvent draft = NewEvent.of(run, actor, EventType.TOOL_CALL).at(at).touches(effect.touchedByCall()).data(data);
         String proposer = modelEventByToolCall.get(callId);
         Event call = append(proposer != null ? draft.causes(proposer) : draft);
         toolCallEvents.put(callId, call.id());
-        String agent = Nodes.text(event, "agent");
+        String agent = JsonFields.scalar(event, "agent");
         if (agent != null && !agent.isBlank()) {
             handoff(actor, "agent:" + agent, "handoff through tool '" + function + "'", at);
         }
@@ -408,7 +400,7 @@ final class SampleRun {
             JsonNode error = event.get("error");
             if (error != null && !error.isNull()) {
                 result.put("isError", true);
-                result.put("error", (Nodes.text(error, "type") != null ? Nodes.text(error, "type") + ": " : "") + attachments.text(Nodes.text(error, "message")));
+                result.put("error", (JsonFields.scalar(error, "type") != null ? JsonFields.scalar(error, "type") + ": " : "") + attachments.text(JsonFields.scalar(error, "message")));
             }
             JsonNode working = event.get("working_time");
             if (working != null && working.isNumber()) {
@@ -419,7 +411,7 @@ final class SampleRun {
     }
 
     private Instant completion(JsonNode event, Instant at) {
-        Instant completed = parse(Nodes.text(event, "completed"));
+        Instant completed = parse(JsonFields.scalar(event, "completed"));
         if (completed != null && !completed.isBefore(at)) {
             return completed;
         }
@@ -431,10 +423,10 @@ final class SampleRun {
     }
 
     private void sandbox(JsonNode event, Instant at) {
-        String action = Nodes.text(event, "action") == null ? "sandbox" : Nodes.text(event, "action");
+        String action = JsonFields.scalar(event, "action") == null ? "sandbox" : JsonFields.scalar(event, "action");
         Instant completed = completion(event, at);
         if ("exec".equals(action)) {
-            String cmd = Nodes.text(event, "cmd") == null ? "" : Nodes.text(event, "cmd");
+            String cmd = JsonFields.scalar(event, "cmd") == null ? "" : JsonFields.scalar(event, "cmd");
             ObjectNode data = Json.object();
             data.putNull("pid");
             ArrayNode argv = data.putArray("argv");
@@ -467,7 +459,7 @@ final class SampleRun {
             return;
         }
         ObjectNode data = Json.object();
-        String file = Nodes.text(event, "file");
+        String file = JsonFields.scalar(event, "file");
         data.put("text", "sandbox " + action + (file != null ? " " + file : ""));
         data.put("action", action);
         if (file != null) {
@@ -483,26 +475,26 @@ final class SampleRun {
 
     private void approval(JsonNode event, Instant at) {
         JsonNode call = event.path("call");
-        String callId = Nodes.text(call, "id");
+        String callId = JsonFields.scalar(call, "id");
         String subject = callId == null ? null : toolCallEvents.getOrDefault(callId, modelEventByToolCall.get(callId));
         if (subject == null) {
             subject = start.id();
-            session.finding(Finding.warning("approval-subject-unknown", run + ": approval for call " + callId
+            session.finding(Finding.warning(ImportFindings.APPROVAL_SUBJECT_UNKNOWN, run + ": approval for call " + callId
                     + " whose proposal is not in the transcript: its subject is the session start", null, line));
         }
         ObjectNode request = Json.object();
         request.put("subject", subject);
-        request.put("reason", (Nodes.text(event, "message") != null ? Nodes.text(event, "message") : "approval required")
-                + " (" + Nodes.text(call, "function") + ")");
+        request.put("reason", (JsonFields.scalar(event, "message") != null ? JsonFields.scalar(event, "message") : "approval required")
+                + " (" + JsonFields.scalar(call, "function") + ")");
         request.put("callId", callId);
-        String approver = Nodes.text(event, "approver") == null ? "unknown" : Nodes.text(event, "approver");
+        String approver = JsonFields.scalar(event, "approver") == null ? "unknown" : JsonFields.scalar(event, "approver");
         boolean human = approver.toLowerCase(Locale.ROOT).contains("human");
         String owner = human ? "human:" + approver : "policy:" + approver;
         request.put("owner", owner);
         Event asked = append(NewEvent.of(run, "harness", EventType.APPROVAL_REQUEST).at(at).causes(subject).touches(StateKind.HARNESS).data(request));
         ObjectNode decision = Json.object();
         decision.put("subject", subject);
-        String verdict = switch (Nodes.text(event, "decision") == null ? "" : Nodes.text(event, "decision")) {
+        String verdict = switch (JsonFields.scalar(event, "decision") == null ? "" : JsonFields.scalar(event, "decision")) {
             case "approve" -> "approve";
             case "modify" -> "modify";
             case "reject" -> "deny";
@@ -512,7 +504,7 @@ final class SampleRun {
         };
         decision.put("verdict", verdict);
         decision.put("owner", owner);
-        decision.put("rationale", Nodes.text(event, "explanation") == null ? "" : Nodes.text(event, "explanation"));
+        decision.put("rationale", JsonFields.scalar(event, "explanation") == null ? "" : JsonFields.scalar(event, "explanation"));
         JsonNode modified = event.get("modified");
         if (modified != null && !modified.isNull()) {
             decision.set("arguments", attachments.resolve(modified.path("arguments")));
@@ -529,7 +521,7 @@ final class SampleRun {
         ObjectNode data = Json.object();
         List<String> ops = new ArrayList<>();
         for (JsonNode change : changes) {
-            ops.add(Nodes.text(change, "op") + " " + Nodes.text(change, "path"));
+            ops.add(JsonFields.scalar(change, "op") + " " + JsonFields.scalar(change, "path"));
         }
         data.put("text", type + ": " + String.join(", ", ops));
         data.put("kind", type);
@@ -539,10 +531,10 @@ final class SampleRun {
 
     private void error(JsonNode event, Instant at) {
         ObjectNode data = Json.object();
-        errorMessage = Nodes.textAt(event, "error", "message");
+        errorMessage = JsonFields.scalarAt(event, "error", "message");
         data.put("message", errorMessage == null ? "error" : errorMessage);
         data.put("kind", "sample");
-        String traceback = Nodes.textAt(event, "error", "traceback");
+        String traceback = JsonFields.scalarAt(event, "error", "traceback");
         if (traceback != null) {
             data.put("traceback", traceback);
         }
@@ -552,8 +544,8 @@ final class SampleRun {
     private void limit(JsonNode event, Instant at) {
         limited = true;
         ObjectNode data = Json.object();
-        data.put("message", Nodes.text(event, "message") == null ? "limit reached" : Nodes.text(event, "message"));
-        data.put("kind", "limit:" + Nodes.text(event, "type"));
+        data.put("message", JsonFields.scalar(event, "message") == null ? "limit reached" : JsonFields.scalar(event, "message"));
+        data.put("kind", "limit:" + JsonFields.scalar(event, "type"));
         append(NewEvent.of(run, "harness", EventType.ERROR).at(at).touches(StateKind.HARNESS).data(data));
     }
 
@@ -569,13 +561,13 @@ final class SampleRun {
         ObjectNode data = Json.object();
         data.put("from", "human:user");
         data.put("to", actorOf(event));
-        data.put("text", Nodes.text(event, "input") == null ? "" : Nodes.text(event, "input"));
+        data.put("text", JsonFields.scalar(event, "input") == null ? "" : JsonFields.scalar(event, "input"));
         append(NewEvent.of(run, "human:user", EventType.AGENT_MESSAGE).at(at).touches(StateKind.SESSION).data(data));
     }
 
     private void subtask(JsonNode event, Instant at) {
         String actor = actorOf(event);
-        String name = Nodes.text(event, "name") == null ? "subtask" : Nodes.text(event, "name");
+        String name = JsonFields.scalar(event, "name") == null ? "subtask" : JsonFields.scalar(event, "name");
         handoff(actor, "agent:" + name, "subtask '" + name + "'", at);
         JsonNode nested = event.get("events");
         if (nested != null && nested.isArray()) {
@@ -593,7 +585,7 @@ final class SampleRun {
     }
 
     private void raw(JsonNode event, String type, Instant at) {
-        session.finding(Finding.info("unknown-record", run + ": transcript event '" + type + "' is not known to Forkline: kept with its raw record", null, line));
+        session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, run + ": transcript event '" + type + "' is not known to Forkline: kept with its raw record", null, line));
         ObjectNode data = Json.object();
         data.set("raw", event);
         append(NewEvent.ofRawType(run, actorOf(event), "inspect." + (type.isEmpty() ? "unknown" : type)).at(at).touches(StateKind.SESSION).data(data));
@@ -631,7 +623,7 @@ final class SampleRun {
                 scores.add(entry.getKey() + "=" + text(entry.getValue().get("value")));
             }
         }
-        data.put("summary", (error != null && !error.isNull() ? "error: " + Nodes.text(error, "message") + "; " : "")
+        data.put("summary", (error != null && !error.isNull() ? "error: " + JsonFields.scalar(error, "message") + "; " : "")
                 + (scores.isEmpty() ? "no scores" : "scores: " + String.join(", ", scores)));
         ObjectNode usage = data.putObject("usage");
         JsonNode recorded = sample.get("model_usage");
@@ -655,14 +647,14 @@ final class SampleRun {
                 data.put("costUsd", cost);
             }
             if (in != inputTokens || out != outputTokens) {
-                session.finding(Finding.info("usage-mismatch", run + ": the sample's model_usage (" + in + "/" + out
+                session.finding(Finding.info(ImportFindings.USAGE_MISMATCH, run + ": the sample's model_usage (" + in + "/" + out
                         + " tokens) differs from the sum over its model events (" + inputTokens + "/" + outputTokens + ")", null, line));
             }
         } else {
             usage.put("inputTokens", inputTokens).put("outputTokens", outputTokens).put("cacheReadTokens", cacheRead).put("cacheWriteTokens", cacheWrite);
         }
         if (!data.has("costUsd")) {
-            session.finding(Finding.info("no-cost", run + ": Inspect recorded no cost for this sample", null, line));
+            session.finding(Finding.info(ImportFindings.NO_COST, run + ": Inspect recorded no cost for this sample", null, line));
         }
         Instant at = last == null ? Instant.EPOCH : last;
         append(NewEvent.of(run, "harness", EventType.SESSION_END).at(at).causes(start.id()).touches(StateKind.SESSION).data(data));

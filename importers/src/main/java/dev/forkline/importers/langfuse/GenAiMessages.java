@@ -3,6 +3,7 @@ package dev.forkline.importers.langfuse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.support.JsonFields;
 import dev.forkline.trace.Json;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -55,14 +56,14 @@ final class GenAiMessages {
         if (message.isTextual()) {
             return new Message("user", message.asText());
         }
-        String role = Nodes.text(message, "role");
+        String role = JsonFields.scalar(message, "role");
         var text = new StringBuilder();
         JsonNode parts = message.get("parts");
         if (parts != null && parts.isArray()) {
             for (JsonNode part : parts) {
-                String type = Nodes.text(part, "type");
+                String type = JsonFields.scalar(part, "type");
                 String piece = switch (type == null ? "" : type) {
-                    case "text" -> Nodes.text(part, "content");
+                    case "text" -> JsonFields.scalar(part, "content");
                     case "tool_call_response" -> valueText(part.get("result") != null ? part.get("result") : part.get("response"));
                     default -> null;
                 };
@@ -71,7 +72,7 @@ final class GenAiMessages {
                 }
             }
         } else if (message.has("content")) {
-            text.append(Nodes.content(message.get("content")));
+            text.append(JsonFields.contentText(message.get("content")));
         } else if (!message.isObject()) {
             text.append(message.asText());
         }
@@ -83,15 +84,15 @@ final class GenAiMessages {
         JsonNode parts = message.get("parts");
         if (parts != null && parts.isArray()) {
             for (JsonNode part : parts) {
-                if ("tool_call".equals(Nodes.text(part, "type"))) {
-                    calls.add(new ToolCall(Nodes.text(part, "id"), Nodes.text(part, "name"), arguments(part.get("arguments"))));
+                if ("tool_call".equals(JsonFields.scalar(part, "type"))) {
+                    calls.add(new ToolCall(JsonFields.scalar(part, "id"), JsonFields.scalar(part, "name"), arguments(part.get("arguments"))));
                 }
             }
         }
         JsonNode openAi = message.get("tool_calls");
         if (openAi != null && openAi.isArray()) {
             for (JsonNode call : openAi) {
-                calls.add(new ToolCall(Nodes.text(call, "id"), Nodes.textAt(call, "function", "name"), arguments(Nodes.path(call, "function", "arguments"))));
+                calls.add(new ToolCall(JsonFields.scalar(call, "id"), JsonFields.scalarAt(call, "function", "name"), arguments(JsonFields.at(call, "function", "arguments"))));
             }
         }
         return calls;

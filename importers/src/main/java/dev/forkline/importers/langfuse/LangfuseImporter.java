@@ -5,7 +5,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.TraceImporter;
+import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.ImportFindings;
+import dev.forkline.importers.support.JsonDocuments;
+import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.Payloads;
+import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -16,7 +21,6 @@ import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,44 +39,39 @@ import java.util.Set;
  * observations a paired tool call and result, AGENT observations and spans naming a {@code gen_ai.agent.name} give the
  * lanes; EVENT observations are notes; everything is ordered by start time (results by end time).
  */
-public final class LangfuseImporter implements TraceImporter {
+public final class LangfuseImporter extends SingleFileImporter {
 
     public static final String FORMAT = "langfuse";
-    static final String RUN = "main";
+    static final String RUN = ImportSession.RUN;
     private static final Set<String> MODEL_TYPES = Set.of("GENERATION", "EMBEDDING");
     private static final Set<String> TOOL_TYPES = Set.of("TOOL", "RETRIEVER");
     private static final Set<String> STRUCTURE_TYPES = Set.of("SPAN", "AGENT", "CHAIN");
     private static final Set<String> NOTE_TYPES = Set.of("EVENT", "EVALUATOR", "GUARDRAIL");
 
-    @Override
-    public String format() {
-        return FORMAT;
+    public LangfuseImporter() {
+        super(FORMAT);
     }
 
     @Override
-    public boolean accepts(Path path, byte[] head) {
-        if (!Files.isRegularFile(path)) {
-            return false;
-        }
-        String text = Nodes.head(head);
-        return Nodes.firstNonSpace(text).equals("{") && text.contains("\"observations\"")
-                && (text.contains("\"parentObservationId\"") || text.contains("\"projectId\"") || text.contains("\"traceId\""));
+    protected boolean acceptsHead(FileHead head) {
+        return head.opensWith('{') && head.contains("\"observations\"")
+                && head.containsAny("\"parentObservationId\"", "\"projectId\"", "\"traceId\"");
     }
 
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
         String source = path.toString();
-        JsonNode root = Nodes.read(path);
+        JsonNode root = JsonDocuments.read(path);
         JsonNode trace = root.has("trace") ? root.get("trace") : root;
         JsonNode observations = root.has("observations") ? root.get("observations") : trace.get("observations");
         if (trace == null || !trace.isObject() || observations == null || !observations.isArray()) {
             throw new TraceFormatException(source, 1, "not a Langfuse trace export: needs a trace and an 'observations' list");
         }
-        ImportSession session = new ImportSession(FORMAT, source);
+        ImportSession session = newSession(path);
         new Reader(session, path, trace, observations).read();
-        String name = Nodes.text(trace, "name") != null ? Nodes.text(trace, "name") : path.getFileName().toString();
-        String id = Nodes.text(trace, "id") != null ? Nodes.text(trace, "id") : name;
-        return session.finish("langfuse:" + id, name, session.events().getFirst().ts());
+        String name = JsonFields.scalar(trace, "name") != null ? JsonFields.scalar(trace, "name") : path.getFileName().toString();
+        String id = JsonFields.scalar(trace, "id") != null ? JsonFields.scalar(trace, "id") : name;
+        return session.finish("langfuse:" + id, name);
     }
 
     /** Something to emit at a time; calls sort before results of the same observation. */
@@ -103,13 +102,13 @@ public final class LangfuseImporter implements TraceImporter {
             this.session = session;
             this.path = path;
             this.trace = trace;
-            this.defaultAgent = "agent:" + (Nodes.text(trace, "name") != null ? Nodes.text(trace, "name") : "main");
+            this.defaultAgent = "agent:" + (JsonFields.scalar(trace, "name") != null ? JsonFields.scalar(trace, "name") : "main");
             this.tree = new Observations(observations, defaultAgent);
         }
 
         void read() {
             List<JsonNode> ordered = tree.ordered();
-            Instant first = Observations.time(Nodes.text(trace, "timestamp"));
+            Instant first = Observations.time(JsonFields.scalar(trace, "timestamp"));
             Instant lastEnd = first;
             int order = 0;
             int untimed = 0;
@@ -126,18 +125,18 @@ public final class LangfuseImporter implements TraceImporter {
                 if (lastEnd == null || end.isAfter(lastEnd)) {
                     lastEnd = end;
                 }
-                if (firstModel == null && MODEL_TYPES.contains(Nodes.text(observation, "type")) && Nodes.text(observation, "model") != null) {
-                    firstModel = Nodes.text(observation, "model");
+                if (firstModel == null && MODEL_TYPES.contains(JsonFields.scalar(observation, "type")) && JsonFields.scalar(observation, "model") != null) {
+                    firstModel = JsonFields.scalar(observation, "model");
                 }
                 plan(observation, begin, end, order++);
             }
             if (untimed > 0) {
-                session.finding(Finding.warning("untimed-observations", untimed + " observation(s) have no start time: not placed "
+                session.finding(Finding.warning(ImportFindings.UNTIMED_OBSERVATIONS, untimed + " observation(s) have no start time: not placed "
                         + "on the timeline (kept as notes at the end)", null, 0));
             }
             if (first == null) {
                 first = Instant.EPOCH;
-                session.finding(Finding.warning("timestamp-synthesised", "the trace records no times", null, 0));
+                session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, "the trace records no times", null, 0));
             }
             start = startSession(first);
             items.sort(Comparator.comparing(Item::at).thenComparingInt(Item::order).thenComparingInt(Item::phase));
@@ -162,8 +161,8 @@ public final class LangfuseImporter implements TraceImporter {
         }
 
         private void plan(JsonNode observation, Instant begin, Instant end, int order) {
-            String type = Nodes.text(observation, "type") == null ? "" : Nodes.text(observation, "type").toUpperCase(Locale.ROOT);
-            boolean failed = "ERROR".equals(Nodes.text(observation, "level"));
+            String type = JsonFields.scalar(observation, "type") == null ? "" : JsonFields.scalar(observation, "type").toUpperCase(Locale.ROOT);
+            boolean failed = "ERROR".equals(JsonFields.scalar(observation, "level"));
             if (failed && tree.parent(observation) == null) {
                 rootFailed = true;
             }
@@ -191,44 +190,42 @@ public final class LangfuseImporter implements TraceImporter {
 
         private Event startSession(Instant at) {
             ObjectNode data = Json.object();
-            if (Nodes.text(trace, "name") != null) {
-                data.put("title", Nodes.text(trace, "name"));
+            if (JsonFields.scalar(trace, "name") != null) {
+                data.put("title", JsonFields.scalar(trace, "name"));
             }
             ObjectNode environment = data.putObject("environment");
             ObjectNode harness = environment.putObject("harness");
-            JsonNode scope = Nodes.path(Observations.metadata(trace), "scope");
-            harness.put("name", Nodes.text(scope, "name") != null ? Nodes.text(scope, "name") : "langfuse");
-            if (Nodes.text(scope, "version") != null) {
-                harness.put("version", Nodes.text(scope, "version"));
+            JsonNode scope = JsonFields.at(Observations.metadata(trace), "scope");
+            harness.put("name", JsonFields.scalar(scope, "name") != null ? JsonFields.scalar(scope, "name") : "langfuse");
+            if (JsonFields.scalar(scope, "version") != null) {
+                harness.put("version", JsonFields.scalar(scope, "version"));
             }
-            session.finding(Finding.warning("no-environment-image", "a Langfuse trace records no execution environment (image, "
+            session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, "a Langfuse trace records no execution environment (image, "
                     + "repository, working directory): a replay must be given one", null, 0));
-            session.finding(Finding.info("no-checkpoint", "a Langfuse trace holds no workspace content: there is no replayable checkpoint", null, 0));
+            session.finding(Finding.info(ImportFindings.NO_CHECKPOINT, "a Langfuse trace holds no workspace content: there is no replayable checkpoint", null, 0));
             if (firstModel != null) {
                 data.putObject("model").put("model", firstModel);
             } else {
-                session.finding(Finding.warning("model-unknown", "no generation in the trace names its model", null, 0));
+                session.finding(Finding.warning(ImportFindings.MODEL_UNKNOWN, "no generation in the trace names its model", null, 0));
             }
-            ObjectNode imported = data.putObject("imported");
-            imported.put("format", FORMAT);
-            imported.put("source", path.toString());
-            if (Nodes.text(trace, "id") != null) {
-                imported.put("traceId", Nodes.text(trace, "id"));
+            ObjectNode imported = Payloads.putImported(data, FORMAT, path.toString());
+            if (JsonFields.scalar(trace, "id") != null) {
+                imported.put("traceId", JsonFields.scalar(trace, "id"));
             }
-            if (Nodes.text(trace, "environment") != null) {
-                imported.put("langfuseEnvironment", Nodes.text(trace, "environment"));
+            if (JsonFields.scalar(trace, "environment") != null) {
+                imported.put("langfuseEnvironment", JsonFields.scalar(trace, "environment"));
             }
-            if (Nodes.text(trace, "sessionId") != null) {
-                imported.put("sessionId", Nodes.text(trace, "sessionId"));
+            if (JsonFields.scalar(trace, "sessionId") != null) {
+                imported.put("sessionId", JsonFields.scalar(trace, "sessionId"));
             }
-            if (Nodes.text(trace, "userId") != null) {
-                imported.put("userId", Nodes.text(trace, "userId"));
+            if (JsonFields.scalar(trace, "userId") != null) {
+                imported.put("userId", JsonFields.scalar(trace, "userId"));
             }
             Event started = append(NewEvent.of(RUN, "harness", EventType.SESSION_START).at(at).touches(StateKind.SESSION).data(data));
             JsonNode input = trace.get("input");
             if (input != null && !input.isNull()) {
                 ObjectNode message = Json.object();
-                message.put("from", Nodes.text(trace, "userId") != null ? "human:" + Nodes.text(trace, "userId") : "harness");
+                message.put("from", JsonFields.scalar(trace, "userId") != null ? "human:" + JsonFields.scalar(trace, "userId") : "harness");
                 message.put("to", defaultAgent);
                 message.put("text", GenAiMessages.valueText(input));
                 append(NewEvent.of(RUN, "harness", EventType.AGENT_MESSAGE).at(at).causes(started.id()).touches(StateKind.SESSION).data(message));
@@ -239,12 +236,12 @@ public final class LangfuseImporter implements TraceImporter {
         private void model(JsonNode observation, Instant begin, Instant end) {
             String actor = tree.actorOf(observation);
             ObjectNode data = Json.object();
-            if (Nodes.text(observation, "model") != null) {
-                data.put("model", Nodes.text(observation, "model"));
+            if (JsonFields.scalar(observation, "model") != null) {
+                data.put("model", JsonFields.scalar(observation, "model"));
             }
             JsonNode attributes = Observations.attributes(observation);
-            if (Nodes.text(attributes, "gen_ai.system") != null) {
-                data.put("provider", Nodes.text(attributes, "gen_ai.system"));
+            if (JsonFields.scalar(attributes, "gen_ai.system") != null) {
+                data.put("provider", JsonFields.scalar(attributes, "gen_ai.system"));
             }
             List<GenAiMessages.Message> input = new ArrayList<>();
             for (JsonNode message : GenAiMessages.list(observation.get("input"))) {
@@ -301,9 +298,9 @@ public final class LangfuseImporter implements TraceImporter {
                 costSeen = true;
             }
             data.put("latencyMs", Duration.between(begin, end).toMillis());
-            data.put("observationId", Nodes.text(observation, "id"));
+            data.put("observationId", JsonFields.scalar(observation, "id"));
             Event call = append(NewEvent.of(RUN, actor, EventType.MODEL_CALL).at(begin).touches(StateKind.SESSION).data(data));
-            if ("ERROR".equals(Nodes.text(observation, "level"))) {
+            if ("ERROR".equals(JsonFields.scalar(observation, "level"))) {
                 error(observation, begin, call.id());
             }
         }
@@ -319,7 +316,7 @@ public final class LangfuseImporter implements TraceImporter {
         }
 
         private static BigDecimal costOf(JsonNode observation) {
-            JsonNode total = Nodes.path(observation, "costDetails", "total");
+            JsonNode total = JsonFields.at(observation, "costDetails", "total");
             if (total == null || !total.isNumber()) {
                 total = observation.get("calculatedTotalCost");
             }
@@ -331,40 +328,36 @@ public final class LangfuseImporter implements TraceImporter {
 
         private void toolCall(JsonNode observation, String type, Instant begin) {
             JsonNode attributes = Observations.attributes(observation);
-            String callId = Nodes.text(attributes, "gen_ai.tool.call.id");
+            String callId = JsonFields.scalar(attributes, "gen_ai.tool.call.id");
             if (callId == null) {
-                callId = Nodes.text(observation, "id");
+                callId = JsonFields.scalar(observation, "id");
             }
-            String tool = Nodes.text(attributes, "gen_ai.tool.name");
+            String tool = JsonFields.scalar(attributes, "gen_ai.tool.name");
             if (tool == null) {
-                tool = Nodes.text(observation, "name");
+                tool = JsonFields.scalar(observation, "name");
             }
             JsonNode input = observation.get("input");
             JsonNode arguments = input != null && input.isObject() ? input : GenAiMessages.arguments(input);
             String eventId = nextId();
             String name = tool;
             EffectClass effect = "RETRIEVER".equals(type) ? EffectClass.READ : session.classify(name, arguments, eventId, 0).effect();
-            ObjectNode data = Json.object();
-            data.put("callId", callId);
-            data.put("tool", tool);
-            data.set("arguments", arguments);
-            data.put("effect", effect.name().toLowerCase(Locale.ROOT));
-            data.put("observationId", Nodes.text(observation, "id"));
-            NewEvent draft = NewEvent.of(RUN, tree.actorOf(observation), EventType.TOOL_CALL).at(begin).touches(touches(effect)).data(data);
+            ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect);
+            data.put("observationId", JsonFields.scalar(observation, "id"));
+            NewEvent draft = NewEvent.of(RUN, tree.actorOf(observation), EventType.TOOL_CALL).at(begin).touches(effect.touchedByCall()).data(data);
             String proposer = modelEventByToolCall.get(callId);
             Event call = append(proposer != null ? draft.causes(proposer) : draft);
-            callEventByObservation.put(Nodes.text(observation, "id"), call);
+            callEventByObservation.put(JsonFields.scalar(observation, "id"), call);
             executedCalls.add(callId);
         }
 
         private void toolResult(JsonNode observation, Instant end) {
-            Event call = callEventByObservation.get(Nodes.text(observation, "id"));
+            Event call = callEventByObservation.get(JsonFields.scalar(observation, "id"));
             ObjectNode data = Json.object();
             data.put("callId", call.text("callId"));
             data.put("stdout", GenAiMessages.valueText(observation.get("output")));
-            if ("ERROR".equals(Nodes.text(observation, "level"))) {
+            if ("ERROR".equals(JsonFields.scalar(observation, "level"))) {
                 data.put("isError", true);
-                data.put("error", Nodes.text(observation, "statusMessage") == null ? "error" : Nodes.text(observation, "statusMessage"));
+                data.put("error", JsonFields.scalar(observation, "statusMessage") == null ? "error" : JsonFields.scalar(observation, "statusMessage"));
             }
             Instant begin = Observations.startOf(observation);
             data.put("durationMs", Duration.between(begin, end).toMillis());
@@ -381,10 +374,10 @@ public final class LangfuseImporter implements TraceImporter {
 
         private void error(JsonNode observation, Instant at, String cause) {
             ObjectNode data = Json.object();
-            data.put("message", Nodes.text(observation, "statusMessage") != null ? Nodes.text(observation, "statusMessage")
-                    : "observation '" + Nodes.text(observation, "name") + "' ended with level ERROR");
-            data.put("kind", Nodes.text(observation, "type") == null ? "observation" : Nodes.text(observation, "type").toLowerCase(Locale.ROOT));
-            data.put("observationId", Nodes.text(observation, "id"));
+            data.put("message", JsonFields.scalar(observation, "statusMessage") != null ? JsonFields.scalar(observation, "statusMessage")
+                    : "observation '" + JsonFields.scalar(observation, "name") + "' ended with level ERROR");
+            data.put("kind", JsonFields.scalar(observation, "type") == null ? "observation" : JsonFields.scalar(observation, "type").toLowerCase(Locale.ROOT));
+            data.put("observationId", JsonFields.scalar(observation, "id"));
             NewEvent draft = NewEvent.of(RUN, tree.actorOf(observation), EventType.ERROR).at(at).touches(StateKind.SESSION).data(data);
             append(cause != null ? draft.causes(cause) : draft);
         }
@@ -392,20 +385,20 @@ public final class LangfuseImporter implements TraceImporter {
         private void note(JsonNode observation, String type, Instant at) {
             ObjectNode data = Json.object();
             String output = GenAiMessages.valueText(observation.get("output"));
-            data.put("text", type.toLowerCase(Locale.ROOT) + " '" + Nodes.text(observation, "name") + "'" + (output.isEmpty() ? "" : ": " + output));
-            data.put("observationId", Nodes.text(observation, "id"));
+            data.put("text", type.toLowerCase(Locale.ROOT) + " '" + JsonFields.scalar(observation, "name") + "'" + (output.isEmpty() ? "" : ": " + output));
+            data.put("observationId", JsonFields.scalar(observation, "id"));
             append(NewEvent.of(RUN, tree.actorOf(observation), EventType.NOTE).at(at).touches(StateKind.SESSION).data(data));
-            if ("ERROR".equals(Nodes.text(observation, "level"))) {
+            if ("ERROR".equals(JsonFields.scalar(observation, "level"))) {
                 error(observation, at, null);
             }
         }
 
         private void raw(JsonNode observation, String what, Instant at) {
-            session.finding(Finding.info("unknown-record", what + " (" + Nodes.text(observation, "id")
+            session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, what + " (" + JsonFields.scalar(observation, "id")
                     + ") is not known to Forkline: kept with its raw record", null, 0));
             ObjectNode data = Json.object();
             data.set("raw", observation);
-            String type = Nodes.text(observation, "type") == null ? "unknown" : Nodes.text(observation, "type").toLowerCase(Locale.ROOT);
+            String type = JsonFields.scalar(observation, "type") == null ? "unknown" : JsonFields.scalar(observation, "type").toLowerCase(Locale.ROOT);
             append(NewEvent.ofRawType(RUN, tree.actorOf(observation), "langfuse." + type).at(at).touches(StateKind.SESSION).data(data));
         }
 
@@ -416,8 +409,8 @@ public final class LangfuseImporter implements TraceImporter {
             }
             for (JsonNode score : scores) {
                 ObjectNode data = Json.object();
-                data.put("text", "score " + Nodes.text(score, "name") + ": " + GenAiMessages.valueText(score.get("value"))
-                        + (Nodes.text(score, "comment") != null ? " (" + Nodes.text(score, "comment") + ")" : ""));
+                data.put("text", "score " + JsonFields.scalar(score, "name") + ": " + GenAiMessages.valueText(score.get("value"))
+                        + (JsonFields.scalar(score, "comment") != null ? " (" + JsonFields.scalar(score, "comment") + ")" : ""));
                 data.set("score", score);
                 append(NewEvent.of(RUN, "harness", EventType.NOTE).at(at).touches(StateKind.SESSION).data(data));
             }
@@ -426,7 +419,7 @@ public final class LangfuseImporter implements TraceImporter {
         private void end(Instant at) {
             List<String> unexecuted = proposedCalls.stream().filter(id -> !executedCalls.contains(id)).toList();
             if (!unexecuted.isEmpty()) {
-                session.finding(Finding.info("proposed-calls-without-tool", unexecuted.size() + " tool call(s) proposed by a model have "
+                session.finding(Finding.info(ImportFindings.PROPOSED_CALLS_WITHOUT_TOOL, unexecuted.size() + " tool call(s) proposed by a model have "
                         + "no TOOL observation (e.g. structured-output tools the framework handles itself): " + String.join(", ", unexecuted), null, 0));
             }
             ObjectNode data = Json.object();
@@ -434,25 +427,15 @@ public final class LangfuseImporter implements TraceImporter {
             String output = GenAiMessages.valueText(trace.get("output"));
             data.put("summary", output.length() > 500 ? output.substring(0, 500) + "…" : output);
             if (!rootFailed) {
-                session.finding(Finding.info("no-outcome", "Langfuse records no run outcome: session.end says 'unknown'", null, 0));
+                session.finding(Finding.info(ImportFindings.NO_OUTCOME, "Langfuse records no run outcome: session.end says 'unknown'", null, 0));
             }
-            data.putObject("usage").put("inputTokens", inputTokens).put("outputTokens", outputTokens).put("cacheReadTokens", cacheRead);
+            data.set("usage", Payloads.usage(inputTokens, outputTokens, cacheRead, null));
             if (costSeen) {
                 data.put("costUsd", cost);
             } else {
-                session.finding(Finding.info("no-cost", "no observation records a cost", null, 0));
+                session.finding(Finding.info(ImportFindings.NO_COST, "no observation records a cost", null, 0));
             }
             append(NewEvent.of(RUN, "harness", EventType.SESSION_END).at(at).causes(start.id()).touches(StateKind.SESSION).data(data));
-        }
-
-        private static StateKind[] touches(EffectClass effect) {
-            return switch (effect) {
-                case READ -> new StateKind[] {StateKind.SESSION};
-                case EXTERNAL -> new StateKind[] {StateKind.SESSION, StateKind.EXTERNAL};
-                case PROCESS -> new StateKind[] {StateKind.SESSION, StateKind.PROCESS};
-                case PRIVILEGED -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE, StateKind.PROCESS};
-                case WORKSPACE -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE};
-            };
         }
     }
 }

@@ -1,11 +1,11 @@
 package dev.forkline.importers.langfuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.Timestamps;
 import dev.forkline.trace.Json;
 import java.io.IOException;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -27,8 +27,8 @@ final class Observations {
         List<JsonNode> all = new ArrayList<>();
         observations.forEach(o -> {
             all.add(o);
-            if (Nodes.text(o, "id") != null) {
-                byId.put(Nodes.text(o, "id"), o);
+            if (JsonFields.scalar(o, "id") != null) {
+                byId.put(JsonFields.scalar(o, "id"), o);
             }
         });
         List<JsonNode> sorted = new ArrayList<>(all);
@@ -42,7 +42,7 @@ final class Observations {
     }
 
     JsonNode parent(JsonNode observation) {
-        String parent = Nodes.text(observation, "parentObservationId");
+        String parent = JsonFields.scalar(observation, "parentObservationId");
         return parent == null ? null : byId.get(parent);
     }
 
@@ -58,34 +58,31 @@ final class Observations {
 
     /** The agent name an observation itself declares (an AGENT observation, or an agent span's gen_ai attributes). */
     static String declaredAgent(JsonNode observation) {
-        if ("AGENT".equals(Nodes.text(observation, "type"))) {
-            return Nodes.text(observation, "name");
+        if ("AGENT".equals(JsonFields.scalar(observation, "type"))) {
+            return JsonFields.scalar(observation, "name");
         }
         JsonNode attributes = attributes(observation);
-        String name = Nodes.text(attributes, "gen_ai.agent.name");
+        String name = JsonFields.scalar(attributes, "gen_ai.agent.name");
         if (name == null) {
-            name = Nodes.text(attributes, "agent_name");
+            name = JsonFields.scalar(attributes, "agent_name");
         }
         return name;
     }
 
     /** The actor an observation runs under: its nearest declared agent, itself included. */
     String actorOf(JsonNode observation) {
-        JsonNode current = observation;
-        int guard = 0;
-        while (current != null && guard++ < 10_000) {
-            String agent = declaredAgent(current);
-            if (agent != null) {
-                return "agent:" + agent;
-            }
-            current = parent(current);
-        }
-        return defaultAgent;
+        String agent = nearestAgent(observation);
+        return agent != null ? agent : defaultAgent;
     }
 
     /** The actor of the nearest ancestor that declares an agent, or null when none does. */
     String enclosingAgent(JsonNode observation) {
-        JsonNode current = parent(observation);
+        return nearestAgent(parent(observation));
+    }
+
+    /** {@code agent:<name>} of the first of {@code start} and its ancestors that declares an agent, or null. */
+    private String nearestAgent(JsonNode start) {
+        JsonNode current = start;
         int guard = 0;
         while (current != null && guard++ < 10_000) {
             String agent = declaredAgent(current);
@@ -115,27 +112,16 @@ final class Observations {
     }
 
     static Instant startOf(JsonNode observation) {
-        return time(Nodes.text(observation, "startTime"));
+        return time(JsonFields.scalar(observation, "startTime"));
     }
 
     static Instant endOf(JsonNode observation) {
-        Instant end = time(Nodes.text(observation, "endTime"));
+        Instant end = time(JsonFields.scalar(observation, "endTime"));
         Instant start = startOf(observation);
         return end == null || start != null && end.isBefore(start) ? start : end;
     }
 
     static Instant time(String text) {
-        if (text == null) {
-            return null;
-        }
-        try {
-            return OffsetDateTime.parse(text).toInstant();
-        } catch (DateTimeParseException e) {
-            try {
-                return Instant.parse(text);
-            } catch (DateTimeParseException again) {
-                return null;
-            }
-        }
+        return Timestamps.parseZoned(text);
     }
 }

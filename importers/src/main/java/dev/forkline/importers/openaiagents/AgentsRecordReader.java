@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonlRecords;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
@@ -57,7 +58,7 @@ final class AgentsRecordReader {
         if (element instanceof ObjectNode object) {
             items.add(new Item(object, line));
         } else {
-            session.finding(Finding.warning("malformed-record", "line " + line + ": a record that is not a JSON object was skipped", null, line));
+            session.finding(Finding.warning(ImportFindings.MALFORMED_RECORD, "line " + line + ": a record that is not a JSON object was skipped", null, line));
         }
     }
 
@@ -85,7 +86,7 @@ final class AgentsRecordReader {
             if (items.isEmpty()) {
                 throw new TraceFormatException(file.toString(), line, "not an OpenAI Agents trace export: " + broken.getOriginalMessage(), broken);
             }
-            session.finding(Finding.warning("malformed-json", TraceFormatException.location(file.toString(), line) + ": "
+            session.finding(Finding.warning(ImportFindings.MALFORMED_JSON, TraceFormatException.location(file.toString(), line) + ": "
                     + broken.getOriginalMessage() + "; the records after it are lost", null, line));
         }
     }

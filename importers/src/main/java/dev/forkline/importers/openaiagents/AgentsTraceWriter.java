@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.EffectRules;
 import dev.forkline.importers.ImportSession;
-import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.EventIds;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.LargeText;
 import dev.forkline.importers.support.Payloads;
@@ -31,7 +31,7 @@ import java.util.Map;
  */
 final class AgentsTraceWriter {
 
-    static final String RUN = "r1";
+    static final String RUN = ImportSession.RUN;
     static final String FALLBACK_ACTOR = "agent:openai-agents";
 
     private record Point(Instant ts, boolean start, int order, AgentsSpan span) {
@@ -181,11 +181,7 @@ final class AgentsTraceWriter {
         ObjectNode arguments = JsonFields.argumentsObject(span.spanData().get("input"));
         String id = ids.next(baseId(span));
         EffectRules.Classification effect = session.classify(tool, arguments, id, span.line());
-        ObjectNode data = Json.object();
-        data.put("callId", "span:" + span.id());
-        data.put("tool", tool);
-        data.set("arguments", arguments);
-        data.put("effect", Effects.wire(effect));
+        ObjectNode data = Payloads.toolCall("span:" + span.id(), tool, arguments, effect.effect());
         if (span.spanData().get("mcp_data") instanceof ObjectNode mcp) {
             data.set("mcp", mcp.deepCopy());
         }
@@ -196,7 +192,7 @@ final class AgentsTraceWriter {
             causes.add(modelCall);
         }
         return session.append(NewEvent.of(RUN, actor, EventType.TOOL_CALL).id(id).at(ts).causes(causes)
-                .touches(Effects.touched(effect)).data(data), span.line());
+                .touches(effect.effect().touchedByCall()).data(data), span.line());
     }
 
     private void toolResult(AgentsSpan span, Instant ts, String actor) {
@@ -213,7 +209,7 @@ final class AgentsTraceWriter {
         Payloads.putIfPresent(data, "durationMs", span.durationMs());
         if (span.endedAt() == null) {
             data.put("unfinished", true);
-            session.finding(Finding.warning("unfinished-span", "function span " + span.id() + " has no end time: its result is not recorded",
+            session.finding(Finding.warning(ImportFindings.UNFINISHED_SPAN, "function span " + span.id() + " has no end time: its result is not recorded",
                     startEvents.get(span), span.line()));
         }
         append(NewEvent.of(RUN, actor, EventType.TOOL_RESULT).at(ts).causes(startEvents.get(span)).touches(StateKind.SESSION).data(data), span);
@@ -247,10 +243,10 @@ final class AgentsTraceWriter {
 
     void report() {
         time.report(session, "spans");
-        unknownTypes.forEach((type, count) -> session.finding(Finding.info("unknown-record", count + " span(s) of type '" + type
+        unknownTypes.forEach((type, count) -> session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, count + " span(s) of type '" + type
                 + "' are not known to this importer; kept as 'openai-agents." + type + "' events", null, 0)));
         if (responsesWithoutModel > 0) {
-            session.finding(Finding.info("model-unknown", responsesWithoutModel + " response span(s) record only the response id"
+            session.finding(Finding.info(ImportFindings.MODEL_UNKNOWN, responsesWithoutModel + " response span(s) record only the response id"
                     + " and usage: their model is not known", null, 0));
         }
     }

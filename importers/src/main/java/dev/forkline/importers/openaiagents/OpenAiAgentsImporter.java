@@ -5,10 +5,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.TraceImporter;
-import dev.forkline.importers.support.FormatSniffer;
+import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
+import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
@@ -16,7 +17,6 @@ import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,24 +32,20 @@ import java.util.regex.Pattern;
  * {@code trace.span} records whose {@code span_data} is an agent, generation, response, function, handoff, guardrail,
  * custom, mcp_tools or speech span. See docs/importers.md.
  */
-public final class OpenAiAgentsImporter implements TraceImporter {
+public final class OpenAiAgentsImporter extends SingleFileImporter {
 
     public static final String FORMAT = "openai-agents";
 
     private static final Pattern MARKER = Pattern.compile("\"object\"\\s*:\\s*\"trace(\\.span)?\"");
     private static final Pattern SHAPE = Pattern.compile("\"(span_data|workflow_name)\"\\s*:");
 
-    @Override
-    public String format() {
-        return FORMAT;
+    public OpenAiAgentsImporter() {
+        super(FORMAT);
     }
 
     @Override
-    public boolean accepts(Path path, byte[] head) {
-        if (!Files.isRegularFile(path)) {
-            return false;
-        }
-        String text = FormatSniffer.text(head);
+    protected boolean acceptsHead(FileHead head) {
+        String text = head.text();
         if (!(text.startsWith("{") || text.startsWith("["))) {
             return false;
         }
@@ -58,7 +54,7 @@ public final class OpenAiAgentsImporter implements TraceImporter {
 
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
-        ImportSession session = new ImportSession(FORMAT, path.toString());
+        ImportSession session = newSession(path);
         Map<String, ObjectNode> traces = new LinkedHashMap<>();
         List<AgentsSpan> spans = new ArrayList<>();
         long other = 0;
@@ -70,7 +66,7 @@ public final class OpenAiAgentsImporter implements TraceImporter {
                 spans.add(AgentsSpan.of(item.record(), item.line()));
             } else {
                 other++;
-                session.finding(Finding.warning("unknown-record", "line " + item.line() + ": a record with object '" + object
+                session.finding(Finding.warning(ImportFindings.UNKNOWN_RECORD, "line " + item.line() + ": a record with object '" + object
                         + "' is not an Agents SDK trace or span; skipped", null, item.line()));
             }
         }
@@ -113,16 +109,16 @@ public final class OpenAiAgentsImporter implements TraceImporter {
         end.put("synthesised", true);
         session.append(NewEvent.of(AgentsTraceWriter.RUN, "harness", EventType.SESSION_END).at(last).data(end), 0);
 
-        session.finding(Finding.info("environment-missing", "Agents SDK traces record no environment (OS, working directory,"
+        session.finding(Finding.info(ImportFindings.ENVIRONMENT_INCOMPLETE, "Agents SDK traces record no environment (OS, working directory,"
                 + " git state, image, SDK version)", null, 0));
-        session.finding(Finding.warning("no-checkpoint", "traces hold no workspace content, so there is no replayable checkpoint", null, 0));
-        session.finding(Finding.info("no-cost", "no cost recorded (token counts only)", null, 0));
+        session.finding(Finding.warning(ImportFindings.NO_CHECKPOINT, "traces hold no workspace content, so there is no replayable checkpoint", null, 0));
+        session.finding(Finding.info(ImportFindings.NO_COST, "no cost recorded (token counts only)", null, 0));
         if (spans.stream().anyMatch(span -> "function".equals(span.type()))) {
-            session.finding(Finding.info("call-ids-synthesised", "function spans carry no tool call id: each call is identified by its"
+            session.finding(Finding.info(ImportFindings.CALL_IDS_SYNTHESISED, "function spans carry no tool call id: each call is identified by its"
                     + " span id and linked to the agent's preceding model call", null, 0));
         }
         if (spans.stream().noneMatch(span -> "generation".equals(span.type()) && span.text("model") != null)) {
-            session.finding(Finding.info("model-unknown", "no generation span names a model", null, 0));
+            session.finding(Finding.info(ImportFindings.MODEL_UNKNOWN, "no generation span names a model", null, 0));
         }
         String traceId = FORMAT + ":" + (traces.isEmpty() ? path.getFileName().toString() : String.join(",", traces.keySet()));
         return session.finish(traceId, title, start);

@@ -2,8 +2,8 @@ package dev.forkline.importers.openhands;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.EffectRules;
+import dev.forkline.importers.support.JsonFields;
 import dev.forkline.trace.EffectClass;
-import dev.forkline.trace.StateKind;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -18,8 +18,8 @@ final class OpenHandsEffects {
 
     static Optional<EffectClass> ofAction(String action, JsonNode args) {
         return switch (action == null ? "" : action) {
-            case "run" -> Optional.of(EffectRules.classifyCommand(Nodes.text(args, "command")));
-            case "run_ipython" -> Optional.of(EffectRules.classifyCommand(Nodes.text(args, "code")));
+            case "run" -> Optional.of(EffectRules.classifyCommand(JsonFields.scalar(args, "command")));
+            case "run_ipython" -> Optional.of(EffectRules.classifyCommand(JsonFields.scalar(args, "code")));
             case "edit", "write" -> Optional.of(EffectClass.WORKSPACE);
             case "read", "browse" -> Optional.of(EffectClass.READ);
             // clicks and form submissions act on live sites
@@ -30,7 +30,7 @@ final class OpenHandsEffects {
 
     static Optional<EffectClass> ofTool(String tool, JsonNode arguments) {
         String name = tool == null ? "" : tool.toLowerCase(Locale.ROOT);
-        String command = Nodes.text(arguments, "command");
+        String command = JsonFields.scalar(arguments, "command");
         return switch (name) {
             case "terminal", "execute_bash", "bash" -> Optional.of(EffectRules.classifyCommand(command));
             case "str_replace_editor", "file_editor" ->
@@ -40,16 +40,6 @@ final class OpenHandsEffects {
             default -> name.startsWith("browser_")
                     ? Optional.of(name.contains("navigate") || name.contains("get_") || name.contains("scroll") ? EffectClass.READ : EffectClass.EXTERNAL)
                     : Optional.empty();
-        };
-    }
-
-    static StateKind[] touches(EffectClass effect) {
-        return switch (effect) {
-            case READ -> new StateKind[] {StateKind.SESSION};
-            case EXTERNAL -> new StateKind[] {StateKind.SESSION, StateKind.EXTERNAL};
-            case PROCESS -> new StateKind[] {StateKind.SESSION, StateKind.PROCESS};
-            case PRIVILEGED -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE, StateKind.PROCESS};
-            case WORKSPACE -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE};
         };
     }
 }

@@ -2,7 +2,8 @@ package dev.forkline.importers.openhands;
 
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.TraceImporter;
+import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,32 +13,30 @@ import java.nio.file.Path;
  * OpenHands runs: a V0 event stream (a JSON list of actions and observations, e.g. a saved trajectory) or a V1
  * conversation folder of the software-agent-sdk ({@code base_state.json} plus {@code events/event-NNNNN-<id>.json}).
  */
-public final class OpenHandsImporter implements TraceImporter {
+public final class OpenHandsImporter extends SingleFileImporter {
 
     public static final String FORMAT = "openhands";
-    static final String RUN = "main";
+    static final String RUN = ImportSession.RUN;
 
+    public OpenHandsImporter() {
+        super(FORMAT);
+    }
+
+    /** A V1 conversation folder, or a V0 event list. */
     @Override
-    public String format() {
-        return FORMAT;
+    public boolean accepts(Path path, byte[] head) {
+        return Files.isDirectory(path) ? V1Conversation.isConversation(path) : super.accepts(path, head);
     }
 
     @Override
-    public boolean accepts(Path path, byte[] head) {
-        if (Files.isDirectory(path)) {
-            return V1Conversation.isConversation(path);
-        }
-        if (!Files.isRegularFile(path)) {
-            return false;
-        }
-        String text = Nodes.head(head);
-        return Nodes.firstNonSpace(text).equals("[") && text.contains("\"source\"") && text.contains("\"timestamp\"")
-                && (text.contains("\"action\"") || text.contains("\"observation\""));
+    protected boolean acceptsHead(FileHead head) {
+        return head.opensWith('[') && head.contains("\"source\"") && head.contains("\"timestamp\"")
+                && head.containsAny("\"action\"", "\"observation\"");
     }
 
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
-        ImportSession session = new ImportSession(FORMAT, path.toString());
+        ImportSession session = newSession(path);
         String title;
         if (Files.isDirectory(path)) {
             title = new V1Conversation(session, path).read();
@@ -45,6 +44,6 @@ public final class OpenHandsImporter implements TraceImporter {
             new V0EventStream(session, path).read();
             title = path.getFileName().toString().replaceFirst("\\.json$", "");
         }
-        return session.finish("openhands:" + title, title, session.events().getFirst().ts());
+        return session.finish("openhands:" + title, title);
     }
 }

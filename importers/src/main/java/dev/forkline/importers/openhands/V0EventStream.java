@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.ImportFindings;
+import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.Payloads;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -21,7 +24,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -79,41 +81,41 @@ final class V0EventStream {
     }
 
     void read() throws IOException, TraceFormatException {
-        RecordStream.each(path, (record, line) -> survey(record));
+        EventList.each(path, (record, line) -> survey(record));
         Event start = start();
-        RecordStream.each(path, this::record);
+        EventList.each(path, this::record);
         end(start);
         if (zoneless) {
-            session.finding(Finding.warning("timestamps-without-zone", "OpenHands wrote local times without a zone: read as UTC", null, 0));
+            session.finding(Finding.warning(ImportFindings.TIMESTAMPS_WITHOUT_ZONE, "OpenHands wrote local times without a zone: read as UTC", null, 0));
         }
         if (untimed > 0) {
-            session.finding(Finding.warning("timestamp-synthesised", untimed + " record(s) have no timestamp: given the previous "
+            session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, untimed + " record(s) have no timestamp: given the previous "
                     + "record's time plus a microsecond", null, 0));
         }
         if (emptyObservations > 0) {
-            session.finding(Finding.info("empty-observations", emptyObservations + " 'null' observation(s) (OpenHands' explicit "
+            session.finding(Finding.info(ImportFindings.EMPTY_OBSERVATIONS, emptyObservations + " 'null' observation(s) (OpenHands' explicit "
                     + "'no observation' placeholder) carry nothing: not imported as events", null, 0));
         }
-        session.finding(Finding.info("no-checkpoint", "an OpenHands event stream holds no snapshot of the workspace: only the files "
+        session.finding(Finding.info(ImportFindings.NO_CHECKPOINT, "an OpenHands event stream holds no snapshot of the workspace: only the files "
                 + "the agent wrote through its editor are known (as state.mutation), so there is no replayable checkpoint", null, 0));
     }
 
     private void survey(JsonNode record) {
         if (model == null) {
-            model = Nodes.textAt(record, "tool_call_metadata", "model_response", "model");
+            model = JsonFields.scalarAt(record, "tool_call_metadata", "model_response", "model");
         }
-        JsonNode metadata = Nodes.path(record, "extras", "metadata");
+        JsonNode metadata = JsonFields.at(record, "extras", "metadata");
         if (cwd == null) {
-            cwd = Nodes.text(metadata, "working_dir");
+            cwd = JsonFields.scalar(metadata, "working_dir");
         }
         if (user == null) {
-            user = Nodes.text(metadata, "username");
+            user = JsonFields.scalar(metadata, "username");
         }
         if (host == null) {
-            host = Nodes.text(metadata, "hostname");
+            host = JsonFields.scalar(metadata, "hostname");
         }
         if (last == null) {
-            Stamps.Stamp stamp = Stamps.parse(Nodes.text(record, "timestamp"));
+            Stamps.Stamp stamp = Stamps.parse(JsonFields.scalar(record, "timestamp"));
             if (stamp != null) {
                 last = stamp.instant().minusNanos(1000);
             }
@@ -130,29 +132,27 @@ final class V0EventStream {
         if (user != null) {
             environment.put("user", user);
         }
-        session.finding(Finding.warning("no-environment-image", "the event stream does not name the runtime image or the "
+        session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, "the event stream does not name the runtime image or the "
                 + "repository state it started from: a replay must be given one", null, 0));
         if (model != null) {
             data.putObject("model").put("model", model);
         } else {
-            session.finding(Finding.warning("model-unknown", "no model response in the stream names the model", null, 0));
+            session.finding(Finding.warning(ImportFindings.MODEL_UNKNOWN, "no model response in the stream names the model", null, 0));
         }
-        ObjectNode imported = data.putObject("imported");
-        imported.put("format", OpenHandsImporter.FORMAT);
-        imported.put("source", path.toString());
+        ObjectNode imported = Payloads.putImported(data, OpenHandsImporter.FORMAT, path.toString());
         imported.put("version", "V0");
         if (host != null) {
             imported.put("hostname", host);
         }
         if (last == null) {
             last = Instant.EPOCH;
-            session.finding(Finding.warning("timestamp-synthesised", "the stream records no times at all", null, 0));
+            session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, "the stream records no times at all", null, 0));
         }
         return session.append(NewEvent.of(RUN, "harness", EventType.SESSION_START).at(last).touches(StateKind.SESSION).data(data), 0);
     }
 
     private Instant timeOf(JsonNode record) {
-        Stamps.Stamp stamp = Stamps.parse(Nodes.text(record, "timestamp"));
+        Stamps.Stamp stamp = Stamps.parse(JsonFields.scalar(record, "timestamp"));
         if (stamp == null) {
             untimed++;
             last = last.plusNanos(1000);
@@ -168,7 +168,7 @@ final class V0EventStream {
     }
 
     private String actorOf(JsonNode record) {
-        return switch (Nodes.text(record, "source") == null ? "" : Nodes.text(record, "source")) {
+        return switch (JsonFields.scalar(record, "source") == null ? "" : JsonFields.scalar(record, "source")) {
             case "user" -> "human:user";
             case "environment" -> "harness";
             default -> agents.peek();
@@ -177,13 +177,13 @@ final class V0EventStream {
 
     private void record(JsonNode record, long line) {
         if (!record.isObject()) {
-            session.finding(Finding.warning("malformed-record", "list element is not an object: skipped", null, line));
+            session.finding(Finding.warning(ImportFindings.MALFORMED_RECORD, "list element is not an object: skipped", null, line));
             return;
         }
         Instant at = timeOf(record);
         accumulateCost(record);
-        String action = Nodes.text(record, "action");
-        String observation = Nodes.text(record, "observation");
+        String action = JsonFields.scalar(record, "action");
+        String observation = JsonFields.scalar(record, "observation");
         if (action != null) {
             action(record, action, at, line);
         } else if (observation != null) {
@@ -194,7 +194,7 @@ final class V0EventStream {
     }
 
     private void accumulateCost(JsonNode record) {
-        JsonNode cost = Nodes.path(record, "llm_metrics", "accumulated_cost");
+        JsonNode cost = JsonFields.at(record, "llm_metrics", "accumulated_cost");
         if (cost != null && cost.isNumber()) {
             accumulatedCost = cost.decimalValue();
         }
@@ -214,16 +214,16 @@ final class V0EventStream {
                 boolean fromUser = "human:user".equals(actor);
                 data.put("from", actor);
                 data.put("to", fromUser ? agents.peek() : "human:user");
-                data.put("text", Nodes.text(args, "content") == null ? "" : Nodes.text(args, "content"));
+                data.put("text", JsonFields.scalar(args, "content") == null ? "" : JsonFields.scalar(args, "content"));
                 append(withCause(NewEvent.of(RUN, actor, EventType.AGENT_MESSAGE).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
             }
             case "delegate" -> {
-                String delegate = "agent:" + (Nodes.text(args, "agent") == null ? "delegate" : Nodes.text(args, "agent"));
+                String delegate = "agent:" + (JsonFields.scalar(args, "agent") == null ? "delegate" : JsonFields.scalar(args, "agent"));
                 ObjectNode data = Json.object();
                 data.put("from", actor);
                 data.put("to", delegate);
-                String task = Nodes.textAt(args, "inputs", "task");
-                data.put("reason", task != null ? task : Nodes.text(args, "thought") == null ? "" : Nodes.text(args, "thought"));
+                String task = JsonFields.scalarAt(args, "inputs", "task");
+                data.put("reason", task != null ? task : JsonFields.scalar(args, "thought") == null ? "" : JsonFields.scalar(args, "thought"));
                 append(withCause(NewEvent.of(RUN, actor, EventType.AGENT_HANDOFF).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
                 agents.push(delegate);
             }
@@ -232,23 +232,23 @@ final class V0EventStream {
                     finish = args;
                 }
                 ObjectNode data = Json.object();
-                String thought = Nodes.text(args, "final_thought");
+                String thought = JsonFields.scalar(args, "final_thought");
                 data.put("text", "finished" + (thought != null && !thought.isBlank() ? ": " + thought : ""));
                 if (args.has("task_completed")) {
-                    data.put("taskCompleted", Nodes.text(args, "task_completed"));
+                    data.put("taskCompleted", JsonFields.scalar(args, "task_completed"));
                 }
                 append(withCause(NewEvent.of(RUN, actor, EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
             }
             case "reject" -> {
                 rejected = agents.size() == 1;
                 ObjectNode data = Json.object();
-                data.put("text", "agent rejected the task" + (Nodes.text(args, "reason") != null ? ": " + Nodes.text(args, "reason") : ""));
+                data.put("text", "agent rejected the task" + (JsonFields.scalar(args, "reason") != null ? ": " + JsonFields.scalar(args, "reason") : ""));
                 append(withCause(NewEvent.of(RUN, actor, EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
             }
             default -> {
                 if (NOTE_ACTIONS.contains(action)) {
                     ObjectNode data = Json.object();
-                    String text = firstText(args, "thought", "content", "query", "agent_state");
+                    String text = JsonFields.firstScalar(args, "thought", "content", "query", "agent_state");
                     data.put("text", action + (text != null && !text.isBlank() ? ": " + text : ""));
                     data.put("action", action);
                     StateKind kind = "change_agent_state".equals(action) ? StateKind.HARNESS : StateKind.SESSION;
@@ -267,43 +267,42 @@ final class V0EventStream {
     /** Emits the model call behind an agent action once per model response; returns its event id (or null). */
     private String modelCall(JsonNode record, String actor, Instant at, long line) {
         JsonNode metadata = record.get("tool_call_metadata");
-        JsonNode response = Nodes.path(metadata, "model_response");
+        JsonNode response = JsonFields.at(metadata, "model_response");
         if (response == null) {
             return null;
         }
-        String responseId = Nodes.text(response, "id");
+        String responseId = JsonFields.scalar(response, "id");
         if (responseId != null && responseId.equals(lastResponseId)) {
             return lastModelEvent;
         }
         lastResponseId = responseId;
         ObjectNode data = Json.object();
-        if (Nodes.text(response, "model") != null) {
-            data.put("model", Nodes.text(response, "model"));
+        if (JsonFields.scalar(response, "model") != null) {
+            data.put("model", JsonFields.scalar(response, "model"));
         }
         data.putObject("input").put("summary", "not recorded in the event stream (the model saw the conversation so far)");
-        JsonNode message = Nodes.path(response, "choices");
+        JsonNode message = JsonFields.at(response, "choices");
         message = message != null && message.isArray() && !message.isEmpty() ? message.get(0).get("message") : null;
         ObjectNode output = data.putObject("output");
-        output.put("text", Nodes.content(Nodes.path(message, "content")));
+        output.put("text", JsonFields.contentText(JsonFields.at(message, "content")));
         ArrayNode calls = output.putArray("toolCalls");
-        JsonNode toolCalls = Nodes.path(message, "tool_calls");
+        JsonNode toolCalls = JsonFields.at(message, "tool_calls");
         if (toolCalls != null && toolCalls.isArray()) {
             for (JsonNode call : toolCalls) {
                 ObjectNode listed = calls.addObject();
-                listed.put("callId", Nodes.text(call, "id"));
-                listed.put("name", Nodes.textAt(call, "function", "name"));
-                listed.set("arguments", arguments(Nodes.path(call, "function", "arguments")));
+                listed.put("callId", JsonFields.scalar(call, "id"));
+                listed.put("name", JsonFields.scalarAt(call, "function", "name"));
+                listed.set("arguments", JsonFields.objectOrRaw(JsonFields.at(call, "function", "arguments")));
             }
         }
-        JsonNode usage = Nodes.path(response, "usage");
+        JsonNode usage = JsonFields.at(response, "usage");
         if (usage != null) {
-            ObjectNode u = data.putObject("usage");
             long in = usage.path("prompt_tokens").asLong(0);
             long out = usage.path("completion_tokens").asLong(0);
             long read = usage.has("cache_read_input_tokens") ? usage.path("cache_read_input_tokens").asLong(0)
                     : usage.path("prompt_tokens_details").path("cached_tokens").asLong(0);
             long write = usage.path("cache_creation_input_tokens").asLong(0);
-            u.put("inputTokens", in).put("outputTokens", out).put("cacheReadTokens", read).put("cacheWriteTokens", write);
+            data.set("usage", Payloads.usage(in, out, read, write));
             inputTokens += in;
             outputTokens += out;
             cacheRead += read;
@@ -314,33 +313,15 @@ final class V0EventStream {
         return lastModelEvent;
     }
 
-    static ObjectNode arguments(JsonNode raw) {
-        if (raw == null) {
-            return Json.object();
-        }
-        if (raw.isObject()) {
-            return (ObjectNode) raw;
-        }
-        try {
-            JsonNode parsed = Json.MAPPER.readTree(raw.asText());
-            if (parsed != null && parsed.isObject()) {
-                return (ObjectNode) parsed;
-            }
-        } catch (IOException e) {
-            // kept verbatim below
-        }
-        return Json.object().put("raw", raw.asText());
-    }
-
     private void toolCall(JsonNode record, String action, JsonNode args, String actor, String modelEvent, Instant at, long line) {
         JsonNode metadata = record.get("tool_call_metadata");
-        String callId = Nodes.text(metadata, "tool_call_id");
+        String callId = JsonFields.scalar(metadata, "tool_call_id");
         if (callId == null) {
             callId = "oh-" + record.path("id").asText();
         }
-        String tool = Nodes.text(metadata, "function_name");
+        String tool = JsonFields.scalar(metadata, "function_name");
         if (tool == null) {
-            tool = "mcp".equals(action) || "call_tool_mcp".equals(action) ? Nodes.text(args, "name") : action;
+            tool = "mcp".equals(action) || "call_tool_mcp".equals(action) ? JsonFields.scalar(args, "name") : action;
         }
         ObjectNode arguments = modelArguments(metadata, callId);
         if (arguments == null) {
@@ -356,14 +337,10 @@ final class V0EventStream {
         JsonNode classified = "mcp".equals(action) ? args.path("arguments") : arguments;
         EffectClass effect = OpenHandsEffects.ofAction(action, args)
                 .orElseGet(() -> session.classify(toolName, classified, eventId, line).effect());
-        ObjectNode data = Json.object();
-        data.put("callId", callId);
-        data.put("tool", tool);
-        data.set("arguments", arguments);
-        data.put("effect", effect.name().toLowerCase(Locale.ROOT));
-        if ("run".equals(action) && Nodes.text(args, "command") != null) {
+        ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect);
+        if ("run".equals(action) && JsonFields.scalar(args, "command") != null) {
             ObjectNode exec = data.putObject("exec");
-            exec.putArray("argv").add("bash").add("-c").add(Nodes.text(args, "command"));
+            exec.putArray("argv").add("bash").add("-c").add(JsonFields.scalar(args, "command"));
             if (cwd != null) {
                 exec.put("cwd", cwd);
             }
@@ -372,11 +349,11 @@ final class V0EventStream {
         if (risk != null && !risk.isNull()) {
             data.put("securityRisk", risk.asText());
         }
-        String confirmation = Nodes.text(args, "confirmation_state");
+        String confirmation = JsonFields.scalar(args, "confirmation_state");
         if (confirmation != null) {
             data.put("confirmation", confirmation);
         }
-        Event event = append(withCause(NewEvent.of(RUN, actor, EventType.TOOL_CALL).at(at).touches(OpenHandsEffects.touches(effect)).data(data), modelEvent), line);
+        Event event = append(withCause(NewEvent.of(RUN, actor, EventType.TOOL_CALL).at(at).touches(effect.touchedByCall()).data(data), modelEvent), line);
         Call call = new Call(event.id(), callId, tool, action, args);
         callsByRecordId.put(record.path("id").asLong(-1), call);
         callsByCallId.put(callId, call);
@@ -390,16 +367,16 @@ final class V0EventStream {
 
     /** The arguments the model sent for this call, when the model response is attached. */
     private static ObjectNode modelArguments(JsonNode metadata, String callId) {
-        JsonNode choices = Nodes.path(metadata, "model_response", "choices");
+        JsonNode choices = JsonFields.at(metadata, "model_response", "choices");
         if (choices == null || !choices.isArray()) {
             return null;
         }
         for (JsonNode choice : choices) {
-            JsonNode calls = Nodes.path(choice, "message", "tool_calls");
+            JsonNode calls = JsonFields.at(choice, "message", "tool_calls");
             if (calls != null && calls.isArray()) {
                 for (JsonNode call : calls) {
-                    if (callId.equals(Nodes.text(call, "id"))) {
-                        return arguments(Nodes.path(call, "function", "arguments"));
+                    if (callId.equals(JsonFields.scalar(call, "id"))) {
+                        return JsonFields.objectOrRaw(JsonFields.at(call, "function", "arguments"));
                     }
                 }
             }
@@ -438,10 +415,10 @@ final class V0EventStream {
     private void observation(JsonNode record, String observation, Instant at, long line) {
         Call call = callOf(record);
         JsonNode extras = record.path("extras");
-        String content = Nodes.text(record, "content") == null ? "" : Nodes.text(record, "content");
+        String content = JsonFields.scalar(record, "content") == null ? "" : JsonFields.scalar(record, "content");
         switch (observation) {
             case "null" -> emptyObservations++;
-            case "agent_state_changed" -> agentState(record, Nodes.text(extras, "agent_state"), at, line);
+            case "agent_state_changed" -> agentState(record, JsonFields.scalar(extras, "agent_state"), at, line);
             case "user_rejected" -> {
                 if (call != null) {
                     if (!approvalRequests.containsKey(call.eventId())) {
@@ -456,7 +433,7 @@ final class V0EventStream {
             case "error" -> {
                 ObjectNode error = Json.object();
                 error.put("message", content);
-                error.put("kind", Nodes.text(extras, "error_id") != null ? Nodes.text(extras, "error_id") : "observation");
+                error.put("kind", JsonFields.scalar(extras, "error_id") != null ? JsonFields.scalar(extras, "error_id") : "observation");
                 if (call != null) {
                     result(call, record, content, null, true, at, line);
                     append(NewEvent.of(RUN, "sandbox", EventType.ERROR).at(at).causes(call.eventId()).touches(StateKind.SESSION).data(error), line);
@@ -476,7 +453,7 @@ final class V0EventStream {
             default -> {
                 if (call != null && !NOTE_OBSERVATIONS.contains(observation)) {
                     Integer exit = null;
-                    JsonNode code = Nodes.path(extras, "metadata", "exit_code");
+                    JsonNode code = JsonFields.at(extras, "metadata", "exit_code");
                     if (code == null) {
                         code = extras.get("exit_code");
                     }
@@ -506,7 +483,7 @@ final class V0EventStream {
         if (cause != null && cause.canConvertToLong() && callsByRecordId.containsKey(cause.asLong())) {
             return callsByRecordId.get(cause.asLong());
         }
-        String callId = Nodes.textAt(record, "tool_call_metadata", "tool_call_id");
+        String callId = JsonFields.scalarAt(record, "tool_call_metadata", "tool_call_id");
         return callId == null ? null : callsByCallId.get(callId);
     }
 
@@ -520,7 +497,7 @@ final class V0EventStream {
         if (failed) {
             data.put("isError", true);
         }
-        String suffix = Nodes.textAt(record, "extras", "metadata", "suffix");
+        String suffix = JsonFields.scalarAt(record, "extras", "metadata", "suffix");
         if (suffix != null && !suffix.isBlank()) {
             data.put("note", suffix.strip());
         }
@@ -529,10 +506,10 @@ final class V0EventStream {
 
     /** An editor observation that carries the file's text: the one workspace change the stream records exactly. */
     private void mutation(Call call, JsonNode extras, Instant at, long line) {
-        String file = Nodes.text(extras, "path");
+        String file = JsonFields.scalar(extras, "path");
         JsonNode after = extras.get("new_content");
         if (file == null || after == null || !after.isTextual()) {
-            if ("write".equals(call.action()) && file != null && Nodes.text(call.args(), "content") != null) {
+            if ("write".equals(call.action()) && file != null && JsonFields.scalar(call.args(), "content") != null) {
                 after = call.args().get("content");
             } else {
                 return;
@@ -573,7 +550,7 @@ final class V0EventStream {
             }
             case "error" -> {
                 ObjectNode error = Json.object();
-                String reason = Nodes.textAt(record, "extras", "reason");
+                String reason = JsonFields.scalarAt(record, "extras", "reason");
                 error.put("message", reason != null && !reason.isBlank() ? reason : "agent entered the error state");
                 error.put("kind", "agent_state");
                 append(NewEvent.of(RUN, "harness", EventType.ERROR).at(at).touches(StateKind.HARNESS).data(error), line);
@@ -589,7 +566,7 @@ final class V0EventStream {
     }
 
     private void unpaired(JsonNode record, String observation, Instant at, long line) {
-        session.finding(Finding.warning("unpaired-result", "'" + observation + "' observation " + record.path("id").asText()
+        session.finding(Finding.warning(ImportFindings.UNPAIRED_RESULT, "'" + observation + "' observation " + record.path("id").asText()
                 + " answers no recorded action: kept as a note", null, line));
         ObjectNode data = Json.object();
         data.put("text", "unpaired '" + observation + "' observation");
@@ -598,7 +575,7 @@ final class V0EventStream {
     }
 
     private void unknown(JsonNode record, String type, String what, Instant at, long line) {
-        session.finding(Finding.info("unknown-record", what + " is not known to Forkline: kept with its raw record", null, line));
+        session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, what + " is not known to Forkline: kept with its raw record", null, line));
         ObjectNode data = Json.object();
         data.set("raw", record);
         append(NewEvent.ofRawType(RUN, actorOf(record), "openhands." + type).at(at).touches(StateKind.SESSION).data(data), line);
@@ -612,7 +589,7 @@ final class V0EventStream {
             outcome = "failure";
             summary = "the agent rejected the task";
         } else if (finish != null) {
-            String completed = Nodes.text(finish, "task_completed");
+            String completed = JsonFields.scalar(finish, "task_completed");
             outcome = completed == null || completed.equalsIgnoreCase("true") ? "success"
                     : completed.equalsIgnoreCase("false") ? "failure" : "unknown";
             summary = "finished" + (completed != null ? " (task_completed: " + completed + ")" : "");
@@ -628,23 +605,12 @@ final class V0EventStream {
         }
         data.put("outcome", outcome);
         data.put("summary", summary);
-        data.putObject("usage").put("inputTokens", inputTokens).put("outputTokens", outputTokens)
-                .put("cacheReadTokens", cacheRead).put("cacheWriteTokens", cacheWrite);
+        data.set("usage", Payloads.usage(inputTokens, outputTokens, cacheRead, cacheWrite));
         if (accumulatedCost != null) {
             data.put("costUsd", accumulatedCost);
         } else {
-            session.finding(Finding.info("no-cost", "the stream records no cost (no llm_metrics)", null, 0));
+            session.finding(Finding.info(ImportFindings.NO_COST, "the stream records no cost (no llm_metrics)", null, 0));
         }
         append(NewEvent.of(RUN, "harness", EventType.SESSION_END).at(last.plusNanos(1000)).touches(StateKind.SESSION).data(data), 0);
-    }
-
-    private static String firstText(JsonNode node, String... fields) {
-        for (String field : fields) {
-            String value = Nodes.text(node, field);
-            if (value != null && !value.isBlank()) {
-                return value;
-            }
-        }
-        return null;
     }
 }

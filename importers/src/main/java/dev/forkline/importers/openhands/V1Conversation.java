@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.ImportFindings;
+import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.Payloads;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -24,7 +27,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -96,10 +98,10 @@ final class V1Conversation {
         }
         end(start);
         if (zoneless) {
-            session.finding(Finding.warning("timestamps-without-zone", "OpenHands wrote local times without a zone: read as UTC", null, 0));
+            session.finding(Finding.warning(ImportFindings.TIMESTAMPS_WITHOUT_ZONE, "OpenHands wrote local times without a zone: read as UTC", null, 0));
         }
-        session.finding(Finding.info("no-checkpoint", "a conversation folder holds no snapshot of the workspace: there is no replayable checkpoint", null, 0));
-        String id = Nodes.text(base, "id");
+        session.finding(Finding.info(ImportFindings.NO_CHECKPOINT, "a conversation folder holds no snapshot of the workspace: there is no replayable checkpoint", null, 0));
+        String id = JsonFields.scalar(base, "id");
         return id != null ? id : dir.getFileName().toString();
     }
 
@@ -116,7 +118,7 @@ final class V1Conversation {
             if (required) {
                 throw new TraceFormatException(file.toString(), line, "malformed JSON: " + e.getOriginalMessage());
             }
-            session.finding(Finding.warning("malformed-record", file.getFileName() + ": " + e.getOriginalMessage()
+            session.finding(Finding.warning(ImportFindings.MALFORMED_RECORD, file.getFileName() + ": " + e.getOriginalMessage()
                     + " (line " + line + "): skipped", null, line));
             return null;
         }
@@ -137,35 +139,35 @@ final class V1Conversation {
 
     private Instant firstTime(List<JsonNode> events) {
         for (JsonNode event : events) {
-            Stamps.Stamp stamp = Stamps.parse(Nodes.text(event, "timestamp"));
+            Stamps.Stamp stamp = Stamps.parse(JsonFields.scalar(event, "timestamp"));
             if (stamp != null) {
                 return stamp.instant().minusNanos(1000);
             }
         }
-        session.finding(Finding.warning("timestamp-synthesised", "no event records a time", null, 0));
+        session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, "no event records a time", null, 0));
         return Instant.EPOCH;
     }
 
     private void indexUsage() {
-        JsonNode metrics = Nodes.path(base, "stats", "usage_to_metrics");
+        JsonNode metrics = JsonFields.at(base, "stats", "usage_to_metrics");
         if (metrics == null || !metrics.isObject()) {
-            session.finding(Finding.info("no-token-usage", "base_state.json holds no usage statistics", null, 0));
+            session.finding(Finding.info(ImportFindings.USAGE_UNKNOWN, "base_state.json holds no usage statistics", null, 0));
             return;
         }
         for (JsonNode metric : metrics) {
             JsonNode usages = metric.get("token_usages");
             if (usages != null) {
                 for (JsonNode usage : usages) {
-                    if (Nodes.text(usage, "response_id") != null) {
-                        usageByResponse.put(Nodes.text(usage, "response_id"), usage);
+                    if (JsonFields.scalar(usage, "response_id") != null) {
+                        usageByResponse.put(JsonFields.scalar(usage, "response_id"), usage);
                     }
                 }
             }
             JsonNode latencies = metric.get("response_latencies");
             if (latencies != null) {
                 for (JsonNode latency : latencies) {
-                    if (Nodes.text(latency, "response_id") != null) {
-                        latencyByResponse.put(Nodes.text(latency, "response_id"), latency.path("latency").asDouble());
+                    if (JsonFields.scalar(latency, "response_id") != null) {
+                        latencyByResponse.put(JsonFields.scalar(latency, "response_id"), latency.path("latency").asDouble());
                     }
                 }
             }
@@ -177,43 +179,41 @@ final class V1Conversation {
         ObjectNode environment = data.putObject("environment");
         ObjectNode harness = environment.putObject("harness");
         harness.put("name", "openhands-sdk");
-        String policy = Nodes.textAt(base, "confirmation_policy", "kind");
+        String policy = JsonFields.scalarAt(base, "confirmation_policy", "kind");
         if (policy != null) {
             harness.put("confirmationPolicy", policy);
         }
         JsonNode workspace = base.get("workspace");
-        if (Nodes.text(workspace, "working_dir") != null) {
-            environment.put("cwd", Nodes.text(workspace, "working_dir"));
+        if (JsonFields.scalar(workspace, "working_dir") != null) {
+            environment.put("cwd", JsonFields.scalar(workspace, "working_dir"));
         }
-        String image = firstText(workspace, "image", "base_image", "server_image");
+        String image = JsonFields.firstScalar(workspace, "image", "base_image", "server_image");
         if (image != null) {
             environment.put("image", image);
         } else {
-            session.finding(Finding.warning("no-environment-image", "the workspace ("
-                    + (Nodes.text(workspace, "kind") == null ? "unknown kind" : Nodes.text(workspace, "kind"))
+            session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, "the workspace ("
+                    + (JsonFields.scalar(workspace, "kind") == null ? "unknown kind" : JsonFields.scalar(workspace, "kind"))
                     + ") names no container image: a replay must be given one", null, 0));
         }
-        if (Nodes.text(workspace, "kind") != null) {
-            environment.putObject("isolation").put("boundary", Nodes.text(workspace, "kind"));
+        if (JsonFields.scalar(workspace, "kind") != null) {
+            environment.putObject("isolation").put("boundary", JsonFields.scalar(workspace, "kind"));
         }
-        String model = Nodes.textAt(base, "agent", "llm", "model");
+        String model = JsonFields.scalarAt(base, "agent", "llm", "model");
         if (model != null) {
             data.putObject("model").put("model", model);
         } else {
-            session.finding(Finding.warning("model-unknown", "base_state.json names no model", null, 0));
+            session.finding(Finding.warning(ImportFindings.MODEL_UNKNOWN, "base_state.json names no model", null, 0));
         }
-        ObjectNode imported = data.putObject("imported");
-        imported.put("format", OpenHandsImporter.FORMAT);
-        imported.put("source", dir.toString());
+        ObjectNode imported = Payloads.putImported(data, OpenHandsImporter.FORMAT, dir.toString());
         imported.put("version", "V1");
-        if (Nodes.text(base, "id") != null) {
-            imported.put("conversationId", Nodes.text(base, "id"));
+        if (JsonFields.scalar(base, "id") != null) {
+            imported.put("conversationId", JsonFields.scalar(base, "id"));
         }
         return session.append(NewEvent.of(RUN, "harness", EventType.SESSION_START).at(last).touches(StateKind.SESSION).data(data), 0);
     }
 
     private Instant timeOf(JsonNode event) {
-        Stamps.Stamp stamp = Stamps.parse(Nodes.text(event, "timestamp"));
+        Stamps.Stamp stamp = Stamps.parse(JsonFields.scalar(event, "timestamp"));
         if (stamp == null) {
             last = last.plusNanos(1000);
         } else {
@@ -224,7 +224,7 @@ final class V1Conversation {
     }
 
     private String actorOf(JsonNode event) {
-        return switch (Nodes.text(event, "source") == null ? "" : Nodes.text(event, "source")) {
+        return switch (JsonFields.scalar(event, "source") == null ? "" : JsonFields.scalar(event, "source")) {
             case "user" -> "human:user";
             case "environment" -> "harness";
             case "hook" -> "harness";
@@ -234,19 +234,19 @@ final class V1Conversation {
 
     private void event(JsonNode event, Path file) {
         Instant at = timeOf(event);
-        String kind = Nodes.text(event, "kind") == null ? "" : Nodes.text(event, "kind");
+        String kind = JsonFields.scalar(event, "kind") == null ? "" : JsonFields.scalar(event, "kind");
         switch (kind) {
             case "MessageEvent" -> message(event, at);
-            case "SystemPromptEvent" -> note(event, at, "system prompt", Nodes.content(Nodes.path(event, "system_prompt", "text") != null
-                    ? Nodes.path(event, "system_prompt", "text") : event.get("system_prompt")));
+            case "SystemPromptEvent" -> note(event, at, "system prompt", JsonFields.contentText(JsonFields.at(event, "system_prompt", "text") != null
+                    ? JsonFields.at(event, "system_prompt", "text") : event.get("system_prompt")));
             case "ActionEvent" -> action(event, at);
             case "ObservationEvent" -> observation(event, at);
             case "UserRejectObservation" -> rejection(event, at);
             case "AgentErrorEvent" -> agentError(event, at);
-            case "ConversationErrorEvent" -> error(event, at, Nodes.text(event, "detail"), Nodes.text(event, "code"));
+            case "ConversationErrorEvent" -> error(event, at, JsonFields.scalar(event, "detail"), JsonFields.scalar(event, "code"));
             case "ConversationStateUpdateEvent" -> stateUpdate(event, at);
             case "PauseEvent" -> note(event, at, "paused", null);
-            case "Condensation", "CondensationRequest", "CondensationSummaryEvent" -> note(event, at, kind, Nodes.text(event, "summary"));
+            case "Condensation", "CondensationRequest", "CondensationSummaryEvent" -> note(event, at, kind, JsonFields.scalar(event, "summary"));
             default -> unknown(event, kind, file, at);
         }
     }
@@ -256,19 +256,19 @@ final class V1Conversation {
         ObjectNode data = Json.object();
         data.put("from", actor);
         data.put("to", "human:user".equals(actor) ? agent : "human:user");
-        data.put("text", Nodes.content(Nodes.path(event, "llm_message", "content")));
+        data.put("text", JsonFields.contentText(JsonFields.at(event, "llm_message", "content")));
         session.append(NewEvent.of(RUN, actor, EventType.AGENT_MESSAGE).at(at).touches(StateKind.SESSION).data(data), 0);
     }
 
     private void action(JsonNode event, Instant at) {
-        String responseId = Nodes.text(event, "llm_response_id");
+        String responseId = JsonFields.scalar(event, "llm_response_id");
         String modelEvent = responseId == null ? null : modelEventByResponse.get(responseId);
         if (responseId != null && modelEvent == null) {
             modelEvent = modelCall(event, responseId, at);
         }
-        String tool = Nodes.text(event, "tool_name");
-        String callId = Nodes.text(event, "tool_call_id");
-        ObjectNode arguments = V0EventStream.arguments(Nodes.path(event, "tool_call", "arguments"));
+        String tool = JsonFields.scalar(event, "tool_name");
+        String callId = JsonFields.scalar(event, "tool_call_id");
+        ObjectNode arguments = JsonFields.objectOrRaw(JsonFields.at(event, "tool_call", "arguments"));
         if (arguments.isEmpty() && event.get("action") != null && event.get("action").isObject()) {
             arguments = ((ObjectNode) event.get("action")).deepCopy();
             arguments.remove("kind");
@@ -279,29 +279,25 @@ final class V1Conversation {
         String eventId = RUN + "." + (session.events().size() + 1);
         final ObjectNode args = arguments;
         EffectClass effect = OpenHandsEffects.ofTool(tool, arguments).orElseGet(() -> session.classify(tool, args, eventId, 0).effect());
-        ObjectNode data = Json.object();
-        data.put("callId", callId);
-        data.put("tool", tool);
-        data.set("arguments", arguments);
-        data.put("effect", effect.name().toLowerCase(Locale.ROOT));
-        String command = Nodes.text(arguments, "command");
+        ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect);
+        String command = JsonFields.scalar(arguments, "command");
         if (("terminal".equals(tool) || "execute_bash".equals(tool)) && command != null) {
             ObjectNode exec = data.putObject("exec");
             exec.putArray("argv").add("bash").add("-c").add(command);
-            String cwd = Nodes.textAt(base, "workspace", "working_dir");
+            String cwd = JsonFields.scalarAt(base, "workspace", "working_dir");
             if (cwd != null) {
                 exec.put("cwd", cwd);
             }
         }
-        String risk = Nodes.text(event, "security_risk");
+        String risk = JsonFields.scalar(event, "security_risk");
         if (risk != null) {
             data.put("securityRisk", risk);
         }
-        NewEvent draft = NewEvent.of(RUN, agent, EventType.TOOL_CALL).at(at).touches(OpenHandsEffects.touches(effect)).data(data);
+        NewEvent draft = NewEvent.of(RUN, agent, EventType.TOOL_CALL).at(at).touches(effect.touchedByCall()).data(data);
         Event call = session.append(modelEvent == null ? draft : draft.causes(modelEvent), 0);
         Call recorded = new Call(call.id(), callId, tool);
-        if (Nodes.text(event, "id") != null) {
-            callsByActionId.put(Nodes.text(event, "id"), recorded);
+        if (JsonFields.scalar(event, "id") != null) {
+            callsByActionId.put(JsonFields.scalar(event, "id"), recorded);
         }
         if (callId != null) {
             callsByCallId.put(callId, recorded);
@@ -311,33 +307,31 @@ final class V1Conversation {
 
     private String modelCall(JsonNode event, String responseId, Instant at) {
         ObjectNode data = Json.object();
-        String model = Nodes.textAt(base, "agent", "llm", "model");
+        String model = JsonFields.scalarAt(base, "agent", "llm", "model");
         JsonNode usage = usageByResponse.get(responseId);
-        if (usage != null && Nodes.text(usage, "model") != null) {
-            model = Nodes.text(usage, "model");
+        if (usage != null && JsonFields.scalar(usage, "model") != null) {
+            model = JsonFields.scalar(usage, "model");
         }
         if (model != null) {
             data.put("model", model);
         }
         data.putObject("input").put("summary", "not recorded per call (the conversation so far)");
         ObjectNode output = data.putObject("output");
-        StringBuilder thought = new StringBuilder(Nodes.content(event.get("thought")));
-        if (Nodes.text(event, "reasoning_content") != null) {
-            output.put("reasoning", Nodes.text(event, "reasoning_content"));
+        StringBuilder thought = new StringBuilder(JsonFields.contentText(event.get("thought")));
+        if (JsonFields.scalar(event, "reasoning_content") != null) {
+            output.put("reasoning", JsonFields.scalar(event, "reasoning_content"));
         }
         output.put("text", thought.toString());
         ArrayNode calls = output.putArray("toolCalls");
         JsonNode toolCall = event.get("tool_call");
         if (toolCall != null) {
-            calls.addObject().put("callId", Nodes.text(toolCall, "id")).put("name", Nodes.text(toolCall, "name"))
-                    .set("arguments", V0EventStream.arguments(toolCall.get("arguments")));
+            calls.addObject().put("callId", JsonFields.scalar(toolCall, "id")).put("name", JsonFields.scalar(toolCall, "name"))
+                    .set("arguments", JsonFields.objectOrRaw(toolCall.get("arguments")));
         }
         if (usage != null) {
             long in = usage.path("prompt_tokens").asLong(0);
             long out = usage.path("completion_tokens").asLong(0);
-            data.putObject("usage").put("inputTokens", in).put("outputTokens", out)
-                    .put("cacheReadTokens", usage.path("cache_read_tokens").asLong(0))
-                    .put("cacheWriteTokens", usage.path("cache_write_tokens").asLong(0));
+            data.set("usage", Payloads.usage(in, out, usage.path("cache_read_tokens").asLong(0), usage.path("cache_write_tokens").asLong(0)));
             inputTokens += in;
             outputTokens += out;
         }
@@ -353,9 +347,9 @@ final class V1Conversation {
 
     /** Later actions of one response are listed on the model call when they arrive: rebuilds are avoided by design. */
     private Call callFor(JsonNode event) {
-        Call call = Nodes.text(event, "action_id") == null ? null : callsByActionId.get(Nodes.text(event, "action_id"));
-        if (call == null && Nodes.text(event, "tool_call_id") != null) {
-            call = callsByCallId.get(Nodes.text(event, "tool_call_id"));
+        Call call = JsonFields.scalar(event, "action_id") == null ? null : callsByActionId.get(JsonFields.scalar(event, "action_id"));
+        if (call == null && JsonFields.scalar(event, "tool_call_id") != null) {
+            call = callsByCallId.get(JsonFields.scalar(event, "tool_call_id"));
         }
         return call;
     }
@@ -372,14 +366,14 @@ final class V1Conversation {
         data.put("callId", call.callId());
         JsonNode exit = observation.get("exit_code");
         if (exit == null) {
-            exit = Nodes.path(observation, "metadata", "exit_code");
+            exit = JsonFields.at(observation, "metadata", "exit_code");
         }
         if (exit != null && exit.canConvertToInt()) {
             data.put("exitCode", exit.asInt());
         }
-        String text = Nodes.content(observation.get("content"));
+        String text = JsonFields.contentText(observation.get("content"));
         if (text.isEmpty()) {
-            text = firstText(observation, "output", "text", "message");
+            text = JsonFields.firstScalar(observation, "output", "text", "message");
             text = text == null ? "" : text;
         }
         data.put("stdout", text);
@@ -412,7 +406,7 @@ final class V1Conversation {
             unpaired(event, at);
             return;
         }
-        String source = Nodes.text(event, "rejection_source");
+        String source = JsonFields.scalar(event, "rejection_source");
         String owner = "hook".equals(source) ? "harness" : "human:user";
         String request = approvalRequests.remove(call.eventId());
         if (request == null) {
@@ -423,7 +417,7 @@ final class V1Conversation {
         decision.put("subject", call.eventId());
         decision.put("verdict", "deny");
         decision.put("owner", owner);
-        decision.put("rationale", Nodes.text(event, "rejection_reason") == null ? "rejected" : Nodes.text(event, "rejection_reason"));
+        decision.put("rationale", JsonFields.scalar(event, "rejection_reason") == null ? "rejected" : JsonFields.scalar(event, "rejection_reason"));
         session.append(NewEvent.of(RUN, owner, EventType.APPROVAL_DECISION).at(at).causes(request).touches(StateKind.HARNESS).data(decision), 0);
         ObjectNode result = Json.object();
         result.put("callId", call.callId());
@@ -446,7 +440,7 @@ final class V1Conversation {
 
     private void agentError(JsonNode event, Instant at) {
         Call call = callFor(event);
-        String message = Nodes.text(event, "error") == null ? "agent error" : Nodes.text(event, "error");
+        String message = JsonFields.scalar(event, "error") == null ? "agent error" : JsonFields.scalar(event, "error");
         if (call != null) {
             ObjectNode result = Json.object();
             result.put("callId", call.callId());
@@ -468,12 +462,12 @@ final class V1Conversation {
     }
 
     private void stateUpdate(JsonNode event, Instant at) {
-        String key = Nodes.text(event, "key");
+        String key = JsonFields.scalar(event, "key");
         JsonNode value = event.get("value");
         if ("execution_status".equals(key) && value != null && "waiting_for_confirmation".equals(value.asText())) {
             for (Call call : unanswered) {
                 if (!approvalRequests.containsKey(call.eventId())) {
-                    request(call, at, "confirmation policy " + Nodes.textAt(base, "confirmation_policy", "kind"));
+                    request(call, at, "confirmation policy " + JsonFields.scalarAt(base, "confirmation_policy", "kind"));
                 }
             }
             return;
@@ -491,16 +485,16 @@ final class V1Conversation {
     }
 
     private void unpaired(JsonNode event, Instant at) {
-        session.finding(Finding.warning("unpaired-result", Nodes.text(event, "kind") + " " + Nodes.text(event, "id")
+        session.finding(Finding.warning(ImportFindings.UNPAIRED_RESULT, JsonFields.scalar(event, "kind") + " " + JsonFields.scalar(event, "id")
                 + " answers no recorded action: kept as a note", null, 0));
         ObjectNode data = Json.object();
-        data.put("text", "unpaired " + Nodes.text(event, "kind"));
+        data.put("text", "unpaired " + JsonFields.scalar(event, "kind"));
         data.set("raw", event);
         session.append(NewEvent.of(RUN, "sandbox", EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), 0);
     }
 
     private void unknown(JsonNode event, String kind, Path file, Instant at) {
-        session.finding(Finding.info("unknown-record", file.getFileName() + ": event kind '" + kind
+        session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, file.getFileName() + ": event kind '" + kind
                 + "' is not known to Forkline: kept with its raw record", null, 0));
         ObjectNode data = Json.object();
         data.set("raw", event);
@@ -510,9 +504,9 @@ final class V1Conversation {
 
     private void end(Event start) {
         for (Call call : unanswered) {
-            session.finding(Finding.warning("unpaired-call", "tool call " + call.callId() + " (" + call.tool() + ") has no recorded result", call.eventId(), 0));
+            session.finding(Finding.warning(ImportFindings.UNPAIRED_CALL, "tool call " + call.callId() + " (" + call.tool() + ") has no recorded result", call.eventId(), 0));
         }
-        String status = Nodes.text(base, "execution_status");
+        String status = JsonFields.scalar(base, "execution_status");
         ObjectNode data = Json.object();
         String outcome = switch (status == null ? "" : status) {
             case "finished" -> "success";
@@ -525,7 +519,7 @@ final class V1Conversation {
         Map<String, Long> totals = new LinkedHashMap<>();
         BigDecimal cost = BigDecimal.ZERO;
         boolean costSeen = false;
-        JsonNode metrics = Nodes.path(base, "stats", "usage_to_metrics");
+        JsonNode metrics = JsonFields.at(base, "stats", "usage_to_metrics");
         if (metrics != null) {
             for (JsonNode metric : metrics) {
                 JsonNode accumulated = metric.get("accumulated_token_usage");
@@ -552,15 +546,5 @@ final class V1Conversation {
         }
         session.append(NewEvent.of(RUN, "harness", EventType.SESSION_END).at(last.plusNanos(1000)).causes(start.id())
                 .touches(StateKind.SESSION).data(data), 0);
-    }
-
-    private static String firstText(JsonNode node, String... fields) {
-        for (String field : fields) {
-            String value = Nodes.text(node, field);
-            if (value != null && !value.isBlank()) {
-                return value;
-            }
-        }
-        return null;
     }
 }

@@ -3,9 +3,10 @@ package dev.forkline.importers.otel;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.TraceImporter;
-import dev.forkline.importers.support.FormatSniffer;
+import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.Payloads;
+import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
@@ -13,7 +14,6 @@ import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * {@code batches}) and Jaeger's query JSON. Spans are mapped by the GenAI semantic conventions and OpenInference
  * attributes; see docs/importers.md.
  */
-public final class OtelImporter implements TraceImporter {
+public final class OtelImporter extends SingleFileImporter {
 
     public static final String FORMAT = "otel-genai";
 
@@ -39,17 +39,13 @@ public final class OtelImporter implements TraceImporter {
     private static final Pattern JAEGER = Pattern.compile(
             "^\\{\\s*\"data\"\\s*:\\s*\\[\\s*\\{.*\"(traceID|spans)\"", Pattern.DOTALL);
 
-    @Override
-    public String format() {
-        return FORMAT;
+    public OtelImporter() {
+        super(FORMAT);
     }
 
     @Override
-    public boolean accepts(Path path, byte[] head) {
-        if (!Files.isRegularFile(path)) {
-            return false;
-        }
-        String text = FormatSniffer.text(head);
+    protected boolean acceptsHead(FileHead head) {
+        String text = head.text();
         if (OTLP_HEAD.matcher(text).find()) {
             return true;
         }
@@ -61,7 +57,7 @@ public final class OtelImporter implements TraceImporter {
 
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
-        ImportSession session = new ImportSession(FORMAT, path.toString());
+        ImportSession session = newSession(path);
         List<OtelSpan> spans = new ArrayList<>(new SpanFileReader(path, session).read());
         if (spans.isEmpty()) {
             throw new TraceFormatException(path.toString(), 0, "the file holds no spans");
@@ -118,27 +114,27 @@ public final class OtelImporter implements TraceImporter {
 
     private static void findings(ImportSession session, List<OtelSpan> spans, SpanTree tree, Map<OtelSpan, ModelSpanGroup> groups,
                                  ObjectNode environment) {
-        session.finding(Finding.info("environment-incomplete", "the spans' resources do not record: "
+        session.finding(Finding.info(ImportFindings.ENVIRONMENT_INCOMPLETE, "the spans' resources do not record: "
                 + String.join(", ", OtelEnvironment.missing(environment)), null, 0));
-        session.finding(Finding.warning("no-checkpoint", "traces hold no workspace content, so there is no replayable checkpoint", null, 0));
+        session.finding(Finding.warning(ImportFindings.NO_CHECKPOINT, "traces hold no workspace content, so there is no replayable checkpoint", null, 0));
         long orphans = spans.stream().filter(tree::orphan).count();
         if (orphans > 0) {
-            session.finding(Finding.info("orphan-spans", orphans + " span(s) name a parent span that is not in the file"
+            session.finding(Finding.info(ImportFindings.ORPHAN_SPANS, orphans + " span(s) name a parent span that is not in the file"
                     + " (partial export); they are placed by time", null, 0));
         }
         long unfinished = spans.stream().filter(span -> span.end() == null).count();
         if (unfinished > 0) {
-            session.finding(Finding.warning("unfinished-spans", unfinished + " span(s) have no end time", null, 0));
+            session.finding(Finding.warning(ImportFindings.UNFINISHED_SPANS, unfinished + " span(s) have no end time", null, 0));
         }
         long withoutUsage = groups.values().stream().filter(group -> group.usage() == null).count();
         if (withoutUsage > 0) {
-            session.finding(Finding.info("usage-unknown", withoutUsage + " model call(s) record no token usage", null, 0));
+            session.finding(Finding.info(ImportFindings.USAGE_UNKNOWN, withoutUsage + " model call(s) record no token usage", null, 0));
         }
         if (groups.values().stream().noneMatch(group -> group.first("gen_ai.usage.cost", "llm.cost.total") != null)) {
-            session.finding(Finding.info("no-cost", "no cost recorded (token counts only)", null, 0));
+            session.finding(Finding.info(ImportFindings.NO_COST, "no cost recorded (token counts only)", null, 0));
         }
         if (groups.isEmpty()) {
-            session.finding(Finding.warning("no-model-spans", "no span follows the GenAI conventions for a model call", null, 0));
+            session.finding(Finding.warning(ImportFindings.NO_MODEL_SPANS, "no span follows the GenAI conventions for a model call", null, 0));
         }
     }
 }

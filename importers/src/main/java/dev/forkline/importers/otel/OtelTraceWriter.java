@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.EffectRules;
 import dev.forkline.importers.ImportSession;
-import dev.forkline.importers.support.Effects;
 import dev.forkline.importers.support.EventIds;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.LargeText;
 import dev.forkline.importers.support.Payloads;
@@ -31,7 +31,7 @@ import java.util.Map;
  */
 final class OtelTraceWriter {
 
-    static final String RUN = "r1";
+    static final String RUN = ImportSession.RUN;
 
     /** A span's start or end, or (with {@code exception} set) an exception recorded inside it. */
     private record Point(Instant ts, boolean start, int depth, int order, OtelSpan span, OtelSpan.SpanEvent exception) {
@@ -208,11 +208,7 @@ final class OtelTraceWriter {
                 "gcp.vertex.agent.tool_call_args"));
         String id = ids.next("span-" + span.spanId());
         EffectRules.Classification effect = session.classify(tool, arguments, id, span.line());
-        ObjectNode data = Json.object();
-        data.put("callId", callId);
-        data.put("tool", tool);
-        data.set("arguments", arguments);
-        data.put("effect", Effects.wire(effect));
+        ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect.effect());
         Payloads.putIfPresent(data, "toolType", span.text("gen_ai.tool.type"));
         spanFields(data, span);
         List<String> causes = new ArrayList<>();
@@ -225,7 +221,7 @@ final class OtelTraceWriter {
             causes.add(modelCall);
         }
         Event event = session.append(NewEvent.of(RUN, tree.actor(span), EventType.TOOL_CALL).id(id).at(ts).causes(causes)
-                .touches(Effects.touched(effect)).data(data), span.line());
+                .touches(effect.effect().touchedByCall()).data(data), span.line());
         startEvents.put(span, event.id());
     }
 
@@ -242,7 +238,7 @@ final class OtelTraceWriter {
         }
         if (span.end() == null) {
             data.put("unfinished", true);
-            session.finding(Finding.warning("unfinished-span", "tool span '" + span.name() + "' (" + span.spanId()
+            session.finding(Finding.warning(ImportFindings.UNFINISHED_SPAN, "tool span '" + span.name() + "' (" + span.spanId()
                     + ") has no end time: its result is not recorded", startEvents.get(span), span.line()));
         }
         Payloads.putIfPresent(data, "durationMs", span.durationMs());
@@ -293,7 +289,7 @@ final class OtelTraceWriter {
     void report() {
         time.report(session, "spans");
         if (mergedModelSpans > 0) {
-            session.finding(Finding.info("model-spans-merged", mergedModelSpans + " nested model span(s) recorded the same request"
+            session.finding(Finding.info(ImportFindings.MODEL_SPANS_MERGED, mergedModelSpans + " nested model span(s) recorded the same request"
                     + " as an enclosing model span (several instrumentations); each request is one model.call, its tokens counted once", null, 0));
         }
     }

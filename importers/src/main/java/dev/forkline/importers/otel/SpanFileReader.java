@@ -9,8 +9,10 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.JsonlRecords;
+import dev.forkline.importers.support.TextLines;
 import dev.forkline.importers.support.Timestamps;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
@@ -60,29 +62,17 @@ final class SpanFileReader {
 
     /** JSON lines (one export request per line): each line is parsed alone, so a damaged line costs only itself. */
     private List<OtelSpan> readLines() throws IOException, TraceFormatException {
-        try (LineReader reader = new LineReader(Files.newInputStream(file), file.toString())) {
-            while (true) {
-                String text;
-                try {
-                    text = reader.next();
-                } catch (TraceFormatException bad) {
-                    session.finding(Finding.warning("malformed-line", bad.getMessage() + " (line skipped)", null, bad.line()));
-                    continue;
-                }
-                if (text == null) {
-                    return spans;
-                }
-                if (text.isBlank()) {
-                    continue;
-                }
-                long line = reader.lineNumber();
-                try (JsonParser parser = TREES.createParser(line == 1 && text.startsWith("\uFEFF") ? text.substring(1) : text)) {
+        try (TextLines lines = new TextLines(file, session, LineReader.DEFAULT_MAX_LINE_BYTES)) {
+            for (String text = lines.next(); text != null; text = lines.next()) {
+                long line = lines.lineNumber();
+                try (JsonParser parser = TREES.createParser(text)) {
                     readDocuments(parser, line - 1);
                 } catch (JsonProcessingException broken) {
-                    session.finding(Finding.warning("malformed-json", TraceFormatException.location(file.toString(), line) + ": "
+                    session.finding(Finding.warning(ImportFindings.MALFORMED_LINE, TraceFormatException.location(file.toString(), line) + ": "
                             + broken.getOriginalMessage() + "; line skipped", null, line));
                 }
             }
+            return spans;
         }
     }
 
@@ -119,7 +109,7 @@ final class SpanFileReader {
                     if (documents == 0 && spans.isEmpty()) {
                         throw new TraceFormatException(file.toString(), errorLine, "not OTLP/Jaeger JSON: " + broken.getOriginalMessage(), broken);
                     }
-                    session.finding(Finding.warning("malformed-json", TraceFormatException.location(file.toString(), errorLine)
+                    session.finding(Finding.warning(ImportFindings.MALFORMED_JSON, TraceFormatException.location(file.toString(), errorLine)
                             + ": " + broken.getOriginalMessage() + "; the rest of that line is skipped", null, errorLine));
                     // A damaged JSON-lines document runs into the next line: when that line starts a new document, resume there.
                     long resumeLine = errorLine > documentLine && startsDocument(errorLine) ? errorLine : errorLine + 1;

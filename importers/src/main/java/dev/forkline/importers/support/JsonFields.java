@@ -20,6 +20,26 @@ public final class JsonFields {
         return value != null && value.isTextual() ? value.asText() : null;
     }
 
+    /** A scalar field (text, number or boolean) as text, or null when absent, null or not a scalar. */
+    public static String scalar(JsonNode node, String field) {
+        if (node == null) {
+            return null;
+        }
+        JsonNode value = node.get(field);
+        return value != null && value.isValueNode() && !value.isNull() ? value.asText() : null;
+    }
+
+    /** The first of {@code fields} that holds a non-blank scalar, as text; or null. */
+    public static String firstScalar(JsonNode node, String... fields) {
+        for (String field : fields) {
+            String value = scalar(node, field);
+            if (value != null && !value.isBlank()) {
+                return value;
+            }
+        }
+        return null;
+    }
+
     /** The value at a path of field names, or null. */
     public static JsonNode at(JsonNode node, String... path) {
         JsonNode current = node;
@@ -32,9 +52,37 @@ public final class JsonFields {
         return current == null || current.isNull() || current.isMissingNode() ? null : current;
     }
 
+    /** The text at a path of field names, or null when absent or not text. */
     public static String textAt(JsonNode node, String... path) {
         JsonNode value = at(node, path);
         return value != null && value.isTextual() ? value.asText() : null;
+    }
+
+    /** The scalar (text, number or boolean) at a path of field names as text, or null. */
+    public static String scalarAt(JsonNode node, String... path) {
+        JsonNode value = at(node, path);
+        return value != null && value.isValueNode() ? value.asText() : null;
+    }
+
+    /** Message content as plain text: a string, or the text parts of an OpenAI-style content list joined by newlines. */
+    public static String contentText(JsonNode content) {
+        if (content == null || content.isNull()) {
+            return "";
+        }
+        if (content.isTextual()) {
+            return content.asText();
+        }
+        if (content.isArray()) {
+            var out = new StringBuilder();
+            for (JsonNode part : content) {
+                String text = part.isTextual() ? part.asText() : scalar(part, "text");
+                if (text != null) {
+                    out.append(out.isEmpty() ? "" : "\n").append(text);
+                }
+            }
+            return out.toString();
+        }
+        return content.toString();
     }
 
     /** A whole number given as number or numeric string, or null. */
@@ -73,6 +121,31 @@ public final class JsonFields {
         ObjectNode wrapped = Json.object();
         wrapped.set("value", arguments.deepCopy());
         return wrapped;
+    }
+
+    /**
+     * Arguments as the SWE-agent and OpenHands importers read them: an object as it is; anything else parsed from its
+     * text when that is a JSON object, else {@code {"raw": text}}. Unlike {@link #argumentsObject}, a JSON null or a
+     * number is kept as raw text, not dropped or wrapped.
+     */
+    public static ObjectNode objectOrRaw(JsonNode raw) {
+        if (raw == null) {
+            return Json.object();
+        }
+        if (raw.isObject()) {
+            return (ObjectNode) raw;
+        }
+        try {
+            JsonNode parsed = Json.MAPPER.readTree(raw.asText());
+            if (parsed != null && parsed.isObject()) {
+                return (ObjectNode) parsed;
+            }
+        } catch (JsonProcessingException notJson) {
+            // kept raw below
+        }
+        ObjectNode verbatim = Json.object();
+        verbatim.put("raw", raw.asText());
+        return verbatim;
     }
 
     /** A short single-line preview for summaries. */

@@ -6,14 +6,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
-import dev.forkline.trace.LineReader;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Streams the JSON objects of a JSON-lines file one line at a time. A line that cannot be read (invalid UTF-8, longer
+ * Streams the JSON objects of a JSON-lines file one line at a time (over {@link TextLines}, as {@link RecordStream}). A line that cannot be read (invalid UTF-8, longer
  * than {@link #MAX_LINE_BYTES}, not JSON, truncated, two objects on one line, not an object) becomes a finding naming
  * file and line, and reading goes on with the next line.
  */
@@ -39,27 +37,10 @@ public final class JsonlRecords {
     public static long read(Path file, ImportSession session, int maxLineBytes, RecordHandler handler)
             throws IOException, TraceFormatException {
         long records = 0;
-        String name = file.toString();
-        try (LineReader reader = new LineReader(Files.newInputStream(file), name, maxLineBytes)) {
-            while (true) {
-                String text;
-                try {
-                    text = reader.next();
-                } catch (TraceFormatException bad) {
-                    session.finding(Finding.warning("malformed-line", bad.getMessage() + " (line skipped)", null, bad.line()));
-                    continue;
-                }
-                if (text == null) {
-                    break;
-                }
-                if (text.isBlank()) {
-                    continue;
-                }
-                ObjectNode record = parse(text, name, reader.lineNumber(), session);
-                if (record != null) {
-                    records++;
-                    handler.record(record, reader.lineNumber());
-                }
+        try (RecordStream stream = new RecordStream(file, session, maxLineBytes)) {
+            for (RecordStream.Line line = stream.next(); line != null; line = stream.next()) {
+                records++;
+                handler.record(line.record(), line.number());
             }
         }
         return records;
@@ -69,16 +50,16 @@ public final class JsonlRecords {
     public static ObjectNode parse(String text, String file, long line, ImportSession session) {
         JsonNode node;
         try {
-            node = Json.MAPPER.readTree(line == 1 && text.startsWith("\uFEFF") ? text.substring(1) : text);
+            node = Json.MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
-            session.finding(Finding.warning("malformed-line", TraceFormatException.location(file, line)
+            session.finding(Finding.warning(ImportFindings.MALFORMED_LINE, TraceFormatException.location(file, line)
                     + ": not one JSON value (" + e.getOriginalMessage() + "); line skipped", null, line));
             return null;
         }
         if (node instanceof ObjectNode object) {
             return object;
         }
-        session.finding(Finding.warning("malformed-line", TraceFormatException.location(file, line)
+        session.finding(Finding.warning(ImportFindings.MALFORMED_LINE, TraceFormatException.location(file, line)
                 + ": expected a JSON object, found " + (node == null ? "nothing" : node.getNodeType().name().toLowerCase())
                 + "; line skipped", null, line));
         return null;

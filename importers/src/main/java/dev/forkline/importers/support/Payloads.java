@@ -1,6 +1,8 @@
 package dev.forkline.importers.support;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Json;
 
 /** Builders for the payload fields several importers share (see the event payload contract). */
@@ -19,11 +21,28 @@ public final class Payloads {
         return usage;
     }
 
+    /** The fields every tool.call has: {@code callId}, {@code tool}, {@code arguments}, {@code effect} (in that order). */
+    public static ObjectNode toolCall(String callId, String tool, JsonNode arguments, EffectClass effect) {
+        ObjectNode data = Json.object();
+        data.put("callId", callId);
+        data.put("tool", tool);
+        data.set("arguments", arguments);
+        data.put("effect", effect.wireName());
+        return data;
+    }
+
     /** {@code data.imported} of the root session.start: marks the run as imported. */
     public static ObjectNode imported(String format, String source) {
         ObjectNode imported = Json.object();
         imported.put("format", format);
         imported.put("source", source);
+        return imported;
+    }
+
+    /** Puts {@link #imported(String, String)} into a session.start's data; returns it for the format's own fields. */
+    public static ObjectNode putImported(ObjectNode sessionStart, String format, String source) {
+        ObjectNode imported = imported(format, source);
+        sessionStart.set("imported", imported);
         return imported;
     }
 

@@ -2,12 +2,8 @@ package dev.forkline.importers.support;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
-import dev.forkline.trace.Finding;
-import dev.forkline.trace.LineReader;
-import dev.forkline.trace.TraceFormatException;
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -21,7 +17,7 @@ public final class RecordStream implements Closeable {
     }
 
     private final Path file;
-    private final LineReader reader;
+    private final TextLines lines;
     private final ImportSession session;
     private Line peeked;
     private boolean done;
@@ -33,7 +29,7 @@ public final class RecordStream implements Closeable {
     public RecordStream(Path file, ImportSession session, int maxLineBytes) throws IOException {
         this.file = file;
         this.session = session;
-        this.reader = new LineReader(Files.newInputStream(file), file.toString(), maxLineBytes);
+        this.lines = new TextLines(file, session, maxLineBytes);
     }
 
     public Path file() {
@@ -56,29 +52,17 @@ public final class RecordStream implements Closeable {
     }
 
     private Line readNext() throws IOException {
-        while (true) {
-            String text;
-            try {
-                text = reader.next();
-            } catch (TraceFormatException bad) {
-                session.finding(Finding.warning("malformed-line", bad.getMessage() + " (line skipped)", null, bad.line()));
-                continue;
-            }
-            if (text == null) {
-                return null;
-            }
-            if (text.isBlank()) {
-                continue;
-            }
-            ObjectNode record = JsonlRecords.parse(text, file.toString(), reader.lineNumber(), session);
+        for (String text = lines.next(); text != null; text = lines.next()) {
+            ObjectNode record = JsonlRecords.parse(text, file.toString(), lines.lineNumber(), session);
             if (record != null) {
-                return new Line(file, reader.lineNumber(), record);
+                return new Line(file, lines.lineNumber(), record);
             }
         }
+        return null;
     }
 
     @Override
     public void close() throws IOException {
-        reader.close();
+        lines.close();
     }
 }

@@ -47,7 +47,7 @@ public final class TimeFill {
 
     public void report(ImportSession session, String what) {
         if (filled > 0) {
-            session.finding(Finding.warning("timestamp-synthesised", filled + " " + what
+            session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, filled + " " + what
                     + " had no timestamp; each was given the previous record's time (first at line " + firstFilledLine + ")",
                     null, firstFilledLine));
         }

@@ -36,6 +36,22 @@ public final class Timestamps {
         }
     }
 
+    /** An RFC 3339 instant that states its offset (or {@code Z}), or null when absent or unparseable. No trimming. */
+    public static Instant parseZoned(String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            return OffsetDateTime.parse(text).toInstant();
+        } catch (DateTimeParseException notOffset) {
+            try {
+                return Instant.parse(text);
+            } catch (DateTimeParseException unparseable) {
+                return null;
+            }
+        }
+    }
+
     /** Nanoseconds since the Unix epoch (OTLP's {@code startTimeUnixNano}), as number or decimal string. */
     public static Instant fromEpochNanos(JsonNode value) {
         BigInteger nanos = integer(value);

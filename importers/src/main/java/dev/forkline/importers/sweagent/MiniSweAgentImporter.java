@@ -6,7 +6,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.EffectRules;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.TraceImporter;
+import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.ImportFindings;
+import dev.forkline.importers.support.JsonDocuments;
+import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.Payloads;
+import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -34,10 +39,10 @@ import java.util.regex.Pattern;
  * block; version 2 messages carry an {@code extra} object with the parsed {@code actions}, the raw model response
  * (usage, model), the cost and a timestamp, and tool-call models answer with {@code role: tool} messages.
  */
-public final class MiniSweAgentImporter implements TraceImporter {
+public final class MiniSweAgentImporter extends SingleFileImporter {
 
     public static final String FORMAT = "mini-swe-agent";
-    static final String RUN = "main";
+    static final String RUN = ImportSession.RUN;
 
     /** The fenced block mini-swe-agent's text-based parsers accept (v1: bash, v2: mswea_bash_command). */
     private static final Pattern ACTION_BLOCK = Pattern.compile("```(?:mswea_bash_command|bash|sh)\\s*\\n(.*?)\\n```", Pattern.DOTALL);
@@ -45,39 +50,33 @@ public final class MiniSweAgentImporter implements TraceImporter {
     private static final Pattern OUTPUT = Pattern.compile("<output>\\n?(.*?)</output>", Pattern.DOTALL);
     private static final List<String> SUBMIT_MARKERS = List.of("COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT", "MINI_SWE_AGENT_FINAL_OUTPUT");
 
-    @Override
-    public String format() {
-        return FORMAT;
+    public MiniSweAgentImporter() {
+        super(FORMAT);
     }
 
     @Override
-    public boolean accepts(Path path, byte[] head) {
-        if (!Files.isRegularFile(path)) {
-            return false;
+    protected boolean acceptsHead(FileHead head) {
+        if (head.opensWith('{')) {
+            return head.contains("\"messages\"") && head.containsAny("\"mini_version\"", "\"trajectory_format\": \"mini-swe-agent",
+                    "\"trajectory_format\":\"mini-swe-agent", "minisweagent.");
         }
-        String text = Nodes.head(head);
-        String first = Nodes.firstNonSpace(text);
-        if (first.equals("{")) {
-            return text.contains("\"messages\"") && (text.contains("\"mini_version\"") || text.contains("\"trajectory_format\": \"mini-swe-agent")
-                    || text.contains("\"trajectory_format\":\"mini-swe-agent") || text.contains("minisweagent."));
-        }
-        return first.equals("[") && text.contains("\"role\"") && !text.contains("\"observation\"")
-                && (text.contains("<returncode>") || text.contains("mswea_bash_command") || text.contains("MINI_SWE_AGENT_FINAL_OUTPUT"));
+        return head.opensWith('[') && head.contains("\"role\"") && !head.contains("\"observation\"")
+                && head.containsAny("<returncode>", "mswea_bash_command", "MINI_SWE_AGENT_FINAL_OUTPUT");
     }
 
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
         String source = path.toString();
-        JsonNode root = Nodes.read(path);
+        JsonNode root = JsonDocuments.read(path);
         JsonNode messages = root.isArray() ? root : root.get("messages");
         if (messages == null || !messages.isArray()) {
             throw new TraceFormatException(source, 1, "not a mini-swe-agent trajectory: no 'messages' list");
         }
         JsonNode info = root.isObject() ? root.path("info") : Json.object();
-        ImportSession session = new ImportSession(FORMAT, source);
-        new Reader(session, path, messages, info, root.isObject() ? Nodes.text(root, "trajectory_format") : null).read();
+        ImportSession session = newSession(path);
+        new Reader(session, path, messages, info, root.isObject() ? JsonFields.scalar(root, "trajectory_format") : null).read();
         String name = path.getFileName().toString().replaceFirst("\\.traj(\\.json)?$", "").replaceFirst("\\.json$", "");
-        return session.finish("mini-swe-agent:" + name, name, session.events().getFirst().ts());
+        return session.finish("mini-swe-agent:" + name, name);
     }
 
     private record PendingCall(String eventId, String callId, boolean submit) {
@@ -112,14 +111,14 @@ public final class MiniSweAgentImporter implements TraceImporter {
             this.lastTime = timed ? firstTimestamp(messages).minusMillis(1) : null;
             Instant end = Files.getLastModifiedTime(path).toInstant();
             this.clock = new SyntheticClock(end.minusMillis(3L * messages.size() + 10));
-            String agentType = Nodes.textAt(info, "config", "agent_type");
+            String agentType = JsonFields.scalarAt(info, "config", "agent_type");
             this.agentActor = "agent:" + (agentType == null ? "mini-swe-agent" : agentType.substring(agentType.lastIndexOf('.') + 1));
-            this.model = Nodes.textAt(info, "config", "model", "model_name");
+            this.model = JsonFields.scalarAt(info, "config", "model", "model_name");
         }
 
         private static Instant firstTimestamp(JsonNode messages) {
             for (JsonNode message : messages) {
-                JsonNode stamp = Nodes.path(message, "extra", "timestamp");
+                JsonNode stamp = JsonFields.at(message, "extra", "timestamp");
                 if (stamp != null && stamp.isNumber()) {
                     return Instant.ofEpochSecond(0, Math.round(stamp.asDouble() * 1e9));
                 }
@@ -129,7 +128,7 @@ public final class MiniSweAgentImporter implements TraceImporter {
 
         private static boolean hasTimestamps(JsonNode messages) {
             for (JsonNode message : messages) {
-                if (Nodes.path(message, "extra", "timestamp") != null) {
+                if (JsonFields.at(message, "extra", "timestamp") != null) {
                     return true;
                 }
             }
@@ -137,7 +136,7 @@ public final class MiniSweAgentImporter implements TraceImporter {
         }
 
         private Instant timeOf(JsonNode message) {
-            JsonNode stamp = Nodes.path(message, "extra", "timestamp");
+            JsonNode stamp = JsonFields.at(message, "extra", "timestamp");
             if (timed && stamp != null && stamp.isNumber()) {
                 // recorded times are kept; only a time that does not move forward is nudged, so that order stays strict
                 Instant at = Instant.ofEpochSecond(0, Math.round(stamp.asDouble() * 1e9));
@@ -152,14 +151,14 @@ public final class MiniSweAgentImporter implements TraceImporter {
 
         void read() {
             if (!timed) {
-                session.finding(Finding.warning("timestamp-synthesised", "this trajectory records no times: event times are "
+                session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, "this trajectory records no times: event times are "
                         + "synthesised (ending at the file's modification time); the order is real, durations are not", null, 0));
             }
             Event start = startSession();
             boolean taskSeen = false;
             for (int i = 0; i < messages.size(); i++) {
                 JsonNode message = messages.get(i);
-                String role = Nodes.text(message, "role");
+                String role = JsonFields.scalar(message, "role");
                 role = role == null ? "" : role;
                 switch (role) {
                     case "system" -> input.add(message);
@@ -179,7 +178,7 @@ public final class MiniSweAgentImporter implements TraceImporter {
                 }
             }
             if (!ended) {
-                end(Nodes.text(info, "exit_status"), Nodes.text(info, "submission"), null);
+                end(JsonFields.scalar(info, "exit_status"), JsonFields.scalar(info, "submission"), null);
             }
         }
 
@@ -188,36 +187,34 @@ public final class MiniSweAgentImporter implements TraceImporter {
             ObjectNode environment = data.putObject("environment");
             ObjectNode harness = environment.putObject("harness");
             harness.put("name", "mini-swe-agent");
-            if (Nodes.text(info, "mini_version") != null) {
-                harness.put("version", Nodes.text(info, "mini_version"));
+            if (JsonFields.scalar(info, "mini_version") != null) {
+                harness.put("version", JsonFields.scalar(info, "mini_version"));
             }
-            JsonNode env = Nodes.path(info, "config", "environment");
-            String image = firstText(env, "image", "container_image");
+            JsonNode env = JsonFields.at(info, "config", "environment");
+            String image = JsonFields.firstScalar(env, "image", "container_image");
             if (image != null) {
                 environment.put("image", image);
             }
-            if (Nodes.text(env, "cwd") != null) {
-                environment.put("cwd", Nodes.text(env, "cwd"));
+            if (JsonFields.scalar(env, "cwd") != null) {
+                environment.put("cwd", JsonFields.scalar(env, "cwd"));
             }
-            String environmentType = Nodes.textAt(info, "config", "environment_type");
+            String environmentType = JsonFields.scalarAt(info, "config", "environment_type");
             if (environmentType != null) {
                 environment.putObject("isolation").put("boundary", environmentType);
             }
             if (image == null) {
-                session.finding(Finding.warning("no-environment-image", info.isEmpty()
+                session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, info.isEmpty()
                         ? "this is a bare message list: no environment, model, version or exit status is recorded"
                         : "the trajectory names no container image: a replay must be given one", null, 0));
             }
             if (model != null) {
                 data.putObject("model").put("model", model);
             } else if (!info.isEmpty()) {
-                session.finding(Finding.warning("model-unknown", "the trajectory does not name its model", null, 0));
+                session.finding(Finding.warning(ImportFindings.MODEL_UNKNOWN, "the trajectory does not name its model", null, 0));
             }
-            ObjectNode imported = data.putObject("imported");
-            imported.put("format", FORMAT);
-            imported.put("source", path.toString());
+            ObjectNode imported = Payloads.putImported(data, FORMAT, path.toString());
             imported.put("version", trajectoryFormat != null ? trajectoryFormat : info.isEmpty() ? "messages-only" : "mini-swe-agent-1");
-            session.finding(Finding.info("no-checkpoint", "mini-swe-agent trajectories hold no file contents: the import has no "
+            session.finding(Finding.info(ImportFindings.NO_CHECKPOINT, "mini-swe-agent trajectories hold no file contents: the import has no "
                     + "replayable checkpoint", null, 0));
             return session.append(NewEvent.of(RUN, "harness", EventType.SESSION_START).at(timeOf(messages.isEmpty() ? null : messages.get(0)))
                     .touches(StateKind.SESSION).data(data), 0);
@@ -227,18 +224,18 @@ public final class MiniSweAgentImporter implements TraceImporter {
             ObjectNode data = Json.object();
             data.put("from", "harness");
             data.put("to", agentActor);
-            data.put("text", Nodes.content(message.get("content")));
+            data.put("text", JsonFields.contentText(message.get("content")));
             session.append(NewEvent.of(RUN, "harness", EventType.AGENT_MESSAGE).at(timeOf(message)).causes(start.id())
                     .touches(StateKind.SESSION).data(data), 0);
         }
 
         private void assistant(int index, JsonNode message) {
             unanswered();
-            String text = Nodes.content(message.get("content"));
+            String text = JsonFields.contentText(message.get("content"));
             List<ObjectNode> actions = actionsOf(message, text);
             ObjectNode call = Json.object();
-            JsonNode response = Nodes.path(message, "extra", "response");
-            String callModel = Nodes.text(response, "model") != null ? Nodes.text(response, "model") : model;
+            JsonNode response = JsonFields.at(message, "extra", "response");
+            String callModel = JsonFields.scalar(response, "model") != null ? JsonFields.scalar(response, "model") : model;
             if (callModel != null) {
                 call.put("model", callModel);
             }
@@ -246,7 +243,7 @@ public final class MiniSweAgentImporter implements TraceImporter {
             in.put("summary", input.size() + " new message(s)");
             ArrayNode list = in.putArray("messages");
             for (JsonNode m : input) {
-                list.addObject().put("role", Nodes.text(m, "role")).put("content", Nodes.content(m.get("content")));
+                list.addObject().put("role", JsonFields.scalar(m, "role")).put("content", JsonFields.contentText(m.get("content")));
             }
             input.clear();
             ObjectNode out = call.putObject("output");
@@ -256,14 +253,14 @@ public final class MiniSweAgentImporter implements TraceImporter {
                 calls.addObject().put("callId", action.get("callId").asText()).put("name", "bash")
                         .set("arguments", Json.object().put("command", action.get("command").asText()));
             }
-            JsonNode usage = Nodes.path(response, "usage");
+            JsonNode usage = JsonFields.at(response, "usage");
             if (usage != null) {
                 ObjectNode u = call.putObject("usage");
                 long in1 = usage.path("prompt_tokens").asLong(0);
                 long out1 = usage.path("completion_tokens").asLong(0);
                 u.put("inputTokens", in1);
                 u.put("outputTokens", out1);
-                JsonNode cached = Nodes.path(usage, "prompt_tokens_details", "cached_tokens");
+                JsonNode cached = JsonFields.at(usage, "prompt_tokens_details", "cached_tokens");
                 if (cached != null) {
                     u.put("cacheReadTokens", cached.asLong());
                 }
@@ -271,7 +268,7 @@ public final class MiniSweAgentImporter implements TraceImporter {
                 outputTokens += out1;
                 usageSeen = true;
             }
-            JsonNode callCost = Nodes.path(message, "extra", "cost");
+            JsonNode callCost = JsonFields.at(message, "extra", "cost");
             if (callCost != null && callCost.isNumber()) {
                 call.put("costUsd", callCost.decimalValue());
                 cost = cost.add(callCost.decimalValue());
@@ -284,20 +281,16 @@ public final class MiniSweAgentImporter implements TraceImporter {
             for (ObjectNode action : actions) {
                 String command = action.get("command").asText();
                 String callId = action.get("callId").asText();
-                ObjectNode data = Json.object();
-                data.put("callId", callId);
-                data.put("tool", "bash");
-                data.set("arguments", Json.object().put("command", command));
                 EffectClass effect = EffectRules.classifyCommand(command);
-                data.put("effect", effect.name().toLowerCase(Locale.ROOT));
+                ObjectNode data = Payloads.toolCall(callId, "bash", Json.object().put("command", command), effect);
                 ObjectNode exec = data.putObject("exec");
                 exec.putArray("argv").add("bash").add("-c").add(command);
-                String cwd = Nodes.textAt(info, "config", "environment", "cwd");
+                String cwd = JsonFields.scalarAt(info, "config", "environment", "cwd");
                 if (cwd != null) {
                     exec.put("cwd", cwd);
                 }
                 Event toolCall = session.append(NewEvent.of(RUN, agentActor, EventType.TOOL_CALL).at(timed ? bump() : clock.next())
-                        .causes(model.id()).touches(touches(effect)).data(data), 0);
+                        .causes(model.id()).touches(effect.touchedByCall()).data(data), 0);
                 pending.add(new PendingCall(toolCall.id(), callId, SUBMIT_MARKERS.stream().anyMatch(command::contains)));
             }
         }
@@ -309,14 +302,14 @@ public final class MiniSweAgentImporter implements TraceImporter {
 
         private List<ObjectNode> actionsOf(JsonNode message, String text) {
             List<ObjectNode> actions = new ArrayList<>();
-            JsonNode recorded = Nodes.path(message, "extra", "actions");
+            JsonNode recorded = JsonFields.at(message, "extra", "actions");
             int n = 0;
             if (recorded != null && recorded.isArray()) {
                 for (JsonNode action : recorded) {
-                    String command = Nodes.text(action, "command");
+                    String command = JsonFields.scalar(action, "command");
                     if (command != null) {
                         n++;
-                        String id = Nodes.text(action, "tool_call_id");
+                        String id = JsonFields.scalar(action, "tool_call_id");
                         actions.add(Json.object().put("command", command).put("callId", id != null ? id : "action-" + session.events().size() + "-" + n));
                     }
                 }
@@ -335,11 +328,11 @@ public final class MiniSweAgentImporter implements TraceImporter {
         }
 
         private void observation(int index, JsonNode message) {
-            String content = Nodes.content(message.get("content"));
+            String content = JsonFields.contentText(message.get("content"));
             PendingCall call = pending.poll();
             if (call == null) {
                 // a user message that answers no action: a format error, a limit or a human's words
-                String interrupt = Nodes.textAt(message, "extra", "interrupt_type");
+                String interrupt = JsonFields.scalarAt(message, "extra", "interrupt_type");
                 boolean formatError = "FormatError".equals(interrupt) || content.contains("EXACTLY ONE") || content.contains("found 0 actions")
                         || content.toLowerCase(Locale.ROOT).contains("format");
                 if (formatError) {
@@ -361,17 +354,17 @@ public final class MiniSweAgentImporter implements TraceImporter {
             ObjectNode result = Json.object();
             result.put("callId", call.callId());
             JsonNode extra = message.get("extra");
-            JsonNode returncode = Nodes.path(extra, "returncode");
+            JsonNode returncode = JsonFields.at(extra, "returncode");
             Matcher code = RETURN_CODE.matcher(content);
             if (returncode != null && returncode.canConvertToInt()) {
                 result.put("exitCode", returncode.asInt());
             } else if (code.find()) {
                 result.put("exitCode", Integer.parseInt(code.group(1)));
             }
-            String raw = Nodes.textAt(message, "extra", "raw_output");
+            String raw = JsonFields.scalarAt(message, "extra", "raw_output");
             Matcher output = OUTPUT.matcher(content);
             result.put("stdout", raw != null ? raw : output.find() ? output.group(1) : content);
-            String exception = Nodes.textAt(message, "extra", "exception_info");
+            String exception = JsonFields.scalarAt(message, "extra", "exception_info");
             if (exception != null) {
                 result.put("error", exception);
                 result.put("isError", true);
@@ -385,13 +378,13 @@ public final class MiniSweAgentImporter implements TraceImporter {
 
         private void exit(JsonNode message) {
             unanswered();
-            end(Nodes.textAt(message, "extra", "exit_status"), Nodes.textAt(message, "extra", "submission"), null);
+            end(JsonFields.scalarAt(message, "extra", "exit_status"), JsonFields.scalarAt(message, "extra", "submission"), null);
         }
 
         private void unanswered() {
             while (!pending.isEmpty()) {
                 PendingCall call = pending.poll();
-                session.finding(Finding.warning("unpaired-call", "tool call " + call.callId() + " has no recorded output", call.eventId(), 0));
+                session.finding(Finding.warning(ImportFindings.UNPAIRED_CALL, "tool call " + call.callId() + " has no recorded output", call.eventId(), 0));
             }
         }
 
@@ -400,7 +393,7 @@ public final class MiniSweAgentImporter implements TraceImporter {
             data.put("text", "message " + (index + 1) + " with role '" + role + "' kept verbatim");
             data.set("raw", message);
             session.append(NewEvent.of(RUN, "harness", EventType.NOTE).at(timeOf(message)).touches(StateKind.SESSION).data(data), 0);
-            session.finding(Finding.info("unknown-record", "message " + (index + 1) + " has role '" + role + "': kept as a note", null, 0));
+            session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, "message " + (index + 1) + " has role '" + role + "': kept as a note", null, 0));
         }
 
         private void end(String exitStatus, String submission, Event cause) {
@@ -410,14 +403,14 @@ public final class MiniSweAgentImporter implements TraceImporter {
             ended = true;
             unanswered();
             ObjectNode data = Json.object();
-            String status = exitStatus != null ? exitStatus : Nodes.text(info, "exit_status");
+            String status = exitStatus != null ? exitStatus : JsonFields.scalar(info, "exit_status");
             data.put("outcome", status == null ? "unknown" : SweAgentOutcome.of(status));
             if (status != null) {
                 data.put("summary", "exit status: " + status);
             }
             JsonNode stats = info.get("model_stats");
             if (usageSeen) {
-                data.putObject("usage").put("inputTokens", inputTokens).put("outputTokens", outputTokens);
+                data.set("usage", Payloads.usage(inputTokens, outputTokens, null, null));
             }
             if (stats != null && stats.has("instance_cost")) {
                 data.put("costUsd", stats.get("instance_cost").decimalValue());
@@ -428,7 +421,7 @@ public final class MiniSweAgentImporter implements TraceImporter {
                 data.put("modelCalls", stats.get("api_calls").asLong());
             }
             if (!usageSeen) {
-                session.finding(Finding.info("no-token-usage", "this trajectory records no token counts"
+                session.finding(Finding.info(ImportFindings.USAGE_UNKNOWN, "this trajectory records no token counts"
                         + (stats != null && stats.has("instance_cost") ? " (only the run's cost, on session.end)" : ""), null, 0));
             }
             if (submission != null && !submission.isEmpty()) {
@@ -439,26 +432,6 @@ public final class MiniSweAgentImporter implements TraceImporter {
                 draft.causes(cause.id());
             }
             session.append(draft, 0);
-        }
-
-        private static String firstText(JsonNode node, String... fields) {
-            for (String field : fields) {
-                String value = Nodes.text(node, field);
-                if (value != null && !value.isBlank()) {
-                    return value;
-                }
-            }
-            return null;
-        }
-
-        private static StateKind[] touches(EffectClass effect) {
-            return switch (effect) {
-                case READ -> new StateKind[] {StateKind.SESSION};
-                case EXTERNAL -> new StateKind[] {StateKind.SESSION, StateKind.EXTERNAL};
-                case PROCESS -> new StateKind[] {StateKind.SESSION, StateKind.PROCESS};
-                case PRIVILEGED -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE, StateKind.PROCESS};
-                case WORKSPACE -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE};
-            };
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.forkline.importers.sweagent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.EffectRules;
+import dev.forkline.importers.support.JsonFields;
 import dev.forkline.trace.EffectClass;
 import java.util.Locale;
 import java.util.Optional;
@@ -50,11 +51,11 @@ final class SweAgentCommands {
     static Optional<EffectClass> ofFunction(String function, JsonNode arguments) {
         String name = function == null ? "" : function.toLowerCase(Locale.ROOT);
         if (name.equals("bash")) {
-            String command = arguments == null ? null : Nodes.text(arguments, "command");
+            String command = arguments == null ? null : JsonFields.scalar(arguments, "command");
             return Optional.of(EffectRules.classifyCommand(command));
         }
         if (name.equals("str_replace_editor")) {
-            String sub = arguments == null ? null : Nodes.text(arguments, "command");
+            String sub = arguments == null ? null : JsonFields.scalar(arguments, "command");
             return Optional.of(sub != null && EDITOR_READS.contains(sub) ? EffectClass.READ : EffectClass.WORKSPACE);
         }
         return known(name);

@@ -5,7 +5,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.TraceImporter;
+import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.ImportFindings;
+import dev.forkline.importers.support.JsonDocuments;
+import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.Payloads;
+import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -22,6 +27,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * SWE-agent trajectories ({@code .traj}): the pre-1.0 form (v0: {@code environment} is the env name, steps without
@@ -29,36 +35,31 @@ import java.util.List;
  * {@code message_type} and function-calling {@code tool_calls} in the history). One step is one model call, one action
  * (a tool call with its effect class) and its observation. See docs/importers.md for what the format cannot tell.
  */
-public final class SweAgentImporter implements TraceImporter {
+public final class SweAgentImporter extends SingleFileImporter {
 
     public static final String FORMAT = "swe-agent";
-    static final String RUN = "main";
+    static final String RUN = ImportSession.RUN;
 
-    @Override
-    public String format() {
-        return FORMAT;
+    public SweAgentImporter() {
+        super(FORMAT);
     }
 
     @Override
-    public boolean accepts(Path path, byte[] head) {
-        if (!Files.isRegularFile(path)) {
-            return false;
-        }
-        String text = Nodes.head(head);
-        return Nodes.firstNonSpace(text).equals("{") && text.contains("\"trajectory\"")
-                && (text.contains("\"action\"") || text.contains("\"observation\"") || text.contains("\"history\""))
-                && !text.contains("\"trajectory_format\"");
+    protected boolean acceptsHead(FileHead head) {
+        return head.opensWith('{') && head.contains("\"trajectory\"")
+                && head.containsAny("\"action\"", "\"observation\"", "\"history\"")
+                && !head.contains("\"trajectory_format\"");
     }
 
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
         String source = path.toString();
-        JsonNode root = Nodes.read(path);
+        JsonNode root = JsonDocuments.read(path);
         JsonNode steps = root.isObject() ? root.get("trajectory") : null;
         if (steps == null || !steps.isArray()) {
             throw new TraceFormatException(source, 1, "not a SWE-agent trajectory: no 'trajectory' array at the top level");
         }
-        ImportSession session = new ImportSession(FORMAT, source);
+        ImportSession session = newSession(path);
         List<JsonNode> runs = new ArrayList<>();
         List<String> names = new ArrayList<>();
         JsonNode attempts = root.get("attempts");
@@ -83,16 +84,16 @@ public final class SweAgentImporter implements TraceImporter {
             at = at.plus(Reader.span(run));
         }
         if (runs.size() > 1) {
-            session.finding(Finding.info("attempts-as-runs", "a retry loop with " + runs.size() + " attempts: each is its own run"
+            session.finding(Finding.info(ImportFindings.ATTEMPTS_AS_RUNS, "a retry loop with " + runs.size() + " attempts: each is its own run"
                     + (chosen >= 0 ? " (attempt-" + (chosen + 1) + " was chosen)" : ""), null, 0));
         }
         String title = titleOf(root, path);
-        return session.finish("swe-agent:" + title, title, session.events().getFirst().ts());
+        return session.finish("swe-agent:" + title, title);
     }
 
     private static String titleOf(JsonNode root, Path path) {
         JsonNode replay = replayConfig(root);
-        String id = Nodes.textAt(replay, "problem_statement", "id");
+        String id = JsonFields.scalarAt(replay, "problem_statement", "id");
         if (id != null) {
             return id;
         }
@@ -181,17 +182,17 @@ public final class SweAgentImporter implements TraceImporter {
             List<JsonNode> history = nonDemoHistory();
             List<Integer> assistantAt = new ArrayList<>();
             for (int i = 0; i < history.size(); i++) {
-                if ("assistant".equals(Nodes.text(history.get(i), "role"))) {
+                if ("assistant".equals(JsonFields.scalar(history.get(i), "role"))) {
                     assistantAt.add(i);
                 }
             }
             boolean aligned = assistantAt.size() == steps.size();
             if (!aligned) {
-                session.finding(Finding.warning("history-misaligned", "the history holds " + assistantAt.size()
+                session.finding(Finding.warning(ImportFindings.HISTORY_MISALIGNED, "the history holds " + assistantAt.size()
                         + " model responses for " + steps.size() + " trajectory steps: model inputs are not attached to the calls", null, 0));
             }
             if (firstRun) {
-                session.finding(Finding.warning("timestamp-synthesised", "SWE-agent trajectories record no wall-clock times: event "
+                session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, "SWE-agent trajectories record no wall-clock times: event "
                         + "times are synthesised (ending at the file's modification time); the order is real"
                         + (v1 ? ", step durations come from execution_time" : ", durations are not"), null, 0));
             }
@@ -216,8 +217,8 @@ public final class SweAgentImporter implements TraceImporter {
                 if (aligned) {
                     consumed = assistantAt.get(k) + 1;
                 }
-                String actor = "agent:" + (response != null && Nodes.text(response, "agent") != null ? Nodes.text(response, "agent") : agent);
-                String stateDir = Nodes.text(stateOf(step), "working_dir");
+                String actor = "agent:" + (response != null && JsonFields.scalar(response, "agent") != null ? JsonFields.scalar(response, "agent") : agent);
+                String stateDir = JsonFields.scalar(stateOf(step), "working_dir");
                 step(k, step, response, input, actor, workingDir != null ? workingDir : stateDir);
                 if (stateDir != null) {
                     workingDir = stateDir;
@@ -254,7 +255,7 @@ public final class SweAgentImporter implements TraceImporter {
             }
             if (demos > 0) {
                 if (firstRun) {
-                    session.finding(Finding.info("demonstrations-skipped", demos
+                    session.finding(Finding.info(ImportFindings.DEMONSTRATIONS_SKIPPED, demos
                             + " demonstration message(s) in the history are examples shown to the model, not part of this run: not imported", null, 0));
                 }
             }
@@ -263,7 +264,7 @@ public final class SweAgentImporter implements TraceImporter {
 
         private static String agentName(List<JsonNode> history) {
             for (JsonNode entry : history) {
-                String agent = Nodes.text(entry, "agent");
+                String agent = JsonFields.scalar(entry, "agent");
                 if (agent != null && !agent.isBlank()) {
                     return agent;
                 }
@@ -273,10 +274,10 @@ public final class SweAgentImporter implements TraceImporter {
 
         private static String taskOf(List<JsonNode> history) {
             for (JsonNode entry : history) {
-                if ("user".equals(Nodes.text(entry, "role"))) {
-                    return Nodes.content(entry.get("content"));
+                if ("user".equals(JsonFields.scalar(entry, "role"))) {
+                    return JsonFields.contentText(entry.get("content"));
                 }
-                if ("assistant".equals(Nodes.text(entry, "role"))) {
+                if ("assistant".equals(JsonFields.scalar(entry, "role"))) {
                     return null;
                 }
             }
@@ -285,43 +286,41 @@ public final class SweAgentImporter implements TraceImporter {
 
         private Event startSession(String agent) {
             ObjectNode data = Json.object();
-            String problem = Nodes.textAt(replay, "problem_statement", "id");
+            String problem = JsonFields.scalarAt(replay, "problem_statement", "id");
             if (problem != null) {
                 data.put("title", problem);
             }
             ObjectNode environment = data.putObject("environment");
             ObjectNode harness = environment.putObject("harness");
             harness.put("name", "swe-agent");
-            if (Nodes.text(info, "swe_agent_version") != null) {
-                harness.put("version", Nodes.text(info, "swe_agent_version"));
+            if (JsonFields.scalar(info, "swe_agent_version") != null) {
+                harness.put("version", JsonFields.scalar(info, "swe_agent_version"));
             }
-            String image = Nodes.textAt(replay, "env", "deployment", "image");
+            String image = JsonFields.scalarAt(replay, "env", "deployment", "image");
             if (image != null) {
                 environment.put("image", image);
             } else {
-                session.finding(Finding.warning("no-environment-image", "the trajectory names no container image"
+                session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, "the trajectory names no container image"
                         + (v1 ? "" : " (pre-1.0 trajectories record only the environment's name)") + ": a replay must be given one", null, 0));
             }
-            JsonNode repo = Nodes.path(replay, "env", "repo");
+            JsonNode repo = JsonFields.at(replay, "env", "repo");
             if (repo != null) {
                 ObjectNode git = environment.putObject("git");
-                String repository = firstText(repo, "github_url", "repo_name", "path");
+                String repository = JsonFields.firstScalar(repo, "github_url", "repo_name", "path");
                 if (repository != null) {
                     git.put("repository", repository);
                 }
-                if (Nodes.text(repo, "base_commit") != null) {
-                    git.put("commit", Nodes.text(repo, "base_commit"));
+                if (JsonFields.scalar(repo, "base_commit") != null) {
+                    git.put("commit", JsonFields.scalar(repo, "base_commit"));
                 }
             }
-            String model = Nodes.textAt(replay, "agent", "model", "name");
+            String model = JsonFields.scalarAt(replay, "agent", "model", "name");
             if (model != null) {
                 data.putObject("model").put("model", model);
             } else {
-                session.finding(Finding.warning("model-unknown", "the trajectory does not name the model that produced it", null, 0));
+                session.finding(Finding.warning(ImportFindings.MODEL_UNKNOWN, "the trajectory does not name the model that produced it", null, 0));
             }
-            ObjectNode imported = data.putObject("imported");
-            imported.put("format", FORMAT);
-            imported.put("source", path.toString());
+            ObjectNode imported = Payloads.putImported(data, FORMAT, path.toString());
             imported.put("version", v1 ? "1" : "0");
             if (root.path("environment").isTextual()) {
                 imported.put("environmentName", root.get("environment").asText());
@@ -331,34 +330,24 @@ public final class SweAgentImporter implements TraceImporter {
                 imported.put("chosenAttempt", chosen);
             }
             if (firstRun) {
-                session.finding(Finding.info("no-checkpoint", "SWE-agent trajectories hold no file contents: the import has no "
+                session.finding(Finding.info(ImportFindings.NO_CHECKPOINT, "SWE-agent trajectories hold no file contents: the import has no "
                         + "replayable checkpoint (a replay starts from the image and base commit, where recorded)", null, 0));
             }
             return append(NewEvent.of(run, "harness", EventType.SESSION_START).at(clock.next()).touches(StateKind.SESSION).data(data));
         }
 
-        private static String firstText(JsonNode node, String... fields) {
-            for (String field : fields) {
-                String value = Nodes.text(node, field);
-                if (value != null && !value.isBlank()) {
-                    return value;
-                }
-            }
-            return null;
-        }
-
         private void step(int k, JsonNode step, JsonNode response, List<JsonNode> input, String actor, String cwd) {
-            String action = Nodes.text(step, "action");
-            String observation = Nodes.text(step, "observation");
-            String thought = Nodes.text(step, "thought");
-            String responseText = Nodes.text(step, "response");
+            String action = JsonFields.scalar(step, "action");
+            String observation = JsonFields.scalar(step, "observation");
+            String thought = JsonFields.scalar(step, "thought");
+            String responseText = JsonFields.scalar(step, "response");
             if (responseText == null && response != null) {
-                responseText = Nodes.content(response.get("content"));
+                responseText = JsonFields.contentText(response.get("content"));
             }
             JsonNode toolCalls = response == null ? null : response.get("tool_calls");
             ObjectNode call = Json.object();
-            if (Nodes.textAt(replay, "agent", "model", "name") != null) {
-                call.put("model", Nodes.textAt(replay, "agent", "model", "name"));
+            if (JsonFields.scalarAt(replay, "agent", "model", "name") != null) {
+                call.put("model", JsonFields.scalarAt(replay, "agent", "model", "name"));
             }
             ObjectNode in = call.putObject("input");
             in.put("summary", input.isEmpty() ? (response == null ? "not recorded" : "no new messages")
@@ -367,8 +356,8 @@ public final class SweAgentImporter implements TraceImporter {
                 ArrayNode messages = in.putArray("messages");
                 for (JsonNode message : input) {
                     ObjectNode m = messages.addObject();
-                    m.put("role", Nodes.text(message, "role"));
-                    m.put("content", Nodes.content(message.get("content")));
+                    m.put("role", JsonFields.scalar(message, "role"));
+                    m.put("content", JsonFields.contentText(message.get("content")));
                 }
             }
             ObjectNode out = call.putObject("output");
@@ -385,11 +374,11 @@ public final class SweAgentImporter implements TraceImporter {
             boolean functionCall = toolCalls != null && toolCalls.isArray() && !toolCalls.isEmpty();
             if (functionCall) {
                 JsonNode first = toolCalls.get(0);
-                callId = Nodes.text(first, "id") != null ? Nodes.text(first, "id") : callId;
-                tool = Nodes.textAt(first, "function", "name");
-                arguments = parseArguments(Nodes.path(first, "function", "arguments"));
+                callId = JsonFields.scalar(first, "id") != null ? JsonFields.scalar(first, "id") : callId;
+                tool = JsonFields.scalarAt(first, "function", "name");
+                arguments = JsonFields.objectOrRaw(JsonFields.at(first, "function", "arguments"));
                 if (toolCalls.size() > 1) {
-                    session.finding(Finding.warning("parallel-calls-merged", "step " + (k + 1) + " lists " + toolCalls.size()
+                    session.finding(Finding.warning(ImportFindings.PARALLEL_CALLS_MERGED, "step " + (k + 1) + " lists " + toolCalls.size()
                             + " tool calls but one action and one observation: only the first is imported as a call", null, 0));
                 }
             } else {
@@ -425,7 +414,7 @@ public final class SweAgentImporter implements TraceImporter {
             ObjectNode data = toolCallData(callId, tool, arguments, effect, toolCallId);
             if (isShell(functionCall, tool, action)) {
                 ObjectNode exec = data.putObject("exec");
-                exec.putArray("argv").add("bash").add("-c").add(functionCall ? Nodes.text(arguments, "command") : action);
+                exec.putArray("argv").add("bash").add("-c").add(functionCall ? JsonFields.scalar(arguments, "command") : action);
                 if (cwd != null) {
                     exec.put("cwd", cwd);
                 }
@@ -454,24 +443,12 @@ public final class SweAgentImporter implements TraceImporter {
         }
 
         private ObjectNode toolCallData(String callId, String tool, ObjectNode arguments, EffectClass effect, String eventId) {
-            ObjectNode data = Json.object();
-            data.put("callId", callId);
-            data.put("tool", tool);
-            data.set("arguments", arguments);
             EffectClass resolved = effect != null ? effect : session.classify(tool, arguments, eventId, 0).effect();
-            data.put("effect", resolved.name().toLowerCase(java.util.Locale.ROOT));
-            return data;
+            return Payloads.toolCall(callId, tool, arguments, resolved);
         }
 
-        private static StateKind[] effectTouches(ObjectNode call) {
-            String effect = call.path("effect").asText();
-            return switch (effect) {
-                case "read" -> new StateKind[] {StateKind.SESSION};
-                case "external" -> new StateKind[] {StateKind.SESSION, StateKind.EXTERNAL};
-                case "process" -> new StateKind[] {StateKind.SESSION, StateKind.PROCESS};
-                case "privileged" -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE, StateKind.PROCESS};
-                default -> new StateKind[] {StateKind.SESSION, StateKind.WORKSPACE};
-            };
+        private static java.util.List<StateKind> effectTouches(ObjectNode call) {
+            return EffectClass.valueOf(call.path("effect").asText().toUpperCase(Locale.ROOT)).touchedByCall();
         }
 
         private static boolean isExitAction(String action) {
@@ -479,34 +456,14 @@ public final class SweAgentImporter implements TraceImporter {
             return name.equals("exit") || name.startsWith("exit_");
         }
 
-        private static ObjectNode parseArguments(JsonNode raw) {
-            if (raw == null) {
-                return Json.object();
-            }
-            if (raw.isObject()) {
-                return (ObjectNode) raw;
-            }
-            try {
-                JsonNode parsed = Json.MAPPER.readTree(raw.asText());
-                if (parsed != null && parsed.isObject()) {
-                    return (ObjectNode) parsed;
-                }
-            } catch (IOException e) {
-                // kept verbatim below
-            }
-            ObjectNode verbatim = Json.object();
-            verbatim.put("raw", raw.asText());
-            return verbatim;
-        }
-
         private void endSession() {
             ObjectNode data = Json.object();
-            String exit = Nodes.text(info, "exit_status");
+            String exit = JsonFields.scalar(info, "exit_status");
             data.put("outcome", SweAgentOutcome.of(exit));
             if (exit != null) {
                 data.put("summary", "exit status: " + exit);
             } else {
-                session.finding(Finding.warning("no-exit-status", "the trajectory records no exit status: outcome unknown", null, 0));
+                session.finding(Finding.warning(ImportFindings.NO_OUTCOME, "the trajectory records no exit status: outcome unknown", null, 0));
             }
             JsonNode stats = info.get("model_stats");
             if (stats != null && stats.isObject()) {
@@ -520,17 +477,17 @@ public final class SweAgentImporter implements TraceImporter {
                     data.put("modelCalls", stats.get("api_calls").asLong());
                     long steps = root.get("trajectory").size();
                     if (stats.get("api_calls").asLong() != steps) {
-                        session.finding(Finding.info("model-calls-unrecorded", stats.get("api_calls").asLong()
+                        session.finding(Finding.info(ImportFindings.MODEL_CALLS_UNRECORDED, stats.get("api_calls").asLong()
                                 + " model calls were billed but " + steps + " steps recorded (requeries after format errors "
                                 + "or reviews leave no step)", null, 0));
                     }
                 }
                 if (firstRun) {
-                    session.finding(Finding.info("usage-totals-only", "SWE-agent records token and cost totals for the run, "
+                    session.finding(Finding.info(ImportFindings.USAGE_TOTALS_ONLY, "SWE-agent records token and cost totals for the run, "
                             + "not per model call: they are on session.end, the model.call events carry none", null, 0));
                 }
             }
-            String submission = Nodes.text(info, "submission");
+            String submission = JsonFields.scalar(info, "submission");
             if (submission != null && !submission.isEmpty()) {
                 data.put("submissionBlob", session.putBlob(submission));
             }

@@ -87,7 +87,7 @@ class InspectImporterTest {
         assertThat(end.text("summary")).isEqualTo("scores: includes=C");
         assertThat(end.data().at("/usage/inputTokens").asLong()).isEqualTo(15235);
         assertThat(end.data().at("/usage/outputTokens").asLong()).isEqualTo(281);
-        assertThat(findingCodes(trace)).contains("no-environment-image", "effect-guessed", "no-cost").doesNotContain("usage-mismatch", "unknown-record");
+        assertThat(findingCodes(trace)).contains("environment-incomplete", "effect-guessed", "no-cost").doesNotContain("usage-mismatch", "unknown-record");
         assertThat(trace.bundle().manifest().sourceFormat()).isEqualTo("inspect-ai");
         assertThat(trace.bundle().manifest().title()).isEqualTo("browser (openai/gpt-4o-mini)");
         assertTimeOrdered(trace);

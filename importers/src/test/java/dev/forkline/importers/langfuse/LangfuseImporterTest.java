@@ -84,7 +84,7 @@ class LangfuseImporterTest {
         assertThat(end.data().at("/usage/inputTokens").asLong()).isEqualTo(1315);
         assertThat(end.data().get("costUsd").decimalValue()).isEqualByComparingTo("0.000322649999");
         assertThat(trace.findings()).filteredOn(f -> f.code().equals("effect-guessed")).hasSize(3);
-        assertThat(findingCodes(trace)).contains("proposed-calls-without-tool", "no-outcome", "no-environment-image", "no-checkpoint");
+        assertThat(findingCodes(trace)).contains("proposed-calls-without-tool", "no-outcome", "environment-incomplete", "no-checkpoint");
         assertThat(trace.bundle().manifest().title()).isEqualTo("joke-generator");
     }
 

@@ -84,7 +84,7 @@ class OpenAiAgentsImporterTest {
         assertThat(facts.of(EventType.ERROR)).extracting(e -> e.text("kind")).containsExactly("guardrail"); // the failed function is an error result, not a second error
         assertThat(facts.of(EventType.MODEL_CALL).get(2).text("model")).isNull(); // response spans do not name the model
         assertThat(facts.findings("model-unknown")).hasSize(1);
-        assertThat(facts.findings("environment-missing")).hasSize(1);
+        assertThat(facts.findings("environment-incomplete")).hasSize(1);
         var start = facts.first(EventType.SESSION_START);
         assertThat(start.path("title").asText()).isEqualTo("Customer support");
         assertThat(start.path("traces").get(0).path("groupId").asText()).isEqualTo("conv_42");

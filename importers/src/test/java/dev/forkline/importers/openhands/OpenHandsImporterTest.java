@@ -76,7 +76,7 @@ class OpenHandsImporterTest {
         assertThat(end.text("summary")).contains("awaiting_user_input");
         assertThat(end.data().at("/usage/inputTokens").asLong()).isEqualTo(17297);
         assertThat(findingCodes(trace)).contains("timestamps-without-zone", "empty-observations", "no-cost",
-                "no-environment-image", "no-checkpoint");
+                "environment-incomplete", "no-checkpoint");
         assertThat(trace.findings()).filteredOn(f -> f.code().equals("empty-observations"))
                 .singleElement().satisfies(f -> assertThat(f.message()).startsWith("3 "));
         // events carry the line of the record they came from

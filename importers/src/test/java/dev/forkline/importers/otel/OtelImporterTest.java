@@ -147,7 +147,7 @@ class OtelImporterTest {
         Path file = resource("otlp-lines.jsonl");
         ImportedTrace trace = new OtelImporter().read(file);
         TraceFacts facts = new TraceFacts(trace);
-        assertThat(facts.findings("malformed-json")).singleElement().extracting(Finding::line).isEqualTo(2L);
+        assertThat(facts.findings("malformed-line")).singleElement().extracting(Finding::line).isEqualTo(2L);
         assertThat(facts.count(EventType.MODEL_CALL)).isEqualTo(2);
         assertThat(facts.usage("inputTokens")).isEqualTo(40);
     }

@@ -52,7 +52,7 @@ class MiniSweAgentImporterTest {
         assertThat(end.text("outcome")).isEqualTo("success");
         assertThat(end.causes()).containsExactly(results.getLast().id());
         assertThat(new String(trace.bundle().blobs().read(end.text("submissionBlob")).orElseThrow())).contains("raise ValueError");
-        assertThat(findingCodes(trace)).contains("timestamp-synthesised", "no-environment-image", "no-checkpoint", "no-token-usage");
+        assertThat(findingCodes(trace)).contains("timestamp-synthesised", "environment-incomplete", "no-checkpoint", "usage-unknown");
         assertThat(ofType(trace, EventType.MODEL_CALL).getFirst().data().at("/input/messages")).hasSize(2);
         assertStrictlyIncreasingTimes(trace);
     }
@@ -95,7 +95,7 @@ class MiniSweAgentImporterTest {
         assertThat(end.data().at("/usage/inputTokens").asLong()).isEqualTo(100 + 200 + 300);
         assertThat(end.data().at("/usage/outputTokens").asLong()).isEqualTo(10 + 20 + 30);
         assertThat(end.data().get("costUsd").decimalValue()).isEqualByComparingTo(new BigDecimal("0.06"));
-        assertThat(findingCodes(trace)).doesNotContain("timestamp-synthesised", "no-token-usage");
+        assertThat(findingCodes(trace)).doesNotContain("timestamp-synthesised", "usage-unknown");
         assertStrictlyIncreasingTimes(trace);
     }
 

@@ -65,7 +65,7 @@ class SweAgentImporterTest {
         assertThat(start.data().at("/imported/format").asText()).isEqualTo("swe-agent");
         assertThat(start.data().at("/imported/version").asText()).isEqualTo("0");
         assertThat(start.data().at("/imported/environmentName").asText()).isEqualTo("swe_main");
-        assertThat(findingCodes(trace)).contains("timestamp-synthesised", "demonstrations-skipped", "no-environment-image",
+        assertThat(findingCodes(trace)).contains("timestamp-synthesised", "demonstrations-skipped", "environment-incomplete",
                 "model-unknown", "no-checkpoint", "usage-totals-only");
         assertThat(ofType(trace, EventType.MODEL_CALL).getFirst().data().at("/input/messages")).hasSize(2);
         assertThat(ofType(trace, EventType.TOOL_RESULT).get(2).text("stdout")).contains("AttributeError");
@@ -101,7 +101,7 @@ class SweAgentImporterTest {
         Event end = ofType(trace, EventType.SESSION_END).getFirst();
         assertThat(end.text("outcome")).isEqualTo("success");
         assertThat(end.text("summary")).isEqualTo("exit status: submitted (exit_cost)");
-        assertThat(findingCodes(trace)).doesNotContain("model-unknown", "no-environment-image");
+        assertThat(findingCodes(trace)).doesNotContain("model-unknown", "environment-incomplete");
         assertThat(findingCodes(trace)).contains("timestamp-synthesised", "model-calls-unrecorded");
         // the first call's input is the system prompt and the task; the second's is the tool observation
         assertThat(ofType(trace, EventType.MODEL_CALL).get(1).data().at("/input/messages/0/role").asText()).isEqualTo("tool");

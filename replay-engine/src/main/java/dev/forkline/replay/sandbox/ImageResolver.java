@@ -62,9 +62,9 @@ public final class ImageResolver {
         }
         Optional<InspectImageResponse> fallback = inspect(defaultImage);
         if (fallback.isEmpty()) {
-            throw new SandboxException("neither the recorded image (" + (recordedImage == null ? "none recorded" : recordedImage)
+            throw new ImageUnavailableException("neither the recorded image (" + (recordedImage == null ? "none recorded" : recordedImage)
                     + ") nor the default image " + defaultImage + " is available: build the default with"
-                    + " packaging/sandbox-image/build", null, null, null, null);
+                    + " packaging/sandbox-image/build", null);
         }
         String why = recordedImage == null || recordedImage.isBlank()
                 ? "the trace records no image, so the default sandbox image is used"

@@ -99,8 +99,8 @@ public final class Sandbox implements AutoCloseable {
                     .withHostConfig(host)
                     .exec();
         } catch (NotFoundException e) {
-            throw new SandboxException("image " + boundary.image() + " is not present locally (build the default with"
-                    + " packaging/sandbox-image/build)", null, null, null, e);
+            throw new ImageUnavailableException("image " + boundary.image() + " is not present locally (build the default with"
+                    + " packaging/sandbox-image/build)", e);
         }
         Sandbox sandbox = new Sandbox(engine, boundary, labels, created.getId());
         OPEN.add(sandbox);

@@ -506,10 +506,8 @@ final class RunRecorder implements AutoCloseable {
             new java.util.TreeMap<>(env).forEach(envJson::put);
             exec.put("timeoutMs", timeout.toMillis());
         }
-        NewEvent draft = NewEvent.of(run, agentActor(agent), EventType.TOOL_CALL).touches(StateKind.HARNESS).data(data);
-        if ("external".equals(effect)) {
-            draft.touches(StateKind.EXTERNAL);
-        }
+        NewEvent draft = NewEvent.of(run, agentActor(agent), EventType.TOOL_CALL)
+                .touches(dev.forkline.trace.EffectClass.fromWire(effect).touchedByCall()).data(data);
         String requestedBy = modelCallOf.get(callId);
         if (requestedBy != null) {
             draft.causes(requestedBy);

@@ -117,29 +117,6 @@ class SampleTracesReplayTest {
     }
 
     @Test
-    void theCommandLineReplaysWritesJsonAndJUnitAndExitsByResult() throws Exception {
-        Path bundle = Bundles.copy(sample("wrong-tool-call"), work);
-        var out = new java.io.ByteArrayOutputStream();
-        var err = new java.io.ByteArrayOutputStream();
-        Path junit = work.resolve("junit.xml");
-        int exit = ReplayCli.replay(java.util.List.of(bundle.toString(), "--from", "cp-initial", "--json", "--junit", junit.toString()),
-                new java.io.PrintStream(out, true), new java.io.PrintStream(err, true), () -> engine);
-        assertThat(exit).as(err.toString()).isZero();
-        var json = Json.MAPPER.readTree(out.toString());
-        assertThat(json.path("counts").path("diverged").asInt()).isZero();
-        assertThat(json.path("replayRun").asText()).isEqualTo("r1-replay-1");
-        assertThat(Files.readString(junit)).contains("<testsuite").contains("failures=\"0\"");
-
-        out.reset();
-        Event c2 = Bundles.call(bundle, "r1", "c2");
-        exit = ReplayCli.replay(java.util.List.of(bundle.toString(), "--edit", c2.id() + "={\"arguments\":{\"command\":\"rm -rf build\"}}"),
-                new java.io.PrintStream(out, true), new java.io.PrintStream(err, true), () -> engine);
-        assertThat(exit).as(out + "\n" + err).isZero();
-        assertThat(out.toString()).contains("replay r1-fork-1 of r1 from cp-green").contains("outcome: success (original: failure)");
-        assertThat(Bundles.verify(bundle).problems()).isEmpty();
-    }
-
-    @Test
     void theRecordedRecoveryRunsReplayToo() throws Exception {
         for (String name : new String[]{"wrong-tool-call", "sandbox-lost-mid-effect", "poisoned-artifact"}) {
             Path bundle = Bundles.copy(sample(name), Files.createDirectories(work.resolve(name)));

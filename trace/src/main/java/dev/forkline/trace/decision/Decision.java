@@ -13,8 +13,13 @@ import dev.forkline.trace.EventType;
  * @param owner     who decides (a valid {@link Owners owner name}); the event's actor becomes {@code human:<owner>}
  * @param rationale why, in the owner's words; required
  * @param arguments the replacement arguments of a {@link Verdict#MODIFY}; null for every other verdict
+ * @param treatAs   for an external effect whose outcome is unknown: {@code done} or {@code failed} settles it without
+ *                  re-firing it (replay answers the call with that outcome); null otherwise. Not with escalate or terminate.
  */
-public record Decision(String subject, Verdict verdict, String owner, String rationale, ObjectNode arguments) {
+public record Decision(String subject, Verdict verdict, String owner, String rationale, ObjectNode arguments, String treatAs) {
+
+    public static final String TREAT_AS_DONE = "done";
+    public static final String TREAT_AS_FAILED = "failed";
 
     /** @throws IllegalArgumentException with a message fit for the person deciding when something is missing */
     public Decision {
@@ -34,15 +39,30 @@ public record Decision(String subject, Verdict verdict, String owner, String rat
         if (verdict != Verdict.MODIFY && arguments != null) {
             throw new IllegalArgumentException("only a 'modify' decision carries arguments, not '" + verdict.wireName() + "'");
         }
+        if (treatAs != null && !treatAs.equals(TREAT_AS_DONE) && !treatAs.equals(TREAT_AS_FAILED)) {
+            throw new IllegalArgumentException("an unknown outcome is treated as 'done' or 'failed', not '" + treatAs + "'");
+        }
+        if (treatAs != null && (verdict == Verdict.ESCALATE || verdict == Verdict.TERMINATE)) {
+            throw new IllegalArgumentException("'" + verdict.wireName() + "' does not settle an outcome: treat-as goes with approve, deny or modify");
+        }
         arguments = arguments == null ? null : arguments.deepCopy();
     }
 
+    public Decision(String subject, Verdict verdict, String owner, String rationale, ObjectNode arguments) {
+        this(subject, verdict, owner, rationale, arguments, null);
+    }
+
     public static Decision of(String subject, Verdict verdict, String owner, String rationale) {
-        return new Decision(subject, verdict, owner, rationale, null);
+        return new Decision(subject, verdict, owner, rationale, null, null);
     }
 
     public static Decision modify(String subject, String owner, String rationale, ObjectNode newArguments) {
-        return new Decision(subject, Verdict.MODIFY, owner, rationale, newArguments);
+        return new Decision(subject, Verdict.MODIFY, owner, rationale, newArguments, null);
+    }
+
+    /** The same decision, settling an unknown outcome as {@code done} or {@code failed}. */
+    public Decision treatedAs(String outcome) {
+        return new Decision(subject, verdict, owner, rationale, arguments, outcome);
     }
 
     /**
@@ -59,7 +79,12 @@ public record Decision(String subject, Verdict verdict, String owner, String rat
         if (arguments != null && !arguments.isNull() && !arguments.isObject()) {
             throw new IllegalArgumentException("'arguments' must be a JSON object");
         }
+        JsonNode treatAs = event.data().get("treatAs");
+        if (treatAs != null && !treatAs.isNull() && !treatAs.isTextual()) {
+            throw new IllegalArgumentException("'treatAs' must be \"done\" or \"failed\"");
+        }
         return new Decision(event.text("subject"), Verdict.fromWire(event.text("verdict")), event.text("owner"),
-                event.text("rationale"), arguments == null || arguments.isNull() ? null : (ObjectNode) arguments);
+                event.text("rationale"), arguments == null || arguments.isNull() ? null : (ObjectNode) arguments,
+                treatAs == null || treatAs.isNull() ? null : treatAs.textValue());
     }
 }

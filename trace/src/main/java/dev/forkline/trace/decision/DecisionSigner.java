@@ -60,6 +60,9 @@ public final class DecisionSigner {
         if (decision.arguments() != null) {
             data.set("arguments", decision.arguments().deepCopy());
         }
+        if (decision.treatAs() != null) {
+            data.put("treatAs", decision.treatAs());
+        }
         data.put("decidedAt", EventCodec.formatTs(ts));
         Event unsigned = new Event(freeId(chain, run, seq), run, seq, ts, Owners.actor(decision.owner()),
                 EventType.APPROVAL_DECISION.wireName(), List.of(decision.subject()), List.of(StateKind.HARNESS), data,

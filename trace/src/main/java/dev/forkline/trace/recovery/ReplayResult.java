@@ -8,8 +8,10 @@ import java.math.BigDecimal;
 import java.util.List;
 
 /**
- * What a replay engine reported in the session.end of a replay run. Every field is null when the engine did not
- * record it; {@link #of} returns null when none is recorded.
+ * What a replay engine reported in the session.end of a replay run: the counts and first divergence under
+ * {@code data.replay} (as Forkline's engine writes them; read from {@code data} itself when there is no such object), the
+ * recovery figures in {@code data}. Every field is null when the engine did not record it; {@link #of} returns null when
+ * none is recorded.
  *
  * @param matched          events that replayed as recorded
  * @param diverged         events that differed
@@ -33,11 +35,12 @@ public record ReplayResult(Long matched, Long diverged, Long stubbed, Long conta
             return null;
         }
         JsonNode data = sessionEnd.data();
-        if (FIELDS.stream().noneMatch(data::has)) {
+        JsonNode counts = data.path("replay").isObject() ? data.get("replay") : data;
+        if (FIELDS.stream().noneMatch(field -> data.has(field) || counts.has(field))) {
             return null;
         }
-        JsonNode divergence = data.get("firstDivergence");
-        return new ReplayResult(whole(data, "matched"), whole(data, "diverged"), whole(data, "stubbed"), whole(data, "contained"),
+        JsonNode divergence = counts.get("firstDivergence");
+        return new ReplayResult(whole(counts, "matched"), whole(counts, "diverged"), whole(counts, "stubbed"), whole(counts, "contained"),
                 divergence == null || divergence.isNull() ? null : divergence.deepCopy(),
                 decimal(data, "recoveryTimeMs"), whole(data, "lostTokens"), decimal(data, "lostCostUsd"), decimal(data, "replayComputeMs"));
     }

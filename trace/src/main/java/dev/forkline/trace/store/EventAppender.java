@@ -67,15 +67,20 @@ final class EventAppender {
     Written append(List<Event> events, BlobSource blobs, Set<String> alsoStore) throws SQLException, IOException {
         Set<String> named = new LinkedHashSet<>(alsoStore);
         long written = 0;
+        PreparedRows prepared = new PreparedRows(events);
         try (EventRows rows = new EventRows(connection, traceId);
              ToolNames tools = new ToolNames(storedBefore ? connection : null, traceId)) {
-            for (Event event : events) {
-                digest.add(rows.add(event, tools.of(event)));
+            for (int i = 0; i < events.size(); i++) {
+                Event event = events.get(i);
+                PreparedRows.Row row = prepared.row(i);
+                digest.add(rows.add(event, row, tools.of(event)));
                 runs.count(event);
-                EventFacts.hashesIn(event.data(), named::add);
+                named.addAll(row.blobNames());
                 written++;
             }
             rows.flush();
+        } finally {
+            prepared.cancel();
         }
         int newBlobs = storeBlobs(named, blobs);
         runs.save(connection, traceId);

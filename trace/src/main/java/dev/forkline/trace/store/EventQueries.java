@@ -7,8 +7,13 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ForkJoinPool;
 
 /** Reads events back: whole runs in seq order, and searches. */
 final class EventQueries {
@@ -46,22 +51,77 @@ final class EventQueries {
         }
     }
 
-    /** Adds the run's events in seq order to {@code into}. */
+    /** Rows read before their JSON is handed to another thread to parse. */
+    static final int PARSE_CHUNK = 4096;
+
+    /**
+     * Adds the run's events in seq order to {@code into}. Parsing the JSON costs more than reading the rows, so rows
+     * are read here in chunks while earlier chunks are parsed in parallel (common fork-join pool); events are added
+     * in order, and a damaged row is reported as the first damaged one in seq order.
+     */
     static void run(Connection connection, String traceId, String runId, List<Event> into) throws SQLException, StoreException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT json, seq FROM events WHERE trace_id = ? AND run_id = ? ORDER BY seq")) {
+        String file = "store:" + traceId + "/" + runId;
+        int window = Math.max(2, 2 * ForkJoinPool.getCommonPoolParallelism());
+        ArrayDeque<CompletableFuture<Event[]>> parsing = new ArrayDeque<>();
+        // Ordered by the primary key's full column list (the first two are fixed by the WHERE): H2 then reads rows in
+        // index order; ordered by seq alone it sorts the whole run in a temporary store first.
+        try (PreparedStatement query = connection.prepareStatement("SELECT json, seq FROM events WHERE trace_id = ? AND run_id = ?"
+                + " ORDER BY trace_id, run_id, seq")) {
             query.setString(1, traceId);
             query.setString(2, runId);
             query.setFetchSize(1000);
             try (ResultSet rows = query.executeQuery()) {
+                String[] lines = new String[PARSE_CHUNK];
+                long[] seqs = new long[PARSE_CHUNK];
+                int filled = 0;
                 while (rows.next()) {
-                    String json = rows.getString(1);
-                    try {
-                        into.add(EventCodec.parseLine(json, "store:" + traceId + "/" + runId, rows.getLong(2)));
-                    } catch (TraceFormatException e) {
-                        throw new StoreException("the stored trace '" + traceId + "' is damaged: " + e.getMessage(), e);
+                    lines[filled] = rows.getString(1);
+                    seqs[filled] = rows.getLong(2);
+                    if (++filled == PARSE_CHUNK) {
+                        parsing.add(parseLater(lines, seqs, filled, file));
+                        lines = new String[PARSE_CHUNK];
+                        seqs = new long[PARSE_CHUNK];
+                        filled = 0;
+                        while (parsing.size() > window) {
+                            addParsed(parsing.poll(), traceId, into);
+                        }
                     }
                 }
+                if (filled > 0) {
+                    parsing.add(parseLater(lines, seqs, filled, file));
+                }
             }
+            while (!parsing.isEmpty()) {
+                addParsed(parsing.poll(), traceId, into);
+            }
+        } finally {
+            parsing.forEach(pending -> pending.cancel(false));
+        }
+    }
+
+    private static CompletableFuture<Event[]> parseLater(String[] lines, long[] seqs, int count, String file) {
+        return CompletableFuture.supplyAsync(() -> {
+            Event[] events = new Event[count];
+            for (int i = 0; i < count; i++) {
+                try {
+                    events[i] = EventCodec.parseLine(lines[i], file, seqs[i]);
+                } catch (TraceFormatException e) {
+                    throw new CompletionException(e);
+                }
+            }
+            return events;
+        });
+    }
+
+    private static void addParsed(CompletableFuture<Event[]> chunk, String traceId, List<Event> into) throws StoreException {
+        try {
+            Collections.addAll(into, chunk.join());
+        } catch (CompletionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof TraceFormatException damaged) {
+                throw new StoreException("the stored trace '" + traceId + "' is damaged: " + damaged.getMessage(), damaged);
+            }
+            throw e;
         }
     }
 

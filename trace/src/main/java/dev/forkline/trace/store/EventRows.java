@@ -1,7 +1,6 @@
 package dev.forkline.trace.store;
 
 import dev.forkline.trace.Event;
-import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.Hashes;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -31,10 +30,10 @@ final class EventRows implements AutoCloseable {
         return event.hash() != null ? event.hash() : Hashes.sha256(line.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Queues one event; returns the hash it is stored under. */
-    String add(Event event, String toolName) throws SQLException {
-        String line = EventCodec.toLine(event);
-        String hash = identity(event, line);
+    /** Queues one event whose line and hash were prepared ahead; returns the hash it is stored under. */
+    String add(Event event, PreparedRows.Row prepared, String toolName) throws SQLException {
+        String line = prepared.line();
+        String hash = prepared.hash();
         insert.setString(1, traceId);
         insert.setString(2, event.run());
         insert.setLong(3, event.seq());

@@ -109,7 +109,7 @@ final class TraceImport {
     private Map<String, StoredEvent> storedEvents(Connection connection) throws SQLException {
         Map<String, StoredEvent> stored = new LinkedHashMap<>();
         try (PreparedStatement query = connection.prepareStatement("SELECT event_id, run_id, seq, event_hash FROM events"
-                + " WHERE trace_id = ? ORDER BY run_id, seq")) {
+                + " WHERE trace_id = ? ORDER BY trace_id, run_id, seq")) {
             query.setString(1, traceId);
             try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {

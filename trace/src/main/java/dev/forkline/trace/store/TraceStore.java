@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -165,6 +166,9 @@ public final class TraceStore implements AutoCloseable {
         return read("load trace '" + traceId + "'", connection -> {
             connection.setAutoCommit(false);
             connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            // Without lazy execution H2 first copies a run's whole result (the JSON of every event) into a temporary
+            // store and only then hands out rows: for a 1M-event trace that was most of the time spent opening it.
+            lazyQueries(connection, true);
             try {
                 Manifest manifest = TraceRows.manifest(connection, traceId)
                         .orElseThrow(() -> new StoreException("no stored trace '" + traceId + "'"));
@@ -180,10 +184,18 @@ public final class TraceStore implements AutoCloseable {
                 return new Bundle("store:" + traceId, manifest, events, lines, blobs);
             } finally {
                 connection.rollback();
+                lazyQueries(connection, false);
                 connection.setAutoCommit(true);
                 connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
             }
         });
+    }
+
+    /** H2's session setting that streams a query's rows as they are read instead of materialising the result first. */
+    private static void lazyQueries(Connection connection, boolean lazy) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("SET LAZY_QUERY_EXECUTION " + (lazy ? "TRUE" : "FALSE"));
+        }
     }
 
     /** The trace's runs (for the fork tree), in the order they first appeared; empty if the trace is not stored. */

@@ -22,6 +22,7 @@ import java.util.Set;
 public final class InMemoryTraceLibrary implements TraceLibrary {
 
     private final Map<String, Bundle> bundles = new LinkedHashMap<>();
+    private final Map<String, Path> sources = new LinkedHashMap<>();
     private final Importers importers;
 
     public InMemoryTraceLibrary(Importers importers) {
@@ -70,6 +71,11 @@ public final class InMemoryTraceLibrary implements TraceLibrary {
     }
 
     @Override
+    public synchronized java.util.Optional<Path> sourcePath(String traceId) {
+        return java.util.Optional.ofNullable(sources.get(traceId));
+    }
+
+    @Override
     public boolean canRead(Path path) {
         try {
             importers.detect(path);
@@ -84,7 +90,11 @@ public final class InMemoryTraceLibrary implements TraceLibrary {
         progress.update("Reading " + path.getFileName(), -1);
         ImportedTrace imported = importers.read(path);
         progress.update("Storing " + imported.bundle().manifest().title(), 0.9);
-        return new ImportResult(add(imported.bundle()), imported.findings());
+        TraceSummary summary = add(imported.bundle());
+        synchronized (this) {
+            sources.put(summary.traceId(), path.toAbsolutePath());
+        }
+        return new ImportResult(summary, imported.findings());
     }
 
     public static TraceSummary summarize(Bundle bundle) {

@@ -52,9 +52,17 @@ public final class IndexRunLineage implements RunLineage {
         return node;
     }
 
-    /** A replay matched when it did the same thing as its parent at every step after the checkpoint, else it diverged. */
+    /**
+     * What the replay engine recorded in the replay run's session.end (diverged or not-contained steps make it
+     * "diverged"); without those counts, a step-by-step comparison with the parent after the checkpoint.
+     */
     private String replayDivergence(RunInfo replay) {
         List<Event> own = index.eventsOf(replay.id());
+        Event end = own.isEmpty() || !own.getLast().is(dev.forkline.trace.EventType.SESSION_END) ? null : own.getLast();
+        Boolean recorded = recordedDivergence(end);
+        if (recorded != null) {
+            return recorded ? "diverged" : "matched";
+        }
         List<Event> after = !own.isEmpty() && own.getFirst().is(dev.forkline.trace.EventType.RUN_FORK) ? own.subList(1, own.size()) : own;
         List<Event> parent = index.eventsOf(replay.parentRun());
         int from = 0;
@@ -66,6 +74,19 @@ public final class IndexRunLineage implements RunLineage {
         RunComparison comparison = RunComparison.compare(replay.parentRun(), parent.subList(from, parent.size()), replay.id(), after,
                 replay.forkEventId());
         return comparison.firstDivergence() < 0 ? "matched" : "diverged";
+    }
+
+    /**
+     * Whether a replay run's recorded result says it diverged (a step differed, or an escape was not contained); null when
+     * its session.end records no replay result.
+     */
+    static Boolean recordedDivergence(Event end) {
+        dev.forkline.trace.recovery.ReplayResult result = dev.forkline.trace.recovery.ReplayResult.of(end);
+        if (result == null || result.diverged() == null) {
+            return null;
+        }
+        boolean escaped = end.data().path("replay").path("notContained").asLong() > 0;
+        return result.diverged() > 0 || result.firstDivergenceEventId() != null || escaped;
     }
 
     public TraceIndex index() {

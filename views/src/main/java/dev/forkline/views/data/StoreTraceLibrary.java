@@ -75,6 +75,15 @@ public final class StoreTraceLibrary implements TraceLibrary {
     }
 
     @Override
+    public java.util.Optional<Path> sourcePath(String traceId) throws IOException {
+        try {
+            return store.find(traceId).map(dev.forkline.trace.store.TraceSummary::sourcePath).filter(p -> !p.isBlank()).map(Path::of);
+        } catch (StoreException | java.nio.file.InvalidPathException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
     public boolean canRead(Path path) {
         try {
             importers.detect(path);

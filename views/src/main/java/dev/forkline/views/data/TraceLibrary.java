@@ -29,6 +29,14 @@ public interface TraceLibrary {
         return java.util.Optional.empty();
     }
 
+    /**
+     * The file or folder the stored trace was imported from, when the library knows it (a replay or a decision is
+     * appended to that folder when it is a bundle directory).
+     */
+    default java.util.Optional<Path> sourcePath(String traceId) throws IOException {
+        return java.util.Optional.empty();
+    }
+
     /** Whether some importer reads this file or folder as a trace (cheap: looks at its head or structure only). */
     boolean canRead(Path path);
 

@@ -36,7 +36,10 @@ final class ForkTreePane extends VBox {
         VBox.setVgrow(tree, Priority.ALWAYS);
         getChildren().addAll(title, tree);
 
-        model.rootsProperty().addListener((obs, old, roots) -> rebuild(roots));
+        model.rootsProperty().addListener((obs, old, roots) -> {
+            rebuild(roots);
+            select(model.selectedRunProperty().get());
+        });
         rebuild(model.rootsProperty().get());
         tree.getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> {
             if (!syncing && item != null && item.getValue() != null) {

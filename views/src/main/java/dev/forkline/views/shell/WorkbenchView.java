@@ -65,6 +65,19 @@ public final class WorkbenchView extends BorderPane {
     final BreadCrumbBar<RunNode> breadcrumb = new BreadCrumbBar<>();
     final StatusBar statusBar = new StatusBar();
     final Menu runMenu = new Menu("Run");
+    final ReplayPane replayPane;
+    final RecoveryPane recoveryPane;
+    final javafx.scene.control.TabPane bottomTabs = new javafx.scene.control.TabPane();
+    final javafx.scene.control.Tab stateTab;
+    final javafx.scene.control.Tab replayTab;
+    final javafx.scene.control.Tab recoveryTab;
+    final javafx.scene.control.Button queueButton = new javafx.scene.control.Button();
+    javafx.stage.Stage queueStage;
+    EscapeQueuePane queuePane;
+    javafx.stage.Stage decisionStage;
+    DecisionPane decisionPane;
+    javafx.stage.Stage forkStage;
+    ForkEditPane forkPane;
     private final Menu recentMenu = new Menu("Recent");
     private boolean dark;
 
@@ -96,7 +109,20 @@ public final class WorkbenchView extends BorderPane {
         traceTitle.textProperty().bind(model.openedProperty().map(t -> t.bundle().manifest().title()).orElse("No trace open"));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox header = new HBox(12, traceTitle, breadcrumb, spacer);
+        queueButton.setId("queue-button");
+        queueButton.setGraphic(Icons.of(Material2MZ.SECURITY));
+        queueButton.textProperty().bind(Bindings.concat("Escape queue  ", model.escapeQueue().countProperty()));
+        queueButton.getStyleClass().add("queue-button");
+        model.escapeQueue().countProperty().addListener((obs, old, n) -> queueButton.pseudoClassStateChanged(
+                javafx.css.PseudoClass.getPseudoClass("waiting"), n.intValue() > 0));
+        queueButton.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("waiting"), model.escapeQueue().countProperty().get() > 0);
+        queueButton.setTooltip(new javafx.scene.control.Tooltip("Approval requests, escape attempts and external effects of unknown "
+                + "outcome waiting for a signed decision, across the library"));
+        queueButton.setOnAction(e -> showEscapeQueue());
+        traceTitle.setMinWidth(120);
+        breadcrumb.setMinWidth(Region.USE_PREF_SIZE);
+        queueButton.setMinWidth(Region.USE_PREF_SIZE);
+        HBox header = new HBox(12, traceTitle, breadcrumb, spacer, queueButton);
         header.setAlignment(Pos.CENTER_LEFT);
         header.setPadding(new Insets(8, 10, 2, 10));
         header.getStyleClass().add("run-header");
@@ -104,7 +130,28 @@ public final class WorkbenchView extends BorderPane {
         VBox timelineBox = new VBox(header, playback, filterBar, timelineCanvas);
         VBox.setVgrow(timelineCanvas, Priority.ALWAYS);
         timelineBox.getStyleClass().add("timeline-box");
-        SplitPane centre = new SplitPane(timelineBox, state);
+        replayPane = new ReplayPane(model.replay());
+        recoveryPane = new RecoveryPane(model.recovery());
+        stateTab = new javafx.scene.control.Tab("State", state);
+        stateTab.setGraphic(Icons.of(Material2AL.LAYERS));
+        replayTab = new javafx.scene.control.Tab("Replay", replayPane);
+        replayTab.setGraphic(Icons.of(Material2MZ.REPLAY));
+        recoveryTab = new javafx.scene.control.Tab("Recovery & gate", recoveryPane);
+        recoveryTab.setGraphic(Icons.of(Material2MZ.VERIFIED_USER));
+        bottomTabs.getTabs().addAll(stateTab, replayTab, recoveryTab);
+        bottomTabs.setTabClosingPolicy(javafx.scene.control.TabPane.TabClosingPolicy.UNAVAILABLE);
+        bottomTabs.setId("bottom-tabs");
+        model.replay().runningProperty().addListener((obs, old, running) -> {
+            if (running) {
+                bottomTabs.getSelectionModel().select(replayTab);
+            }
+        });
+        model.replay().failureProperty().addListener((obs, old, failure) -> {
+            if (failure != null) {
+                bottomTabs.getSelectionModel().select(replayTab);
+            }
+        });
+        SplitPane centre = new SplitPane(timelineBox, bottomTabs);
         centre.setOrientation(Orientation.VERTICAL);
         centre.setDividerPositions(0.56);
 
@@ -118,9 +165,24 @@ public final class WorkbenchView extends BorderPane {
 
         MenuItem compareFromTree = new MenuItem("Compare with parent run", Icons.of(Material2AL.COMPARE_ARROWS));
         compareFromTree.setOnAction(e -> showComparison());
-        javafx.scene.control.ContextMenu treeMenu = new javafx.scene.control.ContextMenu(compareFromTree);
+        javafx.scene.control.ContextMenu treeMenu = new javafx.scene.control.ContextMenu(compareFromTree, new SeparatorMenuItem());
+        treeMenu.getItems().addAll(runActions());
         treeMenu.setOnShowing(e -> compareFromTree.setDisable(!model.canCompare()));
         forkTree.tree.setContextMenu(treeMenu);
+        javafx.scene.control.ContextMenu timelineMenu = new javafx.scene.control.ContextMenu();
+        timelineMenu.getItems().addAll(runActions());
+        // on press of the secondary button (where Linux opens context menus): select the mark's event, then offer the actions
+        timelineCanvas.canvas().addEventHandler(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> {
+            if (e.getButton() != javafx.scene.input.MouseButton.SECONDARY) {
+                return;
+            }
+            int event = timelineCanvas.eventAt(e.getX(), e.getY());
+            if (event >= 0) {
+                timeline.select(event);
+            }
+            timelineMenu.show(timelineCanvas.canvas(), e.getScreenX(), e.getScreenY());
+            e.consume();
+        });
 
         setTop(menuBar());
         setCenter(main);
@@ -162,8 +224,9 @@ public final class WorkbenchView extends BorderPane {
         openFolder.setOnAction(e -> chooseFolder());
         model.recentFiles().files().addListener((javafx.collections.ListChangeListener<Path>) c -> updateRecent());
         updateRecent();
-        MenuItem export = new MenuItem("Export report…");
-        export.setDisable(true);
+        MenuItem export = new MenuItem("Export report…", Icons.of(Material2AL.DESCRIPTION));
+        export.disableProperty().bind(model.openedProperty().isNull());
+        export.setOnAction(e -> chooseReport());
         MenuItem quit = new MenuItem("Quit");
         quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         quit.setOnAction(e -> Platform.exit());
@@ -195,17 +258,14 @@ public final class WorkbenchView extends BorderPane {
         find.setOnAction(e -> filterBar.text.requestFocus());
         Menu view = new Menu("View", null, theme, new SeparatorMenuItem(), zoomIn, zoomOut, fit, find);
 
-        MenuItem replay = runAction("Replay from here", Material2MZ.REPLAY);
-        MenuItem fork = runAction("Fork with edit…", Material2AL.CALL_SPLIT);
-        MenuItem revert = runAction("Revert to here", Material2MZ.UNDO);
-        MenuItem why = new MenuItem();
-        why.textProperty().bind(Bindings.concat("Unavailable: ", model.replayUnavailableReasonProperty()));
-        why.setDisable(true);
-        why.visibleProperty().bind(model.replayAvailableProperty().not());
         MenuItem compare = new MenuItem("Compare with parent run", Icons.of(Material2AL.COMPARE_ARROWS));
         compare.setOnAction(e -> showComparison());
+        MenuItem queue = new MenuItem("Escape queue…", Icons.of(Material2MZ.SECURITY));
+        queue.setOnAction(e -> showEscapeQueue());
         runMenu.setOnShowing(e -> compare.setDisable(!model.canCompare()));
-        runMenu.getItems().setAll(compare, new SeparatorMenuItem(), replay, fork, revert, new SeparatorMenuItem(), why);
+        runMenu.getItems().setAll(compare, new SeparatorMenuItem());
+        runMenu.getItems().addAll(runActions());
+        runMenu.getItems().addAll(new SeparatorMenuItem(), queue);
 
         MenuItem keys = new MenuItem("Keyboard shortcuts", Icons.of(Material2AL.KEYBOARD));
         keys.setOnAction(e -> showShortcuts());
@@ -226,10 +286,115 @@ public final class WorkbenchView extends BorderPane {
         stage.show();
     }
 
-    private MenuItem runAction(String text, org.kordamp.ikonli.Ikon icon) {
-        MenuItem item = new MenuItem(text, Icons.of(icon));
-        item.disableProperty().bind(model.replayAvailableProperty().not());
-        return item;
+    /** Replay from here, Fork with edit…, Revert to here, and why they are disabled (no Docker engine, a replay running). */
+    private List<MenuItem> runActions() {
+        var replay = model.replay();
+        var noTrace = model.openedProperty().isNull();
+        MenuItem replayHere = new MenuItem("Replay from here", Icons.of(Material2MZ.REPLAY));
+        replayHere.disableProperty().bind(replay.availableProperty().not().or(noTrace));
+        replayHere.setOnAction(e -> replay.replayFromHere());
+        MenuItem fork = new MenuItem("Fork with edit…", Icons.of(Material2AL.CALL_SPLIT));
+        fork.disableProperty().bind(replay.availableProperty().not().or(noTrace).or(model.timeline().selectedIndexProperty().lessThan(0)));
+        fork.setOnAction(e -> showForkEdit());
+        MenuItem revert = new MenuItem("Revert to here…", Icons.of(Material2MZ.UNDO));
+        revert.disableProperty().bind(replay.runningProperty().or(noTrace));
+        revert.setOnAction(e -> chooseRevert());
+        MenuItem why = new MenuItem();
+        why.textProperty().bind(Bindings.concat("Replay unavailable: ", replay.unavailableReasonProperty()));
+        why.setDisable(true);
+        why.visibleProperty().bind(replay.unavailableReasonProperty().isNotNull());
+        return List.of(replayHere, fork, revert, why);
+    }
+
+    /** Opens the Fork with edit… window for the selected event. */
+    public void showForkEdit() {
+        var form = model.replay().editSelected();
+        if (form == null) {
+            return;
+        }
+        forkStage = new javafx.stage.Stage();
+        forkStage.initOwner(window());
+        forkStage.setTitle("Forkline — fork with edit");
+        forkPane = new ForkEditPane(form, forkStage::close);
+        forkStage.setScene(themedScene(forkPane, 720, 520));
+        forkStage.show();
+    }
+
+    /** Asks where to restore the checkpoint: a new or empty directory, or a container kept running. */
+    private void chooseRevert() {
+        var checkpoint = model.replay().checkpointForSelection();
+        if (checkpoint.isEmpty()) {
+            model.replay().revertToHere(null);
+            return;
+        }
+        javafx.scene.control.ButtonType directory = new javafx.scene.control.ButtonType("Into a directory…");
+        javafx.scene.control.ButtonType container = new javafx.scene.control.ButtonType("Into a container");
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, "", directory, container, javafx.scene.control.ButtonType.CANCEL);
+        ask.initOwner(window());
+        ask.setTitle("Revert to here");
+        ask.setHeaderText("Restore checkpoint " + dev.forkline.views.viewmodel.ReplayTargets.checkpointName(checkpoint.get())
+                + " of " + model.currentRun());
+        ask.setContentText("Into a new or empty directory on this machine, or into a container kept running for inspection"
+                + (model.replay().dockerReadyProperty().get() ? "." : " (needs Docker: " + model.replay().unavailableReasonProperty().get() + ")."));
+        ask.getDialogPane().lookupButton(container).setDisable(!model.replay().dockerReadyProperty().get());
+        ask.showAndWait().ifPresent(answer -> {
+            if (answer == container) {
+                model.replay().revertToHere(null);
+            } else if (answer == directory) {
+                DirectoryChooser chooser = new DirectoryChooser();
+                chooser.setTitle("Restore the checkpoint into (a new or empty directory)");
+                File folder = chooser.showDialog(window());
+                if (folder != null) {
+                    model.replay().revertToHere(folder.toPath());
+                }
+            }
+        });
+    }
+
+    /** Opens (or brings forward) the escape queue window. */
+    public void showEscapeQueue() {
+        model.escapeQueue().refresh();
+        if (queueStage == null) {
+            queueStage = new javafx.stage.Stage();
+            queueStage.initOwner(window());
+            queueStage.setTitle("Forkline — escape queue");
+            queuePane = new EscapeQueuePane(model.escapeQueue(), this::showDecision);
+            queueStage.setScene(themedScene(queuePane, 1280, 460));
+        }
+        queueStage.show();
+        queueStage.toFront();
+    }
+
+    /** Opens the Decide… window for a queue item. */
+    public void showDecision(dev.forkline.trace.decision.QueueItem item) {
+        var form = model.escapeQueue().decide(item);
+        decisionStage = new javafx.stage.Stage();
+        decisionStage.initOwner(queueStage != null ? queueStage : window());
+        decisionStage.setTitle("Forkline — decide " + item.eventId());
+        decisionPane = new DecisionPane(form, decisionStage::close);
+        decisionStage.setScene(themedScene(decisionPane, 640, 470));
+        decisionStage.show();
+    }
+
+    private void chooseReport() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Export the postmortem report");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("HTML", "*.html"));
+        var trace = model.opened();
+        if (trace != null) {
+            chooser.setInitialFileName(trace.bundle().manifest().traceId().replaceAll("[^A-Za-z0-9._-]", "_") + "-postmortem.html");
+        }
+        File file = chooser.showSaveDialog(window());
+        if (file != null) {
+            model.recovery().exportReport(file.toPath());
+        }
+    }
+
+    /** A scene for a window of its own with the workbench's stylesheet and theme. */
+    javafx.scene.Scene themedScene(javafx.scene.Parent content, double width, double height) {
+        content.getStyleClass().addAll("workbench", dark ? "theme-dark" : "theme-light");
+        content.getStylesheets().addAll(getStylesheets());
+        return new Scene(content, width, height);
     }
 
     private void updateRecent() {
@@ -310,7 +475,10 @@ public final class WorkbenchView extends BorderPane {
         Label db = new Label();
         db.setGraphic(Icons.of(Material2MZ.STORAGE, 14));
         statusBar.setGraphic(db);
-        statusBar.getRightItems().addAll(work, progress, new Label("   "), docker);
+        Label report = new Label();
+        report.setId("report-status");
+        report.textProperty().bind(model.recovery().reportMessageProperty());
+        statusBar.getRightItems().addAll(report, new Label("   "), work, progress, new Label("   "), docker);
         return statusBar;
     }
 
@@ -390,6 +558,30 @@ public final class WorkbenchView extends BorderPane {
 
     public javafx.scene.Node statePanelNode() {
         return state;
+    }
+
+    public javafx.scene.Node replayPanelNode() {
+        return replayPane;
+    }
+
+    public javafx.scene.Node recoveryPanelNode() {
+        return recoveryPane;
+    }
+
+    /** Gives the bottom tabs this share of the centre's height (0.44 at start). */
+    public void setBottomShare(double share) {
+        if (getCenter() instanceof SplitPane main && main.getItems().get(1) instanceof SplitPane centre) {
+            centre.setDividerPositions(1 - share);
+        }
+    }
+
+    /** Shows one of the bottom tabs: state, replay, recovery. */
+    public void showBottomTab(String name) {
+        bottomTabs.getSelectionModel().select(switch (name) {
+            case "replay" -> replayTab;
+            case "recovery" -> recoveryTab;
+            default -> stateTab;
+        });
     }
 
     /** Selects a file in the state panel's workspace tab and shows that tab. */

@@ -55,11 +55,8 @@ public final class ReconstructorStateProvider implements StateProvider {
     }
 
     private static List<StateSnapshot.HistoryEntry> history(Lineage path, StateAt state) {
-        List<Event> turns = new ArrayList<>(state.session().modelCalls());
-        turns.addAll(state.session().messages());
-        turns.sort(Comparator.comparingInt(e -> path.positionOf(e.id())));
         List<StateSnapshot.HistoryEntry> history = new ArrayList<>();
-        for (Event turn : turns) {
+        for (Event turn : inLineageOrder(path, state.session().modelCalls(), state.session().messages())) {
             if (turn.is(EventType.MODEL_CALL)) {
                 JsonNode output = turn.data().path("output").path("text");
                 String text = output.isTextual() ? output.asText() : turn.data().path("input").path("summary").asText("");
@@ -70,6 +67,25 @@ public final class ReconstructorStateProvider implements StateProvider {
             }
         }
         return history;
+    }
+
+    /** Merges two lists that are each already in lineage order (a step at the end of a long run must not re-sort them). */
+    private static List<Event> inLineageOrder(Lineage path, List<Event> first, List<Event> second) {
+        List<Event> merged = new ArrayList<>(first.size() + second.size());
+        int i = 0;
+        int j = 0;
+        int nextFirst = i < first.size() ? path.positionOf(first.get(i).id()) : Integer.MAX_VALUE;
+        int nextSecond = j < second.size() ? path.positionOf(second.get(j).id()) : Integer.MAX_VALUE;
+        while (i < first.size() || j < second.size()) {
+            if (nextFirst <= nextSecond) {
+                merged.add(first.get(i++));
+                nextFirst = i < first.size() ? path.positionOf(first.get(i).id()) : Integer.MAX_VALUE;
+            } else {
+                merged.add(second.get(j++));
+                nextSecond = j < second.size() ? path.positionOf(second.get(j).id()) : Integer.MAX_VALUE;
+            }
+        }
+        return merged;
     }
 
     private static StateSnapshot.Harness harness(StateAt state) {

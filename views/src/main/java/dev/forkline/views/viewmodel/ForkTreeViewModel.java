@@ -17,6 +17,7 @@ public final class ForkTreeViewModel {
     private final ReadOnlyObjectWrapper<List<RunNode>> roots = new ReadOnlyObjectWrapper<>(List.of());
     private final StringProperty selectedRun = new SimpleStringProperty();
     private final ObservableList<RunNode> breadcrumb = FXCollections.observableArrayList();
+    private final java.util.List<RunNode> pending = new java.util.ArrayList<>();
     private RunLineage lineage;
 
     public ForkTreeViewModel() {
@@ -30,8 +31,36 @@ public final class ForkTreeViewModel {
 
     public void setLineage(RunLineage newLineage) {
         this.lineage = newLineage;
+        pending.clear();
         selectedRun.set(null);
         roots.set(newLineage == null ? List.of() : newLineage.roots());
+    }
+
+    /**
+     * Shows a run that is being written (a replay that just started) under its parent, until the trace is reloaded
+     * with it.
+     */
+    public void addPendingRun(RunNode node) {
+        pending.add(node);
+        roots.set(withPending(lineage == null ? List.of() : lineage.roots()));
+    }
+
+    public void clearPendingRuns() {
+        if (!pending.isEmpty()) {
+            pending.clear();
+            roots.set(lineage == null ? List.of() : lineage.roots());
+        }
+    }
+
+    private List<RunNode> withPending(List<RunNode> nodes) {
+        List<RunNode> out = new java.util.ArrayList<>();
+        for (RunNode node : nodes) {
+            List<RunNode> children = new java.util.ArrayList<>(withPending(node.children()));
+            pending.stream().filter(p -> node.run().equals(p.parentRun())).forEach(children::add);
+            out.add(new RunNode(node.run(), node.parentRun(), node.origin(), node.divergence(), node.outcome(), node.checkpoint(),
+                    node.edits(), node.eventCount(), children));
+        }
+        return out;
     }
 
     public ReadOnlyObjectProperty<List<RunNode>> rootsProperty() {

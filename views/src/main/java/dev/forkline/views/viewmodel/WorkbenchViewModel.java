@@ -33,9 +33,6 @@ import java.util.function.Function;
  */
 public final class WorkbenchViewModel {
 
-    /** Shown on the Run menu's actions until the replay engine is wired in. */
-    public static final String REPLAY_UNAVAILABLE = "needs the replay engine";
-
     private final TaskExecutor executor;
     private final TraceLibrary library;
     private final Function<Bundle, RunLineage> lineageFactory;
@@ -55,8 +52,10 @@ public final class WorkbenchViewModel {
     private final DoubleProperty backgroundProgress = new SimpleDoubleProperty(0);
     private final BooleanProperty busy = new SimpleBooleanProperty();
     private final ObjectProperty<UserError> error = new SimpleObjectProperty<>();
-    private final BooleanProperty replayAvailable = new SimpleBooleanProperty(false);
-    private final StringProperty replayUnavailableReason = new SimpleStringProperty(REPLAY_UNAVAILABLE);
+    private final ObjectProperty<dev.forkline.trace.decision.TrustedKeys> trustedKeys;
+    private final ReplayViewModel replay;
+    private final EscapeQueueViewModel escapeQueue;
+    private final RecoveryViewModel recovery;
 
     public WorkbenchViewModel(TaskExecutor executor, TraceLibrary library, StateProvider stateProvider, RecentFiles recentFiles) {
         this(executor, library, stateProvider, recentFiles, IndexRunLineage::new);
@@ -64,6 +63,17 @@ public final class WorkbenchViewModel {
 
     public WorkbenchViewModel(TaskExecutor executor, TraceLibrary library, StateProvider stateProvider, RecentFiles recentFiles,
                               Function<Bundle, RunLineage> lineageFactory) {
+        this(executor, library, stateProvider, recentFiles, lineageFactory, WorkbenchServices.none(),
+                dev.forkline.trace.decision.TrustedKeys.none(), List.of());
+    }
+
+    /**
+     * @param trusted          the keys trusted at start (the local key ring); the owners' own keys join them after a decision
+     * @param defaultContracts contract files tried, in order, when none was chosen before
+     */
+    public WorkbenchViewModel(TaskExecutor executor, TraceLibrary library, StateProvider stateProvider, RecentFiles recentFiles,
+                              Function<Bundle, RunLineage> lineageFactory, WorkbenchServices services,
+                              dev.forkline.trace.decision.TrustedKeys trusted, List<Path> defaultContracts) {
         this.executor = executor;
         this.library = library;
         this.lineageFactory = lineageFactory;
@@ -72,9 +82,18 @@ public final class WorkbenchViewModel {
         this.filter = new FilterViewModel(timeline, executor);
         this.inspector = new InspectorViewModel(executor);
         this.state = new StatePanelViewModel(executor, stateProvider);
+        this.trustedKeys = inspector.trustedKeysProperty();
+        trustedKeys.set(trusted);
+        dev.forkline.views.data.WritableBundles bundles = services.exportRoot() == null ? null
+                : new dev.forkline.views.data.WritableBundles(library, services.exportRoot());
+        this.replay = new ReplayViewModel(executor, this, services.replay(), bundles);
+        this.escapeQueue = new EscapeQueueViewModel(executor, this, library, bundles, services.ownerKeys(), services.settings(), trusted);
+        this.recovery = new RecoveryViewModel(executor, this, services.settings(), defaultContracts);
+        opened.addListener((obs, old, now) -> recovery.refresh());
         forkTree.selectedRunProperty().addListener((obs, old, run) -> showRun(run));
         timeline.selectedIndexProperty().addListener((obs, old, index) -> showEvent(index.intValue()));
         libraryModel.refresh();
+        escapeQueue.refresh();
     }
 
     // --- opening ----------------------------------------------------------------------------------------------------
@@ -135,6 +154,7 @@ public final class WorkbenchViewModel {
         }, batch -> {
             paths.forEach(recentFiles::add);
             libraryModel.refresh();
+            escapeQueue.refresh();
             if (batch.opened() != null) {
                 openFromLibrary(batch.opened().result().trace().traceId(), batch.opened().trace());
             }
@@ -164,6 +184,49 @@ public final class WorkbenchViewModel {
     }
 
 
+    /** Opens a stored trace and puts the cursor on one event of one run (from the escape queue). */
+    public void openStoredAt(String traceId, String run, String eventId) {
+        if (isOpen(traceId)) {
+            selectRun(run);
+            selectEvent(eventId);
+            return;
+        }
+        runInBackground("load-trace", "Opening " + traceId, progress -> loadOpened(traceId),
+                trace -> showReloaded(traceId, trace, run, eventId),
+                failure -> error.set(new UserError("Could not open " + traceId, null, 0, message(failure))));
+    }
+
+    /** Loads a stored trace with its run lineage; call off the UI thread. */
+    OpenedTrace loadOpened(String traceId) throws Exception {
+        Bundle bundle = library.load(traceId);
+        return new OpenedTrace(bundle, lineageFactory.apply(bundle));
+    }
+
+    /** Shows a trace loaded again after something was appended to it, with this run (and event) selected. */
+    void showReloaded(String traceId, OpenedTrace trace, String run, String eventId) {
+        libraryModel.refresh();
+        openFromLibrary(traceId, trace);
+        if (run != null) {
+            selectRun(run);
+        }
+        if (eventId != null) {
+            selectEvent(eventId);
+        }
+    }
+
+    public boolean isOpen(String traceId) {
+        OpenedTrace trace = opened.get();
+        return trace != null && trace.bundle().manifest().traceId().equals(traceId);
+    }
+
+    public dev.forkline.trace.decision.TrustedKeys trustedKeys() {
+        return trustedKeys.get();
+    }
+
+    void setTrustedKeys(dev.forkline.trace.decision.TrustedKeys keys) {
+        trustedKeys.set(keys);
+    }
+
     private void openFromLibrary(String traceId, OpenedTrace trace) {
         filter.useStoredSearch(query -> library.searchEvents(traceId, query.text(), query.type(), query.actor(), query.errorsOnly()));
         show(trace);
@@ -190,8 +253,14 @@ public final class WorkbenchViewModel {
     /** Asks the probe for the Docker engine's state in the background and shows it in the status bar. */
     public void checkDocker(dev.forkline.views.data.DockerProbe probe) {
         dockerState.set("Docker: checking…");
-        executor.execute("docker-probe", progress -> probe.status(), dockerState::set,
-                failure -> dockerState.set("Docker: unavailable (" + message(failure) + ")"));
+        executor.execute("docker-probe", progress -> probe.status(), status -> {
+            dockerState.set(status.message());
+            replay.dockerStatus(status);
+        }, failure -> {
+            var status = new dev.forkline.views.data.DockerProbe.Status(false, "Docker: unavailable (" + message(failure) + ")");
+            dockerState.set(status.message());
+            replay.dockerStatus(status);
+        });
     }
 
     /** The current run side by side with its parent from the fork point; empty rows for a root run. */
@@ -268,7 +337,7 @@ public final class WorkbenchViewModel {
         backgroundProgress.set(0);
     }
 
-    private static String message(Throwable failure) {
+    static String message(Throwable failure) {
         return failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
     }
 
@@ -342,11 +411,23 @@ public final class WorkbenchViewModel {
         return error;
     }
 
-    public BooleanProperty replayAvailableProperty() {
-        return replayAvailable;
+    public javafx.beans.binding.BooleanBinding replayAvailableProperty() {
+        return replay.availableProperty();
     }
 
     public StringProperty replayUnavailableReasonProperty() {
-        return replayUnavailableReason;
+        return replay.unavailableReasonProperty();
+    }
+
+    public ReplayViewModel replay() {
+        return replay;
+    }
+
+    public EscapeQueueViewModel escapeQueue() {
+        return escapeQueue;
+    }
+
+    public RecoveryViewModel recovery() {
+        return recovery;
     }
 }

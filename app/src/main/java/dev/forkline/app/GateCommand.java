@@ -1,0 +1,67 @@
+package dev.forkline.app;
+
+import dev.forkline.importers.Importers;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.gate.Contract;
+import dev.forkline.trace.gate.ContractReader;
+import dev.forkline.trace.gate.Gate;
+import dev.forkline.trace.gate.GateResult;
+import dev.forkline.trace.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "gate", mixinStandardHelpOptions = true,
+        description = "Check traces against a recovery contract, clause by clause (checkpoint cadence, tool results, identity, isolation, "
+                + "escapes decided by the owner, demonstrated recoveries, recovery time). Exit 0 when every clause passes, 1 otherwise.")
+final class GateCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "BUNDLE", arity = "1..*", description = "Traces to check (bundles or any supported format).")
+    List<Path> bundles;
+
+    @Option(names = "--contract", required = true, paramLabel = "FILE", description = "The recovery contract (YAML or JSON, see docs/recovery-contract.md).")
+    Path contractFile;
+
+    @Option(names = "--json", description = "Print the result as JSON.")
+    boolean json;
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "Also write a JUnit XML report (one test case per clause).")
+    Path junit;
+
+    @Option(names = "--trust", paramLabel = "KEYFILE", description = "Also trust this exported owner public key (repeatable).")
+    List<Path> trustedKeyFiles = List.of();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Contract contract = ContractReader.read(contractFile);
+        List<Bundle> traces = new ArrayList<>();
+        try {
+            Importers importers = Importers.builtIn();
+            for (Path path : bundles) {
+                traces.add(importers.read(path).bundle());
+            }
+            GateResult result = Gate.check(traces, contract, TrustedKeyOptions.trusted(trustedKeyFiles));
+            var out = spec.commandLine().getOut();
+            out.print(json ? Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(result.toJson()) + "\n" : result.toText());
+            out.flush();
+            if (junit != null) {
+                Files.writeString(junit, result.toJUnitXml());
+            }
+            return result.passed() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
+        } finally {
+            for (Bundle trace : traces) {
+                trace.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+package dev.forkline.benchmarks;
+
+import dev.forkline.benchmarks.figures.CheckpointStorageFigure;
+import dev.forkline.benchmarks.figures.SandboxFigures;
+import dev.forkline.benchmarks.figures.StepFigure;
+import dev.forkline.benchmarks.figures.TraceFigures;
+import dev.forkline.benchmarks.figures.ViewFigures;
+import dev.forkline.benchmarks.generate.TraceGenerator;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.benchmarks.harness.Figure;
+import dev.forkline.benchmarks.harness.Sizes;
+import dev.forkline.benchmarks.harness.WorkDirs;
+import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.sandbox.IsolationBoundary;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The benchmark driver behind {@code benchmarks/run}: measures each figure and its floor in the same run and prints one
+ * line per figure. Full sizes enforce the goals (exit 3 when one is missed); {@code --quick} uses small sizes and
+ * enforces none.
+ *
+ * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage] [--events N] [--work DIR] [--keep]</pre>
+ */
+public final class Bench {
+
+    public static final Set<String> GROUPS = Set.of("import", "open", "step", "frame", "sandbox", "restore", "storage");
+
+    private final Sizes sizes;
+    private final Set<String> only;
+    private final Path work;
+    private final PrintStream out;
+    private final List<Figure> figures = new ArrayList<>();
+
+    public Bench(Sizes sizes, Set<String> only, Path work, PrintStream out) {
+        this.sizes = sizes;
+        this.only = only;
+        this.work = work;
+        this.out = out;
+    }
+
+    public static void main(String[] args) throws Exception {
+        boolean quick = false;
+        boolean keep = false;
+        Set<String> only = GROUPS;
+        Path work = null;
+        Integer events = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--quick" -> quick = true;
+                case "--keep" -> keep = true;
+                case "--only" -> only = Set.of(args[++i].split(","));
+                case "--work" -> work = Path.of(args[++i]);
+                case "--events" -> events = Integer.parseInt(args[++i]);
+                default -> {
+                    System.err.println("usage: benchmarks/run [--quick] [--only " + String.join(",", GROUPS) + "] [--events N] [--work DIR] [--keep]");
+                    System.exit(2);
+                }
+            }
+        }
+        Path dir = work != null ? Files.createDirectories(work) : Files.createTempDirectory("forkline-bench-");
+        List<Figure> figures = null;
+        try {
+            Sizes sizes = quick ? Sizes.quick() : Sizes.full();
+            figures = new Bench(events == null ? sizes : sizes.withEvents(events), only, dir, System.out).run();
+        } catch (Exception | Error e) {
+            e.printStackTrace();
+        } finally {
+            if (!keep && work == null) {
+                WorkDirs.deleteTree(dir);
+            }
+        }
+        if (figures == null) {
+            System.exit(1); // explicitly: the FX platform's threads would keep the JVM alive
+        }
+        boolean missed = figures.stream().anyMatch(figure -> !figure.meetsGoal());
+        if (missed && !quick) {
+            System.out.println("bench: goals missed (see MISS above)");
+            System.exit(3);
+        }
+        System.exit(0);
+    }
+
+    /** Measures the selected figures; prints each line as soon as it is known. */
+    public List<Figure> run() throws Exception {
+        out.println("bench: " + (sizes.isQuick() ? "quick (small sizes, goals not enforced)" : "full") + ", " + MachineInfo.describe());
+        TraceFigures trace = new TraceFigures(sizes, work, out);
+        try {
+            if (wants("import") || wants("open") || wants("frame") || wants("step")) {
+                TraceGenerator.Generated generated = trace.generate();
+                if (wants("import")) {
+                    report(trace.importTrace());
+                } else {
+                    trace.reuseOrImport();
+                }
+                if (wants("open") || wants("frame") || wants("step")) {
+                    workbenchFigures(trace, generated);
+                }
+            }
+        } finally {
+            trace.close();
+        }
+        if (wants("storage")) {
+            report(new CheckpointStorageFigure(sizes, work).measure());
+        }
+        if (wants("sandbox") || wants("restore")) {
+            sandboxFigures();
+        }
+        long misses = figures.stream().filter(figure -> !figure.meetsGoal()).count();
+        out.printf("bench: %d figures, %d measured, %d goals missed%n", figures.size(),
+                figures.stream().filter(Figure::measured).count(), misses);
+        return figures;
+    }
+
+    private void workbenchFigures(TraceFigures trace, TraceGenerator.Generated generated) throws Exception {
+        ViewFigures views = new ViewFigures(sizes, work, out);
+        try {
+            for (Figure figure : views.open(trace.store(), generated.traceId(), generated.bundle().resolve(Bundle.EVENTS))) {
+                report(figure);
+            }
+            if (wants("frame")) {
+                views.frames().forEach(this::report);
+            }
+            if (wants("step")) {
+                report(views.step());
+                for (Figure figure : new StepFigure(sizes).measure(views.openTrace(generated))) {
+                    report(figure);
+                }
+            }
+        } finally {
+            views.close();
+        }
+    }
+
+    private void sandboxFigures() throws Exception {
+        String missing = dockerMissing();
+        if (missing != null) {
+            for (String name : List.of("replay.start.cold", "replay.start.warm", "step.exec", "restore")) {
+                report(Figure.skipped(name, "sandbox figure", missing));
+            }
+            return;
+        }
+        try (DockerEngine engine = DockerEngine.fromEnvironment()) {
+            SandboxFigures sandbox = new SandboxFigures(sizes, work, engine);
+            if (wants("sandbox")) {
+                report(sandbox.coldStart());
+                for (Figure figure : sandbox.warmAndPerStep()) {
+                    report(figure);
+                }
+            }
+            if (wants("restore")) {
+                report(sandbox.restore());
+            }
+        }
+    }
+
+    /** Why the Docker figures cannot run, or null when they can. */
+    static String dockerMissing() {
+        try (DockerEngine engine = DockerEngine.fromEnvironment()) {
+            if (!engine.isAvailable()) {
+                return "no Docker engine answered";
+            }
+            Process inspect = new ProcessBuilder("docker", "image", "inspect", IsolationBoundary.DEFAULT_IMAGE)
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (inspect.waitFor() != 0) {
+                return "image " + IsolationBoundary.DEFAULT_IMAGE + " is missing (packaging/sandbox-image/build)";
+            }
+            return null;
+        } catch (IOException e) {
+            return "docker is not usable: " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
+    }
+
+    private boolean wants(String group) {
+        return only.contains(group);
+    }
+
+    private void report(Figure figure) {
+        figures.add(figure);
+        out.println(figure.line());
+        out.flush();
+    }
+}

@@ -1,0 +1,114 @@
+package dev.forkline.benchmarks.figures;
+
+import dev.forkline.benchmarks.generate.TraceGenerator;
+import dev.forkline.benchmarks.generate.TraceSpec;
+import dev.forkline.benchmarks.harness.Figure;
+import dev.forkline.benchmarks.harness.Goal;
+import dev.forkline.benchmarks.harness.Sizes;
+import dev.forkline.benchmarks.harness.Timing;
+import dev.forkline.benchmarks.harness.Unit;
+import dev.forkline.benchmarks.harness.WorkDirs;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.BundleReader;
+import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.trace.store.StoreResult;
+import dev.forkline.trace.store.TraceStore;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Figure 1: importing a generated trace into the H2 store; the trace stays stored for the workbench figures. */
+public final class TraceFigures {
+
+    /** A stored trace as the workbench holds it once open. */
+    public record OpenTrace(Bundle bundle, TraceIndex index, TraceGenerator.Generated generated) {
+    }
+
+    private static final long SEED = 0x5EED_F02CL;
+
+    private final Sizes sizes;
+    private final Path work;
+    private final PrintStream log;
+    private TraceGenerator.Generated generated;
+    private TraceStore store;
+
+    public TraceFigures(Sizes sizes, Path work, PrintStream log) {
+        this.sizes = sizes;
+        this.work = work;
+        this.log = log;
+    }
+
+    /** Writes the trace, or reuses the one a run with {@code --keep} left in the work directory. */
+    public TraceGenerator.Generated generate() throws Exception {
+        Path target = work.resolve("trace-" + sizes.events());
+        double millis = Timing.once(() -> generated = TraceGenerator.writeOrReuse(TraceSpec.realistic(sizes.events(), SEED), target));
+        log.printf("generated %,d events, %,d blobs, trace.jsonl %s in %s%n", generated.events(), generated.blobs(),
+                Unit.BYTES.format(generated.traceBytes()), Unit.MILLIS.format(millis));
+        return generated;
+    }
+
+    /** Figure 1. Leaves the trace stored for {@link #open()}. */
+    public Figure importTrace() throws Exception {
+        warmUpImport();
+        Path jsonl = generated.bundle().resolve(Bundle.EVENTS);
+        double floor = Timing.median(1, 3, () -> JsonFloor.parse(jsonl));
+        Path storeDir = work.resolve("store");
+        WorkDirs.deleteTree(storeDir);
+        store = TraceStore.open(storeDir.resolve("forkline"));
+        StoreResult[] result = new StoreResult[1];
+        double[] read = new double[1];
+        double value = Timing.once(() -> {
+            Bundle[] bundle = new Bundle[1];
+            read[0] = Timing.once(() -> bundle[0] = BundleReader.read(generated.bundle()));
+            result[0] = store.importTrace(bundle[0], List.of(), generated.bundle().toString());
+        });
+        log.printf("  import: BundleReader.read %s, TraceStore.importTrace %s%n", Unit.MILLIS.format(read[0]),
+                Unit.MILLIS.format(value - read[0]));
+        if (result[0].newEvents() != generated.events()) {
+            throw new IllegalStateException("import stored " + result[0].newEvents() + " of " + generated.events() + " events");
+        }
+        return Figure.measured("import", String.format("BundleReader.read + TraceStore.importTrace, %,d events", generated.events()),
+                value, floor, "Jackson streaming parse of trace.jsonl", Unit.MILLIS, Goal.ratioAtMost(2));
+    }
+
+    /**
+     * Opens the store a kept earlier run left with this trace in it, or imports the trace without reporting a figure
+     * (for {@code --only open,frame,step} after a {@code --keep} run).
+     */
+    public void reuseOrImport() throws Exception {
+        Path storeDir = work.resolve("store");
+        if (Files.exists(storeDir)) {
+            store = TraceStore.open(storeDir.resolve("forkline"));
+            var stored = store.find(generated.traceId());
+            if (stored.isPresent() && stored.get().eventCount() == generated.events()) {
+                log.printf("reusing the stored trace in %s%n", storeDir);
+                return;
+            }
+            store.close();
+            store = null;
+        }
+        importTrace();
+    }
+
+    public TraceStore store() {
+        return store;
+    }
+
+    public void close() {
+        if (store != null) {
+            store.close();
+        }
+    }
+
+    /** Imports a small trace once so that the measured import does not pay for class loading and the JIT alone. */
+    private void warmUpImport() throws Exception {
+        TraceGenerator.Generated small = TraceGenerator.writeOrReuse(TraceSpec.realistic(5_000, SEED + 1), work.resolve("warm-up"));
+        Path scratchDir = work.resolve("warm-up-store");
+        WorkDirs.deleteTree(scratchDir);
+        try (TraceStore scratch = TraceStore.open(scratchDir.resolve("forkline"))) {
+            scratch.importTrace(BundleReader.read(small.bundle()), List.of(), null);
+            scratch.load(small.traceId());
+        }
+    }
+}

@@ -1,0 +1,196 @@
+package dev.forkline.benchmarks.figures;
+
+import dev.forkline.benchmarks.harness.Figure;
+import dev.forkline.benchmarks.harness.FxThread;
+import dev.forkline.benchmarks.harness.Goal;
+import dev.forkline.benchmarks.harness.Heap;
+import dev.forkline.benchmarks.harness.Sizes;
+import dev.forkline.benchmarks.harness.Timing;
+import dev.forkline.benchmarks.harness.Unit;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventCodec;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.store.TraceStore;
+import dev.forkline.views.HeadlessFx;
+import dev.forkline.views.concurrent.SameThreadTaskExecutor;
+import dev.forkline.views.data.StoreTraceLibrary;
+import dev.forkline.views.state.ReconstructorStateProvider;
+import dev.forkline.views.timeline.TimelineCanvas;
+import dev.forkline.views.timeline.TimelineModel;
+import dev.forkline.views.timeline.TimelineViewport;
+import dev.forkline.views.viewmodel.RecentFiles;
+import dev.forkline.views.viewmodel.StepScope;
+import dev.forkline.views.viewmodel.TimelineViewModel;
+import dev.forkline.views.viewmodel.WorkbenchViewModel;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Figures 2 to 4 through the workbench itself (views module), headless (Monocle, software pipeline): opening a stored
+ * trace up to the first painted timeline, drawing frames at three zoom levels, and stepping at the end of the run.
+ * Everything runs on the FX thread with a same-thread executor, so each measured call returns with its work done.
+ */
+public final class ViewFigures {
+
+    private static final double WIDTH = 1600;
+    private static final double HEIGHT = 420;
+
+    private final Sizes sizes;
+    private final Path work;
+    private final PrintStream log;
+
+    private WorkbenchViewModel workbench;
+    private TimelineCanvas canvas;
+
+    public ViewFigures(Sizes sizes, Path work, PrintStream log) {
+        this.sizes = sizes;
+        this.work = work;
+        this.log = log;
+    }
+
+    /** Figure 2: openStored (load, index, lineage, the timeline's columnar model) and the first paint. */
+    public List<Figure> open(TraceStore store, String traceId, Path jsonl) throws Exception {
+        HeadlessFx.ensureStarted();
+        double floor = Timing.median(0, 3, () -> JsonFloor.parse(jsonl));
+        double[] times = new double[sizes.openRuns()];
+        long retained = 0;
+        for (int i = 0; i < times.length; i++) {
+            workbench = null;
+            canvas = null;
+            long before = Heap.usedAfterGc();
+            times[i] = FxThread.call(() -> Timing.once(() -> openAndPaint(store, traceId)));
+            retained = Heap.usedAfterGc() - before;
+            log.printf("  open #%d: %s, retained %s%n", i + 1, Unit.MILLIS.format(times[i]), Unit.BYTES.format(retained));
+        }
+        TimelineModel model = workbench.timeline().model();
+        return List.of(
+                Figure.measured("open", String.format("openStored (TraceStore.load, TraceIndex, timeline model of %,d events) + first paint",
+                        model.eventCount()), Timing.median(times), floor, "Jackson streaming parse of trace.jsonl", Unit.MILLIS,
+                        Goal.valueAtMost(1500, Unit.MILLIS)),
+                Figure.measured("open.heap", "heap retained by the open workbench after GC", retained, java.nio.file.Files.size(jsonl),
+                        "size of trace.jsonl on disk", Unit.BYTES, Goal.valueAtMost(512L << 20, Unit.BYTES)));
+    }
+
+    private void openAndPaint(TraceStore store, String traceId) {
+        workbench = new WorkbenchViewModel(new SameThreadTaskExecutor(), new StoreTraceLibrary(store),
+                new ReconstructorStateProvider(), new RecentFiles(null));
+        canvas = new TimelineCanvas(workbench.timeline());
+        canvas.resize(WIDTH, HEIGHT);
+        long framesBefore = canvas.frames();
+        workbench.openStored(traceId);
+        if (workbench.errorProperty().get() != null) {
+            throw new IllegalStateException("open failed: " + workbench.errorProperty().get());
+        }
+        canvas.layout();
+        if (canvas.frames() == framesBefore || workbench.timeline().model().eventCount() == 0) {
+            throw new IllegalStateException("the timeline was not painted");
+        }
+    }
+
+    /** Figure 3: one frame at full zoom-out, mid zoom and full zoom-in. */
+    public List<Figure> frames() {
+        return FxThread.call(() -> {
+            TimelineViewModel timeline = workbench.timeline();
+            TimelineViewport viewport = timeline.viewport();
+            TimelineModel model = timeline.model();
+            int frames = sizes.isQuick() ? 30 : 120;
+            var g = canvas.canvas().getGraphicsContext2D();
+            int lanes = Math.max(1, model.laneCount());
+            double laneHeight = HEIGHT / lanes;
+            // the most a frame can need once marks closer than a pixel are merged: one rect per pixel column and lane
+            double floor = Timing.median(10, frames, () -> {
+                g.clearRect(0, 0, WIDTH, HEIGHT);
+                for (int lane = 0; lane < lanes; lane++) {
+                    for (int x = 0; x < WIDTH; x++) {
+                        g.fillRect(x, lane * laneHeight, 1, laneHeight - 2);
+                    }
+                }
+            });
+            long middle = model.eventTime(model.eventCount() / 2);
+            long perEvent = Math.max(TimelineViewport.MIN_SPAN_NANOS, model.duration() / Math.max(1, model.eventCount()));
+            List<Figure> figures = new ArrayList<>();
+            String[] names = {"frame.zoomed-out", "frame.mid-zoom", "frame.zoomed-in"};
+            String[] what = {"whole run", "1/1000 of the run", "about 20 events"};
+            for (int level = 0; level < 3; level++) {
+                switch (level) {
+                    case 0 -> timeline.fit();
+                    case 1 -> viewport.setWindow(middle - model.duration() / 2000, Math.max(TimelineViewport.MIN_SPAN_NANOS, model.duration() / 1000));
+                    default -> viewport.setWindow(middle - perEvent * 10, perEvent * 20);
+                }
+                double median = Timing.median(10, frames, () -> {
+                    canvas.markDirty();
+                    canvas.layout();
+                });
+                figures.add(Figure.measured(names[level], "TimelineCanvas draw (FX thread), " + what[level] + ", "
+                        + String.format("%,d", model.eventCount()) + " events, " + (int) WIDTH + "x" + (int) HEIGHT, median, floor,
+                        "one fillRect per pixel column and lane on the same canvas", Unit.MILLIS, Goal.valueAtMost(8, Unit.MILLIS)));
+            }
+            timeline.fit();
+            return figures;
+        });
+    }
+
+    /** Figure 4: step-next at the end of the root run until the inspector and state panel show the new event. */
+    public Figure step() {
+        return FxThread.call(() -> {
+            TimelineViewModel timeline = workbench.timeline();
+            List<Event> events = timeline.events();
+            int steps = sizes.isQuick() ? 20 : 60;
+            timeline.select(events.size() - steps - 2);
+            double[] times = new double[steps];
+            String[] lines = new String[steps];
+            for (int i = 0; i < steps; i++) {
+                times[i] = Timing.once(() -> {
+                    timeline.step(1, StepScope.ALL);
+                    canvas.layout();
+                });
+                Event shown = timeline.selectedEvent();
+                if (!shown.id().equals(workbench.state().snapshot().atEventId()) || workbench.inspector().details().title() == null) {
+                    throw new IllegalStateException("after a step the state panel shows " + workbench.state().snapshot().atEventId()
+                            + " instead of " + shown.id());
+                }
+                lines[i] = EventCodec.toLine(shown);
+            }
+            double floor;
+            try {
+                floor = Timing.median(steps, steps, new ParseLines(lines));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            return Figure.measured("step", "step-next to inspector + state panel (5 kinds) at the end of a "
+                            + String.format("%,d", events.size()) + "-event run", Timing.median(times), floor,
+                    "Jackson parse of the event's line", Unit.MILLIS, Goal.valueAtMost(50, Unit.MILLIS));
+        });
+    }
+
+    /** Parses the next line on each call. */
+    private static final class ParseLines implements Timing.Operation {
+        private final String[] lines;
+        private int next;
+
+        ParseLines(String[] lines) {
+            this.lines = lines;
+        }
+
+        @Override
+        public void run() throws Exception {
+            Json.MAPPER.readTree(lines[next]);
+            next = (next + 1) % lines.length;
+        }
+    }
+
+    /** The trace as the open workbench holds it (for the trace-level step benchmark). */
+    public TraceFigures.OpenTrace openTrace(dev.forkline.benchmarks.generate.TraceGenerator.Generated generated) {
+        var opened = workbench.opened();
+        var lineage = (dev.forkline.views.data.IndexRunLineage) opened.lineage();
+        return new TraceFigures.OpenTrace(opened.bundle(), lineage.index(), generated);
+    }
+
+    /** Drops the workbench so that its heap can be reclaimed. */
+    public void close() {
+        workbench = null;
+        canvas = null;
+    }
+}

@@ -1,0 +1,65 @@
+package dev.forkline.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.forkline.benchmarks.harness.Figure;
+import dev.forkline.benchmarks.harness.Sizes;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Runs the figures of {@code benchmarks/run --quick} once, so that the harness stays green; goals are not enforced. */
+class QuickBenchSmokeTest {
+
+    @TempDir
+    Path work;
+
+    @Test
+    void traceFiguresAreMeasuredAgainstTheirFloors() throws Exception {
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        List<Figure> figures = new Bench(Sizes.quick(), Set.of("import", "open", "step", "frame", "storage"), work,
+                new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
+
+        assertThat(figures).extracting(Figure::name)
+                .containsExactly("import", "open", "open.heap", "frame.zoomed-out", "frame.mid-zoom", "frame.zoomed-in", "step",
+                        "step.state", "step.first", "checkpoint.storage");
+        for (Figure figure : figures) {
+            assertThat(figure.measured()).as(figure.name()).isTrue();
+            assertThat(figure.value()).as(figure.name()).isPositive();
+            assertThat(figure.floor()).as(figure.name() + " floor").isPositive();
+        }
+        String output = printed.toString(StandardCharsets.UTF_8);
+        assertThat(output).contains("generated 20,000 events").contains("ratio");
+        assertThat(output.lines().filter(line -> line.startsWith("import ") || line.startsWith("open ")).count()).isEqualTo(2);
+    }
+
+    @Test
+    @Tag("docker")
+    void sandboxFiguresAreMeasuredAgainstTheDockerCommandLine() throws Exception {
+        String missing = Bench.dockerMissing();
+        if (missing != null) {
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                fail("CI=true but " + missing);
+            }
+            assumeTrue(false, "skipped: " + missing);
+        }
+        List<Figure> figures = new Bench(Sizes.quick(), Set.of("sandbox", "restore"), work,
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).run();
+
+        assertThat(figures).extracting(Figure::name)
+                .containsExactly("replay.start.cold", "replay.start.warm", "step.exec", "restore");
+        assertThat(figures).allSatisfy(figure -> {
+            assertThat(figure.measured()).isTrue();
+            assertThat(figure.value()).isPositive();
+            assertThat(figure.floor()).isPositive();
+        });
+    }
+}

@@ -1,0 +1,126 @@
+package dev.forkline.views.viewmodel;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.decision.Decision;
+import dev.forkline.trace.decision.QueueItem;
+import dev.forkline.trace.decision.Verdict;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/**
+ * The Decide… dialog: verdict, new arguments for a modify (JSON object), rationale (required) and owner (remembered).
+ * {@link #state()} says "saved" only once the recorder returned, when the signed decision is on disk.
+ */
+public final class DecisionFormViewModel {
+
+    public enum State { EDITING, SAVING, SAVED, FAILED }
+
+    private final QueueItem item;
+    private final EscapeQueueViewModel queue;
+    private final ObjectProperty<Verdict> verdict = new SimpleObjectProperty<>(Verdict.APPROVE);
+    private final StringProperty arguments = new SimpleStringProperty("{}");
+    private final StringProperty rationale = new SimpleStringProperty("");
+    private final StringProperty owner = new SimpleStringProperty("");
+    private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(State.EDITING);
+    private final StringProperty message = new SimpleStringProperty("");
+    private final BooleanBinding canSave;
+
+    DecisionFormViewModel(QueueItem item, EscapeQueueViewModel queue, String rememberedOwner) {
+        this.item = item;
+        this.queue = queue;
+        owner.set(rememberedOwner == null ? "" : rememberedOwner);
+        canSave = Bindings.createBooleanBinding(() -> state.get() != State.SAVING && state.get() != State.SAVED
+                        && !rationale.get().isBlank() && !owner.get().isBlank(),
+                state, rationale, owner);
+    }
+
+    public QueueItem item() {
+        return item;
+    }
+
+    /**
+     * Builds the decision from the form.
+     *
+     * @throws IllegalArgumentException with a message for the person deciding (missing rationale, bad owner name, bad JSON)
+     */
+    public Decision decision() {
+        ObjectNode newArguments = null;
+        if (verdict.get() == Verdict.MODIFY) {
+            JsonNode parsed;
+            try {
+                parsed = Json.MAPPER.readTree(arguments.get());
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException("the new arguments are not valid JSON: " + e.getOriginalMessage());
+            }
+            if (!(parsed instanceof ObjectNode object)) {
+                throw new IllegalArgumentException("the new arguments must be a JSON object");
+            }
+            newArguments = object;
+        }
+        return new Decision(item.eventId(), verdict.get(), owner.get().strip(), rationale.get().strip(), newArguments);
+    }
+
+    /** Records the decision in the background; the state turns SAVED when it is durable, FAILED with the reason otherwise. */
+    public void save() {
+        Decision decision;
+        try {
+            decision = decision();
+        } catch (IllegalArgumentException e) {
+            fail(e.getMessage());
+            return;
+        }
+        state.set(State.SAVING);
+        message.set("Saving…");
+        queue.record(item, decision, recorded -> {
+            state.set(State.SAVED);
+            message.set("Saved: " + recorded.id() + " in " + recorded.run() + ", " + decision.verdict().wireName() + " signed by "
+                    + decision.owner() + " (on disk)");
+        }, error -> fail(WorkbenchViewModel.message(error)));
+    }
+
+    private void fail(String reason) {
+        state.set(State.FAILED);
+        message.set(reason);
+    }
+
+    public ObjectProperty<Verdict> verdictProperty() {
+        return verdict;
+    }
+
+    public StringProperty argumentsProperty() {
+        return arguments;
+    }
+
+    public StringProperty rationaleProperty() {
+        return rationale;
+    }
+
+    public StringProperty ownerProperty() {
+        return owner;
+    }
+
+    public ReadOnlyObjectProperty<State> stateProperty() {
+        return state.getReadOnlyProperty();
+    }
+
+    public State state() {
+        return state.get();
+    }
+
+    public StringProperty messageProperty() {
+        return message;
+    }
+
+    public BooleanBinding canSaveProperty() {
+        return canSave;
+    }
+}

@@ -1,0 +1,26 @@
+package dev.forkline.views.viewmodel;
+
+import java.time.Duration;
+import java.util.Locale;
+
+/** Short durations for people: 0.708 ms, 1.40 s, 2 min 5 s. */
+public final class Durations {
+
+    private Durations() {
+    }
+
+    public static String format(Duration duration) {
+        if (duration == null) {
+            return "-";
+        }
+        long nanos = duration.toNanos();
+        if (nanos < 1_000_000_000L) {
+            return String.format(Locale.ROOT, "%.3f ms", nanos / 1e6);
+        }
+        if (nanos < 60_000_000_000L) {
+            return String.format(Locale.ROOT, "%.2f s", nanos / 1e9);
+        }
+        long seconds = duration.toSeconds();
+        return seconds / 60 + " min " + seconds % 60 + " s";
+    }
+}

@@ -1,0 +1,162 @@
+package dev.forkline.views.viewmodel;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.decision.Decision;
+import dev.forkline.trace.decision.DecisionRecorder;
+import dev.forkline.trace.decision.EscapeQueue;
+import dev.forkline.trace.decision.OwnerKeys;
+import dev.forkline.trace.decision.QueueItem;
+import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.views.concurrent.TaskExecutor;
+import dev.forkline.views.data.TraceLibrary;
+import dev.forkline.views.data.TraceSummary;
+import dev.forkline.views.data.WritableBundles;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The escape queue across the library (approval requests, escape attempts, external effects of unknown outcome that no
+ * trusted decision settles), newest first, and recording a signed decision about one of them.
+ */
+public final class EscapeQueueViewModel {
+
+    public static final String NO_KEY_RING = "decisions are not set up in this window (no key ring)";
+
+    private final TaskExecutor executor;
+    private final WorkbenchViewModel workbench;
+    private final TraceLibrary library;
+    private final WritableBundles bundles;
+    private final OwnerKeys ownerKeys;
+    private final Settings settings;
+    private final TrustedKeys launchTrusted;
+    private final ObservableList<QueueItem> items = FXCollections.observableArrayList();
+    private final IntegerProperty count = new SimpleIntegerProperty();
+    private final BooleanProperty loading = new SimpleBooleanProperty();
+    private final StringProperty error = new SimpleStringProperty();
+    private long generation;
+
+    EscapeQueueViewModel(TaskExecutor executor, WorkbenchViewModel workbench, TraceLibrary library, WritableBundles bundles,
+                         OwnerKeys ownerKeys, Settings settings, TrustedKeys launchTrusted) {
+        this.executor = executor;
+        this.workbench = workbench;
+        this.library = library;
+        this.bundles = bundles;
+        this.ownerKeys = ownerKeys;
+        this.settings = settings;
+        this.launchTrusted = launchTrusted;
+    }
+
+    /** Reads every stored trace in the background and lists what waits for a decision that a trusted key signed. */
+    public void refresh() {
+        long request = ++generation;
+        TrustedKeys trusted = workbench.trustedKeys();
+        loading.set(true);
+        executor.execute("escape-queue", progress -> {
+            List<Bundle> traces = new ArrayList<>();
+            try {
+                for (TraceSummary summary : library.list()) {
+                    traces.add(library.load(summary.traceId()));
+                }
+                return EscapeQueue.of(traces, trusted);
+            } finally {
+                for (Bundle trace : traces) {
+                    closeQuietly(trace);
+                }
+            }
+        }, found -> {
+            if (request == generation) {
+                items.setAll(found);
+                count.set(found.size());
+                error.set(null);
+                loading.set(false);
+            }
+        }, failure -> {
+            if (request == generation) {
+                error.set("Could not read the escape queue: " + WorkbenchViewModel.message(failure));
+                loading.set(false);
+            }
+        });
+    }
+
+    private void closeQuietly(Bundle trace) {
+        // the in-memory library hands out the bundles it keeps: closing one would close its blobs for later loads
+        if (!(library instanceof dev.forkline.views.data.InMemoryTraceLibrary)) {
+            try {
+                trace.close();
+            } catch (IOException ignored) {
+                // read-only bundles; nothing to lose
+            }
+        }
+    }
+
+    /** Opens the item's trace with the cursor on its event. */
+    public void open(QueueItem item) {
+        workbench.openStoredAt(item.traceId(), item.run(), item.eventId());
+    }
+
+    /** A form for deciding about this item, with the owner name used last. */
+    public DecisionFormViewModel decide(QueueItem item) {
+        return new DecisionFormViewModel(item, this, settings.get(Settings.OWNER).orElse(""));
+    }
+
+    public boolean canDecide() {
+        return ownerKeys != null && bundles != null;
+    }
+
+    /** Records the decision in the trace's bundle directory, stores the trace again and refreshes the queue. */
+    void record(QueueItem item, Decision decision, Consumer<Event> saved, Consumer<Throwable> failed) {
+        if (!canDecide()) {
+            failed.accept(new IllegalStateException(NO_KEY_RING));
+            return;
+        }
+        settings.put(Settings.OWNER, decision.owner());
+        String traceId = item.traceId();
+        executor.execute("record-decision", progress -> {
+            Path dir = bundles.directoryFor(traceId);
+            Event recorded = new DecisionRecorder(ownerKeys).record(dir, decision);
+            TrustedKeys trusted = launchTrusted.and(ownerKeys.trustedKeys());
+            bundles.reimport(dir, progress);
+            OpenedTrace reloaded = workbench.isOpen(traceId) ? workbench.loadOpened(traceId) : null;
+            return new Recorded(recorded, trusted, reloaded);
+        }, done -> {
+            workbench.setTrustedKeys(done.trusted());
+            saved.accept(done.event());
+            if (done.reloaded() != null) {
+                workbench.showReloaded(traceId, done.reloaded(), done.event().run(), done.event().id());
+            }
+            refresh();
+        }, failed);
+    }
+
+    private record Recorded(Event event, TrustedKeys trusted, OpenedTrace reloaded) {
+    }
+
+    public ObservableList<QueueItem> items() {
+        return items;
+    }
+
+    public IntegerProperty countProperty() {
+        return count;
+    }
+
+    public BooleanProperty loadingProperty() {
+        return loading;
+    }
+
+    public StringProperty errorProperty() {
+        return error;
+    }
+}

@@ -1,0 +1,102 @@
+package dev.forkline.views.viewmodel;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.replay.engine.EventEdit;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Json;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/**
+ * The Fork with edit… dialog: the selected event's data as JSON to change (for a tool call, its arguments and the
+ * argv it ran), or "drop this step". The JSON is merged into the event's data, as {@code forkline replay --edit} does.
+ */
+public final class ForkEditViewModel {
+
+    private final Event event;
+    private final ReplayViewModel replay;
+    private final StringProperty json = new SimpleStringProperty();
+    private final BooleanProperty drop = new SimpleBooleanProperty();
+    private final StringProperty problem = new SimpleStringProperty();
+
+    ForkEditViewModel(Event event, ReplayViewModel replay) {
+        this.event = event;
+        this.replay = replay;
+        json.set(initialPatch(event).toPrettyString());
+    }
+
+    /** For a tool call: {@code {"arguments":..., "exec":{"argv":[...]}}}; for anything else its whole data. */
+    static ObjectNode initialPatch(Event event) {
+        ObjectNode patch = Json.object();
+        if (event.is(EventType.TOOL_CALL)) {
+            JsonNode arguments = event.data().get("arguments");
+            patch.set("arguments", arguments == null ? Json.object() : arguments.deepCopy());
+            JsonNode argv = event.data().path("exec").get("argv");
+            if (argv != null) {
+                patch.putObject("exec").set("argv", argv.deepCopy());
+            }
+            return patch;
+        }
+        return event.data().deepCopy();
+    }
+
+    public Event event() {
+        return event;
+    }
+
+    /**
+     * The edit the form describes.
+     *
+     * @throws IllegalArgumentException when the JSON is not an object, or it changes nothing
+     */
+    public EventEdit edit() {
+        if (drop.get()) {
+            return EventEdit.drop(event.id());
+        }
+        JsonNode parsed;
+        try {
+            parsed = Json.MAPPER.readTree(json.get());
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage());
+        }
+        if (!(parsed instanceof ObjectNode patch)) {
+            throw new IllegalArgumentException("the edit must be a JSON object merged into the event's data");
+        }
+        EventEdit edit = EventEdit.merge(event.id(), patch);
+        if (edit.applyTo(event.data()).equals(event.data())) {
+            throw new IllegalArgumentException("the edit changes nothing: change the arguments or argv, or drop the step");
+        }
+        return edit;
+    }
+
+    /** Starts the fork; false (with {@link #problemProperty()} set) when the form is not a valid edit. */
+    public boolean submit() {
+        EventEdit edit;
+        try {
+            edit = edit();
+        } catch (IllegalArgumentException e) {
+            problem.set(e.getMessage());
+            return false;
+        }
+        problem.set(null);
+        replay.forkWithEdit(edit);
+        return true;
+    }
+
+    public StringProperty jsonProperty() {
+        return json;
+    }
+
+    public BooleanProperty dropProperty() {
+        return drop;
+    }
+
+    public StringProperty problemProperty() {
+        return problem;
+    }
+}

@@ -1,0 +1,248 @@
+package dev.forkline.views.viewmodel;
+
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.gate.ClauseResult;
+import dev.forkline.trace.gate.Contract;
+import dev.forkline.trace.gate.ContractException;
+import dev.forkline.trace.gate.ContractReader;
+import dev.forkline.trace.gate.Evidence;
+import dev.forkline.trace.gate.Gate;
+import dev.forkline.trace.gate.GateResult;
+import dev.forkline.trace.recovery.Incident;
+import dev.forkline.trace.recovery.RecoveryMetrics;
+import dev.forkline.trace.report.PostmortemReport;
+import dev.forkline.trace.report.ReportInputs;
+import dev.forkline.views.concurrent.TaskExecutor;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The open trace's recovery metrics (failures, time to detect, recovery time, cost lost against the original run,
+ * blast radius) and its launch-gate result against a contract the user picks (remembered); exporting the postmortem
+ * report. Everything is computed on the background executor.
+ */
+public final class RecoveryViewModel {
+
+    /**
+     * One incident as the panel shows it.
+     *
+     * @param recoverySeconds null when recovery was not demonstrated
+     */
+    public record IncidentRow(String run, String failureEventId, String failure, String detect, String recovery, Double recoverySeconds,
+                              BigDecimal lostUsd, BigDecimal originalUsd, String lostTokens, int blastRadius) {
+    }
+
+    private final TaskExecutor executor;
+    private final WorkbenchViewModel workbench;
+    private final Settings settings;
+    private final ObjectProperty<RecoveryMetrics> metrics = new SimpleObjectProperty<>();
+    private final ObservableList<IncidentRow> incidents = FXCollections.observableArrayList();
+    private final StringProperty summary = new SimpleStringProperty("No trace open");
+    private final ObjectProperty<Path> contractFile = new SimpleObjectProperty<>();
+    private final ObjectProperty<GateResult> gate = new SimpleObjectProperty<>();
+    private final ObservableList<ClauseResult> clauses = FXCollections.observableArrayList();
+    private final StringProperty gateSummary = new SimpleStringProperty("No contract chosen");
+    private final StringProperty reportMessage = new SimpleStringProperty("");
+    private long generation;
+
+    RecoveryViewModel(TaskExecutor executor, WorkbenchViewModel workbench, Settings settings, List<Path> defaultContracts) {
+        this.executor = executor;
+        this.workbench = workbench;
+        this.settings = settings;
+        Path remembered = settings.get(Settings.CONTRACT).map(Path::of).filter(Files::isRegularFile).orElse(null);
+        if (remembered == null) {
+            remembered = defaultContracts.stream().filter(Files::isRegularFile).findFirst().map(p -> p.toAbsolutePath().normalize()).orElse(null);
+        }
+        contractFile.set(remembered);
+    }
+
+    /** Uses this contract from now on (remembered) and checks the open trace against it. */
+    public void chooseContract(Path file) {
+        contractFile.set(file == null ? null : file.toAbsolutePath().normalize());
+        settings.put(Settings.CONTRACT, file == null ? null : contractFile.get().toString());
+        refresh();
+    }
+
+    /** Recomputes the metrics and the gate for the open trace. */
+    public void refresh() {
+        long request = ++generation;
+        OpenedTrace trace = workbench.opened();
+        if (trace == null) {
+            metrics.set(null);
+            incidents.clear();
+            clauses.clear();
+            gate.set(null);
+            summary.set("No trace open");
+            return;
+        }
+        Bundle bundle = trace.bundle();
+        Path contractPath = contractFile.get();
+        TrustedKeys trusted = workbench.trustedKeys();
+        summary.set("Computing…");
+        executor.execute("recovery-metrics", progress -> {
+            RecoveryMetrics computed = RecoveryMetrics.of(bundle);
+            GateOutcome outcome = contractPath == null ? new GateOutcome(null, "No contract chosen")
+                    : check(bundle, contractPath, trusted);
+            return new Computed(computed, outcome);
+        }, computed -> {
+            if (request != generation) {
+                return;
+            }
+            metrics.set(computed.metrics());
+            incidents.setAll(computed.metrics().incidents().stream().map(RecoveryViewModel::row).toList());
+            summary.set(describe(computed.metrics()));
+            GateResult result = computed.gate().result();
+            gate.set(result);
+            clauses.setAll(result == null ? List.of() : clausesFor(result, bundle.manifest().traceId()));
+            gateSummary.set(computed.gate().message());
+        }, failure -> {
+            if (request == generation) {
+                summary.set("Could not compute the metrics: " + WorkbenchViewModel.message(failure));
+            }
+        });
+    }
+
+    private record GateOutcome(GateResult result, String message) {
+    }
+
+    private record Computed(RecoveryMetrics metrics, GateOutcome gate) {
+    }
+
+    private static GateOutcome check(Bundle bundle, Path contractPath, TrustedKeys trusted) {
+        try {
+            Contract contract = ContractReader.read(contractPath);
+            GateResult result = Gate.check(List.of(bundle), contract, trusted);
+            List<ClauseResult> shown = clausesFor(result, bundle.manifest().traceId());
+            long failed = shown.stream().filter(c -> !c.passed()).count();
+            return new GateOutcome(result, (failed == 0 ? "Gate passed: " : "Gate failed: ") + (shown.size() - failed) + " of " + shown.size()
+                    + " clauses hold (contract " + contract.name() + ", " + contractPath.getFileName() + ")");
+        } catch (ContractException e) {
+            return new GateOutcome(null, "Contract error: " + e.getMessage());
+        } catch (java.io.IOException e) {
+            return new GateOutcome(null, "Cannot read the contract " + contractPath + ": " + WorkbenchViewModel.message(e));
+        }
+    }
+
+    /**
+     * The trace's own clauses, then the scenario clauses that concern it. The gate runs on this trace alone, so a
+     * scenario about other traces fails with "no trace matches"; the gate has no public matcher, so such clauses are
+     * recognised by that failure (no evidence, that message) and left out.
+     */
+    static List<ClauseResult> clausesFor(GateResult result, String traceId) {
+        List<ClauseResult> shown = new ArrayList<>(result.forTrace(traceId));
+        result.results().stream().filter(c -> c.traceId() == null && !aboutOtherTraces(c)).forEach(shown::add);
+        return shown;
+    }
+
+    private static boolean aboutOtherTraces(ClauseResult scenario) {
+        return !scenario.passed() && scenario.evidence().isEmpty() && scenario.message() != null
+                && scenario.message().contains(": no trace matches ");
+    }
+
+    /** Puts the cursor on the event behind a gate failure (in this trace). */
+    public boolean jumpTo(Evidence evidence) {
+        OpenedTrace trace = workbench.opened();
+        if (trace == null || evidence.eventId() == null || !trace.bundle().manifest().traceId().equals(evidence.traceId())) {
+            return false;
+        }
+        workbench.selectRun(evidence.run());
+        return workbench.selectEvent(evidence.eventId());
+    }
+
+    /** Puts the cursor on an incident's first failure. */
+    public boolean jumpTo(IncidentRow incident) {
+        workbench.selectRun(incident.run());
+        return workbench.selectEvent(incident.failureEventId());
+    }
+
+    /** Writes the postmortem HTML for the open trace, with the gate result when a contract is chosen. */
+    public void exportReport(Path out) {
+        OpenedTrace trace = workbench.opened();
+        if (trace == null) {
+            reportMessage.set("Open a trace first");
+            return;
+        }
+        Bundle bundle = trace.bundle();
+        GateResult gateResult = gate.get();
+        TrustedKeys trusted = workbench.trustedKeys();
+        reportMessage.set("Writing " + out.getFileName() + "…");
+        executor.execute("export-report", progress -> {
+            PostmortemReport.write(bundle, ReportInputs.of(bundle, trusted, gateResult), out);
+            return out;
+        }, written -> reportMessage.set("Report written to " + written), failure -> {
+            reportMessage.set("Could not write the report: " + WorkbenchViewModel.message(failure));
+            workbench.errorProperty().set(new UserError("Could not write the report", out.toString(), 0, WorkbenchViewModel.message(failure)));
+        });
+    }
+
+    static IncidentRow row(Incident incident) {
+        var detection = incident.detection();
+        var recovery = incident.recovery();
+        String detect = detection == null ? "never acknowledged" : Durations.format(detection.timeToDetect()) + " (by " + detection.acknowledgedBy() + ")";
+        String recovered = recovery.recovered()
+                ? Durations.format(recovery.recoveryTime()) + " by " + recovery.recoveredBy() + " from " + recovery.checkpointId()
+                : "not demonstrated (" + recovery.attempts().size() + " attempt" + (recovery.attempts().size() == 1 ? "" : "s") + ")";
+        Double seconds = recovery.recoveryTime() == null ? null : recovery.recoveryTime().toNanos() / 1e9;
+        var cost = incident.cost();
+        return new IncidentRow(incident.run(), incident.firstFailure().eventId(),
+                incident.firstFailure().eventId() + " · " + incident.firstFailure().kind().wireName() + ": " + incident.firstFailure().summary(),
+                detect, recovered, seconds, cost.lostCostUsd(), cost.originalCostUsd(),
+                cost.lostTokens().total() + " of " + cost.originalTokens().total() + " tokens", incident.blastRadius().size());
+    }
+
+    static String describe(RecoveryMetrics metrics) {
+        Duration longest = metrics.maxRecoveryTime();
+        BigDecimal original = metrics.incidents().stream().map(i -> i.cost().originalCostUsd()).reduce(BigDecimal.ZERO, BigDecimal::add);
+        return metrics.failureCount() + " failure" + (metrics.failureCount() == 1 ? "" : "s") + " · "
+                + metrics.incidents().size() + " incident" + (metrics.incidents().size() == 1 ? "" : "s") + " · "
+                + metrics.recoveredCount() + " recovered"
+                + (longest == null ? "" : " · longest recovery " + Durations.format(longest))
+                + " · cost lost $" + metrics.lostCostUsd().stripTrailingZeros().toPlainString()
+                + " of $" + original.stripTrailingZeros().toPlainString()
+                + " · blast radius " + metrics.blastRadius();
+    }
+
+    public ObjectProperty<RecoveryMetrics> metricsProperty() {
+        return metrics;
+    }
+
+    public ObservableList<IncidentRow> incidents() {
+        return incidents;
+    }
+
+    public StringProperty summaryProperty() {
+        return summary;
+    }
+
+    public ObjectProperty<Path> contractFileProperty() {
+        return contractFile;
+    }
+
+    public ObjectProperty<GateResult> gateProperty() {
+        return gate;
+    }
+
+    public ObservableList<ClauseResult> clauses() {
+        return clauses;
+    }
+
+    public StringProperty gateSummaryProperty() {
+        return gateSummary;
+    }
+
+    public StringProperty reportMessageProperty() {
+        return reportMessage;
+    }
+}

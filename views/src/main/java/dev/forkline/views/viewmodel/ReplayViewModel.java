@@ -1,0 +1,411 @@
+package dev.forkline.views.viewmodel;
+
+import dev.forkline.replay.engine.Cancellation;
+import dev.forkline.replay.engine.EventEdit;
+import dev.forkline.replay.engine.ReplayListener;
+import dev.forkline.replay.engine.ReplayRequest;
+import dev.forkline.replay.engine.ReplayResult;
+import dev.forkline.replay.engine.RevertRequest;
+import dev.forkline.replay.engine.RevertResult;
+import dev.forkline.replay.engine.StepResult;
+import dev.forkline.trace.Event;
+import dev.forkline.views.concurrent.TaskExecutor;
+import dev.forkline.views.data.DockerProbe;
+import dev.forkline.views.data.ReplayBackend;
+import dev.forkline.views.data.RunNode;
+import dev.forkline.views.data.WritableBundles;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Replay from here, fork with an edit, revert to here: builds the engine's request from the selection, runs it on the
+ * background executor with the engine's progress handed to the UI thread, then stores the grown bundle again, shows the
+ * new run in the fork tree and offers its first divergence.
+ */
+public final class ReplayViewModel {
+
+    public static final String NO_BACKEND = "replays are not set up in this window";
+    public static final String NOT_CHECKED = "checking for a Docker engine";
+
+    private final TaskExecutor executor;
+    private final WorkbenchViewModel workbench;
+    private final ReplayBackend backend;
+    private final WritableBundles bundles;
+
+    private final BooleanProperty dockerReady = new SimpleBooleanProperty(false);
+    private final StringProperty unavailableReason = new SimpleStringProperty();
+    private final BooleanProperty running = new SimpleBooleanProperty();
+    private final StringProperty title = new SimpleStringProperty("No replay yet");
+    private final StringProperty stepText = new SimpleStringProperty("");
+    private final StringProperty currentStep = new SimpleStringProperty("");
+    private final DoubleProperty progress = new SimpleDoubleProperty(0);
+    private final StringProperty summary = new SimpleStringProperty("");
+    private final StringProperty failure = new SimpleStringProperty();
+    private final StringProperty replayRun = new SimpleStringProperty();
+    private final ObjectProperty<StepResult> firstDivergence = new SimpleObjectProperty<>();
+    private final ObjectProperty<ReplayResult> result = new SimpleObjectProperty<>();
+    private final ObjectProperty<RevertResult> revertResult = new SimpleObjectProperty<>();
+    private final ObservableList<StepResult> steps = FXCollections.observableArrayList();
+    private final BooleanBinding available;
+    private Cancellation cancellation;
+
+    ReplayViewModel(TaskExecutor executor, WorkbenchViewModel workbench, ReplayBackend backend, WritableBundles bundles) {
+        this.executor = executor;
+        this.workbench = workbench;
+        this.backend = backend;
+        this.bundles = bundles;
+        unavailableReason.set(backend == null || bundles == null ? NO_BACKEND : NOT_CHECKED);
+        available = Bindings.createBooleanBinding(() -> backend != null && bundles != null && dockerReady.get() && !running.get(),
+                dockerReady, running);
+    }
+
+    /** Takes the Docker probe's answer: the actions that need an engine are enabled, or disabled with this reason. */
+    public void dockerStatus(DockerProbe.Status status) {
+        if (backend == null || bundles == null) {
+            return;
+        }
+        dockerReady.set(status.ready());
+        unavailableReason.set(status.ready() ? null : status.message());
+    }
+
+    // --- actions ----------------------------------------------------------------------------------------------------
+
+    /** The checkpoint "Replay from here" and "Revert to here" start from, for the selected event of the shown run. */
+    public Optional<Event> checkpointForSelection() {
+        OpenedTrace trace = workbench.opened();
+        Event selected = selectedOrLast();
+        if (trace == null || selected == null) {
+            return Optional.empty();
+        }
+        return ReplayTargets.checkpointAtOrBefore(trace.lineage(), workbench.currentRun(), selected.id());
+    }
+
+    /** Replays the shown run from the nearest checkpoint at or before the selected event. */
+    public void replayFromHere() {
+        Optional<Event> checkpoint = checkpointForSelection();
+        if (checkpoint.isEmpty()) {
+            failure.set("There is no checkpoint at or before the selected event: nothing to replay from");
+            return;
+        }
+        Event cp = checkpoint.get();
+        start("Replay of " + workbench.currentRun() + " from " + ReplayTargets.checkpointName(cp), cp, List.of());
+    }
+
+    /** A form for editing the selected event, or null when no event is selected. */
+    public ForkEditViewModel editSelected() {
+        Event selected = workbench.timeline().selectedEvent();
+        return selected == null ? null : new ForkEditViewModel(selected, this);
+    }
+
+    /** Forks the shown run with one edited (or dropped) event, from the latest checkpoint before it. */
+    public void forkWithEdit(EventEdit edit) {
+        OpenedTrace trace = workbench.opened();
+        if (trace == null) {
+            return;
+        }
+        Optional<Event> before = checkpointBefore(edit.eventId());
+        if (before.isEmpty()) {
+            failure.set("There is no checkpoint before " + edit.eventId() + ": a fork starts from one");
+            return;
+        }
+        start("Fork of " + workbench.currentRun() + " editing " + edit.eventId(), before.get(), List.of(edit));
+    }
+
+    private Optional<Event> checkpointBefore(String eventId) {
+        OpenedTrace trace = workbench.opened();
+        List<Event> events = trace.lineage().eventsWithAncestry(workbench.currentRun());
+        Event found = null;
+        for (Event event : events) {
+            if (event.id().equals(eventId)) {
+                return Optional.ofNullable(found);
+            }
+            if (event.is(dev.forkline.trace.EventType.CHECKPOINT)) {
+                found = event;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private void start(String what, Event checkpoint, List<EventEdit> edits) {
+        OpenedTrace trace = workbench.opened();
+        if (trace == null || !available.get()) {
+            failure.set(unavailableReason.get() == null ? "A replay is already running" : "Replay unavailable: " + unavailableReason.get());
+            return;
+        }
+        String traceId = trace.bundle().manifest().traceId();
+        String run = workbench.currentRun();
+        Cancellation cancel = new Cancellation();
+        cancellation = cancel;
+        steps.clear();
+        result.set(null);
+        firstDivergence.set(null);
+        replayRun.set(null);
+        failure.set(null);
+        summary.set("");
+        title.set(what);
+        stepText.set("Preparing the bundle…");
+        currentStep.set("");
+        progress.set(-1);
+        running.set(true);
+        executor.execute("replay", work -> {
+            Path dir = bundles.directoryFor(traceId);
+            ReplayRequest.Builder request = ReplayRequest.builder(dir).run(run).checkpoint(checkpoint.id()).cancellation(cancel);
+            edits.forEach(request::edit);
+            ReplayResult done = backend.replay(request.build(), new UiListener(checkpoint, edits.size()));
+            executor.onUi(() -> stepText.set("Storing the new run…"));
+            bundles.reimport(dir, work);
+            return new Finished(done, workbench.loadOpened(traceId));
+        }, finished -> {
+            running.set(false);
+            ReplayResult done = finished.result();
+            result.set(done);
+            replayRun.set(done.replayRun());
+            firstDivergence.set(done.firstDivergence().orElse(null));
+            progress.set(1);
+            stepText.set("Step " + done.steps().size() + " of " + done.totalSteps() + " · " + done.stopReason().wireName());
+            currentStep.set("");
+            summary.set(summarize(done));
+            workbench.showReloaded(traceId, finished.trace(), done.replayRun(), null);
+            workbench.escapeQueue().refresh(); // an escape the replay could not contain joins the queue
+        }, error -> {
+            running.set(false);
+            progress.set(0);
+            stepText.set("");
+            failure.set("The replay failed: " + WorkbenchViewModel.message(error));
+            workbench.forkTree().clearPendingRuns();
+        });
+    }
+
+    private record Finished(ReplayResult result, OpenedTrace trace) {
+    }
+
+    /** Restores the checkpoint at or before the selected event into a new directory, or a container kept running (null). */
+    public void revertToHere(Path directory) {
+        OpenedTrace trace = workbench.opened();
+        Optional<Event> checkpoint = checkpointForSelection();
+        if (trace == null || checkpoint.isEmpty()) {
+            failure.set("There is no checkpoint at or before the selected event: nothing to revert to");
+            return;
+        }
+        if (backend == null || bundles == null || running.get() || (directory == null && !dockerReady.get())) {
+            failure.set("Revert unavailable: " + (directory == null && unavailableReason.get() != null ? unavailableReason.get() : NO_BACKEND));
+            return;
+        }
+        String traceId = trace.bundle().manifest().traceId();
+        String run = workbench.currentRun();
+        Event cp = checkpoint.get();
+        steps.clear();
+        result.set(null);
+        revertResult.set(null);
+        firstDivergence.set(null);
+        failure.set(null);
+        title.set("Revert of " + run + " to " + ReplayTargets.checkpointName(cp));
+        stepText.set(directory == null ? "Starting a container…" : "Writing " + directory + "…");
+        summary.set("");
+        progress.set(-1);
+        running.set(true);
+        executor.execute("revert", work -> {
+            Path dir = bundles.directoryFor(traceId);
+            RevertRequest request = (directory == null ? RevertRequest.toContainer(dir, cp.id()) : RevertRequest.toDirectory(dir, cp.id(), directory))
+                    .inRun(run);
+            RevertResult done = backend.revert(request);
+            bundles.reimport(dir, work);
+            return new Reverted(done, workbench.loadOpened(traceId));
+        }, reverted -> {
+            running.set(false);
+            progress.set(1);
+            revertResult.set(reverted.result());
+            replayRun.set(reverted.result().revertRun());
+            stepText.set("Restored " + reverted.result().files() + " files in " + reverted.result().durationMs() + " ms");
+            summary.set(reverted.result().describe().strip());
+            workbench.showReloaded(traceId, reverted.trace(), reverted.result().revertRun(), null);
+        }, error -> {
+            running.set(false);
+            progress.set(0);
+            stepText.set("");
+            failure.set("The revert failed: " + WorkbenchViewModel.message(error));
+        });
+    }
+
+    private record Reverted(RevertResult result, OpenedTrace trace) {
+    }
+
+    /** Asks the running replay to stop after its current step. */
+    public void cancel() {
+        Cancellation current = cancellation;
+        if (current != null && running.get()) {
+            current.cancel();
+            stepText.set("Stopping after the current step…");
+        }
+    }
+
+    /** Shows the replay run with the cursor on the first divergence. */
+    public boolean goToFirstDivergence() {
+        StepResult step = firstDivergence.get();
+        if (step == null || replayRun.get() == null) {
+            return false;
+        }
+        workbench.selectRun(replayRun.get());
+        return workbench.selectEvent(step.replayEventId() != null ? step.replayEventId() : step.eventId());
+    }
+
+    static String summarize(ReplayResult done) {
+        StringBuilder s = new StringBuilder(done.replayRun()).append(": ")
+                .append(done.matched()).append(" matched, ")
+                .append(done.diverged()).append(" diverged, ")
+                .append(done.stubbed()).append(" stubbed, ")
+                .append(done.contained()).append(" contained");
+        if (done.expectedDivergences() > 0) {
+            s.append(", ").append(done.expectedDivergences()).append(" expected divergences");
+        }
+        s.append(" — ").append(done.stopReason().wireName());
+        if (done.stopDetail() != null) {
+            s.append(": ").append(done.stopDetail());
+        }
+        done.firstDivergence().ifPresent(step -> s.append("\nFirst divergence: step ").append(step.number()).append(", ").append(step.label()));
+        return s.toString();
+    }
+
+    private Event selectedOrLast() {
+        Event selected = workbench.timeline().selectedEvent();
+        List<Event> events = workbench.timeline().events();
+        return selected != null ? selected : events.isEmpty() ? null : events.getLast();
+    }
+
+    /** The engine's callbacks, handed to the UI thread. */
+    private final class UiListener implements ReplayListener {
+
+        private final Event checkpoint;
+        private final int edits;
+        private volatile int total;
+
+        UiListener(Event checkpoint, int edits) {
+            this.checkpoint = checkpoint;
+            this.edits = edits;
+        }
+
+        @Override
+        public void started(String newRun, String checkpointId, int totalSteps) {
+            total = totalSteps;
+            executor.onUi(() -> {
+                replayRun.set(newRun);
+                stepText.set("Step 0 of " + totalSteps);
+                progress.set(totalSteps == 0 ? -1 : 0);
+                workbench.forkTree().addPendingRun(new RunNode(newRun, checkpoint.run(), edits > 0 ? "fork" : "replay", null, "running",
+                        checkpointId, edits, 0, List.of()));
+            });
+        }
+
+        @Override
+        public void provisioned(String containerId, long provisionMs, long restoreMs, boolean fromPool) {
+            executor.onUi(() -> currentStep.set("Sandbox " + containerId.substring(0, Math.min(12, containerId.length())) + " ready in "
+                    + (provisionMs + restoreMs) + " ms"));
+        }
+
+        @Override
+        public void stepStarted(int number, int total, String label) {
+            executor.onUi(() -> {
+                stepText.set("Step " + number + " of " + total);
+                currentStep.set(label);
+                progress.set(total == 0 ? -1 : (number - 1) / (double) total);
+            });
+        }
+
+        @Override
+        public void stepFinished(StepResult step) {
+            executor.onUi(() -> {
+                steps.add(step);
+                if (total > 0) {
+                    progress.set(step.number() / (double) total);
+                }
+            });
+        }
+
+        @Override
+        public void firstDivergence(StepResult step) {
+            executor.onUi(() -> firstDivergence.set(step));
+        }
+    }
+
+    // --- accessors ----------------------------------------------------------------------------------------------------
+
+    /** Replay and fork can start: a backend, a Docker engine, and nothing running. */
+    public BooleanBinding availableProperty() {
+        return available;
+    }
+
+    /** Revert into a directory needs no engine. */
+    public boolean canRevertToDirectory() {
+        return backend != null && bundles != null && !running.get();
+    }
+
+    public BooleanProperty dockerReadyProperty() {
+        return dockerReady;
+    }
+
+    public StringProperty unavailableReasonProperty() {
+        return unavailableReason;
+    }
+
+    public BooleanProperty runningProperty() {
+        return running;
+    }
+
+    public StringProperty titleProperty() {
+        return title;
+    }
+
+    public StringProperty stepTextProperty() {
+        return stepText;
+    }
+
+    public StringProperty currentStepProperty() {
+        return currentStep;
+    }
+
+    public DoubleProperty progressProperty() {
+        return progress;
+    }
+
+    public StringProperty summaryProperty() {
+        return summary;
+    }
+
+    public StringProperty failureProperty() {
+        return failure;
+    }
+
+    public StringProperty replayRunProperty() {
+        return replayRun;
+    }
+
+    public ObjectProperty<StepResult> firstDivergenceProperty() {
+        return firstDivergence;
+    }
+
+    public ObjectProperty<ReplayResult> resultProperty() {
+        return result;
+    }
+
+    public ObjectProperty<RevertResult> revertResultProperty() {
+        return revertResult;
+    }
+
+    public ObservableList<StepResult> steps() {
+        return steps;
+    }
+}

@@ -1,0 +1,103 @@
+package dev.forkline.views.testdata;
+
+import dev.forkline.trace.decision.OwnerKeys;
+import dev.forkline.trace.store.TraceStore;
+import dev.forkline.views.concurrent.Progress;
+import dev.forkline.views.concurrent.TaskExecutor;
+import dev.forkline.views.data.ReplayBackend;
+import dev.forkline.views.data.StoreTraceLibrary;
+import dev.forkline.views.data.TraceLibrary;
+import dev.forkline.views.state.ReconstructorStateProvider;
+import dev.forkline.views.viewmodel.RecentFiles;
+import dev.forkline.views.viewmodel.Settings;
+import dev.forkline.views.viewmodel.WorkbenchServices;
+import dev.forkline.views.viewmodel.WorkbenchViewModel;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The five recorded samples in sample-traces/, copied into a temporary folder before anything is appended to them
+ * (the committed samples never change), imported into a store of their own.
+ */
+public final class Samples implements AutoCloseable {
+
+    public static final Path ROOT = Path.of("../sample-traces");
+    public static final List<String> NAMES = List.of("wrong-tool-call", "multi-agent-conflict", "permission-escalation",
+            "poisoned-artifact", "sandbox-lost-mid-effect");
+    public static final Path CONTRACT = ROOT.resolve("recovery-contract.yaml");
+
+    public final Path dir;
+    public final TraceStore store;
+    public final StoreTraceLibrary library;
+    public final OwnerKeys keys;
+    public final Settings settings;
+
+    private Samples(Path dir) throws Exception {
+        this.dir = dir;
+        this.store = TraceStore.open(dir.resolve("db").resolve("forkline").toAbsolutePath());
+        this.library = new StoreTraceLibrary(store);
+        this.keys = new OwnerKeys(dir.resolve("owners"));
+        this.settings = new Settings(dir.resolve("settings.properties"));
+    }
+
+    /** Copies and imports the named samples (all five when none is named). */
+    public static Samples imported(Path tempDir, String... names) throws Exception {
+        Samples samples = new Samples(tempDir);
+        for (String name : names.length == 0 ? NAMES.toArray(String[]::new) : names) {
+            samples.library.importTrace(samples.copy(name), Progress.NONE);
+        }
+        return samples;
+    }
+
+    public static String traceId(String name) {
+        return "forkline-sample-" + name;
+    }
+
+    /** The copy of a sample bundle (made on first use). */
+    public Path copy(String name) {
+        Path target = dir.resolve("bundles").resolve(name);
+        if (!Files.exists(target)) {
+            copyTree(ROOT.resolve(name), target);
+        }
+        return target;
+    }
+
+    public WorkbenchServices services(ReplayBackend backend) {
+        return new WorkbenchServices(backend, keys, settings, dir.resolve("exported"));
+    }
+
+    public WorkbenchViewModel workbench(TaskExecutor executor, ReplayBackend backend) {
+        return new WorkbenchViewModel(executor, library, new ReconstructorStateProvider(), new RecentFiles(null),
+                dev.forkline.views.data.IndexRunLineage::new, services(backend), dev.forkline.trace.decision.TrustedKeys.none(),
+                List.of(CONTRACT));
+    }
+
+    public TraceLibrary library() {
+        return library;
+    }
+
+    private static void copyTree(Path from, Path to) {
+        try (Stream<Path> paths = Files.walk(from)) {
+            for (Path path : paths.toList()) {
+                Path target = to.resolve(from.relativize(path).toString());
+                if (Files.isDirectory(path)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(path, target);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}

@@ -1,0 +1,76 @@
+package dev.forkline.views.viewmodel;
+
+import dev.forkline.trace.gate.ClauseResult;
+import dev.forkline.trace.gate.Evidence;
+import dev.forkline.views.concurrent.SameThreadTaskExecutor;
+import dev.forkline.views.testdata.Samples;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RecoveryViewModelTest {
+
+    @Test
+    void metricsOfTheWrongToolCallSampleAndItsGateAgainstTheExampleContract(@TempDir Path dir) throws Exception {
+        try (Samples samples = Samples.imported(dir, "wrong-tool-call", "permission-escalation")) {
+            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), null);
+            RecoveryViewModel recovery = workbench.recovery();
+            assertThat(recovery.contractFileProperty().get()).as("the sample contract is the default").isEqualTo(
+                    Samples.CONTRACT.toAbsolutePath().normalize());
+
+            workbench.openStored(Samples.traceId("wrong-tool-call"));
+            assertThat(recovery.incidents()).singleElement().satisfies(row -> {
+                assertThat(row.run()).isEqualTo("r1");
+                assertThat(row.failureEventId()).isEqualTo("r1.15");
+                assertThat(row.detect()).isEqualTo("0.708 ms (by r1.17)");
+                assertThat(row.recovery()).isEqualTo("1.40 s by r2 from cp-green");
+                assertThat(row.recoverySeconds()).isBetween(1.40, 1.41);
+                assertThat(row.lostUsd()).isEqualByComparingTo("0.0079");
+                assertThat(row.originalUsd()).isEqualByComparingTo("0.0179");
+                assertThat(row.blastRadius()).isZero();
+            });
+            assertThat(recovery.summaryProperty().get()).contains("1 incident", "1 recovered", "cost lost $0.0079 of $0.0179", "blast radius 0");
+            assertThat(recovery.clauses()).extracting(ClauseResult::clause).contains("cadence", "tool-results", "identity", "isolation",
+                    "escapes", "revert", "recovery-time", "scenario:wrong-tool-call");
+            assertThat(recovery.gateSummaryProperty().get()).contains("contract forkline-samples");
+
+            workbench.openStored(Samples.traceId("permission-escalation"));
+            ClauseResult escapes = recovery.clauses().stream().filter(c -> c.clause().equals("escapes")).findFirst().orElseThrow();
+            assertThat(escapes.passed()).as("undecided escapes").isFalse();
+            Evidence evidence = escapes.evidence().stream().filter(e -> e.eventId() != null).findFirst().orElseThrow();
+            assertThat(recovery.jumpTo(evidence)).isTrue();
+            assertThat(workbench.timeline().selectedEvent().id()).isEqualTo(evidence.eventId());
+            assertThat(recovery.gateSummaryProperty().get()).startsWith("Gate failed: ");
+        }
+    }
+
+    @Test
+    void aChosenContractIsRememberedABrokenOneIsReportedAndTheReportIsWritten(@TempDir Path dir) throws Exception {
+        try (Samples samples = Samples.imported(dir, "sandbox-lost-mid-effect")) {
+            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), null);
+            workbench.openStored(Samples.traceId("sandbox-lost-mid-effect"));
+            RecoveryViewModel recovery = workbench.recovery();
+            assertThat(recovery.incidents()).singleElement().satisfies(row -> assertThat(row.blastRadius()).isEqualTo(1));
+
+            Path broken = dir.resolve("broken.yaml");
+            Files.writeString(broken, "contract: x\nnetwrok: none\n");
+            recovery.chooseContract(broken);
+            assertThat(recovery.gateSummaryProperty().get()).startsWith("Contract error: ").contains("broken.yaml");
+            assertThat(recovery.clauses()).isEmpty();
+            assertThat(samples.settings.get(Settings.CONTRACT)).contains(broken.toAbsolutePath().normalize().toString());
+            assertThat(new RecoveryViewModel(new SameThreadTaskExecutor(), workbench, samples.settings, java.util.List.of())
+                    .contractFileProperty().get()).as("remembered").isEqualTo(broken.toAbsolutePath().normalize());
+
+            recovery.chooseContract(Samples.CONTRACT);
+            Path report = dir.resolve("report.html");
+            recovery.exportReport(report);
+            assertThat(recovery.reportMessageProperty().get()).isEqualTo("Report written to " + report);
+            String html = Files.readString(report);
+            assertThat(html).contains("id=\"summary\"", "id=\"gate\"", "forkline-sample-sandbox-lost-mid-effect", "recovery-time");
+        }
+    }
+}

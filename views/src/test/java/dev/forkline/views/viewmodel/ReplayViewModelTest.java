@@ -1,0 +1,166 @@
+package dev.forkline.views.viewmodel;
+
+import dev.forkline.replay.engine.EventEdit;
+import dev.forkline.replay.engine.StepResult;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.BundleReader;
+import dev.forkline.trace.verify.Verifier;
+import dev.forkline.views.concurrent.SameThreadTaskExecutor;
+import dev.forkline.views.data.DockerProbe;
+import dev.forkline.views.data.ReplayBackend;
+import dev.forkline.views.data.RunNode;
+import dev.forkline.views.testdata.DockerRequired;
+import dev.forkline.views.testdata.Samples;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ReplayViewModelTest {
+
+    @Test
+    void withoutADockerEngineReplayIsDisabledWithTheReason(@TempDir Path dir) throws Exception {
+        try (Samples samples = Samples.imported(dir, "wrong-tool-call")) {
+            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), ReplayBackend.docker());
+            ReplayViewModel replay = workbench.replay();
+            assertThat(replay.availableProperty().get()).as("not checked yet").isFalse();
+            assertThat(replay.unavailableReasonProperty().get()).isEqualTo(ReplayViewModel.NOT_CHECKED);
+            workbench.checkDocker(() -> new DockerProbe.Status(false, "Docker: not reachable at unix:///nowhere.sock"));
+            assertThat(workbench.dockerStateProperty().get()).isEqualTo("Docker: not reachable at unix:///nowhere.sock");
+            assertThat(replay.unavailableReasonProperty().get()).isEqualTo("Docker: not reachable at unix:///nowhere.sock");
+            assertThat(replay.availableProperty().get()).isFalse();
+
+            workbench.openStored(Samples.traceId("wrong-tool-call"));
+            workbench.selectEvent("r1.15");
+            replay.replayFromHere();
+            assertThat(replay.failureProperty().get()).isEqualTo("Replay unavailable: Docker: not reachable at unix:///nowhere.sock");
+            assertThat(replay.canRevertToDirectory()).as("a directory needs no engine").isTrue();
+
+            workbench.checkDocker(() -> new DockerProbe.Status(true, "Docker: ready (unix:///var/run/docker.sock)"));
+            assertThat(replay.availableProperty().get()).isTrue();
+            assertThat(replay.unavailableReasonProperty().get()).isNull();
+        }
+    }
+
+    @Test
+    void revertToHereRestoresTheCheckpointIntoADirectoryAndShowsTheRevertRun(@TempDir Path dir) throws Exception {
+        try (Samples samples = Samples.imported(dir, "wrong-tool-call")) {
+            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), ReplayBackend.docker());
+            workbench.openStored(Samples.traceId("wrong-tool-call"));
+            workbench.selectEvent("r1.15");
+            Path out = dir.resolve("restored");
+            workbench.replay().revertToHere(out);
+
+            ReplayViewModel replay = workbench.replay();
+            assertThat(replay.failureProperty().get()).isNull();
+            var reverted = replay.revertResultProperty().get();
+            assertThat(reverted.checkpointId()).isEqualTo("cp-green");
+            assertThat(reverted.files()).isPositive();
+            assertThat(Files.list(out).count()).isPositive();
+            assertThat(workbench.currentRun()).isEqualTo(reverted.revertRun());
+            RunNode node = workbench.opened().lineage().node(reverted.revertRun());
+            assertThat(node.badge()).isEqualTo("revert");
+            assertThat(node.parentRun()).isEqualTo("r1");
+            assertThat(samples.store.load(Samples.traceId("wrong-tool-call")).events()).extracting(e -> e.run()).contains(reverted.revertRun());
+            try (Bundle bundle = BundleReader.read(samples.copy("wrong-tool-call"))) {
+                assertThat(Verifier.verify(bundle).problems()).isEmpty();
+            }
+            assertThat(Files.exists(Samples.ROOT.resolve("wrong-tool-call").resolve("stand-ins"))).as("the committed sample is untouched").isFalse();
+        }
+    }
+
+    @Test
+    @Tag("docker")
+    void replayFromHereShowsLiveProgressTheNewRunAndItsResult(@TempDir Path dir) throws Exception {
+        DockerRequired.engineOrSkip();
+        try (Samples samples = Samples.imported(dir, "wrong-tool-call")) {
+            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), ReplayBackend.docker());
+            workbench.checkDocker(DockerProbe.engine());
+            ReplayViewModel replay = workbench.replay();
+            assertThat(replay.availableProperty().get()).isTrue();
+            workbench.openStored(Samples.traceId("wrong-tool-call"));
+            workbench.selectEvent("r1.15");
+
+            List<String> stepTexts = new ArrayList<>();
+            List<String> currentSteps = new ArrayList<>();
+            List<String> pendingRuns = new ArrayList<>();
+            replay.stepTextProperty().addListener((obs, old, text) -> stepTexts.add(text));
+            replay.currentStepProperty().addListener((obs, old, text) -> currentSteps.add(text));
+            workbench.forkTree().rootsProperty().addListener((obs, old, roots) -> roots.getFirst().children().stream()
+                    .filter(n -> n.outcome().equals("running")).forEach(n -> pendingRuns.add(n.run())));
+            replay.replayFromHere();
+
+            assertThat(replay.failureProperty().get()).isNull();
+            var result = replay.resultProperty().get();
+            assertThat(result.checkpointId()).isEqualTo("cp-green");
+            assertThat(pendingRuns).as("the new run shows in the fork tree when it starts").contains(result.replayRun());
+            assertThat(stepTexts).contains("Step 1 of " + result.totalSteps(), "Step " + result.totalSteps() + " of " + result.totalSteps());
+            assertThat(currentSteps).anySatisfy(text -> assertThat(text).startsWith("r1.9 tool.call"));
+            assertThat(replay.steps()).hasSize(result.steps().size()).extracting(StepResult::eventId).contains("r1.9", "r1.14");
+            assertThat(replay.runningProperty().get()).isFalse();
+
+            assertThat(workbench.currentRun()).as("the new run is selected").isEqualTo(result.replayRun());
+            RunNode node = workbench.opened().lineage().node(result.replayRun());
+            assertThat(node.badge()).isEqualTo(result.diverged() > 0 ? "replay diverged" : "replay matched");
+            assertThat(replay.summaryProperty().get()).startsWith(result.replayRun() + ": " + result.matched() + " matched");
+            if (replay.firstDivergenceProperty().get() != null) {
+                assertThat(replay.goToFirstDivergence()).isTrue();
+                assertThat(workbench.timeline().selectedEvent().id()).isEqualTo(replay.firstDivergenceProperty().get().replayEventId());
+            }
+            assertThat(samples.store.load(Samples.traceId("wrong-tool-call")).events()).extracting(e -> e.run()).contains(result.replayRun());
+        }
+    }
+
+    @Test
+    @Tag("docker")
+    void cancelStopsTheReplayAfterTheCurrentStep(@TempDir Path dir) throws Exception {
+        DockerRequired.engineOrSkip();
+        try (Samples samples = Samples.imported(dir, "wrong-tool-call")) {
+            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), ReplayBackend.docker());
+            workbench.checkDocker(DockerProbe.engine());
+            workbench.openStored(Samples.traceId("wrong-tool-call"));
+            workbench.selectEvent("r1.3");
+            ReplayViewModel replay = workbench.replay();
+            replay.steps().addListener((javafx.collections.ListChangeListener<StepResult>) change -> replay.cancel());
+            replay.replayFromHere();
+
+            var result = replay.resultProperty().get();
+            assertThat(result.checkpointId()).isEqualTo("cp-initial");
+            assertThat(result.stopReason()).isEqualTo(dev.forkline.replay.engine.ReplayResult.StopReason.CANCELLED);
+            assertThat(result.steps()).hasSizeLessThan(result.totalSteps());
+            assertThat(replay.summaryProperty().get()).contains("— cancelled");
+            assertThat(replay.runningProperty().get()).isFalse();
+            assertThat(workbench.currentRun()).isEqualTo(result.replayRun());
+        }
+    }
+
+    @Test
+    @Tag("docker")
+    void forkWithAnEditRunsTheEditedCommandAndTheForkIsStored(@TempDir Path dir) throws Exception {
+        DockerRequired.engineOrSkip();
+        try (Samples samples = Samples.imported(dir, "wrong-tool-call")) {
+            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), ReplayBackend.docker());
+            workbench.checkDocker(DockerProbe.engine());
+            workbench.openStored(Samples.traceId("wrong-tool-call"));
+            var patch = Json.object();
+            patch.putObject("exec").putArray("argv").add("sh").add("-c").add("echo edited");
+            workbench.replay().forkWithEdit(EventEdit.merge("r1.14", patch));
+
+            ReplayViewModel replay = workbench.replay();
+            assertThat(replay.failureProperty().get()).isNull();
+            var result = replay.resultProperty().get();
+            assertThat(result.edits()).hasSize(1);
+            assertThat(result.steps()).filteredOn(s -> s.eventId().equals("r1.14")).singleElement()
+                    .satisfies(s -> assertThat(s.afterEdit()).isTrue());
+            assertThat(workbench.currentRun()).isEqualTo(result.replayRun());
+            assertThat(workbench.opened().lineage().node(result.replayRun()).badge()).isEqualTo("fork with edits");
+        }
+    }
+}

@@ -38,6 +38,7 @@ final class InspectionContainer {
 
     static String start(DockerEngine engine, IsolationBoundary boundary, String session, String run, List<WorkspaceFile> files) {
         engine.ping();
+        dev.forkline.replay.sandbox.OrphanSweeper.sweepOnceAtStart(engine);
         DockerClient docker = engine.client();
         HostConfig host = HostConfig.newHostConfig()
                 .withNetworkMode(boundary.network())

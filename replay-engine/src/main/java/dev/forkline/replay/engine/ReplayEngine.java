@@ -86,6 +86,7 @@ public final class ReplayEngine {
 
         long imageStarted = System.nanoTime();
         engine.ping();
+        dev.forkline.replay.sandbox.OrphanSweeper.sweepOnceAtStart(engine);
         ImageResolver.ImageChoice image = new ImageResolver(engine).resolve(recordedImage);
         IsolationBoundary boundary = recorded.withImage(image.image());
         long imageMs = millisSince(imageStarted);

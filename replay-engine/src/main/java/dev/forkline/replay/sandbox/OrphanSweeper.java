@@ -17,10 +17,19 @@ import java.util.Optional;
  */
 public final class OrphanSweeper {
 
+    private static final java.util.concurrent.atomic.AtomicBoolean SWEPT_AT_START = new java.util.concurrent.atomic.AtomicBoolean();
+
     private final DockerEngine engine;
 
     public OrphanSweeper(DockerEngine engine) {
         this.engine = engine;
+    }
+
+    /** The sweep a process makes before its first sandbox: leftovers of earlier, dead processes go; later calls do nothing. */
+    public static void sweepOnceAtStart(DockerEngine engine) {
+        if (SWEPT_AT_START.compareAndSet(false, true)) {
+            new OrphanSweeper(engine).sweep();
+        }
     }
 
     /** Removes orphans (force, with volumes) and returns their container ids. */

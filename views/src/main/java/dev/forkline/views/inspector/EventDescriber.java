@@ -3,6 +3,7 @@ package dev.forkline.views.inspector;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
+import dev.forkline.trace.secrets.SecretMasker;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Json;
@@ -50,7 +51,9 @@ public final class EventDescriber {
     }
 
     /** @param runEvents the events of the event's run, to pair a tool call with its result */
-    public EventDetails describe(Event event, List<Event> runEvents) {
+    /** Credentials in the trace are shown masked; the signature of a decision is checked on the event as recorded. */
+    public EventDetails describe(Event recorded, List<Event> runEvents) {
+        Event event = SecretMasker.mask(recorded);
         List<Section> sections = new ArrayList<>();
         Tone tone = EventClassifier.isFailure(event) ? Tone.DANGER : Tone.NORMAL;
         String title = event.type();
@@ -60,7 +63,7 @@ public final class EventDescriber {
                 sections.add(toolCall(event));
                 Optional<Event> result = resultOf(event, runEvents);
                 if (result.isPresent()) {
-                    sections.addAll(toolResult(result.get(), "Result"));
+                    sections.addAll(toolResult(SecretMasker.mask(result.get()), "Result"));
                     if (EventClassifier.isFailedResult(result.get())) {
                         tone = Tone.DANGER;
                     }
@@ -103,7 +106,7 @@ public final class EventDescriber {
                 List<Field> fields = new ArrayList<>(List.of(new Field("Verdict", verdict, verdictTone),
                         new Field("Subject", orDash(event.text("subject"))), new Field("Owner", orDash(event.text("owner"))),
                         new Field("Rationale", orDash(event.text("rationale"))), new Field("Decided at", orDash(event.text("decidedAt")))));
-                fields.addAll(signature(event, runEvents));
+                fields.addAll(signature(recorded, runEvents));
                 sections.add(new Fields("Decision", fields));
                 JsonNode arguments = event.data().get("arguments");
                 if (arguments != null) {
@@ -320,7 +323,7 @@ public final class EventDescriber {
     private Optional<String> blobText(String hash) {
         try {
             return blobs.read(hash).map(bytes -> {
-                String text = new String(bytes, StandardCharsets.UTF_8);
+                String text = SecretMasker.mask(new String(bytes, StandardCharsets.UTF_8));
                 return text.length() > MAX_BLOB_CHARS ? text.substring(0, MAX_BLOB_CHARS) + "\n… (truncated)" : text;
             });
         } catch (IOException e) {

@@ -35,6 +35,17 @@ class EventDescriberTest {
     }
 
     @Test
+    void credentialsAreShownMasked() {
+        String key = "sk-ant-api03-" + "Zq7".repeat(30) + "AA";
+        var data = dev.forkline.trace.Json.object().put("callId", "k1").put("tool", "bash").put("effect", "workspace");
+        data.putObject("arguments").put("command", "ANTHROPIC_API_KEY=" + key + " ./deploy.sh");
+        Event call = new dev.forkline.trace.EventChain().append(dev.forkline.trace.NewEvent.of("r1", "agent:coder",
+                dev.forkline.trace.EventType.TOOL_CALL).at(java.time.Instant.parse("2026-11-03T08:00:00Z")).data(data));
+        EventDetails details = new EventDescriber(bundle.blobs()).describe(call, List.of(call));
+        assertThat(details.toString()).contains("deploy.sh").doesNotContain(key);
+    }
+
+    @Test
     void externalCallWithoutResultSaysTheOutcomeIsUnknown() {
         EventDetails details = new EventDescriber(bundle.blobs()).describe(first(e -> "c5".equals(e.text("callId"))), root);
         assertThat(details.tone()).isEqualTo(EventDetails.Tone.WARNING);

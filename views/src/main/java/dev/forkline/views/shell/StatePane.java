@@ -298,7 +298,8 @@ final class StatePane extends VBox {
                 return;
             }
             Label who = Pills.pill(entry.actor() + " · " + entry.kind(), entry.kind().equals("model") ? "accent" : "neutral");
-            Label text = new Label(entry.text());
+            // Masked here, for the rows on screen only: masking the whole history on every step would cost a long run dearly.
+            Label text = new Label(dev.forkline.trace.secrets.SecretMasker.mask(entry.text()));
             text.setWrapText(true);
             text.setMinWidth(0);
             HBox row = new HBox(8, who, text);

@@ -12,6 +12,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
+import dev.forkline.trace.secrets.SecretMasker;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
@@ -78,7 +79,8 @@ public final class StatePanelViewModel {
         }
         BlobSource source = blobs;
         executor.execute("read-file", progress -> source.read(blob)
-                .map(bytes -> bytes.length > MAX_PREVIEW_BYTES ? "(" + bytes.length + " bytes, too large to preview)" : new String(bytes, StandardCharsets.UTF_8))
+                .map(bytes -> bytes.length > MAX_PREVIEW_BYTES ? "(" + bytes.length + " bytes, too large to preview)"
+                        : SecretMasker.mask(new String(bytes, StandardCharsets.UTF_8)))
                 .orElse("(contents " + blob + " are not in the bundle)"), text -> {
             if (request == fileGeneration) {
                 fileContent.set(text);

@@ -20,7 +20,7 @@ public record Failure(String eventId, String run, long line, Instant ts, Kind ki
     public enum Kind {
         /** An {@code error} event. */
         ERROR("error"),
-        /** A tool.result that is an error: isError, an error text, or a non-zero exit code. */
+        /** A tool.result that is an error by {@link dev.forkline.trace.ToolResults#isError}. */
         FAILED_TOOL_RESULT("failed-tool-result"),
         /** A session.end with outcome failure. */
         SESSION_FAILURE("session-failure"),

@@ -3,6 +3,7 @@ package dev.forkline.trace.recovery;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.ToolResults;
 import java.util.Optional;
 
 /** Which events are failures, and which events acknowledge one. */

@@ -1,7 +1,6 @@
 package dev.forkline.app;
 
 import dev.forkline.importers.Importers;
-import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.gate.Contract;
 import dev.forkline.trace.gate.ContractReader;
 import dev.forkline.trace.gate.Gate;
@@ -9,10 +8,10 @@ import dev.forkline.trace.gate.GateResult;
 import dev.forkline.trace.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -35,8 +34,8 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--junit", paramLabel = "FILE", description = "Also write a JUnit XML report (one test case per clause).")
     Path junit;
 
-    @Option(names = "--trust", paramLabel = "KEYFILE", description = "Also trust this exported owner public key (repeatable).")
-    List<Path> trustedKeyFiles = List.of();
+    @Mixin
+    TrustedKeyOptions trust;
 
     @Spec
     CommandSpec spec;
@@ -44,13 +43,12 @@ final class GateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Contract contract = ContractReader.read(contractFile);
-        List<Bundle> traces = new ArrayList<>();
-        try {
+        try (OpenBundles traces = new OpenBundles()) {
             Importers importers = Importers.builtIn();
             for (Path path : bundles) {
                 traces.add(importers.read(path).bundle());
             }
-            GateResult result = Gate.check(traces, contract, TrustedKeyOptions.trusted(trustedKeyFiles));
+            GateResult result = Gate.check(traces.all(), contract, trust.trusted());
             var out = spec.commandLine().getOut();
             out.print(json ? Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(result.toJson()) + "\n" : result.toText());
             out.flush();
@@ -58,10 +56,6 @@ final class GateCommand implements Callable<Integer> {
                 Files.writeString(junit, result.toJUnitXml());
             }
             return result.passed() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
-        } finally {
-            for (Bundle trace : traces) {
-                trace.close();
-            }
         }
     }
 }

@@ -3,16 +3,13 @@ package dev.forkline.app;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.Json;
-import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
 import dev.forkline.trace.decision.EscapeQueue;
-import dev.forkline.trace.decision.OwnerKeys;
 import dev.forkline.trace.decision.QueueItem;
 import dev.forkline.trace.store.TraceStore;
 import dev.forkline.trace.store.TraceSummary;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -42,8 +39,7 @@ final class QueueCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<Bundle> traces = new ArrayList<>();
-        try {
+        try (OpenBundles traces = new OpenBundles()) {
             if (bundles.isEmpty()) {
                 try (TraceStore store = database.open()) {
                     for (TraceSummary summary : store.list()) {
@@ -55,12 +51,7 @@ final class QueueCommand implements Callable<Integer> {
                     traces.add(BundleReader.read(path));
                 }
             }
-            List<QueueItem> items = EscapeQueue.of(traces, KeyRing.open().trustedKeys());
-            print(items);
-        } finally {
-            for (Bundle trace : traces) {
-                trace.close();
-            }
+            print(EscapeQueue.of(traces.all(), KeyRing.open().trustedKeys()));
         }
         return ExitCodes.OK;
     }

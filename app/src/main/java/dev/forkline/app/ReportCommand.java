@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -33,8 +34,8 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--contract", paramLabel = "FILE", description = "Include the launch-gate result against this recovery contract.")
     Path contractFile;
 
-    @Option(names = "--trust", paramLabel = "KEYFILE", description = "Also trust this exported owner public key (repeatable).")
-    List<Path> trustedKeyFiles = List.of();
+    @Mixin
+    TrustedKeyOptions trust;
 
     @Option(names = "--unmasked", description = "Show credentials found in the trace as they are (by default they are masked).")
     boolean unmasked;
@@ -44,7 +45,7 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TrustedKeys trusted = TrustedKeyOptions.trusted(trustedKeyFiles);
+        TrustedKeys trusted = trust.trusted();
         try (var bundle = Importers.builtIn().read(bundlePath).bundle()) {
             GateResult gate = contractFile == null ? null : Gate.check(List.of(bundle), ContractReader.read(contractFile), trusted);
             ReportInputs inputs = ReportInputs.of(bundle, trusted, gate);

@@ -4,7 +4,6 @@ import dev.forkline.trace.Finding;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.decision.DecisionCheck;
 import dev.forkline.trace.decision.DecisionVerifier;
-import dev.forkline.trace.decision.OwnerKeys;
 import dev.forkline.trace.decision.TrustedKeys;
 import java.util.List;
 import dev.forkline.trace.bundle.BundleReader;
@@ -14,6 +13,7 @@ import dev.forkline.trace.verify.Verifier;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -27,8 +27,8 @@ final class VerifyCommand implements Callable<Integer> {
     @Parameters(paramLabel = "BUNDLE", description = "A bundle directory or .zip.")
     Path bundlePath;
 
-    @Option(names = "--trust", paramLabel = "KEYFILE", description = "Also trust this exported owner public key (repeatable).")
-    List<Path> trustedKeyFiles = List.of();
+    @Mixin
+    TrustedKeyOptions trust;
 
     @Spec
     CommandSpec spec;
@@ -37,7 +37,7 @@ final class VerifyCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         try (Bundle bundle = BundleReader.read(bundlePath)) {
             VerificationReport report = Verifier.verify(bundle);
-            TrustedKeys trusted = TrustedKeyOptions.trusted(trustedKeyFiles);
+            TrustedKeys trusted = trust.trusted();
             List<DecisionCheck> decisions = DecisionVerifier.verify(bundle, trusted);
             var out = spec.commandLine().getOut();
             var err = spec.commandLine().getErr();

@@ -1,9 +1,12 @@
 package dev.forkline.trace.recovery;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.Event;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.Json;
+import dev.forkline.trace.ToolResults;
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * An event that shows something went wrong.
@@ -20,7 +23,7 @@ public record Failure(String eventId, String run, long line, Instant ts, Kind ki
     public enum Kind {
         /** An {@code error} event. */
         ERROR("error"),
-        /** A tool.result that is an error: isError, an error text, or a non-zero exit code. */
+        /** A tool.result that is an error by {@link dev.forkline.trace.ToolResults#isError}. */
         FAILED_TOOL_RESULT("failed-tool-result"),
         /** A session.end with outcome failure. */
         SESSION_FAILURE("session-failure"),
@@ -35,6 +38,17 @@ public record Failure(String eventId, String run, long line, Instant ts, Kind ki
 
         public String wireName() {
             return wireName;
+        }
+
+        /** The kind of failure the event is, or empty when it is none. */
+        public static Optional<Kind> of(Event event) {
+            return switch (event.kind()) {
+                case ERROR -> Optional.of(ERROR);
+                case SANDBOX_LOST -> Optional.of(SANDBOX_LOST);
+                case TOOL_RESULT -> ToolResults.isError(event) ? Optional.of(FAILED_TOOL_RESULT) : Optional.empty();
+                case SESSION_END -> "failure".equals(event.text("outcome")) ? Optional.of(SESSION_FAILURE) : Optional.empty();
+                default -> Optional.empty();
+            };
         }
     }
 

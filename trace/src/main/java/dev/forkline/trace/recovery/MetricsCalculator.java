@@ -88,7 +88,7 @@ final class MetricsCalculator {
     private List<Failure> failuresOf(String run) {
         List<Failure> failures = new ArrayList<>();
         for (Event event : index.eventsOf(run)) {
-            Signals.failureKind(event).ifPresent(kind -> failures.add(
+            Failure.Kind.of(event).ifPresent(kind -> failures.add(
                     new Failure(event.id(), event.run(), lineOf(event), event.ts(), kind, Signals.summary(event))));
         }
         return failures;

@@ -3,24 +3,13 @@ package dev.forkline.trace.recovery;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
-import java.util.Optional;
 
-/** Which events are failures, and which events acknowledge one. */
+/** Which events acknowledge a failure, and how to summarise one (which events are failures: {@link Failure.Kind#of}). */
 final class Signals {
 
     private static final int SUMMARY_LIMIT = 200;
 
     private Signals() {
-    }
-
-    static Optional<Failure.Kind> failureKind(Event event) {
-        return switch (event.kind()) {
-            case ERROR -> Optional.of(Failure.Kind.ERROR);
-            case SANDBOX_LOST -> Optional.of(Failure.Kind.SANDBOX_LOST);
-            case TOOL_RESULT -> ToolResults.isError(event) ? Optional.of(Failure.Kind.FAILED_TOOL_RESULT) : Optional.empty();
-            case SESSION_END -> "failure".equals(event.text("outcome")) ? Optional.of(Failure.Kind.SESSION_FAILURE) : Optional.empty();
-            default -> Optional.empty();
-        };
     }
 
     /**

@@ -4,10 +4,10 @@ import static dev.forkline.trace.report.Html.esc;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.ToolResults;
 import dev.forkline.trace.decision.DecisionCheck;
 import dev.forkline.trace.index.RunInfo;
 import dev.forkline.trace.index.TraceIndex;
-import dev.forkline.trace.recovery.ToolResults;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -3,6 +3,7 @@ package dev.forkline.trace.state;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.ToolResults;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.index.CheckpointInfo;
 import dev.forkline.trace.index.Lineage;
@@ -335,7 +336,7 @@ final class RunModel {
             if (resultPos <= p) {
                 result = lineage.get(resultPos);
                 status = "unknown".equals(result.text("outcome")) ? ExternalEffect.Status.UNKNOWN
-                        : isError(result) ? ExternalEffect.Status.FAILED : ExternalEffect.Status.COMMITTED;
+                        : ToolResults.isError(result) ? ExternalEffect.Status.FAILED : ExternalEffect.Status.COMMITTED;
             } else {
                 boolean lostSince = lossesUpToP > PositionList.countUpTo(lossArray, losses.size(), callPos);
                 boolean markedUnknown = "unknown".equals(callEvent.text("outcome"));
@@ -352,19 +353,6 @@ final class RunModel {
         return new ExternalState(effects);
     }
 
-    /** A tool.result is an error when it says so (isError, error) or its exit code is not 0. */
-    static boolean isError(Event result) {
-        JsonNode data = result.data();
-        if (data.path("isError").asBoolean(false)) {
-            return true;
-        }
-        JsonNode error = data.get("error");
-        if (error != null && !error.isNull() && !(error.isTextual() && error.textValue().isEmpty()) && !(error.isBoolean() && !error.booleanValue())) {
-            return true;
-        }
-        JsonNode exitCode = data.get("exitCode");
-        return exitCode != null && exitCode.isNumber() && exitCode.asLong() != 0;
-    }
 
     WorkspaceState workspace(int p) {
         int b = PositionList.countUpTo(baselines.toArrayView(), baselines.size(), p) - 1;

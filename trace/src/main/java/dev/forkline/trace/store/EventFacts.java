@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Hashes;
+import dev.forkline.trace.ToolResults;
 import java.util.function.Consumer;
 
 /** What the store indexes about an event beyond its JSON: tool name, whether it is an error, the blobs it names. */
@@ -23,15 +24,13 @@ final class EventFacts {
     }
 
     /**
-     * Errors, for the "errors only" filter: error and sandbox.lost events, failed tool results (isError, an error
-     * text, or a non-zero exit code) and processes that exited non-zero.
+     * Errors, for the "errors only" filter: error and sandbox.lost events, failed tool results ({@link ToolResults#isError})
+     * and processes that exited non-zero.
      */
     static boolean isError(Event event) {
         return switch (event.kind()) {
             case ERROR, SANDBOX_LOST -> true;
-            case TOOL_RESULT -> event.data().path("isError").asBoolean(false)
-                    || hasText(event.data().get("error"))
-                    || nonZero(event.data().get("exitCode"));
+            case TOOL_RESULT -> ToolResults.isError(event);
             case PROCESS_EXIT -> nonZero(event.data().get("exitCode"));
             default -> false;
         };
@@ -49,10 +48,6 @@ final class EventFacts {
                 hashesIn(child, sink);
             }
         }
-    }
-
-    private static boolean hasText(JsonNode node) {
-        return node != null && node.isTextual() && !node.textValue().isBlank();
     }
 
     private static boolean nonZero(JsonNode node) {

@@ -1,15 +1,14 @@
-package dev.forkline.trace.recovery;
+package dev.forkline.trace;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.forkline.trace.Event;
 
-/** Reading tool.result events. */
+/** Reading tool.result events: the one rule for "a failed tool result" (state, recovery, reports, gate, store). */
 public final class ToolResults {
 
     private ToolResults() {
     }
 
-    /** A tool.result is an error when it says so (isError, an error value) or its exit code is not 0, as the state model reads it. */
+    /** A tool.result is an error when it says so (isError, an error value other than "" or false) or its exit code is not 0. */
     public static boolean isError(Event result) {
         JsonNode data = result.data();
         if (data.path("isError").asBoolean(false)) {

@@ -2,6 +2,7 @@ package dev.forkline.views;
 
 import javafx.application.Platform;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -56,8 +57,13 @@ public final class HeadlessFx {
         started = true;
     }
 
-    /** Runs {@code work} on the FX thread and returns its result (directly when already on it). */
+    /** Runs {@code work} on the FX thread and returns its result (directly when already on it), waiting up to 60 s. */
     public static <T> T call(Callable<T> work) {
+        return call(work, Duration.ofSeconds(60));
+    }
+
+    /** Like {@link #call(Callable)}, waiting up to {@code limit} for work that takes long (benchmarks). */
+    public static <T> T call(Callable<T> work, Duration limit) {
         if (Platform.isFxApplicationThread()) {
             try {
                 return work.call();
@@ -74,7 +80,7 @@ public final class HeadlessFx {
             }
         });
         try {
-            return result.get(60, TimeUnit.SECONDS);
+            return result.get(limit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException runtime) {
@@ -88,7 +94,7 @@ public final class HeadlessFx {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         } catch (TimeoutException e) {
-            throw new IllegalStateException("FX thread did not answer within 60 s", e);
+            throw new IllegalStateException("FX thread did not answer within " + limit.toSeconds() + " s", e);
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.forkline.benchmarks.figures;
 
 import dev.forkline.benchmarks.harness.Figure;
-import dev.forkline.benchmarks.harness.FxThread;
 import dev.forkline.benchmarks.harness.Goal;
 import dev.forkline.benchmarks.harness.Heap;
 import dev.forkline.benchmarks.harness.Sizes;
@@ -24,6 +23,7 @@ import dev.forkline.views.viewmodel.TimelineViewModel;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,6 +36,8 @@ public final class ViewFigures {
 
     private static final double WIDTH = 1600;
     private static final double HEIGHT = 420;
+    /** How long measured FX work may take: a 1M-event open on a slow machine. */
+    private static final Duration FX_LIMIT = Duration.ofMinutes(30);
 
     private final Sizes sizes;
     private final Path work;
@@ -60,7 +62,7 @@ public final class ViewFigures {
             workbench = null;
             canvas = null;
             long before = Heap.usedAfterGc();
-            times[i] = FxThread.call(() -> Timing.once(() -> openAndPaint(store, traceId)));
+            times[i] = HeadlessFx.call(() -> Timing.once(() -> openAndPaint(store, traceId)), FX_LIMIT);
             retained = Heap.usedAfterGc() - before;
             log.printf("  open #%d: %s, retained %s%n", i + 1, Unit.MILLIS.format(times[i]), Unit.BYTES.format(retained));
         }
@@ -91,7 +93,7 @@ public final class ViewFigures {
 
     /** Figure 3: one frame at full zoom-out, mid zoom and full zoom-in. */
     public List<Figure> frames() {
-        return FxThread.call(() -> {
+        return HeadlessFx.call(() -> {
             TimelineViewModel timeline = workbench.timeline();
             TimelineViewport viewport = timeline.viewport();
             TimelineModel model = timeline.model();
@@ -129,12 +131,12 @@ public final class ViewFigures {
             }
             timeline.fit();
             return figures;
-        });
+        }, FX_LIMIT);
     }
 
     /** Figure 4: step-next at the end of the root run until the inspector and state panel show the new event. */
     public Figure step() {
-        return FxThread.call(() -> {
+        return HeadlessFx.call(() -> {
             TimelineViewModel timeline = workbench.timeline();
             List<Event> events = timeline.events();
             int steps = sizes.isQuick() ? 20 : 60;
@@ -162,7 +164,7 @@ public final class ViewFigures {
             return Figure.measured("step", "step-next to inspector + state panel (5 kinds) at the end of a "
                             + String.format("%,d", events.size()) + "-event run", Timing.median(times), floor,
                     "Jackson parse of the event's line", Unit.MILLIS, Goal.valueAtMost(50, Unit.MILLIS));
-        });
+        }, FX_LIMIT);
     }
 
     /** Parses the next line on each call. */

@@ -159,9 +159,9 @@ public final class ReplayEngine {
     }
 
     /** data.environment of the session.start at the root of the run's lineage (empty when there is none). */
-    private static JsonNode recordedEnvironment(TraceIndex index, String run) {
-        var lineage = index.lineage(run);
-        for (Event event : lineage) {
+    /** data.environment of the session.start in {@code run}'s lineage; an empty object when there is none. */
+    static JsonNode recordedEnvironment(TraceIndex index, String run) {
+        for (Event event : index.lineage(run)) {
             if (event.is(EventType.SESSION_START)) {
                 return event.data().path("environment");
             }

@@ -3,6 +3,7 @@ package dev.forkline.replay.engine;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.replay.sandbox.CallOutput;
 import dev.forkline.replay.sandbox.ExecResult;
 import dev.forkline.replay.sandbox.CheckpointWorkspace;
 import dev.forkline.replay.sandbox.ManifestEntry;
@@ -21,9 +22,6 @@ import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.decision.DecisionLedger;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,7 +39,6 @@ import java.util.SortedMap;
  */
 final class ReplaySession {
 
-    static final int INLINE_OUTPUT_LIMIT = 4096;
 
     private final ReplayPlan plan;
     private final ReplayRequest request;
@@ -634,8 +631,8 @@ final class ReplaySession {
         ObjectNode data = Json.object();
         data.put("callId", newCall.text("callId"));
         data.put("exitCode", result.exitCode());
-        putOutput(data, "stdout", result.stdout());
-        putOutput(data, "stderr", result.stderr());
+        CallOutput.put(data, "stdout", result.stdout(), out::blob);
+        CallOutput.put(data, "stderr", result.stderr(), out::blob);
         if (result.stdoutTruncated() || result.stderrTruncated()) {
             data.put("truncated", true);
         }
@@ -747,28 +744,6 @@ final class ReplaySession {
             }
         }
         return "no details";
-    }
-
-    private void putOutput(ObjectNode data, String field, byte[] bytes) {
-        if (bytes.length == 0) {
-            data.put(field, "");
-            return;
-        }
-        Optional<String> text = bytes.length <= INLINE_OUTPUT_LIMIT ? utf8(bytes) : Optional.empty();
-        if (text.isPresent()) {
-            data.put(field, text.get());
-        } else {
-            data.put(field + "Blob", out.blob(bytes));
-        }
-    }
-
-    private static Optional<String> utf8(byte[] bytes) {
-        try {
-            return Optional.of(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString());
-        } catch (CharacterCodingException e) {
-            return Optional.empty();
-        }
     }
 
     private static void putHash(ObjectNode data, String field, String hash) {

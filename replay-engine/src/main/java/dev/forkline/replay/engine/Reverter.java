@@ -68,7 +68,7 @@ public final class Reverter {
                 if (engine == null) {
                     throw new IllegalStateException("a revert into a container needs a Docker engine");
                 }
-                JsonNode environment = environment(index, run);
+                JsonNode environment = ReplayEngine.recordedEnvironment(index, run);
                 IsolationBoundary recorded = IsolationBoundary.fromJson(environment.path("isolation"));
                 ImageResolver.ImageChoice image = new ImageResolver(engine)
                         .resolve(environment.path("image").asText(recorded.image()));
@@ -116,14 +116,5 @@ public final class Reverter {
             return new RevertResult(run, plan.checkpointId(), checkpoint.id(), request.target(), directory, containerId, regular, links,
                     skipped, durationMs, recovery, revertRun, revertEventId);
         }
-    }
-
-    private static JsonNode environment(TraceIndex index, String run) {
-        for (Event event : index.lineage(run)) {
-            if (event.is(EventType.SESSION_START)) {
-                return event.data().path("environment");
-            }
-        }
-        return Json.object();
     }
 }

@@ -2,16 +2,11 @@ package dev.forkline.replay.sandbox;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
-import com.github.dockerjava.api.command.CreateContainerResponse;
 import com.github.dockerjava.api.command.InspectExecResponse;
 import com.github.dockerjava.api.exception.NotFoundException;
-import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.Frame;
-import com.github.dockerjava.api.model.HostConfig;
-import com.github.dockerjava.api.model.Volume;
 import dev.forkline.trace.Hashes;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +39,6 @@ public final class Sandbox implements AutoCloseable {
     private static final Duration KILL_GRACE = Duration.ofSeconds(10);
     private static final Duration STATE_SETTLE = Duration.ofSeconds(2);
     private static final int INTERNAL_OUTPUT_LIMIT = 64 << 20;
-    private static final String IDLE_INIT_SECONDS = "2147483647";
 
     private static final Set<Sandbox> OPEN = ConcurrentHashMap.newKeySet();
 
@@ -73,42 +67,20 @@ public final class Sandbox implements AutoCloseable {
     public static Sandbox start(DockerEngine engine, IsolationBoundary boundary, SandboxLabels labels,
                                 Collection<WorkspaceFile> workspace) {
         engine.ping();
-        DockerClient docker = engine.client();
-        List<Capability> dropped = boundary.capDrop().stream().map(Capability::valueOf).toList();
-        HostConfig host = HostConfig.newHostConfig()
-                .withNetworkMode(boundary.network())
-                .withReadonlyRootfs(boundary.readOnlyRoot())
-                .withCapDrop(dropped.toArray(Capability[]::new))
-                .withSecurityOpts(boundary.noNewPrivileges() ? List.of("no-new-privileges") : List.of())
-                .withMemory(boundary.memoryBytes())
-                .withMemorySwap(boundary.memoryBytes())
-                .withNanoCPUs(boundary.nanoCpus())
-                .withPidsLimit(boundary.pidsLimit())
-                .withTmpFs(Map.of("/tmp", "rw,nosuid,nodev,noexec,size=" + boundary.tmpSizeBytes()));
-        CreateContainerResponse created;
+        String containerId;
         try {
-            // The workspace is an anonymous volume: writable under a read-only root, filled from the image's
-            // /workspace (owned by the sandbox user) at creation, and deleted with the container (removeVolumes).
-            created = docker.createContainerCmd(boundary.image())
-                    .withLabels(labels.toMap())
-                    .withUser(boundary.user())
-                    .withWorkingDir(boundary.workspace())
-                    .withVolumes(new Volume(boundary.workspace()))
-                    .withEntrypoint("sleep")
-                    .withCmd(IDLE_INIT_SECONDS)
-                    .withHostConfig(host)
-                    .exec();
+            containerId = ConfinedContainers.create(engine, boundary, labels.toMap());
         } catch (NotFoundException e) {
             throw new ImageUnavailableException("image " + boundary.image() + " is not present locally (build the default with"
                     + " packaging/sandbox-image/build)", e);
         }
-        Sandbox sandbox = new Sandbox(engine, boundary, labels, created.getId());
+        Sandbox sandbox = new Sandbox(engine, boundary, labels, containerId);
         OPEN.add(sandbox);
         try {
             if (!workspace.isEmpty()) {
                 sandbox.copyIn(workspace);
             }
-            docker.startContainerCmd(sandbox.containerId).exec();
+            engine.client().startContainerCmd(sandbox.containerId).exec();
             ContainerState state = sandbox.state();
             if (!state.running()) {
                 throw sandbox.failure("the sandbox did not stay up after start", null);
@@ -352,17 +324,10 @@ public final class Sandbox implements AutoCloseable {
     }
 
     private void copyIn(Collection<WorkspaceFile> files) {
-        byte[] tar;
         try {
-            tar = TarArchives.build(files, boundary.uid(), boundary.gid());
+            ConfinedContainers.copyIn(engine, containerId, boundary, files);
         } catch (IOException e) {
             throw new SandboxException("could not build the workspace archive", containerId, null, null, e);
-        }
-        try {
-            engine.client().copyArchiveToContainerCmd(containerId)
-                    .withRemotePath(boundary.workspace())
-                    .withTarInputStream(new ByteArrayInputStream(tar))
-                    .exec();
         } catch (RuntimeException e) {
             throw lostOrFailed("copying files into the workspace failed", e);
         }

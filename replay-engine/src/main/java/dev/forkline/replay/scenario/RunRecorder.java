@@ -3,6 +3,7 @@ package dev.forkline.replay.scenario;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.sandbox.CallOutput;
 import dev.forkline.replay.sandbox.ExecResult;
 import dev.forkline.replay.sandbox.IsolationBoundary;
 import dev.forkline.replay.sandbox.ManifestEntry;
@@ -20,8 +21,6 @@ import dev.forkline.trace.StateKind;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,7 +40,6 @@ import java.util.Set;
 final class RunRecorder implements AutoCloseable {
 
     /** Outputs longer than this go to blobs instead of inline strings. */
-    static final int INLINE_OUTPUT_LIMIT = 4096;
     static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(30);
     static final String INITIAL_CHECKPOINT = "cp-initial";
 
@@ -289,7 +287,7 @@ final class RunRecorder implements AutoCloseable {
             data.put("isError", true);
             data.put("error", "404: the stand-in '" + f.standIn() + "' has nothing at " + f.url());
         } else {
-            putOutput(data, "stdout", body.get().getBytes(StandardCharsets.UTF_8));
+            CallOutput.put(data, "stdout", body.get().getBytes(StandardCharsets.UTF_8), sink::blob);
             data.put("isError", false);
             if (f.saveAs() != null) {
                 sandbox.putFiles(List.of(WorkspaceFile.regular(f.saveAs(), body.get().getBytes(StandardCharsets.UTF_8), 0644)));
@@ -532,8 +530,8 @@ final class RunRecorder implements AutoCloseable {
         }
         ObjectNode data = resultData(callId);
         data.put("exitCode", result.exitCode());
-        putOutput(data, "stdout", result.stdout());
-        putOutput(data, "stderr", result.stderr());
+        CallOutput.put(data, "stdout", result.stdout(), sink::blob);
+        CallOutput.put(data, "stderr", result.stderr(), sink::blob);
         if (result.stdoutTruncated() || result.stderrTruncated()) {
             data.put("truncated", true);
         }
@@ -626,29 +624,6 @@ final class RunRecorder implements AutoCloseable {
         ObjectNode data = Json.object();
         data.put("callId", callId);
         return data;
-    }
-
-    /** Short UTF-8 text goes inline; long or binary output goes to a blob named in {@code <field>Blob}. */
-    private void putOutput(ObjectNode data, String field, byte[] bytes) {
-        if (bytes.length == 0) {
-            data.put(field, "");
-            return;
-        }
-        Optional<String> text = bytes.length <= INLINE_OUTPUT_LIMIT ? utf8(bytes) : Optional.empty();
-        if (text.isPresent()) {
-            data.put(field, text.get());
-        } else {
-            data.put(field + "Blob", sink.blob(bytes));
-        }
-    }
-
-    private static Optional<String> utf8(byte[] bytes) {
-        try {
-            return Optional.of(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(bytes)).toString());
-        } catch (CharacterCodingException e) {
-            return Optional.empty();
-        }
     }
 
     private static void putHash(ObjectNode data, String field, ManifestEntry entry) {

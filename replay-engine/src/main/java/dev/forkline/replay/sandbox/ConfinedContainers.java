@@ -1,0 +1,65 @@
+package dev.forkline.replay.sandbox;
+
+import com.github.dockerjava.api.model.Capability;
+import com.github.dockerjava.api.model.HostConfig;
+import com.github.dockerjava.api.model.Volume;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Creates idle containers confined by an {@link IsolationBoundary} and fills their workspace: the steps a
+ * {@link Sandbox} and a container kept for inspection share. Neither starts nor removes the container.
+ */
+public final class ConfinedContainers {
+
+    private static final String IDLE_INIT_SECONDS = "2147483647";
+
+    private ConfinedContainers() {
+    }
+
+    /**
+     * Creates (does not start) a container running an idle init inside {@code boundary}, labelled {@code labels}, and
+     * returns its id. The engine's NotFoundException (image not present) is not translated.
+     */
+    public static String create(DockerEngine engine, IsolationBoundary boundary, Map<String, String> labels) {
+        HostConfig host = HostConfig.newHostConfig()
+                .withNetworkMode(boundary.network())
+                .withReadonlyRootfs(boundary.readOnlyRoot())
+                .withCapDrop(boundary.capDrop().stream().map(Capability::valueOf).toArray(Capability[]::new))
+                .withSecurityOpts(boundary.noNewPrivileges() ? List.of("no-new-privileges") : List.of())
+                .withMemory(boundary.memoryBytes())
+                .withMemorySwap(boundary.memoryBytes())
+                .withNanoCPUs(boundary.nanoCpus())
+                .withPidsLimit(boundary.pidsLimit())
+                .withTmpFs(Map.of("/tmp", "rw,nosuid,nodev,noexec,size=" + boundary.tmpSizeBytes()));
+        // The workspace is an anonymous volume: writable under a read-only root, filled from the image's
+        // /workspace (owned by the sandbox user) at creation, and deleted with the container (removeVolumes).
+        return engine.client().createContainerCmd(boundary.image())
+                .withLabels(labels)
+                .withUser(boundary.user())
+                .withWorkingDir(boundary.workspace())
+                .withVolumes(new Volume(boundary.workspace()))
+                .withEntrypoint("sleep")
+                .withCmd(IDLE_INIT_SECONDS)
+                .withHostConfig(host)
+                .exec().getId();
+    }
+
+    /**
+     * Copies {@code files} (with their parent directories, owned by the boundary's uid:gid) into the workspace.
+     *
+     * @throws IOException when the archive cannot be built; the engine's own failures come as runtime exceptions
+     */
+    public static void copyIn(DockerEngine engine, String containerId, IsolationBoundary boundary,
+                              Collection<WorkspaceFile> files) throws IOException {
+        byte[] tar = TarArchives.build(files, boundary.uid(), boundary.gid());
+        engine.client().copyArchiveToContainerCmd(containerId)
+                .withRemotePath(boundary.workspace())
+                .withTarInputStream(new ByteArrayInputStream(tar))
+                .exec();
+    }
+}

@@ -1,5 +1,6 @@
 package dev.forkline.views.shell;
 
+import dev.forkline.trace.decision.Decision;
 import dev.forkline.trace.decision.Verdict;
 import dev.forkline.views.viewmodel.DecisionFormViewModel;
 import javafx.geometry.Insets;
@@ -22,6 +23,7 @@ final class DecisionPane extends VBox {
 
     final ComboBox<Verdict> verdict = new ComboBox<>();
     final TextArea arguments = new TextArea();
+    final ComboBox<String> treatAs = new ComboBox<>();
     final TextArea rationale = new TextArea();
     final TextField owner = new TextField();
     final Button save = new Button("Sign and save", Icons.of(Material2MZ.SAVE));
@@ -76,6 +78,15 @@ final class DecisionPane extends VBox {
         form.getColumnConstraints().addAll(new javafx.scene.layout.ColumnConstraints(110), new javafx.scene.layout.ColumnConstraints());
         form.addRow(2, new Label("Rationale"), rationale);
         form.addRow(3, new Label("Owner"), owner);
+        if (model.settlesAnOutcome()) {
+            treatAs.setId("decision-treat-as");
+            treatAs.getItems().setAll("leave unknown", Decision.TREAT_AS_DONE, Decision.TREAT_AS_FAILED);
+            treatAs.setValue("leave unknown");
+            treatAs.valueProperty().addListener((obs, old, value) ->
+                    model.treatAsProperty().set("leave unknown".equals(value) ? null : value));
+            treatAs.setTooltip(new javafx.scene.control.Tooltip("Settle the unknown outcome as done or failed: a replay then goes on without re-firing it"));
+            form.addRow(4, new Label("Outcome"), treatAs);
+        }
         GridPane.setHgrow(rationale, Priority.ALWAYS);
         GridPane.setHgrow(arguments, Priority.ALWAYS);
 

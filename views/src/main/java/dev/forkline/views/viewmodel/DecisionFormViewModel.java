@@ -28,6 +28,8 @@ public final class DecisionFormViewModel {
     private final EscapeQueueViewModel queue;
     private final ObjectProperty<Verdict> verdict = new SimpleObjectProperty<>(Verdict.APPROVE);
     private final StringProperty arguments = new SimpleStringProperty("{}");
+    /** For an unknown-outcome item: {@code done} or {@code failed} settles the outcome without re-firing; null leaves it open. */
+    private final StringProperty treatAs = new SimpleStringProperty(null);
     private final StringProperty rationale = new SimpleStringProperty("");
     private final StringProperty owner = new SimpleStringProperty("");
     private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(State.EDITING);
@@ -66,7 +68,7 @@ public final class DecisionFormViewModel {
             }
             newArguments = object;
         }
-        return new Decision(item.eventId(), verdict.get(), owner.get().strip(), rationale.get().strip(), newArguments);
+        return new Decision(item.eventId(), verdict.get(), owner.get().strip(), rationale.get().strip(), newArguments, treatAs.get());
     }
 
     /** Records the decision in the background; the state turns SAVED when it is durable, FAILED with the reason otherwise. */
@@ -98,6 +100,15 @@ public final class DecisionFormViewModel {
 
     public StringProperty argumentsProperty() {
         return arguments;
+    }
+
+    /** Whether the item is an external effect whose outcome is unknown, so the form offers to settle it. */
+    public boolean settlesAnOutcome() {
+        return item.kind() == QueueItem.Kind.UNKNOWN_OUTCOME;
+    }
+
+    public StringProperty treatAsProperty() {
+        return treatAs;
     }
 
     public StringProperty rationaleProperty() {

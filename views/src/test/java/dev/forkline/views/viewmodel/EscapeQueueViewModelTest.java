@@ -39,6 +39,10 @@ class EscapeQueueViewModelTest {
                 DecisionFormViewModel form = queue.decide(item);
                 form.verdictProperty().set(item.kind() == QueueItem.Kind.ESCAPE_ATTEMPT ? Verdict.DENY : Verdict.APPROVE);
                 form.rationaleProperty().set("reviewed " + item.eventId() + " in the workbench");
+                assertThat(form.settlesAnOutcome()).isEqualTo(item.kind() == QueueItem.Kind.UNKNOWN_OUTCOME);
+                if (form.settlesAnOutcome()) {
+                    form.treatAsProperty().set("failed");
+                }
                 if (decided == 0) {
                     assertThat(form.ownerProperty().get()).as("no owner remembered yet").isEmpty();
                     form.ownerProperty().set("dana");
@@ -59,6 +63,11 @@ class EscapeQueueViewModelTest {
             for (String name : Samples.NAMES) {
                 try (Bundle bundle = BundleReader.read(samples.copy(name))) {
                     List<DecisionCheck> checks = DecisionVerifier.verify(bundle, samples.keys.trustedKeys());
+                    if (name.equals("sandbox-lost-mid-effect")) {
+                        assertThat(bundle.events()).filteredOn(e -> e.type().equals("approval.decision"))
+                                .as("the unknown payment is settled as failed, signed").singleElement()
+                                .satisfies(e -> assertThat(e.text("treatAs")).isEqualTo("failed"));
+                    }
                     assertThat(checks).allSatisfy(check -> {
                         assertThat(check.signatureValid()).isTrue();
                         assertThat(check.ok()).as(check.describe()).isTrue();

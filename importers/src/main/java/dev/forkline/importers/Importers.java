@@ -58,6 +58,16 @@ public final class Importers {
                 + String.join(", ", importers.stream().map(TraceImporter::format).toList()) + ")");
     }
 
+    /** Whether some built-in format reads this file or folder (never throws: unreadable means no). */
+    public boolean canRead(Path path) {
+        try {
+            detect(path);
+            return true;
+        } catch (IOException | TraceFormatException e) {
+            return false;
+        }
+    }
+
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
         return detect(path).read(path);
     }

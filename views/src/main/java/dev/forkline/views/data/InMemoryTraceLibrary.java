@@ -77,12 +77,7 @@ public final class InMemoryTraceLibrary implements TraceLibrary {
 
     @Override
     public boolean canRead(Path path) {
-        try {
-            importers.detect(path);
-            return true;
-        } catch (IOException | TraceFormatException e) {
-            return false;
-        }
+        return importers.canRead(path);
     }
 
     @Override

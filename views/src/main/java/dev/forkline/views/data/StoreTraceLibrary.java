@@ -1,11 +1,11 @@
 package dev.forkline.views.data;
 
 import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.TraceChecks;
 import dev.forkline.importers.Importers;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.bundle.Bundle;
-import dev.forkline.trace.lint.Linter;
 import dev.forkline.trace.store.StoreException;
 import dev.forkline.trace.store.StoreResult;
 import dev.forkline.trace.store.TraceStore;
@@ -13,7 +13,6 @@ import dev.forkline.views.concurrent.Progress;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /** The library backed by Forkline's H2 {@link TraceStore}; imports go through the importers registry and the linter. */
@@ -85,12 +84,7 @@ public final class StoreTraceLibrary implements TraceLibrary {
 
     @Override
     public boolean canRead(Path path) {
-        try {
-            importers.detect(path);
-            return true;
-        } catch (IOException | TraceFormatException e) {
-            return false;
-        }
+        return importers.canRead(path);
     }
 
     @Override
@@ -99,8 +93,7 @@ public final class StoreTraceLibrary implements TraceLibrary {
         ImportedTrace imported = importers.read(path);
         try (Bundle bundle = imported.bundle()) {
             progress.update("Checking " + bundle.manifest().title(), 0.4);
-            List<Finding> findings = new ArrayList<>(imported.findings());
-            findings.addAll(Linter.lint(bundle));
+            List<Finding> findings = TraceChecks.findings(imported);
             progress.update("Storing " + bundle.events().size() + " events", 0.6);
             StoreResult stored = store.importTrace(bundle, findings, path.toAbsolutePath().toString());
             progress.update("Stored: " + stored.message(), 1.0);

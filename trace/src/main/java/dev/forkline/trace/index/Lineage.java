@@ -67,7 +67,7 @@ public final class Lineage extends AbstractList<Event> implements RandomAccess {
         if (eventIndex < 0 || eventIndex >= index.size()) {
             return -1;
         }
-        String eventRun = index.get(eventIndex).run();
+        String eventRun = index.columns().run(eventIndex);
         int inRun = index.positionInRun(eventIndex);
         for (Segment segment : segments) {
             if (segment.run().equals(eventRun)) {

@@ -3,6 +3,9 @@ package dev.forkline.trace.index;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.IdTable;
+import dev.forkline.trace.columns.LazyEventList;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,7 +28,8 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class TraceIndex {
 
     private final List<Event> events;
-    private final Map<String, Integer> byId;
+    private final EventColumns columns;
+    private final IdTable byId;
     private final Map<String, int[]> runIndexes;
     private final int[] positionInRun;
     private final Map<String, RunInfo> runs;
@@ -36,25 +40,29 @@ public final class TraceIndex {
     private final Map<String, Lineage> lineages = new ConcurrentHashMap<>();
 
     private TraceIndex(List<Event> events) {
-        this.events = List.copyOf(events);
-        int n = this.events.size();
-        this.byId = HashMap.newHashMap(n);
+        this.events = events instanceof LazyEventList ? events : List.copyOf(events);
+        this.columns = EventColumns.of(this.events);
+        int n = columns.size();
+        this.byId = new IdTable(columns);
+        int runCount = columns.runs().size();
+        int[] fill = new int[runCount];
+        for (int i = 0; i < n; i++) {
+            fill[columns.runCode(i)]++;
+        }
+        int[][] byRun = new int[runCount][];
+        for (int r = 0; r < runCount; r++) {
+            byRun[r] = new int[fill[r]];
+            fill[r] = 0;
+        }
+        for (int i = 0; i < n; i++) {
+            int r = columns.runCode(i);
+            byRun[r][fill[r]++] = i;
+        }
         Map<String, int[]> perRun = new LinkedHashMap<>();
-        Map<String, int[]> fill = new HashMap<>();
-        for (int i = 0; i < n; i++) {
-            Event event = this.events.get(i);
-            byId.putIfAbsent(event.id(), i);
-            fill.computeIfAbsent(event.run(), r -> new int[1])[0]++;
-        }
-        for (int i = 0; i < n; i++) {
-            String run = this.events.get(i).run();
-            int[] indexes = perRun.computeIfAbsent(run, r -> new int[fill.get(r)[0]]);
-            indexes[indexes.length - fill.get(run)[0]--] = i;
-        }
         this.positionInRun = new int[n];
-        for (var entry : perRun.entrySet()) {
-            int[] indexes = sortBySeq(entry.getValue());
-            entry.setValue(indexes);
+        for (int r = 0; r < runCount; r++) {
+            int[] indexes = sortBySeq(byRun[r]);
+            perRun.put(columns.runs().get(r), indexes);
             for (int p = 0; p < indexes.length; p++) {
                 positionInRun[indexes[p]] = p;
             }
@@ -63,10 +71,10 @@ public final class TraceIndex {
 
         List<CheckpointInfo> allCheckpoints = new ArrayList<>();
         Map<String, CheckpointInfo> checkpointMap = new HashMap<>();
-        for (Event event : this.events) {
-            if (event.is(EventType.CHECKPOINT)) {
-                String id = event.text("checkpointId");
-                var info = new CheckpointInfo(id != null ? id : event.id(), event.run(), event.seq(), event.id(), event.text("label"));
+        for (int i = 0; i < n; i++) {
+            if (columns.is(i, EventType.CHECKPOINT)) {
+                String id = columns.checkpointId(i);
+                var info = new CheckpointInfo(id != null ? id : columns.id(i), columns.run(i), columns.seq(i), columns.id(i), columns.label(i));
                 allCheckpoints.add(info);
                 checkpointMap.putIfAbsent(info.checkpointId(), info);
             }
@@ -100,36 +108,41 @@ public final class TraceIndex {
     private int[] sortBySeq(int[] indexes) {
         boolean sorted = true;
         for (int p = 1; p < indexes.length && sorted; p++) {
-            sorted = events.get(indexes[p - 1]).seq() <= events.get(indexes[p]).seq();
+            sorted = columns.seq(indexes[p - 1]) <= columns.seq(indexes[p]);
         }
         if (sorted) {
             return indexes;
         }
         // Stable: events with equal seq (an error the verifier reports) keep their file order.
         return Arrays.stream(indexes).boxed()
-                .sorted((a, b) -> Long.compare(events.get(a).seq(), events.get(b).seq()))
+                .sorted((a, b) -> Long.compare(columns.seq(a), columns.seq(b)))
                 .mapToInt(Integer::intValue).toArray();
     }
 
     private RunInfo describe(String run, int[] indexes) {
-        Event first = events.get(indexes[0]);
-        Event last = events.get(indexes[indexes.length - 1]);
+        int first = indexes[0];
+        int last = indexes[indexes.length - 1];
         String outcome = null;
         for (int p = indexes.length - 1; p >= 0 && outcome == null; p--) {
-            Event event = events.get(indexes[p]);
-            if (event.is(EventType.SESSION_END)) {
-                outcome = event.text("outcome");
+            if (columns.is(indexes[p], EventType.SESSION_END)) {
+                outcome = events.get(indexes[p]).text("outcome");
                 if (outcome == null) {
                     outcome = "unknown";
                 }
             }
         }
-        if (first.is(EventType.RUN_FORK)) {
-            JsonNode edits = first.data().get("edits");
-            return new RunInfo(run, first.text("parentRun"), first.text("checkpoint"), first.text("checkpointEvent"),
-                    first.text("reason"), edits, indexes.length, first.ts(), last.ts(), outcome);
+        if (columns.is(first, EventType.RUN_FORK)) {
+            Event fork = events.get(first);
+            JsonNode edits = fork.data().get("edits");
+            return new RunInfo(run, fork.text("parentRun"), fork.text("checkpoint"), fork.text("checkpointEvent"),
+                    fork.text("reason"), edits, indexes.length, columns.ts(first), columns.ts(last), outcome);
         }
-        return new RunInfo(run, null, null, null, null, null, indexes.length, first.ts(), last.ts(), outcome);
+        return new RunInfo(run, null, null, null, null, null, indexes.length, columns.ts(first), columns.ts(last), outcome);
+    }
+
+    /** What the index knows of every event without parsing it. */
+    public EventColumns columns() {
+        return columns;
     }
 
     /** All events in file order. */
@@ -148,8 +161,7 @@ public final class TraceIndex {
 
     /** The file-order index of the (first) event with this id, or -1. */
     public int indexOf(String eventId) {
-        Integer at = eventId == null ? null : byId.get(eventId);
-        return at == null ? -1 : at;
+        return byId.indexOf(eventId);
     }
 
     public Optional<Event> event(String eventId) {
@@ -236,7 +248,7 @@ public final class TraceIndex {
             return -1;
         }
         int at = indexOf(info.forkEventId());
-        if (at >= 0 && events.get(at).run().equals(info.parentRun())) {
+        if (at >= 0 && columns.run(at).equals(info.parentRun())) {
             return at;
         }
         if (info.forkCheckpointId() != null) {

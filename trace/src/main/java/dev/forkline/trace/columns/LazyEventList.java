@@ -1,0 +1,100 @@
+package dev.forkline.trace.columns;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventCodec;
+import dev.forkline.trace.TraceFormatException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.AbstractList;
+import java.util.RandomAccess;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * The events of a large trace without holding them: {@link #columns()} answers what the index, timeline and filters
+ * ask about every event; {@link #get} parses one event from its line when it is looked at. A small cache keeps
+ * recently parsed events, so stepping back and forth does not parse them again. Thread-safe.
+ *
+ * <p>The lines were checked when the trace was read or stored, so a line that no longer parses means the file or
+ * database changed underneath: {@link #get} throws {@link DamagedEventException} naming where.
+ */
+public final class LazyEventList extends AbstractList<Event> implements RandomAccess {
+
+    private static final int CACHE_SLOTS = 8192;
+
+    private final EventColumns columns;
+    private final EventLines lines;
+    private final AtomicReferenceArray<Cached> cache = new AtomicReferenceArray<>(CACHE_SLOTS);
+
+    private record Cached(int index, Event event) {
+    }
+
+    public LazyEventList(EventColumns columns, EventLines lines) {
+        if (columns.size() != lines.size()) {
+            throw new IllegalArgumentException(columns.size() + " columns rows for " + lines.size() + " lines");
+        }
+        this.columns = columns;
+        this.lines = lines;
+    }
+
+    public EventColumns columns() {
+        return columns;
+    }
+
+    public EventLines lines() {
+        return lines;
+    }
+
+    @Override
+    public int size() {
+        return columns.size();
+    }
+
+    @Override
+    public Event get(int index) {
+        if (index < 0 || index >= size()) {
+            throw new IndexOutOfBoundsException(index);
+        }
+        int slot = index & (CACHE_SLOTS - 1);
+        Cached cached = cache.get(slot);
+        if (cached != null && cached.index == index) {
+            return cached.event;
+        }
+        Event event = parse(index);
+        cache.set(slot, new Cached(index, event));
+        return event;
+    }
+
+    private Event parse(int index) {
+        byte[] line;
+        try {
+            line = lines.line(index);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read event " + (index + 1) + " of " + lines.file() + ": " + e.getMessage(), e);
+        }
+        try {
+            Event event = EventCodec.parseLine(new String(line, StandardCharsets.UTF_8), lines.file(), lines.lineNumber(index));
+            if (!event.id().equals(columns.id(index))) {
+                throw new TraceFormatException(lines.file(), lines.lineNumber(index),
+                        "holds event '" + event.id() + "' where '" + columns.id(index) + "' was stored");
+            }
+            return event;
+        } catch (TraceFormatException e) {
+            throw new DamagedEventException(e);
+        }
+    }
+
+    /** A stored line that no longer reads as the event it was (the file or database was changed). */
+    public static final class DamagedEventException extends RuntimeException {
+        private final transient TraceFormatException cause;
+
+        DamagedEventException(TraceFormatException cause) {
+            super(cause.getMessage(), cause);
+            this.cause = cause;
+        }
+
+        public TraceFormatException formatError() {
+            return cause;
+        }
+    }
+}

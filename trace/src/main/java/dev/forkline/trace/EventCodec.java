@@ -67,6 +67,14 @@ public final class EventCodec {
     }
 
     public static Event fromJson(JsonNode node, String file, long line) throws TraceFormatException {
+        return fromJson(node, file, line, true);
+    }
+
+    /**
+     * As {@link #fromJson(JsonNode, String, long)}; a reader that has seen the raw text and knows that no string in it
+     * can hold a surrogate (ASCII without backslash-u escapes) passes false to skip looking for lone ones.
+     */
+    public static Event fromJson(JsonNode node, String file, long line, boolean textMayHoldSurrogates) throws TraceFormatException {
         if (!(node instanceof ObjectNode json)) {
             throw new TraceFormatException(file, line, "an event must be a JSON object, found " + node.getNodeType().name().toLowerCase());
         }
@@ -76,7 +84,7 @@ public final class EventCodec {
                 throw new TraceFormatException(file, line, "unknown event field '" + name + "'");
             }
         }
-        String lone = findLoneSurrogate(json);
+        String lone = textMayHoldSurrogates ? findLoneSurrogate(json) : null;
         if (lone != null) {
             throw new TraceFormatException(file, line, "text " + lone + " holds a lone UTF-16 surrogate (\\uD800-\\uDFFF escape without its partner), which is not Unicode");
         }
@@ -87,11 +95,13 @@ public final class EventCodec {
             throw new TraceFormatException(file, line, "field 'seq' must be a positive integer");
         }
         String tsText = requiredText(json, "ts", file, line);
-        Instant ts;
-        try {
-            ts = Instant.parse(tsText);
-        } catch (DateTimeParseException e) {
-            throw new TraceFormatException(file, line, "field 'ts' is not an RFC 3339 UTC timestamp: '" + tsText + "'");
+        Instant ts = CanonicalTimestamps.parse(tsText);
+        if (ts == null) {
+            try {
+                ts = Instant.parse(tsText);
+            } catch (DateTimeParseException e) {
+                throw new TraceFormatException(file, line, "field 'ts' is not an RFC 3339 UTC timestamp: '" + tsText + "'");
+            }
         }
         if (!formatTs(ts).equals(tsText)) {
             throw new TraceFormatException(file, line, "field 'ts' must be written as '" + formatTs(ts) + "' (UTC, 'Z', fraction in groups of three digits, no trailing zero groups)");

@@ -37,13 +37,21 @@ public final class Hashes {
     }
 
     /** Whether {@code hash} is {@code sha256:} and 64 lowercase hex digits. Called for every event and blob name on import, so no regex. */
+    private static final boolean[] LOWER_HEX = new boolean[128];
+
+    static {
+        for (char c : "0123456789abcdef".toCharArray()) {
+            LOWER_HEX[c] = true;
+        }
+    }
+
     public static boolean isValid(String hash) {
         if (hash == null || hash.length() != PREFIX.length() + HEX_LENGTH || !hash.startsWith(PREFIX)) {
             return false;
         }
         for (int i = PREFIX.length(); i < hash.length(); i++) {
             char c = hash.charAt(i);
-            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
+            if (c >= LOWER_HEX.length || !LOWER_HEX[c]) {
                 return false;
             }
         }

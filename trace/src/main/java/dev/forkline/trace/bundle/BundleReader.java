@@ -5,6 +5,7 @@ import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.LineReader;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.columns.LazyEventList;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -27,7 +28,17 @@ public final class BundleReader {
         return ZipBundleArchive.isZip(path);
     }
 
+    /**
+     * A {@code trace.jsonl} at least this large is not held in memory: its events are scanned into columns and parsed
+     * from the file when asked for (see {@link ScannedEventsReader}).
+     */
+    public static final long LAZY_FROM_BYTES = 32L * 1024 * 1024;
+
     public static Bundle read(Path path) throws IOException, TraceFormatException {
+        return read(path, LAZY_FROM_BYTES);
+    }
+
+    static Bundle read(Path path, long lazyFromBytes) throws IOException, TraceFormatException {
         String name = path.toString();
         if (Files.isDirectory(path)) {
             Path manifestFile = path.resolve(Bundle.MANIFEST);
@@ -38,8 +49,13 @@ public final class BundleReader {
             } catch (NoSuchFileException e) {
                 throw new TraceFormatException(name, 0, "not a Forkline bundle: no " + Bundle.MANIFEST);
             }
-            try (InputStream in = Files.newInputStream(eventsFile)) {
-                return readEvents(name, manifest, in, new DirectoryBlobStore(path.resolve(Bundle.BLOBS)));
+            try {
+                if (Files.size(eventsFile) >= lazyFromBytes) {
+                    return readLazily(name, manifest, eventsFile, new DirectoryBlobStore(path.resolve(Bundle.BLOBS)));
+                }
+                try (InputStream in = Files.newInputStream(eventsFile)) {
+                    return readEvents(name, manifest, in, new DirectoryBlobStore(path.resolve(Bundle.BLOBS)));
+                }
             } catch (NoSuchFileException e) {
                 throw new TraceFormatException(name, 0, "not a Forkline bundle: no " + Bundle.EVENTS);
             }
@@ -71,6 +87,16 @@ public final class BundleReader {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new TraceFormatException(file, e.getLocation() == null ? 0 : e.getLocation().getLineNr(), "invalid JSON: " + e.getOriginalMessage());
         }
+    }
+
+    private static Bundle readLazily(String source, Manifest manifest, Path eventsFile, BlobSource blobs)
+            throws IOException, TraceFormatException {
+        LazyEventList events = ScannedEventsReader.read(eventsFile, source + "/" + Bundle.EVENTS);
+        int[] lines = new int[events.size()];
+        for (int i = 0; i < lines.length; i++) {
+            lines[i] = Math.toIntExact(events.lines().lineNumber(i));
+        }
+        return new Bundle(source, manifest, events, lines, blobs, events.columns());
     }
 
     private static Bundle readEvents(String source, Manifest manifest, InputStream in, BlobSource blobs) throws IOException, TraceFormatException {

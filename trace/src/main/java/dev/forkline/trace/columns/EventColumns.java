@@ -52,7 +52,7 @@ public final class EventColumns {
     private final int[] blobStart;
     private final String[] blobNames;
 
-    private EventColumns(Builder b) {
+    private EventColumns(Builder b, boolean shareCauseIds) {
         int n = b.size;
         this.ids = Arrays.copyOf(b.ids, n);
         this.runCode = Arrays.copyOf(b.runCode, n);
@@ -74,10 +74,27 @@ public final class EventColumns {
         this.label = Arrays.copyOf(b.label, n);
         this.causeStart = Arrays.copyOf(b.causeStart, n + 1);
         this.causes = Arrays.copyOf(b.causes, b.causeCount);
+        if (shareCauseIds) {
+            shareCauseIds();
+        }
         this.hashes = Arrays.copyOf(b.hashes, n * HASH_BYTES);
         this.hashed = Arrays.copyOf(b.hashed, n);
         this.blobStart = Arrays.copyOf(b.blobStart, n + 1);
         this.blobNames = Arrays.copyOf(b.blobNames, b.blobCount);
+    }
+
+    /** Causes name other events: point them at those events' id strings instead of keeping a copy per reference. */
+    private void shareCauseIds() {
+        if (causes.length == 0) {
+            return;
+        }
+        IdTable table = new IdTable(this);
+        for (int k = 0; k < causes.length; k++) {
+            int at = table.indexOf(causes[k]);
+            if (at >= 0) {
+                causes[k] = ids[at];
+            }
+        }
     }
 
     public static EventColumns empty() {
@@ -274,7 +291,6 @@ public final class EventColumns {
         private final Dictionary actors = new Dictionary();
         private final Dictionary types = new Dictionary();
         private final Dictionary tools = new Dictionary();
-        private final Map<String, String> sharedIds;
 
         public Builder(int expectedSize) {
             int capacity = Math.max(16, expectedSize);
@@ -297,7 +313,6 @@ public final class EventColumns {
             hashed = new boolean[capacity];
             blobStart = new int[capacity + 1];
             blobNames = new String[16];
-            sharedIds = HashMap.newHashMap(capacity);
         }
 
         public int size() {
@@ -328,16 +343,7 @@ public final class EventColumns {
                            List<String> causeIds, String hash, List<String> blobNamesInPayload) {
             ensure(size + 1);
             if (hash != null) {
-                if (!Hashes.isValid(hash)) {
-                    throw new IllegalArgumentException("not a sha256: hash: " + hash);
-                }
-                int base = size * HASH_BYTES;
-                int hex = Hashes.PREFIX.length();
-                for (int k = 0; k < HASH_BYTES; k++) {
-                    hashes[base + k] = (byte) ((Character.digit(hash.charAt(hex + 2 * k), 16) << 4)
-                            | Character.digit(hash.charAt(hex + 2 * k + 1), 16));
-                }
-                hashed[size] = true;
+                putHash(hash);
             }
             if (blobCount + blobNamesInPayload.size() > blobNames.length) {
                 blobNames = Arrays.copyOf(blobNames, Math.max(blobNames.length * 2, blobCount + blobNamesInPayload.size()));
@@ -346,8 +352,7 @@ public final class EventColumns {
                 blobNames[blobCount++] = name;
             }
             blobStart[size + 1] = blobCount;
-            String shared = sharedIds.putIfAbsent(id, id);
-            ids[size] = shared != null ? shared : id;
+            ids[size] = id;
             runCode[size] = runs.code(run);
             seq[size] = seqValue;
             epochSecond[size] = second;
@@ -364,17 +369,91 @@ public final class EventColumns {
                 causes = Arrays.copyOf(causes, Math.max(causes.length * 2, causeCount + causeIds.size()));
             }
             for (String cause : causeIds) {
-                // causes name earlier events: share their id strings instead of keeping a copy per reference
-                String known = sharedIds.get(cause);
-                causes[causeCount++] = known != null ? known : cause;
+                causes[causeCount++] = cause;
             }
             size++;
             causeStart[size] = causeCount;
             return this;
         }
 
+        private void putHash(String hash) {
+            int hex = Hashes.PREFIX.length();
+            if (hash.length() != hex + 2 * HASH_BYTES || !hash.startsWith(Hashes.PREFIX)) {
+                throw new IllegalArgumentException("not a sha256: hash: " + hash);
+            }
+            int base = size * HASH_BYTES;
+            for (int k = 0; k < HASH_BYTES; k++) {
+                int high = lowerHexDigit(hash.charAt(hex + 2 * k));
+                int low = lowerHexDigit(hash.charAt(hex + 2 * k + 1));
+                if (high < 0 || low < 0) {
+                    throw new IllegalArgumentException("not a sha256: hash: " + hash);
+                }
+                hashes[base + k] = (byte) (high << 4 | low);
+            }
+            hashed[size] = true;
+        }
+
+        private static int lowerHexDigit(char c) {
+            if (c >= '0' && c <= '9') {
+                return c - '0';
+            }
+            return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        }
+
         public EventColumns build() {
-            return new EventColumns(this);
+            return new EventColumns(this, true);
+        }
+
+        /** Columns of one part of a trace, to be {@link #append appended} to the whole trace's builder. */
+        public EventColumns buildPart() {
+            return new EventColumns(this, false);
+        }
+
+        /** Appends the rows of a part built elsewhere (e.g. on another thread), in order. */
+        public Builder append(EventColumns part) {
+            int n = part.size();
+            ensure(size + n);
+            System.arraycopy(part.ids, 0, ids, size, n);
+            System.arraycopy(part.seq, 0, seq, size, n);
+            System.arraycopy(part.epochSecond, 0, epochSecond, size, n);
+            System.arraycopy(part.nano, 0, nano, size, n);
+            System.arraycopy(part.flags, 0, flags, size, n);
+            System.arraycopy(part.latencyMs, 0, latencyMs, size, n);
+            System.arraycopy(part.callId, 0, callId, size, n);
+            System.arraycopy(part.checkpointId, 0, checkpointId, size, n);
+            System.arraycopy(part.label, 0, label, size, n);
+            System.arraycopy(part.hashes, 0, hashes, size * HASH_BYTES, n * HASH_BYTES);
+            System.arraycopy(part.hashed, 0, hashed, size, n);
+            remap(part.runCode, runs.codes(part.runs), runCode, n);
+            remap(part.actorCode, actors.codes(part.actors), actorCode, n);
+            remap(part.typeCode, types.codes(part.types), typeCode, n);
+            int[] toolMap = tools.codes(part.tools);
+            for (int k = 0; k < n; k++) {
+                int code = part.toolCode[k];
+                toolCode[size + k] = code < 0 ? -1 : toolMap[code];
+            }
+            if (causeCount + part.causes.length > causes.length) {
+                causes = Arrays.copyOf(causes, Math.max(causes.length * 2, causeCount + part.causes.length));
+            }
+            System.arraycopy(part.causes, 0, causes, causeCount, part.causes.length);
+            if (blobCount + part.blobNames.length > blobNames.length) {
+                blobNames = Arrays.copyOf(blobNames, Math.max(blobNames.length * 2, blobCount + part.blobNames.length));
+            }
+            System.arraycopy(part.blobNames, 0, blobNames, blobCount, part.blobNames.length);
+            for (int k = 1; k <= n; k++) {
+                causeStart[size + k] = causeCount + part.causeStart[k];
+                blobStart[size + k] = blobCount + part.blobStart[k];
+            }
+            causeCount += part.causes.length;
+            blobCount += part.blobNames.length;
+            size += n;
+            return this;
+        }
+
+        private void remap(int[] partCodes, int[] toGlobal, int[] target, int n) {
+            for (int k = 0; k < n; k++) {
+                target[size + k] = toGlobal[partCodes[k]];
+            }
         }
 
         private void ensure(int capacity) {
@@ -406,6 +485,15 @@ public final class EventColumns {
     private static final class Dictionary {
         private final Map<String, Integer> codes = new HashMap<>();
         private final List<String> values = new ArrayList<>();
+
+        /** The codes of {@code values} here, adding those not seen yet. */
+        int[] codes(List<String> values) {
+            int[] codes = new int[values.size()];
+            for (int k = 0; k < codes.length; k++) {
+                codes[k] = code(values.get(k));
+            }
+            return codes;
+        }
 
         int code(String value) {
             Integer code = codes.get(value);

@@ -1,0 +1,98 @@
+package dev.forkline.trace.columns;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.BundleReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+class EventColumnsTest {
+
+    private static List<Event> sampleEvents() throws Exception {
+        List<Event> all = new ArrayList<>();
+        try (Stream<Path> bundles = Files.list(Path.of("..", "sample-traces"))) {
+            for (Path bundle : bundles.filter(p -> Files.isRegularFile(p.resolve("manifest.json"))).sorted().toList()) {
+                try (Bundle read = BundleReader.read(bundle)) {
+                    all.addAll(read.events());
+                }
+            }
+        }
+        return all;
+    }
+
+    @Test
+    void theDataMembersItNamesAreAllTheFactsRead() throws Exception {
+        for (Event event : sampleEvents()) {
+            ObjectNode kept = Json.object();
+            EventColumns.dataMembers().forEach(name -> {
+                if (event.data().has(name)) {
+                    kept.set(name, event.data().get(name));
+                }
+            });
+            Event partial = new Event(event.id(), event.run(), event.seq(), event.ts(), event.actor(), event.type(), event.causes(),
+                    event.state(), kept, event.prev(), event.hash());
+            EventColumns full = new EventColumns.Builder(1).add(event).build();
+            EventColumns fromPartial = new EventColumns.Builder(1).add(partial, full.blobNames(0)).build();
+            assertEquals(full.flags(0), fromPartial.flags(0), event.id());
+            assertEquals(full.latencyMs(0), fromPartial.latencyMs(0));
+            assertEquals(full.callId(0), fromPartial.callId(0));
+            assertEquals(full.tool(0), fromPartial.tool(0));
+            assertEquals(full.checkpointId(0), fromPartial.checkpointId(0));
+            assertEquals(full.label(0), fromPartial.label(0));
+        }
+    }
+
+    @Test
+    void appendingPartsGivesTheSameColumnsAsAddingEvents() throws Exception {
+        List<Event> events = sampleEvents();
+        EventColumns whole = EventColumns.of(events);
+        EventColumns.Builder parts = new EventColumns.Builder(4);
+        for (int from = 0; from < events.size(); from += 37) {
+            EventColumns.Builder part = new EventColumns.Builder(37);
+            events.subList(from, Math.min(events.size(), from + 37)).forEach(part::add);
+            parts.append(part.buildPart());
+        }
+        EventColumns appended = parts.build();
+        assertEquals(whole.runs(), appended.runs());
+        assertEquals(whole.actors(), appended.actors());
+        assertEquals(whole.types(), appended.types());
+        for (int i = 0; i < whole.size(); i++) {
+            assertEquals(whole.id(i), appended.id(i));
+            assertEquals(whole.runCode(i), appended.runCode(i));
+            assertEquals(whole.actorCode(i), appended.actorCode(i));
+            assertEquals(whole.typeCode(i), appended.typeCode(i));
+            assertEquals(whole.ts(i), appended.ts(i));
+            assertEquals(whole.tool(i), appended.tool(i));
+            assertEquals(whole.causes(i), appended.causes(i));
+            assertEquals(whole.blobNames(i), appended.blobNames(i));
+            assertEquals(whole.hash(i), appended.hash(i));
+            assertEquals(events.get(i).hash(), appended.hash(i));
+        }
+    }
+
+    @Test
+    void theIdTableFindsTheFirstEventWithAnId() throws Exception {
+        List<Event> events = sampleEvents();
+        EventColumns columns = EventColumns.of(events);
+        IdTable table = new IdTable(columns);
+        for (int i = 0; i < events.size(); i++) {
+            int first = -1;
+            for (int j = 0; j < events.size() && first < 0; j++) {
+                if (events.get(j).id().equals(events.get(i).id())) {
+                    first = j;
+                }
+            }
+            assertEquals(first, table.indexOf(events.get(i).id()));
+        }
+        assertEquals(-1, table.indexOf("no such event"));
+        assertEquals(-1, table.indexOf(null));
+    }
+}

@@ -94,7 +94,7 @@ public final class Bench {
             if (wants("import") || wants("open") || wants("frame") || wants("step")) {
                 TraceGenerator.Generated generated = trace.generate();
                 if (wants("import")) {
-                    report(trace.importTrace());
+                    trace.importTrace().forEach(this::report);
                 } else {
                     trace.reuseOrImport();
                 }

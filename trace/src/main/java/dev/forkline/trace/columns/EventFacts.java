@@ -20,6 +20,8 @@ public final class EventFacts {
     public static final int FAILED_RESULT = 1 << 2;
     /** A tool.call whose {@code data.effect} is {@code external}: it reaches outside the sandbox. */
     public static final int EXTERNAL_CALL = 1 << 3;
+    /** A tool.call or tool.result whose {@code data.outcome} is {@code unknown}: whether the effect happened was never learnt. */
+    public static final int OUTCOME_UNKNOWN = 1 << 4;
 
     /** Every {@code data} member the methods of this class read; keep in step with them (EventFactsTest checks). */
     static final Set<String> DATA_MEMBERS = Set.of("isError", "error", "exitCode", "outcome", "effect", "latencyMs",
@@ -44,6 +46,9 @@ public final class EventFacts {
         }
         if (kind == EventType.TOOL_CALL && "external".equals(event.text("effect"))) {
             flags |= EXTERNAL_CALL;
+        }
+        if ((kind == EventType.TOOL_CALL || kind == EventType.TOOL_RESULT) && "unknown".equals(event.text("outcome"))) {
+            flags |= OUTCOME_UNKNOWN;
         }
         return flags;
     }

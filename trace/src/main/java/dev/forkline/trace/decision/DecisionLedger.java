@@ -2,6 +2,7 @@ package dev.forkline.trace.decision;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.bundle.Bundle;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,9 +34,14 @@ public final class DecisionLedger {
     /** Only the decisions {@code counts} accepts (e.g. those that verified) take part. */
     public static DecisionLedger of(List<Event> events, Predicate<Event> counts) {
         Map<String, List<Event>> bySubject = new LinkedHashMap<>();
-        for (Event event : events) {
+        EventColumns columns = EventColumns.of(events);
+        for (int i = 0; i < columns.size(); i++) {
+            if (!columns.is(i, EventType.APPROVAL_DECISION)) {
+                continue;
+            }
+            Event event = events.get(i);
             String subject = event.text("subject");
-            if (event.is(EventType.APPROVAL_DECISION) && subject != null && hasVerdict(event) && counts.test(event)) {
+            if (subject != null && hasVerdict(event) && counts.test(event)) {
                 bySubject.computeIfAbsent(subject, s -> new ArrayList<>()).add(event);
             }
         }

@@ -3,15 +3,15 @@ package dev.forkline.trace.decision;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.IdTable;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.bundle.Bundle;
 import java.security.GeneralSecurityException;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -39,13 +39,12 @@ public final class DecisionVerifier {
 
     /** @param lines {@code lines[i]} is the line of {@code events.get(i)}, or null when unknown */
     public List<DecisionCheck> verify(List<Event> events, int[] lines) {
-        Set<String> ids = new HashSet<>();
-        events.forEach(event -> ids.add(event.id()));
+        EventColumns columns = EventColumns.of(events);
+        IdTable ids = new IdTable(columns);
         List<DecisionCheck> checks = new ArrayList<>();
-        for (int i = 0; i < events.size(); i++) {
-            Event event = events.get(i);
-            if (event.is(EventType.APPROVAL_DECISION)) {
-                checks.add(check(event, ids::contains, lines == null || i >= lines.length ? 0 : lines[i]));
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.is(i, EventType.APPROVAL_DECISION)) {
+                checks.add(check(events.get(i), id -> ids.indexOf(id) >= 0, lines == null || i >= lines.length ? 0 : lines[i]));
             }
         }
         return checks;

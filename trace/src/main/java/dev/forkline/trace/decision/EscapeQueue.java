@@ -4,14 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventFacts;
+import dev.forkline.trace.columns.IdTable;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -39,12 +41,14 @@ public final class EscapeQueue {
     /** The open items of one trace given as events, newest first. */
     public static List<QueueItem> pending(String traceId, List<Event> events, DecisionLedger decisions) {
         List<QueueItem> items = new ArrayList<>();
-        Set<String> answeredCalls = answeredToolCalls(events);
-        for (Event event : events) {
-            Optional<QueueItem.Kind> kind = waitingKind(event, answeredCalls);
+        EventColumns columns = EventColumns.of(events);
+        BitSet answeredCalls = answeredToolCalls(columns);
+        for (int i = 0; i < columns.size(); i++) {
+            Optional<QueueItem.Kind> kind = waitingKind(columns, i, answeredCalls);
             if (kind.isEmpty()) {
                 continue;
             }
+            Event event = events.get(i);
             List<Verdict> inForce = decidedAs(event, kind.get(), decisions);
             if (inForce.stream().anyMatch(verdict -> verdict != Verdict.ESCALATE)) {
                 continue;
@@ -89,48 +93,44 @@ public final class EscapeQueue {
         return sorted;
     }
 
-    private static Optional<QueueItem.Kind> waitingKind(Event event, Set<String> answeredCalls) {
-        if (event.is(EventType.APPROVAL_REQUEST)) {
+    private static Optional<QueueItem.Kind> waitingKind(EventColumns columns, int i, BitSet answeredCalls) {
+        if (columns.is(i, EventType.APPROVAL_REQUEST)) {
             return Optional.of(QueueItem.Kind.APPROVAL_REQUEST);
         }
-        if (event.is(EventType.ESCAPE_ATTEMPT)) {
+        if (columns.is(i, EventType.ESCAPE_ATTEMPT)) {
             return Optional.of(QueueItem.Kind.ESCAPE_ATTEMPT);
         }
-        if (event.is(EventType.TOOL_CALL) && "external".equals(event.text("effect"))
-                && (!answeredCalls.contains(event.id()) || "unknown".equals(event.text("outcome")))) {
+        if (columns.has(i, EventFacts.EXTERNAL_CALL) && (!answeredCalls.get(i) || columns.has(i, EventFacts.OUTCOME_UNKNOWN))) {
             return Optional.of(QueueItem.Kind.UNKNOWN_OUTCOME);
         }
         return Optional.empty();
     }
 
     /**
-     * Ids of tool.calls that got a tool.result in their own run with a known outcome. A result answers a call when it
-     * names the call among its causes, or carries the call's callId.
+     * Tool.calls (by index) that got a tool.result in their own run with a known outcome. A result answers a call when
+     * it names the call among its causes, or carries the call's callId.
      */
-    private static Set<String> answeredToolCalls(List<Event> events) {
-        Map<String, Event> callsById = new HashMap<>();
-        Map<String, List<String>> callIdsByRunAndCallId = new HashMap<>();
-        for (Event event : events) {
-            if (event.is(EventType.TOOL_CALL)) {
-                callsById.put(event.id(), event);
-                if (event.text("callId") != null) {
-                    callIdsByRunAndCallId.computeIfAbsent(event.run() + "\n" + event.text("callId"), k -> new ArrayList<>()).add(event.id());
-                }
+    private static BitSet answeredToolCalls(EventColumns columns) {
+        IdTable ids = new IdTable(columns);
+        Map<String, List<Integer>> callsByRunAndCallId = new HashMap<>();
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.is(i, EventType.TOOL_CALL) && columns.callId(i) != null) {
+                callsByRunAndCallId.computeIfAbsent(columns.run(i) + "\n" + columns.callId(i), k -> new ArrayList<>()).add(i);
             }
         }
-        Set<String> answered = new HashSet<>();
-        for (Event result : events) {
-            if (!result.is(EventType.TOOL_RESULT) || "unknown".equals(result.text("outcome"))) {
+        BitSet answered = new BitSet(columns.size());
+        for (int result = 0; result < columns.size(); result++) {
+            if (!columns.is(result, EventType.TOOL_RESULT) || columns.has(result, EventFacts.OUTCOME_UNKNOWN)) {
                 continue;
             }
-            for (String cause : result.causes()) {
-                Event call = callsById.get(cause);
-                if (call != null && call.run().equals(result.run())) {
-                    answered.add(call.id());
+            for (int k = 0; k < columns.causeCount(result); k++) {
+                int call = ids.indexOf(columns.cause(result, k));
+                if (call >= 0 && columns.is(call, EventType.TOOL_CALL) && columns.runCode(call) == columns.runCode(result)) {
+                    answered.set(call);
                 }
             }
-            if (result.text("callId") != null) {
-                answered.addAll(callIdsByRunAndCallId.getOrDefault(result.run() + "\n" + result.text("callId"), List.of()));
+            if (columns.callId(result) != null) {
+                callsByRunAndCallId.getOrDefault(columns.run(result) + "\n" + columns.callId(result), List.of()).forEach(answered::set);
             }
         }
         return answered;

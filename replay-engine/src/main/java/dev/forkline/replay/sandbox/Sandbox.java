@@ -2,10 +2,13 @@ package dev.forkline.replay.sandbox;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.command.InspectExecResponse;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Frame;
 import dev.forkline.trace.Hashes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,6 +19,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,6 +44,7 @@ public final class Sandbox implements AutoCloseable {
     private static final Duration STATE_SETTLE = Duration.ofSeconds(2);
     private static final int INTERNAL_OUTPUT_LIMIT = 64 << 20;
 
+    private static final Logger LOG = LoggerFactory.getLogger(Sandbox.class);
     private static final Set<Sandbox> OPEN = ConcurrentHashMap.newKeySet();
 
     static {
@@ -81,11 +86,11 @@ public final class Sandbox implements AutoCloseable {
                 sandbox.copyIn(workspace);
             }
             engine.client().startContainerCmd(sandbox.containerId).exec();
-            ContainerState state = sandbox.state();
-            if (!state.running()) {
+            InspectContainerResponse started = engine.client().inspectContainerCmd(sandbox.containerId).exec();
+            if (!ContainerState.of(started.getState()).running()) {
                 throw sandbox.failure("the sandbox did not stay up after start", null);
             }
-            sandbox.ensureWorkspaceWritable();
+            sandbox.ensureWorkspaceWritable(started.getImageId());
             return sandbox;
         } catch (RuntimeException e) {
             SandboxException failure = e instanceof SandboxException se ? se : sandbox.failure("could not start the sandbox", e);
@@ -97,11 +102,15 @@ public final class Sandbox implements AutoCloseable {
     /**
      * An image without a workspace directory owned by the sandbox user leaves the new volume owned by root. Root owns
      * it, so root can open it up without any capability (all are dropped); ownership of the files themselves comes from
-     * the tar headers.
+     * the tar headers. The owner is probed once per image (see {@link WorkspaceOwners}), not on every start.
      */
-    private void ensureWorkspaceWritable() {
-        ExecResult owner = exec(List.of("stat", "-c", "%u", boundary.workspace()), "/", Map.of(), INTERNAL_TIMEOUT, 4096);
-        if (owner.succeeded() && owner.stdoutText().strip().equals(Integer.toString(boundary.uid()))) {
+    private void ensureWorkspaceWritable(String imageId) {
+        OptionalInt owner = WorkspaceOwners.known(imageId, boundary.workspace());
+        if (owner.isEmpty()) {
+            owner = probeWorkspaceOwner();
+            owner.ifPresent(uid -> WorkspaceOwners.learn(imageId, boundary.workspace(), uid));
+        }
+        if (owner.isPresent() && owner.getAsInt() == boundary.uid()) {
             return;
         }
         String execId = engine.client().execCreateCmd(containerId)
@@ -120,6 +129,22 @@ public final class Sandbox implements AutoCloseable {
         if (exit == null || exit != 0) {
             throw failure("the workspace " + boundary.workspace() + " is not writable by " + boundary.user()
                     + " and could not be opened up (exit " + exit + ")", null);
+        }
+    }
+
+    /** The uid owning the workspace directory, read inside the container; empty when it cannot be read. */
+    private OptionalInt probeWorkspaceOwner() {
+        ExecResult stat = exec(List.of("stat", "-c", "%u", boundary.workspace()), "/", Map.of(), INTERNAL_TIMEOUT, 4096);
+        if (!stat.succeeded()) {
+            LOG.warn("could not read the owner of {} in sandbox {} (exit {}): {}", boundary.workspace(), containerId,
+                    stat.exitCode(), stat.stderrText().strip());
+            return OptionalInt.empty();
+        }
+        try {
+            return OptionalInt.of(Integer.parseInt(stat.stdoutText().strip()));
+        } catch (NumberFormatException e) {
+            LOG.warn("unexpected owner of {} in sandbox {}: '{}'", boundary.workspace(), containerId, stat.stdoutText().strip());
+            return OptionalInt.empty();
         }
     }
 

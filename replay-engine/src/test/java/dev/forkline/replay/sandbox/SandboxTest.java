@@ -187,12 +187,28 @@ class SandboxTest {
     void aWorkspaceTheImageDoesNotPrepareIsStillWritableByTheSandboxUser() {
         IsolationBoundary elsewhere = new IsolationBoundary(IsolationBoundary.DEFAULT_IMAGE, "none", "10001:10001", true,
                 List.of("ALL"), true, 256L << 20, 1_000_000_000L, 128, 16L << 20, "/data");
-        try (Sandbox sandbox = Sandbox.start(engine, elsewhere, new SandboxLabels("test-session", "r1"),
-                List.of(WorkspaceFile.regular("in.txt", "x".getBytes(StandardCharsets.UTF_8), 0644)))) {
-            ExecResult write = sh(sandbox, "echo y > /data/new.txt && cat /data/in.txt /data/new.txt && pwd");
-            assertThat(write.stdoutText()).isEqualTo("xy\n/data\n");
-            assertThat(sandbox.manifest().entries().keySet()).containsExactly("in.txt", "new.txt");
+        String imageId = engine.client().inspectImageCmd(IsolationBoundary.DEFAULT_IMAGE).exec().getId();
+        // the second start knows the owner (root) from the first and must still open the directory up
+        for (int start = 1; start <= 2; start++) {
+            try (Sandbox sandbox = Sandbox.start(engine, elsewhere, new SandboxLabels("test-session", "r1"),
+                    List.of(WorkspaceFile.regular("in.txt", "x".getBytes(StandardCharsets.UTF_8), 0644)))) {
+                ExecResult write = sh(sandbox, "echo y > /data/new.txt && cat /data/in.txt /data/new.txt && pwd");
+                assertThat(write.stdoutText()).as("start %d", start).isEqualTo("xy\n/data\n");
+                assertThat(sandbox.manifest().entries().keySet()).containsExactly("in.txt", "new.txt");
+            }
+            assertThat(WorkspaceOwners.known(imageId, "/data")).as("learnt from the first start").hasValue(0);
         }
+    }
+
+    @Test
+    void theWorkspaceOwnerIsLearntFromTheFirstSandboxOfAnImage() {
+        String imageId = engine.client().inspectImageCmd(IsolationBoundary.DEFAULT_IMAGE).exec().getId();
+        try (Sandbox sandbox = start(List.of())) {
+            assertThat(WorkspaceOwners.known(imageId, IsolationBoundary.WORKSPACE)).hasValue(10001);
+            assertThat(sh(sandbox, "stat -c %u /workspace").stdoutText().strip()).isEqualTo("10001");
+        }
+        assertThat(WorkspaceOwners.known("sha256:not-an-image", IsolationBoundary.WORKSPACE)).isEmpty();
+        assertThat(WorkspaceOwners.known(null, IsolationBoundary.WORKSPACE)).isEmpty();
     }
 
     @Test

@@ -239,24 +239,35 @@ public final class Sandbox implements AutoCloseable {
         }
         long durationMs = (System.nanoTime() - started) / 1_000_000;
         Integer exitCode = exitCodeOf(execId);
-        // a call whose container died returns like a killed process: only the container's state tells them apart,
-        // and the engine may report the container as running for a moment after its processes are gone
-        ContainerState state = state();
-        boolean looksKilled = exitCode == null || (exitCode == 137 && !timedOut);
-        long settleDeadline = System.nanoTime() + STATE_SETTLE.toNanos();
-        while (looksKilled && state.running() && System.nanoTime() < settleDeadline) {
-            sleep(50);
-            state = state();
-        }
-        if (!state.running()) {
-            throw new SandboxLostException("the sandbox stopped during " + argv, containerId, state, logsQuietly(), null);
+        if (CallEnding.mayMeanTheSandboxStopped(exitCode, timedOut)) {
+            ContainerState state = stateAfterCall(CallEnding.looksKilled(exitCode, timedOut));
+            if (!state.running()) {
+                throw new SandboxLostException("the sandbox stopped during " + argv, containerId, state, logsQuietly(), null);
+            }
         }
         return new ExecResult(exitCode == null ? -1 : exitCode, out.toByteArray(), err.toByteArray(), out.truncated(),
                 err.truncated(), durationMs, timedOut);
     }
 
+    /**
+     * The container's state after a call that may have lost it. A call whose container died returns like a killed
+     * process, and the engine may report the container as running for a moment after its processes are gone: when
+     * {@code looksKilled}, a running state is read again for up to {@link #STATE_SETTLE}.
+     */
+    private ContainerState stateAfterCall(boolean looksKilled) {
+        ContainerState state = state();
+        long settleDeadline = System.nanoTime() + STATE_SETTLE.toNanos();
+        while (looksKilled && state.running() && System.nanoTime() < settleDeadline) {
+            sleep(50);
+            state = state();
+        }
+        return state;
+    }
+
+    /** The exec's exit code once the engine reports it ended; null when it cannot be read within {@link #KILL_GRACE}. */
     private Integer exitCodeOf(String execId) {
         long deadline = System.nanoTime() + KILL_GRACE.toNanos();
+        long pause = 1;
         while (true) {
             InspectExecResponse inspected;
             try {
@@ -270,7 +281,9 @@ public final class Sandbox implements AutoCloseable {
             if (System.nanoTime() > deadline) {
                 return null;
             }
-            sleep(50);
+            // the stream closes as the process ends; the engine records the exit a moment later
+            sleep(pause);
+            pause = Math.min(pause * 2, 50);
         }
     }
 

@@ -233,6 +233,26 @@ class SandboxTest {
     }
 
     @Test
+    void aCallThatKillsItselfInALiveSandboxIsAResultNotALoss() {
+        try (Sandbox sandbox = start(List.of())) {
+            ExecResult killed = sh(sandbox, "kill -KILL $$");
+            assertThat(killed.exitCode()).isEqualTo(137);
+            assertThat(killed.timedOut()).isFalse();
+            assertThat(sh(sandbox, "echo alive").stdoutText()).isEqualTo("alive\n");
+        }
+    }
+
+    @Test
+    void aContainerThatStoppedBetweenCallsIsReportedLostByTheNextCall() {
+        try (Sandbox sandbox = start(List.of())) {
+            assertThat(sh(sandbox, "true").exitCode()).isZero();
+            sandbox.kill();
+            assertThatThrownBy(() -> sh(sandbox, "true"))
+                    .isInstanceOfSatisfying(SandboxLostException.class, lost -> assertThat(lost.state().running()).isFalse());
+        }
+    }
+
+    @Test
     void theEnvironmentIdentityIsReadFromTheContainer() {
         try (Sandbox sandbox = start(List.of())) {
             EnvironmentIdentity identity = sandbox.identity();

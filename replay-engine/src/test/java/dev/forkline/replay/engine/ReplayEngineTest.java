@@ -64,11 +64,17 @@ class ReplayEngineTest {
     void anUneditedReplayFromTheFirstCheckpointMatchesEveryReExecutedStep() throws Exception {
         Path bundle = Bundles.copy(basics, work);
         List<String> progress = new ArrayList<>();
+        List<String> returned = new ArrayList<>();
         ReplayResult result = new ReplayEngine(engine).replay(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-initial").build(),
                 new ReplayListener() {
                     @Override
                     public void stepStarted(int number, int total, String label) {
                         progress.add(number + "/" + total + " " + label);
+                    }
+
+                    @Override
+                    public void callReturned(int number, dev.forkline.replay.sandbox.ExecResult call) {
+                        returned.add(number + " exit " + call.exitCode());
                     }
                 });
 
@@ -84,6 +90,10 @@ class ReplayEngineTest {
         assertThat(result.outcome().originalExitCode()).isEqualTo(2);
         assertThat(result.outcome().replayExitCode()).isEqualTo(2);
         assertThat(progress).hasSize(result.steps().size()).first().asString().startsWith("1/" + result.totalSteps());
+        // c1 to c4 and the escape e1 run in the sandbox; the fetch f1 is stubbed
+        Event c4 = Bundles.call(bundle, "r1", "c4");
+        StepResult c4Step = result.steps().stream().filter(step -> step.eventId().equals(c4.id())).findFirst().orElseThrow();
+        assertThat(returned).hasSize(5).contains(c4Step.number() + " exit 2");
         assertThat(result.timings().provisionMs()).isPositive();
         assertThat(Bundles.verify(bundle).problems()).isEmpty();
 

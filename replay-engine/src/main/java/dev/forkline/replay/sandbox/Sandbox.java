@@ -56,6 +56,7 @@ public final class Sandbox implements AutoCloseable {
     private final SandboxLabels labels;
     private final String containerId;
     private final ReentrantLock callLock = new ReentrantLock();
+    private volatile String imageId;
     private volatile boolean closed;
 
     private Sandbox(DockerEngine engine, IsolationBoundary boundary, SandboxLabels labels, String containerId) {
@@ -90,7 +91,8 @@ public final class Sandbox implements AutoCloseable {
             if (!ContainerState.of(started.getState()).running()) {
                 throw sandbox.failure("the sandbox did not stay up after start", null);
             }
-            sandbox.ensureWorkspaceWritable(started.getImageId());
+            sandbox.imageId = started.getImageId();
+            sandbox.ensureWorkspaceWritable(sandbox.imageId);
             return sandbox;
         } catch (RuntimeException e) {
             SandboxException failure = e instanceof SandboxException se ? se : sandbox.failure("could not start the sandbox", e);
@@ -150,6 +152,11 @@ public final class Sandbox implements AutoCloseable {
 
     public String containerId() {
         return containerId;
+    }
+
+    /** The id ({@code sha256:...}) of the image the container runs, as the engine reported it at start. */
+    public String imageId() {
+        return imageId;
     }
 
     public IsolationBoundary boundary() {

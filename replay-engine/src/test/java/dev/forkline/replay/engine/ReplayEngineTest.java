@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -339,6 +340,75 @@ class ReplayEngineTest {
             assertThat(second.containerId()).isNotEqualTo(first.containerId());
             assertThat(Bundles.verify(bundle).problems()).isEmpty();
         }
+    }
+
+    @Test
+    void aReplayFromAPreparedCheckpointTakesTheSandboxPreparedForItAndThePoolPreparesAnotherAfterwards() throws Exception {
+        Path bundle = Bundles.copy(basics, work);
+        ReplayEngine replays = new ReplayEngine(engine);
+        try (SandboxPool pool = new SandboxPool(engine, 1)) {
+            ReplayRequest request = ReplayRequest.builder(bundle).run("r1").checkpoint("cp-green").pool(pool).build();
+            assertThat(replays.prepare(request).get(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(pool.prepared()).isEqualTo(1);
+            assertThat(DockerTestSupport.containersOfThisProcess(engine)).as("prepared, not yet handed out").hasSize(1);
+
+            ReplayResult first = replays.replay(request, ReplayListener.NONE);
+            assertThat(first.timings().prepared()).isTrue();
+            assertThat(first.timings().fromPool()).isTrue();
+            assertThat(first.diverged()).as(describe(first)).isZero();
+            Event fork = Bundles.runEvents(bundle, first.replayRun()).getFirst();
+            assertThat(fork.data().path("replay").path("prepared").asBoolean()).isTrue();
+            assertThat(Bundles.verify(bundle).problems()).isEmpty();
+
+            assertThat(pool.prepared()).as("the checkpoint is prepared again for the next replay").isEqualTo(1);
+            assertThat(replays.prepare(request).get(60, TimeUnit.SECONDS)).isTrue();
+            ReplayResult second = replays.replay(request, ReplayListener.NONE);
+            assertThat(second.timings().prepared()).isTrue();
+            assertThat(second.containerId()).as("a sandbox handed out is never reused").isNotEqualTo(first.containerId());
+            assertThat(second.diverged()).as(describe(second)).isZero();
+        }
+    }
+
+    @Test
+    void aSandboxPreparedForAnotherCheckpointIsNotHandedOut() throws Exception {
+        Path bundle = Bundles.copy(basics, work);
+        ReplayEngine replays = new ReplayEngine(engine);
+        try (SandboxPool pool = new SandboxPool(engine, 1)) {
+            assertThat(replays.prepare(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-initial").pool(pool).build())
+                    .get(60, TimeUnit.SECONDS)).isTrue();
+            ReplayResult result = replay(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-green").pool(pool).build());
+            assertThat(result.timings().prepared()).isFalse();
+            assertThat(result.diverged()).as(describe(result)).isZero();
+            assertThat(result.checkpointId()).isEqualTo("cp-green");
+        }
+    }
+
+    @Test
+    void aPoolKeepsAtMostItsSizeOfPreparedSandboxesAndRemovesTheOldest() throws Exception {
+        Path bundle = Bundles.copy(basics, work);
+        ReplayEngine replays = new ReplayEngine(engine);
+        try (SandboxPool pool = new SandboxPool(engine, 1)) {
+            var initial = replays.prepare(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-initial").pool(pool).build());
+            var green = replays.prepare(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-green").pool(pool).build());
+            assertThat(initial.get(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(green.get(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(pool.prepared()).isEqualTo(1);
+            assertThat(DockerTestSupport.containersOfThisProcess(engine)).as("the first preparation's sandbox is removed").hasSize(1);
+        }
+        assertThat(DockerTestSupport.containersOfThisProcess(engine)).as("closing the pool removes what it prepared").isEmpty();
+    }
+
+    @Test
+    void aPoolOfSizeZeroPreparesNothingAndPreparingNeedsAPool() throws Exception {
+        Path bundle = Bundles.copy(basics, work);
+        ReplayEngine replays = new ReplayEngine(engine);
+        try (SandboxPool pool = new SandboxPool(engine, 0)) {
+            assertThat(replays.prepare(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-green").pool(pool).build())
+                    .get(60, TimeUnit.SECONDS)).isFalse();
+            assertThat(pool.prepared()).isZero();
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> replays.prepare(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-green").build()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("pool");
     }
 
     @Test

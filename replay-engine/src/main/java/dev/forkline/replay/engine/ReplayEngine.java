@@ -185,9 +185,9 @@ public final class ReplayEngine {
         JsonNode environment = recordedEnvironment(index, plan.run());
         IsolationBoundary recorded = IsolationBoundary.fromJson(environment.path("isolation"));
         String recordedImage = environment.path("image").asText(environment.path("isolation").path("image").asText(null));
-        engine.ping();
-        OrphanSweeper.sweepOnceAtStart(engine);
+        // resolving pings the engine first, so that a missing engine is reported as such before the sweep
         ImageResolver.ImageChoice image = new ImageResolver(engine).resolve(recordedImage);
+        OrphanSweeper.sweepOnceAtStart(engine);
         return new Placement(image, recorded.withImage(image.image()));
     }
 

@@ -19,6 +19,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
@@ -57,6 +58,8 @@ public final class Sandbox implements AutoCloseable {
     private final String containerId;
     private final ReentrantLock callLock = new ReentrantLock();
     private volatile String imageId;
+    /** The workspace as the init listed it at start; dropped as soon as anything may have changed it. */
+    private volatile WorkspaceManifest listedAtStart;
     private volatile boolean closed;
 
     private Sandbox(DockerEngine engine, IsolationBoundary boundary, SandboxLabels labels, String containerId) {
@@ -75,14 +78,14 @@ public final class Sandbox implements AutoCloseable {
         engine.ping();
         String containerId;
         try {
-            containerId = ConfinedContainers.create(engine, boundary, labels.toMap());
+            containerId = ConfinedContainers.create(engine, boundary, labels.toMap(), StartupListing.initCommand(boundary.workspace()));
         } catch (NotFoundException e) {
             throw new ImageUnavailableException("image " + boundary.image() + " is not present locally (build the default with"
                     + " packaging/sandbox-image/build)", e);
         }
         Sandbox sandbox = new Sandbox(engine, boundary, labels, containerId);
         OPEN.add(sandbox);
-        try {
+        try (StartupListing listing = StartupListing.attach(engine, containerId, INTERNAL_OUTPUT_LIMIT)) {
             if (!workspace.isEmpty()) {
                 sandbox.copyIn(workspace);
             }
@@ -93,6 +96,8 @@ public final class Sandbox implements AutoCloseable {
             }
             sandbox.imageId = started.getImageId();
             sandbox.ensureWorkspaceWritable(sandbox.imageId);
+            // without it, the first manifest() lists the workspace with an exec instead
+            sandbox.listedAtStart = listing.await(INTERNAL_TIMEOUT).orElse(null);
             return sandbox;
         } catch (RuntimeException e) {
             SandboxException failure = e instanceof SandboxException se ? se : sandbox.failure("could not start the sandbox", e);
@@ -150,6 +155,11 @@ public final class Sandbox implements AutoCloseable {
         }
     }
 
+    /** The workspace as the init listed it at start, while nothing can have changed it since. */
+    Optional<WorkspaceManifest> listedAtStart() {
+        return Optional.ofNullable(listedAtStart);
+    }
+
     public String containerId() {
         return containerId;
     }
@@ -176,6 +186,7 @@ public final class Sandbox implements AutoCloseable {
      * @throws SandboxLostException when the container stopped during the call
      */
     public ExecResult exec(List<String> argv, String cwd, Map<String, String> env, Duration timeout) {
+        listedAtStart = null;
         return exec(argv, cwd, env, timeout, OUTPUT_LIMIT);
     }
 
@@ -317,8 +328,16 @@ public final class Sandbox implements AutoCloseable {
         kill();
     }
 
-    /** Path to (sha256, mode, size) of every file and link under the workspace, read inside the container. */
+    /**
+     * Path to (sha256, mode, size) of every file and link under the workspace, read inside the container: by the
+     * container's init as it started when nothing was run or copied in since (see {@link StartupListing}), else by an
+     * exec.
+     */
     public WorkspaceManifest manifest() {
+        WorkspaceManifest listed = listedAtStart;
+        if (listed != null) {
+            return listed;
+        }
         ExecResult listing = exec(List.of("sh", "-c", ManifestScript.SCRIPT, "sh", boundary.workspace()), "/", Map.of(),
                 INTERNAL_TIMEOUT, INTERNAL_OUTPUT_LIMIT);
         if (!listing.succeeded() || listing.stdoutTruncated()) {
@@ -353,11 +372,13 @@ public final class Sandbox implements AutoCloseable {
     /** Adds or overwrites files in the workspace of the running sandbox. */
     public void putFiles(Collection<WorkspaceFile> files) {
         ensureOpen();
+        listedAtStart = null;
         copyIn(files);
     }
 
     /** Empties the workspace and fills it with {@code files}: how a checkpoint is restored into a running sandbox. */
     public void replaceWorkspace(Collection<WorkspaceFile> files) {
+        listedAtStart = null;
         ExecResult wipe = exec(List.of("find", boundary.workspace(), "-mindepth", "1", "-maxdepth", "1", "-exec", "rm", "-rf", "{}", "+"), "/", Map.of(),
                 INTERNAL_TIMEOUT, INTERNAL_OUTPUT_LIMIT);
         if (!wipe.succeeded()) {
@@ -423,6 +444,7 @@ public final class Sandbox implements AutoCloseable {
 
     /** Kills the container (SIGKILL) without removing it: what losing a sandbox looks like. */
     public void kill() {
+        listedAtStart = null;
         try {
             engine.client().killContainerCmd(containerId).exec();
         } catch (RuntimeException e) {

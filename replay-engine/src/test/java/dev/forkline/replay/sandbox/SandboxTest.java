@@ -157,6 +157,29 @@ class SandboxTest {
     }
 
     @Test
+    void theInitListsTheWorkspaceAtStartAsAnExecWouldUntilSomethingRuns() {
+        List<WorkspaceFile> files = List.of(
+                WorkspaceFile.regular("E", "looks like the end record".getBytes(StandardCharsets.UTF_8), 0644),
+                WorkspaceFile.regular("bin/run.sh", "#!/bin/sh\necho run\n".getBytes(StandardCharsets.UTF_8), 0755),
+                WorkspaceFile.regular("odd/with space and\nnewline", new byte[]{0, 1, 2, (byte) 255}, 0600),
+                WorkspaceFile.symlink("link-to-run", "bin/run.sh"));
+        try (Sandbox sandbox = start(files)) {
+            WorkspaceManifest atStart = sandbox.listedAtStart().orElseThrow();
+            assertThat(sandbox.manifest()).isSameAs(atStart);
+            assertThat(atStart.entries().keySet()).containsExactlyInAnyOrder("E", "bin/run.sh", "odd/with space and\nnewline", "link-to-run");
+            assertThat(atStart.get("bin/run.sh").sha256()).isEqualTo(Hashes.sha256(files.get(1).content()));
+            assertThat(sh(sandbox, "ps -o pid,comm | awk '$1 == 1 {print $2}'").stdoutText().strip()).as("the init is idle").isEqualTo("sleep");
+            assertThat(sandbox.listedAtStart()).as("a call may have changed the workspace").isEmpty();
+            assertThat(sandbox.manifest()).as("read again by an exec").isEqualTo(atStart);
+        }
+        try (Sandbox sandbox = start(files)) {
+            sandbox.putFiles(List.of(WorkspaceFile.regular("more.txt", new byte[]{1}, 0644)));
+            assertThat(sandbox.listedAtStart()).isEmpty();
+            assertThat(sandbox.manifest().entries()).containsKey("more.txt");
+        }
+    }
+
+    @Test
     void manifestChangesShowWhatACallDid() {
         try (Sandbox sandbox = start(List.of(
                 WorkspaceFile.regular("a.txt", "a".getBytes(StandardCharsets.UTF_8), 0644),

@@ -4,8 +4,8 @@ import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.Volume;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -59,16 +59,18 @@ public final class ConfinedContainers {
     }
 
     /**
-     * Copies {@code files} (with their parent directories, owned by the boundary's uid:gid) into the workspace.
+     * Copies {@code files} (with their parent directories, owned by the boundary's uid:gid) into the workspace; the
+     * archive is streamed to the engine as it is produced.
      *
      * @throws IOException when the archive cannot be built; the engine's own failures come as runtime exceptions
      */
     public static void copyIn(DockerEngine engine, String containerId, IsolationBoundary boundary,
                               Collection<WorkspaceFile> files) throws IOException {
-        byte[] tar = TarArchives.build(files, boundary.uid(), boundary.gid());
-        engine.client().copyArchiveToContainerCmd(containerId)
-                .withRemotePath(boundary.workspace())
-                .withTarInputStream(new ByteArrayInputStream(tar))
-                .exec();
+        try (InputStream tar = TarArchives.stream(files, boundary.uid(), boundary.gid())) {
+            engine.client().copyArchiveToContainerCmd(containerId)
+                    .withRemotePath(boundary.workspace())
+                    .withTarInputStream(tar)
+                    .exec();
+        }
     }
 }

@@ -61,8 +61,13 @@ public final class ReplayEngine {
     public ReplayResult replay(ReplayRequest request, ReplayListener listener) throws IOException, TraceFormatException {
         ReplayListener progress = listener == null ? ReplayListener.NONE : listener;
         long startedAt = System.nanoTime();
+        try (Start start = load(request, true)) {
+            return replay(request, progress, start, startedAt);
+        }
+    }
+
+    private ReplayResult replay(ReplayRequest request, ReplayListener progress, Start start, long startedAt) throws IOException {
         Path dir = request.bundleDirectory();
-        Start start = load(request, true);
         ReplayPlan plan = start.plan();
         String parentOutcome = plan.originalOutcome();
 
@@ -82,8 +87,7 @@ public final class ReplayEngine {
                     ? request.pool().take(boundary, image.imageId(), labels, start.workspace())
                     : SandboxPool.fresh(engine, boundary, labels, start.workspace());
             try (var sandbox = provisioned.sandbox();
-                 Bundle reread = BundleReader.read(dir);
-                 RunAppender out = RunAppender.fork(dir, reread.events(), newRun, plan.checkpoint())) {
+                 RunAppender out = RunAppender.fork(dir, eventsNow(start, dir), newRun, plan.checkpoint())) {
                 long checking = System.nanoTime();
                 WorkspaceManifest restored = provisioned.restored();
                 List<FieldDiff> restoreDiffs = WorkspaceComparison.againstCheckpoint(CheckpointFiles.expected(plan.checkpoint()), restored);
@@ -97,7 +101,7 @@ public final class ReplayEngine {
 
                 out.append(NewEvent.of(newRun, "harness", EventType.RUN_FORK).touches(StateKind.HARNESS)
                         .data(forkData(request, plan, image, boundary, sandbox.containerId(), provisioned)));
-                ReplaySession session = new ReplaySession(plan, request, sandbox, out, reread.blobs(), start.decisions(), progress);
+                ReplaySession session = new ReplaySession(plan, request, sandbox, out, start.bundle().blobs(), start.decisions(), progress);
                 long stepsStarted = System.nanoTime();
                 try {
                     session.walk(restored);
@@ -152,13 +156,38 @@ public final class ReplayEngine {
         if (request.pool() == null) {
             throw new IllegalArgumentException("preparing a replay needs a sandbox pool in the request");
         }
-        Start start = load(request, false);
-        Placement placement = place(start.index(), start.plan());
-        return request.pool().prepare(placement.boundary(), placement.image().imageId(), start.workspace());
+        try (Start start = load(request, false)) {
+            Placement placement = place(start.index(), start.plan());
+            return request.pool().prepare(placement.boundary(), placement.image().imageId(), start.workspace());
+        }
     }
 
-    /** What a replay starts from, read from the bundle; {@code decisions} is null when it was not asked for. */
-    private record Start(List<Event> events, TraceIndex index, ReplayPlan plan, DecisionLedger decisions, StartingWorkspace workspace) {
+    /**
+     * The bundle's events as the new run is forked: those read for the plan, unless the events file grew since (another
+     * process appended), in which case it is read again so that the fork sees every run that exists.
+     */
+    private static List<Event> eventsNow(Start start, Path dir) throws IOException {
+        if (Files.size(dir.resolve(Bundle.EVENTS)) == start.eventsBytes()) {
+            return start.events();
+        }
+        try (Bundle reread = BundleReader.read(dir)) {
+            return reread.events();
+        } catch (TraceFormatException e) {
+            throw new IOException("the bundle changed during the replay and no longer reads: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * What a replay starts from, read from the bundle, which stays open for the replay's blobs until this is closed;
+     * {@code eventsBytes} is the size of the events file before it was read; {@code decisions} is null when it was not
+     * asked for.
+     */
+    private record Start(Bundle bundle, long eventsBytes, List<Event> events, TraceIndex index, ReplayPlan plan,
+                         DecisionLedger decisions, StartingWorkspace workspace) implements AutoCloseable {
+        @Override
+        public void close() throws IOException {
+            bundle.close();
+        }
     }
 
     private static Start load(ReplayRequest request, boolean withDecisions) throws IOException, TraceFormatException {
@@ -167,13 +196,19 @@ public final class ReplayEngine {
             throw new IllegalArgumentException(dir + " is not an unpacked bundle directory: a replay is appended to the bundle"
                     + " (unpack a .zip bundle first)");
         }
-        try (Bundle bundle = BundleReader.read(dir)) {
+        Path eventsFile = dir.resolve(Bundle.EVENTS);
+        long eventsBytes = Files.isRegularFile(eventsFile) ? Files.size(eventsFile) : -1;
+        Bundle bundle = BundleReader.read(dir);
+        try {
             List<Event> events = bundle.events();
             TraceIndex index = TraceIndex.of(events);
             ReplayPlan plan = ReplayPlan.build(index, request.run(), request.checkpointId(), request.edits());
             DecisionLedger decisions = !withDecisions ? null
                     : request.trustedKeys() == null ? DecisionLedger.of(events) : DecisionLedger.verified(bundle, request.trustedKeys());
-            return new Start(events, index, plan, decisions, StartingWorkspace.of(plan.checkpoint(), bundle.blobs()));
+            return new Start(bundle, eventsBytes, events, index, plan, decisions, StartingWorkspace.of(plan.checkpoint(), bundle.blobs()));
+        } catch (IOException | RuntimeException e) {
+            bundle.close();
+            throw e;
         }
     }
 

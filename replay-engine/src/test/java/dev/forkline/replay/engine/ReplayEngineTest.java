@@ -324,6 +324,24 @@ class ReplayEngineTest {
     }
 
     @Test
+    void aRunAppendedByAnotherWriterWhileTheSandboxStartsIsSeenBeforeTheForkIsWritten() throws Exception {
+        Path bundle = Bundles.copy(basics, work);
+        // another process takes the run id this replay reserved, between the replay's read and its fork
+        var replay = new ReplayEngine(engine);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> replay.replay(
+                        ReplayRequest.builder(bundle).run("r1").checkpoint("cp-green").build(), new ReplayListener() {
+                            @Override
+                            public void started(String replayRun, String checkpointId, int totalSteps) {
+                                ObjectNode data = Json.object();
+                                data.put("message", "written by another process");
+                                Bundles.append(bundle, replayRun, "harness", EventType.ERROR, data);
+                            }
+                        }))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("already exists");
+        assertThat(Bundles.verify(bundle).problems()).as("no second run under the same id").isEmpty();
+    }
+
+    @Test
     void aPoolHandsOutPreStartedSandboxesAndNeverReusesThem() throws Exception {
         Path bundle = Bundles.copy(basics, work);
         try (SandboxPool pool = new SandboxPool(engine, 1)) {

@@ -89,6 +89,7 @@ public final class Sandbox implements AutoCloseable {
             if (!workspace.isEmpty()) {
                 sandbox.copyIn(workspace);
             }
+            listing.awaitAttached();
             engine.client().startContainerCmd(sandbox.containerId).exec();
             InspectContainerResponse started = engine.client().inspectContainerCmd(sandbox.containerId).exec();
             if (!ContainerState.of(started.getState()).running()) {

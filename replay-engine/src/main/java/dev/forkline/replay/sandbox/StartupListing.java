@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
  * The workspace manifest a sandbox's own init lists as the container starts, before it turns into the idle sleep,
  * read from the container's output: the manifest of a fresh sandbox without an exec (about 40 ms each). The init runs
  * the {@link Sandbox.ManifestScript} in a subshell (its failure never ends the init), then prints an end record
- * {@code E\0<status>\0-\0-\0} and becomes {@code sleep}. The output is attached before the container starts, so that
- * nothing is missed whatever the engine's log driver.
+ * {@code E\0<status>\0-\0-\0} and becomes {@code sleep}. The output is attached before the container starts (while
+ * the workspace is copied in), so that nothing is missed whatever the engine's log driver.
  */
 final class StartupListing implements AutoCloseable {
 
@@ -77,27 +77,26 @@ final class StartupListing implements AutoCloseable {
     }
 
     /**
-     * Attaches to the output of a created, not yet started container whose init is {@link #initCommand}; returns once
-     * the engine streams it.
-     *
-     * @throws SandboxException when the engine does not attach within {@link #ATTACH_TIMEOUT}
+     * Starts attaching to the output of a created, not yet started container whose init is {@link #initCommand}; call
+     * {@link #awaitAttached} before starting the container.
      */
     static StartupListing attach(DockerEngine engine, String containerId, int outputLimit) {
-        StartupListing attached = new StartupListing(engine, containerId, outputLimit);
+        return new StartupListing(engine, containerId, outputLimit);
+    }
+
+    /** Returns once the engine streams the container's output. */
+    void awaitAttached() {
         boolean started;
         try {
-            started = attached.stream.awaitStarted(ATTACH_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            started = stream.awaitStarted(ATTACH_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            attached.close();
             throw new SandboxException("interrupted while attaching to the sandbox's output", containerId, null, null, e);
         }
         if (!started) {
-            attached.close();
             throw new SandboxException("the engine did not attach to the sandbox's output within " + ATTACH_TIMEOUT.toSeconds()
                     + " s", containerId, null, null, null);
         }
-        return attached;
     }
 
     /**

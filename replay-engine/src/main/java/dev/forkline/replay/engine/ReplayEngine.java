@@ -3,13 +3,12 @@ package dev.forkline.replay.engine;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.forkline.replay.sandbox.CheckpointWorkspace;
 import dev.forkline.replay.sandbox.DockerEngine;
 import dev.forkline.replay.sandbox.ImageResolver;
 import dev.forkline.replay.sandbox.IsolationBoundary;
+import dev.forkline.replay.sandbox.OrphanSweeper;
 import dev.forkline.replay.sandbox.SandboxException;
 import dev.forkline.replay.sandbox.SandboxLabels;
-import dev.forkline.replay.sandbox.WorkspaceFile;
 import dev.forkline.replay.sandbox.WorkspaceManifest;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -27,6 +26,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Replays a recorded run from one of its checkpoints in a fresh sandbox, step by step, and says where and how the new
@@ -61,50 +61,35 @@ public final class ReplayEngine {
     public ReplayResult replay(ReplayRequest request, ReplayListener listener) throws IOException, TraceFormatException {
         ReplayListener progress = listener == null ? ReplayListener.NONE : listener;
         long startedAt = System.nanoTime();
+        try (Start start = load(request, true)) {
+            return replay(request, progress, start, startedAt);
+        }
+    }
+
+    private ReplayResult replay(ReplayRequest request, ReplayListener progress, Start start, long startedAt) throws IOException {
         Path dir = request.bundleDirectory();
-        if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException(dir + " is not an unpacked bundle directory: a replay is appended to the bundle"
-                    + " (unpack a .zip bundle first)");
-        }
-        List<Event> events;
-        TraceIndex index;
-        ReplayPlan plan;
-        DecisionLedger decisions;
-        List<WorkspaceFile> files;
-        String parentOutcome;
-        try (Bundle bundle = BundleReader.read(dir)) {
-            events = bundle.events();
-            index = TraceIndex.of(events);
-            plan = ReplayPlan.build(index, request.run(), request.checkpointId(), request.edits());
-            decisions = request.trustedKeys() == null ? DecisionLedger.of(events) : DecisionLedger.verified(bundle, request.trustedKeys());
-            files = CheckpointWorkspace.files(plan.checkpoint(), bundle.blobs());
-            parentOutcome = plan.originalOutcome();
-        }
-        JsonNode environment = recordedEnvironment(index, plan.run());
-        IsolationBoundary recorded = IsolationBoundary.fromJson(environment.path("isolation"));
-        String recordedImage = environment.path("image").asText(environment.path("isolation").path("image").asText(null));
+        ReplayPlan plan = start.plan();
+        String parentOutcome = plan.originalOutcome();
 
         long imageStarted = System.nanoTime();
-        engine.ping();
-        dev.forkline.replay.sandbox.OrphanSweeper.sweepOnceAtStart(engine);
-        ImageResolver.ImageChoice image = new ImageResolver(engine).resolve(recordedImage);
-        IsolationBoundary boundary = recorded.withImage(image.image());
+        Placement placement = place(start.index(), plan);
+        ImageResolver.ImageChoice image = placement.image();
+        IsolationBoundary boundary = placement.boundary();
         long imageMs = millisSince(imageStarted);
 
         String base = plan.run() + (request.edits().isEmpty() ? "-replay" : "-fork");
-        String newRun = RunAppender.reserveRunId(dir, events, base);
+        String newRun = RunAppender.reserveRunId(dir, start.events(), base);
         try {
             progress.started(newRun, plan.checkpointId(), plan.stepCount());
 
             SandboxLabels labels = new SandboxLabels(traceIdOf(dir), newRun);
             SandboxPool.Provisioned provisioned = request.pool() != null
-                    ? request.pool().take(boundary, labels, files)
-                    : SandboxPool.fresh(engine, boundary, labels, files);
+                    ? request.pool().take(boundary, image.imageId(), labels, start.workspace())
+                    : SandboxPool.fresh(engine, boundary, labels, start.workspace());
             try (var sandbox = provisioned.sandbox();
-                 Bundle reread = BundleReader.read(dir);
-                 RunAppender out = RunAppender.fork(dir, reread.events(), newRun, plan.checkpoint())) {
+                 RunAppender out = RunAppender.fork(dir, eventsNow(start, dir), newRun, plan.checkpoint())) {
                 long checking = System.nanoTime();
-                WorkspaceManifest restored = sandbox.manifest();
+                WorkspaceManifest restored = provisioned.restored();
                 List<FieldDiff> restoreDiffs = WorkspaceComparison.againstCheckpoint(CheckpointFiles.expected(plan.checkpoint()), restored);
                 if (!restoreDiffs.isEmpty()) {
                     throw new SandboxException("restoring checkpoint " + plan.checkpointId() + " did not reproduce its workspace: "
@@ -115,8 +100,8 @@ public final class ReplayEngine {
                 progress.provisioned(sandbox.containerId(), provisioned.provisionMs(), restoreMs, provisioned.fromPool());
 
                 out.append(NewEvent.of(newRun, "harness", EventType.RUN_FORK).touches(StateKind.HARNESS)
-                        .data(forkData(request, plan, image, boundary, sandbox.containerId(), provisioned.fromPool())));
-                ReplaySession session = new ReplaySession(plan, request, sandbox, out, reread.blobs(), decisions, progress);
+                        .data(forkData(request, plan, image, boundary, sandbox.containerId(), provisioned)));
+                ReplaySession session = new ReplaySession(plan, request, sandbox, out, start.bundle().blobs(), start.decisions(), progress);
                 long stepsStarted = System.nanoTime();
                 try {
                     session.walk(restored);
@@ -138,9 +123,10 @@ public final class ReplayEngine {
                         .map(r -> r.data().path("exitCode")).filter(JsonNode::isNumber).map(JsonNode::asInt).orElse(null);
                 String replayOutcome = replayOutcome(session, parentOutcome, request, originalExit);
                 long totalMs = millisSince(startedAt);
-                RecoveryCost recovery = RecoveryAccounting.of(index, plan.run(), plan.checkpoint(), request.failureEventId(), restoredAt, totalMs);
+                RecoveryCost recovery = RecoveryAccounting.of(start.index(), plan.run(), plan.checkpoint(), request.failureEventId(), restoredAt, totalMs);
                 OutcomeComparison outcome = new OutcomeComparison(parentOutcome, replayOutcome, checkEvent, originalExit, session.replayCheckExit());
-                ReplayTimings timings = new ReplayTimings(imageMs, provisioned.provisionMs(), restoreMs, stepsMs, totalMs, provisioned.fromPool());
+                ReplayTimings timings = new ReplayTimings(imageMs, provisioned.provisionMs(), restoreMs, stepsMs, totalMs, provisioned.fromPool(),
+                        provisioned.prepared());
                 ReplayResult result = new ReplayResult(dir, plan.run(), newRun, plan.checkpointId(), plan.checkpoint().id(), request.edits(),
                         image.image(), image.reason(), sandbox.containerId(), plan.stepCount(), session.steps(), session.stopReason(),
                         session.stopDetail(), timings, outcome, recovery);
@@ -151,7 +137,93 @@ public final class ReplayEngine {
             }
         } finally {
             RunAppender.release(dir, newRun);
+            if (request.pool() != null) {
+                // the next replay most likely starts from the same checkpoint (a fork with other edits)
+                request.pool().prepare(boundary, image.imageId(), start.workspace());
+            }
         }
+    }
+
+    /**
+     * Has the request's pool restore, in the background, a sandbox to the checkpoint this request would start from, so
+     * that {@link #replay} with the same pool finds it ready: call it as soon as the checkpoint is chosen. Reads the
+     * bundle and resolves the image on the calling thread, like {@link #replay}.
+     *
+     * @return completes with true once the prepared sandbox is waiting (see {@link SandboxPool#prepare})
+     * @throws IllegalArgumentException when the request has no pool, or does not fit the bundle
+     */
+    public CompletableFuture<Boolean> prepare(ReplayRequest request) throws IOException, TraceFormatException {
+        if (request.pool() == null) {
+            throw new IllegalArgumentException("preparing a replay needs a sandbox pool in the request");
+        }
+        try (Start start = load(request, false)) {
+            Placement placement = place(start.index(), start.plan());
+            return request.pool().prepare(placement.boundary(), placement.image().imageId(), start.workspace());
+        }
+    }
+
+    /**
+     * The bundle's events as the new run is forked: those read for the plan, unless the events file grew since (another
+     * process appended), in which case it is read again so that the fork sees every run that exists.
+     */
+    private static List<Event> eventsNow(Start start, Path dir) throws IOException {
+        if (Files.size(dir.resolve(Bundle.EVENTS)) == start.eventsBytes()) {
+            return start.events();
+        }
+        try (Bundle reread = BundleReader.read(dir)) {
+            return reread.events();
+        } catch (TraceFormatException e) {
+            throw new IOException("the bundle changed during the replay and no longer reads: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * What a replay starts from, read from the bundle, which stays open for the replay's blobs until this is closed;
+     * {@code eventsBytes} is the size of the events file before it was read; {@code decisions} is null when it was not
+     * asked for.
+     */
+    private record Start(Bundle bundle, long eventsBytes, List<Event> events, TraceIndex index, ReplayPlan plan,
+                         DecisionLedger decisions, StartingWorkspace workspace) implements AutoCloseable {
+        @Override
+        public void close() throws IOException {
+            bundle.close();
+        }
+    }
+
+    private static Start load(ReplayRequest request, boolean withDecisions) throws IOException, TraceFormatException {
+        Path dir = request.bundleDirectory();
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalArgumentException(dir + " is not an unpacked bundle directory: a replay is appended to the bundle"
+                    + " (unpack a .zip bundle first)");
+        }
+        Path eventsFile = dir.resolve(Bundle.EVENTS);
+        long eventsBytes = Files.isRegularFile(eventsFile) ? Files.size(eventsFile) : -1;
+        Bundle bundle = BundleReader.read(dir);
+        try {
+            List<Event> events = bundle.events();
+            TraceIndex index = TraceIndex.of(events);
+            ReplayPlan plan = ReplayPlan.build(index, request.run(), request.checkpointId(), request.edits());
+            DecisionLedger decisions = !withDecisions ? null
+                    : request.trustedKeys() == null ? DecisionLedger.of(events) : DecisionLedger.verified(bundle, request.trustedKeys());
+            return new Start(bundle, eventsBytes, events, index, plan, decisions, StartingWorkspace.of(plan.checkpoint(), bundle.blobs()));
+        } catch (IOException | RuntimeException e) {
+            bundle.close();
+            throw e;
+        }
+    }
+
+    /** The image a replay runs in (the recorded one when it can be had) and the recorded boundary around it. */
+    private record Placement(ImageResolver.ImageChoice image, IsolationBoundary boundary) {
+    }
+
+    private Placement place(TraceIndex index, ReplayPlan plan) {
+        JsonNode environment = recordedEnvironment(index, plan.run());
+        IsolationBoundary recorded = IsolationBoundary.fromJson(environment.path("isolation"));
+        String recordedImage = environment.path("image").asText(environment.path("isolation").path("image").asText(null));
+        // resolving pings the engine first, so that a missing engine is reported as such before the sweep
+        ImageResolver.ImageChoice image = new ImageResolver(engine).resolve(recordedImage);
+        OrphanSweeper.sweepOnceAtStart(engine);
+        return new Placement(image, recorded.withImage(image.image()));
     }
 
     private static String traceIdOf(Path dir) {
@@ -170,7 +242,7 @@ public final class ReplayEngine {
     }
 
     private static ObjectNode forkData(ReplayRequest request, ReplayPlan plan, ImageResolver.ImageChoice image, IsolationBoundary boundary,
-                                       String containerId, boolean fromPool) {
+                                       String containerId, SandboxPool.Provisioned provisioned) {
         ObjectNode data = Json.object();
         // the fork hangs off the run that holds the checkpoint, which is the replayed run or one of its ancestors
         data.put("parentRun", plan.checkpoint().run());
@@ -187,7 +259,8 @@ public final class ReplayEngine {
         replay.put("imageReason", image.reason());
         replay.set("isolation", boundary.toJson());
         replay.put("containerId", containerId);
-        replay.put("fromPool", fromPool);
+        replay.put("fromPool", provisioned.fromPool());
+        replay.put("prepared", provisioned.prepared());
         replay.put("stopAtFirstDivergence", request.stopAtFirstDivergence());
         replay.set("normalization", request.normalizer().toJson());
         return data;

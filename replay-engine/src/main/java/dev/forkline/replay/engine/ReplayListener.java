@@ -1,5 +1,7 @@
 package dev.forkline.replay.engine;
 
+import dev.forkline.replay.sandbox.ExecResult;
+
 /**
  * Live progress of a replay, called on the replaying thread (a window must hand the calls to its UI thread). Every
  * method has an empty default.
@@ -19,6 +21,13 @@ public interface ReplayListener {
 
     /** Step {@code number} of {@code total} begins; {@code label} names it, e.g. {@code r1.7 tool.call c2 (shell, workspace)}. */
     default void stepStarted(int number, int total, String label) {
+    }
+
+    /**
+     * The call of step {@code number} was re-executed and returned in the sandbox; its workspace changes are read and
+     * compared next, and {@link #stepFinished} follows.
+     */
+    default void callReturned(int number, ExecResult result) {
     }
 
     default void stepFinished(StepResult step) {

@@ -153,7 +153,7 @@ public record ReplayResult(Path bundleDirectory, String replayedRun, String repl
         }
         s.append('\n');
         s.append(String.format(java.util.Locale.ROOT, "timings: image %d ms, provision %d ms%s, restore %d ms, steps %d ms, total %d ms%n",
-                timings.imageMs(), timings.provisionMs(), timings.fromPool() ? " (pooled)" : "", timings.restoreMs(), timings.stepsMs(),
+                timings.imageMs(), timings.provisionMs(), timings.prepared() ? " (prepared)" : timings.fromPool() ? " (pooled)" : "", timings.restoreMs(), timings.stepsMs(),
                 timings.totalMs()));
         return s.toString();
     }

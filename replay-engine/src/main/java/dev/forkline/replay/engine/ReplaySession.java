@@ -184,7 +184,7 @@ final class ReplaySession {
 
     private StepResult reexecute(int number, Event call, Event newCall, Optional<Event> recordedResult, long started,
                                  boolean afterEdit) throws IOException {
-        ExecResult result = execute(call);
+        ExecResult result = execute(number, call);
         WorkspaceManifest after = sandbox.manifest();
         SortedMap<String, WorkspaceComparison.Change> actualChanges = WorkspaceComparison.actual(manifest, after);
         List<FieldDiff> diffs = new ArrayList<>();
@@ -212,7 +212,7 @@ final class ReplaySession {
 
     private StepResult containment(int number, Event call, Event newCall, Optional<Event> recordedResult, Optional<Event> escape,
                                    long started, boolean afterEdit) throws IOException {
-        ExecResult result = execute(call);
+        ExecResult result = execute(number, call);
         WorkspaceManifest after = sandbox.manifest();
         SortedMap<String, WorkspaceComparison.Change> actualChanges = WorkspaceComparison.actual(manifest, after);
         boolean contained = !result.succeeded();
@@ -414,10 +414,13 @@ final class ReplaySession {
     }
 
     /** Runs the call's recorded exec (see {@link RecordedExec}) with its timeout, never longer than the request allows. */
-    private ExecResult execute(Event call) {
+    private ExecResult execute(int number, Event call) {
         RecordedExec exec = RecordedExec.of(call).orElseThrow();
         Duration timeout = exec.timeout().compareTo(request.maxCallTimeout()) > 0 ? request.maxCallTimeout() : exec.timeout();
-        return sandbox.exec(exec.argv(), exec.cwd(), exec.env(), timeout.isZero() || timeout.isNegative() ? Duration.ofMillis(1) : timeout);
+        ExecResult result = sandbox.exec(exec.argv(), exec.cwd(), exec.env(),
+                timeout.isZero() || timeout.isNegative() ? Duration.ofMillis(1) : timeout);
+        listener.callReturned(number, result);
+        return result;
     }
 
     // ---- checkpoints, restores, harness changes --------------------------------------------------------------------

@@ -12,8 +12,10 @@ import dev.forkline.trace.Json;
  * @param stepsMs     walking the steps (the sum of the per-step times plus bookkeeping)
  * @param totalMs     the whole replay, writing included
  * @param fromPool    the sandbox was pre-started by a {@link SandboxPool}
+ * @param prepared    it was also restored to the checkpoint in advance ({@link SandboxPool#prepare})
  */
-public record ReplayTimings(long imageMs, long provisionMs, long restoreMs, long stepsMs, long totalMs, boolean fromPool) {
+public record ReplayTimings(long imageMs, long provisionMs, long restoreMs, long stepsMs, long totalMs, boolean fromPool,
+                            boolean prepared) {
 
     public ObjectNode toJson() {
         ObjectNode json = Json.object();
@@ -23,6 +25,7 @@ public record ReplayTimings(long imageMs, long provisionMs, long restoreMs, long
         json.put("stepsMs", stepsMs);
         json.put("totalMs", totalMs);
         json.put("fromPool", fromPool);
+        json.put("prepared", prepared);
         return json;
     }
 }

@@ -4,8 +4,8 @@ import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.Volume;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +16,8 @@ import java.util.Map;
  */
 public final class ConfinedContainers {
 
-    private static final String IDLE_INIT_SECONDS = "2147483647";
+    /** How long the idle init sleeps: for ever, in practice (about 68 years). */
+    static final String IDLE_INIT_SECONDS = "2147483647";
 
     private ConfinedContainers() {
     }
@@ -26,6 +27,14 @@ public final class ConfinedContainers {
      * returns its id. The engine's NotFoundException (image not present) is not translated.
      */
     public static String create(DockerEngine engine, IsolationBoundary boundary, Map<String, String> labels) {
+        return create(engine, boundary, labels, List.of("sleep", IDLE_INIT_SECONDS));
+    }
+
+    /**
+     * Like {@link #create(DockerEngine, IsolationBoundary, Map)} with {@code init} (program and arguments) as the
+     * container's init, which must end up idle: the container lives as long as it does.
+     */
+    static String create(DockerEngine engine, IsolationBoundary boundary, Map<String, String> labels, List<String> init) {
         HostConfig host = HostConfig.newHostConfig()
                 .withNetworkMode(boundary.network())
                 .withReadonlyRootfs(boundary.readOnlyRoot())
@@ -43,23 +52,25 @@ public final class ConfinedContainers {
                 .withUser(boundary.user())
                 .withWorkingDir(boundary.workspace())
                 .withVolumes(new Volume(boundary.workspace()))
-                .withEntrypoint("sleep")
-                .withCmd(IDLE_INIT_SECONDS)
+                .withEntrypoint(init.getFirst())
+                .withCmd(init.subList(1, init.size()))
                 .withHostConfig(host)
                 .exec().getId();
     }
 
     /**
-     * Copies {@code files} (with their parent directories, owned by the boundary's uid:gid) into the workspace.
+     * Copies {@code files} (with their parent directories, owned by the boundary's uid:gid) into the workspace; the
+     * archive is streamed to the engine as it is produced.
      *
      * @throws IOException when the archive cannot be built; the engine's own failures come as runtime exceptions
      */
     public static void copyIn(DockerEngine engine, String containerId, IsolationBoundary boundary,
                               Collection<WorkspaceFile> files) throws IOException {
-        byte[] tar = TarArchives.build(files, boundary.uid(), boundary.gid());
-        engine.client().copyArchiveToContainerCmd(containerId)
-                .withRemotePath(boundary.workspace())
-                .withTarInputStream(new ByteArrayInputStream(tar))
-                .exec();
+        try (InputStream tar = TarArchives.stream(files, boundary.uid(), boundary.gid())) {
+            engine.client().copyArchiveToContainerCmd(containerId)
+                    .withRemotePath(boundary.workspace())
+                    .withTarInputStream(tar)
+                    .exec();
+        }
     }
 }

@@ -2,10 +2,13 @@ package dev.forkline.replay.sandbox;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.command.InspectExecResponse;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Frame;
 import dev.forkline.trace.Hashes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,6 +19,8 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,6 +45,7 @@ public final class Sandbox implements AutoCloseable {
     private static final Duration STATE_SETTLE = Duration.ofSeconds(2);
     private static final int INTERNAL_OUTPUT_LIMIT = 64 << 20;
 
+    private static final Logger LOG = LoggerFactory.getLogger(Sandbox.class);
     private static final Set<Sandbox> OPEN = ConcurrentHashMap.newKeySet();
 
     static {
@@ -51,6 +57,9 @@ public final class Sandbox implements AutoCloseable {
     private final SandboxLabels labels;
     private final String containerId;
     private final ReentrantLock callLock = new ReentrantLock();
+    private volatile String imageId;
+    /** The workspace as the init listed it at start; dropped as soon as anything may have changed it. */
+    private volatile WorkspaceManifest listedAtStart;
     private volatile boolean closed;
 
     private Sandbox(DockerEngine engine, IsolationBoundary boundary, SandboxLabels labels, String containerId) {
@@ -69,23 +78,27 @@ public final class Sandbox implements AutoCloseable {
         engine.ping();
         String containerId;
         try {
-            containerId = ConfinedContainers.create(engine, boundary, labels.toMap());
+            containerId = ConfinedContainers.create(engine, boundary, labels.toMap(), StartupListing.initCommand(boundary.workspace()));
         } catch (NotFoundException e) {
             throw new ImageUnavailableException("image " + boundary.image() + " is not present locally (build the default with"
                     + " packaging/sandbox-image/build)", e);
         }
         Sandbox sandbox = new Sandbox(engine, boundary, labels, containerId);
         OPEN.add(sandbox);
-        try {
+        try (StartupListing listing = StartupListing.attach(engine, containerId, INTERNAL_OUTPUT_LIMIT)) {
             if (!workspace.isEmpty()) {
                 sandbox.copyIn(workspace);
             }
+            listing.awaitAttached();
             engine.client().startContainerCmd(sandbox.containerId).exec();
-            ContainerState state = sandbox.state();
-            if (!state.running()) {
+            InspectContainerResponse started = engine.client().inspectContainerCmd(sandbox.containerId).exec();
+            if (!ContainerState.of(started.getState()).running()) {
                 throw sandbox.failure("the sandbox did not stay up after start", null);
             }
-            sandbox.ensureWorkspaceWritable();
+            sandbox.imageId = started.getImageId();
+            sandbox.ensureWorkspaceWritable(sandbox.imageId);
+            // without it, the first manifest() lists the workspace with an exec instead
+            sandbox.listedAtStart = listing.await(INTERNAL_TIMEOUT).orElse(null);
             return sandbox;
         } catch (RuntimeException e) {
             SandboxException failure = e instanceof SandboxException se ? se : sandbox.failure("could not start the sandbox", e);
@@ -97,11 +110,15 @@ public final class Sandbox implements AutoCloseable {
     /**
      * An image without a workspace directory owned by the sandbox user leaves the new volume owned by root. Root owns
      * it, so root can open it up without any capability (all are dropped); ownership of the files themselves comes from
-     * the tar headers.
+     * the tar headers. The owner is probed once per image (see {@link WorkspaceOwners}), not on every start.
      */
-    private void ensureWorkspaceWritable() {
-        ExecResult owner = exec(List.of("stat", "-c", "%u", boundary.workspace()), "/", Map.of(), INTERNAL_TIMEOUT, 4096);
-        if (owner.succeeded() && owner.stdoutText().strip().equals(Integer.toString(boundary.uid()))) {
+    private void ensureWorkspaceWritable(String imageId) {
+        OptionalInt owner = WorkspaceOwners.known(imageId, boundary.workspace());
+        if (owner.isEmpty()) {
+            owner = probeWorkspaceOwner();
+            owner.ifPresent(uid -> WorkspaceOwners.learn(imageId, boundary.workspace(), uid));
+        }
+        if (owner.isPresent() && owner.getAsInt() == boundary.uid()) {
             return;
         }
         String execId = engine.client().execCreateCmd(containerId)
@@ -123,8 +140,34 @@ public final class Sandbox implements AutoCloseable {
         }
     }
 
+    /** The uid owning the workspace directory, read inside the container; empty when it cannot be read. */
+    private OptionalInt probeWorkspaceOwner() {
+        ExecResult stat = exec(List.of("stat", "-c", "%u", boundary.workspace()), "/", Map.of(), INTERNAL_TIMEOUT, 4096);
+        if (!stat.succeeded()) {
+            LOG.warn("could not read the owner of {} in sandbox {} (exit {}): {}", boundary.workspace(), containerId,
+                    stat.exitCode(), stat.stderrText().strip());
+            return OptionalInt.empty();
+        }
+        try {
+            return OptionalInt.of(Integer.parseInt(stat.stdoutText().strip()));
+        } catch (NumberFormatException e) {
+            LOG.warn("unexpected owner of {} in sandbox {}: '{}'", boundary.workspace(), containerId, stat.stdoutText().strip());
+            return OptionalInt.empty();
+        }
+    }
+
+    /** The workspace as the init listed it at start, while nothing can have changed it since. */
+    Optional<WorkspaceManifest> listedAtStart() {
+        return Optional.ofNullable(listedAtStart);
+    }
+
     public String containerId() {
         return containerId;
+    }
+
+    /** The id ({@code sha256:...}) of the image the container runs, as the engine reported it at start. */
+    public String imageId() {
+        return imageId;
     }
 
     public IsolationBoundary boundary() {
@@ -144,6 +187,7 @@ public final class Sandbox implements AutoCloseable {
      * @throws SandboxLostException when the container stopped during the call
      */
     public ExecResult exec(List<String> argv, String cwd, Map<String, String> env, Duration timeout) {
+        listedAtStart = null;
         return exec(argv, cwd, env, timeout, OUTPUT_LIMIT);
     }
 
@@ -214,24 +258,35 @@ public final class Sandbox implements AutoCloseable {
         }
         long durationMs = (System.nanoTime() - started) / 1_000_000;
         Integer exitCode = exitCodeOf(execId);
-        // a call whose container died returns like a killed process: only the container's state tells them apart,
-        // and the engine may report the container as running for a moment after its processes are gone
-        ContainerState state = state();
-        boolean looksKilled = exitCode == null || (exitCode == 137 && !timedOut);
-        long settleDeadline = System.nanoTime() + STATE_SETTLE.toNanos();
-        while (looksKilled && state.running() && System.nanoTime() < settleDeadline) {
-            sleep(50);
-            state = state();
-        }
-        if (!state.running()) {
-            throw new SandboxLostException("the sandbox stopped during " + argv, containerId, state, logsQuietly(), null);
+        if (CallEnding.mayMeanTheSandboxStopped(exitCode, timedOut)) {
+            ContainerState state = stateAfterCall(CallEnding.looksKilled(exitCode, timedOut));
+            if (!state.running()) {
+                throw new SandboxLostException("the sandbox stopped during " + argv, containerId, state, logsQuietly(), null);
+            }
         }
         return new ExecResult(exitCode == null ? -1 : exitCode, out.toByteArray(), err.toByteArray(), out.truncated(),
                 err.truncated(), durationMs, timedOut);
     }
 
+    /**
+     * The container's state after a call that may have lost it. A call whose container died returns like a killed
+     * process, and the engine may report the container as running for a moment after its processes are gone: when
+     * {@code looksKilled}, a running state is read again for up to {@link #STATE_SETTLE}.
+     */
+    private ContainerState stateAfterCall(boolean looksKilled) {
+        ContainerState state = state();
+        long settleDeadline = System.nanoTime() + STATE_SETTLE.toNanos();
+        while (looksKilled && state.running() && System.nanoTime() < settleDeadline) {
+            sleep(50);
+            state = state();
+        }
+        return state;
+    }
+
+    /** The exec's exit code once the engine reports it ended; null when it cannot be read within {@link #KILL_GRACE}. */
     private Integer exitCodeOf(String execId) {
         long deadline = System.nanoTime() + KILL_GRACE.toNanos();
+        long pause = 1;
         while (true) {
             InspectExecResponse inspected;
             try {
@@ -245,7 +300,9 @@ public final class Sandbox implements AutoCloseable {
             if (System.nanoTime() > deadline) {
                 return null;
             }
-            sleep(50);
+            // the stream closes as the process ends; the engine records the exit a moment later
+            sleep(pause);
+            pause = Math.min(pause * 2, 50);
         }
     }
 
@@ -272,8 +329,16 @@ public final class Sandbox implements AutoCloseable {
         kill();
     }
 
-    /** Path to (sha256, mode, size) of every file and link under the workspace, read inside the container. */
+    /**
+     * Path to (sha256, mode, size) of every file and link under the workspace, read inside the container: by the
+     * container's init as it started when nothing was run or copied in since (see {@link StartupListing}), else by an
+     * exec.
+     */
     public WorkspaceManifest manifest() {
+        WorkspaceManifest listed = listedAtStart;
+        if (listed != null) {
+            return listed;
+        }
         ExecResult listing = exec(List.of("sh", "-c", ManifestScript.SCRIPT, "sh", boundary.workspace()), "/", Map.of(),
                 INTERNAL_TIMEOUT, INTERNAL_OUTPUT_LIMIT);
         if (!listing.succeeded() || listing.stdoutTruncated()) {
@@ -308,11 +373,13 @@ public final class Sandbox implements AutoCloseable {
     /** Adds or overwrites files in the workspace of the running sandbox. */
     public void putFiles(Collection<WorkspaceFile> files) {
         ensureOpen();
+        listedAtStart = null;
         copyIn(files);
     }
 
     /** Empties the workspace and fills it with {@code files}: how a checkpoint is restored into a running sandbox. */
     public void replaceWorkspace(Collection<WorkspaceFile> files) {
+        listedAtStart = null;
         ExecResult wipe = exec(List.of("find", boundary.workspace(), "-mindepth", "1", "-maxdepth", "1", "-exec", "rm", "-rf", "{}", "+"), "/", Map.of(),
                 INTERNAL_TIMEOUT, INTERNAL_OUTPUT_LIMIT);
         if (!wipe.succeeded()) {
@@ -378,6 +445,7 @@ public final class Sandbox implements AutoCloseable {
 
     /** Kills the container (SIGKILL) without removing it: what losing a sandbox looks like. */
     public void kill() {
+        listedAtStart = null;
         try {
             engine.client().killContainerCmd(containerId).exec();
         } catch (RuntimeException e) {

@@ -2,75 +2,25 @@ package dev.forkline.replay.sandbox;
 
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
-import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
-import org.apache.commons.compress.archivers.tar.TarConstants;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Instant;
 import java.util.Collection;
-import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.TreeSet;
 
 /** Builds the tar streams Docker extracts into a workspace and reads the ones it returns. */
 final class TarArchives {
 
-    /** Fixed mtime so that the same files always give the same archive. */
-    private static final Date EPOCH = Date.from(Instant.parse("2024-01-01T00:00:00Z"));
-
     private TarArchives() {
     }
 
-    /** A tar of {@code files} (with every parent directory) owned by {@code uid:gid}, paths relative to the target dir. */
-    static byte[] build(Collection<WorkspaceFile> files, int uid, int gid) throws IOException {
-        TreeSet<String> directories = new TreeSet<>();
-        for (WorkspaceFile file : files) {
-            String path = file.path();
-            for (int slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1)) {
-                directories.add(path.substring(0, slash));
-            }
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (TarArchiveOutputStream tar = new TarArchiveOutputStream(out)) {
-            tar.setLongFileMode(TarArchiveOutputStream.LONGFILE_POSIX);
-            tar.setBigNumberMode(TarArchiveOutputStream.BIGNUMBER_POSIX);
-            for (String dir : directories) {
-                TarArchiveEntry entry = new TarArchiveEntry(dir + "/");
-                entry.setMode(040755);
-                own(entry, uid, gid);
-                tar.putArchiveEntry(entry);
-                tar.closeArchiveEntry();
-            }
-            for (WorkspaceFile file : files) {
-                TarArchiveEntry entry;
-                if (file.isSymlink()) {
-                    entry = new TarArchiveEntry(file.path(), TarConstants.LF_SYMLINK);
-                    entry.setLinkName(file.linkTarget());
-                    entry.setMode(0120777);
-                } else {
-                    entry = new TarArchiveEntry(file.path());
-                    entry.setMode(0100000 | file.mode());
-                    entry.setSize(file.content().length);
-                }
-                own(entry, uid, gid);
-                tar.putArchiveEntry(entry);
-                if (!file.isSymlink()) {
-                    tar.write(file.content());
-                }
-                tar.closeArchiveEntry();
-            }
-            tar.finish();
-        }
-        return out.toByteArray();
-    }
-
-    private static void own(TarArchiveEntry entry, int uid, int gid) {
-        entry.setUserId(uid);
-        entry.setGroupId(gid);
-        entry.setModTime(EPOCH);
+    /**
+     * A tar of {@code files} (with every parent directory) owned by {@code uid:gid}, paths relative to the target dir,
+     * produced as it is read (see {@link WorkspaceTarStream}).
+     */
+    static InputStream stream(Collection<WorkspaceFile> files, int uid, int gid) {
+        return new WorkspaceTarStream(files, uid, gid);
     }
 
     /**

@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -64,11 +65,17 @@ class ReplayEngineTest {
     void anUneditedReplayFromTheFirstCheckpointMatchesEveryReExecutedStep() throws Exception {
         Path bundle = Bundles.copy(basics, work);
         List<String> progress = new ArrayList<>();
+        List<String> returned = new ArrayList<>();
         ReplayResult result = new ReplayEngine(engine).replay(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-initial").build(),
                 new ReplayListener() {
                     @Override
                     public void stepStarted(int number, int total, String label) {
                         progress.add(number + "/" + total + " " + label);
+                    }
+
+                    @Override
+                    public void callReturned(int number, dev.forkline.replay.sandbox.ExecResult call) {
+                        returned.add(number + " exit " + call.exitCode());
                     }
                 });
 
@@ -84,6 +91,10 @@ class ReplayEngineTest {
         assertThat(result.outcome().originalExitCode()).isEqualTo(2);
         assertThat(result.outcome().replayExitCode()).isEqualTo(2);
         assertThat(progress).hasSize(result.steps().size()).first().asString().startsWith("1/" + result.totalSteps());
+        // c1 to c4 and the escape e1 run in the sandbox; the fetch f1 is stubbed
+        Event c4 = Bundles.call(bundle, "r1", "c4");
+        StepResult c4Step = result.steps().stream().filter(step -> step.eventId().equals(c4.id())).findFirst().orElseThrow();
+        assertThat(returned).hasSize(5).contains(c4Step.number() + " exit 2");
         assertThat(result.timings().provisionMs()).isPositive();
         assertThat(Bundles.verify(bundle).problems()).isEmpty();
 
@@ -313,6 +324,24 @@ class ReplayEngineTest {
     }
 
     @Test
+    void aRunAppendedByAnotherWriterWhileTheSandboxStartsIsSeenBeforeTheForkIsWritten() throws Exception {
+        Path bundle = Bundles.copy(basics, work);
+        // another process takes the run id this replay reserved, between the replay's read and its fork
+        var replay = new ReplayEngine(engine);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> replay.replay(
+                        ReplayRequest.builder(bundle).run("r1").checkpoint("cp-green").build(), new ReplayListener() {
+                            @Override
+                            public void started(String replayRun, String checkpointId, int totalSteps) {
+                                ObjectNode data = Json.object();
+                                data.put("message", "written by another process");
+                                Bundles.append(bundle, replayRun, "harness", EventType.ERROR, data);
+                            }
+                        }))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("already exists");
+        assertThat(Bundles.verify(bundle).problems()).as("no second run under the same id").isEmpty();
+    }
+
+    @Test
     void aPoolHandsOutPreStartedSandboxesAndNeverReusesThem() throws Exception {
         Path bundle = Bundles.copy(basics, work);
         try (SandboxPool pool = new SandboxPool(engine, 1)) {
@@ -329,6 +358,75 @@ class ReplayEngineTest {
             assertThat(second.containerId()).isNotEqualTo(first.containerId());
             assertThat(Bundles.verify(bundle).problems()).isEmpty();
         }
+    }
+
+    @Test
+    void aReplayFromAPreparedCheckpointTakesTheSandboxPreparedForItAndThePoolPreparesAnotherAfterwards() throws Exception {
+        Path bundle = Bundles.copy(basics, work);
+        ReplayEngine replays = new ReplayEngine(engine);
+        try (SandboxPool pool = new SandboxPool(engine, 1)) {
+            ReplayRequest request = ReplayRequest.builder(bundle).run("r1").checkpoint("cp-green").pool(pool).build();
+            assertThat(replays.prepare(request).get(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(pool.prepared()).isEqualTo(1);
+            assertThat(DockerTestSupport.containersOfThisProcess(engine)).as("prepared, not yet handed out").hasSize(1);
+
+            ReplayResult first = replays.replay(request, ReplayListener.NONE);
+            assertThat(first.timings().prepared()).isTrue();
+            assertThat(first.timings().fromPool()).isTrue();
+            assertThat(first.diverged()).as(describe(first)).isZero();
+            Event fork = Bundles.runEvents(bundle, first.replayRun()).getFirst();
+            assertThat(fork.data().path("replay").path("prepared").asBoolean()).isTrue();
+            assertThat(Bundles.verify(bundle).problems()).isEmpty();
+
+            assertThat(pool.prepared()).as("the checkpoint is prepared again for the next replay").isEqualTo(1);
+            assertThat(replays.prepare(request).get(60, TimeUnit.SECONDS)).isTrue();
+            ReplayResult second = replays.replay(request, ReplayListener.NONE);
+            assertThat(second.timings().prepared()).isTrue();
+            assertThat(second.containerId()).as("a sandbox handed out is never reused").isNotEqualTo(first.containerId());
+            assertThat(second.diverged()).as(describe(second)).isZero();
+        }
+    }
+
+    @Test
+    void aSandboxPreparedForAnotherCheckpointIsNotHandedOut() throws Exception {
+        Path bundle = Bundles.copy(basics, work);
+        ReplayEngine replays = new ReplayEngine(engine);
+        try (SandboxPool pool = new SandboxPool(engine, 1)) {
+            assertThat(replays.prepare(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-initial").pool(pool).build())
+                    .get(60, TimeUnit.SECONDS)).isTrue();
+            ReplayResult result = replay(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-green").pool(pool).build());
+            assertThat(result.timings().prepared()).isFalse();
+            assertThat(result.diverged()).as(describe(result)).isZero();
+            assertThat(result.checkpointId()).isEqualTo("cp-green");
+        }
+    }
+
+    @Test
+    void aPoolKeepsAtMostItsSizeOfPreparedSandboxesAndRemovesTheOldest() throws Exception {
+        Path bundle = Bundles.copy(basics, work);
+        ReplayEngine replays = new ReplayEngine(engine);
+        try (SandboxPool pool = new SandboxPool(engine, 1)) {
+            var initial = replays.prepare(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-initial").pool(pool).build());
+            var green = replays.prepare(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-green").pool(pool).build());
+            assertThat(initial.get(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(green.get(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(pool.prepared()).isEqualTo(1);
+            assertThat(DockerTestSupport.containersOfThisProcess(engine)).as("the first preparation's sandbox is removed").hasSize(1);
+        }
+        assertThat(DockerTestSupport.containersOfThisProcess(engine)).as("closing the pool removes what it prepared").isEmpty();
+    }
+
+    @Test
+    void aPoolOfSizeZeroPreparesNothingAndPreparingNeedsAPool() throws Exception {
+        Path bundle = Bundles.copy(basics, work);
+        ReplayEngine replays = new ReplayEngine(engine);
+        try (SandboxPool pool = new SandboxPool(engine, 0)) {
+            assertThat(replays.prepare(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-green").pool(pool).build())
+                    .get(60, TimeUnit.SECONDS)).isFalse();
+            assertThat(pool.prepared()).isZero();
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> replays.prepare(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-green").build()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("pool");
     }
 
     @Test

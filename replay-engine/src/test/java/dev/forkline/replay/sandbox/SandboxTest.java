@@ -157,6 +157,29 @@ class SandboxTest {
     }
 
     @Test
+    void theInitListsTheWorkspaceAtStartAsAnExecWouldUntilSomethingRuns() {
+        List<WorkspaceFile> files = List.of(
+                WorkspaceFile.regular("E", "looks like the end record".getBytes(StandardCharsets.UTF_8), 0644),
+                WorkspaceFile.regular("bin/run.sh", "#!/bin/sh\necho run\n".getBytes(StandardCharsets.UTF_8), 0755),
+                WorkspaceFile.regular("odd/with space and\nnewline", new byte[]{0, 1, 2, (byte) 255}, 0600),
+                WorkspaceFile.symlink("link-to-run", "bin/run.sh"));
+        try (Sandbox sandbox = start(files)) {
+            WorkspaceManifest atStart = sandbox.listedAtStart().orElseThrow();
+            assertThat(sandbox.manifest()).isSameAs(atStart);
+            assertThat(atStart.entries().keySet()).containsExactlyInAnyOrder("E", "bin/run.sh", "odd/with space and\nnewline", "link-to-run");
+            assertThat(atStart.get("bin/run.sh").sha256()).isEqualTo(Hashes.sha256(files.get(1).content()));
+            assertThat(sh(sandbox, "ps -o pid,comm | awk '$1 == 1 {print $2}'").stdoutText().strip()).as("the init is idle").isEqualTo("sleep");
+            assertThat(sandbox.listedAtStart()).as("a call may have changed the workspace").isEmpty();
+            assertThat(sandbox.manifest()).as("read again by an exec").isEqualTo(atStart);
+        }
+        try (Sandbox sandbox = start(files)) {
+            sandbox.putFiles(List.of(WorkspaceFile.regular("more.txt", new byte[]{1}, 0644)));
+            assertThat(sandbox.listedAtStart()).isEmpty();
+            assertThat(sandbox.manifest().entries()).containsKey("more.txt");
+        }
+    }
+
+    @Test
     void manifestChangesShowWhatACallDid() {
         try (Sandbox sandbox = start(List.of(
                 WorkspaceFile.regular("a.txt", "a".getBytes(StandardCharsets.UTF_8), 0644),
@@ -187,12 +210,28 @@ class SandboxTest {
     void aWorkspaceTheImageDoesNotPrepareIsStillWritableByTheSandboxUser() {
         IsolationBoundary elsewhere = new IsolationBoundary(IsolationBoundary.DEFAULT_IMAGE, "none", "10001:10001", true,
                 List.of("ALL"), true, 256L << 20, 1_000_000_000L, 128, 16L << 20, "/data");
-        try (Sandbox sandbox = Sandbox.start(engine, elsewhere, new SandboxLabels("test-session", "r1"),
-                List.of(WorkspaceFile.regular("in.txt", "x".getBytes(StandardCharsets.UTF_8), 0644)))) {
-            ExecResult write = sh(sandbox, "echo y > /data/new.txt && cat /data/in.txt /data/new.txt && pwd");
-            assertThat(write.stdoutText()).isEqualTo("xy\n/data\n");
-            assertThat(sandbox.manifest().entries().keySet()).containsExactly("in.txt", "new.txt");
+        String imageId = engine.client().inspectImageCmd(IsolationBoundary.DEFAULT_IMAGE).exec().getId();
+        // the second start knows the owner (root) from the first and must still open the directory up
+        for (int start = 1; start <= 2; start++) {
+            try (Sandbox sandbox = Sandbox.start(engine, elsewhere, new SandboxLabels("test-session", "r1"),
+                    List.of(WorkspaceFile.regular("in.txt", "x".getBytes(StandardCharsets.UTF_8), 0644)))) {
+                ExecResult write = sh(sandbox, "echo y > /data/new.txt && cat /data/in.txt /data/new.txt && pwd");
+                assertThat(write.stdoutText()).as("start %d", start).isEqualTo("xy\n/data\n");
+                assertThat(sandbox.manifest().entries().keySet()).containsExactly("in.txt", "new.txt");
+            }
+            assertThat(WorkspaceOwners.known(imageId, "/data")).as("learnt from the first start").hasValue(0);
         }
+    }
+
+    @Test
+    void theWorkspaceOwnerIsLearntFromTheFirstSandboxOfAnImage() {
+        String imageId = engine.client().inspectImageCmd(IsolationBoundary.DEFAULT_IMAGE).exec().getId();
+        try (Sandbox sandbox = start(List.of())) {
+            assertThat(WorkspaceOwners.known(imageId, IsolationBoundary.WORKSPACE)).hasValue(10001);
+            assertThat(sh(sandbox, "stat -c %u /workspace").stdoutText().strip()).isEqualTo("10001");
+        }
+        assertThat(WorkspaceOwners.known("sha256:not-an-image", IsolationBoundary.WORKSPACE)).isEmpty();
+        assertThat(WorkspaceOwners.known(null, IsolationBoundary.WORKSPACE)).isEmpty();
     }
 
     @Test
@@ -213,6 +252,26 @@ class SandboxTest {
                     });
             killer.interrupt();
             assertThat(sandbox.state().running()).isFalse();
+        }
+    }
+
+    @Test
+    void aCallThatKillsItselfInALiveSandboxIsAResultNotALoss() {
+        try (Sandbox sandbox = start(List.of())) {
+            ExecResult killed = sh(sandbox, "kill -KILL $$");
+            assertThat(killed.exitCode()).isEqualTo(137);
+            assertThat(killed.timedOut()).isFalse();
+            assertThat(sh(sandbox, "echo alive").stdoutText()).isEqualTo("alive\n");
+        }
+    }
+
+    @Test
+    void aContainerThatStoppedBetweenCallsIsReportedLostByTheNextCall() {
+        try (Sandbox sandbox = start(List.of())) {
+            assertThat(sh(sandbox, "true").exitCode()).isZero();
+            sandbox.kill();
+            assertThatThrownBy(() -> sh(sandbox, "true"))
+                    .isInstanceOfSatisfying(SandboxLostException.class, lost -> assertThat(lost.state().running()).isFalse());
         }
     }
 

@@ -86,6 +86,9 @@ final class SensitiveFields {
     }
 
     private static String normalise(String key) {
+        if (isNormal(key)) {
+            return key;
+        }
         StringBuilder out = new StringBuilder(key.length());
         for (int i = 0; i < key.length() && i < 100; i++) {
             char c = key.charAt(i);
@@ -94,5 +97,19 @@ final class SensitiveFields {
             }
         }
         return out.toString().toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether {@link #normalise} would return the key as it is: most keys are short, lower-case ASCII words. */
+    private static boolean isNormal(String key) {
+        if (key.length() > 100) {
+            return false;
+        }
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (c >= 128 || c >= 'A' && c <= 'Z' || c == '-' || c == '_' || c == '.' || c == ' ') {
+                return false;
+            }
+        }
+        return true;
     }
 }

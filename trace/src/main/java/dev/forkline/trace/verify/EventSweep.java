@@ -6,8 +6,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
 
 /**
  * Shows every event of a trace once to all the {@link Inspection}s added to it: ranges of consecutive events are
@@ -23,8 +23,15 @@ public final class EventSweep {
     /** Events per range: enough to make handing a range to a thread cheap, few enough to spread a small trace. */
     static final int RANGE = 2048;
 
-    private static final ExecutorService INSPECTORS = Executors.newFixedThreadPool(
-            Runtime.getRuntime().availableProcessors(), Thread.ofPlatform().name("forkline-event-sweep-", 1).daemon().factory());
+    /**
+     * One thread per core. A fork-join pool, so that a sweep started from within an inspection (or anything else
+     * waiting on one of its threads) gets help from another thread instead of waiting for ever for a busy pool.
+     */
+    private static final ForkJoinPool INSPECTORS = new ForkJoinPool(Runtime.getRuntime().availableProcessors(), pool -> {
+        ForkJoinWorkerThread worker = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+        worker.setName("forkline-event-sweep-" + worker.getPoolIndex());
+        return worker;
+    }, null, false);
 
     /**
      * Something to learn from every event. {@link #inspect} is called from several threads at once, each time with a
@@ -103,6 +110,9 @@ public final class EventSweep {
             throw new IllegalStateException("the sweep has already run");
         }
         ran = true;
+        if (joined.isEmpty()) {
+            return;
+        }
         int ranges = Math.ceilDiv(events.size(), RANGE);
         List<List<Ranged<?>>> found = ranges <= 1 ? List.of(inspect(0, events.size())) : inParallel(ranges);
         for (List<Ranged<?>> range : found) {

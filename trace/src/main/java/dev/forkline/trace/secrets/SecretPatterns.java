@@ -115,10 +115,16 @@ final class SecretPatterns {
 
     /** Whether {@code text} holds {@code lowerLiteral} with any of its ASCII letters in upper case. */
     static boolean containsIgnoringAsciiCase(String text, String lowerLiteral) {
-        int length = lowerLiteral.length();
         char first = lowerLiteral.charAt(0);
-        for (int at = 0, last = text.length() - length; at <= last; at++) {
-            if (asciiLower(text.charAt(at)) == first && matchesIgnoringAsciiCase(text, at, lowerLiteral)) {
+        char upper = first >= 'a' && first <= 'z' ? (char) (first - ('a' - 'A')) : first;
+        return containsIgnoringAsciiCase(text, lowerLiteral, first) || upper != first && containsIgnoringAsciiCase(text, lowerLiteral, upper);
+    }
+
+    /** Looks only where {@code first} (the literal's first character in one case) occurs. */
+    private static boolean containsIgnoringAsciiCase(String text, String lowerLiteral, char first) {
+        int last = text.length() - lowerLiteral.length();
+        for (int at = text.indexOf(first); at >= 0 && at <= last; at = text.indexOf(first, at + 1)) {
+            if (matchesIgnoringAsciiCase(text, at, lowerLiteral)) {
                 return true;
             }
         }

@@ -15,7 +15,7 @@ final class EventFindings {
         this.lines = lines;
     }
 
-    Finding at(Finding.Severity severity, String code, String message, int eventIndex) {
+    Finding of(Finding.Severity severity, String code, String message, int eventIndex) {
         return new Finding(severity, code, message, eventIndex < 0 ? null : columns.id(eventIndex), lineOf(eventIndex));
     }
 

@@ -36,13 +36,13 @@ public final class Linter {
 
     private final TraceIndex index;
     private final EventColumns columns;
-    private final EventFindings at;
+    private final EventFindings eventFindings;
     private final List<Finding> findings = new ArrayList<>();
 
-    private Linter(TraceIndex index, EventFindings at) {
+    private Linter(TraceIndex index, EventFindings eventFindings) {
         this.index = index;
         this.columns = index.columns();
-        this.at = at;
+        this.eventFindings = eventFindings;
     }
 
     /** Verifies the bundle (blobs included) and lints it. */
@@ -84,15 +84,15 @@ public final class Linter {
 
     private static Supplier<List<Finding>> lintDuring(EventSweep sweep, TraceIndex index, int[] lines,
                                                       Supplier<VerificationReport> verification) {
-        EventFindings at = new EventFindings(index.columns(), lines);
-        PayloadRules payloadRules = new PayloadRules(at);
+        EventFindings eventFindings = new EventFindings(index.columns(), lines);
+        PayloadRules payloadRules = new PayloadRules(eventFindings);
         EventSweep.Parts<PayloadRules.Seen> payloads = sweep.add(payloadRules);
         return () -> {
             PayloadRules.Seen seen = PayloadRules.all(payloads.inFileOrder());
-            Linter linter = new Linter(index, at);
+            Linter linter = new Linter(index, eventFindings);
             linter.verification(verification.get());
             linter.sessions(seen.unnamedModelCalls);
-            linter.findings.addAll(new ToolCallPairing(index, at).findings());
+            linter.findings.addAll(new ToolCallPairing(index, eventFindings).findings());
             linter.mutationsOutsideCheckpoints();
             linter.forks();
             linter.approvals();
@@ -107,7 +107,7 @@ public final class Linter {
     }
 
     private void add(Finding.Severity severity, String code, String message, int eventIndex) {
-        findings.add(at.at(severity, code, message, eventIndex));
+        findings.add(eventFindings.of(severity, code, message, eventIndex));
     }
 
     private void verification(VerificationReport report) {

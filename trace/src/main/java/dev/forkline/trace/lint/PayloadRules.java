@@ -58,10 +58,10 @@ final class PayloadRules implements EventSweep.Inspection<PayloadRules.Seen> {
         }
     }
 
-    private final EventFindings findings;
+    private final EventFindings eventFindings;
 
-    PayloadRules(EventFindings findings) {
-        this.findings = findings;
+    PayloadRules(EventFindings eventFindings) {
+        this.eventFindings = eventFindings;
     }
 
     /** Everything the parts of a sweep saw, in file order. */
@@ -74,9 +74,9 @@ final class PayloadRules implements EventSweep.Inspection<PayloadRules.Seen> {
     /** The findings for the whole trace: per-event ones in file order, then one per unknown type and per missing field. */
     List<Finding> findings(Seen all) {
         List<Finding> out = new ArrayList<>(all.perEvent);
-        all.unknownTypes.forEach((type, seen) -> out.add(findings.at(Finding.Severity.INFO, LintCodes.UNKNOWN_EVENT_TYPE,
+        all.unknownTypes.forEach((type, seen) -> out.add(eventFindings.of(Finding.Severity.INFO, LintCodes.UNKNOWN_EVENT_TYPE,
                 seen.count + " event(s) of unknown type '" + type + "': kept and shown, not interpreted", seen.first)));
-        all.missingFields.forEach((missing, seen) -> out.add(findings.at(Finding.Severity.WARNING, LintCodes.MISSING_PAYLOAD_FIELD,
+        all.missingFields.forEach((missing, seen) -> out.add(eventFindings.of(Finding.Severity.WARNING, LintCodes.MISSING_PAYLOAD_FIELD,
                 seen.count + " " + missing.type() + " event(s) lack data." + missing.field(), seen.first)));
         return out;
     }
@@ -115,7 +115,7 @@ final class PayloadRules implements EventSweep.Inspection<PayloadRules.Seen> {
         try {
             EffectClass.fromWire(call.text("effect"));
         } catch (IllegalArgumentException e) {
-            seen.perEvent.add(findings.at(Finding.Severity.ERROR, LintCodes.UNKNOWN_EFFECT_CLASS, "tool.call "
+            seen.perEvent.add(eventFindings.of(Finding.Severity.ERROR, LintCodes.UNKNOWN_EFFECT_CLASS, "tool.call "
                     + Linter.quote(call.text("callId")) + ": " + e.getMessage() + "; replay cannot tell whether to re-execute it", i));
         }
     }
@@ -123,7 +123,7 @@ final class PayloadRules implements EventSweep.Inspection<PayloadRules.Seen> {
     private void escape(int i, Event attempt, Seen seen) {
         JsonNode blocked = attempt.data().path("blocked");
         if (blocked.isBoolean() && !blocked.booleanValue()) {
-            seen.perEvent.add(findings.at(Finding.Severity.ERROR, LintCodes.ESCAPE_NOT_BLOCKED, "escape attempt across the "
+            seen.perEvent.add(eventFindings.of(Finding.Severity.ERROR, LintCodes.ESCAPE_NOT_BLOCKED, "escape attempt across the "
                     + attempt.text("boundary") + " boundary was not blocked: " + attempt.text("attempt"), i));
         }
     }

@@ -19,12 +19,12 @@ final class ToolCallPairing {
 
     private final TraceIndex index;
     private final EventColumns columns;
-    private final EventFindings findings;
+    private final EventFindings eventFindings;
 
-    ToolCallPairing(TraceIndex index, EventFindings findings) {
+    ToolCallPairing(TraceIndex index, EventFindings eventFindings) {
         this.index = index;
         this.columns = index.columns();
-        this.findings = findings;
+        this.eventFindings = eventFindings;
     }
 
     /** Calls without results, then results without calls, each in file order. */
@@ -51,7 +51,7 @@ final class ToolCallPairing {
                 boolean answered = answeredCallIds.contains(columns.id(i))
                         || callId != null && anyInLineageAfter(resultsByCallId.get(callId), i, true);
                 if (!answered) {
-                    out.add(findings.at(Finding.Severity.WARNING, LintCodes.TOOL_CALL_WITHOUT_RESULT, "tool.call " + Linter.quote(callId)
+                    out.add(eventFindings.of(Finding.Severity.WARNING, LintCodes.TOOL_CALL_WITHOUT_RESULT, "tool.call " + Linter.quote(callId)
                             + " (" + columns.tool(i) + ") never got a tool.result: its effect is unknown", i));
                 }
             }
@@ -60,7 +60,7 @@ final class ToolCallPairing {
             if (columns.is(i, EventType.TOOL_RESULT)) {
                 String callId = columns.callId(i);
                 if (!causedByCall(i) && (callId == null || !anyInLineageAfter(callsByCallId.get(callId), i, false))) {
-                    out.add(findings.at(Finding.Severity.WARNING, LintCodes.RESULT_WITHOUT_CALL, "tool.result " + Linter.quote(callId)
+                    out.add(eventFindings.of(Finding.Severity.WARNING, LintCodes.RESULT_WITHOUT_CALL, "tool.result " + Linter.quote(callId)
                             + " answers no tool.call of its run's lineage", i));
                 }
             }

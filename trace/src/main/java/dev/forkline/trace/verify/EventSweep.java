@@ -35,7 +35,7 @@ public final class EventSweep {
 
     /**
      * Something to learn from every event. {@link #inspect} is called from several threads at once, each time with a
-     * part of its own: it may read shared immutable state, and must keep what it finds in the part.
+     * part of its own: shared state it uses must be immutable or thread-safe, and what it finds goes in the part.
      *
      * @param <P> what it collects from one range of events
      */

@@ -1,13 +1,15 @@
 package dev.forkline.trace.lint;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
+import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.index.RunInfo;
 import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.trace.verify.EventSweep;
 import dev.forkline.trace.verify.Problem;
 import dev.forkline.trace.verify.VerificationReport;
 import dev.forkline.trace.verify.Verifier;
@@ -19,32 +21,46 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Finds what makes a trace hard to trust or to replay, with stable codes ({@link LintCodes}). Findings come sorted by
  * line; a finding that would repeat for many events of a run (e.g. every mutation before the first checkpoint) is
  * reported once, on the first such event, with the count in its message.
+ *
+ * <p>The rules that read every payload ({@link PayloadRules}) and the verifier run in one {@link EventSweep}, which
+ * shows each event once; the other rules work from the index's columns and parse only the few events they are about
+ * (each root run's session.start, run.fork and approval events).
  */
 public final class Linter {
 
     private final TraceIndex index;
-    private final int[] lines;
+    private final EventColumns columns;
+    private final EventFindings eventFindings;
     private final List<Finding> findings = new ArrayList<>();
 
-    private Linter(TraceIndex index, int[] lines) {
+    private Linter(TraceIndex index, EventFindings eventFindings) {
         this.index = index;
-        this.lines = lines;
+        this.columns = index.columns();
+        this.eventFindings = eventFindings;
     }
 
     /** Verifies the bundle (blobs included) and lints it. */
     public static List<Finding> lint(Bundle bundle) {
         TraceIndex index = TraceIndex.of(bundle.events());
-        return lint(index, bundle.lines(), Verifier.verify(index, bundle.lines(), bundle.blobs(), List.of()));
+        return lint(index, bundle.lines(), bundle.blobs());
     }
 
     /** Lints events without their blobs (the verifier checks hashes, chains, ids and causes only). */
     public static List<Finding> lint(TraceIndex index, int[] lines) {
-        return lint(index, lines, Verifier.verify(index, lines, null, List.of()));
+        return lint(index, lines, (BlobSource) null);
+    }
+
+    private static List<Finding> lint(TraceIndex index, int[] lines, BlobSource blobs) {
+        EventSweep sweep = new EventSweep(index.events());
+        Supplier<List<Finding>> findings = lintDuring(sweep, index, lines, blobs);
+        sweep.run();
+        return findings.get();
     }
 
     /**
@@ -52,24 +68,46 @@ public final class Linter {
      * @param verification the verifier's report for the same events, turned into findings
      */
     public static List<Finding> lint(TraceIndex index, int[] lines, VerificationReport verification) {
-        Linter linter = new Linter(index, lines);
-        linter.verification(verification);
-        linter.sessions();
-        linter.toolCalls();
-        linter.mutationsOutsideCheckpoints();
-        linter.forks();
-        linter.approvals();
-        linter.perEvent();
-        linter.findings.sort(Comparator.comparingLong(Finding::line));
-        return List.copyOf(linter.findings);
+        EventSweep sweep = new EventSweep(index.events());
+        Supplier<List<Finding>> findings = lintDuring(sweep, index, lines, () -> verification);
+        sweep.run();
+        return findings.get();
     }
 
-    private long lineOf(int i) {
-        return lines == null || i < 0 || i >= lines.length ? 0 : lines[i];
+    /**
+     * Adds verifying (blobs too, unless {@code blobs} is null) and linting the index's events to a sweep that other
+     * checks may share, so each event is parsed once for all of them. The findings can be had once the sweep has run.
+     */
+    public static Supplier<List<Finding>> lintDuring(EventSweep sweep, TraceIndex index, int[] lines, BlobSource blobs) {
+        return lintDuring(sweep, index, lines, Verifier.verifyDuring(sweep, index, lines, blobs, List.of()));
+    }
+
+    private static Supplier<List<Finding>> lintDuring(EventSweep sweep, TraceIndex index, int[] lines,
+                                                      Supplier<VerificationReport> verification) {
+        EventFindings eventFindings = new EventFindings(index.columns(), lines);
+        PayloadRules payloadRules = new PayloadRules(eventFindings);
+        EventSweep.Parts<PayloadRules.Seen> payloads = sweep.add(payloadRules);
+        return () -> {
+            PayloadRules.Seen seen = PayloadRules.all(payloads.inFileOrder());
+            Linter linter = new Linter(index, eventFindings);
+            linter.verification(verification.get());
+            linter.sessions(seen.unnamedModelCalls);
+            linter.findings.addAll(new ToolCallPairing(index, eventFindings).findings());
+            linter.mutationsOutsideCheckpoints();
+            linter.forks();
+            linter.approvals();
+            linter.findings.addAll(payloadRules.findings(seen));
+            linter.findings.sort(Comparator.comparingLong(Finding::line));
+            return List.copyOf(linter.findings);
+        };
+    }
+
+    static String quote(String callId) {
+        return callId == null ? "(no callId)" : "'" + callId + "'";
     }
 
     private void add(Finding.Severity severity, String code, String message, int eventIndex) {
-        findings.add(new Finding(severity, code, message, eventIndex < 0 ? null : index.get(eventIndex).id(), lineOf(eventIndex)));
+        findings.add(eventFindings.of(severity, code, message, eventIndex));
     }
 
     private void verification(VerificationReport report) {
@@ -83,42 +121,53 @@ public final class Linter {
         }
     }
 
-    private void sessions() {
+    /** @param unnamedModelCalls file-order indexes of the model.calls that do not name their model */
+    private void sessions(List<Integer> unnamedModelCalls) {
+        Map<String, UnnamedCalls> unnamedByRun = new HashMap<>();
+        for (int call : unnamedModelCalls) {
+            unnamedByRun.computeIfAbsent(columns.run(call), run -> new UnnamedCalls()).add(call, index.positionInRun(call));
+        }
         for (RunInfo run : index.runs()) {
             int[] own = index.indexesOf(run.id());
-            Event first = index.get(own[0]);
+            int first = own[0];
             if (!run.isFork()) {
-                if (!first.is(EventType.SESSION_START)) {
+                if (!columns.is(first, EventType.SESSION_START)) {
                     add(Finding.Severity.ERROR, LintCodes.MISSING_SESSION_START, "root run '" + run.id() + "' starts with "
-                            + first.type() + ", not session.start: environment and model are unknown", own[0]);
+                            + columns.type(first) + ", not session.start: environment and model are unknown", first);
                 } else {
-                    sessionIdentity(own[0], first);
+                    sessionIdentity(first, index.get(first));
                 }
             }
             if (run.outcome() == null) {
                 add(Finding.Severity.INFO, LintCodes.RUN_WITHOUT_END, "run '" + run.id() + "' has no session.end: its outcome is unknown",
                         own[own.length - 1]);
             }
-            int unnamedCalls = 0;
-            int firstUnnamed = -1;
-            for (int i : own) {
-                Event event = index.get(i);
-                if (event.is(EventType.MODEL_CALL) && blank(event.data().get("model"))) {
-                    if (unnamedCalls++ == 0) {
-                        firstUnnamed = i;
-                    }
-                }
+            UnnamedCalls unnamed = unnamedByRun.get(run.id());
+            if (unnamed != null) {
+                add(Finding.Severity.WARNING, LintCodes.MISSING_MODEL_IDENTITY, unnamed.count + " model.call event(s) of run '" + run.id()
+                        + "' do not name their model", unnamed.firstBySeq);
             }
-            if (unnamedCalls > 0) {
-                add(Finding.Severity.WARNING, LintCodes.MISSING_MODEL_IDENTITY, unnamedCalls + " model.call event(s) of run '" + run.id()
-                        + "' do not name their model", firstUnnamed);
+        }
+    }
+
+    /** A run's model.calls that do not name their model: how many, and the first in seq order. */
+    private static final class UnnamedCalls {
+        int count;
+        int firstBySeq = -1;
+        int firstPosition = Integer.MAX_VALUE;
+
+        void add(int call, int positionInRun) {
+            count++;
+            if (positionInRun < firstPosition) {
+                firstPosition = positionInRun;
+                firstBySeq = call;
             }
         }
     }
 
     private void sessionIdentity(int i, Event start) {
         JsonNode model = start.data().get("model");
-        if (model == null || !model.isObject() || blank(model.get("model"))) {
+        if (model == null || !model.isObject() || PayloadRules.blank(model.get("model"))) {
             add(Finding.Severity.WARNING, LintCodes.MISSING_MODEL_IDENTITY,
                     "session.start does not name the model (data.model.model): a replay cannot ask the same model", i);
         }
@@ -126,97 +175,24 @@ public final class Linter {
         if (environment == null || !environment.isObject()) {
             add(Finding.Severity.WARNING, LintCodes.MISSING_ENVIRONMENT_IDENTITY,
                     "session.start has no data.environment: a replay cannot rebuild the sandbox the run saw", i);
-        } else if (blank(environment.get("image")) && blank(environment.get("imageDigest"))) {
+        } else if (PayloadRules.blank(environment.get("image")) && PayloadRules.blank(environment.get("imageDigest"))) {
             add(Finding.Severity.WARNING, LintCodes.MISSING_ENVIRONMENT_IDENTITY,
                     "session.start's environment names no image or imageDigest: a replay cannot rebuild the sandbox the run saw", i);
         }
     }
 
-    private static boolean blank(JsonNode node) {
-        return node == null || !node.isTextual() || node.textValue().isBlank();
-    }
-
-    private void toolCalls() {
-        Set<String> answeredCallIds = new HashSet<>();
-        Map<String, List<Integer>> resultsByCallId = new HashMap<>();
-        for (int i = 0; i < index.size(); i++) {
-            Event event = index.get(i);
-            if (event.is(EventType.TOOL_RESULT)) {
-                answeredCallIds.addAll(event.causes());
-                String callId = event.text("callId");
-                if (callId != null) {
-                    resultsByCallId.computeIfAbsent(callId, k -> new ArrayList<>()).add(i);
-                }
-            }
-        }
-        Map<String, List<Integer>> callsByCallId = new HashMap<>();
-        for (int i = 0; i < index.size(); i++) {
-            Event event = index.get(i);
-            if (event.is(EventType.TOOL_CALL)) {
-                String callId = event.text("callId");
-                if (callId != null) {
-                    callsByCallId.computeIfAbsent(callId, k -> new ArrayList<>()).add(i);
-                }
-                boolean answered = answeredCallIds.contains(event.id())
-                        || callId != null && anyInLineageAfter(resultsByCallId.get(callId), i, true);
-                if (!answered) {
-                    add(Finding.Severity.WARNING, LintCodes.TOOL_CALL_WITHOUT_RESULT, "tool.call " + quote(callId) + " (" + event.text("tool")
-                            + ") never got a tool.result: its effect is unknown", i);
-                }
-            }
-        }
-        for (int i = 0; i < index.size(); i++) {
-            Event event = index.get(i);
-            if (event.is(EventType.TOOL_RESULT)) {
-                boolean causedByCall = event.causes().stream().map(index::event)
-                        .anyMatch(cause -> cause.isPresent() && cause.get().is(EventType.TOOL_CALL));
-                String callId = event.text("callId");
-                if (!causedByCall && (callId == null || !anyInLineageAfter(callsByCallId.get(callId), i, false))) {
-                    add(Finding.Severity.WARNING, LintCodes.RESULT_WITHOUT_CALL, "tool.result " + quote(callId)
-                            + " answers no tool.call of its run's lineage", i);
-                }
-            }
-        }
-    }
-
-    /**
-     * Whether one of {@code candidates} pairs with event {@code i}: for a call ({@code candidatesAreResults}), a result
-     * whose lineage holds the call; for a result, a call in the result's lineage.
-     */
-    private boolean anyInLineageAfter(List<Integer> candidates, int i, boolean candidatesAreResults) {
-        if (candidates == null) {
-            return false;
-        }
-        for (int candidate : candidates) {
-            int later = candidatesAreResults ? candidate : i;
-            int earlier = candidatesAreResults ? i : candidate;
-            var lineage = index.lineage(index.get(later).run());
-            int earlierPosition = lineage.positionOfIndex(earlier);
-            if (earlierPosition >= 0 && earlierPosition < lineage.positionOfIndex(later)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static String quote(String callId) {
-        return callId == null ? "(no callId)" : "'" + callId + "'";
-    }
-
     private void mutationsOutsideCheckpoints() {
         for (RunInfo run : index.runs()) {
             var lineage = index.lineage(run.id());
-            boolean baseline = false;
             int count = 0;
             int first = -1;
             for (int p = 0; p < lineage.size(); p++) {
-                Event event = lineage.get(p);
-                if (event.is(EventType.CHECKPOINT) || event.is(EventType.REVERT)) {
-                    baseline = true;
-                } else if (!baseline && event.is(EventType.STATE_MUTATION) && event.run().equals(run.id())) {
-                    if (count++ == 0) {
-                        first = lineage.indexAt(p);
-                    }
+                int i = lineage.indexAt(p);
+                if (columns.is(i, EventType.CHECKPOINT) || columns.is(i, EventType.REVERT)) {
+                    break; // from here on the workspace is known
+                }
+                if (columns.is(i, EventType.STATE_MUTATION) && columns.run(i).equals(run.id()) && count++ == 0) {
+                    first = i;
                 }
             }
             if (count > 0) {
@@ -227,90 +203,52 @@ public final class Linter {
     }
 
     private void forks() {
-        for (int i = 0; i < index.size(); i++) {
-            Event event = index.get(i);
-            if (!event.is(EventType.RUN_FORK)) {
+        for (int i = 0; i < columns.size(); i++) {
+            if (!columns.is(i, EventType.RUN_FORK)) {
                 continue;
             }
             if (index.positionInRun(i) != 0) {
                 add(Finding.Severity.ERROR, LintCodes.FORK_NOT_FIRST, "run.fork must be the first event of its run", i);
             }
-            var point = index.event(event.text("checkpointEvent"));
-            if (point.isEmpty()) {
+            Event fork = index.get(i);
+            int point = index.indexOf(fork.text("checkpointEvent"));
+            if (point < 0) {
                 continue; // the verifier already reported it (fork-point-unknown)
             }
-            Event checkpoint = point.get();
-            if (!checkpoint.is(EventType.CHECKPOINT)) {
-                add(Finding.Severity.ERROR, LintCodes.FORK_FROM_UNKNOWN_CHECKPOINT, "run.fork starts from " + checkpoint.id()
-                        + ", a " + checkpoint.type() + " event, not a checkpoint: there is no captured state to start from", i);
-            } else if (event.text("checkpoint") != null && !event.text("checkpoint").equals(checkpoint.text("checkpointId"))) {
-                add(Finding.Severity.ERROR, LintCodes.FORK_FROM_UNKNOWN_CHECKPOINT, "run.fork names checkpoint '" + event.text("checkpoint")
-                        + "' but its checkpointEvent " + checkpoint.id() + " is checkpoint '" + checkpoint.text("checkpointId") + "'", i);
+            String checkpoint = fork.text("checkpoint");
+            if (!columns.is(point, EventType.CHECKPOINT)) {
+                add(Finding.Severity.ERROR, LintCodes.FORK_FROM_UNKNOWN_CHECKPOINT, "run.fork starts from " + columns.id(point)
+                        + ", a " + columns.type(point) + " event, not a checkpoint: there is no captured state to start from", i);
+            } else if (checkpoint != null && !checkpoint.equals(columns.checkpointId(point))) {
+                add(Finding.Severity.ERROR, LintCodes.FORK_FROM_UNKNOWN_CHECKPOINT, "run.fork names checkpoint '" + checkpoint
+                        + "' but its checkpointEvent " + columns.id(point) + " is checkpoint '" + columns.checkpointId(point) + "'", i);
             }
         }
     }
 
     private void approvals() {
+        Map<Integer, String> subjects = new LinkedHashMap<>();
         Set<String> answered = new HashSet<>();
-        for (int i = 0; i < index.size(); i++) {
-            Event event = index.get(i);
-            if (event.is(EventType.APPROVAL_DECISION)) {
-                answered.addAll(event.causes());
-                if (event.text("subject") != null) {
-                    answered.add(event.text("subject"));
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.is(i, EventType.APPROVAL_REQUEST) || columns.is(i, EventType.APPROVAL_DECISION)) {
+                String subject = index.get(i).text("subject");
+                subjects.put(i, subject);
+                if (columns.is(i, EventType.APPROVAL_DECISION)) {
+                    answered.addAll(columns.causes(i));
+                    if (subject != null) {
+                        answered.add(subject);
+                    }
                 }
             }
         }
-        for (int i = 0; i < index.size(); i++) {
-            Event event = index.get(i);
-            boolean request = event.is(EventType.APPROVAL_REQUEST);
-            if (request || event.is(EventType.APPROVAL_DECISION)) {
-                String subject = event.text("subject");
-                if (subject != null && index.indexOf(subject) < 0) {
-                    add(Finding.Severity.WARNING, LintCodes.UNKNOWN_SUBJECT, event.type() + " is about '" + subject + "', which is no event of this trace", i);
-                }
-                if (request && !answered.contains(event.id()) && (subject == null || !answered.contains(subject))) {
-                    add(Finding.Severity.WARNING, LintCodes.APPROVAL_WITHOUT_DECISION, "approval.request was never decided", i);
-                }
+        subjects.forEach((i, subject) -> {
+            if (subject != null && index.indexOf(subject) < 0) {
+                add(Finding.Severity.WARNING, LintCodes.UNKNOWN_SUBJECT, columns.type(i) + " is about '" + subject
+                        + "', which is no event of this trace", i);
             }
-        }
-    }
-
-    private void perEvent() {
-        Map<String, int[]> unknownTypes = new LinkedHashMap<>();
-        Map<String, int[]> missingFields = new LinkedHashMap<>();
-        for (int at = 0; at < index.size(); at++) {
-            final int i = at;
-            Event event = index.get(i);
-            EventType kind = event.kind();
-            if (kind == EventType.UNKNOWN) {
-                unknownTypes.computeIfAbsent(event.type(), k -> new int[] {i, 0})[1]++;
-                continue;
+            if (columns.is(i, EventType.APPROVAL_REQUEST) && !answered.contains(columns.id(i)) && (subject == null || !answered.contains(subject))) {
+                add(Finding.Severity.WARNING, LintCodes.APPROVAL_WITHOUT_DECISION, "approval.request was never decided", i);
             }
-            for (String field : PayloadContract.REQUIRED.getOrDefault(kind, List.of())) {
-                if (!event.data().has(field)) {
-                    missingFields.computeIfAbsent(event.type() + "\u0000" + field, k -> new int[] {i, 0})[1]++;
-                }
-            }
-            if (kind == EventType.TOOL_CALL) {
-                try {
-                    EffectClass.fromWire(event.text("effect"));
-                } catch (IllegalArgumentException e) {
-                    add(Finding.Severity.ERROR, LintCodes.UNKNOWN_EFFECT_CLASS, "tool.call " + quote(event.text("callId")) + ": "
-                            + e.getMessage() + "; replay cannot tell whether to re-execute it", i);
-                }
-            }
-            if (kind == EventType.ESCAPE_ATTEMPT && event.data().path("blocked").isBoolean() && !event.data().path("blocked").booleanValue()) {
-                add(Finding.Severity.ERROR, LintCodes.ESCAPE_NOT_BLOCKED, "escape attempt across the " + event.text("boundary")
-                        + " boundary was not blocked: " + event.text("attempt"), i);
-            }
-        }
-        unknownTypes.forEach((type, firstAndCount) -> add(Finding.Severity.INFO, LintCodes.UNKNOWN_EVENT_TYPE, firstAndCount[1]
-                + " event(s) of unknown type '" + type + "': kept and shown, not interpreted", firstAndCount[0]));
-        missingFields.forEach((key, firstAndCount) -> {
-            String[] typeAndField = key.split("\u0000");
-            add(Finding.Severity.WARNING, LintCodes.MISSING_PAYLOAD_FIELD, firstAndCount[1] + " " + typeAndField[0]
-                    + " event(s) lack data." + typeAndField[1], firstAndCount[0]);
         });
     }
 }

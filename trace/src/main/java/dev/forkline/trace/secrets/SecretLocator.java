@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Walks an event's data and reports every string that holds secrets, with its field path; the visitor may replace the
@@ -46,12 +47,15 @@ final class SecretLocator {
         Iterator<Map.Entry<String, JsonNode>> fields = object.fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();
-            String childPath = path + "." + field.getKey();
+            String key = field.getKey();
             JsonNode value = field.getValue();
             if (value.isTextual()) {
-                visitText(childPath, field.getKey(), objectKey, value.textValue(), visitor, field::setValue);
-            } else {
-                walkChild(value, childPath, field.getKey(), visitor, depth);
+                String replacement = visitText(() -> path + "." + key, key, objectKey, value.textValue(), visitor);
+                if (replacement != null) {
+                    field.setValue(TextNode.valueOf(replacement));
+                }
+            } else if (value.isContainerNode()) {
+                walkChild(value, path + "." + key, key, visitor, depth);
             }
         }
     }
@@ -60,16 +64,20 @@ final class SecretLocator {
         String previous = null;
         for (int i = 0; i < array.size(); i++) {
             JsonNode element = array.get(i);
-            String childPath = path + "[" + i + "]";
+            int index = i;
             if (element.isTextual()) {
                 String text = element.textValue();
                 // In argv, the word after --password is the password; judged as if it were a field of that name.
                 String key = previous != null && SensitiveFields.isCredentialFlag(previous) ? previous : null;
-                int index = i;
-                visitText(childPath, key, arrayKey, text, visitor, replacement -> array.set(index, replacement));
+                String replacement = visitText(() -> path + "[" + index + "]", key, arrayKey, text, visitor);
+                if (replacement != null) {
+                    array.set(index, TextNode.valueOf(replacement));
+                }
                 previous = text;
             } else {
-                walkChild(element, childPath, arrayKey, visitor, depth);
+                if (element.isContainerNode()) {
+                    walkChild(element, path + "[" + index + "]", arrayKey, visitor, depth);
+                }
                 previous = null;
             }
         }
@@ -83,15 +91,9 @@ final class SecretLocator {
         }
     }
 
-    private static void visitText(String path, String key, String parentKey, String text, Visitor visitor,
-                                  java.util.function.Consumer<JsonNode> replace) {
+    /** The visitor's replacement for a string that holds secrets, or null; its path is only spelt out for such strings. */
+    private static String visitText(Supplier<String> path, String key, String parentKey, String text, Visitor visitor) {
         List<SecretSpan> spans = locate(key, parentKey, text);
-        if (!spans.isEmpty()) {
-            String replacement = visitor.visit(path, text, spans);
-            if (replacement != null) {
-                replace.accept(TextNode.valueOf(replacement));
-            }
-        }
+        return spans.isEmpty() ? null : visitor.visit(path.get(), text, spans);
     }
-
 }

@@ -3,7 +3,6 @@ package dev.forkline.trace.secrets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -15,14 +14,28 @@ import java.util.regex.Pattern;
 final class SecretPatterns {
 
     /**
-     * A shape, the literals it cannot match without ({@code |}-separated; lower case when {@code ignoreCaseLiteral}),
-     * and the group that is the secret (0 for the whole match).
+     * A shape: the literals it cannot match without ({@code |}-separated; lower case, and compared ignoring ASCII case
+     * as the expression's {@code (?i)} does, when {@code ignoreCaseLiteral}), characters of which it cannot match without
+     * one ({@code ""} when none is needed), and the group that is the secret (0 for the whole match).
      */
-    private record Shape(SecretKind kind, String literal, boolean ignoreCaseLiteral, Pattern pattern, int group) {
+    private record Shape(SecretKind kind, List<String> literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern,
+                         int group) {
 
-        boolean possibleIn(String text, String lowerText) {
-            for (String literal : literal.split("\\|")) {
-                if ((ignoreCaseLiteral ? lowerText : text).contains(literal)) {
+        Shape(SecretKind kind, String literals, boolean ignoreCaseLiteral, Pattern pattern, int group) {
+            this(kind, literals, ignoreCaseLiteral, "", pattern, group);
+        }
+
+        Shape(SecretKind kind, String literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern, int group) {
+            this(kind, List.of(literals.split("\\|")), ignoreCaseLiteral, needsOneOf, pattern, group);
+        }
+
+        /** False when the expression cannot match: a cheap test, so most text never meets the expression. */
+        boolean possibleIn(String text) {
+            if (!needsOneOf.isEmpty() && !containsAnyOf(text, needsOneOf)) {
+                return false;
+            }
+            for (String literal : literals) {
+                if (ignoreCaseLiteral ? containsIgnoringAsciiCase(text, literal) : text.contains(literal)) {
                     return true;
                 }
             }
@@ -57,9 +70,9 @@ final class SecretPatterns {
                     Pattern.compile("(?<![A-Za-z0-9_\\-])eyJ[A-Za-z0-9_\\-]{8,}\\.eyJ[A-Za-z0-9_\\-]{8,}\\.[A-Za-z0-9_\\-]{8,}"), 0),
             new Shape(SecretKind.URL_PASSWORD, "://", false,
                     Pattern.compile("://[^\\s:/@\"'<>]{1,256}:([^\\s/@\"'<>]{1,256})@"), 1),
-            new Shape(SecretKind.AUTHORIZATION_HEADER, "authorization", true, Pattern.compile(
+            new Shape(SecretKind.AUTHORIZATION_HEADER, "authorization", true, ":=", Pattern.compile(
                     "(?i)authorization[\"']?\\s{0,4}[:=]\\s{0,4}[\"']?(?:bearer|basic|token|bot)\\s{1,4}([A-Za-z0-9._~+/=\\-]{8,4096})"), 1),
-            new Shape(SecretKind.ASSIGNED_SECRET, "pass|pwd|token|secret|key", true, Pattern.compile(
+            new Shape(SecretKind.ASSIGNED_SECRET, "pass|pwd|token|secret|key", true, "=:-", Pattern.compile(
                     "(?i)(?:--?" + CREDENTIAL_NAME + "[= ]|(?<![A-Za-z0-9_])[A-Za-z_]{0,40}" + CREDENTIAL_NAME + "[A-Za-z_]{0,40}\\s{0,2}[=:]\\s{0,2})"
                             + "[\"']?([^\\s\"'&;|,)}\\]]{4,512})"), 1));
 
@@ -75,9 +88,8 @@ final class SecretPatterns {
     /** The secrets in {@code text}, in order, none overlapping (the longer wins). */
     static List<SecretSpan> find(String text) {
         List<SecretSpan> spans = new ArrayList<>();
-        String lower = text.toLowerCase(Locale.ROOT);
         for (Shape shape : SHAPES) {
-            if (!shape.possibleIn(text, lower)) {
+            if (!shape.possibleIn(text)) {
                 continue;
             }
             Matcher matcher = shape.pattern().matcher(text);
@@ -90,6 +102,46 @@ final class SecretPatterns {
             }
         }
         return withoutOverlaps(spans);
+    }
+
+    private static boolean containsAnyOf(String text, String characters) {
+        for (int k = 0; k < characters.length(); k++) {
+            if (text.indexOf(characters.charAt(k)) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code text} holds {@code lowerLiteral} with any of its ASCII letters in upper case. */
+    static boolean containsIgnoringAsciiCase(String text, String lowerLiteral) {
+        char first = lowerLiteral.charAt(0);
+        char upper = first >= 'a' && first <= 'z' ? (char) (first - ('a' - 'A')) : first;
+        return containsIgnoringAsciiCase(text, lowerLiteral, first) || upper != first && containsIgnoringAsciiCase(text, lowerLiteral, upper);
+    }
+
+    /** Looks only where {@code first} (the literal's first character in one case) occurs. */
+    private static boolean containsIgnoringAsciiCase(String text, String lowerLiteral, char first) {
+        int last = text.length() - lowerLiteral.length();
+        for (int at = text.indexOf(first); at >= 0 && at <= last; at = text.indexOf(first, at + 1)) {
+            if (matchesIgnoringAsciiCase(text, at, lowerLiteral)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean matchesIgnoringAsciiCase(String text, int at, String lowerLiteral) {
+        for (int k = 1; k < lowerLiteral.length(); k++) {
+            if (asciiLower(text.charAt(at + k)) != lowerLiteral.charAt(k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static char asciiLower(char c) {
+        return c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
     }
 
     private static boolean plausible(SecretKind kind, String secret) {
@@ -115,6 +167,9 @@ final class SecretPatterns {
 
     /** Keeps, of overlapping spans, the longer (the more specific kind on a tie); linear after sorting. */
     static List<SecretSpan> withoutOverlaps(List<SecretSpan> spans) {
+        if (spans.size() < 2) {
+            return List.copyOf(spans);
+        }
         List<SecretSpan> sorted = new ArrayList<>(spans);
         sorted.sort(Comparator.comparingInt(SecretSpan::start).thenComparing(Comparator.comparingInt(SecretSpan::length).reversed())
                 .thenComparing(span -> span.kind().ordinal()));

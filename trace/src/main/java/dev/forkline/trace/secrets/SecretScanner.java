@@ -3,8 +3,10 @@ package dev.forkline.trace.secrets;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.verify.EventSweep;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Finds credentials in events: API keys of common providers (OpenAI, Anthropic, AWS, GitHub, Slack, Google), JWTs,
@@ -19,12 +21,39 @@ public final class SecretScanner {
 
     /** Every secret in the bundle's events, with each event's line in its trace file. */
     public List<SecretHit> hits(Bundle bundle) {
-        List<SecretHit> hits = new ArrayList<>();
-        List<Event> events = bundle.events();
-        for (int i = 0; i < events.size(); i++) {
-            hits.addAll(hits(events.get(i), bundle.lineOf(i)));
-        }
-        return hits;
+        return hits(bundle.events(), bundle.lines());
+    }
+
+    private List<SecretHit> hits(List<Event> events, int[] lines) {
+        EventSweep sweep = new EventSweep(events);
+        Supplier<List<SecretHit>> hits = hitsDuring(sweep, lines);
+        sweep.run();
+        return hits.get();
+    }
+
+    /**
+     * Adds looking for secrets in every event to a sweep that other checks may share, so each event is parsed once for
+     * all of them. The hits, in file order, can be had once the sweep has run.
+     *
+     * @param lines {@code lines[i]} is the line of event {@code i} in its trace file, or null when unknown
+     */
+    public Supplier<List<SecretHit>> hitsDuring(EventSweep sweep, int[] lines) {
+        EventSweep.Parts<List<SecretHit>> parts = sweep.add(new EventSweep.Inspection<>() {
+            @Override
+            public List<SecretHit> newPart() {
+                return new ArrayList<>();
+            }
+
+            @Override
+            public void inspect(int index, Event event, List<SecretHit> hits) {
+                hits.addAll(hits(event, lines == null || index >= lines.length ? 0 : lines[index]));
+            }
+        });
+        return () -> {
+            List<SecretHit> all = new ArrayList<>();
+            parts.inFileOrder().forEach(all::addAll);
+            return all;
+        };
     }
 
     public List<SecretHit> hits(Event event) {
@@ -53,12 +82,9 @@ public final class SecretScanner {
         return hits(bundle).stream().map(SecretScanner::finding).toList();
     }
 
+    /** The secrets in events held in memory, as findings without lines. */
     public List<Finding> scan(List<Event> events) {
-        List<Finding> findings = new ArrayList<>();
-        for (Event event : events) {
-            hits(event).forEach(hit -> findings.add(finding(hit)));
-        }
-        return findings;
+        return hits(events, null).stream().map(SecretScanner::finding).toList();
     }
 
     /** A warning naming the kind, event and field, e.g. "possible Anthropic API key in data.exec.env.KEY". */

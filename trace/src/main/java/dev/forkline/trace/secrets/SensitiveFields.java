@@ -42,7 +42,7 @@ final class SensitiveFields {
             if (Placeholders.isPlaceholder(value) || value.strip().contains(" ") && !inEnvironment) {
                 return null;
             }
-            boolean password = PASSWORD_NAMES.stream().anyMatch(name::contains);
+            boolean password = containsAny(name, PASSWORD_NAMES);
             if (password || inEnvironment) {
                 return value.length() >= (password ? 4 : 8) ? SecretKind.SENSITIVE_FIELD : null;
             }
@@ -56,17 +56,38 @@ final class SensitiveFields {
 
     /** For argv arrays: {@code ["mysql", "--password", "hunter22"]} makes the element after a credential flag sensitive. */
     static boolean isCredentialFlag(String text) {
-        return text.length() <= 20 && CREDENTIAL_FLAG.matcher(text).matches();
+        return text.length() <= 20 && text.startsWith("-") && CREDENTIAL_FLAG.matcher(text).matches();
     }
 
+    /** Asked of every key, so the test that fails for most keys (does it name a credential at all?) comes first. */
     private static boolean namesCredential(String name) {
+        if (!containsAny(name, PASSWORD_NAMES) && !endsWithAny(name, TOKEN_SUFFIXES)) {
+            return false;
+        }
         for (String notValue : NOT_VALUES) {
             if (name.endsWith(notValue) && !name.equals(notValue)) {
                 return false;
             }
         }
-        return PASSWORD_NAMES.stream().anyMatch(name::contains)
-                || TOKEN_SUFFIXES.stream().anyMatch(name::endsWith);
+        return true;
+    }
+
+    private static boolean containsAny(String name, List<String> parts) {
+        for (String part : parts) {
+            if (name.contains(part)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean endsWithAny(String name, List<String> suffixes) {
+        for (String suffix : suffixes) {
+            if (name.endsWith(suffix)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Long, mixed, no spaces, not a path, URL, list or digest: what generated keys look like. */
@@ -86,6 +107,9 @@ final class SensitiveFields {
     }
 
     private static String normalise(String key) {
+        if (isNormal(key)) {
+            return key;
+        }
         StringBuilder out = new StringBuilder(key.length());
         for (int i = 0; i < key.length() && i < 100; i++) {
             char c = key.charAt(i);
@@ -94,5 +118,19 @@ final class SensitiveFields {
             }
         }
         return out.toString().toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether {@link #normalise} would return the key as it is: most keys are short, lower-case ASCII words. */
+    private static boolean isNormal(String key) {
+        if (key.length() > 100) {
+            return false;
+        }
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (c >= 128 || c >= 'A' && c <= 'Z' || c == '-' || c == '_' || c == '.' || c == ' ') {
+                return false;
+            }
+        }
+        return true;
     }
 }

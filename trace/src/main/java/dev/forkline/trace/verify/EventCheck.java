@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * An extra integrity check run by {@link Verifier} on every event, e.g. the signatures of approval decisions,
- * which live in another module.
+ * which live in another module. The verifier calls its checks for one event at a time, all of them for an event
+ * before any for the next, but not necessarily in file order and not always on the same thread.
  */
 public interface EventCheck {
 

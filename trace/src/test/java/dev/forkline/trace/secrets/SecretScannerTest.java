@@ -187,6 +187,19 @@ class SecretScannerTest {
     }
 
     @Test
+    void credentialNamesAreRecognisedInAnyAsciiLetterCaseOnly() {
+        String value = "abc123def456ghi";
+        assertThat(scanner.find("export GITHUB_ToKeN=" + value)).extracting(SecretSpan::kind).containsExactly(SecretKind.ASSIGNED_SECRET);
+        assertThat(scanner.find("curl -H 'AUTHORIZATION: Bearer " + value + "'")).extracting(SecretSpan::kind)
+                .containsExactly(SecretKind.AUTHORIZATION_HEADER);
+        // The expressions ignore ASCII case only (the cheap tests before them rely on it): a Kelvin sign is not a K.
+        assertThat(scanner.find("export GITHUB_TO\u212AEN=" + value)).isEmpty();
+        assertThat(SecretPatterns.containsIgnoringAsciiCase("x-PaSsWoRd", "password")).isTrue();
+        assertThat(SecretPatterns.containsIgnoringAsciiCase("pas", "pass")).isFalse();
+        assertThat(SecretPatterns.containsIgnoringAsciiCase("TO\u212AEN", "token")).isFalse();
+    }
+
+    @Test
     void ordinaryTraceContentIsNotASecret() {
         List<String> benign = List.of(
                 "commit 9fceb02d0ae598e95dc970b74767f19372d61af8",

@@ -253,6 +253,49 @@ class VerifierTest {
     }
 
     @Test
+    void aTraceOfManyRangesGetsItsProblemsInFileOrderAndRunsExtraChecksOneEventAtATime() {
+        var trace = new TraceBuilder();
+        trace.add("r1", "harness", SESSION_START, "{'model':{'model':'m'}}");
+        for (int k = 0; k < 3 * EventSweep.RANGE; k++) {
+            trace.add("r1", "agent:a", NOTE, "{'text':'note " + k + "'}");
+        }
+        List<Event> events = trace.events();
+        List<String> tampered = new ArrayList<>();
+        for (int i : new int[] {3, EventSweep.RANGE - 1, EventSweep.RANGE, 2 * EventSweep.RANGE + 7, events.size() - 1}) {
+            events.get(i).data().put("text", "changed");
+            tampered.add(events.get(i).id());
+        }
+        List<String> calls = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<EventCheck> recorders = List.of(recorder("first", calls), recorder("second", calls));
+
+        VerificationReport report = Verifier.verify(events, lines(events.size()), null, recorders);
+
+        assertThat(report.problems()).extracting(Problem::code).containsOnly("hash-mismatch");
+        assertThat(report.problems()).extracting(Problem::eventId).containsExactlyElementsOf(tampered);
+        assertThat(calls).hasSize(2 * events.size());
+        for (int k = 0; k < calls.size(); k += 2) {
+            assertThat(calls.get(k)).startsWith("first ");
+            assertThat(calls.get(k + 1)).isEqualTo("second " + calls.get(k).substring("first ".length()));
+        }
+    }
+
+    /** An extra check that finds nothing and records which event it was asked about. */
+    private static EventCheck recorder(String name, List<String> calls) {
+        return new EventCheck() {
+            @Override
+            public String code() {
+                return name;
+            }
+
+            @Override
+            public List<String> check(Event event, dev.forkline.trace.index.TraceIndex index) {
+                calls.add(name + " " + event.id());
+                return List.of();
+            }
+        };
+    }
+
+    @Test
     void flippingAnySingleByteOfAnyEventLineIsCaught() throws IOException {
         List<Event> events = validTrace();
         List<String> lines = events.stream().map(EventCodec::toLine).toList();

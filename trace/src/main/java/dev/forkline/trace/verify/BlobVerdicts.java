@@ -1,0 +1,50 @@
+package dev.forkline.trace.verify;
+
+import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.trace.bundle.CorruptBlobException;
+import java.io.IOException;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What reading each referenced blob showed: each blob is read and hashed once however many events refer to it. Asked
+ * from several threads; the blob source is read by one at a time, since a {@link BlobSource} need not be thread-safe.
+ */
+final class BlobVerdicts {
+
+    /** A problem with a blob ({@code missing-blob} or {@code corrupt-blob}), or {@link #INTACT}. */
+    record Verdict(String code, String message) {
+        static final Verdict INTACT = new Verdict("", "");
+    }
+
+    private final BlobSource blobs;
+    private final ConcurrentHashMap<String, Verdict> verdicts = new ConcurrentHashMap<>();
+
+    BlobVerdicts(BlobSource blobs) {
+        this.blobs = blobs;
+    }
+
+    Verdict of(String hash) {
+        Verdict known = verdicts.get(hash);
+        if (known != null) {
+            return known;
+        }
+        synchronized (this) {
+            return verdicts.computeIfAbsent(hash, this::read);
+        }
+    }
+
+    /** How many distinct blobs were read. */
+    int checked() {
+        return verdicts.size();
+    }
+
+    private Verdict read(String hash) {
+        try {
+            return blobs.read(hash).isPresent() ? Verdict.INTACT : new Verdict("missing-blob", "blob " + hash + " is not in the bundle");
+        } catch (CorruptBlobException e) {
+            return new Verdict("corrupt-blob", e.getMessage());
+        } catch (IOException e) {
+            return new Verdict("missing-blob", "blob " + hash + " cannot be read: " + e.getMessage());
+        }
+    }
+}

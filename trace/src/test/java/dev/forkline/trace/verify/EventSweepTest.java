@@ -1,0 +1,103 @@
+package dev.forkline.trace.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.TraceBuilder;
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class EventSweepTest {
+
+    /** Several ranges and a short last one, so that the sweep runs on more than one thread. */
+    private static final int EVENTS = 3 * EventSweep.RANGE + 17;
+
+    private static final Event EVENT = new TraceBuilder().add("r1", "harness", EventType.NOTE, "{'text':'x'}");
+
+    /** Hands out the same event at every index and counts how often each index is asked for. */
+    private static final class CountingEvents extends AbstractList<Event> {
+        final AtomicIntegerArray asked;
+        private final int failAt;
+
+        CountingEvents(int size, int failAt) {
+            this.asked = new AtomicIntegerArray(size);
+            this.failAt = failAt;
+        }
+
+        @Override
+        public Event get(int index) {
+            if (index == failAt) {
+                throw new IllegalStateException("event " + index + " is damaged");
+            }
+            asked.incrementAndGet(index);
+            return EVENT;
+        }
+
+        @Override
+        public int size() {
+            return asked.length();
+        }
+    }
+
+    /** Records the indexes it is shown. */
+    private static final class Indexes implements EventSweep.Inspection<List<Integer>> {
+        @Override
+        public List<Integer> newPart() {
+            return new ArrayList<>();
+        }
+
+        @Override
+        public void inspect(int index, Event event, List<Integer> part) {
+            part.add(index);
+        }
+    }
+
+    @Test
+    void everyInspectionSeesEveryEventOnceAndGetsItsPartsInFileOrder() {
+        CountingEvents events = new CountingEvents(EVENTS, -1);
+        EventSweep sweep = new EventSweep(events);
+        EventSweep.Parts<List<Integer>> first = sweep.add(new Indexes());
+        EventSweep.Parts<List<Integer>> second = sweep.add(new Indexes());
+        sweep.run();
+
+        List<Integer> all = IntStream.range(0, EVENTS).boxed().toList();
+        assertThat(first.inFileOrder()).hasSizeGreaterThan(1);
+        assertThat(first.inFileOrder().stream().flatMap(List::stream).toList()).isEqualTo(all);
+        assertThat(second.inFileOrder().stream().flatMap(List::stream).toList()).isEqualTo(all);
+        assertThat(IntStream.range(0, EVENTS).map(events.asked::get).distinct().toArray())
+                .as("each event is taken from the list once, for both inspections").containsExactly(1);
+    }
+
+    @Test
+    void aSmallTraceIsOnePart() {
+        EventSweep sweep = new EventSweep(new CountingEvents(5, -1));
+        EventSweep.Parts<List<Integer>> parts = sweep.add(new Indexes());
+        sweep.run();
+        assertThat(parts.inFileOrder()).containsExactly(List.of(0, 1, 2, 3, 4));
+    }
+
+    @Test
+    void aDamagedEventFailsTheSweepWithItsOwnException() {
+        EventSweep sweep = new EventSweep(new CountingEvents(EVENTS, 2 * EventSweep.RANGE + 3));
+        EventSweep.Parts<List<Integer>> parts = sweep.add(new Indexes());
+        assertThatThrownBy(sweep::run).isInstanceOf(IllegalStateException.class)
+                .hasMessage("event " + (2 * EventSweep.RANGE + 3) + " is damaged");
+        assertThatThrownBy(parts::inFileOrder).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void runsOnce() {
+        EventSweep sweep = new EventSweep(new CountingEvents(3, -1));
+        EventSweep.Parts<List<Integer>> parts = sweep.add(new Indexes());
+        assertThatThrownBy(parts::inFileOrder).hasMessage("the sweep has not run yet");
+        sweep.run();
+        assertThatThrownBy(sweep::run).hasMessage("the sweep has already run");
+        assertThatThrownBy(() -> sweep.add(new Indexes())).hasMessage("the sweep has already run");
+    }
+}

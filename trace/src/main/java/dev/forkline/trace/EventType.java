@@ -38,12 +38,11 @@ public enum EventType {
         return wireName;
     }
 
+    private static final java.util.Map<String, EventType> BY_WIRE_NAME = java.util.Arrays.stream(values())
+            .filter(type -> type.wireName != null)
+            .collect(java.util.stream.Collectors.toUnmodifiableMap(EventType::wireName, type -> type));
+
     public static EventType fromWire(String value) {
-        for (EventType type : values()) {
-            if (type.wireName != null && type.wireName.equals(value)) {
-                return type;
-            }
-        }
-        return UNKNOWN;
+        return value == null ? UNKNOWN : BY_WIRE_NAME.getOrDefault(value, UNKNOWN);
     }
 }

@@ -257,6 +257,20 @@ public final class EventColumns {
         return Hashes.PREFIX + HEX.formatHex(hashes, i * HASH_BYTES, (i + 1) * HASH_BYTES);
     }
 
+    /**
+     * Copies the 32 bytes of the event's own {@code hash} (the hex digits of {@code sha256:<hex>}) to {@code target} at
+     * {@code offset}; for a store that keeps hashes as bytes.
+     *
+     * @return false, copying nothing, when the event has no hash
+     */
+    public boolean copyHash(int i, byte[] target, int offset) {
+        if (!hashed[i]) {
+            return false;
+        }
+        System.arraycopy(hashes, i * HASH_BYTES, target, offset, HASH_BYTES);
+        return true;
+    }
+
     /** The blob names ({@code sha256:<hex>} strings) in the event's payload: what it may refer to in the bundle's blobs. */
     public List<String> blobNames(int i) {
         return Collections.unmodifiableList(Arrays.asList(blobNames).subList(blobStart[i], blobStart[i + 1]));

@@ -84,11 +84,14 @@ public final class LazyEventList extends AbstractList<Event> implements RandomAc
         }
     }
 
-    /** A stored line that no longer reads as the event it was (the file or database was changed). */
+    /**
+     * A stored line that no longer reads as the event it was (the file or database was changed). {@link EventLines}
+     * implementations throw it too, for lines they find damaged before they could hand them out.
+     */
     public static final class DamagedEventException extends RuntimeException {
         private final transient TraceFormatException cause;
 
-        DamagedEventException(TraceFormatException cause) {
+        public DamagedEventException(TraceFormatException cause) {
             super(cause.getMessage(), cause);
             this.cause = cause;
         }

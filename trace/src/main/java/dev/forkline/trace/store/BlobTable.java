@@ -15,6 +15,7 @@ import java.util.Set;
 final class BlobTable {
 
     private static final int IN_CHUNK = 500;
+    private static final int LINK_BATCH = 2000;
     /** Flush a batch of blob inserts once it holds this many bytes, to bound memory. */
     private static final long BATCH_BYTES = 16L * 1024 * 1024;
 
@@ -89,7 +90,7 @@ final class BlobTable {
                 insert.setString(1, traceId);
                 insert.setString(2, hash);
                 insert.addBatch();
-                if (++pending == EventRows.BATCH_SIZE) {
+                if (++pending == LINK_BATCH) {
                     insert.executeBatch();
                     pending = 0;
                 }

@@ -32,10 +32,14 @@ final class ContentDigest {
         if (!Hashes.isValid(eventHash)) {
             throw new IllegalArgumentException("not an event hash: " + eventHash);
         }
-        int offset = Hashes.PREFIX.length();
+        add(HexFormat.of().parseHex(eventHash, Hashes.PREFIX.length(), eventHash.length()), 0);
+    }
+
+    /** Adds an event's hash given as its 32 bytes at {@code offset}. */
+    void add(byte[] hash, int offset) {
         long carry = 0;
         for (int i = 3; i >= 0; i--) {
-            long addend = HexFormat.fromHexDigitsToLong(eventHash, offset + i * 16, offset + i * 16 + 16);
+            long addend = bytesToLong(hash, offset + i * 8);
             long partial = words[i] + addend;
             long overflowed = Long.compareUnsigned(partial, words[i]) < 0 ? 1 : 0;
             long sum = partial + carry;

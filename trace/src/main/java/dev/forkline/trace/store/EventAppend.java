@@ -4,8 +4,6 @@ import dev.forkline.trace.Event;
 import dev.forkline.trace.bundle.BlobSource;
 import java.io.IOException;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -36,7 +34,9 @@ final class EventAppend {
         EventAppender appender = EventAppender.forStoredTrace(connection, traceId, stored);
         checkPositions(appender.runs());
         checkIdsAreNew(connection);
-        EventAppender.Written written = appender.append(events, new GivenBlobs(blobs), blobs.keySet());
+        IncomingEvents incoming = IncomingEvents.of(events);
+        List<StorageOrder.Run> order = StorageOrder.of(incoming.columns(), StorageOrder.all(incoming.columns()), traceId);
+        EventAppender.Written written = appender.append(incoming, order, new GivenBlobs(blobs), blobs.keySet());
         return new StoreResult(traceId, StoreResult.Status.UPDATED, written.events(), written.blobs());
     }
 
@@ -55,21 +55,25 @@ final class EventAppend {
         }
     }
 
+    /** Reads the ids of every stored chunk (headers only): the store keeps no per-event index. */
     private void checkIdsAreNew(Connection connection) throws SQLException, StoreException {
-        Set<String> seen = new HashSet<>();
-        try (PreparedStatement query = connection.prepareStatement("SELECT 1 FROM events WHERE trace_id = ? AND event_id = ?")) {
-            query.setString(1, traceId);
-            for (Event event : events) {
-                query.setString(2, event.id());
-                boolean stored;
-                try (ResultSet rows = query.executeQuery()) {
-                    stored = rows.next();
-                }
-                if (stored || !seen.add(event.id())) {
-                    throw new StoreException("cannot append to trace '" + traceId + "': event id '" + event.id() + "' is already used");
-                }
+        Set<String> appended = new HashSet<>();
+        for (Event event : events) {
+            if (!appended.add(event.id())) {
+                throw idInUse(event.id());
             }
         }
+        ChunkHeaderReader.read(connection, traceId, RunRows.runIds(connection, traceId), false, chunk -> {
+            for (int k = 0; k < chunk.header().size(); k++) {
+                if (appended.contains(chunk.header().id(k))) {
+                    throw idInUse(chunk.header().id(k));
+                }
+            }
+        });
+    }
+
+    private StoreException idInUse(String id) {
+        return new StoreException("cannot append to trace '" + traceId + "': event id '" + id + "' is already used");
     }
 
     /** The blobs handed in with the events (already checked against their names). */

@@ -1,9 +1,9 @@
 package dev.forkline.trace.store;
 
-import dev.forkline.trace.Event;
 import dev.forkline.trace.Hashes;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.CorruptBlobException;
+import dev.forkline.trace.columns.EventColumns;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Writes new events of one trace inside the caller's transaction: the event rows, the blobs they name that are not
+ * Writes new events of one trace inside the caller's transaction: the event chunks, the blobs they name that are not
  * stored yet (once per hash), the trace-to-blob links, the runs, and the trace's counts and digest.
  */
 final class EventAppender {
@@ -56,31 +56,30 @@ final class EventAppender {
     }
 
     /**
-     * @param blobs where the content of blobs named by the events comes from; names that it lacks and that are not
-     *              stored either are taken for something else (e.g. an image digest) and left alone
+     * Writes {@code order}'s events (every one of {@code incoming}'s that is to be stored) in chunks, stores and links
+     * the blobs they name, and brings the runs, counts and digest up to date.
+     *
+     * @param blobs     where the content of blobs named by the events comes from; names that it lacks and that are
+     *                  not stored either are taken for something else (e.g. an image digest) and left alone
+     * @param alsoStore blobs to store and link even if no event names them (handed in explicitly by the caller)
      */
-    Written append(List<Event> events, BlobSource blobs) throws SQLException, IOException {
-        return append(events, blobs, Set.of());
-    }
-
-    /** @param alsoStore blobs to store and link even if no event names them (handed in explicitly by the caller) */
-    Written append(List<Event> events, BlobSource blobs, Set<String> alsoStore) throws SQLException, IOException {
+    Written append(IncomingEvents incoming, List<StorageOrder.Run> order, BlobSource blobs, Set<String> alsoStore)
+            throws SQLException, IOException, StoreException {
         Set<String> named = new LinkedHashSet<>(alsoStore);
+        EventColumns columns = incoming.columns();
         long written = 0;
-        PreparedRows prepared = new PreparedRows(events);
-        try (EventRows rows = new EventRows(connection, traceId);
-             ToolNames tools = new ToolNames(storedBefore ? connection : null, traceId)) {
-            for (int i = 0; i < events.size(); i++) {
-                Event event = events.get(i);
-                PreparedRows.Row row = prepared.row(i);
-                digest.add(rows.add(event, row, tools.of(event)));
-                runs.count(event);
-                named.addAll(row.blobNames());
-                written++;
+        try (PreparedChunks chunks = new PreparedChunks(incoming, order);
+             ChunkTable.Inserter inserter = new ChunkTable.Inserter(connection, traceId)) {
+            for (ChunkEncoder.Chunk chunk = chunks.next(); chunk != null; chunk = chunks.next()) {
+                inserter.insert(chunk);
+                int[] events = chunk.events();
+                for (int k = 0; k < events.length; k++) {
+                    digest.add(chunk.identityHashes(), k * ChunkHeader.HASH_BYTES);
+                    runs.count(columns, events[k], incoming::event);
+                }
+                named.addAll(chunk.blobNames());
+                written += events.length;
             }
-            rows.flush();
-        } finally {
-            prepared.cancel();
         }
         int newBlobs = storeBlobs(named, blobs);
         runs.save(connection, traceId);

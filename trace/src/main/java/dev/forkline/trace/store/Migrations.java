@@ -5,7 +5,10 @@ import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.flywaydb.core.api.output.MigrateResult;
 
-/** Brings the schema up to date with the SQL migrations in {@code db/migration} (Flyway, run on every open). */
+/**
+ * Brings the schema up to date (Flyway, run on every open): the SQL migrations in {@code db/migration}, and the Java
+ * ones listed here (those that convert data, e.g. {@link EventChunksMigration}).
+ */
 final class Migrations {
 
     static final String LOCATION = "classpath:db/migration";
@@ -18,6 +21,7 @@ final class Migrations {
         Flyway flyway = Flyway.configure(Migrations.class.getClassLoader())
                 .dataSource(dataSource)
                 .locations(LOCATION)
+                .javaMigrations(new EventChunksMigration())
                 .table(Schema.HISTORY_TABLE)
                 .cleanDisabled(true)
                 .validateMigrationNaming(true)

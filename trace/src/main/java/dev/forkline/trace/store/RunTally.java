@@ -2,6 +2,7 @@ package dev.forkline.trace.store;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.columns.EventColumns;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -9,6 +10,7 @@ import java.sql.SQLException;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /** The {@code runs} rows of one trace, kept up to date while events are added, then saved. */
 final class RunTally {
@@ -41,7 +43,7 @@ final class RunTally {
         RunTally tally = new RunTally();
         try (PreparedStatement query = connection.prepareStatement("SELECT r.run_id, r.ordinal, r.parent_run, r.fork_checkpoint,"
                 + " r.fork_event, r.reason, r.event_count, r.outcome,"
-                + " (SELECT MAX(e.seq) FROM events e WHERE e.trace_id = r.trace_id AND e.run_id = r.run_id)"
+                + " (SELECT MAX(c.last_seq) FROM event_chunks c WHERE c.trace_id = r.trace_id AND c.run_id = r.run_id)"
                 + " FROM runs r WHERE r.trace_id = ? ORDER BY r.ordinal")) {
             query.setString(1, traceId);
             try (ResultSet rows = query.executeQuery()) {
@@ -69,18 +71,23 @@ final class RunTally {
         return runs.values();
     }
 
-    void count(Event event) {
-        Run run = runs.computeIfAbsent(event.run(), id -> new Run(id, runs.size(), false));
+    /**
+     * Counts event {@code i} of {@code columns} into its run. Only a run.fork and a session.end are parsed (through
+     * {@code events}), for the fork's parent and the session's outcome.
+     */
+    void count(EventColumns columns, int i, IntFunction<Event> events) {
+        Run run = runs.computeIfAbsent(columns.run(i), id -> new Run(id, runs.size(), false));
         run.eventCount++;
-        run.lastSeq = Math.max(run.lastSeq, event.seq());
+        run.lastSeq = Math.max(run.lastSeq, columns.seq(i));
         run.changed = true;
-        if (event.is(EventType.RUN_FORK)) {
+        if (columns.is(i, EventType.RUN_FORK)) {
+            Event event = events.apply(i);
             run.parentRun = event.text("parentRun");
             run.forkCheckpoint = event.text("checkpoint");
             run.forkEvent = event.text("checkpointEvent");
             run.reason = event.text("reason");
-        } else if (event.is(EventType.SESSION_END)) {
-            String outcome = event.text("outcome");
+        } else if (columns.is(i, EventType.SESSION_END)) {
+            String outcome = events.apply(i).text("outcome");
             run.outcome = outcome == null || outcome.isBlank() ? UNKNOWN_OUTCOME : outcome;
         }
     }

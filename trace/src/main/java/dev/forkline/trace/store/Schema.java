@@ -5,24 +5,33 @@ import java.util.Set;
 
 /**
  * The tables and columns Forkline's migrations create (as H2 names them), so that a database file holding anything
- * else can be refused. Every migration that adds a table or a column must add it here too.
+ * else can be refused. Every migration that adds a table or a column must add it here too; one that drops a table
+ * moves it to {@link #MIGRATED_AWAY}.
  */
 final class Schema {
 
     static final String HISTORY_TABLE = "flyway_schema_history";
 
+    /** The tables of the current schema. */
     static final Map<String, Set<String>> TABLES = Map.of(
             "TRACES", Set.of("TRACE_ID", "TITLE", "SOURCE_FORMAT", "PRODUCER", "CREATED", "IMPORTED_AT", "SOURCE_PATH",
                     "EVENT_COUNT", "RUN_COUNT", "OUTCOME", "CONTENT_DIGEST"),
             "RUNS", Set.of("TRACE_ID", "RUN_ID", "ORDINAL", "PARENT_RUN", "FORK_CHECKPOINT", "FORK_EVENT", "REASON",
                     "EVENT_COUNT", "OUTCOME"),
-            "EVENTS", Set.of("TRACE_ID", "RUN_ID", "SEQ", "EVENT_ID", "TS", "ACTOR", "TYPE", "TOOL_NAME", "IS_ERROR",
-                    "EVENT_HASH", "SEARCH_TEXT", "JSON"),
+            "EVENT_CHUNKS", Set.of("TRACE_ID", "RUN_ID", "FIRST_SEQ", "LAST_SEQ", "EVENT_COUNT", "HEADER", "LINES"),
             "BLOBS", Set.of("HASH", "SIZE", "CONTENT"),
             "TRACE_BLOBS", Set.of("TRACE_ID", "HASH"),
             "FINDINGS", Set.of("TRACE_ID", "ORDINAL", "SEVERITY", "CODE", "MESSAGE", "EVENT_ID", "LINE"),
             HISTORY_TABLE, Set.of("installed_rank", "version", "description", "type", "script", "checksum",
                     "installed_by", "installed_on", "execution_time", "success"));
+
+    /**
+     * Tables of earlier schema versions that a later migration converts and drops: accepted in a file that is yet to
+     * be migrated, refused once migrations have run ({@link UntrustedDatabaseCheck#afterMigration}).
+     */
+    static final Map<String, Set<String>> MIGRATED_AWAY = Map.of(
+            "EVENTS", Set.of("TRACE_ID", "RUN_ID", "SEQ", "EVENT_ID", "TS", "ACTOR", "TYPE", "TOOL_NAME", "IS_ERROR",
+                    "EVENT_HASH", "SEARCH_TEXT", "JSON"));
 
     /** The only column default in the whole schema: Flyway's own. */
     static final Map<String, String> ALLOWED_DEFAULTS = Map.of(HISTORY_TABLE + ".installed_on", "CURRENT_TIMESTAMP");
@@ -31,6 +40,12 @@ final class Schema {
     }
 
     static boolean isKnownTable(String name) {
-        return TABLES.containsKey(name);
+        return TABLES.containsKey(name) || MIGRATED_AWAY.containsKey(name);
+    }
+
+    /** The columns of a known table, or null. */
+    static Set<String> columnsOf(String table) {
+        Set<String> columns = TABLES.get(table);
+        return columns != null ? columns : MIGRATED_AWAY.get(table);
     }
 }

@@ -1,30 +1,29 @@
 package dev.forkline.trace.store;
 
-import dev.forkline.trace.Event;
-import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.IdTable;
 import java.io.IOException;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Stores a bundle, run inside one writer transaction. A trace id seen for the first time is inserted whole. For a
  * stored trace id the new events are compared with the stored ones: the same events are "unchanged"; stored events
  * that are a strict prefix of the new ones get the rest appended; anything else is a conflict and nothing changes.
+ * Works from the bundle's columns and lines: no event is parsed, except the rare ones without a hash of their own
+ * and a run's fork and end events.
  */
 final class TraceImport {
-
-    private record StoredEvent(String run, long seq, String hash) {
-    }
 
     private final Bundle bundle;
     private final List<Finding> findings;
@@ -41,82 +40,87 @@ final class TraceImport {
     }
 
     StoreResult run(Connection connection) throws SQLException, IOException, StoreException {
+        IncomingEvents incoming = IncomingEvents.of(bundle.events(), bundle.columns());
+        EventColumns columns = incoming.columns();
+        StorageOrder.checkIdsDiffer(columns, traceId);
         Optional<TraceRows.Stored> stored = TraceRows.stored(connection, traceId);
         if (stored.isEmpty()) {
+            List<StorageOrder.Run> order = StorageOrder.of(columns, StorageOrder.all(columns), traceId);
             TraceRows.insert(connection, bundle.manifest(), sourcePath, importedAt);
-            EventAppender.Written written = EventAppender.forNewTrace(connection, traceId).append(bundle.events(), bundle.blobs());
+            EventAppender.Written written = EventAppender.forNewTrace(connection, traceId)
+                    .append(incoming, order, bundle.blobs(), Set.of());
             FindingRows.replace(connection, traceId, findings);
             return new StoreResult(traceId, StoreResult.Status.IMPORTED, written.events(), written.blobs());
         }
         TraceRows.Stored current = stored.get();
-        if (current.eventCount() == bundle.events().size() && current.contentDigest().equals(digestOfBundle())) {
+        if (current.eventCount() == columns.size() && current.contentDigest().equals(digestOf(incoming))) {
             return new StoreResult(traceId, StoreResult.Status.UNCHANGED, 0, 0);
         }
-        List<Event> newEvents = eventsBeyondStoredPrefix(connection);
-        if (newEvents.isEmpty()) {
+        int[] newEvents = eventsBeyondStoredPrefix(connection, incoming, current.eventCount());
+        if (newEvents.length == 0) {
             return new StoreResult(traceId, StoreResult.Status.UNCHANGED, 0, 0);
         }
-        EventAppender.Written written = EventAppender.forStoredTrace(connection, traceId, current).append(newEvents, bundle.blobs());
+        List<StorageOrder.Run> order = StorageOrder.of(columns, newEvents, traceId);
+        EventAppender.Written written = EventAppender.forStoredTrace(connection, traceId, current)
+                .append(incoming, order, bundle.blobs(), Set.of());
         FindingRows.replace(connection, traceId, findings);
         return new StoreResult(traceId, StoreResult.Status.UPDATED, written.events(), written.blobs());
     }
 
-    private String digestOfBundle() {
+    private static String digestOf(IncomingEvents incoming) {
         ContentDigest digest = new ContentDigest();
-        for (Event event : bundle.events()) {
-            digest.add(event.hash() != null ? event.hash() : EventRows.identity(event, EventCodec.toLine(event)));
+        byte[] hash = new byte[HashBytes.LENGTH];
+        for (int i = 0; i < incoming.size(); i++) {
+            incoming.identityHash(i, hash, 0);
+            digest.add(hash, 0);
         }
         return digest.toString();
     }
 
-    /** The new bundle's events that are not stored, provided every stored event is in it unchanged and each run's stored events come first. */
-    private List<Event> eventsBeyondStoredPrefix(Connection connection) throws SQLException, TraceConflictException {
-        Map<String, StoredEvent> storedById = storedEvents(connection);
-        Map<String, Long> lastStoredSeq = new LinkedHashMap<>();
-        storedById.values().forEach(event -> lastStoredSeq.merge(event.run(), event.seq(), Math::max));
-        List<Event> beyond = new ArrayList<>();
-        for (Event event : bundle.events()) {
-            StoredEvent was = storedById.remove(event.id());
-            if (was != null) {
-                String hash = event.hash() != null ? event.hash() : EventRows.identity(event, EventCodec.toLine(event));
-                if (!was.run().equals(event.run()) || was.seq() != event.seq()) {
-                    throw conflict(event, "event '" + event.id() + "' is stored at run '" + was.run() + "' seq " + was.seq()
-                            + " but the new bundle has it at run '" + event.run() + "' seq " + event.seq());
+    /**
+     * The new bundle's events that are not stored (indexes, in bundle order), provided every stored event is in it
+     * unchanged and each run's stored events come first.
+     */
+    private int[] eventsBeyondStoredPrefix(Connection connection, IncomingEvents incoming, long storedCount)
+            throws SQLException, StoreException {
+        StoredTrace stored = StoredTrace.read(connection, traceId, RunRows.runIds(connection, traceId), storedCount, true);
+        EventColumns was = stored.columns();
+        IdTable storedIds = new IdTable(was);
+        Map<String, Long> lastStoredSeq = new HashMap<>();
+        for (int s = 0; s < was.size(); s++) {
+            lastStoredSeq.merge(was.run(s), was.seq(s), Math::max);
+        }
+        EventColumns now = incoming.columns();
+        BitSet found = new BitSet(was.size());
+        int[] beyond = new int[now.size()];
+        int beyondCount = 0;
+        for (int i = 0; i < now.size(); i++) {
+            String id = now.id(i);
+            int s = storedIds.indexOf(id);
+            if (s >= 0) {
+                found.set(s);
+                if (!was.run(s).equals(now.run(i)) || was.seq(s) != now.seq(i)) {
+                    throw new TraceConflictException(traceId, id, "event '" + id + "' is stored at run '" + was.run(s)
+                            + "' seq " + was.seq(s) + " but the new bundle has it at run '" + now.run(i) + "' seq " + now.seq(i));
                 }
-                if (!was.hash().equals(hash)) {
-                    throw conflict(event, "event '" + event.id() + "' differs from the stored one (hash " + was.hash()
-                            + " stored, " + hash + " new)");
+                String hash = incoming.identityHash(i);
+                if (!stored.identityHash(s).equals(hash)) {
+                    throw new TraceConflictException(traceId, id, "event '" + id + "' differs from the stored one (hash "
+                            + stored.identityHash(s) + " stored, " + hash + " new)");
                 }
-            } else if (event.seq() <= lastStoredSeq.getOrDefault(event.run(), 0L)) {
-                throw conflict(event, "event '" + event.id() + "' (run '" + event.run() + "' seq " + event.seq()
+            } else if (now.seq(i) <= lastStoredSeq.getOrDefault(now.run(i), 0L)) {
+                throw new TraceConflictException(traceId, id, "event '" + id + "' (run '" + now.run(i) + "' seq " + now.seq(i)
                         + ") is not stored, but the stored trace already has that position");
             } else {
-                beyond.add(event);
+                beyond[beyondCount++] = i;
             }
         }
-        if (!storedById.isEmpty()) {
-            String missing = storedById.keySet().iterator().next();
-            throw new TraceConflictException(traceId, missing, "stored event '" + missing + "' is missing from the new bundle"
-                    + (storedById.size() > 1 ? " (and " + (storedById.size() - 1) + " more)" : ""));
+        int missing = found.nextClearBit(0);
+        if (missing < was.size()) {
+            int more = was.size() - found.cardinality() - 1;
+            throw new TraceConflictException(traceId, was.id(missing), "stored event '" + was.id(missing)
+                    + "' is missing from the new bundle" + (more > 0 ? " (and " + more + " more)" : ""));
         }
-        return beyond;
-    }
-
-    private TraceConflictException conflict(Event event, String detail) {
-        return new TraceConflictException(traceId, event.id(), detail);
-    }
-
-    private Map<String, StoredEvent> storedEvents(Connection connection) throws SQLException {
-        Map<String, StoredEvent> stored = new LinkedHashMap<>();
-        try (PreparedStatement query = connection.prepareStatement("SELECT event_id, run_id, seq, event_hash FROM events"
-                + " WHERE trace_id = ? ORDER BY trace_id, run_id, seq")) {
-            query.setString(1, traceId);
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    stored.put(rows.getString(1), new StoredEvent(rows.getString(2), rows.getLong(3), rows.getString(4)));
-                }
-            }
-        }
-        return stored;
+        return Arrays.copyOf(beyond, beyondCount);
     }
 }

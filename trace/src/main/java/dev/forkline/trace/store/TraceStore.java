@@ -3,16 +3,16 @@ package dev.forkline.trace.store;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Hashes;
-import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.Manifest;
+import dev.forkline.trace.columns.LazyEventList;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,9 +23,14 @@ import org.h2.jdbcx.JdbcConnectionPool;
  * Forkline's embedded trace store: one H2 file, migrated with Flyway when opened, refused when it holds objects
  * Forkline never creates ({@link UntrustedDatabaseException}).
  *
+ * <p>A trace's events are stored as their lines in chunks of one run, each with a header holding the events' columns
+ * ({@link ChunkHeaderCodec}): a loaded trace is its columns, and an event is parsed from its line when it is asked for.
+ *
  * <p>Writes ({@link #importTrace}, {@link #appendEvents}) run one at a time on a single named writer thread
  * ({@value StoreWriter#THREAD_NAME}), each as one transaction that is durable on disk when the method returns (see
- * {@link StoreWriter}). Reads run on the caller's thread on pooled connections and see only committed data.
+ * {@link StoreWriter}); chunks are prepared ahead on the common fork-join pool. Reads run on the caller's thread on
+ * pooled connections and see only committed data; decoding chunk headers and scanning lines for a search are spread
+ * over the common pool.
  */
 public final class TraceStore implements AutoCloseable {
 
@@ -35,12 +40,15 @@ public final class TraceStore implements AutoCloseable {
 
     static final String USER = "forkline";
     private static final int MAX_CONNECTIONS = 8;
+    /** Decoded chunk lines kept for loaded traces (see {@link ChunkCache}). */
+    static final long CHUNK_CACHE_BYTES = 64L << 20;
 
     private final DatabaseLocation location;
     private final JdbcConnectionPool pool;
     private final StoreWriter writer;
     private final Clock clock;
     private final String schemaVersion;
+    private final ChunkCache chunkCache = new ChunkCache(CHUNK_CACHE_BYTES);
 
     private TraceStore(DatabaseLocation location, JdbcConnectionPool pool, StoreWriter writer, Clock clock, String schemaVersion) {
         this.location = location;
@@ -86,6 +94,7 @@ public final class TraceStore implements AutoCloseable {
                 UntrustedDatabaseCheck.afterOpen(writerConnection, location.dataFile().toString());
             }
             String version = Migrations.migrate(pool);
+            UntrustedDatabaseCheck.afterMigration(writerConnection, location.dataFile().toString());
             return new TraceStore(location, pool, new StoreWriter(writerConnection), clock, version);
         } catch (SQLException | StoreException | RuntimeException e) {
             closeQuietly(writerConnection);
@@ -112,7 +121,7 @@ public final class TraceStore implements AutoCloseable {
         return location.dataFile();
     }
 
-    /** For the status bar, e.g. {@code H2 /home/me/.local/share/forkline/forkline.mv.db (schema 1)}. */
+    /** For the status bar, e.g. {@code H2 /home/me/.local/share/forkline/forkline.mv.db (schema 2)}. */
     public String describe() {
         return "H2 " + location.dataFile() + " (schema " + schemaVersion + ")";
     }
@@ -122,6 +131,11 @@ public final class TraceStore implements AutoCloseable {
      * whose stored events are a strict prefix of the bundle's gets the rest appended ({@code UPDATED}); any other
      * difference throws {@link TraceConflictException} naming the first differing event. A failure of any kind leaves
      * the database as it was. The bundle's blobs are read on the writer thread.
+     *
+     * <p>A bundle whose events are a {@link LazyEventList} is stored from its lines as written and its columns,
+     * without parsing (except the rare events without a hash of their own, and each run's fork and end); events held
+     * in memory are stored as their canonical lines. The bundle's lines are read ahead on the common pool while the
+     * writer thread inserts; none is read any more once this method returns.
      *
      * @param findings   what the importer and linter found; replaces the stored findings unless the trace is unchanged
      * @param sourcePath where the trace was imported from (shown in the trace list), or null
@@ -159,57 +173,44 @@ public final class TraceStore implements AutoCloseable {
     }
 
     /**
-     * The stored trace as a bundle: events in (run, seq) order, runs in the order they first appeared, blobs read from
-     * the store on demand (on the caller's thread).
+     * The stored trace as a bundle: events in (run, seq) order, runs in the order they first appeared. The events are a
+     * {@link LazyEventList} over columns read from the chunk headers: an event is parsed from its stored line when it
+     * is asked for, its chunk read then on the caller's thread (a chunk damaged in the database throws
+     * {@link LazyEventList.DamagedEventException}). Blobs are read from the store on demand, on the caller's thread.
+     *
+     * @throws StoreException when the trace is not stored, or its chunk headers are damaged
      */
     public Bundle load(String traceId) throws StoreException {
-        return read("load trace '" + traceId + "'", connection -> {
-            connection.setAutoCommit(false);
-            connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
-            // Without lazy execution H2 first copies a run's whole result (the JSON of every event) into a temporary
-            // store and only then hands out rows: for a 1M-event trace that was most of the time spent opening it.
-            lazyQueries(connection, true);
-            try {
-                Manifest manifest = TraceRows.manifest(connection, traceId)
-                        .orElseThrow(() -> new StoreException("no stored trace '" + traceId + "'"));
-                List<Event> events = new ArrayList<>();
-                for (String runId : EventQueries.runIds(connection, traceId)) {
-                    EventQueries.run(connection, traceId, runId, events);
-                }
-                int[] lines = new int[events.size()];
-                for (int i = 0; i < lines.length; i++) {
-                    lines[i] = i + 1;
-                }
-                BlobSource blobs = new StoredBlobs(pool);
-                return new Bundle("store:" + traceId, manifest, events, lines, blobs);
-            } finally {
-                connection.rollback();
-                lazyQueries(connection, false);
-                connection.setAutoCommit(true);
-                connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-            }
-        });
-    }
-
-    /** H2's session setting that streams a query's rows as they are read instead of materialising the result first. */
-    private static void lazyQueries(Connection connection, boolean lazy) throws SQLException {
-        try (Statement statement = connection.createStatement()) {
-            statement.execute("SET LAZY_QUERY_EXECUTION " + (lazy ? "TRUE" : "FALSE"));
-        }
+        return read("load trace '" + traceId + "'", connection -> inSnapshot(connection, () -> {
+            Manifest manifest = TraceRows.manifest(connection, traceId)
+                    .orElseThrow(() -> new StoreException("no stored trace '" + traceId + "'"));
+            long eventCount = TraceRows.stored(connection, traceId).map(TraceRows.Stored::eventCount).orElse(0L);
+            StoredTrace stored = StoredTrace.read(connection, traceId, RunRows.runIds(connection, traceId), eventCount, false);
+            int[] lines = new int[stored.size()];
+            Arrays.setAll(lines, i -> i + 1);
+            return new Bundle("store:" + traceId, manifest, lazyEvents(traceId, stored), lines, new StoredBlobs(pool),
+                    stored.columns());
+        }));
     }
 
     /** The trace's runs (for the fork tree), in the order they first appeared; empty if the trace is not stored. */
     public List<RunSummary> runs(String traceId) throws StoreException {
-        return read("read runs of trace '" + traceId + "'", connection -> EventQueries.runs(connection, traceId));
+        return read("read runs of trace '" + traceId + "'", connection -> RunRows.runs(connection, traceId));
     }
 
-    /** One run's events in seq order (empty if the trace or run is not stored). */
+    /** One run's events in seq order (empty if the trace or run is not stored), parsed when asked for as {@link #load}'s. */
     public List<Event> events(String traceId, String runId) throws StoreException {
-        return read("read run '" + runId + "' of trace '" + traceId + "'", connection -> {
-            List<Event> events = new ArrayList<>();
-            EventQueries.run(connection, traceId, runId, events);
-            return events;
-        });
+        return read("read run '" + runId + "' of trace '" + traceId + "'", connection -> inSnapshot(connection, () -> {
+            Optional<Long> count = RunRows.eventCount(connection, traceId, runId);
+            if (count.isEmpty()) {
+                return List.of();
+            }
+            return lazyEvents(traceId, StoredTrace.read(connection, traceId, List.of(runId), count.get(), false));
+        }));
+    }
+
+    private LazyEventList lazyEvents(String traceId, StoredTrace stored) {
+        return new LazyEventList(stored.columns(), new StoredEventLines(pool, traceId, stored.chunks(), chunkCache));
     }
 
     /**
@@ -221,15 +222,15 @@ public final class TraceStore implements AutoCloseable {
      * @param errorsOnly only error and sandbox.lost events, failed tool results and non-zero process exits
      */
     public List<String> search(String traceId, String text, String type, String actor, boolean errorsOnly) throws StoreException {
-        return read("search trace '" + traceId + "'",
-                connection -> EventQueries.search(connection, traceId, text, type, actor, errorsOnly));
+        return read("search trace '" + traceId + "'", connection -> inSnapshot(connection,
+                () -> new EventSearch(connection, traceId, new EventSearch.Query(text, type, actor, errorsOnly)).run()));
     }
 
     public List<Finding> findings(String traceId) throws StoreException {
         return read("read findings of trace '" + traceId + "'", connection -> FindingRows.read(connection, traceId));
     }
 
-    /** Cross-checks counts, runs, digests and blob references (reads only). */
+    /** Cross-checks counts, runs, chunks (headers, lines, seqs, ids), digests and blob references; reads everything. */
     public IntegrityReport integrityCheck() throws StoreException {
         return read("check the store", IntegrityCheck::run);
     }
@@ -243,6 +244,35 @@ public final class TraceStore implements AutoCloseable {
     @FunctionalInterface
     private interface Read<T> {
         T run(Connection connection) throws SQLException, StoreException;
+    }
+
+    @FunctionalInterface
+    private interface SnapshotRead<T> {
+        T run() throws SQLException, StoreException;
+    }
+
+    /**
+     * Runs several queries on one consistent snapshot (a read-only transaction), with H2's lazy query execution: rows
+     * are handed out as they are read instead of the whole result being copied into a temporary store first.
+     */
+    private static <T> T inSnapshot(Connection connection, SnapshotRead<T> work) throws SQLException, StoreException {
+        connection.setAutoCommit(false);
+        connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+        lazyQueries(connection, true);
+        try {
+            return work.run();
+        } finally {
+            connection.rollback();
+            lazyQueries(connection, false);
+            connection.setAutoCommit(true);
+            connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+        }
+    }
+
+    private static void lazyQueries(Connection connection, boolean lazy) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("SET LAZY_QUERY_EXECUTION " + (lazy ? "TRUE" : "FALSE"));
+        }
     }
 
     private <T> T read(String what, Read<T> work) throws StoreException {

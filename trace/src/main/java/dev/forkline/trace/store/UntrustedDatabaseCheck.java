@@ -102,6 +102,28 @@ final class UntrustedDatabaseCheck {
         refuseIfAny(where, found);
     }
 
+    /**
+     * After the migrations ran: a table that a migration converts and drops must be gone. Finding one means the file
+     * claims a schema version it does not have.
+     */
+    static void afterMigration(Connection connection, String where) throws SQLException, StoreException {
+        List<String> found = new ArrayList<>();
+        try (PreparedStatement query = connection.prepareStatement("SELECT table_name FROM information_schema.tables"
+                + " WHERE table_schema = 'PUBLIC'");
+             ResultSet rows = query.executeQuery()) {
+            while (rows.next()) {
+                if (Schema.MIGRATED_AWAY.containsKey(rows.getString(1))) {
+                    found.add(rows.getString(1));
+                }
+            }
+        }
+        if (!found.isEmpty()) {
+            throw new UntrustedDatabaseException("refusing to open the database " + where + ": its schema history says it"
+                    + " is migrated, but it still holds " + String.join(", ", found) + ", which the migrations convert and drop."
+                    + " Move the file away (Forkline then creates a fresh database) or open another one.");
+        }
+    }
+
     private static void checkTables(Connection connection, List<String> found) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT table_schema, table_name, table_type, storage_type"
                 + " FROM information_schema.tables WHERE table_schema <> 'INFORMATION_SCHEMA'");
@@ -128,7 +150,7 @@ final class UntrustedDatabaseCheck {
             while (rows.next()) {
                 String table = rows.getString(1);
                 String column = rows.getString(2);
-                var known = Schema.TABLES.get(table);
+                var known = Schema.columnsOf(table);
                 if (known == null) {
                     continue;
                 }

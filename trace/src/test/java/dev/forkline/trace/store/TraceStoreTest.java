@@ -168,7 +168,7 @@ class TraceStoreTest {
         assertThatThrownBy(() -> store.importTrace(trace.bundle(trace.events, lying), List.of(), null))
                 .isInstanceOf(StoreException.class)
                 .hasMessageContaining("corrupt");
-        assertThat(tableCounts()).containsEntry("EVENTS", 0L).containsEntry("BLOBS", 0L);
+        assertThat(tableCounts()).containsEntry("EVENT_CHUNKS", 0L).containsEntry("BLOBS", 0L);
     }
 
     @Test
@@ -344,16 +344,16 @@ class TraceStoreTest {
         store.importTrace(SampleTraces.standard("t-damaged").bundle(), List.of(), null);
         try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "");
              Statement sql = connection.createStatement()) {
-            sql.executeUpdate("DELETE FROM events WHERE event_id = 'r1.5'");
+            sql.executeUpdate("DELETE FROM event_chunks WHERE run_id = 'r2'");
             sql.executeUpdate("DELETE FROM trace_blobs");
             sql.executeUpdate("DELETE FROM blobs");
         }
         IntegrityReport report = store.integrityCheck();
 
         assertThat(report.ok()).isFalse();
-        assertThat(report.problems()).anyMatch(p -> p.startsWith("trace event count differs from its events: t-damaged 12 11"))
-                .anyMatch(p -> p.startsWith("run event count differs"))
-                .anyMatch(p -> p.startsWith("trace content digest differs"));
+        assertThat(report.problems()).anyMatch(p -> p.startsWith("trace event count differs from its chunks: t-damaged 12 9"))
+                .anyMatch(p -> p.startsWith("run event count differs from its chunks: t-damaged r2 3"))
+                .anyMatch(p -> p.startsWith("trace content digest differs from its events: t-damaged"));
     }
 
     @Test
@@ -384,14 +384,14 @@ class TraceStoreTest {
     @Test
     void describeSaysWhereTheDatabaseLives() {
         assertThat(store.location()).isEqualTo(dir.resolve("db/forkline.mv.db"));
-        assertThat(store.describe()).isEqualTo("H2 " + dir.resolve("db/forkline.mv.db") + " (schema 1)");
+        assertThat(store.describe()).isEqualTo("H2 " + dir.resolve("db/forkline.mv.db") + " (schema 2)");
     }
 
     private Map<String, Long> tableCounts() throws SQLException {
         Map<String, Long> counts = new LinkedHashMap<>();
         try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "");
              Statement sql = connection.createStatement()) {
-            for (String table : List.of("TRACES", "RUNS", "EVENTS", "BLOBS", "TRACE_BLOBS", "FINDINGS")) {
+            for (String table : List.of("TRACES", "RUNS", "EVENT_CHUNKS", "BLOBS", "TRACE_BLOBS", "FINDINGS")) {
                 try (ResultSet rows = sql.executeQuery("SELECT COUNT(*) FROM " + table)) {
                     rows.next();
                     counts.put(table, rows.getLong(1));

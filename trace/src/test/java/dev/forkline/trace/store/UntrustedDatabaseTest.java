@@ -41,7 +41,7 @@ class UntrustedDatabaseTest {
                         "CREATE FORCE TRIGGER audit BEFORE INSERT ON traces AS $$org.h2.api.Trigger create() {"
                                 + " System.setProperty(\"" + SIDE_EFFECT + "\", \"yes\"); return null; }$$",
                         "a trigger"),
-                new Tampering("trigger class", "CREATE FORCE TRIGGER audit2 AFTER INSERT ON events FOR EACH ROW CALL '"
+                new Tampering("trigger class", "CREATE FORCE TRIGGER audit2 AFTER INSERT ON event_chunks FOR EACH ROW CALL '"
                         + RecordingTrigger.class.getName() + "'", "a trigger"),
                 new Tampering("java alias",
                         "CREATE ALIAS shell AS $$ String shell(String command) throws Exception {"

@@ -1,0 +1,110 @@
+package dev.forkline.trace.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@code event_chunks} table: a trace's events in chunks of one run each, keyed by the run and the seq of the
+ * chunk's first event. A chunk is written once and never changed; appending to a run adds chunks.
+ */
+final class ChunkTable {
+
+    /** One chunk's row without its lines. */
+    record Row(String runId, long firstSeq, long lastSeq, int eventCount, byte[] header) {
+    }
+
+    private ChunkTable() {
+    }
+
+    /** Inserts chunks of one trace through one prepared statement. */
+    static final class Inserter implements AutoCloseable {
+        private final PreparedStatement insert;
+        private final String traceId;
+
+        Inserter(Connection connection, String traceId) throws SQLException {
+            this.insert = connection.prepareStatement("INSERT INTO event_chunks (trace_id, run_id, first_seq, last_seq,"
+                    + " event_count, header, lines) VALUES (?, ?, ?, ?, ?, ?, ?)");
+            this.traceId = traceId;
+        }
+
+        void insert(ChunkEncoder.Chunk chunk) throws SQLException {
+            insert.setString(1, traceId);
+            insert.setString(2, chunk.runId());
+            insert.setLong(3, chunk.firstSeq());
+            insert.setLong(4, chunk.lastSeq());
+            insert.setInt(5, chunk.events().length);
+            insert.setBytes(6, chunk.header());
+            insert.setBytes(7, chunk.lines());
+            insert.executeUpdate();
+        }
+
+        @Override
+        public void close() throws SQLException {
+            insert.close();
+        }
+    }
+
+    /** Reads the rows of one run after the other, each run's chunks in seq order. */
+    static final class RunReader implements AutoCloseable {
+        private final PreparedStatement query;
+
+        RunReader(Connection connection, String traceId) throws SQLException {
+            // Ordered by the primary key's full column list so that H2 reads in index order instead of sorting.
+            query = connection.prepareStatement("SELECT first_seq, last_seq, event_count, header FROM event_chunks"
+                    + " WHERE trace_id = ? AND run_id = ? ORDER BY trace_id, run_id, first_seq");
+            query.setString(1, traceId);
+        }
+
+        @FunctionalInterface
+        interface RowConsumer {
+            void accept(Row row) throws SQLException, StoreException;
+        }
+
+        void read(String runId, RowConsumer consumer) throws SQLException, StoreException {
+            query.setString(2, runId);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    consumer.accept(new Row(runId, rows.getLong(1), rows.getLong(2), rows.getInt(3), rows.getBytes(4)));
+                }
+            }
+        }
+
+        @Override
+        public void close() throws SQLException {
+            query.close();
+        }
+    }
+
+    /** A chunk's lines blob as stored, or empty when there is no such chunk. */
+    static Optional<byte[]> lines(Connection connection, String traceId, String runId, long firstSeq) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT lines FROM event_chunks"
+                + " WHERE trace_id = ? AND run_id = ? AND first_seq = ?")) {
+            query.setString(1, traceId);
+            query.setString(2, runId);
+            query.setLong(3, firstSeq);
+            try (ResultSet rows = query.executeQuery()) {
+                return rows.next() ? Optional.of(rows.getBytes(1)) : Optional.empty();
+            }
+        }
+    }
+
+    /** The seq of each run's last stored event. */
+    static Map<String, Long> lastSeqs(Connection connection, String traceId) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT run_id, MAX(last_seq) FROM event_chunks"
+                + " WHERE trace_id = ? GROUP BY run_id")) {
+            query.setString(1, traceId);
+            try (ResultSet rows = query.executeQuery()) {
+                Map<String, Long> last = new HashMap<>();
+                while (rows.next()) {
+                    last.put(rows.getString(1), rows.getLong(2));
+                }
+                return last;
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+package dev.forkline.trace.store;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventCodec;
+import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventFacts;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Finds a stored trace's events by type, actor, "errors only" and text. Type, actor and errors are answered from the
+ * chunk headers. Text is looked for in the lines of the events that pass those filters, chunk by chunk: the lines
+ * are read on the caller's thread and scanned on the common pool, first with {@link JsonTextMatcher} (no parsing),
+ * then each line it accepts is parsed and its {@link SearchText} checked, so the result is exactly what the search
+ * text finds.
+ */
+final class EventSearch {
+
+    /** What to look for; null or blank means "any". */
+    record Query(String text, String type, String actor, boolean errorsOnly) {
+    }
+
+    private final Connection connection;
+    private final String traceId;
+    private final Query query;
+
+    EventSearch(Connection connection, String traceId, Query query) {
+        this.connection = connection;
+        this.traceId = traceId;
+        this.query = query;
+    }
+
+    /** Ids of the matching events, in load order (runs as they first appeared, by seq). */
+    List<String> run() throws SQLException, StoreException {
+        var stored = TraceRows.stored(connection, traceId);
+        if (stored.isEmpty()) {
+            return List.of();
+        }
+        StoredTrace trace = StoredTrace.read(connection, traceId, RunRows.runIds(connection, traceId),
+                stored.get().eventCount(), false);
+        EventColumns columns = trace.columns();
+        BitSet matching = byColumns(columns);
+        if (query.text() != null && !query.text().isBlank()) {
+            matching = byText(trace, matching, query.text().strip());
+        }
+        List<String> ids = new ArrayList<>(matching.cardinality());
+        for (int i = matching.nextSetBit(0); i >= 0; i = matching.nextSetBit(i + 1)) {
+            ids.add(columns.id(i));
+        }
+        return ids;
+    }
+
+    private BitSet byColumns(EventColumns columns) {
+        String type = blankToNull(query.type());
+        String actor = blankToNull(query.actor());
+        BitSet matching = new BitSet(columns.size());
+        for (int i = 0; i < columns.size(); i++) {
+            if ((type == null || type.equals(columns.type(i))) && (actor == null || actor.equals(columns.actor(i)))
+                    && (!query.errorsOnly() || columns.has(i, EventFacts.ERROR))) {
+                matching.set(i);
+            }
+        }
+        return matching;
+    }
+
+    private BitSet byText(StoredTrace trace, BitSet candidates, String text) throws SQLException, StoreException {
+        ChunkDirectory chunks = trace.chunks();
+        String[] toolNames = SearchToolNames.of(trace.columns());
+        String lowerText = text.toLowerCase(Locale.ROOT);
+        ThreadLocal<JsonTextMatcher> matchers = ThreadLocal.withInitial(() -> new JsonTextMatcher(text));
+        BitSet matching = new BitSet(trace.size());
+        try (OrderedPoolWork<int[]> scanning = new OrderedPoolWork<>()) {
+            for (int c = 0; c < chunks.chunkCount(); c++) {
+                ChunkDirectory.Entry chunk = chunks.chunk(c);
+                int first = candidates.nextSetBit(chunk.firstIndex());
+                if (first < 0 || first >= chunk.firstIndex() + chunk.eventCount()) {
+                    continue;
+                }
+                byte[] stored = ChunkTable.lines(connection, traceId, chunk.runId(), chunk.firstSeq())
+                        .orElseThrow(() -> damaged(chunk, "is missing"));
+                scanning.submit(() -> scan(chunks, chunk, stored, candidates, toolNames, matchers.get(), lowerText));
+                while (scanning.isFull()) {
+                    markAll(take(scanning), matching);
+                }
+            }
+            while (!scanning.isEmpty()) {
+                markAll(take(scanning), matching);
+            }
+        }
+        return matching;
+    }
+
+    /** The candidates of one chunk whose events match the text. */
+    private int[] scan(ChunkDirectory chunks, ChunkDirectory.Entry chunk, byte[] stored, BitSet candidates,
+                       String[] toolNames, JsonTextMatcher matcher, String lowerText) throws StoreException {
+        byte[] lines;
+        try {
+            lines = ChunkLines.decodeChecked(chunk, stored);
+        } catch (ByteSource.MalformedException e) {
+            throw damaged(chunk, e.getMessage());
+        }
+        int[] found = new int[chunk.eventCount()];
+        int count = 0;
+        int end = chunk.firstIndex() + chunk.eventCount();
+        for (int i = candidates.nextSetBit(chunk.firstIndex()); i >= 0 && i < end; i = candidates.nextSetBit(i + 1)) {
+            int start = chunks.lineStart(i);
+            int stop = chunks.lineEnd(i);
+            if (matcher.mayMatch(lines, start, stop, toolNames[i]) && searchTextContains(lines, start, stop, i, toolNames[i], lowerText)) {
+                found[count++] = i;
+            }
+        }
+        return java.util.Arrays.copyOf(found, count);
+    }
+
+    private boolean searchTextContains(byte[] lines, int start, int end, int i, String toolName, String lowerText)
+            throws StoreException {
+        Event event;
+        try {
+            event = EventCodec.parseLine(new String(lines, start, end - start, StandardCharsets.UTF_8), "store:" + traceId, i + 1L);
+        } catch (TraceFormatException e) {
+            throw new StoreException("the stored trace '" + traceId + "' is damaged: " + e.getMessage(), e);
+        }
+        return SearchText.of(toolName, event.data()).contains(lowerText);
+    }
+
+    private static int[] take(OrderedPoolWork<int[]> scanning) throws StoreException {
+        try {
+            return scanning.takeNext();
+        } catch (IOException e) {
+            throw new StoreException("cannot search: " + e.getMessage(), e);
+        }
+    }
+
+    private static void markAll(int[] indexes, BitSet into) {
+        for (int i : indexes) {
+            into.set(i);
+        }
+    }
+
+    private StoreException damaged(ChunkDirectory.Entry chunk, String problem) {
+        return new StoreException("the stored trace '" + traceId + "' is damaged: " + chunk.describe() + " " + problem);
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value;
+    }
+}

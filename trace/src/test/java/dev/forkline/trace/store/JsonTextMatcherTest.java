@@ -1,0 +1,111 @@
+package dev.forkline.trace.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.Json;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class JsonTextMatcherTest {
+
+    private static final ObjectWriter ESCAPING_NON_ASCII = Json.MAPPER.writer().with(JsonWriteFeature.ESCAPE_NON_ASCII);
+
+    @Test
+    void foldingACodePointAgreesWithLowercasingItInAnyText() {
+        for (int codePoint = 0; codePoint <= Character.MAX_CODE_POINT; codePoint++) {
+            if (Character.isSurrogate((char) codePoint) && codePoint <= 0xFFFF) {
+                continue;
+            }
+            String text = new String(Character.toChars(codePoint));
+            StringBuilder folded = new StringBuilder();
+            CaseFolding.appendFolded(codePoint, folded);
+            assertThat(folded.toString()).as("U+%04X", codePoint).isEqualTo(CaseFolding.fold(text));
+            // in the middle of a word (where capital sigma lowercases to medial sigma) and at its end (final sigma)
+            assertThat(CaseFolding.fold("a" + text + "b")).as("U+%04X inside", codePoint).isEqualTo("a" + folded + "b");
+            assertThat(CaseFolding.fold("a" + text)).as("U+%04X at the end", codePoint).isEqualTo("a" + folded);
+        }
+    }
+
+    @Test
+    void findsWordsInsideDecodedStringsOfTheLine() {
+        ObjectNode data = Json.object().put("stdout", "Line one\nline \"two\" caf\u00e9 \u4e2d\u6587 \ud83d\ude00 \u03a3\u039f\u03a3");
+        for (boolean escaped : new boolean[] {false, true}) {
+            byte[] line = line(data, escaped);
+            assertThat(mayMatch("one\nline", line)).as("escaped=%s", escaped).isTrue();
+            assertThat(mayMatch("\"TWO\"", line)).isTrue();
+            assertThat(mayMatch("CAF\u00c9", line)).isTrue();
+            assertThat(mayMatch("\u4e2d\u6587", line)).isTrue();
+            assertThat(mayMatch("\ud83d\ude00", line)).isTrue();
+            assertThat(mayMatch("\u03c3\u03bf\u03c2", line)).as("final sigma").isTrue();
+            assertThat(mayMatch("caf\u00e9 \u4e2d", line)).isTrue();
+            assertThat(mayMatch("cafe", line)).isFalse();
+            assertThat(mayMatch("one\tline", line)).as("a tab is not a line break").isFalse();
+        }
+    }
+
+    @Test
+    void wordsMayComeFromDifferentStringsAndTheToolName() {
+        byte[] line = line(Json.object().put("command", "pytest -q").put("stdout", "3 passed"), false);
+
+        assertThat(new JsonTextMatcher("bash pytest passed").mayMatch(line, 0, line.length, "Bash")).isTrue();
+        assertThat(new JsonTextMatcher("bash pytest").mayMatch(line, 0, line.length, null)).isFalse();
+        assertThat(mayMatch("stdout", line)).as("member names are scanned too: the caller confirms").isTrue();
+    }
+
+    @Test
+    void neverMissesAPieceOfTheSearchText() {
+        Random random = new Random(20261130L);
+        String alphabet = "aAbBzZ \n\t\"\\/\u00e9\u00c9\u0130\u03a3\u03c3\u03c2\u4e2d\ud83d\ude00\u00df\u1e9e";
+        for (int round = 0; round < 3000; round++) {
+            ObjectNode data = Json.object();
+            int strings = 1 + random.nextInt(3);
+            for (int s = 0; s < strings; s++) {
+                data.put("k" + s, randomText(random, alphabet, 1 + random.nextInt(12)));
+            }
+            String toolName = random.nextBoolean() ? randomText(random, alphabet, 4) : null;
+            String searchText = SearchText.of(toolName, data);
+            int from = random.nextInt(searchText.length());
+            int to = Math.min(searchText.length(), from + 1 + random.nextInt(8));
+            String query = searchText.substring(from, to).strip();
+            if (query.isEmpty() || Character.isLowSurrogate(query.charAt(0))) {
+                continue;
+            }
+            String upper = random.nextBoolean() ? query.toUpperCase(Locale.ROOT) : query;
+            String matched = upper.toLowerCase(Locale.ROOT);
+            if (!searchText.contains(matched)) {
+                continue; // uppercasing and back is not always the identity (e.g. dotless i)
+            }
+            byte[] line = line(data, random.nextBoolean());
+            assertThat(new JsonTextMatcher(upper).mayMatch(line, 0, line.length, toolName))
+                    .as("'%s' in %s (tool %s)", upper, new String(line, StandardCharsets.UTF_8), toolName).isTrue();
+        }
+    }
+
+    private static boolean mayMatch(String query, byte[] line) {
+        return new JsonTextMatcher(query).mayMatch(line, 0, line.length, null);
+    }
+
+    private static byte[] line(ObjectNode data, boolean escapeNonAscii) {
+        ObjectNode event = Json.object().put("id", "e1").put("type", "tool.result");
+        event.set("data", data);
+        try {
+            return escapeNonAscii ? ESCAPING_NON_ASCII.writeValueAsBytes(event) : Json.MAPPER.writeValueAsBytes(event);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String randomText(Random random, String alphabet, int codePoints) {
+        int[] available = alphabet.codePoints().toArray();
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < codePoints; i++) {
+            text.appendCodePoint(available[random.nextInt(available.length)]);
+        }
+        return text.toString();
+    }
+}

@@ -212,7 +212,7 @@ public final class WorkbenchView extends BorderPane {
         TimelineViewModel timeline = model.timeline();
         int index = timeline.selectedIndex();
         int total = timeline.events().size();
-        playback.position.setText(index < 0 ? total + " events" : (index + 1) + " / " + total + " · " + timeline.selectedEvent().id());
+        playback.position.setText(index < 0 ? total + " events" : (index + 1) + " / " + total + " · " + timeline.events().id(index));
     }
 
     // --- menus ----------------------------------------------------------------------------------------------------

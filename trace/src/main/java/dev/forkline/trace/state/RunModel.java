@@ -26,9 +26,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * binary searches plus the work since the nearest checkpoint.
  *
  * <p>The pass reads the trace's {@link EventColumns} (kind, callId, causes, checkpoint ids) and parses only the events
- * whose payload it needs: model calls (usage and cost), approvals, reverts, forks and process events. With a lazily
- * loaded trace the other events (tool calls and results, mutations, checkpoints, messages...) stay unparsed until a
- * question about a point needs them.
+ * whose payload it needs: model calls (just their usage and cost, see {@link ModelCallUsage}), approvals, reverts,
+ * forks and process events. With a lazily loaded trace the other events (tool calls and results, mutations,
+ * checkpoints, messages...) stay unparsed until a question about a point needs them.
  */
 final class RunModel {
 
@@ -85,6 +85,7 @@ final class RunModel {
         final Map<String, List<Integer>> requestsBySubject = new HashMap<>();
         final Map<String, Deque<Integer>> runningByPid = new HashMap<>();
         final Set<Integer> running = new LinkedHashSet<>();
+        final ModelCallUsage usage = new ModelCallUsage(index);
 
         void run() {
             for (int pos = 0; pos < lineage.size(); pos++) {
@@ -101,7 +102,7 @@ final class RunModel {
                     }
                     case MODEL_CALL -> {
                         modelCalls.add(pos);
-                        usageTotals.add(index.get(at).data());
+                        usageTotals.add(usage.of(at));
                     }
                     case AGENT_MESSAGE -> messages.add(pos);
                     case TOOL_CALL -> toolCall(pos, at);

@@ -1,6 +1,7 @@
 package dev.forkline.views;
 
-import dev.forkline.trace.Event;
+import dev.forkline.trace.columns.EventFacts;
+import dev.forkline.views.data.RunEvents;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.views.concurrent.SameThreadTaskExecutor;
@@ -8,7 +9,6 @@ import dev.forkline.views.data.InMemoryTraceLibrary;
 import dev.forkline.views.data.TraceLibrary;
 import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.state.StateSnapshot;
-import dev.forkline.views.timeline.EventClassifier;
 import dev.forkline.views.viewmodel.ThemeChoice;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
 import javafx.embed.swing.SwingFXUtils;
@@ -20,7 +20,6 @@ import javax.imageio.ImageIO;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Renders the workbench (or one part of it) for a trace into a PNG, headless. {@code forkline screenshot} calls
@@ -122,9 +121,9 @@ public final class Screenshots {
             }
             return;
         }
-        List<Event> events = model.timeline().events();
+        RunEvents events = model.timeline().events();
         for (int i = 0; i < events.size(); i++) {
-            if (EventClassifier.isFailure(events.get(i))) {
+            if (events.has(i, EventFacts.FAILURE)) {
                 model.timeline().select(i);
                 return;
             }

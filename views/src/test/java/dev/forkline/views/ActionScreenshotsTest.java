@@ -154,7 +154,7 @@ class ActionScreenshotsTest {
             if (!model.replay().goToFirstDivergence()) {
                 var events = model.timeline().events();
                 for (int i = 0; i < events.size(); i++) {
-                    if (dev.forkline.views.timeline.EventClassifier.isFailure(events.get(i))) {
+                    if (events.has(i, dev.forkline.trace.columns.EventFacts.FAILURE)) {
                         model.timeline().select(i);
                         break;
                     }

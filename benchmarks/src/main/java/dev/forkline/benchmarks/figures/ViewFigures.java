@@ -12,6 +12,7 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.store.TraceStore;
 import dev.forkline.views.HeadlessFx;
 import dev.forkline.views.concurrent.SameThreadTaskExecutor;
+import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.data.StoreTraceLibrary;
 import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.timeline.TimelineCanvas;
@@ -52,7 +53,12 @@ public final class ViewFigures {
         this.log = log;
     }
 
-    /** Figure 2: openStored (load, index, lineage, the timeline's columnar model) and the first paint. */
+    /**
+     * Figure 2: openStored (load, index, lineage, the timeline's columnar model) and the first paint. The workbench is
+     * started before the clock runs (its library list and escape queue are start-up work, not opening a trace); the
+     * heap is measured once the state pass the open starts in the background has finished, so it holds what an open
+     * workbench holds.
+     */
     public List<Figure> open(TraceStore store, String traceId, Path jsonl) throws Exception {
         HeadlessFx.ensureStarted();
         double floor = Timing.median(0, 3, () -> JsonFloor.parse(jsonl));
@@ -61,10 +67,13 @@ public final class ViewFigures {
         for (int i = 0; i < times.length; i++) {
             workbench = null;
             canvas = null;
+            double startUp = HeadlessFx.call(() -> Timing.once(() -> startWorkbench(store)), FX_LIMIT);
             long before = Heap.usedAfterGc();
-            times[i] = HeadlessFx.call(() -> Timing.once(() -> openAndPaint(store, traceId)), FX_LIMIT);
+            times[i] = HeadlessFx.call(() -> Timing.once(() -> openAndPaint(traceId)), FX_LIMIT);
+            double statePass = Timing.once(() -> workbench.state().preparation().get());
             retained = Heap.usedAfterGc() - before;
-            log.printf("  open #%d: %s, retained %s%n", i + 1, Unit.MILLIS.format(times[i]), Unit.BYTES.format(retained));
+            log.printf("  open #%d: %s, retained %s (workbench start-up %s before; state pass done %s after the paint)%n", i + 1,
+                    Unit.MILLIS.format(times[i]), Unit.BYTES.format(retained), Unit.MILLIS.format(startUp), Unit.MILLIS.format(statePass));
         }
         TimelineModel model = workbench.timeline().model();
         return List.of(
@@ -75,11 +84,14 @@ public final class ViewFigures {
                         "size of trace.jsonl on disk", Unit.BYTES, Goal.valueAtMost(512L << 20, Unit.BYTES)));
     }
 
-    private void openAndPaint(TraceStore store, String traceId) {
+    private void startWorkbench(TraceStore store) {
         workbench = new WorkbenchViewModel(new SameThreadTaskExecutor(), new StoreTraceLibrary(store),
                 new ReconstructorStateProvider(), new RecentFiles(null));
         canvas = new TimelineCanvas(workbench.timeline());
         canvas.resize(WIDTH, HEIGHT);
+    }
+
+    private void openAndPaint(String traceId) {
         long framesBefore = canvas.frames();
         workbench.openStored(traceId);
         if (workbench.errorProperty().get() != null) {
@@ -138,7 +150,7 @@ public final class ViewFigures {
     public Figure step() {
         return HeadlessFx.call(() -> {
             TimelineViewModel timeline = workbench.timeline();
-            List<Event> events = timeline.events();
+            RunEvents events = timeline.events();
             int steps = sizes.isQuick() ? 20 : 60;
             timeline.select(events.size() - steps - 2);
             double[] times = new double[steps];

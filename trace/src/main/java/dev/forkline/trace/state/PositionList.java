@@ -5,8 +5,11 @@ import dev.forkline.trace.index.Lineage;
 import java.util.AbstractList;
 import java.util.RandomAccess;
 
-/** The events at the first {@code count} of some sorted lineage positions, without copying. */
-final class PositionList extends AbstractList<Event> implements RandomAccess {
+/**
+ * The events at the first {@code count} of some sorted lineage positions, without copying: an event is read (for a
+ * lazily loaded trace, parsed) only when {@link #get} asks for it, while {@link #size} and {@link #position} cost nothing.
+ */
+public final class PositionList extends AbstractList<Event> implements RandomAccess {
 
     private final Lineage lineage;
     private final int[] positions;
@@ -29,6 +32,14 @@ final class PositionList extends AbstractList<Event> implements RandomAccess {
     @Override
     public int size() {
         return count;
+    }
+
+    /** The lineage position of the {@code i}-th event. */
+    public int position(int i) {
+        if (i < 0 || i >= count) {
+            throw new IndexOutOfBoundsException(i);
+        }
+        return positions[i];
     }
 
     /** How many of the sorted positions are at or before {@code position}. */

@@ -2,9 +2,10 @@ package dev.forkline.trace.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
-import dev.forkline.trace.EventType;
 import dev.forkline.trace.ToolResults;
 import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventFacts;
 import dev.forkline.trace.index.CheckpointInfo;
 import dev.forkline.trace.index.Lineage;
 import dev.forkline.trace.index.TraceIndex;
@@ -23,6 +24,11 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * What one pass over a run's lineage learns, kept as sorted position arrays so that the state at any point is a few
  * binary searches plus the work since the nearest checkpoint.
+ *
+ * <p>The pass reads the trace's {@link EventColumns} (kind, callId, causes, checkpoint ids) and parses only the events
+ * whose payload it needs: model calls (just their usage and cost, see {@link ModelCallUsage}), approvals, reverts,
+ * forks and process events. With a lazily loaded trace the other events (tool calls and results, mutations,
+ * checkpoints, messages...) stay unparsed until a question about a point needs them.
  */
 final class RunModel {
 
@@ -30,14 +36,14 @@ final class RunModel {
     static final String DEFAULT_ROOT = "/workspace";
 
     private final TraceIndex index;
+    private final EventColumns columns;
     private final Lineage lineage;
     private final BlobSource blobs;
 
     private int sessionStart = -1;
     private final IntList sessionEnds = new IntList();
     private final IntList modelCalls = new IntList();
-    private final List<long[]> usageTotals = new ArrayList<>();
-    private final List<BigDecimal> costTotals = new ArrayList<>();
+    private final UsageTotals usageTotals = new UsageTotals();
     private final IntList messages = new IntList();
 
     private final IntList calls = new IntList();
@@ -51,8 +57,9 @@ final class RunModel {
     private final IntList escapes = new IntList();
 
     private final IntList baselines = new IntList();
-    private final List<Event> baselineCheckpoints = new ArrayList<>();
-    private final Map<Integer, Map<String, FileEntry>> baselineTrees = new ConcurrentHashMap<>();
+    /** The file-order index of the checkpoint event each baseline starts from. */
+    private final IntList baselineCheckpoints = new IntList();
+    private final Map<Integer, Baseline> baselineTrees = new ConcurrentHashMap<>();
     private final IntList mutations = new IntList();
 
     private final IntList processStarts = new IntList();
@@ -60,6 +67,7 @@ final class RunModel {
 
     RunModel(TraceIndex index, Lineage lineage, BlobSource blobs) {
         this.index = index;
+        this.columns = index.columns();
         this.lineage = lineage;
         this.blobs = blobs;
         new Pass().run();
@@ -69,7 +77,7 @@ final class RunModel {
         return lineage;
     }
 
-    /** One pass over the lineage that fills the position arrays. */
+    /** One pass over the lineage that fills the position arrays; it parses only the events whose payload it reads. */
     private final class Pass {
         final Map<String, Integer> callByEventId = new HashMap<>();
         final Map<String, Deque<Integer>> openCallsByCallId = new HashMap<>();
@@ -77,14 +85,12 @@ final class RunModel {
         final Map<String, List<Integer>> requestsBySubject = new HashMap<>();
         final Map<String, Deque<Integer>> runningByPid = new HashMap<>();
         final Set<Integer> running = new LinkedHashSet<>();
-        long[] usage = new long[4];
-        BigDecimal cost = BigDecimal.ZERO;
+        final ModelCallUsage usage = new ModelCallUsage(index);
 
         void run() {
-            for (int at = 0; at < lineage.size(); at++) {
-                final int pos = at;
-                Event event = lineage.get(pos);
-                switch (event.kind()) {
+            for (int pos = 0; pos < lineage.size(); pos++) {
+                int at = lineage.indexAt(pos);
+                switch (columns.kind(at)) {
                     case SESSION_START -> {
                         if (sessionStart < 0) {
                             sessionStart = pos;
@@ -94,80 +100,76 @@ final class RunModel {
                         sessionEnds.add(pos);
                         losses.add(pos);
                     }
-                    case MODEL_CALL -> modelCall(pos, event);
+                    case MODEL_CALL -> {
+                        modelCalls.add(pos);
+                        usageTotals.add(usage.of(at));
+                    }
                     case AGENT_MESSAGE -> messages.add(pos);
-                    case TOOL_CALL -> toolCall(pos, event);
-                    case TOOL_RESULT -> toolResult(pos, event);
-                    case APPROVAL_REQUEST -> approvalRequest(pos, event);
-                    case APPROVAL_DECISION -> approvalDecision(pos, event);
+                    case TOOL_CALL -> toolCall(pos, at);
+                    case TOOL_RESULT -> toolResult(pos, at);
+                    case APPROVAL_REQUEST -> approvalRequest(pos, index.get(at));
+                    case APPROVAL_DECISION -> approvalDecision(pos, index.get(at));
                     case ESCAPE_ATTEMPT -> escapes.add(pos);
                     case STATE_MUTATION -> mutations.add(pos);
-                    case CHECKPOINT -> baseline(pos, event);
+                    case CHECKPOINT -> baseline(pos, at);
                     case REVERT -> {
-                        resolveCheckpoint(event.text("checkpoint")).ifPresent(checkpoint -> baseline(pos, checkpoint));
-                        if ("container".equals(event.text("target"))) {
+                        Event revert = index.get(at);
+                        int checkpoint = resolveCheckpoint(revert.text("checkpoint"));
+                        if (checkpoint >= 0) {
+                            baseline(pos, checkpoint);
+                        }
+                        if ("container".equals(revert.text("target"))) {
                             endAllProcesses(pos);
                         }
                     }
-                    case RUN_FORK -> resolveCheckpoint(event.text("checkpoint")).ifPresent(checkpoint -> baseline(pos, checkpoint));
+                    case RUN_FORK -> {
+                        int checkpoint = resolveCheckpoint(index.get(at).text("checkpoint"));
+                        if (checkpoint >= 0) {
+                            baseline(pos, checkpoint);
+                        }
+                    }
                     case SANDBOX_LOST -> {
                         losses.add(pos);
                         endAllProcesses(pos);
                     }
                     case HARNESS_RESTART -> losses.add(pos);
-                    case PROCESS_START -> processStart(pos, event);
-                    case PROCESS_EXIT -> processExit(pos, event);
+                    case PROCESS_START -> processStart(pos, index.get(at));
+                    case PROCESS_EXIT -> processExit(pos, index.get(at));
                     default -> {
                     }
                 }
             }
         }
 
-        void modelCall(int pos, Event event) {
-            JsonNode u = event.data().path("usage");
-            usage = usage.clone();
-            usage[0] += u.path("inputTokens").asLong(0);
-            usage[1] += u.path("outputTokens").asLong(0);
-            usage[2] += u.path("cacheReadTokens").asLong(0);
-            usage[3] += u.path("cacheWriteTokens").asLong(0);
-            JsonNode c = event.data().get("costUsd");
-            if (c != null && c.isNumber()) {
-                cost = cost.add(c.decimalValue());
-            }
-            modelCalls.add(pos);
-            usageTotals.add(usage);
-            costTotals.add(cost);
-        }
-
-        void toolCall(int pos, Event event) {
+        void toolCall(int pos, int at) {
             int ordinal = calls.size();
             calls.add(pos);
             callResults.add(NEVER);
-            callByEventId.put(event.id(), ordinal);
-            String callId = event.text("callId");
+            callByEventId.put(columns.id(at), ordinal);
+            String callId = columns.callId(at);
             if (callId != null) {
                 openCallsByCallId.computeIfAbsent(callId, k -> new ArrayDeque<>()).addLast(ordinal);
             }
-            if ("external".equals(event.text("effect"))) {
+            if (columns.has(at, EventFacts.EXTERNAL_CALL)) {
                 externalCalls.add(ordinal);
             }
         }
 
-        void toolResult(int pos, Event event) {
+        void toolResult(int pos, int at) {
             Integer ordinal = null;
-            for (String cause : event.causes()) {
-                Integer candidate = callByEventId.get(cause);
+            for (int k = 0; k < columns.causeCount(at); k++) {
+                Integer candidate = callByEventId.get(columns.cause(at, k));
                 if (candidate != null && callResults.get(candidate) == NEVER) {
                     ordinal = candidate;
                     break;
                 }
             }
-            String callId = event.text("callId");
+            String callId = columns.callId(at);
             Deque<Integer> open = callId == null ? null : openCallsByCallId.get(callId);
             if (ordinal == null && open != null) {
                 ordinal = open.pollFirst();
             } else if (ordinal != null) {
-                String ownCallId = lineage.get(calls.get(ordinal)).text("callId");
+                String ownCallId = columns.callId(lineage.indexAt(calls.get(ordinal)));
                 Deque<Integer> own = ownCallId == null ? null : openCallsByCallId.get(ownCallId);
                 if (own != null) {
                     own.remove(ordinal);
@@ -221,23 +223,26 @@ final class RunModel {
             }
         }
 
-        void baseline(int pos, Event checkpoint) {
+        void baseline(int pos, int checkpointIndex) {
             baselines.add(pos);
-            baselineCheckpoints.add(checkpoint);
+            baselineCheckpoints.add(checkpointIndex);
         }
 
-        /** The latest checkpoint with this id earlier in the lineage, else the trace's first checkpoint with it. */
-        java.util.Optional<Event> resolveCheckpoint(String checkpointId) {
+        /**
+         * The file-order index of the latest checkpoint with this id earlier in the lineage, else of the trace's first
+         * checkpoint with it; -1 when there is none.
+         */
+        int resolveCheckpoint(String checkpointId) {
             if (checkpointId == null) {
-                return java.util.Optional.empty();
+                return -1;
             }
             for (int b = baselineCheckpoints.size() - 1; b >= 0; b--) {
-                Event candidate = baselineCheckpoints.get(b);
-                if (checkpointId.equals(candidate.text("checkpointId"))) {
-                    return java.util.Optional.of(candidate);
+                int candidate = baselineCheckpoints.get(b);
+                if (checkpointId.equals(columns.checkpointId(candidate))) {
+                    return candidate;
                 }
             }
-            return index.checkpoint(checkpointId).map(CheckpointInfo::eventId).flatMap(index::event);
+            return index.checkpoint(checkpointId).map(CheckpointInfo::eventId).map(index::indexOf).orElse(-1);
         }
 
         void processStart(int pos, Event event) {
@@ -275,8 +280,8 @@ final class RunModel {
 
     SessionState session(int p) {
         int k = PositionList.countUpTo(modelCalls.toArrayView(), modelCalls.size(), p);
-        long[] usage = k == 0 ? new long[4] : usageTotals.get(k - 1);
-        BigDecimal cost = k == 0 ? BigDecimal.ZERO : costTotals.get(k - 1);
+        long[] usage = usageTotals.tokensOfFirst(k);
+        BigDecimal cost = usageTotals.costOfFirst(k);
         int messageCount = PositionList.countUpTo(messages.toArrayView(), messages.size(), p);
         int ends = PositionList.countUpTo(sessionEnds.toArrayView(), sessionEnds.size(), p);
         String outcome = null;
@@ -356,19 +361,18 @@ final class RunModel {
 
     WorkspaceState workspace(int p) {
         int b = PositionList.countUpTo(baselines.toArrayView(), baselines.size(), p) - 1;
-        Map<String, FileEntry> baseline = b < 0 ? Map.of() : baselineTree(b);
-        Event checkpoint = b < 0 ? null : baselineCheckpoints.get(b);
-        String root = checkpoint == null ? DEFAULT_ROOT : checkpoint.data().path("workspace").path("root").asText(DEFAULT_ROOT);
+        Baseline baseline = b < 0 ? Baseline.NONE : baselineTree(b);
+        int checkpoint = b < 0 ? -1 : baselineCheckpoints.get(b);
         int from = b < 0 ? -1 : baselines.get(b);
         int[] mutationArray = mutations.toArrayView();
         int first = PositionList.countUpTo(mutationArray, mutations.size(), from);
         int end = PositionList.countUpTo(mutationArray, mutations.size(), p);
-        TreeMap<String, FileEntry> files = new TreeMap<>(baseline);
+        TreeMap<String, FileEntry> files = new TreeMap<>(baseline.files());
         Map<String, String> firstOps = new HashMap<>();
         Map<String, String> lastEvents = new HashMap<>();
         for (int m = first; m < end; m++) {
             Event mutation = lineage.get(mutationArray[m]);
-            String path = WorkspacePaths.relative(mutation.text("path"), root);
+            String path = WorkspacePaths.relative(mutation.text("path"), baseline.root());
             if (path == null) {
                 continue;
             }
@@ -380,13 +384,13 @@ final class RunModel {
         TreeMap<String, WorkspaceChange> changes = new TreeMap<>();
         for (var touched : lastEvents.entrySet()) {
             String path = touched.getKey();
-            String op = netOp(baseline.get(path), files.get(path), firstOps.get(path));
+            String op = netOp(baseline.files().get(path), files.get(path), firstOps.get(path));
             if (op != null) {
                 changes.put(path, new WorkspaceChange(path, op, touched.getValue()));
             }
         }
-        return new WorkspaceState(files, changes, checkpoint == null ? null : checkpointId(checkpoint),
-                checkpoint == null ? null : checkpoint.id(), end - first, blobs);
+        return new WorkspaceState(files, changes, checkpoint < 0 ? null : checkpointId(checkpoint),
+                checkpoint < 0 ? null : columns.id(checkpoint), end - first, blobs);
     }
 
     private static void apply(Map<String, FileEntry> files, String path, String op, Event mutation) {
@@ -422,21 +426,26 @@ final class RunModel {
         return before.mode().equals(now.mode()) ? null : "mode";
     }
 
-    private Map<String, FileEntry> baselineTree(int b) {
+    /** The file tree and workspace root of a checkpoint, read from its payload once. */
+    private record Baseline(Map<String, FileEntry> files, String root) {
+        static final Baseline NONE = new Baseline(Map.of(), DEFAULT_ROOT);
+    }
+
+    private Baseline baselineTree(int b) {
         return baselineTrees.computeIfAbsent(b, k -> {
+            JsonNode workspace = index.get(baselineCheckpoints.get(k)).data().path("workspace");
             Map<String, FileEntry> tree = new HashMap<>();
-            JsonNode files = baselineCheckpoints.get(k).data().path("workspace").path("files");
-            for (var file : files.properties()) {
+            for (var file : workspace.path("files").properties()) {
                 JsonNode entry = file.getValue();
                 String blob = entry.path("blob").isTextual() ? entry.path("blob").textValue() : null;
                 tree.put(file.getKey(), new FileEntry(blob, entry.path("mode").asText(FileEntry.DEFAULT_MODE)));
             }
-            return Map.copyOf(tree);
+            return new Baseline(Map.copyOf(tree), workspace.path("root").asText(DEFAULT_ROOT));
         });
     }
 
-    private static String checkpointId(Event checkpoint) {
-        String id = checkpoint.text("checkpointId");
-        return id != null ? id : checkpoint.id();
+    private String checkpointId(int checkpoint) {
+        String id = columns.checkpointId(checkpoint);
+        return id != null ? id : columns.id(checkpoint);
     }
 }

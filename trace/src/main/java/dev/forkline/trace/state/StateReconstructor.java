@@ -10,15 +10,15 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The state of a run right after any event of its lineage, with the five kinds kept apart. The first question about a
- * run makes one pass over its lineage (O(n)); after that each answer costs a few binary searches, a scan of the run's
- * tool calls / processes / external calls, and the replay of only the mutations since the nearest checkpoint.
- * Thread-safe.
+ * run (or {@link #prepare}) makes one pass over its lineage (O(n), on the trace's columns; it parses only the events
+ * whose payload it needs); after that each answer costs a few binary searches, a scan of the run's tool calls /
+ * processes / external calls, and the replay of only the mutations since the nearest checkpoint. Thread-safe.
  */
 public final class StateReconstructor {
 
     private final TraceIndex index;
     private final BlobSource blobs;
-    private final Map<String, RunModel> models = new ConcurrentHashMap<>();
+    private final Map<String, RunModelSlot> models = new ConcurrentHashMap<>();
 
     public StateReconstructor(TraceIndex index, BlobSource blobs) {
         this.index = index;
@@ -56,7 +56,7 @@ public final class StateReconstructor {
         if (position < 0 || position >= lineage.size()) {
             throw new IllegalArgumentException("position " + position + " is outside run '" + run + "' (lineage of " + lineage.size() + " events)");
         }
-        return new StateAt(run, lineage.get(position).id(), position, model.session(position), model.harness(position),
+        return new StateAt(run, index.columns().id(lineage.indexAt(position)), position, model.session(position), model.harness(position),
                 model.workspace(position), model.process(position), model.external(position));
     }
 
@@ -74,7 +74,32 @@ public final class StateReconstructor {
         return at(run, index.lineage(run).size() - 1);
     }
 
+    /**
+     * Makes the run's one pass over its lineage now unless it was made already: called on a background thread right
+     * after a trace opens, the first question about the run then finds it done. Blocks until the pass is made.
+     */
+    public void prepare(String run) {
+        model(run);
+    }
+
     private RunModel model(String run) {
-        return models.computeIfAbsent(run, r -> new RunModel(index, index.lineage(r), blobs));
+        return models.computeIfAbsent(run, RunModelSlot::new).model();
+    }
+
+    /** Where a run's model is made once; a second caller waits for the first instead of making its own pass. */
+    private final class RunModelSlot {
+        private final String run;
+        private RunModel model;
+
+        RunModelSlot(String run) {
+            this.run = run;
+        }
+
+        synchronized RunModel model() {
+            if (model == null) {
+                model = new RunModel(index, index.lineage(run), blobs);
+            }
+            return model;
+        }
     }
 }

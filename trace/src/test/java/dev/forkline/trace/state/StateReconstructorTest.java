@@ -61,6 +61,24 @@ class StateReconstructorTest {
     }
 
     @Test
+    void recentTurnsAreTheLastModelCallsAndMessagesInLineageOrder() {
+        trace.add("r1", "harness", SESSION_START, "{}");
+        Event call1 = trace.add("r1", "agent:a", MODEL_CALL, "{'model':'m'}");
+        Event said1 = trace.add("r1", "agent:a", AGENT_MESSAGE, "{'from':'agent:a','to':'agent:b','text':'one'}");
+        Event said2 = trace.add("r1", "agent:b", AGENT_MESSAGE, "{'from':'agent:b','to':'agent:a','text':'two'}");
+        Event call2 = trace.add("r1", "agent:b", MODEL_CALL, "{'model':'m'}");
+        Event said3 = trace.add("r1", "agent:b", AGENT_MESSAGE, "{'from':'agent:b','to':'agent:a','text':'three'}");
+        StateReconstructor states = reconstructor();
+
+        SessionState atEnd = states.atEnd("r1").session();
+        assertThat(atEnd.turnCount()).isEqualTo(5);
+        assertThat(atEnd.recentTurns(3)).containsExactly(said2, call2, said3);
+        assertThat(atEnd.recentTurns(10)).containsExactly(call1, said1, said2, call2, said3);
+        assertThat(atEnd.recentTurns(0)).isEmpty();
+        assertThat(states.at("r1", said1.id()).session().recentTurns(10)).containsExactly(call1, said1);
+    }
+
+    @Test
     void harnessStateTracksPendingCallsApprovalsAndEscapes() {
         trace.add("r1", "harness", SESSION_START, "{}");
         Event call1 = trace.add("r1", "agent:a", TOOL_CALL, "{'callId':'c1','tool':'bash','effect':'workspace'}");

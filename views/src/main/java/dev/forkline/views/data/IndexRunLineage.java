@@ -1,22 +1,32 @@
 package dev.forkline.views.data;
 
 import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.index.Lineage;
 import dev.forkline.trace.index.RunInfo;
 import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.trace.recovery.ReplayResult;
 import dev.forkline.trace.state.StateReconstructor;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
-/** The runs of an opened trace from the trace module's {@link TraceIndex}, with a state reconstructor over them. */
+/**
+ * The runs of an opened trace from the trace module's {@link TraceIndex}, with a state reconstructor over them. Built
+ * from the index's columns: of the events themselves it reads only each root run's first event, and each replay run's
+ * session.end (its recorded divergence).
+ */
 public final class IndexRunLineage implements RunLineage {
 
     private final TraceIndex index;
     private final StateReconstructor reconstructor;
     private final Map<String, RunNode> nodes = new HashMap<>();
+    private final Map<String, RunEvents> runEvents = new ConcurrentHashMap<>();
     private final List<RunNode> roots;
 
     public IndexRunLineage(Bundle bundle) {
@@ -38,8 +48,8 @@ public final class IndexRunLineage implements RunLineage {
         if (info.isFork()) {
             origin = info.reason() == null ? "fork" : info.reason();
         } else {
-            List<Event> events = index.eventsOf(info.id());
-            origin = !events.isEmpty() && events.getFirst().data().has("imported") ? "import" : "original";
+            RunEvents events = events(info.id());
+            origin = !events.isEmpty() && events.event(0).data().has("imported") ? "import" : "original";
         }
         int edits = info.edits() != null && info.edits().isArray() ? info.edits().size() : 0;
         String divergence = null;
@@ -57,23 +67,19 @@ public final class IndexRunLineage implements RunLineage {
      * "diverged"); without those counts, a step-by-step comparison with the parent after the checkpoint.
      */
     private String replayDivergence(RunInfo replay) {
-        List<Event> own = index.eventsOf(replay.id());
-        Event end = own.isEmpty() || !own.getLast().is(dev.forkline.trace.EventType.SESSION_END) ? null : own.getLast();
-        Boolean recorded = recordedDivergence(end);
+        RunEvents own = events(replay.id());
+        int last = own.size() - 1;
+        Boolean recorded = last >= 0 && own.kind(last) == EventType.SESSION_END ? recordedDivergence(own.event(last)) : null;
         if (recorded != null) {
             return recorded ? "diverged" : "matched";
         }
-        List<Event> after = !own.isEmpty() && own.getFirst().is(dev.forkline.trace.EventType.RUN_FORK) ? own.subList(1, own.size()) : own;
-        List<Event> parent = index.eventsOf(replay.parentRun());
-        int from = 0;
-        for (int i = 0; i < parent.size(); i++) {
-            if (parent.get(i).id().equals(replay.forkEventId())) {
-                from = i + 1;
-            }
+        List<Event> after = own.asList();
+        if (!own.isEmpty() && own.kind(0) == EventType.RUN_FORK) {
+            after = after.subList(1, after.size());
         }
-        RunComparison comparison = RunComparison.compare(replay.parentRun(), parent.subList(from, parent.size()), replay.id(), after,
-                replay.forkEventId());
-        return comparison.firstDivergence() < 0 ? "matched" : "diverged";
+        RunEvents parent = events(replay.parentRun());
+        List<Event> parentAfter = parent.asList().subList(parent.positionOf(replay.forkEventId()) + 1, parent.size());
+        return RunComparison.differ(parentAfter, after) ? "diverged" : "matched";
     }
 
     /**
@@ -81,7 +87,7 @@ public final class IndexRunLineage implements RunLineage {
      * its session.end records no replay result.
      */
     static Boolean recordedDivergence(Event end) {
-        dev.forkline.trace.recovery.ReplayResult result = dev.forkline.trace.recovery.ReplayResult.of(end);
+        ReplayResult result = ReplayResult.of(end);
         if (result == null || result.diverged() == null) {
             return null;
         }
@@ -108,8 +114,8 @@ public final class IndexRunLineage implements RunLineage {
     }
 
     @Override
-    public List<Event> events(String run) {
-        return index.run(run).isPresent() ? index.eventsOf(run) : List.of();
+    public RunEvents events(String run) {
+        return runEvents.computeIfAbsent(run, r -> RunEvents.of(index, r));
     }
 
     @Override
@@ -118,7 +124,12 @@ public final class IndexRunLineage implements RunLineage {
     }
 
     @Override
-    public List<Event> eventsWithAncestry(String run) {
-        return index.run(run).isPresent() ? index.lineage(run) : List.of();
+    public Lineage eventsWithAncestry(String run) {
+        return index.lineage(run);
+    }
+
+    @Override
+    public EventColumns columns() {
+        return index.columns();
     }
 }

@@ -32,17 +32,26 @@ public record RunComparison(String leftRun, String rightRun, String forkPoint, L
         if (node == null || node.parentRun() == null) {
             return new RunComparison(null, run, null, List.of(), -1);
         }
-        List<Event> child = lineage.events(run);
-        String forkEvent = child.isEmpty() || !child.getFirst().is(EventType.RUN_FORK) ? null : child.getFirst().text("checkpointEvent");
-        List<Event> right = child.isEmpty() || !child.getFirst().is(EventType.RUN_FORK) ? child : child.subList(1, child.size());
-        List<Event> parent = lineage.events(node.parentRun());
-        int from = 0;
-        for (int i = 0; i < parent.size(); i++) {
-            if (parent.get(i).id().equals(forkEvent)) {
-                from = i + 1;
+        RunEvents child = lineage.events(run);
+        boolean forked = !child.isEmpty() && child.kind(0) == EventType.RUN_FORK;
+        String forkEvent = forked ? child.event(0).text("checkpointEvent") : null;
+        List<Event> right = forked ? child.asList().subList(1, child.size()) : child.asList();
+        RunEvents parent = lineage.events(node.parentRun());
+        int from = parent.positionOf(forkEvent) + 1;
+        return compare(node.parentRun(), parent.asList().subList(from, parent.size()), run, right, forkEvent);
+    }
+
+    /** Whether two runs differ at some step (stops reading at the first step that does). */
+    public static boolean differ(List<Event> left, List<Event> right) {
+        if (left.size() != right.size()) {
+            return true;
+        }
+        for (int i = 0; i < left.size(); i++) {
+            if (!what(left.get(i)).equals(what(right.get(i)))) {
+                return true;
             }
         }
-        return compare(node.parentRun(), parent.subList(from, parent.size()), run, right, forkEvent);
+        return false;
     }
 
     public static RunComparison compare(String leftRun, List<Event> left, String rightRun, List<Event> right, String forkPoint) {

@@ -1,6 +1,7 @@
 package dev.forkline.views.data;
 
-import dev.forkline.trace.Event;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.index.Lineage;
 
 import java.util.List;
 
@@ -12,14 +13,18 @@ public interface RunLineage {
 
     RunNode node(String run);
 
-    List<Event> events(String run);
+    /** A run's own events in seq order, each read when asked for (none for an unknown run). */
+    RunEvents events(String run);
 
     /** Root run first, ending with {@code run}. */
     List<String> path(String run);
 
     /**
      * The events that make up the state of {@code run}: the ancestors' events up to each fork point, then the run's
-     * own events (what a state reconstruction folds over).
+     * own events (what a state reconstruction folds over). Index {@link #columns()} with {@link Lineage#indexAt}.
      */
-    List<Event> eventsWithAncestry(String run);
+    Lineage eventsWithAncestry(String run);
+
+    /** What the whole trace's events are, without reading them. */
+    EventColumns columns();
 }

@@ -5,6 +5,7 @@ import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
 import dev.forkline.trace.bundle.BundleWriter;
+import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.verify.BlobReferences;
 import dev.forkline.views.concurrent.Progress;
 
@@ -86,15 +87,27 @@ public final class WritableBundles {
         }
     }
 
-    /** A copy is current when every stored event is in it (it may hold more: the store is updated from it). */
+    /**
+     * A copy is current when every stored event is in it (it may hold more: the store is updated from it). Compared by
+     * the events' hashes, from the columns: no event is parsed.
+     */
     private static boolean isCopyOf(Path copy, Bundle stored) {
         try (Bundle bundle = BundleReader.read(copy)) {
             if (!bundle.manifest().traceId().equals(stored.manifest().traceId())) {
                 return false;
             }
             Set<String> hashes = new HashSet<>();
-            bundle.events().forEach(e -> hashes.add(e.hash()));
-            return stored.events().stream().allMatch(e -> hashes.contains(e.hash()));
+            EventColumns copied = bundle.columns();
+            for (int i = 0; i < copied.size(); i++) {
+                hashes.add(copied.hash(i));
+            }
+            EventColumns kept = stored.columns();
+            for (int i = 0; i < kept.size(); i++) {
+                if (!hashes.contains(kept.hash(i))) {
+                    return false;
+                }
+            }
+            return true;
         } catch (IOException | TraceFormatException | RuntimeException e) {
             return false;
         }

@@ -3,6 +3,7 @@ package dev.forkline.views.inspector;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
+import dev.forkline.views.data.RunEvents;
 import dev.forkline.trace.secrets.SecretMasker;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.EventType;
@@ -34,25 +35,24 @@ public final class EventDescriber {
 
     private final BlobSource blobs;
     private final TrustedKeys trustedKeys;
-    private final java.util.function.Predicate<String> knownEvents;
 
     public EventDescriber(BlobSource blobs) {
-        this(blobs, TrustedKeys.none(), id -> false);
+        this(blobs, TrustedKeys.none());
+    }
+
+    /** @param trustedKeys whose keys count as trusted for decision signatures (from the local key ring) */
+    public EventDescriber(BlobSource blobs, TrustedKeys trustedKeys) {
+        this.blobs = blobs;
+        this.trustedKeys = trustedKeys;
     }
 
     /**
-     * @param trustedKeys whose keys count as trusted for decision signatures (from the local key ring)
-     * @param knownEvents whether an id names an event anywhere in the trace (a decision's subject must)
+     * Credentials in the trace are shown masked; the signature of a decision is checked on the event as recorded.
+     *
+     * @param run the event's run: a tool call's result is looked up there (reading just that result), and a decision's
+     *            subject must be an event of its trace
      */
-    public EventDescriber(BlobSource blobs, TrustedKeys trustedKeys, java.util.function.Predicate<String> knownEvents) {
-        this.blobs = blobs;
-        this.trustedKeys = trustedKeys;
-        this.knownEvents = knownEvents;
-    }
-
-    /** @param runEvents the events of the event's run, to pair a tool call with its result */
-    /** Credentials in the trace are shown masked; the signature of a decision is checked on the event as recorded. */
-    public EventDetails describe(Event recorded, List<Event> runEvents) {
+    public EventDetails describe(Event recorded, RunEvents run) {
         Event event = SecretMasker.mask(recorded);
         List<Section> sections = new ArrayList<>();
         Tone tone = EventClassifier.isFailure(event) ? Tone.DANGER : Tone.NORMAL;
@@ -61,7 +61,7 @@ public final class EventDescriber {
             case TOOL_CALL -> {
                 title = "Tool call · " + event.text("tool");
                 sections.add(toolCall(event));
-                Optional<Event> result = resultOf(event, runEvents);
+                Optional<Event> result = resultOf(event, run);
                 if (result.isPresent()) {
                     sections.addAll(toolResult(SecretMasker.mask(result.get()), "Result"));
                     if (EventClassifier.isFailedResult(result.get())) {
@@ -106,7 +106,7 @@ public final class EventDescriber {
                 List<Field> fields = new ArrayList<>(List.of(new Field("Verdict", verdict, verdictTone),
                         new Field("Subject", orDash(event.text("subject"))), new Field("Owner", orDash(event.text("owner"))),
                         new Field("Rationale", orDash(event.text("rationale"))), new Field("Decided at", orDash(event.text("decidedAt")))));
-                fields.addAll(signature(recorded, runEvents));
+                fields.addAll(signature(recorded, run));
                 sections.add(new Fields("Decision", fields));
                 JsonNode arguments = event.data().get("arguments");
                 if (arguments != null) {
@@ -197,10 +197,8 @@ public final class EventDescriber {
     }
 
     /** The signature state from the trace module's verifier: valid or not, key fingerprint, trusted for the owner or not. */
-    private List<Field> signature(Event decision, List<Event> runEvents) {
-        java.util.Set<String> ids = new java.util.HashSet<>();
-        runEvents.forEach(e -> ids.add(e.id()));
-        DecisionCheck check = new DecisionVerifier(trustedKeys).check(decision, id -> ids.contains(id) || knownEvents.test(id), 0);
+    private List<Field> signature(Event decision, RunEvents run) {
+        DecisionCheck check = new DecisionVerifier(trustedKeys).check(decision, run::traceHas, 0);
         List<Field> fields = new ArrayList<>();
         boolean unsigned = check.problems().stream().anyMatch(p -> p.code().equals(DecisionCheck.UNSIGNED));
         if (unsigned) {
@@ -331,20 +329,11 @@ public final class EventDescriber {
         }
     }
 
-    static Optional<Event> resultOf(Event call, List<Event> runEvents) {
-        String callId = call.text("callId");
-        Event byCallId = null;
-        for (Event event : runEvents) {
-            if (event.is(EventType.TOOL_RESULT)) {
-                if (event.causes().contains(call.id())) {
-                    return Optional.of(event);
-                }
-                if (byCallId == null && callId != null && callId.equals(event.text("callId")) && !event.ts().isBefore(call.ts())) {
-                    byCallId = event;
-                }
-            }
-        }
-        return Optional.ofNullable(byCallId);
+    /** The result of a tool call by {@link RunEvents#resultOf}'s rule (the one the timeline's spans use). */
+    static Optional<Event> resultOf(Event call, RunEvents run) {
+        int position = run.positionOf(call.id());
+        int result = position < 0 ? -1 : run.resultOf(position);
+        return result < 0 ? Optional.empty() : Optional.of(run.event(result));
     }
 
     private static String pretty(JsonNode node) {

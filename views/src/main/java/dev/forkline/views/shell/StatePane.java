@@ -134,11 +134,13 @@ final class StatePane extends VBox {
         current = snapshot;
         header.setText(snapshot.atEventId() == null ? "no event selected" : "after " + snapshot.atEventId());
         history.getItems().setAll(snapshot.session());
-        sessionSummary.setText(snapshot.sessionSummary());
+        int hidden = snapshot.sessionTurns() - snapshot.session().size();
+        sessionSummary.setText(snapshot.sessionSummary() + (hidden > 0
+                ? String.format(java.util.Locale.ROOT, " · the last %,d of %,d turns", snapshot.session().size(), snapshot.sessionTurns()) : ""));
         if (!snapshot.session().isEmpty()) {
             history.scrollTo(snapshot.session().size() - 1);
         }
-        session.setText("Session (" + snapshot.session().size() + ")");
+        session.setText("Session (" + snapshot.sessionTurns() + ")");
 
         List<String> waiting = new java.util.ArrayList<>();
         snapshot.harness().pendingCalls().forEach(call -> waiting.add("Pending tool call: " + call));

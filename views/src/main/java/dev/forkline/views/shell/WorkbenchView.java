@@ -139,6 +139,7 @@ public final class WorkbenchView extends BorderPane {
         recoveryTab = new javafx.scene.control.Tab("Recovery & gate", recoveryPane);
         recoveryTab.setGraphic(Icons.of(Material2MZ.VERIFIED_USER));
         bottomTabs.getTabs().addAll(stateTab, replayTab, recoveryTab);
+        model.recovery().shownProperty().bind(recoveryTab.selectedProperty());
         bottomTabs.setTabClosingPolicy(javafx.scene.control.TabPane.TabClosingPolicy.UNAVAILABLE);
         bottomTabs.setId("bottom-tabs");
         model.replay().runningProperty().addListener((obs, old, running) -> {
@@ -211,7 +212,7 @@ public final class WorkbenchView extends BorderPane {
         TimelineViewModel timeline = model.timeline();
         int index = timeline.selectedIndex();
         int total = timeline.events().size();
-        playback.position.setText(index < 0 ? total + " events" : (index + 1) + " / " + total + " · " + timeline.selectedEvent().id());
+        playback.position.setText(index < 0 ? total + " events" : (index + 1) + " / " + total + " · " + timeline.events().id(index));
     }
 
     // --- menus ----------------------------------------------------------------------------------------------------

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.index.CheckpointInfo;
-import dev.forkline.trace.index.Lineage;
 import dev.forkline.trace.state.ExternalEffect;
 import dev.forkline.trace.state.FileEntry;
 import dev.forkline.trace.state.StateAt;
 import dev.forkline.trace.state.WorkspaceChange;
 import dev.forkline.views.data.IndexRunLineage;
+import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.data.RunLineage;
 
 import java.util.ArrayList;
@@ -17,27 +17,44 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The state panel's view of the trace module's {@link dev.forkline.trace.state.StateReconstructor}: the five states at
- * the cursor, turned into the rows the panel shows.
+ * the cursor, turned into the rows the panel shows. A step reads only what it shows: the end of the session history,
+ * the pending calls and approvals, the workspace since its checkpoint, the running processes and the external effects.
  */
 public final class ReconstructorStateProvider implements StateProvider {
 
+    /** How many of the latest session turns (and escape attempts) the panel lists; the count of all turns is shown too. */
+    static final int HISTORY_SHOWN = 200;
+
+    private final StatePasses passes = new StatePasses();
+
     @Override
     public StateSnapshot at(RunLineage runs, String run, int eventIndex) {
-        if (!(runs instanceof IndexRunLineage lineage)) {
-            throw new IllegalArgumentException("state reconstruction needs an IndexRunLineage, got " + runs.getClass().getSimpleName());
-        }
-        List<Event> own = lineage.events(run);
+        IndexRunLineage lineage = indexed(runs);
+        RunEvents own = lineage.events(run);
         if (eventIndex < 0 || eventIndex >= own.size()) {
             return StateSnapshot.EMPTY;
         }
-        Lineage path = lineage.index().lineage(run);
-        int position = path.positionOf(own.get(eventIndex).id());
+        int position = lineage.index().lineage(run).positionOfIndex(own.fileIndex(eventIndex));
         StateAt state = lineage.reconstructor().at(run, position);
         return new StateSnapshot(state.eventId(), checkpointLabel(lineage, state.workspace().lastCheckpointId()), sessionSummary(state),
-                history(path, state), harness(state), workspace(state), processes(state), external(state));
+                history(state), state.session().turnCount(), harness(state), workspace(state), processes(state), external(state));
+    }
+
+    /** Makes the run's state pass on the background thread, so that the first step rarely waits for it. */
+    @Override
+    public CompletableFuture<Void> prepare(RunLineage runs, String run) {
+        return passes.start(indexed(runs).reconstructor(), run);
+    }
+
+    private static IndexRunLineage indexed(RunLineage runs) {
+        if (!(runs instanceof IndexRunLineage lineage)) {
+            throw new IllegalArgumentException("state reconstruction needs an IndexRunLineage, got " + runs.getClass().getSimpleName());
+        }
+        return lineage;
     }
 
     private static String checkpointLabel(IndexRunLineage lineage, String checkpointId) {
@@ -54,9 +71,9 @@ public final class ReconstructorStateProvider implements StateProvider {
                 session.outcome() == null ? "running" : session.outcome());
     }
 
-    private static List<StateSnapshot.HistoryEntry> history(Lineage path, StateAt state) {
+    private static List<StateSnapshot.HistoryEntry> history(StateAt state) {
         List<StateSnapshot.HistoryEntry> history = new ArrayList<>();
-        for (Event turn : inLineageOrder(path, state.session().modelCalls(), state.session().messages())) {
+        for (Event turn : state.session().recentTurns(HISTORY_SHOWN)) {
             if (turn.is(EventType.MODEL_CALL)) {
                 JsonNode output = turn.data().path("output").path("text");
                 String text = output.isTextual() ? output.asText() : turn.data().path("input").path("summary").asText("");
@@ -69,31 +86,13 @@ public final class ReconstructorStateProvider implements StateProvider {
         return history;
     }
 
-    /** Merges two lists that are each already in lineage order (a step at the end of a long run must not re-sort them). */
-    private static List<Event> inLineageOrder(Lineage path, List<Event> first, List<Event> second) {
-        List<Event> merged = new ArrayList<>(first.size() + second.size());
-        int i = 0;
-        int j = 0;
-        int nextFirst = i < first.size() ? path.positionOf(first.get(i).id()) : Integer.MAX_VALUE;
-        int nextSecond = j < second.size() ? path.positionOf(second.get(j).id()) : Integer.MAX_VALUE;
-        while (i < first.size() || j < second.size()) {
-            if (nextFirst <= nextSecond) {
-                merged.add(first.get(i++));
-                nextFirst = i < first.size() ? path.positionOf(first.get(i).id()) : Integer.MAX_VALUE;
-            } else {
-                merged.add(second.get(j++));
-                nextSecond = j < second.size() ? path.positionOf(second.get(j).id()) : Integer.MAX_VALUE;
-            }
-        }
-        return merged;
-    }
-
     private static StateSnapshot.Harness harness(StateAt state) {
         List<String> calls = state.harness().pendingToolCalls().stream()
                 .map(call -> call.text("tool") + " (" + call.text("callId") + ", " + call.id() + ")").toList();
         List<String> approvals = state.harness().pendingApprovals().stream()
                 .map(request -> request.text("subject") + ": " + request.text("reason")).toList();
-        List<String> escapes = state.harness().escapeAttempts().stream()
+        List<Event> attempts = state.harness().escapeAttempts();
+        List<String> escapes = attempts.subList(Math.max(0, attempts.size() - HISTORY_SHOWN), attempts.size()).stream()
                 .map(escape -> escape.text("boundary") + ": " + escape.text("attempt")
                         + (escape.data().path("blocked").asBoolean(false) ? " (blocked)" : " (NOT blocked)") + " at " + escape.id())
                 .toList();

@@ -2,10 +2,19 @@ package dev.forkline.views.state;
 
 import dev.forkline.views.data.RunLineage;
 
+import java.util.concurrent.CompletableFuture;
+
 /** The state of a run right after one of its events. Called off the UI thread for big traces. */
-@FunctionalInterface
 public interface StateProvider {
 
     /** @param eventIndex index into {@code lineage.events(run)} */
     StateSnapshot at(RunLineage lineage, String run, int eventIndex);
+
+    /**
+     * Starts, in the background, whatever work the first {@link #at} for the run would otherwise wait for (called
+     * right after a run is shown). Completes when that work is done; nothing to do by default.
+     */
+    default CompletableFuture<Void> prepare(RunLineage lineage, String run) {
+        return CompletableFuture.completedFuture(null);
+    }
 }

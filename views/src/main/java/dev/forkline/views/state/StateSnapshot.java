@@ -8,11 +8,13 @@ import java.util.List;
  * @param atEventId       the event the state is taken after
  * @param lastCheckpoint  label of the last checkpoint at or before the cursor, or null
  * @param sessionSummary  model calls, tokens, cost and outcome so far, in one line
+ * @param session         the end of the session history (its last turns, oldest first)
+ * @param sessionTurns    how many turns the whole history holds (more than {@code session} shows in a long run)
  */
-public record StateSnapshot(String atEventId, String lastCheckpoint, String sessionSummary, List<HistoryEntry> session, Harness harness,
-                            List<FileEntry> workspace, List<ProcessEntry> processes, List<EffectEntry> external) {
+public record StateSnapshot(String atEventId, String lastCheckpoint, String sessionSummary, List<HistoryEntry> session, int sessionTurns,
+                            Harness harness, List<FileEntry> workspace, List<ProcessEntry> processes, List<EffectEntry> external) {
 
-    public static final StateSnapshot EMPTY = new StateSnapshot(null, null, "", List.of(), new Harness(List.of(), List.of(), List.of()),
+    public static final StateSnapshot EMPTY = new StateSnapshot(null, null, "", List.of(), 0, new Harness(List.of(), List.of(), List.of()),
             List.of(), List.of(), List.of());
 
     public StateSnapshot {

@@ -20,7 +20,6 @@ import javafx.scene.control.Tooltip;
 import javafx.util.Duration;
 
 import java.util.BitSet;
-import java.util.List;
 
 /**
  * The run timeline: one {@link Canvas} with an axis, one lane per actor, spans and marks, the cursor, search matches,
@@ -763,12 +762,11 @@ public final class TimelineCanvas extends Region {
 
     private String describeMark(int mark) {
         TimelineModel model = viewModel.model();
-        List<Event> events = viewModel.events();
         int item = marks.firstItem(mark);
         if (marks.count(mark) > 1) {
             return marks.count(mark) + " events, most important: " + marks.kind(mark).label() + "\nZoom in (Ctrl+wheel or +) to tell them apart";
         }
-        Event event = events.get(model.eventIndex(item));
+        Event event = viewModel.events().event(model.eventIndex(item));
         StringBuilder text = new StringBuilder();
         text.append(model.kind(item).label()).append(" · ").append(event.type());
         String detail = event.text("tool") != null ? event.text("tool") : event.text("model") != null ? event.text("model")

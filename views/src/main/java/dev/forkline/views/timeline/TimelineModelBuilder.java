@@ -1,150 +1,222 @@
 package dev.forkline.views.timeline;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.forkline.trace.Event;
-import dev.forkline.trace.EventType;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventFacts;
+import dev.forkline.views.data.RunEvents;
 
-import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Turns the events of one run into a {@link TimelineModel}: one lane per actor, tool calls as spans from call to result,
  * model calls as spans over their latency, and marks for checkpoints, failures, escape attempts, human decisions and
- * external effects whose outcome was never recorded.
+ * external effects whose outcome was never recorded. Reads only the trace's columns, never an event's payload, so a
+ * run of a million lazily loaded events is laid out without parsing one of them.
  */
 public final class TimelineModelBuilder {
 
     private TimelineModelBuilder() {
     }
 
-    public static TimelineModel build(List<Event> runEvents) {
-        if (runEvents.isEmpty()) {
+    public static TimelineModel build(RunEvents run) {
+        int n = run.size();
+        if (n == 0) {
             return TimelineModel.empty();
         }
-        Instant origin = runEvents.getFirst().ts();
-        for (Event event : runEvents) {
-            if (event.ts().isBefore(origin)) {
-                origin = event.ts();
-            }
+        EventColumns columns = run.columns();
+        int[] at = new int[n];
+        for (int i = 0; i < n; i++) {
+            at[i] = run.fileIndex(i);
         }
-        List<String> lanes = orderLanes(runEvents);
-        Map<String, Integer> laneOf = new HashMap<>();
-        for (int i = 0; i < lanes.size(); i++) {
-            laneOf.put(lanes.get(i), i);
-        }
-        Map<String, Integer> resultByCallId = new HashMap<>();
-        Map<String, Integer> resultByCallEvent = new HashMap<>();
-        for (int i = 0; i < runEvents.size(); i++) {
-            Event event = runEvents.get(i);
-            if (event.is(EventType.TOOL_RESULT)) {
-                String callId = event.text("callId");
-                if (callId != null) {
-                    resultByCallId.putIfAbsent(callId, i);
-                }
-                for (String cause : event.causes()) {
-                    resultByCallEvent.putIfAbsent(cause, i);
-                }
-            }
-        }
+        Instant origin = earliest(columns, at);
+        List<String> lanes = orderLanes(columns, at);
+        int[] laneOfActor = laneOfActorCode(columns, lanes);
 
-        List<Item> items = new ArrayList<>(runEvents.size());
-        long[] eventTime = new long[runEvents.size()];
-        int[] eventLane = new int[runEvents.size()];
-        for (int i = 0; i < runEvents.size(); i++) {
-            Event event = runEvents.get(i);
-            long t = nanosSince(origin, event.ts());
-            int lane = laneOf.get(event.actor());
-            eventTime[i] = t;
-            eventLane[i] = lane;
-            switch (event.kind()) {
+        long[] eventTime = new long[n];
+        int[] eventLane = new int[n];
+        for (int i = 0; i < n; i++) {
+            eventTime[i] = columns.nanosSince(origin, at[i]);
+            eventLane[i] = laneOfActor[columns.actorCode(at[i])];
+        }
+        long[] nextOfActor = nextTimeOfSameActor(columns, at, eventTime);
+
+        Items items = new Items(n);
+        for (int i = 0; i < n; i++) {
+            long t = eventTime[i];
+            int lane = eventLane[i];
+            switch (columns.kind(at[i])) {
                 case TOOL_CALL -> {
-                    Integer result = resultByCallEvent.get(event.id());
-                    if (result == null && event.text("callId") != null) {
-                        result = resultByCallId.get(event.text("callId"));
-                    }
-                    if (result == null && EventClassifier.isExternalCall(event)) {
-                        items.add(new Item(t, t, lane, MarkKind.UNKNOWN_EFFECT, i));
+                    int result = run.resultOf(i);
+                    if (result < 0 && columns.has(at[i], EventFacts.EXTERNAL_CALL)) {
+                        items.add(t, t, lane, MarkKind.UNKNOWN_EFFECT, i);
                     } else {
-                        long end = result == null ? t : Math.max(t, nanosSince(origin, runEvents.get(result).ts()));
-                        items.add(new Item(t, end, lane, MarkKind.TOOL_SPAN, i));
+                        items.add(t, result < 0 ? t : Math.max(t, eventTime[result]), lane, MarkKind.TOOL_SPAN, i);
                     }
                 }
                 case MODEL_CALL -> {
                     // the call starts at ts and lasts latencyMs, but never past the same agent's next event: an agent
                     // acts on the answer, so a longer latency (e.g. a scenario's nominal one) would misdraw
-                    JsonNode latency = event.data().get("latencyMs");
-                    long end = latency != null && latency.isNumber() ? t + Math.max(0, latency.asLong()) * 1_000_000L : t;
-                    long next = nextOfActor(runEvents, i, origin);
-                    if (next > t) {
-                        end = Math.min(end, next);
+                    long latency = columns.latencyMs(at[i]);
+                    long end = latency >= 0 ? t + latency * 1_000_000L : t;
+                    if (nextOfActor[i] > t) {
+                        end = Math.min(end, nextOfActor[i]);
                     }
-                    items.add(new Item(t, end, lane, MarkKind.MODEL_SPAN, i));
+                    items.add(t, end, lane, MarkKind.MODEL_SPAN, i);
                 }
                 case TOOL_RESULT -> {
-                    if (EventClassifier.isFailedResult(event)) {
-                        items.add(new Item(t, t, lane, MarkKind.FAILURE, i));
+                    if (columns.has(at[i], EventFacts.FAILED_RESULT)) {
+                        items.add(t, t, lane, MarkKind.FAILURE, i);
                     }
                 }
-                case CHECKPOINT -> items.add(new Item(t, t, lane, MarkKind.CHECKPOINT, i));
-                case APPROVAL_DECISION -> items.add(new Item(t, t, lane, MarkKind.DECISION, i));
-                case ESCAPE_ATTEMPT -> items.add(new Item(t, t, lane, MarkKind.ESCAPE, i));
-                default -> items.add(new Item(t, t, lane,
-                        EventClassifier.isFailure(event) ? MarkKind.FAILURE : MarkKind.TICK, i));
+                case CHECKPOINT -> items.add(t, t, lane, MarkKind.CHECKPOINT, i);
+                case APPROVAL_DECISION -> items.add(t, t, lane, MarkKind.DECISION, i);
+                case ESCAPE_ATTEMPT -> items.add(t, t, lane, MarkKind.ESCAPE, i);
+                default -> items.add(t, t, lane, columns.has(at[i], EventFacts.FAILURE) ? MarkKind.FAILURE : MarkKind.TICK, i);
             }
         }
-        items.sort(Comparator.comparingLong(Item::start).thenComparingInt(Item::eventIndex));
-        int n = items.size();
-        long[] start = new long[n];
-        long[] end = new long[n];
-        int[] lane = new int[n];
-        byte[] kind = new byte[n];
-        int[] eventIndex = new int[n];
-        for (int i = 0; i < n; i++) {
-            Item item = items.get(i);
-            start[i] = item.start;
-            end[i] = item.end;
-            lane[i] = item.lane;
-            kind[i] = item.kind.code();
-            eventIndex[i] = item.eventIndex;
+        int[] order = items.byStart();
+        int count = order.length;
+        long[] start = new long[count];
+        long[] end = new long[count];
+        int[] lane = new int[count];
+        byte[] kind = new byte[count];
+        int[] eventIndex = new int[count];
+        for (int k = 0; k < count; k++) {
+            int item = order[k];
+            start[k] = items.start[item];
+            end[k] = items.end[item];
+            lane[k] = items.lane[item];
+            kind[k] = items.kind[item];
+            eventIndex[k] = items.eventIndex[item];
         }
         LaneKind[] laneKinds = lanes.stream().map(LaneKind::ofActor).toArray(LaneKind[]::new);
         return new TimelineModel(origin, lanes, laneKinds, start, end, lane, kind, eventIndex, eventTime, eventLane);
     }
 
-    /** Agents in order of first appearance, then the harness, the sandbox, humans and any other actor. */
-    static List<String> orderLanes(List<Event> events) {
-        Map<String, Integer> firstSeen = new LinkedHashMap<>();
-        for (Event event : events) {
-            firstSeen.putIfAbsent(event.actor(), firstSeen.size());
-        }
-        String[] actors = firstSeen.keySet().toArray(String[]::new);
-        Arrays.sort(actors, Comparator.comparing(LaneKind::ofActor).thenComparing(firstSeen::get));
-        return List.of(actors);
-    }
-
-    /** Time of the next event by the same actor, or -1 when there is none. */
-    private static long nextOfActor(List<Event> events, int index, Instant origin) {
-        String actor = events.get(index).actor();
-        for (int j = index + 1; j < events.size(); j++) {
-            if (events.get(j).actor().equals(actor)) {
-                return nanosSince(origin, events.get(j).ts());
+    private static Instant earliest(EventColumns columns, int[] at) {
+        int first = at[0];
+        for (int i : at) {
+            if (columns.epochSecond(i) < columns.epochSecond(first)
+                    || (columns.epochSecond(i) == columns.epochSecond(first) && columns.nano(i) < columns.nano(first))) {
+                first = i;
             }
         }
-        return -1;
+        return columns.ts(first);
     }
 
-    static long nanosSince(Instant origin, Instant ts) {
-        Duration d = Duration.between(origin, ts);
-        return d.getSeconds() * 1_000_000_000L + d.getNano();
+    /** Agents in order of first appearance, then the harness, the sandbox, humans and any other actor. */
+    static List<String> orderLanes(EventColumns columns, int[] at) {
+        int[] firstSeen = firstSeenRankOfActorCode(columns, at);
+        Integer[] codes = new Integer[columns.actors().size()];
+        int present = 0;
+        for (int code = 0; code < firstSeen.length; code++) {
+            if (firstSeen[code] >= 0) {
+                codes[present++] = code;
+            }
+        }
+        Integer[] shown = Arrays.copyOf(codes, present);
+        Arrays.sort(shown, Comparator.<Integer, LaneKind>comparing(code -> LaneKind.ofActor(columns.actors().get(code)))
+                .thenComparingInt(code -> firstSeen[code]));
+        return Arrays.stream(shown).map(columns.actors()::get).toList();
     }
 
-    private record Item(long start, long end, int lane, MarkKind kind, int eventIndex) {
+    private static int[] laneOfActorCode(EventColumns columns, List<String> lanes) {
+        int[] laneOf = new int[columns.actors().size()];
+        Arrays.fill(laneOf, -1);
+        for (int lane = 0; lane < lanes.size(); lane++) {
+            laneOf[columns.actors().indexOf(lanes.get(lane))] = lane;
+        }
+        return laneOf;
+    }
+
+    /** For each actor code, the rank of its first event in the run (-1 when the actor has none in it). */
+    private static int[] firstSeenRankOfActorCode(EventColumns columns, int[] at) {
+        int[] firstSeen = new int[columns.actors().size()];
+        Arrays.fill(firstSeen, -1);
+        int rank = 0;
+        for (int i : at) {
+            int code = columns.actorCode(i);
+            if (firstSeen[code] < 0) {
+                firstSeen[code] = rank++;
+            }
+        }
+        return firstSeen;
+    }
+
+    /** For each event, the time of the next event in the run by the same actor, or -1 when there is none. */
+    private static long[] nextTimeOfSameActor(EventColumns columns, int[] at, long[] eventTime) {
+        long[] next = new long[at.length];
+        long[] laterOfActor = new long[columns.actors().size()];
+        Arrays.fill(laterOfActor, -1);
+        for (int i = at.length - 1; i >= 0; i--) {
+            int code = columns.actorCode(at[i]);
+            next[i] = laterOfActor[code];
+            laterOfActor[code] = eventTime[i];
+        }
+        return next;
+    }
+
+    /** The items in the order they were made (that is, by event), as parallel arrays. */
+    private static final class Items {
+        final long[] start;
+        final long[] end;
+        final int[] lane;
+        final byte[] kind;
+        final int[] eventIndex;
+        int size;
+
+        Items(int capacity) {
+            start = new long[capacity];
+            end = new long[capacity];
+            lane = new int[capacity];
+            kind = new byte[capacity];
+            eventIndex = new int[capacity];
+        }
+
+        void add(long from, long to, int laneIndex, MarkKind markKind, int event) {
+            start[size] = from;
+            end[size] = to;
+            lane[size] = laneIndex;
+            kind[size] = markKind.code();
+            eventIndex[size] = event;
+            size++;
+        }
+
+        /** Item numbers sorted by start, ties by event: items were made in event order, so a stable sort by start. */
+        int[] byStart() {
+            int[] order = new int[size];
+            for (int k = 0; k < size; k++) {
+                order[k] = k;
+            }
+            boolean sorted = true;
+            for (int k = 1; k < size && sorted; k++) {
+                sorted = start[k - 1] <= start[k];
+            }
+            if (!sorted) {
+                mergeSort(order, new int[size], 0, size);
+            }
+            return order;
+        }
+
+        private void mergeSort(int[] order, int[] scratch, int from, int to) {
+            if (to - from < 2) {
+                return;
+            }
+            int middle = (from + to) >>> 1;
+            mergeSort(order, scratch, from, middle);
+            mergeSort(order, scratch, middle, to);
+            int left = from;
+            int right = middle;
+            for (int k = from; k < to; k++) {
+                if (right >= to || (left < middle && start[order[left]] <= start[order[right]])) {
+                    scratch[k] = order[left++];
+                } else {
+                    scratch[k] = order[right++];
+                }
+            }
+            System.arraycopy(scratch, from, order, from, to - from);
+        }
     }
 }

@@ -1,26 +1,28 @@
 package dev.forkline.views.viewmodel;
 
 import dev.forkline.trace.Event;
-import dev.forkline.views.timeline.EventClassifier;
+import dev.forkline.trace.columns.EventFacts;
+import dev.forkline.views.data.RunEvents;
 
 import java.util.BitSet;
-import java.util.List;
 import java.util.Locale;
 
 /**
  * The filter/search bar's query: by type, actor, free text (in type, actor, id and payload) and errors only.
- * Null or blank parts match everything.
+ * Null or blank parts match everything. Type, actor and errors only are answered from the trace's columns; only the
+ * free text needs the events themselves (or the store's search).
  */
 public record EventFilter(String text, String type, String actor, boolean errorsOnly) {
 
     public static final EventFilter NONE = new EventFilter(null, null, null, false);
 
     public boolean isActive() {
-        return (text != null && !text.isBlank()) || (type != null && !type.isBlank()) || (actor != null && !actor.isBlank()) || errorsOnly;
+        return hasText() || (type != null && !type.isBlank()) || (actor != null && !actor.isBlank()) || errorsOnly;
     }
 
-    public boolean test(Event event) {
-        return test(event, null);
+    /** Whether the free-text part is set: only then must events be read (or the store searched). */
+    public boolean hasText() {
+        return text != null && !text.isBlank();
     }
 
     /** The lowercase text the free-text part searches in: type, actor, id and payload. */
@@ -28,36 +30,33 @@ public record EventFilter(String text, String type, String actor, boolean errors
         return (event.type() + "\n" + event.actor() + "\n" + event.id() + "\n" + event.data()).toLowerCase(Locale.ROOT);
     }
 
-    /** @param haystack the event's {@link #haystack}, precomputed, or null to compute it */
-    public boolean test(Event event, String haystack) {
-        if (type != null && !type.isBlank() && !type.equals(event.type())) {
+    /** Whether the run's event at {@code position} passes the type, actor and errors-only parts (read from the columns). */
+    public boolean passesColumns(RunEvents run, int position) {
+        if (type != null && !type.isBlank() && !type.equals(run.type(position))) {
             return false;
         }
-        if (actor != null && !actor.isBlank() && !actor.equals(event.actor())) {
+        if (actor != null && !actor.isBlank() && !actor.equals(run.actor(position))) {
             return false;
         }
-        if (errorsOnly && !EventClassifier.isFailure(event)) {
-            return false;
-        }
-        if (text != null && !text.isBlank()) {
-            return (haystack != null ? haystack : haystack(event)).contains(text.toLowerCase(Locale.ROOT));
-        }
-        return true;
+        return !errorsOnly || run.has(position, EventFacts.FAILURE);
     }
 
-    /** Indexes of the matching events, or null when the filter is not active (nothing to mark). */
-    public BitSet matches(List<Event> events) {
-        return matches(events, null);
-    }
-
-    /** @param haystacks the events' {@link #haystack}s, index for index, or null */
-    public BitSet matches(List<Event> events, String[] haystacks) {
+    /**
+     * Positions of the matching events, or null when the filter is not active (nothing to mark).
+     *
+     * @param haystacks the events' {@link #haystack}s, position for position; needed only when {@link #hasText()}
+     */
+    public BitSet matches(RunEvents run, String[] haystacks) {
         if (!isActive()) {
             return null;
         }
-        BitSet matches = new BitSet(events.size());
-        for (int i = 0; i < events.size(); i++) {
-            if (test(events.get(i), haystacks == null ? null : haystacks[i])) {
+        if (hasText() && haystacks == null) {
+            throw new IllegalArgumentException("a free-text filter needs the events' haystacks");
+        }
+        String needle = hasText() ? text.toLowerCase(Locale.ROOT) : null;
+        BitSet matches = new BitSet(run.size());
+        for (int i = 0; i < run.size(); i++) {
+            if (passesColumns(run, i) && (needle == null || haystacks[i].contains(needle))) {
                 matches.set(i);
             }
         }

@@ -1,6 +1,7 @@
 package dev.forkline.views.viewmodel;
 
-import dev.forkline.trace.Event;
+import dev.forkline.views.concurrent.TaskExecutor;
+import dev.forkline.views.data.RunEvents;
 import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -13,10 +14,14 @@ import javafx.collections.ObservableList;
 
 import java.util.BitSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.IntUnaryOperator;
 
 /** The filter/search bar: by type, actor, text, errors only; writes its matches to the timeline. */
 public final class FilterViewModel {
+
+    private static final System.Logger LOG = System.getLogger(FilterViewModel.class.getName());
 
     private final TimelineViewModel timeline;
     private final StringProperty text = new SimpleStringProperty("");
@@ -27,23 +32,28 @@ public final class FilterViewModel {
     private final ObservableList<String> types = FXCollections.observableArrayList();
     private final ObservableList<String> actors = FXCollections.observableArrayList();
 
-    public FilterViewModel(TimelineViewModel timeline, dev.forkline.views.concurrent.TaskExecutor executor) {
+    public FilterViewModel(TimelineViewModel timeline, TaskExecutor executor) {
         this.timeline = timeline;
         this.executor = executor;
         for (Observable part : List.of(text, type, actor, errorsOnly)) {
             part.addListener(obs -> apply());
         }
         timeline.eventsProperty().addListener((obs, old, now) -> {
-            TreeSet<String> typeNames = new TreeSet<>();
-            TreeSet<String> actorNames = new TreeSet<>();
-            for (Event event : now) {
-                typeNames.add(event.type());
-                actorNames.add(event.actor());
-            }
-            types.setAll(typeNames);
-            actors.setAll(actorNames);
+            types.setAll(distinct(now, now.columns().types(), now.columns()::typeCode));
+            actors.setAll(distinct(now, now.columns().actors(), now.columns()::actorCode));
             apply();
         });
+    }
+
+    /** The names of the codes the run's events use, sorted. */
+    private static List<String> distinct(RunEvents run, List<String> names, IntUnaryOperator codeAt) {
+        BitSet used = new BitSet(names.size());
+        for (int i = 0; i < run.size(); i++) {
+            used.set(codeAt.applyAsInt(run.fileIndex(i)));
+        }
+        TreeSet<String> sorted = new TreeSet<>();
+        used.stream().forEach(code -> sorted.add(names.get(code)));
+        return List.copyOf(sorted);
     }
 
     public EventFilter filter() {
@@ -53,11 +63,11 @@ public final class FilterViewModel {
     /** Searches a stored trace: the ids of matching events, or empty when it cannot (then the filter runs in memory). */
     @FunctionalInterface
     public interface StoredSearch {
-        java.util.Optional<List<String>> search(EventFilter filter) throws Exception;
+        Optional<List<String>> search(EventFilter filter) throws Exception;
     }
 
     private StoredSearch storedSearch;
-    private final dev.forkline.views.concurrent.TaskExecutor executor;
+    private final TaskExecutor executor;
     private long generation;
 
     /** Uses the store's search for the open trace from now on (null: filter in memory). */
@@ -65,53 +75,72 @@ public final class FilterViewModel {
         this.storedSearch = search;
     }
 
+    /**
+     * Type, actor and errors only are read from the columns. Free text asks the store's search when the trace came from
+     * the store, else scans the events' text (read once per run). Both run off the UI thread: a big run stays responsive
+     * while typing.
+     */
     private void apply() {
         long request = ++generation;
         EventFilter filter = filter();
-        List<Event> events = timeline.events();
+        RunEvents events = timeline.events();
         if (!filter.isActive()) {
             show(null);
             return;
         }
-        StoredSearch search = storedSearch != null ? storedSearch : f -> java.util.Optional.empty();
-        // both the store's search and the in-memory scan run off the UI thread: a big run stays responsive while typing
-        executor.execute("search-events", progress -> search.search(filter).map(ids -> indexes(events, ids))
-                .orElseGet(() -> filter.matches(events, haystacks(events))), matches -> {
+        StoredSearch search = storedSearch;
+        executor.execute("search-events", progress -> {
+            if (!filter.hasText()) {
+                return filter.matches(events, null);
+            }
+            Optional<BitSet> stored = search == null ? Optional.empty() : storedMatches(search, filter, events);
+            return stored.orElseGet(() -> filter.matches(events, haystacks(events)));
+        }, matches -> {
             if (request == generation) {
                 show(matches);
             }
         }, failure -> {
             if (request == generation) {
-                show(filter.matches(events));
+                show(new BitSet());
             }
         });
     }
 
-    private record Haystacks(List<Event> events, String[] texts) {
+    private static Optional<BitSet> storedMatches(StoredSearch search, EventFilter filter, RunEvents events) {
+        try {
+            return search.search(filter).map(ids -> positions(events, ids));
+        } catch (Exception e) {
+            LOG.log(System.Logger.Level.WARNING, "the store's search failed; searching the run's events instead", e);
+            return Optional.empty();
+        }
+    }
+
+    private record Haystacks(RunEvents events, String[] texts) {
     }
 
     /** The searchable text of the run's events, built once per run (on the background thread) and then reused. */
     private volatile Haystacks haystacks;
 
-    private String[] haystacks(List<Event> events) {
+    private String[] haystacks(RunEvents events) {
         Haystacks cached = haystacks;
         if (cached != null && cached.events() == events) {
             return cached.texts();
         }
         String[] texts = new String[events.size()];
         for (int i = 0; i < texts.length; i++) {
-            texts[i] = EventFilter.haystack(events.get(i));
+            texts[i] = EventFilter.haystack(events.event(i));
         }
         haystacks = new Haystacks(events, texts);
         return texts;
     }
 
-    private static BitSet indexes(List<Event> events, List<String> ids) {
-        java.util.Set<String> wanted = new java.util.HashSet<>(ids);
+    /** The run positions of the events the store found (it searches the whole trace: other runs' ids are left out). */
+    private static BitSet positions(RunEvents events, List<String> ids) {
         BitSet matches = new BitSet(events.size());
-        for (int i = 0; i < events.size(); i++) {
-            if (wanted.contains(events.get(i).id())) {
-                matches.set(i);
+        for (String id : ids) {
+            int position = events.positionOf(id);
+            if (position >= 0) {
+                matches.set(position);
             }
         }
         return matches;

@@ -4,6 +4,7 @@ import dev.forkline.trace.Event;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.views.concurrent.TaskExecutor;
+import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.inspector.EventDescriber;
 import dev.forkline.views.inspector.EventDetails;
 import javafx.beans.property.ObjectProperty;
@@ -12,7 +13,6 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 
 import java.util.List;
-import java.util.function.Predicate;
 
 /**
  * What the inspector shows: the selected event rendered by type. Rendering reads blobs (diffs, outputs) and verifies
@@ -29,19 +29,15 @@ public final class InspectorViewModel {
         this.executor = executor;
     }
 
-    public void show(Event event, List<Event> runEvents, BlobSource blobs) {
-        show(event, runEvents, blobs, id -> false);
-    }
-
-    /** @param knownEvents whether an id names an event of the whole trace (decision subjects may be in other runs) */
-    public void show(Event event, List<Event> runEvents, BlobSource blobs, Predicate<String> knownEvents) {
+    /** @param run the event's run (a tool call's result is looked up there; decision subjects anywhere in its trace) */
+    public void show(Event event, RunEvents run, BlobSource blobs) {
         long request = ++generation;
         if (event == null) {
             details.set(EventDetails.NONE);
             return;
         }
         TrustedKeys keys = trustedKeys.get();
-        executor.execute("describe-event", progress -> new EventDescriber(blobs, keys, knownEvents).describe(event, runEvents), described -> {
+        executor.execute("describe-event", progress -> new EventDescriber(blobs, keys).describe(event, run), described -> {
             if (request == generation) {
                 details.set(described);
             }

@@ -2,11 +2,58 @@ package dev.forkline.views.viewmodel;
 
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.views.data.RunLineage;
+import dev.forkline.views.data.RunNode;
+import dev.forkline.views.timeline.TimelineModel;
+import dev.forkline.views.timeline.TimelineModelBuilder;
 
-/** A trace open in the workbench: its bundle and its runs. */
-public record OpenedTrace(Bundle bundle, RunLineage lineage, java.util.Set<String> eventIds) {
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** A trace open in the workbench: its bundle, its runs, and the timeline models of the runs shown so far. */
+public final class OpenedTrace {
+
+    private final Bundle bundle;
+    private final RunLineage lineage;
+    private final Map<String, TimelineModel> timelines = new ConcurrentHashMap<>();
 
     public OpenedTrace(Bundle bundle, RunLineage lineage) {
-        this(bundle, lineage, java.util.Set.copyOf(bundle.events().stream().map(dev.forkline.trace.Event::id).toList()));
+        this.bundle = bundle;
+        this.lineage = lineage;
+    }
+
+    /**
+     * A trace ready to show: with the timeline of the run shown first (its first root run) already built. Call off the
+     * UI thread: for a long run that layout is most of the work of opening.
+     */
+    static OpenedTrace prepare(Bundle bundle, RunLineage lineage) {
+        OpenedTrace trace = new OpenedTrace(bundle, lineage);
+        if (!lineage.roots().isEmpty()) {
+            trace.timeline(trace.firstRun());
+        }
+        return trace;
+    }
+
+    public Bundle bundle() {
+        return bundle;
+    }
+
+    public RunLineage lineage() {
+        return lineage;
+    }
+
+    /** The run shown when the trace opens, or null when it has none. */
+    String firstRun() {
+        return lineage.roots().stream().findFirst().map(RunNode::run).orElse(null);
+    }
+
+    /** The run's timeline model, built from the trace's columns the first time it is asked for. */
+    public TimelineModel timeline(String run) {
+        TimelineModel model = timelines.get(run);
+        if (model == null) {
+            model = TimelineModelBuilder.build(lineage.events(run));
+            TimelineModel raced = timelines.putIfAbsent(run, model);
+            model = raced != null ? raced : model;
+        }
+        return model;
     }
 }

@@ -14,7 +14,9 @@ import dev.forkline.trace.recovery.RecoveryMetrics;
 import dev.forkline.trace.report.PostmortemReport;
 import dev.forkline.trace.report.ReportInputs;
 import dev.forkline.views.concurrent.TaskExecutor;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -31,7 +33,9 @@ import java.util.List;
 /**
  * The open trace's recovery metrics (failures, time to detect, recovery time, cost lost against the original run,
  * blast radius) and its launch-gate result against a contract the user picks (remembered); exporting the postmortem
- * report. Everything is computed on the background executor.
+ * report. Everything is computed on the background executor, and only while the panel is {@linkplain #shownProperty()
+ * shown}: metrics and gate read every event of the trace (for a million lazily loaded events, seconds of parsing), so
+ * opening a trace does not pay for them.
  */
 public final class RecoveryViewModel {
 
@@ -55,6 +59,9 @@ public final class RecoveryViewModel {
     private final ObservableList<ClauseResult> clauses = FXCollections.observableArrayList();
     private final StringProperty gateSummary = new SimpleStringProperty("No contract chosen");
     private final StringProperty reportMessage = new SimpleStringProperty("");
+    private final BooleanProperty shown = new SimpleBooleanProperty();
+    /** Whether the figures shown are not those of the open trace and contract (they were not computed since). */
+    private boolean stale = true;
     private long generation;
 
     RecoveryViewModel(TaskExecutor executor, WorkbenchViewModel workbench, Settings settings, List<Path> defaultContracts) {
@@ -66,6 +73,16 @@ public final class RecoveryViewModel {
             remembered = defaultContracts.stream().filter(Files::isRegularFile).findFirst().map(p -> p.toAbsolutePath().normalize()).orElse(null);
         }
         contractFile.set(remembered);
+        shown.addListener((obs, was, now) -> {
+            if (now && stale) {
+                refresh();
+            }
+        });
+    }
+
+    /** Whether the recovery panel is on screen; the view binds it. Metrics are computed when it becomes true. */
+    public BooleanProperty shownProperty() {
+        return shown;
     }
 
     /** Uses this contract from now on (remembered) and checks the open trace against it. */
@@ -75,18 +92,20 @@ public final class RecoveryViewModel {
         refresh();
     }
 
-    /** Recomputes the metrics and the gate for the open trace. */
+    /** Recomputes the metrics and the gate for the open trace, now when the panel is shown, else when it is next shown. */
     public void refresh() {
         long request = ++generation;
         OpenedTrace trace = workbench.opened();
-        if (trace == null) {
+        if (trace == null || !shown.get()) {
             metrics.set(null);
             incidents.clear();
             clauses.clear();
             gate.set(null);
-            summary.set("No trace open");
+            summary.set(trace == null ? "No trace open" : "Computed when this panel is shown");
+            stale = trace != null;
             return;
         }
+        stale = false;
         Bundle bundle = trace.bundle();
         Path contractPath = contractFile.get();
         TrustedKeys trusted = workbench.trustedKeys();
@@ -175,10 +194,13 @@ public final class RecoveryViewModel {
             return;
         }
         Bundle bundle = trace.bundle();
-        GateResult gateResult = gate.get();
+        GateResult shownGate = gate.get();
+        boolean gateCurrent = !stale;
+        Path contractPath = contractFile.get();
         TrustedKeys trusted = workbench.trustedKeys();
         reportMessage.set("Writing " + out.getFileName() + "…");
         executor.execute("export-report", progress -> {
+            GateResult gateResult = gateCurrent || contractPath == null ? shownGate : check(bundle, contractPath, trusted).result();
             PostmortemReport.write(bundle, ReportInputs.of(bundle, trusted, gateResult), out);
             return out;
         }, written -> reportMessage.set("Report written to " + written), failure -> {

@@ -2,33 +2,40 @@ package dev.forkline.views.viewmodel;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.index.Lineage;
 import dev.forkline.views.data.RunLineage;
 
-import java.util.List;
 import java.util.Optional;
 
-/** Where "Replay from here" and "Revert to here" start: the nearest checkpoint at or before an event of the shown run. */
+/**
+ * Where "Replay from here", "Revert to here" and a fork with an edit start: the nearest checkpoint of the shown run's
+ * state (its own events, then its ancestors' up to the fork point). Found from the trace's columns; only the
+ * checkpoint itself is read.
+ */
 public final class ReplayTargets {
 
     private ReplayTargets() {
     }
 
-    /**
-     * The last checkpoint at or before {@code eventId} in the run's state (its own events, then its ancestors' up to the
-     * fork point), or empty when there is none.
-     */
+    /** The last checkpoint at or before {@code eventId} in the run's state, or empty when there is none. */
     public static Optional<Event> checkpointAtOrBefore(RunLineage lineage, String run, String eventId) {
-        List<Event> events = lineage.eventsWithAncestry(run);
-        int position = -1;
-        for (int i = 0; i < events.size(); i++) {
-            if (events.get(i).id().equals(eventId)) {
-                position = i;
-                break;
-            }
-        }
-        for (int i = position; i >= 0; i--) {
-            if (events.get(i).is(EventType.CHECKPOINT)) {
-                return Optional.of(events.get(i));
+        Lineage path = lineage.eventsWithAncestry(run);
+        int position = path.positionOf(eventId);
+        return position < 0 ? Optional.empty() : latestCheckpointFrom(lineage.columns(), path, position);
+    }
+
+    /** The last checkpoint strictly before {@code eventId} in the run's state, or empty when there is none. */
+    public static Optional<Event> checkpointBefore(RunLineage lineage, String run, String eventId) {
+        Lineage path = lineage.eventsWithAncestry(run);
+        int position = path.positionOf(eventId);
+        return position < 0 ? Optional.empty() : latestCheckpointFrom(lineage.columns(), path, position - 1);
+    }
+
+    private static Optional<Event> latestCheckpointFrom(EventColumns columns, Lineage path, int position) {
+        for (int p = position; p >= 0; p--) {
+            if (columns.is(path.indexAt(p), EventType.CHECKPOINT)) {
+                return Optional.of(path.get(p));
             }
         }
         return Optional.empty();

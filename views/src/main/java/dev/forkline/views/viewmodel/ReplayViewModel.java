@@ -9,6 +9,7 @@ import dev.forkline.replay.engine.RevertRequest;
 import dev.forkline.replay.engine.RevertResult;
 import dev.forkline.replay.engine.StepResult;
 import dev.forkline.trace.Event;
+import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.data.DockerProbe;
 import dev.forkline.views.data.ReplayBackend;
@@ -126,18 +127,7 @@ public final class ReplayViewModel {
     }
 
     private Optional<Event> checkpointBefore(String eventId) {
-        OpenedTrace trace = workbench.opened();
-        List<Event> events = trace.lineage().eventsWithAncestry(workbench.currentRun());
-        Event found = null;
-        for (Event event : events) {
-            if (event.id().equals(eventId)) {
-                return Optional.ofNullable(found);
-            }
-            if (event.is(dev.forkline.trace.EventType.CHECKPOINT)) {
-                found = event;
-            }
-        }
-        return Optional.empty();
+        return ReplayTargets.checkpointBefore(workbench.opened().lineage(), workbench.currentRun(), eventId);
     }
 
     private void start(String what, Event checkpoint, List<EventEdit> edits) {
@@ -282,8 +272,8 @@ public final class ReplayViewModel {
 
     private Event selectedOrLast() {
         Event selected = workbench.timeline().selectedEvent();
-        List<Event> events = workbench.timeline().events();
-        return selected != null ? selected : events.isEmpty() ? null : events.getLast();
+        RunEvents events = workbench.timeline().events();
+        return selected != null ? selected : events.isEmpty() ? null : events.event(events.size() - 1);
     }
 
     /** The engine's callbacks, handed to the UI thread. */

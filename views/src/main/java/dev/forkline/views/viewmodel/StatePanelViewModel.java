@@ -15,6 +15,7 @@ import javafx.beans.property.StringProperty;
 import dev.forkline.trace.secrets.SecretMasker;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The five states at the cursor (computed off the UI thread) and the content of the file chosen in the workspace tab.
@@ -31,12 +32,23 @@ public final class StatePanelViewModel {
     private final ReadOnlyStringWrapper fileContent = new ReadOnlyStringWrapper("");
     private BlobSource blobs = BlobSource.NONE;
     private long generation;
+    private CompletableFuture<Void> preparation = CompletableFuture.completedFuture(null);
 
     public StatePanelViewModel(TaskExecutor executor, StateProvider provider) {
         this.executor = executor;
         this.provider = provider;
         selectedFile.addListener(obs -> refreshFileContent());
         snapshot.addListener(obs -> refreshFileContent());
+    }
+
+    /** Starts, in the background, the work the first state of a newly shown run needs (see {@link StateProvider#prepare}). */
+    public void prepare(RunLineage lineage, String run) {
+        preparation = provider.prepare(lineage, run);
+    }
+
+    /** The latest {@link #prepare}: done once the shown run's first state no longer waits for it. */
+    public CompletableFuture<Void> preparation() {
+        return preparation;
     }
 
     public void update(RunLineage lineage, String run, int eventIndex, BlobSource bundleBlobs) {

@@ -1,8 +1,8 @@
 package dev.forkline.views.viewmodel;
 
 import dev.forkline.trace.Event;
+import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.timeline.TimelineModel;
-import dev.forkline.views.timeline.TimelineModelBuilder;
 import dev.forkline.views.timeline.TimelineViewport;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
@@ -18,7 +18,6 @@ import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 
 import java.util.BitSet;
-import java.util.List;
 
 /**
  * The timeline of the current run: its columnar model, the selected event (the cursor), search matches, the visible
@@ -26,7 +25,7 @@ import java.util.List;
  */
 public final class TimelineViewModel {
 
-    private final ReadOnlyObjectWrapper<List<Event>> events = new ReadOnlyObjectWrapper<>(List.of());
+    private final ReadOnlyObjectWrapper<RunEvents> events = new ReadOnlyObjectWrapper<>(RunEvents.empty());
     private final ReadOnlyObjectWrapper<TimelineModel> model = new ReadOnlyObjectWrapper<>(TimelineModel.empty());
     private final IntegerProperty selectedIndex = new SimpleIntegerProperty(-1);
     private final ObjectProperty<BitSet> matches = new SimpleObjectProperty<>();
@@ -50,23 +49,26 @@ public final class TimelineViewModel {
         });
     }
 
-    /** Shows a run: builds its model once, selects nothing, fits the view. */
-    public void setRun(List<Event> runEvents) {
+    /** Shows a run with its model (built from the same events), selects nothing, fits the view. */
+    public void setRun(RunEvents runEvents, TimelineModel runModel) {
+        if (runModel.eventCount() != runEvents.size()) {
+            throw new IllegalArgumentException("a model of " + runModel.eventCount() + " events for a run of " + runEvents.size());
+        }
         playing.set(false);
         selectedIndex.set(-1);
         matches.set(null);
-        events.set(List.copyOf(runEvents));
-        TimelineModel built = TimelineModelBuilder.build(runEvents);
-        model.set(built);
-        viewport.setDuration(built.duration());
+        events.set(runEvents);
+        model.set(runModel);
+        viewport.setDuration(runModel.duration());
         viewportChanged();
     }
 
-    public ReadOnlyObjectProperty<List<Event>> eventsProperty() {
+    public ReadOnlyObjectProperty<RunEvents> eventsProperty() {
         return events.getReadOnlyProperty();
     }
 
-    public List<Event> events() {
+    /** The shown run's events; each is read only when asked for. */
+    public RunEvents events() {
         return events.get();
     }
 
@@ -86,9 +88,10 @@ public final class TimelineViewModel {
         return selectedIndex.get();
     }
 
+    /** The event at the cursor (read from the trace), or null. */
     public Event selectedEvent() {
         int index = selectedIndex.get();
-        return index >= 0 && index < events.get().size() ? events.get().get(index) : null;
+        return index >= 0 && index < events.get().size() ? events.get().event(index) : null;
     }
 
     public void select(int index) {

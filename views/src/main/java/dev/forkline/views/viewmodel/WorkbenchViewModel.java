@@ -1,17 +1,17 @@
 package dev.forkline.views.viewmodel;
 
 import dev.forkline.views.data.RunComparison;
-import dev.forkline.trace.Event;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.concurrent.TaskListener;
 import dev.forkline.views.data.IndexRunLineage;
 import dev.forkline.views.data.ImportResult;
+import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.data.RunLineage;
-import dev.forkline.views.data.RunNode;
 import dev.forkline.views.data.TraceLibrary;
 import dev.forkline.views.state.StateProvider;
+import dev.forkline.views.timeline.TimelineModel;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
@@ -103,7 +103,7 @@ public final class WorkbenchViewModel {
         runInBackground("load-trace", "Opening " + traceId, progress -> {
                     Bundle bundle = library.load(traceId);
                     progress.update("Indexing " + bundle.events().size() + " events", 0.7);
-                    return new OpenedTrace(bundle, lineageFactory.apply(bundle));
+                    return OpenedTrace.prepare(bundle, lineageFactory.apply(bundle));
                 },
                 trace -> openFromLibrary(traceId, trace),
                 failure -> error.set(new UserError("Could not open " + traceId, null, 0, message(failure))));
@@ -148,7 +148,7 @@ public final class WorkbenchViewModel {
             OpenedTrace trace = null;
             if (last != null) {
                 Bundle bundle = library.load(last.result().trace().traceId());
-                trace = new OpenedTrace(bundle, lineageFactory.apply(bundle));
+                trace = OpenedTrace.prepare(bundle, lineageFactory.apply(bundle));
             }
             return new Batch(done, failed, last == null ? null : new Imported(last.path(), last.result(), trace));
         }, batch -> {
@@ -199,7 +199,7 @@ public final class WorkbenchViewModel {
     /** Loads a stored trace with its run lineage; call off the UI thread. */
     OpenedTrace loadOpened(String traceId) throws Exception {
         Bundle bundle = library.load(traceId);
-        return new OpenedTrace(bundle, lineageFactory.apply(bundle));
+        return OpenedTrace.prepare(bundle, lineageFactory.apply(bundle));
     }
 
     /** Shows a trace loaded again after something was appended to it, with this run (and event) selected. */
@@ -235,15 +235,13 @@ public final class WorkbenchViewModel {
     /** Opens a bundle already in memory: builds its run lineage and shows its first root run. */
     public void open(Bundle bundle) {
         filter.useStoredSearch(null);
-        show(new OpenedTrace(bundle, lineageFactory.apply(bundle)));
+        show(OpenedTrace.prepare(bundle, lineageFactory.apply(bundle)));
     }
 
     private void show(OpenedTrace trace) {
-        RunLineage lineage = trace.lineage();
         opened.set(trace);
-        forkTree.setLineage(lineage);
-        List<RunNode> roots = lineage.roots();
-        forkTree.selectedRunProperty().set(roots.isEmpty() ? null : roots.getFirst().run());
+        forkTree.setLineage(trace.lineage());
+        forkTree.selectedRunProperty().set(trace.firstRun());
     }
 
     public void selectRun(String run) {
@@ -282,26 +280,28 @@ public final class WorkbenchViewModel {
 
     /** Selects the event with this id in the current run, if it is there. */
     public boolean selectEvent(String eventId) {
-        List<Event> events = timeline.events();
-        for (int i = 0; i < events.size(); i++) {
-            if (events.get(i).id().equals(eventId)) {
-                timeline.select(i);
-                return true;
-            }
+        int position = timeline.events().positionOf(eventId);
+        if (position >= 0) {
+            timeline.select(position);
         }
-        return false;
+        return position >= 0;
     }
 
+    /** Shows the run's timeline and starts its state pass in the background, so that the first step rarely waits. */
     private void showRun(String run) {
         OpenedTrace trace = opened.get();
-        timeline.setRun(trace == null || run == null ? List.of() : trace.lineage().events(run));
+        if (trace == null || run == null) {
+            timeline.setRun(RunEvents.empty(), TimelineModel.empty());
+            return;
+        }
+        timeline.setRun(trace.lineage().events(run), trace.timeline(run));
+        state.prepare(trace.lineage(), run);
     }
 
     private void showEvent(int index) {
         OpenedTrace trace = opened.get();
         BlobSource blobs = trace == null ? BlobSource.NONE : trace.bundle().blobs();
-        java.util.Set<String> ids = trace == null ? java.util.Set.of() : trace.eventIds();
-        inspector.show(timeline.selectedEvent(), timeline.events(), blobs, ids::contains);
+        inspector.show(timeline.selectedEvent(), timeline.events(), blobs);
         state.update(trace == null ? null : trace.lineage(), forkTree.selectedRunProperty().get(), index, blobs);
     }
 

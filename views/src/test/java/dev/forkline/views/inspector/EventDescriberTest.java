@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.inspector.EventDetails.Field;
 import dev.forkline.views.inspector.EventDetails.Fields;
 import dev.forkline.views.testdata.DemoTrace;
@@ -17,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class EventDescriberTest {
 
     private final Bundle bundle = DemoTrace.bundle();
-    private final List<Event> root = bundle.events().stream().filter(e -> e.run().equals(DemoTrace.ROOT)).toList();
+    private final RunEvents root = RunEvents.of(TraceIndex.of(bundle.events()), DemoTrace.ROOT);
 
     @Test
     void toolCallShowsCommandEffectAndItsResult() {
@@ -41,7 +43,7 @@ class EventDescriberTest {
         data.putObject("arguments").put("command", "ANTHROPIC_API_KEY=" + key + " ./deploy.sh");
         Event call = new dev.forkline.trace.EventChain().append(dev.forkline.trace.NewEvent.of("r1", "agent:coder",
                 dev.forkline.trace.EventType.TOOL_CALL).at(java.time.Instant.parse("2026-11-03T08:00:00Z")).data(data));
-        EventDetails details = new EventDescriber(bundle.blobs()).describe(call, List.of(call));
+        EventDetails details = new EventDescriber(bundle.blobs()).describe(call, RunEvents.of(TraceIndex.of(List.of(call)), call.run()));
         assertThat(details.toString()).contains("deploy.sh").doesNotContain(key);
     }
 
@@ -72,14 +74,14 @@ class EventDescriberTest {
         assertThat(field(untrusted, "Verdict").value()).isEqualTo("deny");
 
         TrustedKeys ring = TrustedKeys.of(List.of(DemoTrace.ALICE.publicKeyFile()));
-        EventDetails trusted = new EventDescriber(bundle.blobs(), ring, id -> false).describe(decision, root);
+        EventDetails trusted = new EventDescriber(bundle.blobs(), ring).describe(decision, root);
         assertThat(field(trusted, "Trusted").value()).startsWith("yes");
 
         ObjectNode altered = decision.data().deepCopy();
         altered.put("verdict", "approve");
         Event tampered = new Event(decision.id(), decision.run(), decision.seq(), decision.ts(), decision.actor(), decision.type(),
                 decision.causes(), decision.state(), altered, decision.prev(), decision.hash());
-        assertThat(field(new EventDescriber(bundle.blobs(), ring, id -> false).describe(tampered, root), "Signature").value())
+        assertThat(field(new EventDescriber(bundle.blobs(), ring).describe(tampered, root), "Signature").value())
                 .startsWith("INVALID");
     }
 
@@ -91,7 +93,7 @@ class EventDescriberTest {
     }
 
     private Event first(Predicate<Event> test) {
-        return root.stream().filter(test).findFirst().orElseThrow();
+        return root.asList().stream().filter(test).findFirst().orElseThrow();
     }
 
     private static Field field(EventDetails details, String name) {

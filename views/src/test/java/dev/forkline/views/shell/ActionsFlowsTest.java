@@ -99,7 +99,7 @@ class ActionsFlowsTest {
         int failure = HeadlessFx.call(() -> {
             var events = model.timeline().events();
             for (int i = 0; i < events.size(); i++) {
-                if (events.get(i).id().equals("r1.15")) {
+                if (events.id(i).equals("r1.15")) {
                     return i;
                 }
             }

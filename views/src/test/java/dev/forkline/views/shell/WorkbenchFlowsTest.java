@@ -284,7 +284,7 @@ class WorkbenchFlowsTest {
     private int indexOf(String type) {
         var events = model.timeline().events();
         for (int i = 0; i < events.size(); i++) {
-            if (events.get(i).type().equals(type)) {
+            if (events.type(i).equals(type)) {
                 return i;
             }
         }

@@ -1,6 +1,8 @@
 package dev.forkline.views.timeline;
 
 import dev.forkline.trace.Event;
+import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.testdata.DemoTrace;
 import org.junit.jupiter.api.Test;
 
@@ -10,8 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class TimelineModelTest {
 
-    private static final List<Event> ROOT_RUN = DemoTrace.bundle().events().stream()
-            .filter(e -> e.run().equals(DemoTrace.ROOT)).toList();
+    private static final RunEvents ROOT_RUN = RunEvents.of(TraceIndex.of(DemoTrace.bundle().events()), DemoTrace.ROOT);
 
     @Test
     void lanesAreAgentsThenHarnessSandboxHumans() {
@@ -135,7 +136,7 @@ class TimelineModelTest {
     private static MarkKind kindOf(TimelineModel model, String type) {
         int index = -1;
         for (int i = 0; i < ROOT_RUN.size(); i++) {
-            if (ROOT_RUN.get(i).type().equals(type)) {
+            if (ROOT_RUN.type(i).equals(type)) {
                 index = i;
             }
         }
@@ -144,7 +145,7 @@ class TimelineModelTest {
 
     private static int indexOf(java.util.function.Predicate<Event> test) {
         for (int i = 0; i < ROOT_RUN.size(); i++) {
-            if (test.test(ROOT_RUN.get(i))) {
+            if (test.test(ROOT_RUN.event(i))) {
                 return i;
             }
         }

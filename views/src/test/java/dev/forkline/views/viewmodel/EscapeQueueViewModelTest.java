@@ -77,6 +77,7 @@ class EscapeQueueViewModelTest {
             assertThat(samples.settings.get(Settings.OWNER)).contains("dana");
 
             // the gate panel now sees dana's trusted decisions: the escapes clause holds
+            workbench.recovery().shownProperty().set(true);
             workbench.openStored(Samples.traceId("permission-escalation"));
             assertThat(workbench.recovery().clauses()).filteredOn(c -> c.clause().equals(ClauseResult.ESCAPES))
                     .singleElement().satisfies(c -> assertThat(c.passed()).as(c.message()).isTrue());

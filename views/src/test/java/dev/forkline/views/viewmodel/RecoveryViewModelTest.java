@@ -21,6 +21,7 @@ class RecoveryViewModelTest {
             RecoveryViewModel recovery = workbench.recovery();
             assertThat(recovery.contractFileProperty().get()).as("the sample contract is the default").isEqualTo(
                     Samples.CONTRACT.toAbsolutePath().normalize());
+            recovery.shownProperty().set(true);
 
             workbench.openStored(Samples.traceId("wrong-tool-call"));
             assertThat(recovery.incidents()).singleElement().satisfies(row -> {
@@ -49,11 +50,33 @@ class RecoveryViewModelTest {
     }
 
     @Test
+    void metricsAndGateWaitUntilThePanelIsShown(@TempDir Path dir) throws Exception {
+        try (Samples samples = Samples.imported(dir, "wrong-tool-call", "sandbox-lost-mid-effect")) {
+            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), null);
+            RecoveryViewModel recovery = workbench.recovery();
+            workbench.openStored(Samples.traceId("wrong-tool-call"));
+            assertThat(recovery.metricsProperty().get()).isNull();
+            assertThat(recovery.clauses()).isEmpty();
+
+            recovery.shownProperty().set(true);
+            assertThat(recovery.incidents()).singleElement().satisfies(row -> assertThat(row.failureEventId()).isEqualTo("r1.15"));
+            assertThat(recovery.clauses()).isNotEmpty();
+
+            recovery.shownProperty().set(false);
+            workbench.openStored(Samples.traceId("sandbox-lost-mid-effect"));
+            assertThat(recovery.incidents()).as("not the previous trace's").isEmpty();
+            recovery.shownProperty().set(true);
+            assertThat(recovery.incidents()).singleElement().satisfies(row -> assertThat(row.blastRadius()).isEqualTo(1));
+        }
+    }
+
+    @Test
     void aChosenContractIsRememberedABrokenOneIsReportedAndTheReportIsWritten(@TempDir Path dir) throws Exception {
         try (Samples samples = Samples.imported(dir, "sandbox-lost-mid-effect")) {
             WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), null);
             workbench.openStored(Samples.traceId("sandbox-lost-mid-effect"));
             RecoveryViewModel recovery = workbench.recovery();
+            recovery.shownProperty().set(true);
             assertThat(recovery.incidents()).singleElement().satisfies(row -> assertThat(row.blastRadius()).isEqualTo(1));
 
             Path broken = dir.resolve("broken.yaml");

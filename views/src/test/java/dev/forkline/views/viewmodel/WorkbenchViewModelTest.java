@@ -68,7 +68,7 @@ class WorkbenchViewModelTest {
         int beforeEdit = workbench.state().snapshot().workspace().size();
         assertThat(beforeEdit).isZero();
 
-        Event mutation = workbench.timeline().events().stream()
+        Event mutation = workbench.timeline().events().asList().stream()
                 .filter(e -> e.type().equals("state.mutation") && "modify".equals(e.text("op"))).findFirst().orElseThrow();
         workbench.selectEvent(mutation.id());
         StateSnapshot state = workbench.state().snapshot();
@@ -91,7 +91,7 @@ class WorkbenchViewModelTest {
         workbench.timeline().end();
         StateSnapshot end = workbench.state().snapshot();
         assertThat(end.external()).singleElement().satisfies(e -> assertThat(e.status()).isEqualTo("unknown"));
-        Event request = workbench.timeline().events().stream().filter(e -> e.type().equals("approval.request")).findFirst().orElseThrow();
+        Event request = workbench.timeline().events().asList().stream().filter(e -> e.type().equals("approval.request")).findFirst().orElseThrow();
         workbench.selectEvent(request.id());
         assertThat(workbench.state().snapshot().harness().pendingApprovals()).hasSize(1);
         workbench.timeline().step(+1, StepScope.ALL);
@@ -117,7 +117,7 @@ class WorkbenchViewModelTest {
                 .satisfies(root -> assertThat(root.children()).singleElement()
                         .satisfies(fork -> assertThat(fork.badge()).isEqualTo("fork with edits")));
         workbench.selectRun(DemoTrace.FORK);
-        assertThat(workbench.timeline().events()).allMatch(e -> e.run().equals(DemoTrace.FORK));
+        assertThat(workbench.timeline().events().asList()).allMatch(e -> e.run().equals(DemoTrace.FORK));
         assertThat(workbench.forkTree().breadcrumb()).extracting(n -> n.run()).containsExactly(DemoTrace.ROOT, DemoTrace.FORK);
         workbench.timeline().home();
         StateSnapshot state = workbench.state().snapshot();

@@ -20,7 +20,10 @@ final class FileEventLines implements EventLines, Closeable {
     private final long[] offsets;
     private final int[] lengths;
     private final long[] lineNumbers;
-    private FileChannel channel;
+    /** The most one read covers when neighbouring lines are asked for together. */
+    private static final int MAX_SPAN = 8 * 1024 * 1024;
+
+    private volatile FileChannel channel;
 
     FileEventLines(Path file, String name, long[] offsets, int[] lengths, long[] lineNumbers) {
         this.file = file;
@@ -38,23 +41,57 @@ final class FileEventLines implements EventLines, Closeable {
     @Override
     public byte[] line(int i) throws IOException {
         byte[] line = new byte[lengths[i]];
-        ByteBuffer target = ByteBuffer.wrap(line);
-        FileChannel open = channel();
-        long position = offsets[i];
-        while (target.hasRemaining()) {
-            int read = open.read(target, position + target.position());
-            if (read < 0) {
-                throw new EOFException(name + " ends before line " + lineNumbers[i] + " (the file changed after it was read)");
-            }
-        }
+        read(line, offsets[i], i);
         return line;
     }
 
-    private synchronized FileChannel channel() throws IOException {
-        if (channel == null || !channel.isOpen()) {
-            channel = FileChannel.open(file, StandardOpenOption.READ);
+    /** Neighbouring events (consecutive indexes) are read with one read of the span they cover. */
+    @Override
+    public byte[][] lines(int[] indexes) throws IOException {
+        byte[][] lines = new byte[indexes.length][];
+        int k = 0;
+        while (k < indexes.length) {
+            int first = indexes[k];
+            int end = k + 1;
+            while (end < indexes.length && indexes[end] == indexes[end - 1] + 1
+                    && offsets[indexes[end]] >= offsets[indexes[end - 1]] + lengths[indexes[end - 1]]
+                    && offsets[indexes[end]] + lengths[indexes[end]] - offsets[first] <= MAX_SPAN) {
+                end++;
+            }
+            int last = indexes[end - 1];
+            byte[] span = new byte[Math.toIntExact(offsets[last] + lengths[last] - offsets[first])];
+            read(span, offsets[first], last);
+            for (int j = k; j < end; j++) {
+                int from = (int) (offsets[indexes[j]] - offsets[first]);
+                lines[j] = java.util.Arrays.copyOfRange(span, from, from + lengths[indexes[j]]);
+            }
+            k = end;
         }
-        return channel;
+        return lines;
+    }
+
+    private void read(byte[] into, long position, int lastEvent) throws IOException {
+        ByteBuffer target = ByteBuffer.wrap(into);
+        FileChannel open = channel();
+        while (target.hasRemaining()) {
+            int read = open.read(target, position + target.position());
+            if (read < 0) {
+                throw new EOFException(name + " ends before line " + lineNumbers[lastEvent] + " (the file changed after it was read)");
+            }
+        }
+    }
+
+    private FileChannel channel() throws IOException {
+        FileChannel open = channel;
+        if (open != null && open.isOpen()) {
+            return open;
+        }
+        synchronized (this) {
+            if (channel == null || !channel.isOpen()) {
+                channel = FileChannel.open(file, StandardOpenOption.READ);
+            }
+            return channel;
+        }
     }
 
     @Override

@@ -13,6 +13,15 @@ public interface EventLines {
     /** Event {@code i}'s line (UTF-8, without the line break). */
     byte[] line(int i) throws IOException;
 
+    /** The lines of several events, in the order given; a source that can read neighbours in one go overrides this. */
+    default byte[][] lines(int[] indexes) throws IOException {
+        byte[][] lines = new byte[indexes.length][];
+        for (int k = 0; k < indexes.length; k++) {
+            lines[k] = line(indexes[k]);
+        }
+        return lines;
+    }
+
     /** Where event {@code i} was read from, for messages: a file or a stored trace. */
     String file();
 

@@ -46,6 +46,15 @@ abstract sealed class IncomingEvents {
     /** Event {@code i}'s line as it is to be stored (UTF-8, no line break). */
     abstract byte[] line(int i) throws IOException;
 
+    /** The lines of these events, in the order given. */
+    byte[][] lines(int[] indexes) throws IOException {
+        byte[][] lines = new byte[indexes.length][];
+        for (int k = 0; k < indexes.length; k++) {
+            lines[k] = line(indexes[k]);
+        }
+        return lines;
+    }
+
     /** Event {@code i} itself (parsed, for a lazy list). */
     abstract Event event(int i);
 
@@ -81,6 +90,11 @@ abstract sealed class IncomingEvents {
         @Override
         byte[] line(int i) throws IOException {
             return lines.line(i);
+        }
+
+        @Override
+        byte[][] lines(int[] indexes) throws IOException {
+            return lines.lines(indexes);
         }
 
         @Override

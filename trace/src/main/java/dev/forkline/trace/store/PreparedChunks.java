@@ -57,11 +57,9 @@ final class PreparedChunks implements AutoCloseable {
 
     private List<ChunkEncoder.Chunk> prepare(Segment segment) {
         int[] events = segment.events();
-        byte[][] lines = new byte[events.length][];
+        byte[][] lines;
         try {
-            for (int k = 0; k < events.length; k++) {
-                lines[k] = incoming.line(events[k]);
-            }
+            lines = incoming.lines(events);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

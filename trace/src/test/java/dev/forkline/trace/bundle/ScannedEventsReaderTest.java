@@ -70,6 +70,21 @@ class ScannedEventsReaderTest {
         assertSameColumns(eager.columns(), lazy.columns());
     }
 
+    @Test
+    void readsNeighbouringLinesTogetherAsIfOneByOne() throws Exception {
+        Bundle lazy = BundleReader.read(SAMPLES.resolve("multi-agent-conflict"), 0);
+        var lines = ((LazyEventList) lazy.events()).lines();
+        int n = lines.size();
+        int[] all = java.util.stream.IntStream.range(0, n).toArray();
+        int[] mixed = {n - 1, 0, 1, 2, 5, 4, 6, 7, n - 2, n - 1, 3};
+        for (int[] indexes : new int[][] {all, mixed}) {
+            byte[][] together = lines.lines(indexes);
+            for (int k = 0; k < indexes.length; k++) {
+                org.junit.jupiter.api.Assertions.assertArrayEquals(lines.line(indexes[k]), together[k]);
+            }
+        }
+    }
+
     static Stream<String> hostileLines() {
         return Stream.of(
                 "not json at all",

@@ -8,6 +8,7 @@ import dev.forkline.trace.recovery.Failure;
 import dev.forkline.views.concurrent.SameThreadTaskExecutor;
 import dev.forkline.views.data.InMemoryTraceLibrary;
 import dev.forkline.views.state.ReconstructorStateProvider;
+import dev.forkline.views.state.StateSnapshot;
 import dev.forkline.views.testdata.DemoTrace;
 import dev.forkline.views.testdata.LazyBundle;
 import org.junit.jupiter.api.BeforeEach;
@@ -64,7 +65,12 @@ class LazyTraceWorkbenchTest {
         }
         int cursor = timeline.selectedIndex();
         long modelCallsSoFar = inMemory.events().subList(0, cursor + 1).stream().filter(e -> e.is(EventType.MODEL_CALL)).count();
-        assertThat(workbench.state().snapshot().sessionTurns()).isEqualTo((int) modelCallsSoFar);
+        StateSnapshot state = workbench.state().snapshot();
+        assertThat(state.sessionTurns()).isEqualTo((int) modelCallsSoFar);
+        String latestCall = inMemory.events().subList(0, cursor + 1).reversed().stream().filter(e -> e.is(EventType.MODEL_CALL))
+                .findFirst().orElseThrow().id();
+        assertThat(state.session()).as("the end of the history").hasSizeLessThan(state.sessionTurns())
+                .last().satisfies(turn -> assertThat(turn.eventId()).isEqualTo(latestCall));
 
         BitSet read = lazy.takeRead();
         long historyShown = read.stream().filter(i -> columns.is(i, EventType.MODEL_CALL)).count();

@@ -29,7 +29,7 @@ class QuickBenchSmokeTest {
                 new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
 
         assertThat(figures).extracting(Figure::name)
-                .containsExactly("import", "open", "open.heap", "frame.zoomed-out", "frame.mid-zoom", "frame.zoomed-in", "step",
+                .containsExactly("import", "import.store", "open", "open.heap", "frame.zoomed-out", "frame.mid-zoom", "frame.zoomed-in", "step",
                         "step.state", "step.first", "checkpoint.storage");
         for (Figure figure : figures) {
             assertThat(figure.measured()).as(figure.name()).isTrue();

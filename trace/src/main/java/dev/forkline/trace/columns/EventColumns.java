@@ -390,6 +390,23 @@ public final class EventColumns {
             return this;
         }
 
+        /**
+         * As the form above, with the hash given as its 32 bytes at {@code hashOffset} of {@code hash} (null for none):
+         * for a store that keeps hashes as bytes (as text, formatting and parsing them cost a load of a million
+         * events most of its time).
+         */
+        public Builder add(String id, String run, long seqValue, long second, int nanos, String actor, String type,
+                           int flagBits, long latency, String call, String tool, String checkpoint, String checkpointLabel,
+                           List<String> causeIds, byte[] hash, int hashOffset, List<String> blobNamesInPayload) {
+            add(id, run, seqValue, second, nanos, actor, type, flagBits, latency, call, tool, checkpoint, checkpointLabel,
+                    causeIds, (String) null, blobNamesInPayload);
+            if (hash != null) {
+                System.arraycopy(hash, hashOffset, hashes, (size - 1) * HASH_BYTES, HASH_BYTES);
+                hashed[size - 1] = true;
+            }
+            return this;
+        }
+
         private void putHash(String hash) {
             int hex = Hashes.PREFIX.length();
             if (hash.length() != hex + 2 * HASH_BYTES || !hash.startsWith(Hashes.PREFIX)) {

@@ -116,8 +116,8 @@ final class ChunkHeader {
         EventColumns.Builder columns = new EventColumns.Builder(size);
         for (int k = 0; k < size; k++) {
             columns.add(ids[k], run, seqs[k], epochSeconds[k], nanos[k], actors[k], types[k], flags[k], latencyMs[k],
-                    callIds[k], tools[k], checkpointIds[k], labels[k], causes(k), ownHash[k] ? identityHash(k) : null,
-                    blobNames(k));
+                    callIds[k], tools[k], checkpointIds[k], labels[k], causes(k), ownHash[k] ? identityHashes : null,
+                    k * HASH_BYTES, blobNames(k));
         }
         return columns.buildPart();
     }

@@ -7,17 +7,17 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventChain;
-import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.BundleReader;
+import dev.forkline.trace.bundle.BundleWriter;
 import dev.forkline.trace.bundle.Manifest;
 import dev.forkline.trace.bundle.MemoryBlobStore;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.LazyEventList;
-import java.io.BufferedWriter;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,9 +31,9 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Measures the store at scale, printing figures and asserting nothing about time: a lazy bundle (its lines read from
- * a generated trace.jsonl, its columns computed beforehand) is imported, loaded (time and retained heap), read at
- * random, searched and checked, next to a plain Jackson streaming parse of the same file. Off by default (it takes a
+ * Measures the store at scale, printing figures and asserting nothing about time: a generated bundle is read by
+ * {@link BundleReader} (large enough for its scanning, lazy path), imported, loaded (time and retained heap), read at
+ * random, searched and checked, next to a plain Jackson streaming parse of its trace.jsonl. Off by default (it takes a
  * while); run with {@code -Dforkline.perf=true [-Dforkline.perf.events=200000]}.
  */
 @EnabledIfSystemProperty(named = "forkline.perf", matches = "true")
@@ -45,37 +45,30 @@ class StoreScaleTest {
     @Test
     void importLoadAndSearchALargeLazyBundle() throws Exception {
         int size = Integer.getInteger("forkline.perf.events", 200_000);
-        MemoryBlobStore blobs = new MemoryBlobStore();
-        Path jsonl = dir.resolve("trace.jsonl");
-        EventColumns columns;
-        try (BufferedWriter out = Files.newBufferedWriter(jsonl)) {
-            List<Event> events = generate(size, blobs);
-            columns = EventColumns.of(events);
-            for (Event event : events) {
-                out.write(EventCodec.toLine(event));
-                out.write('\n');
-            }
-        }
+        Path bundleDir = writeBundle(dir.resolve("bundle"), size);
+        Path jsonl = bundleDir.resolve(Bundle.EVENTS);
         long parseNanos = Long.MAX_VALUE;
         for (int round = 0; round < 3; round++) {
             parseNanos = Math.min(parseNanos, streamingParse(jsonl));
         }
-        try (FileEventLines lines = FileEventLines.open(jsonl);
-             TraceStore store = TraceStore.open(dir.resolve("perf"))) {
-            LazyEventList lazy = new LazyEventList(columns, lines);
-            Bundle bundle = new Bundle(jsonl.toString(), Manifest.of("perf", "perf", columns.ts(0), "perf"), lazy,
-                    new int[size], blobs, columns);
+        try (TraceStore store = TraceStore.open(dir.resolve("perf"))) {
             store.importTrace(warmUp(), List.of(), null);
 
             long cpuStart = processCpuNanos();
             long start = System.nanoTime();
+            Bundle bundle = BundleReader.read(bundleDir);
+            long readNanos = System.nanoTime() - start;
+            assertThat(bundle.events()).isInstanceOf(LazyEventList.class);
             StoreResult result = store.importTrace(bundle, List.of(), null);
-            long importNanos = System.nanoTime() - start;
-            long importCpu = processCpuNanos() - cpuStart;
+            long importNanos = System.nanoTime() - start - readNanos;
+            long cpu = processCpuNanos() - cpuStart;
             assertThat(result.newEvents()).isEqualTo(size);
-            System.out.printf("events=%,d file=%,d MB blobs=%,d parse=%,d ms import=%,d ms (cpu %,d ms) ratio=%.2f store=%,d MB%n",
-                    size, Files.size(jsonl) >> 20, blobs.all().size(), parseNanos / 1_000_000, importNanos / 1_000_000,
-                    importCpu / 1_000_000, (double) importNanos / parseNanos, Files.size(store.location()) >> 20);
+            EventColumns columns = bundle.columns();
+            System.out.printf("events=%,d trace.jsonl=%,d MB, %,d new blobs; parse=%,d ms read=%,d ms import=%,d ms"
+                            + " (cpu of both %,d ms) ratio=%.2f store=%,d MB%n", size, Files.size(jsonl) >> 20, result.newBlobs(),
+                    parseNanos / 1_000_000, readNanos / 1_000_000, importNanos / 1_000_000, cpu / 1_000_000,
+                    (double) (readNanos + importNanos) / parseNanos, Files.size(store.location()) >> 20);
+            bundle.close();
 
             long heapBefore = usedHeapAfterGc();
             for (int round = 0; round < 3; round++) {
@@ -103,6 +96,20 @@ class StoreScaleTest {
             start = System.nanoTime();
             assertThat(store.integrityCheck().problems()).isEmpty();
             System.out.printf("integrity check %,d ms%n", (System.nanoTime() - start) / 1_000_000);
+        }
+    }
+
+    private static Path writeBundle(Path target, int size) throws Exception {
+        MemoryBlobStore blobs = new MemoryBlobStore();
+        List<Event> events = generate(size, blobs);
+        try (BundleWriter writer = BundleWriter.create(target, Manifest.of("perf", "perf", events.getFirst().ts(), "perf"))) {
+            for (byte[] blob : blobs.all().values()) {
+                writer.putBlob(blob);
+            }
+            for (Event event : events) {
+                writer.write(event);
+            }
+            return writer.commit();
         }
     }
 

@@ -32,7 +32,7 @@ public final class CrashChild {
     }
 
     private static void importForever(Path db, String prefix, int events) throws Exception {
-        try (TraceStore store = openWhenFree(db)) {
+        try (TraceStore store = TraceStore.open(db)) {
             System.out.println("READY");
             System.out.flush();
             for (int i = 0; ; i++) {
@@ -42,27 +42,6 @@ public final class CrashChild {
                 store.importTrace(bundle, List.of(), null);
                 System.out.println("ACK " + bundle.manifest().traceId());
                 System.out.flush();
-            }
-        }
-    }
-
-    /**
-     * Opens the store, waiting up to 30 s while H2 reports the file locked: on a loaded machine the lock of the
-     * previous holder (the killed child, or the test's own check) was once seen to outlast its close by a moment.
-     * Any other failure, or a lock that stays, fails the child as before.
-     */
-    private static TraceStore openWhenFree(Path db) throws Exception {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
-        while (true) {
-            try {
-                return TraceStore.open(db);
-            } catch (dev.forkline.trace.store.StoreException e) {
-                if (!String.valueOf(e.getMessage()).contains("is locked") || System.nanoTime() > deadline) {
-                    throw e;
-                }
-                System.out.println("LOCKED " + e.getMessage());
-                System.out.flush();
-                Thread.sleep(200);
             }
         }
     }

@@ -51,6 +51,8 @@ public final class EventColumns {
     private final boolean[] hashed;
     private final int[] blobStart;
     private final String[] blobNames;
+    /** Built once, when first asked for (the constructor asks when it shares cause ids). */
+    private volatile IdTable idTable;
 
     private EventColumns(Builder b, boolean shareCauseIds) {
         int n = b.size;
@@ -88,13 +90,28 @@ public final class EventColumns {
         if (causes.length == 0) {
             return;
         }
-        IdTable table = new IdTable(this);
+        IdTable table = idTable();
         for (int k = 0; k < causes.length; k++) {
             int at = table.indexOf(causes[k]);
             if (at >= 0) {
                 causes[k] = ids[at];
             }
         }
+    }
+
+    /** Event id to index, built once per columns and shared by everyone who looks events up by id. */
+    public IdTable idTable() {
+        IdTable table = idTable;
+        if (table == null) {
+            synchronized (this) {
+                table = idTable;
+                if (table == null) {
+                    table = new IdTable(this);
+                    idTable = table;
+                }
+            }
+        }
+        return table;
     }
 
     public static EventColumns empty() {

@@ -2,7 +2,8 @@ package dev.forkline.trace.columns;
 
 /**
  * Event id to file-order index for the ids in {@link EventColumns}: an open-addressing table of ints (8 bytes per
- * event instead of the ~60 of a {@code HashMap<String, Integer>} entry). The first event with an id wins.
+ * event instead of the ~60 of a {@code HashMap<String, Integer>} entry). The first event with an id wins. Obtained from
+ * {@link EventColumns#idTable()}, which builds it once.
  */
 public final class IdTable {
 
@@ -10,7 +11,7 @@ public final class IdTable {
     private final int[] slots;
     private final int mask;
 
-    public IdTable(EventColumns columns) {
+    IdTable(EventColumns columns) {
         this.columns = columns;
         int capacity = Integer.highestOneBit(Math.max(4, columns.size() * 2 - 1)) << 1;
         this.slots = new int[capacity];

@@ -40,7 +40,7 @@ public final class DecisionVerifier {
     /** @param lines {@code lines[i]} is the line of {@code events.get(i)}, or null when unknown */
     public List<DecisionCheck> verify(List<Event> events, int[] lines) {
         EventColumns columns = EventColumns.of(events);
-        IdTable ids = new IdTable(columns);
+        IdTable ids = columns.idTable();
         List<DecisionCheck> checks = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
             if (columns.is(i, EventType.APPROVAL_DECISION)) {

@@ -111,7 +111,7 @@ public final class EscapeQueue {
      * it names the call among its causes, or carries the call's callId.
      */
     private static BitSet answeredToolCalls(EventColumns columns) {
-        IdTable ids = new IdTable(columns);
+        IdTable ids = columns.idTable();
         Map<String, List<Integer>> callsByRunAndCallId = new HashMap<>();
         for (int i = 0; i < columns.size(); i++) {
             if (columns.is(i, EventType.TOOL_CALL) && columns.callId(i) != null) {

@@ -43,7 +43,7 @@ public final class TraceIndex {
         this.events = events instanceof LazyEventList ? events : List.copyOf(events);
         this.columns = EventColumns.of(this.events);
         int n = columns.size();
-        this.byId = new IdTable(columns);
+        this.byId = columns.idTable();
         int runCount = columns.runs().size();
         int[] fill = new int[runCount];
         for (int i = 0; i < n; i++) {

@@ -85,7 +85,7 @@ final class TraceImport {
             throws SQLException, StoreException {
         StoredTrace stored = StoredTrace.read(connection, traceId, RunRows.runIds(connection, traceId), storedCount, true);
         EventColumns was = stored.columns();
-        IdTable storedIds = new IdTable(was);
+        IdTable storedIds = was.idTable();
         Map<String, Long> lastStoredSeq = new HashMap<>();
         for (int s = 0; s < was.size(); s++) {
             lastStoredSeq.merge(was.run(s), was.seq(s), Math::max);

@@ -82,7 +82,7 @@ class EventColumnsTest {
     void theIdTableFindsTheFirstEventWithAnId() throws Exception {
         List<Event> events = sampleEvents();
         EventColumns columns = EventColumns.of(events);
-        IdTable table = new IdTable(columns);
+        IdTable table = columns.idTable();
         for (int i = 0; i < events.size(); i++) {
             int first = -1;
             for (int j = 0; j < events.size() && first < 0; j++) {

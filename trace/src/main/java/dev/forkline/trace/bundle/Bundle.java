@@ -42,9 +42,16 @@ public record Bundle(String source, Manifest manifest, List<Event> events, int[]
         return lines[index];
     }
 
+    /** Closes the blob source and the file the events' lines are read from (reopened if an event is asked for later). */
     @Override
     public void close() throws IOException {
-        blobs.close();
+        try {
+            blobs.close();
+        } finally {
+            if (events instanceof LazyEventList lazy && lazy.lines() instanceof Closeable lines) {
+                lines.close();
+            }
+        }
     }
 
     public String eventsFile() {

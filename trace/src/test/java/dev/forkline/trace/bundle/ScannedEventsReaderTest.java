@@ -85,6 +85,47 @@ class ScannedEventsReaderTest {
         }
     }
 
+    @Test
+    void closingTheBundleClosesItsEventsFileWhichReopensWhenAnEventIsAskedForAgain() throws Exception {
+        Path copy = dir.resolve("copy");
+        copyBundle(SAMPLES.resolve("multi-agent-conflict"), copy);
+        Path events = copy.resolve(Bundle.EVENTS).toRealPath();
+        Bundle lazy = BundleReader.read(copy, 0);
+        Event last = lazy.events().get(lazy.events().size() - 1);
+        assertTrue(openDescriptorsOf(events) > 0, "reading an event opens the file");
+        lazy.close();
+        assertEquals(0, openDescriptorsOf(events), "closing the bundle closes the file");
+        assertEquals(last, lazy.events().get(lazy.events().size() - 1));
+        lazy.close();
+        assertEquals(0, openDescriptorsOf(events));
+    }
+
+    private static void copyBundle(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path file : files.toList()) {
+                Path target = to.resolve(from.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(file, target);
+                }
+            }
+        }
+    }
+
+    /** How many of this JVM's file descriptors point at {@code file} (Linux's /proc). */
+    private static long openDescriptorsOf(Path file) throws IOException {
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.filter(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).equals(file);
+                } catch (IOException e) {
+                    return false;
+                }
+            }).count();
+        }
+    }
+
     static Stream<String> hostileLines() {
         return Stream.of(
                 "not json at all",

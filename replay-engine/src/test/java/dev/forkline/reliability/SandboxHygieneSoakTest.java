@@ -13,6 +13,7 @@ import dev.forkline.replay.sandbox.OrphanSweeper;
 import dev.forkline.replay.sandbox.Sandbox;
 import dev.forkline.replay.sandbox.SandboxException;
 import dev.forkline.replay.sandbox.SandboxLabels;
+import dev.forkline.trace.testing.ChildJvm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -19,6 +19,7 @@ import dev.forkline.trace.decision.OwnerKeys;
 import dev.forkline.trace.store.IntegrityReport;
 import dev.forkline.trace.store.TraceStore;
 import dev.forkline.trace.store.TraceSummary;
+import dev.forkline.trace.testing.ChildJvm;
 import dev.forkline.trace.verify.Verifier;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -6,10 +6,10 @@ import dev.forkline.trace.EventType;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
 import dev.forkline.trace.columns.EventColumns;
-import dev.forkline.trace.columns.LazyEventList;
 import dev.forkline.trace.index.Lineage;
 import dev.forkline.trace.index.RunInfo;
 import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.trace.testing.CountingLines;
 import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.EnumSet;
@@ -37,7 +37,7 @@ class LazyTraceStateTest {
     void everyStateOfEveryRunIsTheSameAsInMemory(Path sample) throws Exception {
         try (Bundle bundle = BundleReader.read(sample)) {
             StateReconstructor inMemory = new StateReconstructor(TraceIndex.of(bundle.events()), bundle.blobs());
-            StateReconstructor lazily = new StateReconstructor(TraceIndex.of(CountingLines.lazy(bundle.events(), new CountingLines[1])),
+            StateReconstructor lazily = new StateReconstructor(TraceIndex.of(new CountingLines(bundle.events(), "memory").events()),
                     bundle.blobs());
             int compared = 0;
             for (RunInfo run : inMemory.index().runs()) {
@@ -54,15 +54,14 @@ class LazyTraceStateTest {
     @MethodSource("samples")
     void theFirstPassParsesOnlyModelCallsApprovalsRevertsForksAndProcesses(Path sample) throws Exception {
         try (Bundle bundle = BundleReader.read(sample)) {
-            CountingLines[] lines = new CountingLines[1];
-            LazyEventList lazy = CountingLines.lazy(bundle.events(), lines);
-            TraceIndex index = TraceIndex.of(lazy);
+            CountingLines lines = new CountingLines(bundle.events(), "memory");
+            TraceIndex index = TraceIndex.of(lines.events());
             StateReconstructor states = new StateReconstructor(index, bundle.blobs());
             EventColumns columns = index.columns();
             for (RunInfo run : index.runs()) {
-                lines[0].takeRead();
+                lines.takeRead();
                 states.prepare(run.id());
-                BitSet read = lines[0].takeRead();
+                BitSet read = lines.takeRead();
                 read.stream().forEach(i -> assertThat(columns.kind(i)).as("event %s parsed by the pass", columns.id(i))
                         .isIn(READ_BY_THE_PASS));
                 Lineage lineage = index.lineage(run.id());

@@ -5,12 +5,12 @@ import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventFacts;
 import dev.forkline.trace.recovery.Failure;
+import dev.forkline.trace.testing.CountingLines;
 import dev.forkline.views.concurrent.SameThreadTaskExecutor;
 import dev.forkline.views.data.InMemoryTraceLibrary;
 import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.state.StateSnapshot;
 import dev.forkline.views.testdata.DemoTrace;
-import dev.forkline.views.testdata.LazyBundle;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -27,15 +27,15 @@ class LazyTraceWorkbenchTest {
     private static final int CALLS = 3000;
 
     private final Bundle inMemory = DemoTrace.dense(CALLS);
-    private final LazyBundle lazy = new LazyBundle(inMemory);
-    private final EventColumns columns = lazy.bundle().columns();
+    private final CountingLines lazy = new CountingLines(inMemory.events(), inMemory.source());
+    private final EventColumns columns = lazy.events().columns();
     private WorkbenchViewModel workbench;
 
     @BeforeEach
     void openLazily() {
         workbench = new WorkbenchViewModel(new SameThreadTaskExecutor(), new InMemoryTraceLibrary(), new ReconstructorStateProvider(),
                 new RecentFiles(null));
-        workbench.open(lazy.bundle());
+        workbench.open(lazy.bundleLike(inMemory));
         workbench.state().preparation().join();
     }
 

@@ -1,4 +1,4 @@
-package dev.forkline.reliability;
+package dev.forkline.trace.testing;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -10,8 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** A child JVM on the test classpath whose output lines are collected as they come (so that ACKs survive the kill). */
-final class ChildJvm {
+/**
+ * A child JVM on the test classpath whose output lines are collected as they come (so that ACKs survive the kill). For
+ * tests of this module and the modules above it.
+ */
+public final class ChildJvm {
 
     private final Process process;
     private final List<String> lines = new ArrayList<>();
@@ -22,7 +25,7 @@ final class ChildJvm {
         this.reader = Thread.ofPlatform().daemon().start(this::collect);
     }
 
-    static ChildJvm start(Class<?> main, String... args) throws IOException {
+    public static ChildJvm start(Class<?> main, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m", "-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(List.of(args));
@@ -43,11 +46,12 @@ final class ChildJvm {
         }
     }
 
-    void awaitLine(String expected, Duration timeout) throws InterruptedException {
+    public void awaitLine(String expected, Duration timeout) throws InterruptedException {
         awaitLineStartingWith(expected, timeout);
     }
 
-    void awaitLineStartingWith(String expected, Duration timeout) throws InterruptedException {
+    /** Waits for a line starting with {@code expected} and returns it. */
+    public String awaitLineStartingWith(String expected, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (lines) {
             while (lines.stream().noneMatch(line -> line.startsWith(expected))) {
@@ -57,11 +61,12 @@ final class ChildJvm {
                 }
                 lines.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
             }
+            return lines.stream().filter(line -> line.startsWith(expected)).findFirst().orElseThrow();
         }
     }
 
     /** SIGKILL (no shutdown hooks, no flushing), then waits for the process and its output to end. */
-    List<String> kill() throws InterruptedException {
+    public List<String> kill() throws InterruptedException {
         process.destroyForcibly();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
             throw new AssertionError("killed child did not exit");
@@ -72,7 +77,7 @@ final class ChildJvm {
         }
     }
 
-    static List<String> acknowledged(List<String> output) {
+    public static List<String> acknowledged(List<String> output) {
         return output.stream().filter(line -> line.startsWith("ACK ")).map(line -> line.substring(4)).toList();
     }
 }

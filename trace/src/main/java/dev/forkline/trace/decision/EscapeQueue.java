@@ -4,15 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.columns.AnsweredToolCalls;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventFacts;
-import dev.forkline.trace.columns.IdTable;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -42,7 +40,7 @@ public final class EscapeQueue {
     public static List<QueueItem> pending(String traceId, List<Event> events, DecisionLedger decisions) {
         List<QueueItem> items = new ArrayList<>();
         EventColumns columns = EventColumns.of(events);
-        BitSet answeredCalls = answeredToolCalls(columns);
+        BitSet answeredCalls = AnsweredToolCalls.of(columns);
         for (int i = 0; i < columns.size(); i++) {
             Optional<QueueItem.Kind> kind = waitingKind(columns, i, answeredCalls);
             if (kind.isEmpty()) {
@@ -104,36 +102,6 @@ public final class EscapeQueue {
             return Optional.of(QueueItem.Kind.UNKNOWN_OUTCOME);
         }
         return Optional.empty();
-    }
-
-    /**
-     * Tool.calls (by index) that got a tool.result in their own run with a known outcome. A result answers a call when
-     * it names the call among its causes, or carries the call's callId.
-     */
-    private static BitSet answeredToolCalls(EventColumns columns) {
-        IdTable ids = columns.idTable();
-        Map<String, List<Integer>> callsByRunAndCallId = new HashMap<>();
-        for (int i = 0; i < columns.size(); i++) {
-            if (columns.is(i, EventType.TOOL_CALL) && columns.callId(i) != null) {
-                callsByRunAndCallId.computeIfAbsent(columns.run(i) + "\n" + columns.callId(i), k -> new ArrayList<>()).add(i);
-            }
-        }
-        BitSet answered = new BitSet(columns.size());
-        for (int result = 0; result < columns.size(); result++) {
-            if (!columns.is(result, EventType.TOOL_RESULT) || columns.has(result, EventFacts.OUTCOME_UNKNOWN)) {
-                continue;
-            }
-            for (int k = 0; k < columns.causeCount(result); k++) {
-                int call = ids.indexOf(columns.cause(result, k));
-                if (call >= 0 && columns.is(call, EventType.TOOL_CALL) && columns.runCode(call) == columns.runCode(result)) {
-                    answered.set(call);
-                }
-            }
-            if (columns.callId(result) != null) {
-                callsByRunAndCallId.getOrDefault(columns.run(result) + "\n" + columns.callId(result), List.of()).forEach(answered::set);
-            }
-        }
-        return answered;
     }
 
     private static String summary(Event event, QueueItem.Kind kind) {

@@ -2,45 +2,46 @@ package dev.forkline.trace.gate;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.columns.AnsweredToolCalls;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventFacts;
 import dev.forkline.trace.index.RunInfo;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Map;
+import java.util.BitSet;
 import java.util.List;
-import java.util.Set;
 
 /**
- * Every tool.call got a tool.result in its own run (naming the call in causes, or carrying its callId) whose outcome
- * is known. An external call without one passes only when the owner decided it.
+ * Every tool.call got a tool.result with a known outcome ({@link AnsweredToolCalls}). An external call without one
+ * passes only when the owner decided it.
  */
 final class ToolResultsClause implements TraceClause {
 
     @Override
     public ClauseResult check(TraceEvidence trace, Contract contract) {
         OwnerDecisions decisions = new OwnerDecisions(trace, contract.owner());
+        EventColumns columns = trace.index.columns();
+        BitSet answered = AnsweredToolCalls.of(columns);
         List<Evidence> problems = new ArrayList<>();
         int calls = 0;
         int decided = 0;
         for (RunInfo run : trace.index.runs()) {
-            List<Event> events = trace.index.eventsOf(run.id());
-            Set<String> answered = answered(events);
-            for (Event call : events) {
-                if (!call.is(EventType.TOOL_CALL)) {
+            for (int call : trace.index.indexesOf(run.id())) {
+                if (!columns.is(call, EventType.TOOL_CALL)) {
                     continue;
                 }
                 calls++;
-                if (answered.contains(call.id()) && !"unknown".equals(call.text("outcome"))) {
+                if (answered.get(call) && !columns.has(call, EventFacts.OUTCOME_UNKNOWN)) {
                     continue;
                 }
-                boolean external = "external".equals(call.text("effect"));
-                if (external && decisions.settles(call.id())) {
+                boolean external = columns.has(call, EventFacts.EXTERNAL_CALL);
+                if (external && decisions.settles(columns.id(call))) {
                     decided++;
                     continue;
                 }
-                String what = "tool.call " + call.id() + " (" + call.text("tool") + ", effect " + call.text("effect") + ")";
-                problems.add(trace.at(call, external
-                        ? what + " has no result with a known outcome, and " + decisions.unsettledReason(call.id())
+                Event event = trace.index.get(call);
+                String what = "tool.call " + event.id() + " (" + event.text("tool") + ", effect " + event.text("effect") + ")";
+                problems.add(trace.at(event, external
+                        ? what + " has no result with a known outcome, and " + decisions.unsettledReason(event.id())
                         : what + " has no result with a known outcome"));
             }
         }
@@ -48,23 +49,5 @@ final class ToolResultsClause implements TraceClause {
                 + (decided > 0 ? " or, for " + decided + " external call(s) of unknown outcome, the owner's decision" : "");
         return ClauseResult.of(ClauseResult.TOOL_RESULTS, trace.traceId, problems, passMessage,
                 problems.size() + " tool call(s) without a result");
-    }
-
-    /** Calls of these events (one run) answered by a result with a known outcome. */
-    private static Set<String> answered(List<Event> events) {
-        Map<String, List<String>> callsByCallId = new HashMap<>();
-        for (Event call : events) {
-            if (call.is(EventType.TOOL_CALL) && call.text("callId") != null) {
-                callsByCallId.computeIfAbsent(call.text("callId"), k -> new ArrayList<>()).add(call.id());
-            }
-        }
-        Set<String> answered = new HashSet<>();
-        for (Event result : events) {
-            if (result.is(EventType.TOOL_RESULT) && !"unknown".equals(result.text("outcome"))) {
-                answered.addAll(result.causes());
-                answered.addAll(callsByCallId.getOrDefault(result.text("callId"), List.of()));
-            }
-        }
-        return answered;
     }
 }

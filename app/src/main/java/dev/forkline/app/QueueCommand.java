@@ -3,13 +3,16 @@ package dev.forkline.app;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.Json;
+import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
 import dev.forkline.trace.decision.EscapeQueue;
 import dev.forkline.trace.decision.QueueItem;
+import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.store.TraceStore;
 import dev.forkline.trace.store.TraceSummary;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -39,20 +42,24 @@ final class QueueCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (OpenBundles traces = new OpenBundles()) {
-            if (bundles.isEmpty()) {
-                try (TraceStore store = database.open()) {
-                    for (TraceSummary summary : store.list()) {
-                        traces.add(store.load(summary.traceId()));
+        TrustedKeys trusted = KeyRing.open().trustedKeys();
+        List<QueueItem> found = new ArrayList<>();
+        if (bundles.isEmpty()) {
+            try (TraceStore store = database.open()) {
+                for (TraceSummary summary : store.list()) {
+                    try (Bundle trace = store.load(summary.traceId())) {
+                        found.addAll(EscapeQueue.pending(trace, trusted));
                     }
                 }
-            } else {
-                for (Path path : bundles) {
-                    traces.add(BundleReader.read(path));
+            }
+        } else {
+            for (Path path : bundles) {
+                try (Bundle trace = BundleReader.read(path)) {
+                    found.addAll(EscapeQueue.pending(trace, trusted));
                 }
             }
-            print(EscapeQueue.of(traces.all(), KeyRing.open().trustedKeys()));
         }
+        print(EscapeQueue.newestFirst(found));
         return ExitCodes.OK;
     }
 

@@ -36,6 +36,14 @@ public final class EscapeQueue {
         return collect(bundles, bundle -> DecisionLedger.verified(bundle, trusted));
     }
 
+    /**
+     * The open items of one trace, newest first, closed only by decisions that verify with a trusted key. A caller
+     * going through a library reads, asks and closes one trace at a time, then merges with {@link #newestFirst}.
+     */
+    public static List<QueueItem> pending(Bundle bundle, TrustedKeys trusted) {
+        return pending(bundle.manifest().traceId(), bundle.events(), DecisionLedger.verified(bundle, trusted));
+    }
+
     /** The open items of one trace given as events, newest first. */
     public static List<QueueItem> pending(String traceId, List<Event> events, DecisionLedger decisions) {
         List<QueueItem> items = new ArrayList<>();
@@ -84,7 +92,8 @@ public final class EscapeQueue {
         return newestFirst(items);
     }
 
-    private static List<QueueItem> newestFirst(List<QueueItem> items) {
+    /** Items of several traces in queue order: newest first. */
+    public static List<QueueItem> newestFirst(List<QueueItem> items) {
         // Reverse first so that, among equal timestamps, the later event (in file order) comes first.
         List<QueueItem> sorted = new ArrayList<>(items.reversed());
         sorted.sort(Comparator.comparing(QueueItem::ts).reversed());

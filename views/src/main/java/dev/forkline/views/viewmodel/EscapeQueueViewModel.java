@@ -59,23 +59,25 @@ public final class EscapeQueueViewModel {
         this.launchTrusted = launchTrusted;
     }
 
-    /** Reads every stored trace in the background and lists what waits for a decision that a trusted key signed. */
+    /**
+     * Reads the stored traces in the background, one at a time, and lists what waits for a decision that a trusted key
+     * signed.
+     */
     public void refresh() {
         long request = ++generation;
         TrustedKeys trusted = workbench.trustedKeys();
         loading.set(true);
         executor.execute("escape-queue", progress -> {
-            List<Bundle> traces = new ArrayList<>();
-            try {
-                for (TraceSummary summary : library.list()) {
-                    traces.add(library.load(summary.traceId()));
-                }
-                return EscapeQueue.of(traces, trusted);
-            } finally {
-                for (Bundle trace : traces) {
+            List<QueueItem> found = new ArrayList<>();
+            for (TraceSummary summary : library.list()) {
+                Bundle trace = library.load(summary.traceId());
+                try {
+                    found.addAll(EscapeQueue.pending(trace, trusted));
+                } finally {
                     closeQuietly(trace);
                 }
             }
+            return EscapeQueue.newestFirst(found);
         }, found -> {
             if (request == generation) {
                 items.setAll(found);

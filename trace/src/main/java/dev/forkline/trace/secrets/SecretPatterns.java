@@ -54,7 +54,7 @@ final class SecretPatterns {
                     Pattern.compile("(?<![A-Za-z0-9_\\-])sk-ant-[A-Za-z0-9_\\-]{20,}"), 0),
             new Shape(SecretKind.OPENAI_API_KEY, "sk-", false,
                     Pattern.compile("(?<![A-Za-z0-9_\\-])sk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\\-]{20,}"), 0),
-            new Shape(SecretKind.AWS_ACCESS_KEY_ID, "IA", false,
+            new Shape(SecretKind.AWS_ACCESS_KEY_ID, "AKIA|ASIA|AIDA|AROA", false,
                     Pattern.compile("(?<![A-Z0-9])(?:AKIA|ASIA|AIDA|AROA)[0-9A-Z]{16}(?![A-Z0-9])"), 0),
             new Shape(SecretKind.GITHUB_TOKEN, "gh", false,
                     Pattern.compile("(?<![A-Za-z0-9_])gh[pousr]_[A-Za-z0-9]{36,255}(?![A-Za-z0-9_])"), 0),

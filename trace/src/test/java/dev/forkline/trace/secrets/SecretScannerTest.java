@@ -35,6 +35,9 @@ class SecretScannerTest {
     static final String OPENAI = "sk-proj-" + fake(60, ALNUM + "-_") + "x9";
     static final String OPENAI_CLASSIC = "sk-" + fake(48, ALNUM);
     static final String AWS = "AKIA" + fake(16, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567");
+    /** Key ids of a user and a role, in digits only so that the text holds no other letters than their prefix. */
+    static final String AWS_USER_ID = "AIDA" + fake(16, "234567");
+    static final String AWS_ROLE_ID = "AROA" + fake(16, "234567");
     static final String GITHUB = "ghp_" + fake(36, ALNUM);
     static final String GITHUB_PAT = "github_pat_" + fake(22, ALNUM) + "_" + fake(59, ALNUM);
     static final String SLACK = "xoxb-" + fake(11, "0123456789") + "-" + fake(12, "0123456789") + "-" + fake(24, ALNUM);
@@ -100,6 +103,10 @@ class SecretScannerTest {
                         exec("curl https://api.example.test -H 'x: " + OPENAI_CLASSIC + "'")),
                 new Plant("aws key id in cat ~/.aws/credentials", SecretKind.AWS_ACCESS_KEY_ID, "data.stdout", AWS,
                         stdout("[default]\naws_access_key_id = " + AWS + "\n")),
+                new Plant("aws user key id alone", SecretKind.AWS_ACCESS_KEY_ID, "data.stdout", AWS_USER_ID,
+                        stdout(AWS_USER_ID)),
+                new Plant("aws role key id alone", SecretKind.AWS_ACCESS_KEY_ID, "data.stdout", AWS_ROLE_ID,
+                        stdout(AWS_ROLE_ID + " ")),
                 new Plant("github token in a git remote", SecretKind.GITHUB_TOKEN, "data.stdout", GITHUB,
                         stdout("origin\thttps://" + GITHUB + "@github.com/acme/app.git (fetch)")),
                 new Plant("fine-grained github pat", SecretKind.GITHUB_TOKEN, "data.arguments.command", GITHUB_PAT,

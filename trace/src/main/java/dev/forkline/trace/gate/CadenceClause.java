@@ -2,6 +2,7 @@ package dev.forkline.trace.gate;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.index.RunInfo;
 import dev.forkline.trace.recovery.Millis;
 import java.time.Duration;
@@ -20,27 +21,28 @@ final class CadenceClause implements TraceClause {
         Contract.Cadence cadence = contract.cadence();
         List<Evidence> problems = new ArrayList<>();
         int calls = 0;
+        EventColumns columns = trace.index.columns();
         for (RunInfo run : trace.index.runs()) {
-            Event restore = null;
+            int restore = -1;
             int sinceRestore = 0;
-            for (Event event : trace.index.eventsOf(run.id())) {
-                if (restore == null || event.is(EventType.CHECKPOINT) || event.is(EventType.REVERT)) {
-                    restore = event;
+            for (int i : trace.index.indexesOf(run.id())) {
+                if (restore < 0 || columns.is(i, EventType.CHECKPOINT) || columns.is(i, EventType.REVERT)) {
+                    restore = i;
                     sinceRestore = 0;
                 }
-                if (!event.is(EventType.TOOL_CALL)) {
+                if (!columns.is(i, EventType.TOOL_CALL)) {
                     continue;
                 }
                 calls++;
                 sinceRestore++;
                 if (cadence.maxToolCalls() != null && sinceRestore == cadence.maxToolCalls() + 1) {
-                    problems.add(trace.at(event, "tool call #" + sinceRestore + " since " + describe(restore)
-                            + "; the contract allows " + cadence.maxToolCalls()));
+                    problems.add(trace.at(trace.index.get(i), "tool call #" + sinceRestore + " since "
+                            + describe(trace.index.get(restore)) + "; the contract allows " + cadence.maxToolCalls()));
                 }
-                Duration gap = Duration.between(restore.ts(), event.ts());
+                Duration gap = Duration.between(columns.ts(restore), columns.ts(i));
                 if (cadence.maxInterval() != null && gap.compareTo(cadence.maxInterval()) > 0) {
-                    problems.add(trace.at(event, "tool call " + Millis.human(gap) + " after " + describe(restore)
-                            + "; the contract allows " + Millis.human(cadence.maxInterval())));
+                    problems.add(trace.at(trace.index.get(i), "tool call " + Millis.human(gap) + " after "
+                            + describe(trace.index.get(restore)) + "; the contract allows " + Millis.human(cadence.maxInterval())));
                 }
             }
         }

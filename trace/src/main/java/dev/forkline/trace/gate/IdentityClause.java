@@ -3,9 +3,12 @@ package dev.forkline.trace.gate;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.columns.DataSkim;
+import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.index.RunInfo;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Model and environment identity are recorded: every root run starts with a session.start naming the model
@@ -17,10 +20,12 @@ final class IdentityClause implements TraceClause {
     @Override
     public ClauseResult check(TraceEvidence trace, Contract contract) {
         List<Evidence> problems = new ArrayList<>();
+        EventColumns columns = trace.index.columns();
+        DataSkim models = new DataSkim(trace.index.events(), Set.of("model"));
         for (RunInfo run : trace.index.runs()) {
-            List<Event> events = trace.index.eventsOf(run.id());
+            int[] events = trace.index.indexesOf(run.id());
             if (!run.isFork()) {
-                Event start = events.getFirst();
+                Event start = trace.index.get(events[0]);
                 if (!start.is(EventType.SESSION_START)) {
                     problems.add(trace.at(start, "run " + run.id() + " does not start with a session.start"));
                 } else {
@@ -34,9 +39,9 @@ final class IdentityClause implements TraceClause {
                     }
                 }
             }
-            for (Event event : events) {
-                if (event.is(EventType.MODEL_CALL) && blank(event.data().get("model"))) {
-                    problems.add(trace.at(event, "model.call does not name its model"));
+            for (int i : events) {
+                if (columns.is(i, EventType.MODEL_CALL) && blank(models.of(i).get("model"))) {
+                    problems.add(trace.at(trace.index.get(i), "model.call does not name its model"));
                 }
             }
         }

@@ -3,6 +3,7 @@ package dev.forkline.trace.gate;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.recovery.Millis;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,10 +17,12 @@ final class RevertClause implements TraceClause {
         Contract.Revert wanted = contract.revert();
         List<Evidence> problems = new ArrayList<>();
         int reverts = 0;
-        for (Event event : trace.bundle.events()) {
-            if (!event.is(EventType.REVERT)) {
+        EventColumns columns = trace.index.columns();
+        for (int i = 0; i < columns.size(); i++) {
+            if (!columns.is(i, EventType.REVERT)) {
                 continue;
             }
+            Event event = trace.index.get(i);
             reverts++;
             if (!wanted.mechanism().equals(event.text("target"))) {
                 problems.add(trace.at(event, "revert to " + event.text("checkpoint") + " used target '" + event.text("target")

@@ -26,7 +26,7 @@ final class TraceEvidence {
         this.bundle = bundle;
         this.traceId = bundle.manifest().traceId();
         this.index = TraceIndex.of(bundle.events());
-        this.metrics = RecoveryMetrics.of(bundle);
+        this.metrics = RecoveryMetrics.of(bundle, index);
         this.decisionChecks = DecisionVerifier.verify(bundle, trusted);
         this.checksByEvent = decisionChecks.stream().collect(Collectors.toMap(DecisionCheck::eventId, Function.identity(), (a, b) -> a));
     }

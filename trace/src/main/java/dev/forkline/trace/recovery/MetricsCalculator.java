@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.trace.columns.DataSkim;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventFacts;
 import dev.forkline.trace.index.Lineage;
 import dev.forkline.trace.index.RunInfo;
 import dev.forkline.trace.index.TraceIndex;
@@ -24,13 +27,20 @@ import java.util.Optional;
 final class MetricsCalculator {
 
     private final TraceIndex index;
+    private final EventColumns columns;
     private final int[] lines;
     private final StateReconstructor states;
+    private final DataSkim usage;
+    /** By file-order index, once read: model calls' spend is summed for the runs and again for lost work. */
+    private final ModelSpend[] spend;
 
     private MetricsCalculator(TraceIndex index, int[] lines) {
         this.index = index;
+        this.columns = index.columns();
         this.lines = lines;
         this.states = new StateReconstructor(index, BlobSource.NONE);
+        this.usage = new DataSkim(index.events(), ModelSpend.MEMBERS);
+        this.spend = new ModelSpend[index.size()];
     }
 
     static RecoveryMetrics compute(String traceId, String title, TraceIndex index, int[] lines) {
@@ -60,24 +70,27 @@ final class MetricsCalculator {
         return new RecoveryMetrics(traceId, title, runMetrics, incidents);
     }
 
+    // Events are parsed only where the columns say they hold something to read: a large trace is read lazily.
     private RunMetrics runMetrics(RunInfo run, List<Failure> failures, String recoveryOf) {
-        List<Event> own = index.eventsOf(run.id());
         int modelCalls = 0;
         Tokens tokens = Tokens.ZERO;
         BigDecimal cost = BigDecimal.ZERO;
         List<RevertInfo> reverts = new ArrayList<>();
         Event lastEnd = null;
-        for (Event event : own) {
-            if (event.is(EventType.MODEL_CALL)) {
+        for (int i : index.indexesOf(run.id())) {
+            EventType kind = columns.kind(i);
+            if (kind == EventType.MODEL_CALL) {
                 modelCalls++;
-                tokens = tokens.plus(Tokens.ofUsage(event.data().get("usage")));
-                cost = cost.add(costOf(event));
-            } else if (event.is(EventType.REVERT)) {
+                ModelSpend call = spendOf(i);
+                tokens = tokens.plus(call.tokens());
+                cost = cost.add(call.costUsd());
+            } else if (kind == EventType.REVERT) {
+                Event event = index.get(i);
                 JsonNode duration = event.data().get("durationMs");
                 reverts.add(new RevertInfo(event.id(), event.run(), lineOf(event), event.ts(), event.text("checkpoint"),
                         event.text("target"), duration != null && duration.canConvertToLong() ? duration.asLong() : null));
-            } else if (event.is(EventType.SESSION_END)) {
-                lastEnd = event;
+            } else if (kind == EventType.SESSION_END) {
+                lastEnd = index.get(i);
             }
         }
         Detection detection = failures.isEmpty() ? null : detect(failures.getFirst()).orElse(null);
@@ -87,7 +100,11 @@ final class MetricsCalculator {
 
     private List<Failure> failuresOf(String run) {
         List<Failure> failures = new ArrayList<>();
-        for (Event event : index.eventsOf(run)) {
+        for (int i : index.indexesOf(run)) {
+            if (!columns.has(i, EventFacts.FAILURE)) {
+                continue;
+            }
+            Event event = index.get(i);
             Failure.Kind.of(event).ifPresent(kind -> failures.add(
                     new Failure(event.id(), event.run(), lineOf(event), event.ts(), kind, Signals.summary(event))));
         }
@@ -97,9 +114,10 @@ final class MetricsCalculator {
     /** The first event of the failing run, from the failure on, that acknowledges it. */
     private Optional<Detection> detect(Failure failure) {
         boolean reached = false;
-        for (Event event : index.eventsOf(failure.run())) {
-            reached = reached || event.id().equals(failure.eventId());
-            if (reached && Signals.acknowledges(event)) {
+        for (int i : index.indexesOf(failure.run())) {
+            reached = reached || columns.id(i).equals(failure.eventId());
+            if (reached && Signals.acknowledges(columns.kind(i))) {
+                Event event = index.get(i);
                 return Optional.of(new Detection(failure.eventId(), event.id(), event.type(), event.ts(),
                         Duration.between(failure.ts(), event.ts())));
             }
@@ -177,9 +195,9 @@ final class MetricsCalculator {
         return shared;
     }
 
-    private static int lastCheckpointBefore(Lineage lineage, int position) {
+    private int lastCheckpointBefore(Lineage lineage, int position) {
         for (int p = position - 1; p >= 0; p--) {
-            if (lineage.get(p).is(EventType.CHECKPOINT)) {
+            if (columns.is(lineage.indexAt(p), EventType.CHECKPOINT)) {
                 return p;
             }
         }
@@ -195,10 +213,10 @@ final class MetricsCalculator {
     }
 
     private Event lastSessionEnd(String run) {
-        List<Event> own = index.eventsOf(run);
-        for (int i = own.size() - 1; i >= 0; i--) {
-            if (own.get(i).is(EventType.SESSION_END)) {
-                return own.get(i);
+        int[] own = index.indexesOf(run);
+        for (int k = own.length - 1; k >= 0; k--) {
+            if (columns.is(own[k], EventType.SESSION_END)) {
+                return index.get(own[k]);
             }
         }
         throw new IllegalStateException("run " + run + " has an outcome but no session.end");
@@ -211,17 +229,17 @@ final class MetricsCalculator {
         Tokens originalTokens = Tokens.ZERO;
         BigDecimal originalCost = BigDecimal.ZERO;
         for (int p = 0; p < failing.size(); p++) {
-            Event event = failing.get(p);
-            if (!event.is(EventType.MODEL_CALL)) {
+            int i = failing.indexAt(p);
+            if (!columns.is(i, EventType.MODEL_CALL)) {
                 continue;
             }
-            Tokens usage = Tokens.ofUsage(event.data().get("usage"));
-            originalTokens = originalTokens.plus(usage);
-            originalCost = originalCost.add(costOf(event));
+            ModelSpend call = spendOf(i);
+            originalTokens = originalTokens.plus(call.tokens());
+            originalCost = originalCost.add(call.costUsd());
             if (p > restorePosition && p < failurePosition) {
-                lost.add(event.id());
-                lostTokens = lostTokens.plus(usage);
-                lostCost = lostCost.add(costOf(event));
+                lost.add(columns.id(i));
+                lostTokens = lostTokens.plus(call.tokens());
+                lostCost = lostCost.add(call.costUsd());
             }
         }
         BigDecimal compute = null;
@@ -257,9 +275,13 @@ final class MetricsCalculator {
                 call.text("idempotencyKey"));
     }
 
-    private static BigDecimal costOf(Event modelCall) {
-        JsonNode cost = modelCall.data().get("costUsd");
-        return cost != null && cost.isNumber() ? cost.decimalValue() : BigDecimal.ZERO;
+    private ModelSpend spendOf(int modelCall) {
+        ModelSpend known = spend[modelCall];
+        if (known == null) {
+            known = ModelSpend.of(usage.of(modelCall));
+            spend[modelCall] = known;
+        }
+        return known;
     }
 
     private long lineOf(Event event) {

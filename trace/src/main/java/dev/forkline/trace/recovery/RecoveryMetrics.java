@@ -27,8 +27,12 @@ public record RecoveryMetrics(String traceId, String title, List<RunMetrics> run
     }
 
     public static RecoveryMetrics of(Bundle bundle) {
-        return MetricsCalculator.compute(bundle.manifest().traceId(), bundle.manifest().title(),
-                TraceIndex.of(bundle.events()), bundle.lines());
+        return of(bundle, TraceIndex.of(bundle.events()));
+    }
+
+    /** For a caller that has indexed the bundle's events already. */
+    public static RecoveryMetrics of(Bundle bundle, TraceIndex index) {
+        return MetricsCalculator.compute(bundle.manifest().traceId(), bundle.manifest().title(), index, bundle.lines());
     }
 
     public static RecoveryMetrics of(TraceIndex index) {

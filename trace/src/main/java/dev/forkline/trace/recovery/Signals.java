@@ -16,9 +16,9 @@ final class Signals {
      * An event by which the run shows that it noticed a failure: an error, an escape attempt, a lost sandbox, an
      * approval request, or the end of the session.
      */
-    static boolean acknowledges(Event event) {
-        return event.is(EventType.ERROR) || event.is(EventType.ESCAPE_ATTEMPT) || event.is(EventType.SANDBOX_LOST)
-                || event.is(EventType.APPROVAL_REQUEST) || event.is(EventType.SESSION_END);
+    static boolean acknowledges(EventType kind) {
+        return kind == EventType.ERROR || kind == EventType.ESCAPE_ATTEMPT || kind == EventType.SANDBOX_LOST
+                || kind == EventType.APPROVAL_REQUEST || kind == EventType.SESSION_END;
     }
 
     static String summary(Event event) {

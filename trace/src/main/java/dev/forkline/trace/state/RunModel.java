@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.ToolResults;
 import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.trace.columns.DataSkim;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventFacts;
 import dev.forkline.trace.index.CheckpointInfo;
 import dev.forkline.trace.index.Lineage;
 import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.trace.recovery.ModelSpend;
 import java.math.BigDecimal;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -26,7 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * binary searches plus the work since the nearest checkpoint.
  *
  * <p>The pass reads the trace's {@link EventColumns} (kind, callId, causes, checkpoint ids) and parses only the events
- * whose payload it needs: model calls (just their usage and cost, see {@link ModelCallUsage}), approvals, reverts,
+ * whose payload it needs: model calls (just their usage and cost, see {@link DataSkim}), approvals, reverts,
  * forks and process events. With a lazily loaded trace the other events (tool calls and results, mutations,
  * checkpoints, messages...) stay unparsed until a question about a point needs them.
  */
@@ -85,7 +87,7 @@ final class RunModel {
         final Map<String, List<Integer>> requestsBySubject = new HashMap<>();
         final Map<String, Deque<Integer>> runningByPid = new HashMap<>();
         final Set<Integer> running = new LinkedHashSet<>();
-        final ModelCallUsage usage = new ModelCallUsage(index);
+        final DataSkim usage = new DataSkim(index.events(), ModelSpend.MEMBERS);
 
         void run() {
             for (int pos = 0; pos < lineage.size(); pos++) {

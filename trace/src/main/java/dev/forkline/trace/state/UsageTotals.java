@@ -1,6 +1,7 @@
 package dev.forkline.trace.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.trace.recovery.ModelSpend;
 import java.math.BigDecimal;
 import java.util.Arrays;
 
@@ -16,22 +17,20 @@ final class UsageTotals {
     private BigDecimal[] cost = new BigDecimal[16];
     private int size;
 
-    /** Adds a model call's {@code data.usage} and {@code data.costUsd} (missing or non-numeric parts count as 0). */
+    /** Adds a model call's spend ({@link ModelSpend#of} its payload). */
     void add(JsonNode data) {
-        JsonNode usage = data.path("usage");
-        JsonNode costUsd = data.get("costUsd");
+        ModelSpend spend = ModelSpend.of(data);
         if (size == cost.length) {
             tokens = Arrays.copyOf(tokens, tokens.length * 2);
             cost = Arrays.copyOf(cost, cost.length * 2);
         }
         int row = size * FIELDS;
         int previous = row - FIELDS;
-        tokens[row] = (size == 0 ? 0 : tokens[previous]) + usage.path("inputTokens").asLong(0);
-        tokens[row + 1] = (size == 0 ? 0 : tokens[previous + 1]) + usage.path("outputTokens").asLong(0);
-        tokens[row + 2] = (size == 0 ? 0 : tokens[previous + 2]) + usage.path("cacheReadTokens").asLong(0);
-        tokens[row + 3] = (size == 0 ? 0 : tokens[previous + 3]) + usage.path("cacheWriteTokens").asLong(0);
-        BigDecimal before = size == 0 ? BigDecimal.ZERO : cost[size - 1];
-        cost[size] = costUsd != null && costUsd.isNumber() ? before.add(costUsd.decimalValue()) : before;
+        tokens[row] = (size == 0 ? 0 : tokens[previous]) + spend.tokens().input();
+        tokens[row + 1] = (size == 0 ? 0 : tokens[previous + 1]) + spend.tokens().output();
+        tokens[row + 2] = (size == 0 ? 0 : tokens[previous + 2]) + spend.tokens().cacheRead();
+        tokens[row + 3] = (size == 0 ? 0 : tokens[previous + 3]) + spend.tokens().cacheWrite();
+        cost[size] = (size == 0 ? BigDecimal.ZERO : cost[size - 1]).add(spend.costUsd());
         size++;
     }
 

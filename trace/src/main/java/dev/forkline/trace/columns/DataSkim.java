@@ -1,4 +1,4 @@
-package dev.forkline.trace.state;
+package dev.forkline.trace.columns;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -7,43 +7,45 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.Event;
 import dev.forkline.trace.Json;
-import dev.forkline.trace.columns.EventLines;
-import dev.forkline.trace.columns.LazyEventList;
-import dev.forkline.trace.index.TraceIndex;
 import java.io.IOException;
+import java.util.List;
+import java.util.Set;
 
 /**
- * The two members of a model call's payload the state pass sums, {@code data.usage} and {@code data.costUsd}. For a
- * lazily loaded trace they are skimmed from the event's stored line (a streaming read that builds just those two
- * values, about three times faster than parsing the event, and the pass reads every model call of a run); otherwise,
- * or when the skim fails, they come from the parsed event, whose parse reports a damaged line.
+ * A few members of events' payloads, for code that needs only those of many events (the model calls' usage and cost
+ * for the state pass and the recovery metrics, their model for the gate). For a lazily loaded trace they are skimmed
+ * from the event's stored line: a streaming read that builds just those values, about three times faster than parsing
+ * the event. Otherwise, or when the skim fails, they come from the parsed event, whose parse reports a damaged line.
  */
-final class ModelCallUsage {
+public final class DataSkim {
 
     private static final ObjectReader SUBTREE = Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-    private final TraceIndex index;
+    private final List<Event> events;
     private final EventLines lines;
+    private final Set<String> members;
 
-    ModelCallUsage(TraceIndex index) {
-        this.index = index;
-        this.lines = index.events() instanceof LazyEventList lazy ? lazy.lines() : null;
+    public DataSkim(List<Event> events, Set<String> members) {
+        this.events = events;
+        this.lines = events instanceof LazyEventList lazy ? lazy.lines() : null;
+        this.members = Set.copyOf(members);
     }
 
-    /** An object with the call's {@code usage} and {@code costUsd} as its payload has them (each absent when it has none). */
-    JsonNode of(int eventIndex) {
+    /** An object with the members of event {@code index}'s payload that were asked for (each absent when it has none). */
+    public JsonNode of(int index) {
         if (lines != null) {
             try {
-                return skim(lines.line(eventIndex));
+                return skim(lines.line(index), members);
             } catch (IOException | RuntimeException e) {
                 // read it the ordinary way below, which says what is wrong with the line
             }
         }
-        return index.get(eventIndex).data();
+        return events.get(index).data();
     }
 
-    static ObjectNode skim(byte[] line) throws IOException {
+    static ObjectNode skim(byte[] line, Set<String> wanted) throws IOException {
         ObjectNode members = Json.object();
         try (JsonParser parser = Json.MAPPER.createParser(line)) {
             // the line was checked when it was stored (duplicate members included); tracking member names costs more than the skim
@@ -58,7 +60,7 @@ final class ModelCallUsage {
                     while (parser.nextToken() == JsonToken.FIELD_NAME) {
                         String member = parser.currentName();
                         parser.nextToken();
-                        if (member.equals("usage") || member.equals("costUsd")) {
+                        if (wanted.contains(member)) {
                             members.set(member, SUBTREE.readTree(parser));
                         } else {
                             parser.skipChildren();

@@ -5,22 +5,25 @@ import static dev.forkline.trace.EventType.SESSION_START;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.TraceBuilder;
 import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.trace.columns.DataSkim;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventLines;
 import dev.forkline.trace.columns.LazyEventList;
 import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.trace.recovery.ModelSpend;
+import dev.forkline.trace.testing.CountingLines;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class ModelCallUsageTest {
+class ModelCallSkimTest {
 
     private final TraceBuilder trace = new TraceBuilder();
 
@@ -33,7 +36,7 @@ class ModelCallUsageTest {
             "{'usage':{'inputTokens':12345678901234,'outputTokens':2.9},'costUsd':3}"})
     void theSkimReadsTheUsageAndCostTheParsedEventHas(String data) throws Exception {
         Event call = trace.add("r1", "agent:a", MODEL_CALL, data);
-        ObjectNode skimmed = ModelCallUsage.skim(EventCodec.toLine(call).getBytes(StandardCharsets.UTF_8));
+        JsonNode skimmed = new DataSkim(new CountingLines(List.of(call), "memory").events(), ModelSpend.MEMBERS).of(0);
         assertThat(skimmed.get("usage")).isEqualTo(call.data().get("usage"));
         assertThat(skimmed.get("costUsd")).isEqualTo(call.data().get("costUsd"));
         assertThat(skimmed.size()).isLessThanOrEqualTo(2);

@@ -14,6 +14,7 @@ public final class WorkbenchApp extends Application {
 
     private static volatile LaunchOptions pending;
     private FxTaskExecutor executor;
+    private LaunchOptions options;
 
     /** Starts JavaFX, shows the workbench, and returns when the user closes it. Call once per JVM, not on the FX thread. */
     public static void launch(LaunchOptions options) {
@@ -23,7 +24,7 @@ public final class WorkbenchApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        LaunchOptions options = pending != null ? pending : LaunchOptions.inMemory();
+        options = pending != null ? pending : LaunchOptions.inMemory();
         executor = new FxTaskExecutor(2);
         Workbench workbench = show(stage, options, executor);
         workbench.model().checkDocker(dev.forkline.views.data.DockerProbe.engine());
@@ -49,6 +50,9 @@ public final class WorkbenchApp extends Application {
     public void stop() {
         if (executor != null) {
             executor.close();
+        }
+        if (options != null && options.services().replay() != null) {
+            options.services().replay().close(); // removes the sandbox kept prepared for "Replay from here"
         }
     }
 }

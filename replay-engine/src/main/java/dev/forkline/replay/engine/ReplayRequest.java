@@ -47,6 +47,12 @@ public record ReplayRequest(Path bundleDirectory, String run, String checkpointI
         return new Builder(bundleDirectory);
     }
 
+    /** The same request served by {@code value} (null: a fresh sandbox). */
+    public ReplayRequest withPool(SandboxPool value) {
+        return new ReplayRequest(bundleDirectory, run, checkpointId, edits, stopAtFirstDivergence, normalizer, value, cancellation,
+                standInDirectory, trustedKeys, maxCallTimeout, failureEventId);
+    }
+
     public Path effectiveStandInDirectory() {
         return standInDirectory != null ? standInDirectory : bundleDirectory.resolve("stand-ins");
     }

@@ -34,7 +34,7 @@ import java.util.concurrent.TimeoutException;
  *       replay from that checkpoint costs only its own calls.</li>
  * </ul>
  * Nothing is reused between runs: a sandbox handed out is never taken back (its user closes it, which removes it).
- * Size zero keeps no sandboxes: every take starts one.
+ * Size zero keeps no sandboxes: every take starts one. {@link #preparedOnly} keeps prepared ones and no idle ones.
  */
 public final class SandboxPool implements AutoCloseable {
 
@@ -59,6 +59,7 @@ public final class SandboxPool implements AutoCloseable {
 
     private final DockerEngine engine;
     private final int size;
+    private final int preparedCapacity;
     private final Map<IsolationBoundary, Deque<Sandbox>> idle = new HashMap<>();
     private final Map<IsolationBoundary, Integer> starting = new HashMap<>();
     private final PreparedSandboxes prepared;
@@ -67,13 +68,30 @@ public final class SandboxPool implements AutoCloseable {
     private final ExecutorService preparer;
     private boolean closed;
 
+    /** Up to {@code size} idle sandboxes per boundary and up to {@code size} prepared ones. */
     public SandboxPool(DockerEngine engine, int size) {
+        this(engine, size, size);
+    }
+
+    /**
+     * A pool that starts sandboxes only when asked to {@link #prepare} one, keeping up to {@code capacity} prepared
+     * sandboxes: a take that finds none prepared starts a fresh sandbox and no idle one beside it.
+     */
+    public static SandboxPool preparedOnly(DockerEngine engine, int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("a pool of prepared sandboxes needs room for one");
+        }
+        return new SandboxPool(engine, 0, capacity);
+    }
+
+    private SandboxPool(DockerEngine engine, int size, int preparedCapacity) {
         if (size < 0) {
             throw new IllegalArgumentException("pool size must be zero or more");
         }
         this.engine = engine;
         this.size = size;
-        this.prepared = new PreparedSandboxes(Math.max(1, size));
+        this.preparedCapacity = preparedCapacity;
+        this.prepared = new PreparedSandboxes(Math.max(1, preparedCapacity));
         this.starter = daemonThread("forkline-sandbox-pool");
         this.preparer = daemonThread("forkline-sandbox-preparer");
     }
@@ -127,17 +145,17 @@ public final class SandboxPool implements AutoCloseable {
      * Starts, in the background, a sandbox inside {@code boundary} holding {@code workspace}, and reads its manifest, for
      * a coming {@link #take} of the same workspace (call it as soon as the checkpoint to replay from is known). A
      * preparation for the same boundary, image and workspace is not repeated. At most {@link #size()} prepared
-     * sandboxes are kept: the oldest is removed first.
+     * sandboxes are kept (the capacity of a {@link #preparedOnly} pool): the oldest is removed first.
      *
      * @param imageId the id of the image {@code boundary} names, as a take will ask for it
      * @return completes with true once the prepared sandbox waits for its take, false at once when the pool keeps no
-     *         sandboxes (size zero, or closed); exceptionally when it could not be started (logged too)
+     *         prepared sandboxes (size zero, or closed); exceptionally when it could not be started (logged too)
      */
     public CompletableFuture<Boolean> prepare(IsolationBoundary boundary, String imageId, StartingWorkspace workspace) {
         PreparedSandboxes.Key key = new PreparedSandboxes.Key(boundary, imageId, workspace.digest());
         CompletableFuture<PreparedSandboxes.Ready> preparation;
         synchronized (this) {
-            if (closed || size == 0) {
+            if (closed || preparedCapacity == 0) {
                 return CompletableFuture.completedFuture(false);
             }
             preparation = prepared.get(key);

@@ -417,6 +417,30 @@ class ReplayEngineTest {
     }
 
     @Test
+    void aPoolOfPreparedSandboxesOnlyStartsNoIdleOneBesideAReplayItHadNothingPreparedFor() throws Exception {
+        Path bundle = Bundles.copy(basics, work);
+        ReplayEngine replays = new ReplayEngine(engine);
+        var boundary = dev.forkline.replay.sandbox.IsolationBoundary.strict();
+        try (SandboxPool pool = SandboxPool.preparedOnly(engine, 1)) {
+            ReplayResult cold = replays.replay(ReplayRequest.builder(bundle).run("r1").checkpoint("cp-initial").pool(pool).build(),
+                    ReplayListener.NONE);
+            assertThat(cold.timings().fromPool()).isFalse();
+            assertThat(cold.diverged()).as(describe(cold)).isZero();
+            assertThat(pool.awaitWarm(boundary, 60_000)).isTrue();
+            assertThat(pool.idle(boundary)).isZero();
+
+            ReplayRequest green = ReplayRequest.builder(bundle).run("r1").checkpoint("cp-green").pool(pool).build();
+            assertThat(replays.prepare(green).get(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(pool.prepared()).as("the capacity is one: cp-initial, prepared again after its replay, gave way").isEqualTo(1);
+            ReplayResult warm = replays.replay(green, ReplayListener.NONE);
+            assertThat(warm.timings().prepared()).isTrue();
+            assertThat(warm.diverged()).as(describe(warm)).isZero();
+        }
+        assertThat(DockerTestSupport.containersOfThisProcess(engine)).isEmpty();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SandboxPool.preparedOnly(engine, 0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void aPoolOfSizeZeroPreparesNothingAndPreparingNeedsAPool() throws Exception {
         Path bundle = Bundles.copy(basics, work);
         ReplayEngine replays = new ReplayEngine(engine);

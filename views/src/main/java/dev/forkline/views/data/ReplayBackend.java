@@ -1,40 +1,42 @@
 package dev.forkline.views.data;
 
-import dev.forkline.replay.engine.ReplayEngine;
 import dev.forkline.replay.engine.ReplayListener;
 import dev.forkline.replay.engine.ReplayRequest;
 import dev.forkline.replay.engine.ReplayResult;
 import dev.forkline.replay.engine.RevertRequest;
 import dev.forkline.replay.engine.RevertResult;
-import dev.forkline.replay.engine.Reverter;
-import dev.forkline.replay.sandbox.DockerEngine;
 import dev.forkline.trace.TraceFormatException;
 
 import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Runs replays and reverts for the workbench: the replay engine and the reverter on the local Docker engine (a revert
- * into a directory needs no engine). Called off the UI thread; the listener is called on the replaying thread.
+ * into a directory needs no engine). Called off the UI thread; the listener is called on the replaying thread. Closing
+ * it removes the sandboxes it keeps ready.
  */
-public interface ReplayBackend {
+public interface ReplayBackend extends AutoCloseable {
 
     ReplayResult replay(ReplayRequest request, ReplayListener listener) throws IOException, TraceFormatException;
 
     RevertResult revert(RevertRequest request) throws IOException, TraceFormatException;
 
+    /**
+     * Restores, in the background, a sandbox to the checkpoint {@code request} starts from, so that a {@link #replay} of
+     * it starts warm. Reads the bundle on the calling thread.
+     *
+     * @return completes with true once the sandbox waits for the replay; false at once when this backend keeps none
+     */
+    default CompletableFuture<Boolean> prepare(ReplayRequest request) throws IOException, TraceFormatException {
+        return CompletableFuture.completedFuture(false);
+    }
+
+    @Override
+    default void close() {
+    }
+
     /** The engine named by DOCKER_HOST (or the default socket), created on first use. */
     static ReplayBackend docker() {
-        return new ReplayBackend() {
-            @Override
-            public ReplayResult replay(ReplayRequest request, ReplayListener listener) throws IOException, TraceFormatException {
-                return new ReplayEngine(DockerEngine.shared()).replay(request, listener);
-            }
-
-            @Override
-            public RevertResult revert(RevertRequest request) throws IOException, TraceFormatException {
-                DockerEngine engine = request.target() == RevertRequest.Target.CONTAINER ? DockerEngine.shared() : null;
-                return new Reverter(engine).revert(request);
-            }
-        };
+        return new DockerReplayBackend();
     }
 }

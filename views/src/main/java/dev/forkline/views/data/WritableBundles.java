@@ -52,8 +52,11 @@ public final class WritableBundles {
         return exportRoot;
     }
 
-    /** The bundle directory to append to for this stored trace (exported from the store first when needed). Off the UI thread. */
-    public Path directoryFor(String traceId) throws IOException, TraceFormatException {
+    /**
+     * The bundle directory to append to for this stored trace (exported from the store first when needed). Off the UI
+     * thread. One caller at a time, so that a replay and the preparation of its sandbox never export the same copy at once.
+     */
+    public synchronized Path directoryFor(String traceId) throws IOException, TraceFormatException {
         Optional<Path> source = library.sourcePath(traceId);
         if (source.isPresent() && holdsTrace(source.get(), traceId)) {
             return source.get();

@@ -35,12 +35,15 @@ import java.util.Optional;
 /**
  * Replay from here, fork with an edit, revert to here: builds the engine's request from the selection, runs it on the
  * background executor with the engine's progress handed to the UI thread, then stores the grown bundle again, shows the
- * new run in the fork tree and offers its first divergence.
+ * new run in the fork tree and offers its first divergence. While the reviewer looks at the run, the backend keeps a
+ * sandbox restored to the checkpoint "Replay from here" would start from, so that the replay starts warm.
  */
 public final class ReplayViewModel {
 
     public static final String NO_BACKEND = "replays are not set up in this window";
     public static final String NOT_CHECKED = "checking for a Docker engine";
+
+    private static final System.Logger LOG = System.getLogger(ReplayViewModel.class.getName());
 
     private final TaskExecutor executor;
     private final WorkbenchViewModel workbench;
@@ -61,8 +64,12 @@ public final class ReplayViewModel {
     private final ObjectProperty<ReplayResult> result = new SimpleObjectProperty<>();
     private final ObjectProperty<RevertResult> revertResult = new SimpleObjectProperty<>();
     private final ObservableList<StepResult> steps = FXCollections.observableArrayList();
+    private final StringProperty preparedCheckpoint = new SimpleStringProperty();
     private final BooleanBinding available;
     private Cancellation cancellation;
+    /** What a sandbox was last asked to be prepared for: moving the selection within that checkpoint asks nothing more. */
+    private PreparationTarget preparing;
+    private boolean asking;
 
     ReplayViewModel(TaskExecutor executor, WorkbenchViewModel workbench, ReplayBackend backend, WritableBundles bundles) {
         this.executor = executor;
@@ -81,6 +88,67 @@ public final class ReplayViewModel {
         }
         dockerReady.set(status.ready());
         unavailableReason.set(status.ready() ? null : status.message());
+        prepareForSelection();
+    }
+
+    /**
+     * Has the backend restore, in the background, a sandbox to the checkpoint "Replay from here" would start from for
+     * the selected event, unless that checkpoint was the last asked for. Called as the selection moves; does nothing
+     * without a selected event, while replays are unavailable, or while one runs (a replay prepares its checkpoint
+     * again when it ends). One preparation is asked for at a time: a selection made meanwhile waits, and only the
+     * latest one is asked for next.
+     */
+    public void prepareForSelection() {
+        OpenedTrace trace = workbench.opened();
+        if (trace == null || !available.get() || workbench.timeline().selectedEvent() == null) {
+            return;
+        }
+        Optional<Event> checkpoint = checkpointForSelection();
+        if (checkpoint.isEmpty()) {
+            return;
+        }
+        PreparationTarget target = new PreparationTarget(trace.bundle().manifest().traceId(), workbench.currentRun(), checkpoint.get().id());
+        if (target.equals(preparing)) {
+            return;
+        }
+        preparing = target;
+        preparedCheckpoint.set(null);
+        if (!asking) {
+            ask(target);
+        }
+    }
+
+    private void ask(PreparationTarget target) {
+        asking = true;
+        executor.execute("prepare-replay", work -> {
+            Path dir = bundles.directoryFor(target.traceId());
+            return backend.prepare(ReplayRequest.builder(dir).run(target.run()).checkpoint(target.checkpointEventId()).build());
+        }, preparation -> {
+            asked(target);
+            preparation.whenComplete((ready, failure) -> {
+                if (failure == null && Boolean.TRUE.equals(ready)) {
+                    executor.onUi(() -> {
+                        if (target.equals(preparing)) {
+                            preparedCheckpoint.set(target.checkpointEventId());
+                        }
+                    });
+                }
+            });
+        }, error -> {
+            LOG.log(System.Logger.Level.DEBUG, "no sandbox prepared for " + target + ": " + WorkbenchViewModel.message(error));
+            asked(target);
+        });
+    }
+
+    /** The backend has the request for {@code target}; asks for the latest selection's checkpoint if it moved on since. */
+    private void asked(PreparationTarget target) {
+        asking = false;
+        if (preparing != null && !preparing.equals(target) && !running.get()) {
+            ask(preparing);
+        }
+    }
+
+    private record PreparationTarget(String traceId, String run, String checkpointEventId) {
     }
 
     // --- actions ----------------------------------------------------------------------------------------------------
@@ -140,6 +208,9 @@ public final class ReplayViewModel {
         String run = workbench.currentRun();
         Cancellation cancel = new Cancellation();
         cancellation = cancel;
+        // the replay takes the prepared sandbox (if it is for this checkpoint) and prepares its checkpoint again as it ends
+        preparing = null;
+        preparedCheckpoint.set(null);
         steps.clear();
         result.set(null);
         firstDivergence.set(null);
@@ -377,6 +448,11 @@ public final class ReplayViewModel {
 
     public StringProperty failureProperty() {
         return failure;
+    }
+
+    /** The checkpoint (event id) a sandbox is restored to and waiting for "Replay from here"; null while there is none. */
+    public StringProperty preparedCheckpointProperty() {
+        return preparedCheckpoint;
     }
 
     public StringProperty replayRunProperty() {

@@ -92,6 +92,8 @@ public final class WorkbenchViewModel {
         opened.addListener((obs, old, now) -> recovery.refresh());
         forkTree.selectedRunProperty().addListener((obs, old, run) -> showRun(run));
         timeline.selectedIndexProperty().addListener((obs, old, index) -> showEvent(index.intValue()));
+        timeline.selectedIndexProperty().addListener((obs, old, index) -> replay.prepareForSelection());
+        forkTree.selectedRunProperty().addListener((obs, old, run) -> replay.prepareForSelection());
         libraryModel.refresh();
         escapeQueue.refresh();
     }

@@ -36,6 +36,8 @@ public final class Samples implements AutoCloseable {
     public final StoreTraceLibrary library;
     public final OwnerKeys keys;
     public final Settings settings;
+    /** Closed with the samples, which removes the sandboxes they keep prepared. */
+    private final List<ReplayBackend> backends = new java.util.ArrayList<>();
 
     private Samples(Path dir) throws Exception {
         this.dir = dir;
@@ -68,6 +70,9 @@ public final class Samples implements AutoCloseable {
     }
 
     public WorkbenchServices services(ReplayBackend backend) {
+        if (backend != null) {
+            backends.add(backend);
+        }
         return new WorkbenchServices(backend, keys, settings, dir.resolve("exported"));
     }
 
@@ -98,6 +103,7 @@ public final class Samples implements AutoCloseable {
 
     @Override
     public void close() {
+        backends.forEach(ReplayBackend::close);
         store.close();
     }
 }

@@ -1,7 +1,14 @@
 package dev.forkline.views.viewmodel;
 
 import dev.forkline.replay.engine.EventEdit;
+import dev.forkline.replay.engine.ReplayListener;
+import dev.forkline.replay.engine.ReplayRequest;
+import dev.forkline.replay.engine.ReplayResult;
+import dev.forkline.replay.engine.RevertRequest;
+import dev.forkline.replay.engine.RevertResult;
 import dev.forkline.replay.engine.StepResult;
+import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.sandbox.SandboxLabels;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
@@ -16,10 +23,13 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -161,6 +171,111 @@ class ReplayViewModelTest {
                     .satisfies(s -> assertThat(s.afterEdit()).isTrue());
             assertThat(workbench.currentRun()).isEqualTo(result.replayRun());
             assertThat(workbench.opened().lineage().node(result.replayRun()).badge()).isEqualTo("fork with edits");
+        }
+    }
+
+    @Test
+    void selectingAnEventHasTheBackendPrepareItsCheckpointOnceUntilTheCheckpointChanges(@TempDir Path dir) throws Exception {
+        try (Samples samples = Samples.imported(dir, "wrong-tool-call")) {
+            PreparingBackend backend = new PreparingBackend();
+            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), backend);
+            ReplayViewModel replay = workbench.replay();
+            workbench.openStored(Samples.traceId("wrong-tool-call"));
+            workbench.selectEvent("r1.15");
+            assertThat(backend.prepared).as("not before an engine is known to answer").isEmpty();
+
+            workbench.checkDocker(() -> new DockerProbe.Status(true, "Docker: ready (unix:///var/run/docker.sock)"));
+            assertThat(backend.prepared).singleElement().satisfies(request -> {
+                assertThat(request.run()).isEqualTo("r1");
+                assertThat(request.checkpointId()).as("cp-green").isEqualTo("r1.7");
+                assertThat(request.pool()).as("the backend owns the pool").isNull();
+            });
+            assertThat(replay.preparedCheckpointProperty().get()).isEqualTo("r1.7");
+
+            workbench.selectEvent("r1.14");
+            workbench.selectEvent("r1.7");
+            assertThat(backend.prepared).as("the same checkpoint").hasSize(1);
+
+            workbench.selectEvent("r1.3");
+            assertThat(backend.prepared).hasSize(2).last().satisfies(request -> assertThat(request.checkpointId()).as("cp-initial").isEqualTo("r1.2"));
+            assertThat(replay.preparedCheckpointProperty().get()).isEqualTo("r1.2");
+
+            workbench.selectEvent("r1.1");
+            assertThat(backend.prepared).as("no checkpoint at or before the session start").hasSize(2);
+            assertThat(replay.preparedCheckpointProperty().get()).isEqualTo("r1.2");
+        }
+    }
+
+    @Test
+    void aPreparationThatFailsIsNotShownAsAFailure(@TempDir Path dir) throws Exception {
+        try (Samples samples = Samples.imported(dir, "wrong-tool-call")) {
+            PreparingBackend backend = new PreparingBackend();
+            backend.failWith = new IOException("the engine went away");
+            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), backend);
+            workbench.checkDocker(() -> new DockerProbe.Status(true, "Docker: ready (unix:///var/run/docker.sock)"));
+            workbench.openStored(Samples.traceId("wrong-tool-call"));
+            workbench.selectEvent("r1.15");
+            ReplayViewModel replay = workbench.replay();
+            assertThat(backend.prepared).hasSize(1);
+            assertThat(replay.preparedCheckpointProperty().get()).isNull();
+            assertThat(replay.failureProperty().get()).as("the replay itself will say what is wrong").isNull();
+        }
+    }
+
+    @Test
+    @Tag("docker")
+    void replayFromHereTakesTheSandboxPreparedWhenTheEventWasSelected(@TempDir Path dir) throws Exception {
+        DockerRequired.engineOrSkip();
+        try (Samples samples = Samples.imported(dir, "wrong-tool-call")) {
+            ReplayBackend backend = ReplayBackend.docker();
+            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), backend);
+            workbench.checkDocker(DockerProbe.engine());
+            workbench.openStored(Samples.traceId("wrong-tool-call"));
+            workbench.selectEvent("r1.15");
+            ReplayViewModel replay = workbench.replay();
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(120);
+            while (replay.preparedCheckpointProperty().get() == null && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(replay.preparedCheckpointProperty().get()).as("prepared for cp-green").isEqualTo("r1.7");
+
+            replay.replayFromHere();
+            assertThat(replay.failureProperty().get()).isNull();
+            var result = replay.resultProperty().get();
+            assertThat(result.checkpointId()).isEqualTo("cp-green");
+            assertThat(result.timings().prepared()).as("the replay started in the prepared sandbox").isTrue();
+            assertThat(replay.preparedCheckpointProperty().get()).as("taken by the replay").isNull();
+
+            backend.close();
+            assertThat(DockerEngine.shared().client().listContainersCmd().withShowAll(true)
+                    .withLabelFilter(java.util.Map.of(SandboxLabels.PID, Long.toString(ProcessHandle.current().pid()))).exec())
+                    .as("the sandbox prepared again after the replay is removed with the backend").isEmpty();
+        }
+    }
+
+    /** Records what it is asked to prepare; replays and reverts are not expected. */
+    private static final class PreparingBackend implements ReplayBackend {
+
+        final List<ReplayRequest> prepared = new CopyOnWriteArrayList<>();
+        IOException failWith;
+
+        @Override
+        public CompletableFuture<Boolean> prepare(ReplayRequest request) throws IOException {
+            prepared.add(request);
+            if (failWith != null) {
+                throw failWith;
+            }
+            return CompletableFuture.completedFuture(true);
+        }
+
+        @Override
+        public ReplayResult replay(ReplayRequest request, ReplayListener listener) {
+            throw new UnsupportedOperationException("no replay in this test");
+        }
+
+        @Override
+        public RevertResult revert(RevertRequest request) {
+            throw new UnsupportedOperationException("no revert in this test");
         }
     }
 }

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.recovery.Millis;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -41,7 +43,8 @@ public record Contract(String name, String source, Isolation isolation, Duration
 
         public Isolation {
             capDrop = capDrop == null ? null : List.copyOf(capDrop);
-            limits = Map.copyOf(limits);
+            // in the contract's order, so that the gate reports its findings in the same order on every run
+            limits = Collections.unmodifiableMap(new LinkedHashMap<>(limits));
         }
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ContractReaderTest {
@@ -40,6 +41,19 @@ class ContractReaderTest {
         assertThat(contract.cadence().maxInterval()).isEqualTo(Duration.ofMillis(1500));
         assertThat(contract.cadence().maxToolCalls()).isNull();
         assertThat(contract.owner().keyFingerprint()).isEqualTo("sha256:" + "ab".repeat(32));
+    }
+
+    @Test
+    void limitsKeepTheContractsOrderSoThatFindingsComeInTheSameOrderOnEveryRun() throws Exception {
+        for (List<String> order : List.of(Contract.Isolation.LIMIT_NAMES, Contract.Isolation.LIMIT_NAMES.reversed())) {
+            StringBuilder limits = new StringBuilder();
+            order.forEach(name -> limits.append("\"").append(name).append("\": 1,"));
+            Contract contract = ContractReader.parse("""
+                    {"contract": "j", "isolation": {"limits": {%s}}, "retention": "PT24H", "checkpointCadence": {"maxToolCalls": 3},
+                     "revert": {"mechanism": "directory"}, "owner": {"name": "sam"}, "recoveryTimeBound": "2h", "scenarios": []}
+                    """.formatted(limits.substring(0, limits.length() - 1)), "c.json");
+            assertThat(List.copyOf(contract.isolation().limits().keySet())).isEqualTo(order);
+        }
     }
 
     static final String VALID = """

@@ -230,7 +230,6 @@ public final class ReplayEngine {
         return dir.getFileName() == null ? "" : dir.getFileName().toString();
     }
 
-    /** data.environment of the session.start at the root of the run's lineage (empty when there is none). */
     /** data.environment of the session.start in {@code run}'s lineage; an empty object when there is none. */
     static JsonNode recordedEnvironment(TraceIndex index, String run) {
         for (Event event : index.lineage(run)) {

@@ -14,7 +14,7 @@ import java.util.Set;
 
 /**
  * Writes new events of one trace inside the caller's transaction: the event chunks, the blobs they name that are not
- * stored yet (once per hash), the trace-to-blob links, the runs, and the trace's counts and digest.
+ * stored yet (once per hash, in packs), the trace's blob references, the runs, and the trace's counts and digest.
  */
 final class EventAppender {
 
@@ -87,18 +87,18 @@ final class EventAppender {
         return new Written(written, newBlobs);
     }
 
-    private int storeBlobs(Set<String> named, BlobSource blobs) throws SQLException, IOException {
+    private int storeBlobs(Set<String> named, BlobSource blobs) throws SQLException, IOException, StoreException {
         if (named.isEmpty()) {
             return 0;
         }
-        Set<String> stored = BlobTable.stored(connection, named);
-        Set<String> linked = storedBefore ? BlobTable.linked(connection, traceId) : Set.of();
-        List<String> toLink = new ArrayList<>();
-        try (BlobTable.Inserter inserter = new BlobTable.Inserter(connection)) {
+        Set<String> stored = BlobPacks.stored(connection, named);
+        Set<String> referred = storedBefore ? TraceBlobRefs.of(connection, traceId) : Set.of();
+        List<String> toRefer = new ArrayList<>();
+        try (BlobPacks.Writer packs = new BlobPacks.Writer(connection)) {
             for (String hash : named) {
                 if (stored.contains(hash)) {
-                    if (!linked.contains(hash)) {
-                        toLink.add(hash);
+                    if (!referred.contains(hash)) {
+                        toRefer.add(hash);
                     }
                 } else if (blobs.contains(hash)) {
                     byte[] content = blobs.read(hash)
@@ -107,13 +107,13 @@ final class EventAppender {
                     if (!actual.equals(hash)) {
                         throw new CorruptBlobException(hash, actual);
                     }
-                    inserter.add(hash, content);
-                    toLink.add(hash);
+                    packs.add(hash, content);
+                    toRefer.add(hash);
                 }
             }
-            inserter.flush();
-            BlobTable.link(connection, traceId, toLink);
-            return inserter.inserted();
+            packs.flush();
+            TraceBlobRefs.add(connection, traceId, toRefer);
+            return packs.written();
         }
     }
 }

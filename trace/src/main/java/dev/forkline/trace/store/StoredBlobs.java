@@ -9,7 +9,7 @@ import java.sql.SQLException;
 import java.util.Optional;
 import javax.sql.DataSource;
 
-/** The blobs table as a {@link BlobSource}: reads on the caller's thread, checks each blob against its name. */
+/** The stored blobs ({@link BlobPacks}) as a {@link BlobSource}: reads on the caller's thread, checks each blob against its name. */
 final class StoredBlobs implements BlobSource {
 
     private final DataSource dataSource;
@@ -21,7 +21,7 @@ final class StoredBlobs implements BlobSource {
     @Override
     public boolean contains(String hash) {
         try (Connection connection = dataSource.getConnection()) {
-            return BlobTable.contains(connection, hash);
+            return BlobPacks.contains(connection, hash);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read the trace store: " + e.getMessage(), e);
         }
@@ -31,7 +31,7 @@ final class StoredBlobs implements BlobSource {
     public Optional<byte[]> read(String hash) throws IOException {
         Optional<byte[]> content;
         try (Connection connection = dataSource.getConnection()) {
-            content = BlobTable.read(connection, hash);
+            content = BlobPacks.read(connection, hash);
         } catch (SQLException e) {
             throw new IOException("cannot read blob " + hash + " from the trace store: " + e.getMessage(), e);
         }

@@ -168,7 +168,7 @@ class TraceStoreTest {
         assertThatThrownBy(() -> store.importTrace(trace.bundle(trace.events, lying), List.of(), null))
                 .isInstanceOf(StoreException.class)
                 .hasMessageContaining("corrupt");
-        assertThat(tableCounts()).containsEntry("EVENT_CHUNKS", 0L).containsEntry("BLOBS", 0L);
+        assertThat(tableCounts()).containsEntry("EVENT_CHUNKS", 0L).containsEntry("PACKED_BLOBS", 0L).containsEntry("BLOB_PACKS", 0L);
     }
 
     @Test
@@ -311,7 +311,8 @@ class TraceStoreTest {
         StoreResult second = store.importTrace(SampleTraces.standard("t-two").bundle(), List.of(), null);
 
         assertThat(second.newBlobs()).isZero();
-        assertThat(tableCounts()).containsEntry("BLOBS", 4L).containsEntry("TRACE_BLOBS", 8L);
+        assertThat(tableCounts()).containsEntry("PACKED_BLOBS", 4L).containsEntry("BLOB_PACKS", 1L);
+        assertThat(blobReferences("t-one")).hasSize(4).isEqualTo(blobReferences("t-two"));
         try (Bundle loaded = store.load("t-two")) {
             assertThat(loaded.blobs().read(SampleTraces.standard("x").blob("wrote src/lexer.py"))).isPresent();
         }
@@ -345,8 +346,9 @@ class TraceStoreTest {
         try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "");
              Statement sql = connection.createStatement()) {
             sql.executeUpdate("DELETE FROM event_chunks WHERE run_id = 'r2'");
-            sql.executeUpdate("DELETE FROM trace_blobs");
-            sql.executeUpdate("DELETE FROM blobs");
+            sql.executeUpdate("DELETE FROM trace_blob_refs");
+            sql.executeUpdate("DELETE FROM packed_blobs");
+            sql.executeUpdate("DELETE FROM blob_packs");
         }
         IntegrityReport report = store.integrityCheck();
 
@@ -354,6 +356,28 @@ class TraceStoreTest {
         assertThat(report.problems()).anyMatch(p -> p.startsWith("trace event count differs from its chunks: t-damaged 12 9"))
                 .anyMatch(p -> p.startsWith("run event count differs from its chunks: t-damaged r2 3"))
                 .anyMatch(p -> p.startsWith("trace content digest differs from its events: t-damaged"));
+    }
+
+    @Test
+    void aDamagedBlobPackIsReportedByTheCheckAndWhenItsBlobIsRead() throws Exception {
+        SampleTraces trace = SampleTraces.standard("t-damaged-pack");
+        store.importTrace(trace.bundle(), List.of(), null);
+        String damaged = trace.blob("def parse(): return None\n");
+        String misplaced = trace.blob("wrote src/lexer.py");
+        try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "");
+             Statement sql = connection.createStatement()) {
+            sql.executeUpdate("UPDATE blob_packs SET content = REGEXP_REPLACE(content, 'None', 'Nine')");
+            sql.executeUpdate("UPDATE packed_blobs SET pack_offset = 1000000 WHERE hash = '" + misplaced + "'");
+        }
+
+        assertThat(store.integrityCheck().problems()).containsExactlyInAnyOrder(
+                "blob is damaged: " + damaged + " hashes to " + dev.forkline.trace.Hashes.sha256("def parse(): return Nine\n".getBytes(StandardCharsets.UTF_8)),
+                "blob " + misplaced + " is damaged in the trace store: it is said to be 18 bytes at 1000000 of pack 1, which has 1085 bytes");
+        try (Bundle loaded = store.load("t-damaged-pack")) {
+            assertThatThrownBy(() -> loaded.blobs().read(damaged)).isInstanceOf(dev.forkline.trace.bundle.CorruptBlobException.class);
+            assertThatThrownBy(() -> loaded.blobs().read(misplaced)).isInstanceOf(IOException.class).hasMessageContaining("damaged");
+            assertThat(loaded.blobs().read(trace.blob("def parse(): return 42\n"))).isPresent();
+        }
     }
 
     @Test
@@ -384,14 +408,20 @@ class TraceStoreTest {
     @Test
     void describeSaysWhereTheDatabaseLives() {
         assertThat(store.location()).isEqualTo(dir.resolve("db/forkline.mv.db"));
-        assertThat(store.describe()).isEqualTo("H2 " + dir.resolve("db/forkline.mv.db") + " (schema 2)");
+        assertThat(store.describe()).isEqualTo("H2 " + dir.resolve("db/forkline.mv.db") + " (schema 3)");
+    }
+
+    private java.util.Set<String> blobReferences(String traceId) throws Exception {
+        try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "")) {
+            return TraceBlobRefs.of(connection, traceId);
+        }
     }
 
     private Map<String, Long> tableCounts() throws SQLException {
         Map<String, Long> counts = new LinkedHashMap<>();
         try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "");
              Statement sql = connection.createStatement()) {
-            for (String table : List.of("TRACES", "RUNS", "EVENT_CHUNKS", "BLOBS", "TRACE_BLOBS", "FINDINGS")) {
+            for (String table : List.of("TRACES", "RUNS", "EVENT_CHUNKS", "BLOB_PACKS", "PACKED_BLOBS", "TRACE_BLOB_REFS", "FINDINGS")) {
                 try (ResultSet rows = sql.executeQuery("SELECT COUNT(*) FROM " + table)) {
                     rows.next();
                     counts.put(table, rows.getLong(1));

@@ -12,8 +12,7 @@ import org.flywaydb.core.api.migration.Context;
 import org.flywaydb.core.api.migration.JavaMigration;
 
 /**
- * Schema version 3: blobs are stored in packs ({@link BlobPacks}: {@code blob_packs} and {@code packed_blobs})
- * instead of one BLOB row each, and a trace's blob references in a few rows of hashes ({@link TraceBlobRefs}:
+ * Schema version 3: blobs are stored in packs ({@link BlobPacks}: {@code blob_packs}) instead of one BLOB row each, and a trace's blob references in a few rows of hashes ({@link TraceBlobRefs}:
  * {@code trace_blob_refs}) instead of a row per reference. Moves the blobs and references of a version 2 database
  * and drops {@code trace_blobs} and {@code blobs}. Same rules as V1's SQL: standard SQL only, no DEFAULT, CHECK,
  * generated columns, triggers or routines; {@link Schema} names the new tables.
@@ -30,15 +29,9 @@ final class BlobPacksMigration implements JavaMigration {
     private static final List<String> CREATE_TABLES = List.of("""
             CREATE TABLE blob_packs (
                 pack_id BIGINT NOT NULL,
+                entries BLOB   NOT NULL,
                 content BLOB   NOT NULL,
                 CONSTRAINT blob_packs_pk PRIMARY KEY (pack_id)
-            )""", """
-            CREATE TABLE packed_blobs (
-                hash        VARCHAR(71) NOT NULL,
-                size        BIGINT      NOT NULL,
-                pack_id     BIGINT      NOT NULL,
-                pack_offset BIGINT      NOT NULL,
-                CONSTRAINT packed_blobs_pk PRIMARY KEY (hash)
             )""", """
             CREATE TABLE trace_blob_refs (
                 trace_id VARCHAR(512) NOT NULL,
@@ -47,8 +40,6 @@ final class BlobPacksMigration implements JavaMigration {
                 CONSTRAINT trace_blob_refs_pk PRIMARY KEY (trace_id, ordinal),
                 CONSTRAINT trace_blob_refs_trace_fk FOREIGN KEY (trace_id) REFERENCES traces (trace_id)
             )""");
-    // No foreign key from packed_blobs to blob_packs: it would cost a lookup per blob on large imports;
-    // IntegrityCheck reads every pack and checks each blob in it against its name.
 
     @Override
     public MigrationVersion getVersion() {
@@ -80,7 +71,7 @@ final class BlobPacksMigration implements JavaMigration {
                 }
                 return;
             }
-            for (String table : List.of("TRACE_BLOB_REFS", "PACKED_BLOBS", "BLOB_PACKS")) {
+            for (String table : List.of("TRACE_BLOB_REFS", "BLOB_PACKS")) {
                 if (Tables.exist(connection, table)) {
                     sql.execute("DROP TABLE " + table);
                 }

@@ -23,15 +23,17 @@ final class EventAppender {
     }
 
     private final Connection connection;
+    private final BlobIndex blobIndex;
     private final String traceId;
     private final RunTally runs;
     private final ContentDigest digest;
     private final long storedEvents;
     private final boolean storedBefore;
 
-    private EventAppender(Connection connection, String traceId, RunTally runs, ContentDigest digest, long storedEvents,
-                          boolean storedBefore) {
+    private EventAppender(Connection connection, BlobIndex blobIndex, String traceId, RunTally runs, ContentDigest digest,
+                          long storedEvents, boolean storedBefore) {
         this.connection = connection;
+        this.blobIndex = blobIndex;
         this.traceId = traceId;
         this.runs = runs;
         this.digest = digest;
@@ -40,13 +42,14 @@ final class EventAppender {
     }
 
     /** For a trace whose row was just inserted and that has nothing else stored yet. */
-    static EventAppender forNewTrace(Connection connection, String traceId) {
-        return new EventAppender(connection, traceId, new RunTally(), new ContentDigest(), 0, false);
+    static EventAppender forNewTrace(Connection connection, BlobIndex blobIndex, String traceId) {
+        return new EventAppender(connection, blobIndex, traceId, new RunTally(), new ContentDigest(), 0, false);
     }
 
     /** For a stored trace: continues its runs, counts and digest. */
-    static EventAppender forStoredTrace(Connection connection, String traceId, TraceRows.Stored stored) throws SQLException {
-        return new EventAppender(connection, traceId, RunTally.load(connection, traceId),
+    static EventAppender forStoredTrace(Connection connection, BlobIndex blobIndex, String traceId, TraceRows.Stored stored)
+            throws SQLException {
+        return new EventAppender(connection, blobIndex, traceId, RunTally.load(connection, traceId),
                 ContentDigest.parse(stored.contentDigest()), stored.eventCount(), true);
     }
 
@@ -91,12 +94,11 @@ final class EventAppender {
         if (named.isEmpty()) {
             return 0;
         }
-        Set<String> stored = BlobPacks.stored(connection, named);
         Set<String> referred = storedBefore ? TraceBlobRefs.of(connection, traceId) : Set.of();
         List<String> toRefer = new ArrayList<>();
         try (BlobPacks.Writer packs = new BlobPacks.Writer(connection)) {
             for (String hash : named) {
-                if (stored.contains(hash)) {
+                if (blobIndex.isStored(connection, hash)) {
                     if (!referred.contains(hash)) {
                         toRefer.add(hash);
                     }
@@ -112,8 +114,9 @@ final class EventAppender {
                 }
             }
             packs.flush();
+            blobIndex.stage(packs.written());
             TraceBlobRefs.add(connection, traceId, toRefer);
-            return packs.written();
+            return packs.written().size();
         }
     }
 }

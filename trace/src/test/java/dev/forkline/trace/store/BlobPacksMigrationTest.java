@@ -73,7 +73,7 @@ class BlobPacksMigrationTest {
             assertThat(TraceBlobRefs.of(connection, "t-one")).isEqualTo(shared.blobs.all().keySet());
             assertThat(TraceBlobRefs.of(connection, "t-two")).isEqualTo(shared.blobs.all().keySet());
             assertThat(TraceBlobRefs.of(connection, "t-salted")).isEqualTo(salted.blobs.all().keySet()).contains(signature);
-            assertThat(tables(sql)).contains("BLOB_PACKS", "PACKED_BLOBS", "TRACE_BLOB_REFS").doesNotContain("BLOBS", "TRACE_BLOBS");
+            assertThat(tables(sql)).contains("BLOB_PACKS", "TRACE_BLOB_REFS").doesNotContain("BLOBS", "TRACE_BLOBS");
             assertThat(appliedVersions(sql)).containsExactly("1:true", "2:true", "3:true");
         }
     }
@@ -97,9 +97,9 @@ class BlobPacksMigrationTest {
     @Test
     void aMigrationCutOffBeforeItsMoveWasCommittedStartsAfresh() throws Exception {
         try (Connection connection = connect(); Statement sql = connection.createStatement()) {
-            sql.execute("CREATE TABLE blob_packs (pack_id BIGINT NOT NULL, content BLOB NOT NULL,"
+            sql.execute("CREATE TABLE blob_packs (pack_id BIGINT NOT NULL, entries BLOB NOT NULL, content BLOB NOT NULL,"
                     + " CONSTRAINT blob_packs_pk PRIMARY KEY (pack_id))");
-            sql.execute("INSERT INTO blob_packs VALUES (1, X'00')");
+            sql.execute("INSERT INTO blob_packs VALUES (1, X'00', X'00')");
         }
         try (TraceStore store = TraceStore.open(base)) {
             assertThat(store.integrityCheck().problems()).isEmpty();

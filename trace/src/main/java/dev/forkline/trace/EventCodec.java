@@ -95,6 +95,7 @@ public final class EventCodec {
             throw new TraceFormatException(file, line, "field 'seq' must be a positive integer");
         }
         String tsText = requiredText(json, "ts", file, line);
+        // CanonicalTimestamps accepts only the written form, so only what it leaves is compared with formatTs
         Instant ts = CanonicalTimestamps.parse(tsText);
         if (ts == null) {
             try {
@@ -102,9 +103,9 @@ public final class EventCodec {
             } catch (DateTimeParseException e) {
                 throw new TraceFormatException(file, line, "field 'ts' is not an RFC 3339 UTC timestamp: '" + tsText + "'");
             }
-        }
-        if (!formatTs(ts).equals(tsText)) {
-            throw new TraceFormatException(file, line, "field 'ts' must be written as '" + formatTs(ts) + "' (UTC, 'Z', fraction in groups of three digits, no trailing zero groups)");
+            if (!formatTs(ts).equals(tsText)) {
+                throw new TraceFormatException(file, line, "field 'ts' must be written as '" + formatTs(ts) + "' (UTC, 'Z', fraction in groups of three digits, no trailing zero groups)");
+            }
         }
         String actor = requiredText(json, "actor", file, line);
         String type = requiredText(json, "type", file, line);

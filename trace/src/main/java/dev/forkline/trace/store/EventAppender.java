@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -102,9 +103,13 @@ final class EventAppender {
                     if (!referred.contains(hash)) {
                         toRefer.add(hash);
                     }
-                } else if (blobs.contains(hash)) {
-                    byte[] content = blobs.read(hash)
-                            .orElseThrow(() -> new IOException("blob " + hash + " disappeared while it was being imported"));
+                } else {
+                    // read without asking contains() first: for a directory that is one file lookup less per blob
+                    Optional<byte[]> found = blobs.read(hash);
+                    if (found.isEmpty()) {
+                        continue;
+                    }
+                    byte[] content = found.get();
                     String actual = Hashes.sha256(content);
                     if (!actual.equals(hash)) {
                         throw new CorruptBlobException(hash, actual);

@@ -157,7 +157,7 @@ class TraceStoreTest {
 
             @Override
             public Optional<byte[]> read(String hash) {
-                return Optional.empty();
+                throw new IllegalStateException("blob index corrupt");
             }
         };
 
@@ -349,6 +349,7 @@ class TraceStoreTest {
 
             @Override
             public Optional<byte[]> read(String hash) {
+                threads.add(Thread.currentThread().getName());
                 return trace.blobs.read(hash);
             }
         };

@@ -1,16 +1,11 @@
 package dev.forkline.trace.store;
 
-import dev.forkline.trace.Hashes;
 import dev.forkline.trace.bundle.BlobSource;
-import dev.forkline.trace.bundle.CorruptBlobException;
 import dev.forkline.trace.columns.EventColumns;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -69,11 +64,12 @@ final class EventAppender {
      */
     Written append(IncomingEvents incoming, List<StorageOrder.Run> order, BlobSource blobs, Set<String> alsoStore)
             throws SQLException, IOException, StoreException {
-        Set<String> named = new LinkedHashSet<>(alsoStore);
         EventColumns columns = incoming.columns();
         long written = 0;
+        int newBlobs;
         try (PreparedChunks chunks = new PreparedChunks(incoming, order);
-             ChunkTable.Inserter inserter = new ChunkTable.Inserter(connection, traceId)) {
+             ChunkTable.Inserter inserter = new ChunkTable.Inserter(connection, traceId);
+             NamedBlobs named = new NamedBlobs(connection, blobIndex, traceId, blobs, storedBefore)) {
             for (ChunkEncoder.Chunk chunk = chunks.next(); chunk != null; chunk = chunks.next()) {
                 inserter.insert(chunk);
                 int[] events = chunk.events();
@@ -81,47 +77,18 @@ final class EventAppender {
                     digest.add(chunk.identityHashes(), k * ChunkHeader.HASH_BYTES);
                     runs.count(columns, events[k], incoming::event);
                 }
-                named.addAll(chunk.blobNames());
+                for (String name : chunk.blobNames()) {
+                    named.add(name);
+                }
                 written += events.length;
             }
+            for (String name : alsoStore) {
+                named.add(name);
+            }
+            newBlobs = named.finish();
         }
-        int newBlobs = storeBlobs(named, blobs);
         runs.save(connection, traceId);
         TraceRows.updateCounts(connection, traceId, storedEvents + written, runs.size(), runs.traceOutcome(), digest);
         return new Written(written, newBlobs);
-    }
-
-    private int storeBlobs(Set<String> named, BlobSource blobs) throws SQLException, IOException, StoreException {
-        if (named.isEmpty()) {
-            return 0;
-        }
-        Set<String> referred = storedBefore ? TraceBlobRefs.of(connection, traceId) : Set.of();
-        List<String> toRefer = new ArrayList<>();
-        try (BlobPacks.Writer packs = new BlobPacks.Writer(connection)) {
-            for (String hash : named) {
-                if (blobIndex.isStored(connection, hash)) {
-                    if (!referred.contains(hash)) {
-                        toRefer.add(hash);
-                    }
-                } else {
-                    // read without asking contains() first: for a directory that is one file lookup less per blob
-                    Optional<byte[]> found = blobs.read(hash);
-                    if (found.isEmpty()) {
-                        continue;
-                    }
-                    byte[] content = found.get();
-                    String actual = Hashes.sha256(content);
-                    if (!actual.equals(hash)) {
-                        throw new CorruptBlobException(hash, actual);
-                    }
-                    packs.add(hash, content);
-                    toRefer.add(hash);
-                }
-            }
-            packs.flush();
-            blobIndex.stage(packs.written());
-            TraceBlobRefs.add(connection, traceId, toRefer);
-            return packs.written().size();
-        }
     }
 }

@@ -133,6 +133,40 @@ public final class EventCodec {
         return new Event(id, run, seqNode.asLong(), ts, actor, type, causes, state, dataObject, prev, hash);
     }
 
+    /**
+     * The event these envelope members make, already read as the types {@link #fromJson} wants, or null when one is
+     * missing or fails one of its checks: for a reader that takes the members from a stream instead of a tree and
+     * leaves every line it cannot vouch for to {@link #parseLine}, whose message then stands. Accepts exactly what
+     * {@link #fromJson} accepts for such members.
+     *
+     * @param seq   0 when absent
+     * @param state the wire names
+     */
+    public static Event fromMembers(String id, String run, long seq, String ts, String actor, String type,
+                                    List<String> causes, List<String> state, ObjectNode data, String prev, String hash) {
+        if (isEmpty(id) || isEmpty(run) || seq < 1 || isEmpty(ts) || isEmpty(actor) || isEmpty(type) || causes == null
+                || state == null || data == null || prev != null && !Hashes.isValid(prev) || hash != null && !Hashes.isValid(hash)) {
+            return null;
+        }
+        Instant instant = CanonicalTimestamps.parse(ts);
+        if (instant == null) {
+            return null;
+        }
+        List<StateKind> kinds = new ArrayList<>(state.size());
+        for (String kind : state) {
+            StateKind known = StateKind.byWireName(kind);
+            if (known == null) {
+                return null;
+            }
+            kinds.add(known);
+        }
+        return new Event(id, run, seq, instant, actor, type, causes, kinds, data, prev, hash);
+    }
+
+    private static boolean isEmpty(String text) {
+        return text == null || text.isEmpty();
+    }
+
     /** A short description of the first string or member name with a lone surrogate, or null. */
     private static String findLoneSurrogate(JsonNode node) {
         if (node.isTextual()) {

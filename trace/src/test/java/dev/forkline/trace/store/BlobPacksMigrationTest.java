@@ -1,6 +1,7 @@
 package dev.forkline.trace.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.forkline.trace.bundle.Bundle;
 import java.io.InputStream;
@@ -107,6 +108,18 @@ class BlobPacksMigrationTest {
                 assertThat(loaded.blobs().read(signature)).isPresent();
             }
         }
+    }
+
+    @Test
+    void aMigratedDatabaseThatStillHoldsTheBlobTablesIsRefused() throws Exception {
+        TraceStore.open(base).close();
+        try (Connection connection = connect(); Statement sql = connection.createStatement()) {
+            sql.execute("CREATE TABLE trace_blobs (trace_id VARCHAR(512) NOT NULL, hash VARCHAR(71) NOT NULL)");
+        }
+
+        assertThatThrownBy(() -> TraceStore.open(base))
+                .isInstanceOf(UntrustedDatabaseException.class)
+                .hasMessageContaining("still holds TRACE_BLOBS");
     }
 
     private Connection connect() throws Exception {

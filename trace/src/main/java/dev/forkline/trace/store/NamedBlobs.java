@@ -24,22 +24,26 @@ final class NamedBlobs implements AutoCloseable {
     private final BlobIndex index;
     private final String traceId;
     private final BlobSource source;
-    private final Set<String> referred;
+    private final boolean storedBefore;
     private final Set<String> seen = new HashSet<>();
     private final List<String> toRefer = new ArrayList<>();
-    private final BlobPacks.Writer packs;
+    /** Read and opened at the first name: most appends (a decision) name no blob. */
+    private Set<String> referred;
+    private BlobPacks.Writer packs;
 
-    NamedBlobs(Connection connection, BlobIndex index, String traceId, BlobSource source, boolean storedBefore)
-            throws SQLException, StoreException {
+    NamedBlobs(Connection connection, BlobIndex index, String traceId, BlobSource source, boolean storedBefore) {
         this.connection = connection;
         this.index = index;
         this.traceId = traceId;
         this.source = source;
-        this.referred = storedBefore ? TraceBlobRefs.of(connection, traceId) : Set.of();
-        this.packs = new BlobPacks.Writer(connection);
+        this.storedBefore = storedBefore;
     }
 
     void add(String hash) throws SQLException, IOException, StoreException {
+        if (packs == null) {
+            referred = storedBefore ? TraceBlobRefs.of(connection, traceId) : Set.of();
+            packs = new BlobPacks.Writer(connection);
+        }
         if (!seen.add(hash) || referred.contains(hash)) {
             return;
         }
@@ -63,6 +67,9 @@ final class NamedBlobs implements AutoCloseable {
 
     /** Writes the last pack and the trace's new references. @return how many blobs were stored */
     int finish() throws SQLException {
+        if (packs == null) {
+            return 0;
+        }
         packs.flush();
         index.stage(packs.written());
         TraceBlobRefs.add(connection, traceId, toRefer);
@@ -71,6 +78,8 @@ final class NamedBlobs implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        packs.close();
+        if (packs != null) {
+            packs.close();
+        }
     }
 }

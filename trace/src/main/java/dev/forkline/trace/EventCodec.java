@@ -95,6 +95,7 @@ public final class EventCodec {
             throw new TraceFormatException(file, line, "field 'seq' must be a positive integer");
         }
         String tsText = requiredText(json, "ts", file, line);
+        // CanonicalTimestamps accepts only the written form, so only what it leaves is compared with formatTs
         Instant ts = CanonicalTimestamps.parse(tsText);
         if (ts == null) {
             try {
@@ -102,9 +103,9 @@ public final class EventCodec {
             } catch (DateTimeParseException e) {
                 throw new TraceFormatException(file, line, "field 'ts' is not an RFC 3339 UTC timestamp: '" + tsText + "'");
             }
-        }
-        if (!formatTs(ts).equals(tsText)) {
-            throw new TraceFormatException(file, line, "field 'ts' must be written as '" + formatTs(ts) + "' (UTC, 'Z', fraction in groups of three digits, no trailing zero groups)");
+            if (!formatTs(ts).equals(tsText)) {
+                throw new TraceFormatException(file, line, "field 'ts' must be written as '" + formatTs(ts) + "' (UTC, 'Z', fraction in groups of three digits, no trailing zero groups)");
+            }
         }
         String actor = requiredText(json, "actor", file, line);
         String type = requiredText(json, "type", file, line);
@@ -130,6 +131,40 @@ public final class EventCodec {
         String prev = optionalHash(json, "prev", file, line);
         String hash = optionalHash(json, "hash", file, line);
         return new Event(id, run, seqNode.asLong(), ts, actor, type, causes, state, dataObject, prev, hash);
+    }
+
+    /**
+     * The event these envelope members make, already read as the types {@link #fromJson} wants, or null when one is
+     * missing or fails one of its checks: for a reader that takes the members from a stream instead of a tree and
+     * leaves every line it cannot vouch for to {@link #parseLine}, whose message then stands. Accepts exactly what
+     * {@link #fromJson} accepts for such members.
+     *
+     * @param seq   0 when absent
+     * @param state the wire names
+     */
+    public static Event fromMembers(String id, String run, long seq, String ts, String actor, String type,
+                                    List<String> causes, List<String> state, ObjectNode data, String prev, String hash) {
+        if (isEmpty(id) || isEmpty(run) || seq < 1 || isEmpty(ts) || isEmpty(actor) || isEmpty(type) || causes == null
+                || state == null || data == null || prev != null && !Hashes.isValid(prev) || hash != null && !Hashes.isValid(hash)) {
+            return null;
+        }
+        Instant instant = CanonicalTimestamps.parse(ts);
+        if (instant == null) {
+            return null;
+        }
+        List<StateKind> kinds = new ArrayList<>(state.size());
+        for (String kind : state) {
+            StateKind known = StateKind.byWireName(kind);
+            if (known == null) {
+                return null;
+            }
+            kinds.add(known);
+        }
+        return new Event(id, run, seq, instant, actor, type, causes, kinds, data, prev, hash);
+    }
+
+    private static boolean isEmpty(String text) {
+        return text == null || text.isEmpty();
     }
 
     /** A short description of the first string or member name with a lone surrogate, or null. */

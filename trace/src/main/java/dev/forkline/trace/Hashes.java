@@ -1,6 +1,9 @@
 package dev.forkline.trace;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -36,22 +39,37 @@ public final class Hashes {
         return sha256(CanonicalJson.writeWithout(eventJson, "hash").getBytes(StandardCharsets.UTF_8));
     }
 
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long HIGH_BITS = 0x8080808080808080L;
+
     /** Whether {@code hash} is {@code sha256:} and 64 lowercase hex digits. Called for every event and blob name on import, so no regex. */
-    private static final boolean[] LOWER_HEX = new boolean[128];
-
-    static {
-        for (char c : "0123456789abcdef".toCharArray()) {
-            LOWER_HEX[c] = true;
-        }
-    }
-
     public static boolean isValid(String hash) {
         if (hash == null || hash.length() != PREFIX.length() + HEX_LENGTH || !hash.startsWith(PREFIX)) {
             return false;
         }
-        for (int i = PREFIX.length(); i < hash.length(); i++) {
-            char c = hash.charAt(i);
-            if (c >= LOWER_HEX.length || !LOWER_HEX[c]) {
+        // a character beyond Latin-1 becomes '?', which is not a hex digit
+        return isLowerHex(hash.getBytes(StandardCharsets.ISO_8859_1), PREFIX.length(), hash.length());
+    }
+
+    /** Whether {@code bytes[from, to)} are all lowercase hex digits; eight at a time. */
+    public static boolean isLowerHex(byte[] bytes, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long word = (long) LONGS.get(bytes, i);
+            if ((word & HIGH_BITS) != 0) {
+                return false;
+            }
+            // per byte (each below 0x80, so no sum carries into the next): the high bit says ">= lower bound" of
+            // b + (0x80 - lower) and "< upper bound" of b + (0x80 - upper)
+            long digit = (word + 0x5050505050505050L) & ~(word + 0x4646464646464646L);
+            long letter = (word + 0x1F1F1F1F1F1F1F1FL) & ~(word + 0x1919191919191919L);
+            if (((digit | letter) & HIGH_BITS) != HIGH_BITS) {
+                return false;
+            }
+        }
+        for (; i < to; i++) {
+            byte b = bytes[i];
+            if (!(b >= '0' && b <= '9' || b >= 'a' && b <= 'f')) {
                 return false;
             }
         }

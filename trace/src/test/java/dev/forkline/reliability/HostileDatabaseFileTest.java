@@ -59,7 +59,7 @@ class HostileDatabaseFileTest {
                 new Payload("java alias called by a column default", List.of(alias, "ALTER TABLE TRACES ALTER COLUMN TITLE SET DEFAULT PWN()")),
                 new Payload("view calling FILE_WRITE", List.of("CREATE FORCE VIEW PWN_W AS SELECT " + writeFile + " AS X")),
                 new Payload("check constraint calling FILE_WRITE",
-                        List.of("ALTER TABLE BLOBS ADD CONSTRAINT PWN_C CHECK (" + writeFile + " > 0) NOCHECK")),
+                        List.of("ALTER TABLE BLOB_PACKS ADD CONSTRAINT PWN_C CHECK (" + writeFile + " > 0) NOCHECK")),
                 new Payload("linked table to another database", List.of(
                         "CREATE FORCE LINKED TABLE PWN_L('org.h2.Driver', 'jdbc:h2:file:" + dir.resolve("other") + "', 'sa', '', 'T')")),
                 new Payload("aggregate by class name", List.of("CREATE FORCE AGGREGATE PWN_A FOR 'org.example.Pwn'")),

@@ -2,6 +2,7 @@ package dev.forkline.trace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.util.SplittableRandom;
@@ -23,6 +24,30 @@ class CanonicalTimestampsTest {
             Instant instant = Instant.ofEpochSecond(second, nanos);
             assertEquals(instant, CanonicalTimestamps.parse(EventCodec.formatTs(instant)), EventCodec.formatTs(instant));
         }
+    }
+
+    @Test
+    void acceptsOnlyTheWrittenForm() {
+        SplittableRandom random = new SplittableRandom(11);
+        int accepted = 0;
+        for (int i = 0; i < 200_000; i++) {
+            int fractionDigits = new int[] {0, 3, 6, 9}[i % 4];
+            StringBuilder text = new StringBuilder(String.format("%04d-%02d-%02dT%02d:%02d:%02d", random.nextInt(10_000),
+                    random.nextInt(14), random.nextInt(33), random.nextInt(26), random.nextInt(62), random.nextInt(62)));
+            if (fractionDigits > 0) {
+                text.append('.');
+                for (int d = 0; d < fractionDigits; d++) {
+                    text.append(random.nextInt(4) == 0 ? '0' : (char) ('0' + random.nextInt(10)));
+                }
+            }
+            String written = text.append('Z').toString();
+            Instant parsed = CanonicalTimestamps.parse(written);
+            if (parsed != null) {
+                accepted++;
+                assertEquals(written, EventCodec.formatTs(parsed));
+            }
+        }
+        assertTrue(accepted > 50_000, accepted + " accepted");
     }
 
     @Test

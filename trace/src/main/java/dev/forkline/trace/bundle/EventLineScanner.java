@@ -5,10 +5,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.IntNode;
-import com.fasterxml.jackson.databind.node.LongNode;
-import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.forkline.trace.Event;
@@ -49,7 +45,7 @@ final class EventLineScanner {
     }
 
     static Scanned scan(byte[] buffer, int offset, int length, String file, long lineNumber) throws TraceFormatException {
-        Scanned fast = RawLineFacts.isPlainAscii(buffer, offset, length) ? tryStreaming(buffer, offset, length, file, lineNumber) : null;
+        Scanned fast = RawLineFacts.isPlainAscii(buffer, offset, length) ? tryStreaming(buffer, offset, length) : null;
         return fast != null ? fast : strict(buffer, offset, length, file, lineNumber);
     }
 
@@ -74,9 +70,8 @@ final class EventLineScanner {
      * The scanned line, or null when the strict parser must decide. The line is ASCII without {@code \\u} escapes
      * ({@link RawLineFacts#isPlainAscii}), so no text in it can hold a surrogate.
      */
-    private static Scanned tryStreaming(byte[] buffer, int offset, int length, String file, long lineNumber)
-            throws TraceFormatException {
-        ObjectNode envelope = Json.object();
+    private static Scanned tryStreaming(byte[] buffer, int offset, int length) {
+        Envelope envelope = new Envelope();
         List<String> blobNames = null;
         try (JsonParser parser = Json.factory().createParser(buffer, offset, length)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
@@ -98,9 +93,9 @@ final class EventLineScanner {
                         return null;
                     }
                     blobNames = RawLineFacts.blobNameValues(buffer, offset + (int) dataStart, offset + (int) dataEnd + 1);
-                    envelope.set(name, kept);
-                } else {
-                    envelope.set(name, envelopeValue(parser, value));
+                    envelope.data = kept;
+                } else if (!envelope.read(name, value, parser)) {
+                    return null;
                 }
             }
             if (token != JsonToken.END_OBJECT || parser.nextToken() != null) {
@@ -109,44 +104,74 @@ final class EventLineScanner {
         } catch (IOException | RuntimeException e) {
             return null;
         }
-        if (blobNames == null) {
-            return null;
-        }
-        return new Scanned(EventCodec.fromJson(envelope, file, lineNumber, false), blobNames);
+        Event event = envelope.event();
+        return event == null || blobNames == null ? null : new Scanned(event, blobNames);
     }
 
-    /** An envelope member's value: strings and string arrays (nearly all of them) built directly, the rest by the mapper. */
-    private static JsonNode envelopeValue(JsonParser parser, JsonToken value) throws IOException {
-        switch (value) {
-            case VALUE_STRING -> {
-                return TextNode.valueOf(parser.getText());
+    /**
+     * The envelope's members as the stream gives them, without building a tree. A member it does not know, or a value
+     * not of the plain kind it reads (a string, an integer, an array of strings, null for prev and hash), leaves the
+     * line to the strict parser, as does anything {@link EventCodec#fromMembers} refuses. Duplicate members never get
+     * here: the parser refuses them.
+     */
+    private static final class Envelope {
+        private String id;
+        private String run;
+        private long seq;
+        private String ts;
+        private String actor;
+        private String type;
+        private List<String> causes;
+        private List<String> state;
+        private ObjectNode data;
+        private String prev;
+        private String hash;
+
+        /** @return false when the strict parser must judge the line */
+        boolean read(String name, JsonToken value, JsonParser parser) throws IOException {
+            return switch (name) {
+                case "id" -> (id = text(value, parser)) != null;
+                case "run" -> (run = text(value, parser)) != null;
+                case "ts" -> (ts = text(value, parser)) != null;
+                case "actor" -> (actor = text(value, parser)) != null;
+                case "type" -> (type = text(value, parser)) != null;
+                case "prev" -> value == JsonToken.VALUE_NULL || (prev = text(value, parser)) != null;
+                case "hash" -> value == JsonToken.VALUE_NULL || (hash = text(value, parser)) != null;
+                case "seq" -> readSeq(value, parser);
+                case "causes" -> (causes = texts(value, parser)) != null;
+                case "state" -> (state = texts(value, parser)) != null;
+                default -> false;
+            };
+        }
+
+        Event event() {
+            return EventCodec.fromMembers(id, run, seq, ts, actor, type, causes, state, data, prev, hash);
+        }
+
+        private boolean readSeq(JsonToken value, JsonParser parser) throws IOException {
+            if (value != JsonToken.VALUE_NUMBER_INT || parser.getNumberType() != JsonParser.NumberType.INT
+                    && parser.getNumberType() != JsonParser.NumberType.LONG) {
+                return false;
             }
-            case VALUE_NULL -> {
-                return NullNode.getInstance();
+            seq = parser.getLongValue();
+            return true;
+        }
+
+        private static String text(JsonToken value, JsonParser parser) throws IOException {
+            return value == JsonToken.VALUE_STRING ? parser.getText() : null;
+        }
+
+        /** The strings of an array of strings, or null for anything else. */
+        private static List<String> texts(JsonToken value, JsonParser parser) throws IOException {
+            if (value != JsonToken.START_ARRAY) {
+                return null;
             }
-            case VALUE_NUMBER_INT -> {
-                // as the mapper builds integer nodes (no integer coercion features are enabled)
-                return switch (parser.getNumberType()) {
-                    case INT -> IntNode.valueOf(parser.getIntValue());
-                    case LONG -> LongNode.valueOf(parser.getLongValue());
-                    default -> (JsonNode) VALUE.readTree(parser);
-                };
+            List<String> texts = new ArrayList<>(2);
+            JsonToken element;
+            while ((element = parser.nextToken()) == JsonToken.VALUE_STRING) {
+                texts.add(parser.getText());
             }
-            case START_ARRAY -> {
-                ArrayNode array = Json.MAPPER.createArrayNode();
-                JsonToken element;
-                while ((element = parser.nextToken()) != JsonToken.END_ARRAY) {
-                    if (element != JsonToken.VALUE_STRING) {
-                        array.add((JsonNode) VALUE.readTree(parser));
-                    } else {
-                        array.add(TextNode.valueOf(parser.getText()));
-                    }
-                }
-                return array;
-            }
-            default -> {
-                return (JsonNode) VALUE.readTree(parser);
-            }
+            return element == JsonToken.END_ARRAY ? texts : null;
         }
     }
 

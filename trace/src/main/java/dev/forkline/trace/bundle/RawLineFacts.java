@@ -1,5 +1,6 @@
 package dev.forkline.trace.bundle;
 
+import dev.forkline.trace.Hashes;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -29,7 +30,10 @@ final class RawLineFacts {
     /** {@code "sha256:} as the little-endian long of its 8 bytes. */
     private static final long QUOTED_PREFIX = (long) LONGS.get(PREFIX, 0);
 
-    /** Whether the bytes are the text itself: plain ASCII without {@code \\u} escapes. Eight bytes at a time. */
+    /**
+     * Whether the bytes are the text itself: plain ASCII without {@code \\u} escapes. Eight bytes at a time; a word
+     * holding a backslash continues right after the character the backslash escapes.
+     */
     static boolean isPlainAscii(byte[] buffer, int offset, int length) {
         int end = offset + length;
         int i = offset;
@@ -38,21 +42,17 @@ final class RawLineFacts {
             if ((word & HIGH_BITS) != 0) {
                 return false;
             }
-            if (!hasByte(word, BACKSLASHES)) {
+            long backslashes = matches(word, BACKSLASHES);
+            if (backslashes == 0) {
                 i += 8;
                 continue;
             }
-            int wordEnd = i + 8;
-            while (i < wordEnd) {
-                if (buffer[i] == '\\') {
-                    if (i + 1 < end && buffer[i + 1] == 'u') {
-                        return false;
-                    }
-                    i += 2;
-                } else {
-                    i++;
-                }
+            // the lowest flagged byte is a backslash for certain (a false match can only follow a true one)
+            int backslash = i + (Long.numberOfTrailingZeros(backslashes) >>> 3);
+            if (backslash + 1 < end && (buffer[backslash + 1] == 'u' || buffer[backslash + 1] < 0)) {
+                return false;
             }
+            i = backslash + 2;
         }
         for (; i < end; i++) {
             byte b = buffer[i];
@@ -60,7 +60,7 @@ final class RawLineFacts {
                 return false;
             }
             if (b == '\\') {
-                if (i + 1 < end && buffer[i + 1] == 'u') {
+                if (i + 1 < end && (buffer[i + 1] == 'u' || buffer[i + 1] < 0)) {
                     return false;
                 }
                 i++;
@@ -71,8 +71,13 @@ final class RawLineFacts {
 
     /** Whether one of the word's bytes equals the byte repeated in {@code pattern} (the classic SWAR zero-byte test). */
     private static boolean hasByte(long word, long pattern) {
+        return matches(word, pattern) != 0;
+    }
+
+    /** The high bit of each byte of the word that may equal the pattern's byte; the lowest one set does for certain. */
+    private static long matches(long word, long pattern) {
         long x = word ^ pattern;
-        return ((x - ONES) & ~x & HIGH_BITS) != 0;
+        return (x - ONES) & ~x & HIGH_BITS;
     }
 
     /**
@@ -110,16 +115,7 @@ final class RawLineFacts {
 
     private static boolean startsBlobName(byte[] buffer, int quote, int end) {
         int close = quote + PREFIX.length + HEX;
-        if (close >= end || buffer[close] != '"') {
-            return false;
-        }
-        for (int i = quote + PREFIX.length; i < close; i++) {
-            byte b = buffer[i];
-            if (!(b >= '0' && b <= '9' || b >= 'a' && b <= 'f')) {
-                return false;
-            }
-        }
-        return true;
+        return close < end && buffer[close] == '"' && Hashes.isLowerHex(buffer, quote + PREFIX.length, close);
     }
 
     private static boolean isMemberName(byte[] buffer, int from, int end) {

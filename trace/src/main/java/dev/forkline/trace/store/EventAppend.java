@@ -18,8 +18,10 @@ final class EventAppend {
     private final String traceId;
     private final List<Event> events;
     private final Map<String, byte[]> blobs;
+    private final BlobIndex blobIndex;
 
-    EventAppend(String traceId, List<Event> events, Map<String, byte[]> blobs) {
+    EventAppend(String traceId, List<Event> events, Map<String, byte[]> blobs, BlobIndex blobIndex) {
+        this.blobIndex = blobIndex;
         this.traceId = traceId;
         this.events = events;
         this.blobs = blobs;
@@ -31,7 +33,7 @@ final class EventAppend {
         if (events.isEmpty() && blobs.isEmpty()) {
             return new StoreResult(traceId, StoreResult.Status.UNCHANGED, 0, 0);
         }
-        EventAppender appender = EventAppender.forStoredTrace(connection, traceId, stored);
+        EventAppender appender = EventAppender.forStoredTrace(connection, blobIndex, traceId, stored);
         checkPositions(appender.runs());
         checkIdsAreNew(connection);
         IncomingEvents incoming = IncomingEvents.of(events);

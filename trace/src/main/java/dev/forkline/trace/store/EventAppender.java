@@ -1,20 +1,16 @@
 package dev.forkline.trace.store;
 
-import dev.forkline.trace.Hashes;
 import dev.forkline.trace.bundle.BlobSource;
-import dev.forkline.trace.bundle.CorruptBlobException;
 import dev.forkline.trace.columns.EventColumns;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
  * Writes new events of one trace inside the caller's transaction: the event chunks, the blobs they name that are not
- * stored yet (once per hash), the trace-to-blob links, the runs, and the trace's counts and digest.
+ * stored yet (once per hash, in packs), the trace's blob references, the runs, and the trace's counts and digest.
  */
 final class EventAppender {
 
@@ -23,15 +19,17 @@ final class EventAppender {
     }
 
     private final Connection connection;
+    private final BlobIndex blobIndex;
     private final String traceId;
     private final RunTally runs;
     private final ContentDigest digest;
     private final long storedEvents;
     private final boolean storedBefore;
 
-    private EventAppender(Connection connection, String traceId, RunTally runs, ContentDigest digest, long storedEvents,
-                          boolean storedBefore) {
+    private EventAppender(Connection connection, BlobIndex blobIndex, String traceId, RunTally runs, ContentDigest digest,
+                          long storedEvents, boolean storedBefore) {
         this.connection = connection;
+        this.blobIndex = blobIndex;
         this.traceId = traceId;
         this.runs = runs;
         this.digest = digest;
@@ -40,13 +38,14 @@ final class EventAppender {
     }
 
     /** For a trace whose row was just inserted and that has nothing else stored yet. */
-    static EventAppender forNewTrace(Connection connection, String traceId) {
-        return new EventAppender(connection, traceId, new RunTally(), new ContentDigest(), 0, false);
+    static EventAppender forNewTrace(Connection connection, BlobIndex blobIndex, String traceId) {
+        return new EventAppender(connection, blobIndex, traceId, new RunTally(), new ContentDigest(), 0, false);
     }
 
     /** For a stored trace: continues its runs, counts and digest. */
-    static EventAppender forStoredTrace(Connection connection, String traceId, TraceRows.Stored stored) throws SQLException {
-        return new EventAppender(connection, traceId, RunTally.load(connection, traceId),
+    static EventAppender forStoredTrace(Connection connection, BlobIndex blobIndex, String traceId, TraceRows.Stored stored)
+            throws SQLException {
+        return new EventAppender(connection, blobIndex, traceId, RunTally.load(connection, traceId),
                 ContentDigest.parse(stored.contentDigest()), stored.eventCount(), true);
     }
 
@@ -65,11 +64,12 @@ final class EventAppender {
      */
     Written append(IncomingEvents incoming, List<StorageOrder.Run> order, BlobSource blobs, Set<String> alsoStore)
             throws SQLException, IOException, StoreException {
-        Set<String> named = new LinkedHashSet<>(alsoStore);
         EventColumns columns = incoming.columns();
         long written = 0;
+        int newBlobs;
         try (PreparedChunks chunks = new PreparedChunks(incoming, order);
-             ChunkTable.Inserter inserter = new ChunkTable.Inserter(connection, traceId)) {
+             ChunkTable.Inserter inserter = new ChunkTable.Inserter(connection, traceId);
+             NamedBlobs named = new NamedBlobs(connection, blobIndex, traceId, blobs, storedBefore)) {
             for (ChunkEncoder.Chunk chunk = chunks.next(); chunk != null; chunk = chunks.next()) {
                 inserter.insert(chunk);
                 int[] events = chunk.events();
@@ -77,43 +77,18 @@ final class EventAppender {
                     digest.add(chunk.identityHashes(), k * ChunkHeader.HASH_BYTES);
                     runs.count(columns, events[k], incoming::event);
                 }
-                named.addAll(chunk.blobNames());
+                for (String name : chunk.blobNames()) {
+                    named.add(name);
+                }
                 written += events.length;
             }
+            for (String name : alsoStore) {
+                named.add(name);
+            }
+            newBlobs = named.finish();
         }
-        int newBlobs = storeBlobs(named, blobs);
         runs.save(connection, traceId);
         TraceRows.updateCounts(connection, traceId, storedEvents + written, runs.size(), runs.traceOutcome(), digest);
         return new Written(written, newBlobs);
-    }
-
-    private int storeBlobs(Set<String> named, BlobSource blobs) throws SQLException, IOException {
-        if (named.isEmpty()) {
-            return 0;
-        }
-        Set<String> stored = BlobTable.stored(connection, named);
-        Set<String> linked = storedBefore ? BlobTable.linked(connection, traceId) : Set.of();
-        List<String> toLink = new ArrayList<>();
-        try (BlobTable.Inserter inserter = new BlobTable.Inserter(connection)) {
-            for (String hash : named) {
-                if (stored.contains(hash)) {
-                    if (!linked.contains(hash)) {
-                        toLink.add(hash);
-                    }
-                } else if (blobs.contains(hash)) {
-                    byte[] content = blobs.read(hash)
-                            .orElseThrow(() -> new IOException("blob " + hash + " disappeared while it was being imported"));
-                    String actual = Hashes.sha256(content);
-                    if (!actual.equals(hash)) {
-                        throw new CorruptBlobException(hash, actual);
-                    }
-                    inserter.add(hash, content);
-                    toLink.add(hash);
-                }
-            }
-            inserter.flush();
-            BlobTable.link(connection, traceId, toLink);
-            return inserter.inserted();
-        }
     }
 }

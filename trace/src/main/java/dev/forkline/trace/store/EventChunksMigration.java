@@ -1,8 +1,6 @@
 package dev.forkline.trace.store;
 
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import org.flywaydb.core.api.MigrationVersion;
@@ -59,8 +57,8 @@ final class EventChunksMigration implements JavaMigration {
     @Override
     public void migrate(Context context) throws SQLException {
         Connection connection = context.getConnection();
-        boolean eventsTable = tableExists(connection, "EVENTS");
-        boolean chunksTable = tableExists(connection, "EVENT_CHUNKS");
+        boolean eventsTable = Tables.exist(connection, "EVENTS");
+        boolean chunksTable = Tables.exist(connection, "EVENT_CHUNKS");
         if (!eventsTable && chunksTable) {
             return; // converted by an earlier run that was cut off before Flyway recorded it
         }
@@ -73,13 +71,6 @@ final class EventChunksMigration implements JavaMigration {
                 EventRowsToChunks.convert(connection);
                 sql.execute("DROP TABLE events");
             }
-        }
-    }
-
-    private static boolean tableExists(Connection connection, String name) throws SQLException {
-        DatabaseMetaData metaData = connection.getMetaData();
-        try (ResultSet tables = metaData.getTables(null, "PUBLIC", name, new String[] {"TABLE", "BASE TABLE"})) {
-            return tables.next();
         }
     }
 }

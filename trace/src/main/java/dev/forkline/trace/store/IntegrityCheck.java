@@ -14,9 +14,9 @@ import java.util.Set;
 
 /**
  * Checks that the stored rows agree with each other: counts, runs, every chunk's header against its row and its
- * lines (length and checksum), seqs and ids, digests, and that every blob a trace refers to is present with its
- * recorded size. Reads everything (the lines are expanded on the common pool). Meant for crash-consistency tests and
- * a "check store" command.
+ * lines (length and checksum), seqs and ids, digests, that every stored blob is whole in its pack and hashes to its
+ * name ({@link BlobPackCheck}), and that every blob a trace refers to is stored. Reads everything (the lines are
+ * expanded on the common pool). Meant for crash-consistency tests and a "check store" command.
  */
 final class IntegrityCheck {
 
@@ -37,11 +37,7 @@ final class IntegrityCheck {
                             + " (SELECT 1 FROM runs r WHERE r.trace_id = c.trace_id AND r.run_id = c.run_id)"},
             new String[] {"chunk belongs to no stored trace",
                     "SELECT c.trace_id, c.run_id, c.first_seq FROM event_chunks c WHERE NOT EXISTS"
-                            + " (SELECT 1 FROM traces t WHERE t.trace_id = c.trace_id)"},
-            new String[] {"referenced blob is missing",
-                    "SELECT l.trace_id, l.hash FROM trace_blobs l WHERE NOT EXISTS (SELECT 1 FROM blobs b WHERE b.hash = l.hash)"},
-            new String[] {"blob size differs from its content",
-                    "SELECT b.hash, b.size, OCTET_LENGTH(b.content) FROM blobs b WHERE b.size <> OCTET_LENGTH(b.content)"});
+                            + " (SELECT 1 FROM traces t WHERE t.trace_id = c.trace_id)"});
 
     private IntegrityCheck() {
     }
@@ -71,8 +67,12 @@ final class IntegrityCheck {
         for (Map.Entry<String, String> trace : digests.entrySet()) {
             checkChunks(connection, trace.getKey(), trace.getValue(), problems);
         }
+        Set<String> stored = BlobPackCheck.run(connection, problems);
+        for (String traceId : digests.keySet()) {
+            checkReferences(connection, traceId, stored, problems);
+        }
         return new IntegrityReport(digests.size(), sum(connection, "SELECT COALESCE(SUM(event_count), 0) FROM event_chunks"),
-                sum(connection, "SELECT COUNT(*) FROM blobs"), problems);
+                stored.size(), problems);
     }
 
     /** A trace's chunk headers, seqs, ids and digest, then its lines. */
@@ -134,6 +134,19 @@ final class IntegrityCheck {
             return null;
         } catch (ByteSource.MalformedException e) {
             return "chunk lines are damaged: trace " + traceId + " run " + chunk.runId() + " seq " + chunk.firstSeq() + ": " + e.getMessage();
+        }
+    }
+
+    private static void checkReferences(Connection connection, String traceId, Set<String> stored, List<String> problems)
+            throws SQLException {
+        try {
+            for (String hash : TraceBlobRefs.of(connection, traceId)) {
+                if (!stored.contains(hash)) {
+                    problems.add("referenced blob is missing: " + traceId + " " + hash);
+                }
+            }
+        } catch (StoreException e) {
+            problems.add(e.getMessage());
         }
     }
 

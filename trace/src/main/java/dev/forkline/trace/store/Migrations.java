@@ -7,7 +7,7 @@ import org.flywaydb.core.api.output.MigrateResult;
 
 /**
  * Brings the schema up to date (Flyway, run on every open): the SQL migrations in {@code db/migration}, and the Java
- * ones listed here (those that convert data, e.g. {@link EventChunksMigration}).
+ * ones listed here (those that convert data: {@link EventChunksMigration}, {@link BlobPacksMigration}).
  */
 final class Migrations {
 
@@ -21,7 +21,7 @@ final class Migrations {
         Flyway flyway = Flyway.configure(Migrations.class.getClassLoader())
                 .dataSource(dataSource)
                 .locations(LOCATION)
-                .javaMigrations(new EventChunksMigration())
+                .javaMigrations(new EventChunksMigration(), new BlobPacksMigration())
                 .table(Schema.HISTORY_TABLE)
                 .cleanDisabled(true)
                 .validateMigrationNaming(true)

@@ -19,8 +19,8 @@ final class Schema {
             "RUNS", Set.of("TRACE_ID", "RUN_ID", "ORDINAL", "PARENT_RUN", "FORK_CHECKPOINT", "FORK_EVENT", "REASON",
                     "EVENT_COUNT", "OUTCOME"),
             "EVENT_CHUNKS", Set.of("TRACE_ID", "RUN_ID", "FIRST_SEQ", "LAST_SEQ", "EVENT_COUNT", "HEADER", "LINES"),
-            "BLOBS", Set.of("HASH", "SIZE", "CONTENT"),
-            "TRACE_BLOBS", Set.of("TRACE_ID", "HASH"),
+            "BLOB_PACKS", Set.of("PACK_ID", "ENTRIES", "CONTENT"),
+            "TRACE_BLOB_REFS", Set.of("TRACE_ID", "ORDINAL", "HASHES"),
             "FINDINGS", Set.of("TRACE_ID", "ORDINAL", "SEVERITY", "CODE", "MESSAGE", "EVENT_ID", "LINE"),
             HISTORY_TABLE, Set.of("installed_rank", "version", "description", "type", "script", "checksum",
                     "installed_by", "installed_on", "execution_time", "success"));
@@ -31,7 +31,9 @@ final class Schema {
      */
     static final Map<String, Set<String>> MIGRATED_AWAY = Map.of(
             "EVENTS", Set.of("TRACE_ID", "RUN_ID", "SEQ", "EVENT_ID", "TS", "ACTOR", "TYPE", "TOOL_NAME", "IS_ERROR",
-                    "EVENT_HASH", "SEARCH_TEXT", "JSON"));
+                    "EVENT_HASH", "SEARCH_TEXT", "JSON"),
+            "BLOBS", Set.of("HASH", "SIZE", "CONTENT"),
+            "TRACE_BLOBS", Set.of("TRACE_ID", "HASH"));
 
     /** The only column default in the whole schema: Flyway's own. */
     static final Map<String, String> ALLOWED_DEFAULTS = Map.of(HISTORY_TABLE + ".installed_on", "CURRENT_TIMESTAMP");

@@ -31,11 +31,20 @@ final class StoreWriter implements AutoCloseable {
         T run(Connection connection) throws SQLException, IOException, StoreException;
     }
 
+    /** Told how each write's transaction ended, e.g. to publish what it staged in memory only once it committed. */
+    interface TransactionListener {
+        void committed();
+
+        void rolledBack();
+    }
+
     private final Connection connection;
+    private final TransactionListener listener;
     private final ExecutorService executor;
 
-    StoreWriter(Connection connection) throws SQLException {
+    StoreWriter(Connection connection, TransactionListener listener) throws SQLException {
         this.connection = connection;
+        this.listener = listener;
         connection.setAutoCommit(false);
         this.executor = Executors.newSingleThreadExecutor(runnable -> {
             Thread thread = new Thread(runnable, THREAD_NAME);
@@ -67,11 +76,13 @@ final class StoreWriter implements AutoCloseable {
         try {
             T result = work.run(connection);
             connection.commit();
+            listener.committed();
             try (Statement sync = connection.createStatement()) {
                 sync.execute("CHECKPOINT SYNC");
             }
             return result;
         } catch (Throwable failure) {
+            listener.rolledBack();
             try {
                 connection.rollback();
             } catch (SQLException rollbackFailure) {

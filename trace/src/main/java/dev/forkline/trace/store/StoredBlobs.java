@@ -9,20 +9,22 @@ import java.sql.SQLException;
 import java.util.Optional;
 import javax.sql.DataSource;
 
-/** The blobs table as a {@link BlobSource}: reads on the caller's thread, checks each blob against its name. */
+/** The stored blobs ({@link BlobPacks}) as a {@link BlobSource}: reads on the caller's thread, checks each blob against its name. */
 final class StoredBlobs implements BlobSource {
 
     private final DataSource dataSource;
+    private final BlobIndex index;
 
-    StoredBlobs(DataSource dataSource) {
+    StoredBlobs(DataSource dataSource, BlobIndex index) {
         this.dataSource = dataSource;
+        this.index = index;
     }
 
     @Override
     public boolean contains(String hash) {
         try (Connection connection = dataSource.getConnection()) {
-            return BlobTable.contains(connection, hash);
-        } catch (SQLException e) {
+            return index.find(connection, hash) != null;
+        } catch (SQLException | StoreException e) {
             throw new IllegalStateException("cannot read the trace store: " + e.getMessage(), e);
         }
     }
@@ -31,8 +33,9 @@ final class StoredBlobs implements BlobSource {
     public Optional<byte[]> read(String hash) throws IOException {
         Optional<byte[]> content;
         try (Connection connection = dataSource.getConnection()) {
-            content = BlobTable.read(connection, hash);
-        } catch (SQLException e) {
+            BlobPacks.Location location = index.find(connection, hash);
+            content = location == null ? Optional.empty() : Optional.of(BlobPacks.read(connection, hash, location));
+        } catch (SQLException | StoreException e) {
             throw new IOException("cannot read blob " + hash + " from the trace store: " + e.getMessage(), e);
         }
         if (content.isPresent()) {

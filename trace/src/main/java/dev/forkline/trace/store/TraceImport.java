@@ -30,8 +30,10 @@ final class TraceImport {
     private final String sourcePath;
     private final Instant importedAt;
     private final String traceId;
+    private final BlobIndex blobIndex;
 
-    TraceImport(Bundle bundle, List<Finding> findings, String sourcePath, Instant importedAt) {
+    TraceImport(Bundle bundle, List<Finding> findings, String sourcePath, Instant importedAt, BlobIndex blobIndex) {
+        this.blobIndex = blobIndex;
         this.bundle = bundle;
         this.findings = List.copyOf(findings);
         this.sourcePath = sourcePath;
@@ -47,7 +49,7 @@ final class TraceImport {
         if (stored.isEmpty()) {
             List<StorageOrder.Run> order = StorageOrder.of(columns, StorageOrder.all(columns), traceId);
             TraceRows.insert(connection, bundle.manifest(), sourcePath, importedAt);
-            EventAppender.Written written = EventAppender.forNewTrace(connection, traceId)
+            EventAppender.Written written = EventAppender.forNewTrace(connection, blobIndex, traceId)
                     .append(incoming, order, bundle.blobs(), Set.of());
             FindingRows.replace(connection, traceId, findings);
             return new StoreResult(traceId, StoreResult.Status.IMPORTED, written.events(), written.blobs());
@@ -61,7 +63,7 @@ final class TraceImport {
             return new StoreResult(traceId, StoreResult.Status.UNCHANGED, 0, 0);
         }
         List<StorageOrder.Run> order = StorageOrder.of(columns, newEvents, traceId);
-        EventAppender.Written written = EventAppender.forStoredTrace(connection, traceId, current)
+        EventAppender.Written written = EventAppender.forStoredTrace(connection, blobIndex, traceId, current)
                 .append(incoming, order, bundle.blobs(), Set.of());
         FindingRows.replace(connection, traceId, findings);
         return new StoreResult(traceId, StoreResult.Status.UPDATED, written.events(), written.blobs());

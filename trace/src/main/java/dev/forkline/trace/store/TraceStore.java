@@ -49,9 +49,12 @@ public final class TraceStore implements AutoCloseable {
     private final Clock clock;
     private final String schemaVersion;
     private final ChunkCache chunkCache = new ChunkCache(CHUNK_CACHE_BYTES);
+    private final BlobIndex blobIndex;
 
-    private TraceStore(DatabaseLocation location, JdbcConnectionPool pool, StoreWriter writer, Clock clock, String schemaVersion) {
+    private TraceStore(DatabaseLocation location, JdbcConnectionPool pool, StoreWriter writer, BlobIndex blobIndex, Clock clock,
+                       String schemaVersion) {
         this.location = location;
+        this.blobIndex = blobIndex;
         this.pool = pool;
         this.writer = writer;
         this.clock = clock;
@@ -95,7 +98,8 @@ public final class TraceStore implements AutoCloseable {
             }
             String version = Migrations.migrate(pool);
             UntrustedDatabaseCheck.afterMigration(writerConnection, location.dataFile().toString());
-            return new TraceStore(location, pool, new StoreWriter(writerConnection), clock, version);
+            BlobIndex blobIndex = new BlobIndex();
+            return new TraceStore(location, pool, new StoreWriter(writerConnection, blobIndex), blobIndex, clock, version);
         } catch (SQLException | StoreException | RuntimeException e) {
             closeQuietly(writerConnection);
             pool.dispose();
@@ -141,7 +145,7 @@ public final class TraceStore implements AutoCloseable {
      * @param sourcePath where the trace was imported from (shown in the trace list), or null
      */
     public StoreResult importTrace(Bundle bundle, List<Finding> findings, String sourcePath) throws StoreException {
-        TraceImport work = new TraceImport(bundle, findings, sourcePath, clock.instant());
+        TraceImport work = new TraceImport(bundle, findings, sourcePath, clock.instant(), blobIndex);
         return writer.write("import trace '" + bundle.manifest().traceId() + "'", work::run);
     }
 
@@ -161,7 +165,7 @@ public final class TraceStore implements AutoCloseable {
         List<Event> copy = List.copyOf(events);
         Map<String, byte[]> blobCopy = Map.copyOf(blobs);
         return writer.write("append " + copy.size() + " events to trace '" + traceId + "'",
-                connection -> new EventAppend(traceId, copy, blobCopy).run(connection));
+                connection -> new EventAppend(traceId, copy, blobCopy, blobIndex).run(connection));
     }
 
     public List<TraceSummary> list() throws StoreException {
@@ -188,7 +192,7 @@ public final class TraceStore implements AutoCloseable {
             StoredTrace stored = StoredTrace.read(connection, traceId, RunRows.runIds(connection, traceId), eventCount, false);
             int[] lines = new int[stored.size()];
             Arrays.setAll(lines, i -> i + 1);
-            return new Bundle("store:" + traceId, manifest, lazyEvents(traceId, stored), lines, new StoredBlobs(pool),
+            return new Bundle("store:" + traceId, manifest, lazyEvents(traceId, stored), lines, new StoredBlobs(pool, blobIndex),
                     stored.columns());
         }));
     }

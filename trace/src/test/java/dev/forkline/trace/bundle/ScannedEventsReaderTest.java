@@ -18,7 +18,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -175,6 +177,40 @@ class ScannedEventsReaderTest {
             Path file = write(lines);
             assertSame(strict(file, LineReader.DEFAULT_MAX_LINE_BYTES), file, LineReader.DEFAULT_MAX_LINE_BYTES, SMALL_BLOCK);
         }
+    }
+
+    /** Every kind and type of envelope member the scanner reads itself, and the ones it must leave to the strict parser. */
+    @Test
+    void readsEnvelopeMembersOfEveryKindAsTheStrictParserDoes() throws Exception {
+        String line = sampleLines().get(3);
+        Map<String, List<String>> replacements = new LinkedHashMap<>();
+        replacements.put("\"seq\":[0-9]+", List.of("\"seq\":0", "\"seq\":-1", "\"seq\":4.0", "\"seq\":\"4\"", "\"seq\":null",
+                "\"seq\":9223372036854775807", "\"seq\":9223372036854775808", "\"seq\":2147483648"));
+        replacements.put("\"id\":\"[^\"]*\"", List.of("\"id\":\"\"", "\"id\":null", "\"id\":7", "\"id\":[\"x\"]"));
+        replacements.put("\"actor\":\"[^\"]*\"", List.of("\"actor\":\"\"", "\"actor\":{}", "\"actor\":true"));
+        replacements.put("\"ts\":\"[^\"]*\"", List.of("\"ts\":\"2026-01-01T00:00:00+00:00\"", "\"ts\":\"2026-01-01T00:00:00.000Z\"",
+                "\"ts\":\"2026-02-30T00:00:00Z\"", "\"ts\":\"yesterday\"", "\"ts\":12"));
+        replacements.put("\"causes\":\\[[^\\]]*\\]", List.of("\"causes\":[]", "\"causes\":[1]", "\"causes\":[\"a\",null]",
+                "\"causes\":\"a\"", "\"causes\":null", "\"causes\":[[\"a\"]]"));
+        replacements.put("\"state\":\\[[^\\]]*\\]", List.of("\"state\":[]", "\"state\":[\"nope\"]", "\"state\":[\"process\",\"session\"]",
+                "\"state\":[1]", "\"state\":[\"PROCESS\"]", "\"state\":{}"));
+        replacements.put("\"prev\":(null|\"[^\"]*\")", List.of("\"prev\":null", "\"prev\":\"sha256:" + "A".repeat(64) + "\"",
+                "\"prev\":\"sha256:" + "a".repeat(63) + "\"", "\"prev\":5", "\"prev\":\"\""));
+        replacements.put("\"hash\":\"[^\"]*\"", List.of("\"hash\":null", "\"hash\":\"md5:abc\"", "\"hash\":[]"));
+        replacements.put("\"type\":\"[^\"]*\"", List.of("\"type\":\"x.unknown\"", "\"type\":\"tool.call\",\"extra\":1",
+                "\"type\":\"tool.call\",\"data\":{}"));
+        int tried = 0;
+        for (Map.Entry<String, List<String>> member : replacements.entrySet()) {
+            assertTrue(java.util.regex.Pattern.compile(member.getKey()).matcher(line).find(), member.getKey() + " in " + line);
+            for (String replacement : member.getValue()) {
+                List<String> lines = new ArrayList<>(sampleLines());
+                lines.set(3, line.replaceFirst(member.getKey(), java.util.regex.Matcher.quoteReplacement(replacement)));
+                Path file = write(lines);
+                assertSame(strict(file, LineReader.DEFAULT_MAX_LINE_BYTES), file, LineReader.DEFAULT_MAX_LINE_BYTES, SMALL_BLOCK);
+                tried++;
+            }
+        }
+        assertEquals(43, tried);
     }
 
     @Test

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A database written by the row-per-event store (schema 1) opens as schema 2 with every trace whole. */
+/** A database written by the row-per-event store (schema 1) opens as the current schema with every trace whole. */
 class StoreMigrationTest {
 
     private static final Instant IMPORTED = Instant.parse("2026-04-02T08:30:00Z");
@@ -54,7 +54,7 @@ class StoreMigrationTest {
     @Test
     void everyTraceIsWholeAfterTheMigration() throws Exception {
         try (TraceStore store = TraceStore.open(base)) {
-            assertThat(store.describe()).endsWith("(schema 2)");
+            assertThat(store.describe()).endsWith("(schema 3)");
             assertThat(store.list()).extracting(TraceSummary::traceId, TraceSummary::eventCount, TraceSummary::runCount,
                     TraceSummary::outcome, TraceSummary::sourcePath).containsExactlyInAnyOrder(
                     org.assertj.core.groups.Tuple.tuple("t-sample", 13L, 2, "failure", "/traces/sample"),
@@ -88,7 +88,7 @@ class StoreMigrationTest {
                 while (versions.next()) {
                     applied.add(versions.getString(1) + ":" + versions.getBoolean(2));
                 }
-                assertThat(applied).containsExactly("1:true", "2:true");
+                assertThat(applied).containsExactly("1:true", "2:true", "3:true");
             }
         }
     }
@@ -116,7 +116,7 @@ class StoreMigrationTest {
             connection.commit();
         }
         try (TraceStore store = TraceStore.open(base)) {
-            assertThat(store.describe()).endsWith("(schema 2)");
+            assertThat(store.describe()).endsWith("(schema 3)");
             assertLoadsAs(store, "t-large", large);
             assertThat(store.integrityCheck().problems()).isEmpty();
         }

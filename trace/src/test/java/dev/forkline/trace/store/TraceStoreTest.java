@@ -129,6 +129,23 @@ class TraceStoreTest {
     }
 
     @Test
+    void blobsOfAnImportThatRolledBackAfterWritingThemAreStoredAgainByTheNextOne() throws Exception {
+        SampleTraces trace = SampleTraces.standard("t-retried");
+        List<Finding> tooLong = List.of(Finding.warning("x".repeat(201), "a code longer than the store keeps", null, 0));
+        assertThatThrownBy(() -> store.importTrace(trace.bundle(), tooLong, null)).isInstanceOf(StoreException.class);
+
+        StoreResult retried = store.importTrace(trace.bundle(), List.of(), null);
+
+        assertThat(retried.newBlobs()).isEqualTo(4);
+        try (Bundle loaded = store.load("t-retried")) {
+            for (Map.Entry<String, byte[]> blob : trace.blobs.all().entrySet()) {
+                assertThat(loaded.blobs().read(blob.getKey())).hasValue(blob.getValue());
+            }
+        }
+        assertThat(store.integrityCheck().problems()).isEmpty();
+    }
+
+    @Test
     void aRuntimeFailureInsideTheImportAlsoRollsBack() throws Exception {
         Map<String, Long> before = tableCounts();
         SampleTraces trace = SampleTraces.standard("t-runtime");
@@ -140,7 +157,7 @@ class TraceStoreTest {
 
             @Override
             public Optional<byte[]> read(String hash) {
-                return Optional.empty();
+                throw new IllegalStateException("blob index corrupt");
             }
         };
 
@@ -168,7 +185,7 @@ class TraceStoreTest {
         assertThatThrownBy(() -> store.importTrace(trace.bundle(trace.events, lying), List.of(), null))
                 .isInstanceOf(StoreException.class)
                 .hasMessageContaining("corrupt");
-        assertThat(tableCounts()).containsEntry("EVENT_CHUNKS", 0L).containsEntry("BLOBS", 0L);
+        assertThat(tableCounts()).containsEntry("EVENT_CHUNKS", 0L).containsEntry("BLOB_PACKS", 0L);
     }
 
     @Test
@@ -311,7 +328,9 @@ class TraceStoreTest {
         StoreResult second = store.importTrace(SampleTraces.standard("t-two").bundle(), List.of(), null);
 
         assertThat(second.newBlobs()).isZero();
-        assertThat(tableCounts()).containsEntry("BLOBS", 4L).containsEntry("TRACE_BLOBS", 8L);
+        assertThat(tableCounts()).containsEntry("BLOB_PACKS", 1L);
+        assertThat(store.integrityCheck().blobs()).isEqualTo(4);
+        assertThat(blobReferences("t-one")).hasSize(4).isEqualTo(blobReferences("t-two"));
         try (Bundle loaded = store.load("t-two")) {
             assertThat(loaded.blobs().read(SampleTraces.standard("x").blob("wrote src/lexer.py"))).isPresent();
         }
@@ -330,6 +349,7 @@ class TraceStoreTest {
 
             @Override
             public Optional<byte[]> read(String hash) {
+                threads.add(Thread.currentThread().getName());
                 return trace.blobs.read(hash);
             }
         };
@@ -345,8 +365,8 @@ class TraceStoreTest {
         try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "");
              Statement sql = connection.createStatement()) {
             sql.executeUpdate("DELETE FROM event_chunks WHERE run_id = 'r2'");
-            sql.executeUpdate("DELETE FROM trace_blobs");
-            sql.executeUpdate("DELETE FROM blobs");
+            sql.executeUpdate("DELETE FROM trace_blob_refs");
+            sql.executeUpdate("DELETE FROM blob_packs");
         }
         IntegrityReport report = store.integrityCheck();
 
@@ -354,6 +374,43 @@ class TraceStoreTest {
         assertThat(report.problems()).anyMatch(p -> p.startsWith("trace event count differs from its chunks: t-damaged 12 9"))
                 .anyMatch(p -> p.startsWith("run event count differs from its chunks: t-damaged r2 3"))
                 .anyMatch(p -> p.startsWith("trace content digest differs from its events: t-damaged"));
+    }
+
+    @Test
+    void aDamagedBlobIsReportedByTheCheckAndWhenItIsRead() throws Exception {
+        SampleTraces trace = SampleTraces.standard("t-damaged-blob");
+        store.importTrace(trace.bundle(), List.of(), null);
+        String damaged = trace.blob("def parse(): return None\n");
+        try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "");
+             Statement sql = connection.createStatement()) {
+            sql.executeUpdate("UPDATE blob_packs SET content = REGEXP_REPLACE(content, 'None', 'Nine')");
+        }
+
+        assertThat(store.integrityCheck().problems()).containsExactly("blob is damaged: " + damaged + " hashes to "
+                + dev.forkline.trace.Hashes.sha256("def parse(): return Nine\n".getBytes(StandardCharsets.UTF_8)));
+        try (Bundle loaded = store.load("t-damaged-blob")) {
+            assertThatThrownBy(() -> loaded.blobs().read(damaged)).isInstanceOf(dev.forkline.trace.bundle.CorruptBlobException.class);
+            assertThat(loaded.blobs().read(trace.blob("def parse(): return 42\n"))).isPresent();
+        }
+    }
+
+    @Test
+    void damagedPackEntriesAreReportedByTheCheckAndWhenABlobIsRead() throws Exception {
+        SampleTraces trace = SampleTraces.standard("t-damaged-pack");
+        store.importTrace(trace.bundle(), List.of(), null);
+        store.close();
+        try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "");
+             Statement sql = connection.createStatement()) {
+            sql.executeUpdate("UPDATE blob_packs SET entries = SUBSTRING(entries FROM 1 FOR 100)");
+        }
+        store = TraceStore.open(dir.resolve("db/forkline"));
+
+        assertThat(store.integrityCheck().problems()).anyMatch(p -> p.startsWith("blob pack 1 is damaged: 100 bytes of entries"))
+                .anyMatch(p -> p.startsWith("referenced blob is missing: t-damaged-pack "));
+        try (Bundle loaded = store.load("t-damaged-pack")) {
+            assertThatThrownBy(() -> loaded.blobs().read(trace.blob("def parse(): return 42\n")))
+                    .isInstanceOf(IOException.class).hasMessageContaining("blob pack 1 is damaged");
+        }
     }
 
     @Test
@@ -384,14 +441,20 @@ class TraceStoreTest {
     @Test
     void describeSaysWhereTheDatabaseLives() {
         assertThat(store.location()).isEqualTo(dir.resolve("db/forkline.mv.db"));
-        assertThat(store.describe()).isEqualTo("H2 " + dir.resolve("db/forkline.mv.db") + " (schema 2)");
+        assertThat(store.describe()).isEqualTo("H2 " + dir.resolve("db/forkline.mv.db") + " (schema 3)");
+    }
+
+    private java.util.Set<String> blobReferences(String traceId) throws Exception {
+        try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "")) {
+            return TraceBlobRefs.of(connection, traceId);
+        }
     }
 
     private Map<String, Long> tableCounts() throws SQLException {
         Map<String, Long> counts = new LinkedHashMap<>();
         try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "");
              Statement sql = connection.createStatement()) {
-            for (String table : List.of("TRACES", "RUNS", "EVENT_CHUNKS", "BLOBS", "TRACE_BLOBS", "FINDINGS")) {
+            for (String table : List.of("TRACES", "RUNS", "EVENT_CHUNKS", "BLOB_PACKS", "TRACE_BLOB_REFS", "FINDINGS")) {
                 try (ResultSet rows = sql.executeQuery("SELECT COUNT(*) FROM " + table)) {
                     rows.next();
                     counts.put(table, rows.getLong(1));

@@ -104,7 +104,7 @@ class UntrustedDatabaseTest {
 
     @Test
     void checkConstraintsAndGeneratedColumnsAreRefused() throws SQLException {
-        execute("ALTER TABLE blobs ADD CONSTRAINT sneaky CHECK (LENGTH(FILE_READ('/etc/hostname')) > 0)");
+        execute("ALTER TABLE blob_packs ADD CONSTRAINT sneaky CHECK (LENGTH(FILE_READ('/etc/hostname')) > 0)");
         execute("ALTER TABLE runs ADD COLUMN derived VARCHAR(100) GENERATED ALWAYS AS (UPPER(run_id))");
 
         try (Connection connection = connect()) {

@@ -16,7 +16,6 @@ import java.sql.PreparedStatement;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -92,17 +91,21 @@ final class VersionOneDatabase {
                     named.addAll(columns.blobNames(i));
                 }
             }
-            List<String> linked = new ArrayList<>();
-            try (BlobTable.Inserter blobs = new BlobTable.Inserter(connection)) {
+            try (PreparedStatement blob = connection.prepareStatement("INSERT INTO blobs (hash, size, content) VALUES (?, ?, ?)");
+                 PreparedStatement link = connection.prepareStatement("INSERT INTO trace_blobs (trace_id, hash) VALUES (?, ?)")) {
                 for (String hash : named) {
                     if (bundle.blobs().contains(hash)) {
-                        blobs.add(hash, bundle.blobs().read(hash).orElseThrow());
-                        linked.add(hash);
+                        byte[] content = bundle.blobs().read(hash).orElseThrow();
+                        blob.setString(1, hash);
+                        blob.setLong(2, content.length);
+                        blob.setBytes(3, content);
+                        blob.executeUpdate();
+                        link.setString(1, traceId);
+                        link.setString(2, hash);
+                        link.executeUpdate();
                     }
                 }
-                blobs.flush();
             }
-            BlobTable.link(connection, traceId, linked);
             runs.save(connection, traceId);
             TraceRows.updateCounts(connection, traceId, events.size(), runs.size(), runs.traceOutcome(), digest);
             FindingRows.replace(connection, traceId, findings);

@@ -1,6 +1,7 @@
 package dev.forkline.trace.store;
 
 import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.IdTable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -63,7 +64,7 @@ final class StorageOrder {
 
     /** @throws StoreException naming the first event whose id an earlier one already has */
     static void checkIdsDiffer(EventColumns columns, String traceId) throws StoreException {
-        FirstRepeatedId.Repeat repeat = FirstRepeatedId.in(columns);
+        IdTable.Repeat repeat = columns.idTable().firstRepeat();
         if (repeat != null) {
             int first = repeat.first();
             int again = repeat.again();

@@ -95,4 +95,24 @@ class EventColumnsTest {
         assertEquals(-1, table.indexOf("no such event"));
         assertEquals(-1, table.indexOf(null));
     }
+
+    @Test
+    void theIdTableRemembersTheFirstEventWhoseIdCameBefore() throws Exception {
+        List<Event> events;
+        try (Bundle sample = BundleReader.read(Path.of("..", "sample-traces", "multi-agent-conflict"))) {
+            events = new ArrayList<>(sample.events());
+        }
+        assertEquals(null, EventColumns.of(events).idTable().firstRepeat(), "a trace's ids are unique");
+        Event first = events.get(3);
+        Event second = events.get(10);
+        events.add(12, renamed(events.get(12), second.id()));
+        events.add(20, renamed(events.get(20), first.id()));
+        IdTable.Repeat repeat = EventColumns.of(events).idTable().firstRepeat();
+        assertEquals(new IdTable.Repeat(10, 12), repeat);
+    }
+
+    private static Event renamed(Event event, String id) {
+        return new Event(id, event.run(), event.seq(), event.ts(), event.actor(), event.type(), event.causes(), event.state(),
+                event.data(), event.prev(), event.hash());
+    }
 }

@@ -189,6 +189,24 @@ class TraceStoreTest {
     }
 
     @Test
+    void aTraceWithTwoEventsOfOneIdIsRefusedNamingBothAndNothingIsStored() throws Exception {
+        Map<String, Long> before = tableCounts();
+        SampleTraces trace = SampleTraces.standard("t-repeated-id");
+        List<Event> events = new ArrayList<>(trace.events);
+        Event third = events.get(2);
+        Event later = events.get(7);
+        events.set(7, new Event(third.id(), later.run(), later.seq(), later.ts(), later.actor(), later.type(), later.causes(),
+                later.state(), later.data(), later.prev(), later.hash()));
+
+        assertThatThrownBy(() -> store.importTrace(trace.bundle(events, trace.blobs), List.of(), null))
+                .isInstanceOf(StoreException.class)
+                .hasMessageContaining("two events have the id '" + third.id() + "'")
+                .hasMessageContaining("run '" + third.run() + "' seq " + third.seq())
+                .hasMessageContaining("run '" + later.run() + "' seq " + later.seq());
+        assertThat(tableCounts()).isEqualTo(before);
+    }
+
+    @Test
     void importingTheSameTraceAgainChangesNothing() throws Exception {
         SampleTraces trace = SampleTraces.standard("t-again");
         store.importTrace(trace.bundle(), List.of(), "/first");

@@ -5,6 +5,7 @@ import dev.forkline.trace.EventChain;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
+import dev.forkline.trace.testing.DirectoryTrees;
 import dev.forkline.trace.verify.VerificationReport;
 import dev.forkline.trace.verify.Verifier;
 
@@ -18,7 +19,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-import java.util.stream.Stream;
 
 /** Test helpers over bundle directories: copy, read, find, tamper and re-hash, verify. */
 final class Bundles {
@@ -27,18 +27,7 @@ final class Bundles {
     }
 
     static Path copy(Path bundle, Path into) throws IOException {
-        Path target = into.resolve(bundle.getFileName());
-        try (Stream<Path> paths = Files.walk(bundle)) {
-            for (Path source : paths.toList()) {
-                Path destination = target.resolve(bundle.relativize(source).toString());
-                if (Files.isDirectory(source)) {
-                    Files.createDirectories(destination);
-                } else {
-                    Files.copy(source, destination);
-                }
-            }
-        }
-        return target;
+        return DirectoryTrees.copy(bundle, into.resolve(bundle.getFileName()));
     }
 
     static List<Event> events(Path bundle) {

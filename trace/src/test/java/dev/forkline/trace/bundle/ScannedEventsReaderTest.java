@@ -11,6 +11,7 @@ import dev.forkline.trace.LineReader;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.LazyEventList;
+import dev.forkline.trace.testing.DirectoryTrees;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -90,7 +91,7 @@ class ScannedEventsReaderTest {
     @Test
     void closingTheBundleClosesItsEventsFileWhichReopensWhenAnEventIsAskedForAgain() throws Exception {
         Path copy = dir.resolve("copy");
-        copyBundle(SAMPLES.resolve("multi-agent-conflict"), copy);
+        DirectoryTrees.copy(SAMPLES.resolve("multi-agent-conflict"), copy);
         Path events = copy.resolve(Bundle.EVENTS).toRealPath();
         Bundle lazy = BundleReader.read(copy, 0);
         Event last = lazy.events().get(lazy.events().size() - 1);
@@ -100,19 +101,6 @@ class ScannedEventsReaderTest {
         assertEquals(last, lazy.events().get(lazy.events().size() - 1));
         lazy.close();
         assertEquals(0, openDescriptorsOf(events));
-    }
-
-    private static void copyBundle(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path file : files.toList()) {
-                Path target = to.resolve(from.relativize(file).toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(file, target);
-                }
-            }
-        }
     }
 
     /** How many of this JVM's file descriptors point at {@code file} (Linux's /proc). */

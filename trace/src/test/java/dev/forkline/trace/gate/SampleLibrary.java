@@ -8,12 +8,11 @@ import dev.forkline.trace.decision.EscapeQueue;
 import dev.forkline.trace.decision.OwnerKeys;
 import dev.forkline.trace.decision.QueueItem;
 import dev.forkline.trace.decision.Verdict;
+import dev.forkline.trace.testing.DirectoryTrees;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /** The recorded sample bundles, copied to a temporary directory where an owner can decide their escapes. */
 public final class SampleLibrary {
@@ -31,18 +30,7 @@ public final class SampleLibrary {
         List<Path> copies = new ArrayList<>();
         for (String name : RECORDED) {
             Path from = SAMPLES.resolve(name);
-            Path to = target.resolve(name);
-            try (Stream<Path> files = Files.walk(from)) {
-                for (Path file : files.toList()) {
-                    Path destination = to.resolve(from.relativize(file).toString());
-                    if (Files.isDirectory(file)) {
-                        Files.createDirectories(destination);
-                    } else {
-                        Files.copy(file, destination);
-                    }
-                }
-            }
-            copies.add(to);
+            copies.add(DirectoryTrees.copy(from, target.resolve(name)));
         }
         return copies;
     }

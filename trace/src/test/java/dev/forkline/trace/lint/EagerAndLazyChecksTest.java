@@ -12,6 +12,7 @@ import dev.forkline.trace.index.TraceIndex;
 import dev.forkline.trace.secrets.SecretHit;
 import dev.forkline.trace.secrets.SecretKind;
 import dev.forkline.trace.secrets.SecretScanner;
+import dev.forkline.trace.testing.DirectoryTrees;
 import dev.forkline.trace.verify.Problem;
 import dev.forkline.trace.verify.VerificationReport;
 import dev.forkline.trace.verify.Verifier;
@@ -185,7 +186,7 @@ class EagerAndLazyChecksTest {
     @ParameterizedTest
     @EnumSource(Breakage.class)
     void aBrokenTraceGetsTheSameFindingsReadEitherWay(Breakage breakage) throws Exception {
-        Path bundle = copy(BROKEN_BASE, temp.resolve(breakage.name()));
+        Path bundle = DirectoryTrees.copy(BROKEN_BASE, temp.resolve(breakage.name()));
         Path events = bundle.resolve(Bundle.EVENTS);
         List<String> lines = new ArrayList<>(Files.readAllLines(events));
         breakage.apply(lines, bundle);
@@ -212,20 +213,6 @@ class EagerAndLazyChecksTest {
         }
         assertThat(lazy).isEqualTo(eager);
         return eager;
-    }
-
-    private static Path copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path file : files.toList()) {
-                Path destination = to.resolve(from.relativize(file).toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(destination);
-                } else {
-                    Files.copy(file, destination);
-                }
-            }
-        }
-        return to;
     }
 
     private interface Edit {

@@ -12,6 +12,7 @@ import dev.forkline.trace.lint.Linter;
 import dev.forkline.trace.state.ExternalEffect;
 import dev.forkline.trace.state.StateAt;
 import dev.forkline.trace.state.StateReconstructor;
+import dev.forkline.trace.testing.DirectoryTrees;
 import dev.forkline.trace.verify.Problem;
 import dev.forkline.trace.verify.VerificationReport;
 import dev.forkline.trace.verify.Verifier;
@@ -110,17 +111,7 @@ class WrongDirectoryDeletedSampleTest {
 
     @Test
     void aTamperedCopyFailsVerificationNamingTheEventAndLine() throws Exception {
-        Path copy = temp.resolve("tampered");
-        try (Stream<Path> files = Files.walk(COMMITTED)) {
-            for (Path file : files.toList()) {
-                Path target = copy.resolve(COMMITTED.relativize(file).toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(file, target);
-                }
-            }
-        }
+        Path copy = DirectoryTrees.copy(COMMITTED, temp.resolve("tampered"));
         Path trace = copy.resolve("trace.jsonl");
         List<String> lines = Files.readAllLines(trace);
         int callLine = -1;

@@ -2,6 +2,7 @@ package dev.forkline.views.testdata;
 
 import dev.forkline.trace.decision.OwnerKeys;
 import dev.forkline.trace.store.TraceStore;
+import dev.forkline.trace.testing.DirectoryTrees;
 import dev.forkline.views.concurrent.Progress;
 import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.data.ReplayBackend;
@@ -18,7 +19,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * The five recorded samples in sample-traces/, copied into a temporary folder before anything is appended to them
@@ -87,15 +87,8 @@ public final class Samples implements AutoCloseable {
     }
 
     private static void copyTree(Path from, Path to) {
-        try (Stream<Path> paths = Files.walk(from)) {
-            for (Path path : paths.toList()) {
-                Path target = to.resolve(from.relativize(path).toString());
-                if (Files.isDirectory(path)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(path, target);
-                }
-            }
+        try {
+            DirectoryTrees.copy(from, to);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

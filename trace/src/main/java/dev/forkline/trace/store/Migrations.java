@@ -1,8 +1,13 @@
 package dev.forkline.trace.store;
 
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
+import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.MigrationState;
 import org.flywaydb.core.api.output.MigrateResult;
 
 /**
@@ -12,6 +17,8 @@ import org.flywaydb.core.api.output.MigrateResult;
 final class Migrations {
 
     static final String LOCATION = "classpath:db/migration";
+    /** The versions whose migrations may be run again after a failure (see {@link #forgetFailuresOfRerunnableMigrations}). */
+    private static final Set<String> RERUNNABLE = Set.of(EventChunksMigration.VERSION, BlobPacksMigration.VERSION);
 
     private Migrations() {
     }
@@ -27,11 +34,26 @@ final class Migrations {
                 .validateMigrationNaming(true)
                 .load();
         try {
+            forgetFailuresOfRerunnableMigrations(flyway);
             MigrateResult result = flyway.migrate();
             return result.targetSchemaVersion != null ? result.targetSchemaVersion
                     : flyway.info().current() == null ? "none" : flyway.info().current().getVersion().getVersion();
         } catch (FlywayException e) {
             throw new StoreException("cannot migrate the trace database: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Flyway records a migration that threw (H2 commits DDL at once, so nothing is rolled back) and refuses to migrate
+     * again until the record is removed. The Java migrations are written to be run again from wherever they were cut
+     * off, so a failure of theirs (a full disk, a killed process) is forgotten and the migration runs again on this
+     * open; any other failed migration is left for Flyway to report.
+     */
+    private static void forgetFailuresOfRerunnableMigrations(Flyway flyway) {
+        List<MigrationInfo> failed = Arrays.stream(flyway.info().all()).filter(info -> info.getState() == MigrationState.FAILED).toList();
+        if (!failed.isEmpty() && failed.stream().allMatch(info -> info.getVersion() != null
+                && RERUNNABLE.contains(info.getVersion().getVersion()))) {
+            flyway.repair();
         }
     }
 }

@@ -122,6 +122,23 @@ class BlobPacksMigrationTest {
                 .hasMessageContaining("still holds TRACE_BLOBS");
     }
 
+    @Test
+    void aMigrationThatFailedOnAnEarlierOpenIsRunAgain() throws Exception {
+        try (Connection connection = connect(); Statement sql = connection.createStatement()) {
+            // what Flyway records when the migration throws (H2 commits DDL at once, so the failure is kept)
+            String history = "\"" + Schema.HISTORY_TABLE + "\"";
+            sql.execute("INSERT INTO " + history + " (\"installed_rank\", \"version\", \"description\", \"type\", \"script\","
+                    + " \"checksum\", \"installed_by\", \"installed_on\", \"execution_time\", \"success\")"
+                    + " SELECT MAX(\"installed_rank\") + 1, '3', 'blob packs', 'JDBC', 'dev.forkline.trace.store.BlobPacksMigration',"
+                    + " NULL, 'forkline', CURRENT_TIMESTAMP, 5, FALSE FROM " + history);
+        }
+        try (TraceStore store = TraceStore.open(base)) {
+            assertThat(store.describe()).endsWith("(schema 3)");
+            assertThat(store.integrityCheck().problems()).isEmpty();
+            assertThat(store.integrityCheck().blobs()).isEqualTo(9);
+        }
+    }
+
     private Connection connect() throws Exception {
         H2Hardening.apply();
         return DriverManager.getConnection("jdbc:h2:file:" + base, TraceStore.USER, "");

@@ -33,6 +33,7 @@ final class ReplayPane extends VBox {
     final TableView<StepResult> steps = new TableView<>();
     final Label summary = new Label();
     final Label failure = new Label();
+    final Label warmStart = new Label();
 
     ReplayPane(ReplayViewModel model) {
         getStyleClass().add("replay-pane");
@@ -91,8 +92,13 @@ final class ReplayPane extends VBox {
         failure.textProperty().bind(model.failureProperty());
         failure.setWrapText(true);
         failure.managedProperty().bind(failure.textProperty().isNotEmpty());
+        warmStart.setId("replay-warm-start");
+        warmStart.getStyleClass().add("run-name");
+        warmStart.textProperty().bind(model.warmStartNoteProperty());
+        warmStart.managedProperty().bind(warmStart.textProperty().isNotEmpty());
+        warmStart.visibleProperty().bind(warmStart.managedProperty());
         VBox.setVgrow(steps, Priority.ALWAYS);
-        getChildren().addAll(head, live, steps, summary, failure);
+        getChildren().addAll(head, warmStart, live, steps, summary, failure);
     }
 
     private static String detail(StepResult step) {

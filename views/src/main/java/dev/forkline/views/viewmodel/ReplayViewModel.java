@@ -17,6 +17,7 @@ import dev.forkline.views.data.RunNode;
 import dev.forkline.views.data.WritableBundles;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
@@ -65,6 +66,9 @@ public final class ReplayViewModel {
     private final ObjectProperty<RevertResult> revertResult = new SimpleObjectProperty<>();
     private final ObservableList<StepResult> steps = FXCollections.observableArrayList();
     private final StringProperty preparedCheckpoint = new SimpleStringProperty();
+    private final StringBinding warmStartNote = Bindings.createStringBinding(() -> preparedCheckpoint.get() == null || running.get() ? ""
+            : "A sandbox restored to checkpoint " + preparedCheckpoint.get() + " is ready: \"Replay from here\" starts without creating one.",
+            preparedCheckpoint, running);
     private final BooleanBinding available;
     private Cancellation cancellation;
     /** What a sandbox was last asked to be prepared for: moving the selection within that checkpoint asks nothing more. */
@@ -453,6 +457,11 @@ public final class ReplayViewModel {
     /** The checkpoint (event id) a sandbox is restored to and waiting for "Replay from here"; null while there is none. */
     public StringProperty preparedCheckpointProperty() {
         return preparedCheckpoint;
+    }
+
+    /** A line for the replay panel while a prepared sandbox waits (empty otherwise, and during a replay). */
+    public StringBinding warmStartNoteProperty() {
+        return warmStartNote;
     }
 
     public StringProperty replayRunProperty() {

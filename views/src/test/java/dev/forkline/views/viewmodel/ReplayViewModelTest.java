@@ -191,6 +191,8 @@ class ReplayViewModelTest {
                 assertThat(request.pool()).as("the backend owns the pool").isNull();
             });
             assertThat(replay.preparedCheckpointProperty().get()).isEqualTo("r1.7");
+            assertThat(replay.warmStartNoteProperty().get()).isEqualTo(
+                    "A sandbox restored to checkpoint r1.7 is ready: \"Replay from here\" starts without creating one.");
 
             workbench.selectEvent("r1.14");
             workbench.selectEvent("r1.7");
@@ -218,6 +220,7 @@ class ReplayViewModelTest {
             ReplayViewModel replay = workbench.replay();
             assertThat(backend.prepared).hasSize(1);
             assertThat(replay.preparedCheckpointProperty().get()).isNull();
+            assertThat(replay.warmStartNoteProperty().get()).isEmpty();
             assertThat(replay.failureProperty().get()).as("the replay itself will say what is wrong").isNull();
         }
     }

@@ -23,7 +23,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Computes {@link RecoveryMetrics} from an indexed trace. */
+/**
+ * Computes {@link RecoveryMetrics} from an indexed trace. Events are found by kind in the columns and parsed only where
+ * their payload is read (a large trace is read lazily); model calls' usage and cost are skimmed from their lines, once.
+ */
 final class MetricsCalculator {
 
     private final TraceIndex index;
@@ -70,7 +73,6 @@ final class MetricsCalculator {
         return new RecoveryMetrics(traceId, title, runMetrics, incidents);
     }
 
-    // Events are parsed only where the columns say they hold something to read: a large trace is read lazily.
     private RunMetrics runMetrics(RunInfo run, List<Failure> failures, String recoveryOf) {
         int modelCalls = 0;
         Tokens tokens = Tokens.ZERO;

@@ -2,6 +2,7 @@ package dev.forkline.trace.gate;
 
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.recovery.RecoveryMetrics;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,7 +20,15 @@ public final class Gate {
     }
 
     public static GateResult check(List<Bundle> bundles, Contract contract, TrustedKeys trusted) {
-        List<TraceEvidence> traces = bundles.stream().map(bundle -> new TraceEvidence(bundle, trusted)).toList();
+        return check(bundles.stream().map(bundle -> new TraceEvidence(bundle, trusted)).toList(), contract);
+    }
+
+    /** One trace whose {@link RecoveryMetrics} the caller has computed already (they are the longest part of the check). */
+    public static GateResult check(Bundle bundle, RecoveryMetrics metrics, Contract contract, TrustedKeys trusted) {
+        return check(List.of(new TraceEvidence(bundle, metrics, trusted)), contract);
+    }
+
+    private static GateResult check(List<TraceEvidence> traces, Contract contract) {
         List<ClauseResult> results = new ArrayList<>();
         for (TraceEvidence trace : traces) {
             for (TraceClause clause : TRACE_CLAUSES) {

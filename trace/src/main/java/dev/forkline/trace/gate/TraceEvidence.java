@@ -23,10 +23,15 @@ final class TraceEvidence {
     final Map<String, DecisionCheck> checksByEvent;
 
     TraceEvidence(Bundle bundle, TrustedKeys trusted) {
+        this(bundle, null, trusted);
+    }
+
+    /** @param metrics the trace's metrics when the caller has computed them already; null to compute them here */
+    TraceEvidence(Bundle bundle, RecoveryMetrics metrics, TrustedKeys trusted) {
         this.bundle = bundle;
         this.traceId = bundle.manifest().traceId();
         this.index = TraceIndex.of(bundle.events());
-        this.metrics = RecoveryMetrics.of(bundle, index);
+        this.metrics = metrics != null ? metrics : RecoveryMetrics.of(bundle, index);
         this.decisionChecks = DecisionVerifier.verify(bundle, trusted);
         this.checksByEvent = decisionChecks.stream().collect(Collectors.toMap(DecisionCheck::eventId, Function.identity(), (a, b) -> a));
     }

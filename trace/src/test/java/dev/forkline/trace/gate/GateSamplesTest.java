@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.decision.OwnerKeys;
 import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.recovery.RecoveryMetrics;
 import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.List;
@@ -115,6 +116,19 @@ class GateSamplesTest {
         assertThat(first.getAttribute("name")).isEqualTo("cadence");
         assertThat(result.toJson().get("failed").asInt()).isEqualTo(3);
         assertThat(result.toJson().at("/clauses/0/clause").asText()).isEqualTo("cadence");
+    }
+
+    @Test
+    void aTraceWhoseMetricsTheCallerHasGetsTheSameVerdict() throws Exception {
+        Contract contract = ContractReader.read(SampleLibrary.CONTRACT);
+        for (Path sample : SampleLibrary.RECORDED.stream().map(SampleLibrary.SAMPLES::resolve).toList()) {
+            List<Bundle> bundles = SampleLibrary.read(List.of(sample));
+            try (Bundle bundle = bundles.getFirst()) {
+                GateResult computedHere = Gate.check(bundles, contract, TrustedKeys.none());
+                GateResult givenMetrics = Gate.check(bundle, RecoveryMetrics.of(bundle), contract, TrustedKeys.none());
+                assertThat(givenMetrics).as(sample.toString()).isEqualTo(computedHere);
+            }
+        }
     }
 
     static GateResult check(List<Path> directories, Contract contract, TrustedKeys trusted) throws Exception {

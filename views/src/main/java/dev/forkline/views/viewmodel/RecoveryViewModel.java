@@ -113,7 +113,7 @@ public final class RecoveryViewModel {
         executor.execute("recovery-metrics", progress -> {
             RecoveryMetrics computed = RecoveryMetrics.of(bundle);
             GateOutcome outcome = contractPath == null ? new GateOutcome(null, "No contract chosen")
-                    : check(bundle, contractPath, trusted);
+                    : check(bundle, computed, contractPath, trusted);
             return new Computed(computed, outcome);
         }, computed -> {
             if (request != generation) {
@@ -139,10 +139,10 @@ public final class RecoveryViewModel {
     private record Computed(RecoveryMetrics metrics, GateOutcome gate) {
     }
 
-    private static GateOutcome check(Bundle bundle, Path contractPath, TrustedKeys trusted) {
+    private static GateOutcome check(Bundle bundle, RecoveryMetrics metrics, Path contractPath, TrustedKeys trusted) {
         try {
             Contract contract = ContractReader.read(contractPath);
-            GateResult result = Gate.check(List.of(bundle), contract, trusted);
+            GateResult result = Gate.check(bundle, metrics, contract, trusted);
             List<ClauseResult> shown = clausesFor(result, bundle.manifest().traceId());
             long failed = shown.stream().filter(c -> !c.passed()).count();
             return new GateOutcome(result, (failed == 0 ? "Gate passed: " : "Gate failed: ") + (shown.size() - failed) + " of " + shown.size()
@@ -200,7 +200,8 @@ public final class RecoveryViewModel {
         TrustedKeys trusted = workbench.trustedKeys();
         reportMessage.set("Writing " + out.getFileName() + "…");
         executor.execute("export-report", progress -> {
-            GateResult gateResult = gateCurrent || contractPath == null ? shownGate : check(bundle, contractPath, trusted).result();
+            GateResult gateResult = gateCurrent || contractPath == null ? shownGate
+                    : check(bundle, RecoveryMetrics.of(bundle), contractPath, trusted).result();
             PostmortemReport.write(bundle, ReportInputs.of(bundle, trusted, gateResult), out);
             return out;
         }, written -> reportMessage.set("Report written to " + written), failure -> {

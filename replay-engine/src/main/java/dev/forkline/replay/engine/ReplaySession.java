@@ -642,6 +642,8 @@ final class ReplaySession {
         data.put("isError", !result.succeeded());
         if (result.timedOut()) {
             data.put("error", "killed at the replay's timeout");
+        } else if (result.oomKilled()) {
+            data.put("error", sandbox.outOfMemoryError());
         }
         data.put("durationMs", result.durationMs());
         recorded.ifPresent(r -> data.put("replayOf", r.id()));

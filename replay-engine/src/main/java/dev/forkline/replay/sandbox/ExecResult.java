@@ -12,9 +12,11 @@ import java.nio.charset.StandardCharsets;
  * @param stderrTruncated more standard error was produced than was kept
  * @param durationMs      wall time from start to end of the call
  * @param timedOut        the hard timeout fired and the command's processes were killed
+ * @param oomKilled       the call was killed (137) while the kernel's out-of-memory killer acted in the sandbox: it hit
+ *                        the sandbox's memory limit
  */
 public record ExecResult(int exitCode, byte[] stdout, byte[] stderr, boolean stdoutTruncated, boolean stderrTruncated,
-                         long durationMs, boolean timedOut) {
+                         long durationMs, boolean timedOut, boolean oomKilled) {
 
     public String stdoutText() {
         return new String(stdout, StandardCharsets.UTF_8);
@@ -30,7 +32,7 @@ public record ExecResult(int exitCode, byte[] stdout, byte[] stderr, boolean std
 
     @Override
     public String toString() {
-        return "ExecResult[exit=" + exitCode + ", timedOut=" + timedOut + ", " + durationMs + " ms, stdout=" + stdout.length
+        return "ExecResult[exit=" + exitCode + ", timedOut=" + timedOut + (oomKilled ? ", oomKilled" : "") + ", " + durationMs + " ms, stdout=" + stdout.length
                 + "B, stderr=" + stderr.length + "B]";
     }
 }

@@ -61,6 +61,8 @@ public final class Sandbox implements AutoCloseable {
     /** The workspace as the init listed it at start; dropped as soon as anything may have changed it. */
     private volatile WorkspaceManifest listedAtStart;
     private volatile boolean closed;
+    /** The sandbox's out-of-memory kill count when last read (guarded by {@link #callLock}); 0 for a new container. */
+    private long oomKillsSeen;
 
     private Sandbox(DockerEngine engine, IsolationBoundary boundary, SandboxLabels labels, String containerId) {
         this.engine = engine;
@@ -170,6 +172,11 @@ public final class Sandbox implements AutoCloseable {
         return imageId;
     }
 
+    /** The error a tool result records for a call the out-of-memory killer ended ({@link ExecResult#oomKilled()}). */
+    public String outOfMemoryError() {
+        return "killed by the out-of-memory killer at the sandbox's memory limit (" + (boundary.memoryBytes() >> 20) + " MiB)";
+    }
+
     public IsolationBoundary boundary() {
         return boundary;
     }
@@ -203,13 +210,15 @@ public final class Sandbox implements AutoCloseable {
         ensureOpen();
         callLock.lock();
         try {
-            return execLocked(argv, resolveCwd(cwd), env == null ? Map.of() : env, timeout, outputLimit);
+            return execLocked(argv, resolveCwd(cwd), env == null ? Map.of() : env, timeout, outputLimit, true);
         } finally {
             callLock.unlock();
         }
     }
 
-    private ExecResult execLocked(List<String> argv, String cwd, Map<String, String> env, Duration timeout, int outputLimit) {
+    /** @param lookForOom after a kill, read whether the out-of-memory killer did it (not for that read itself) */
+    private ExecResult execLocked(List<String> argv, String cwd, Map<String, String> env, Duration timeout, int outputLimit,
+                                  boolean lookForOom) {
         DockerClient docker = engine.client();
         List<String> envList = new ArrayList<>();
         env.forEach((k, v) -> envList.add(k + "=" + v));
@@ -264,8 +273,27 @@ public final class Sandbox implements AutoCloseable {
                 throw new SandboxLostException("the sandbox stopped during " + argv, containerId, state, logsQuietly(), null);
             }
         }
+        boolean oomKilled = lookForOom && CallEnding.looksKilled(exitCode, timedOut) && oomKillsSinceLastLook();
         return new ExecResult(exitCode == null ? -1 : exitCode, out.toByteArray(), err.toByteArray(), out.truncated(),
-                err.truncated(), durationMs, timedOut);
+                err.truncated(), durationMs, timedOut, oomKilled);
+    }
+
+    /**
+     * Whether the kernel's out-of-memory killer acted in the sandbox since the last look: read after a call that was
+     * killed, so that a call killed at the memory limit is told from one killed otherwise (both end with 137). An
+     * unreadable counter (no memory cgroup, or no process left to read it with) counts as no.
+     */
+    private boolean oomKillsSinceLastLook() {
+        ExecResult counters;
+        try {
+            counters = execLocked(List.of("sh", "-c", OomKills.READ), "/", Map.of(), INTERNAL_TIMEOUT, 4096, false);
+        } catch (SandboxException e) {
+            return false;
+        }
+        long now = OomKills.count(counters.stdoutText());
+        boolean more = now > oomKillsSeen;
+        oomKillsSeen = Math.max(oomKillsSeen, now);
+        return more;
     }
 
     /**

@@ -538,6 +538,8 @@ final class RunRecorder implements AutoCloseable {
         data.put("isError", !result.succeeded());
         if (result.timedOut()) {
             data.put("error", "killed after the " + timeout.toMillis() + " ms timeout");
+        } else if (result.oomKilled()) {
+            data.put("error", sandbox.outOfMemoryError());
         }
         data.put("durationMs", result.durationMs());
         NewEvent draft = NewEvent.of(run, "sandbox", EventType.TOOL_RESULT).causes(call.id()).touches(StateKind.HARNESS).data(data);

@@ -96,6 +96,7 @@ class SandboxTest {
             ExecResult slow = sandbox.exec(List.of("sleep", "100"), null, Map.of(), Duration.ofSeconds(2));
             assertThat(slow.timedOut()).isTrue();
             assertThat(slow.exitCode()).isEqualTo(137);
+            assertThat(slow.oomKilled()).isFalse();
             assertThat(slow.durationMs()).isBetween(1_900L, 15_000L);
             assertThat(sh(sandbox, "ps -o comm | grep -c '^sleep$' || true").stdoutText().strip())
                     .as("only the idle init sleeps").isEqualTo("1");
@@ -261,6 +262,7 @@ class SandboxTest {
             ExecResult killed = sh(sandbox, "kill -KILL $$");
             assertThat(killed.exitCode()).isEqualTo(137);
             assertThat(killed.timedOut()).isFalse();
+            assertThat(killed.oomKilled()).as("killed, but not for memory").isFalse();
             assertThat(sh(sandbox, "echo alive").stdoutText()).isEqualTo("alive\n");
         }
     }

@@ -7,9 +7,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.migration.Context;
-import org.flywaydb.core.api.migration.JavaMigration;
 
 /**
  * Schema version 3: blobs are stored in packs ({@link BlobPacks}: {@code blob_packs}) instead of one BLOB row each, and a trace's blob references in a few rows of hashes ({@link TraceBlobRefs}:
@@ -22,7 +20,7 @@ import org.flywaydb.core.api.migration.JavaMigration;
  * drop), so the new tables are made afresh; once it is gone, the move is complete and only {@code blobs} may be left
  * to drop.
  */
-final class BlobPacksMigration implements JavaMigration {
+final class BlobPacksMigration extends RerunnableMigration {
 
     static final String VERSION = "3";
 
@@ -41,24 +39,8 @@ final class BlobPacksMigration implements JavaMigration {
                 CONSTRAINT trace_blob_refs_trace_fk FOREIGN KEY (trace_id) REFERENCES traces (trace_id)
             )""");
 
-    @Override
-    public MigrationVersion getVersion() {
-        return MigrationVersion.fromVersion(VERSION);
-    }
-
-    @Override
-    public String getDescription() {
-        return "blob packs";
-    }
-
-    @Override
-    public Integer getChecksum() {
-        return null;
-    }
-
-    @Override
-    public boolean canExecuteInTransaction() {
-        return true;
+    BlobPacksMigration() {
+        super(VERSION, "blob packs");
     }
 
     @Override

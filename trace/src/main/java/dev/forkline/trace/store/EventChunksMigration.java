@@ -3,9 +3,7 @@ package dev.forkline.trace.store;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.migration.Context;
-import org.flywaydb.core.api.migration.JavaMigration;
 
 /**
  * Schema version 2: events are stored as their lines in chunks ({@code event_chunks}) instead of a row per event.
@@ -17,7 +15,7 @@ import org.flywaydb.core.api.migration.JavaMigration;
  * {@code events} exists, nothing was converted for good (the chunks are committed together with the drop of
  * {@code events}), so {@code event_chunks} is made afresh; once {@code events} is gone, the conversion is complete.
  */
-final class EventChunksMigration implements JavaMigration {
+final class EventChunksMigration extends RerunnableMigration {
 
     static final String VERSION = "2";
 
@@ -34,24 +32,8 @@ final class EventChunksMigration implements JavaMigration {
                 CONSTRAINT event_chunks_trace_fk FOREIGN KEY (trace_id) REFERENCES traces (trace_id)
             )""";
 
-    @Override
-    public MigrationVersion getVersion() {
-        return MigrationVersion.fromVersion(VERSION);
-    }
-
-    @Override
-    public String getDescription() {
-        return "event chunks";
-    }
-
-    @Override
-    public Integer getChecksum() {
-        return null;
-    }
-
-    @Override
-    public boolean canExecuteInTransaction() {
-        return true;
+    EventChunksMigration() {
+        super(VERSION, "event chunks");
     }
 
     @Override

@@ -3,11 +3,14 @@ package dev.forkline.trace.store;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.MigrationState;
+import org.flywaydb.core.api.MigrationVersion;
+import org.flywaydb.core.api.migration.JavaMigration;
 import org.flywaydb.core.api.output.MigrateResult;
 
 /**
@@ -17,8 +20,7 @@ import org.flywaydb.core.api.output.MigrateResult;
 final class Migrations {
 
     static final String LOCATION = "classpath:db/migration";
-    /** The versions whose migrations may be run again after a failure (see {@link #forgetFailuresOfRerunnableMigrations}). */
-    private static final Set<String> RERUNNABLE = Set.of(EventChunksMigration.VERSION, BlobPacksMigration.VERSION);
+    private static final List<RerunnableMigration> JAVA_MIGRATIONS = List.of(new EventChunksMigration(), new BlobPacksMigration());
 
     private Migrations() {
     }
@@ -28,7 +30,7 @@ final class Migrations {
         Flyway flyway = Flyway.configure(Migrations.class.getClassLoader())
                 .dataSource(dataSource)
                 .locations(LOCATION)
-                .javaMigrations(new EventChunksMigration(), new BlobPacksMigration())
+                .javaMigrations(JAVA_MIGRATIONS.toArray(JavaMigration[]::new))
                 .table(Schema.HISTORY_TABLE)
                 .cleanDisabled(true)
                 .validateMigrationNaming(true)
@@ -46,13 +48,13 @@ final class Migrations {
     /**
      * Flyway records a migration that threw (H2 commits DDL at once, so nothing is rolled back) and refuses to migrate
      * again until the record is removed. The Java migrations are written to be run again from wherever they were cut
-     * off, so a failure of theirs (a full disk, a killed process) is forgotten and the migration runs again on this
-     * open; any other failed migration is left for Flyway to report.
+     * off ({@link RerunnableMigration}), so a failure of theirs (a full disk, a killed process) is forgotten and the
+     * migration runs again on this open; any other failed migration is left for Flyway to report.
      */
     private static void forgetFailuresOfRerunnableMigrations(Flyway flyway) {
+        Set<MigrationVersion> rerunnable = JAVA_MIGRATIONS.stream().map(RerunnableMigration::getVersion).collect(Collectors.toSet());
         List<MigrationInfo> failed = Arrays.stream(flyway.info().all()).filter(info -> info.getState() == MigrationState.FAILED).toList();
-        if (!failed.isEmpty() && failed.stream().allMatch(info -> info.getVersion() != null
-                && RERUNNABLE.contains(info.getVersion().getVersion()))) {
+        if (!failed.isEmpty() && failed.stream().allMatch(info -> rerunnable.contains(info.getVersion()))) {
             flyway.repair();
         }
     }

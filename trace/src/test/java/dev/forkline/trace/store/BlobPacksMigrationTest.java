@@ -15,8 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.flywaydb.core.api.configuration.Configuration;
-import org.flywaydb.core.api.migration.Context;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -83,7 +81,7 @@ class BlobPacksMigrationTest {
     void aMigrationCutOffBetweenItsTwoDropsOnlyDropsWhatIsLeft() throws Exception {
         try (Connection connection = connect(); Statement sql = connection.createStatement()) {
             connection.setAutoCommit(false);
-            new BlobPacksMigration().migrate(contextOf(connection)); // moved and dropped; the history still says 2
+            new BlobPacksMigration().migrate(MigrationContexts.of(connection)); // moved and dropped; the history still says 2
             connection.commit();
             sql.execute("CREATE TABLE blobs (hash VARCHAR(71) NOT NULL, size BIGINT NOT NULL, content BLOB NOT NULL,"
                     + " CONSTRAINT blobs_pk PRIMARY KEY (hash))"); // as if cut off before the last drop
@@ -163,19 +161,5 @@ class BlobPacksMigrationTest {
             }
         }
         return applied;
-    }
-
-    private static Context contextOf(Connection connection) {
-        return new Context() {
-            @Override
-            public Configuration getConfiguration() {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public Connection getConnection() {
-                return connection;
-            }
-        };
     }
 }

@@ -19,8 +19,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.flywaydb.core.api.configuration.Configuration;
-import org.flywaydb.core.api.migration.Context;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -112,7 +110,7 @@ class StoreMigrationTest {
     void aMigrationCutOffAfterItsChunksWereCommittedIsNotRunAgain() throws Exception {
         try (Connection connection = v1.connect()) {
             connection.setAutoCommit(false);
-            new EventChunksMigration().migrate(contextOf(connection)); // converted, events dropped; the history still says 1
+            new EventChunksMigration().migrate(MigrationContexts.of(connection)); // converted, events dropped; the history still says 1
             connection.commit();
         }
         try (TraceStore store = TraceStore.open(base)) {
@@ -177,19 +175,5 @@ class StoreMigrationTest {
             }
         }
         return tables;
-    }
-
-    private static Context contextOf(Connection connection) {
-        return new Context() {
-            @Override
-            public Configuration getConfiguration() {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public Connection getConnection() {
-                return connection;
-            }
-        };
     }
 }

@@ -12,7 +12,6 @@ import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * What waits for a human: every approval.request, escape.attempt and external tool.call with an unknown outcome
@@ -28,12 +27,11 @@ public final class EscapeQueue {
 
     /** Every recorded decision closes its subject, whether or not its signature is trusted here. */
     public static List<QueueItem> of(List<Bundle> bundles) {
-        return collect(bundles, bundle -> DecisionLedger.of(bundle.events()));
-    }
-
-    /** Only decisions that verify with a key trusted for their owner close their subject. */
-    public static List<QueueItem> of(List<Bundle> bundles, TrustedKeys trusted) {
-        return collect(bundles, bundle -> DecisionLedger.verified(bundle, trusted));
+        List<QueueItem> items = new ArrayList<>();
+        for (Bundle bundle : bundles) {
+            items.addAll(pending(bundle.manifest().traceId(), bundle.events(), DecisionLedger.of(bundle.events())));
+        }
+        return newestFirst(items);
     }
 
     /**
@@ -82,14 +80,6 @@ public final class EscapeQueue {
     /** Whether an owner may record a decision about this event. */
     public static boolean isDecidable(Event event) {
         return event.is(EventType.APPROVAL_REQUEST) || event.is(EventType.ESCAPE_ATTEMPT) || event.is(EventType.TOOL_CALL);
-    }
-
-    private static List<QueueItem> collect(List<Bundle> bundles, Function<Bundle, DecisionLedger> ledger) {
-        List<QueueItem> items = new ArrayList<>();
-        for (Bundle bundle : bundles) {
-            items.addAll(pending(bundle.manifest().traceId(), bundle.events(), ledger.apply(bundle)));
-        }
-        return newestFirst(items);
     }
 
     /** Items of several traces in queue order: newest first. */

@@ -125,7 +125,7 @@ class EscapeQueueTest {
         Path bundleDir = DecisionFixtures.writeBundle(temp.resolve("bundle"), events);
 
         try (Bundle bundle = BundleReader.read(bundleDir)) {
-            List<QueueItem> trusting = EscapeQueue.of(List.of(bundle), ring.trustedKeys());
+            List<QueueItem> trusting = EscapeQueue.pending(bundle, ring.trustedKeys());
             List<QueueItem> anyDecision = EscapeQueue.of(List.of(bundle));
 
             assertThat(trusting).extracting(QueueItem::eventId).contains(ESCAPE_ATTEMPT).doesNotContain(APPROVAL_REQUEST);

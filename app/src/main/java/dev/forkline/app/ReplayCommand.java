@@ -8,9 +8,15 @@ import dev.forkline.replay.engine.ReplayEngine;
 import dev.forkline.replay.engine.ReplayListener;
 import dev.forkline.replay.engine.ReplayRequest;
 import dev.forkline.replay.engine.ReplayResult;
+import dev.forkline.replay.engine.SessionSetup;
+import dev.forkline.replay.workspace.StartingTree;
+import dev.forkline.replay.workspace.WorkspaceSource;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,15 +25,45 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "replay", mixinStandardHelpOptions = true,
-        description = "Replay RUN from CHECKPOINT in a fresh sandbox container and report where it differs from the recording; "
-                + "the replay is appended to BUNDLE as a new run. With --edit and no --from, starts from the latest checkpoint "
-                + "before the first edited event. See docs/replay.md.%n"
-                + "Exit: 0 every step matched (expected divergences after an edit do not count), 1 stopped without diverging "
-                + "(a decision is needed, terminated, cancelled, sandbox lost), 2 bad input, 3 diverged, 4 no Docker engine.")
+        description = "Replay RUN from CHECKPOINT in a fresh sandbox container and report where it differs from the recording. "
+                + "FILE is a bundle directory (the replay is appended to it as a new run) or any trace Forkline imports "
+                + "(Claude Code, SWE-agent, Codex, OpenHands ...: --out writes a bundle holding it and the replay). An imported "
+                + "session replays from checkpoint 'start', the tree it started from, given with --workspace. With --edit and "
+                + "no --from, starts from the latest checkpoint before the first edited event. See docs/replay.md.%n"
+                + "Exit: 0 every step matched (expected divergences after an edit and environment divergences do not count), "
+                + "1 stopped without diverging (a decision is needed, terminated, cancelled, sandbox lost), 2 bad input, "
+                + "3 diverged (behaviour or workspace; environment too with --strict-environment), 4 no Docker engine or image.")
 final class ReplayCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "BUNDLE", description = "An unpacked bundle directory.")
-    Path bundle;
+    @Parameters(paramLabel = "FILE", description = "An unpacked bundle directory, or a trace in a format Forkline imports.")
+    Path trace;
+
+    @Option(names = "--workspace", paramLabel = "SRC", description = "The tree the session started from: a directory, a .tar/.tar.gz,"
+            + " or a git repository at a commit (REPO@COMMIT; the repository's .git is kept).")
+    String workspace;
+
+    @Option(names = "--tools", paramLabel = "DIR", description = "SWE-agent's tool bundles named by the trajectory (SWE-agent's tools/ folder).")
+    Path tools;
+
+    @Option(names = "--image", paramLabel = "IMAGE", description = "Run in this image (present on the engine) whatever the trace records.")
+    String image;
+
+    @Option(names = "--pull", description = "Pull the recorded image from its registry when it is not present locally.")
+    boolean pull;
+
+    @Option(names = "--setup", paramLabel = "CMD", description = "A shell command run in the workspace before the first step (repeatable).")
+    List<String> setupCommands = List.of();
+
+    @Option(names = "--env", paramLabel = "NAME=VALUE", description = "A variable given to every re-executed call (repeatable).")
+    List<String> environment = List.of();
+
+    @Option(names = "--out", paramLabel = "BUNDLE", description = "For a trace in another format: the new bundle directory that keeps"
+            + " the imported run and its replay (without it the replay is reported and not kept).")
+    Path out;
+
+    @Option(names = "--strict-environment", description = "Environment divergences (a missing command, no network, another OS) fail"
+            + " the replay like behaviour ones.")
+    boolean strictEnvironment;
 
     @Option(names = "--from", paramLabel = "CHECKPOINT", description = "The checkpoint to start from.")
     String from;
@@ -58,8 +94,17 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ReplayRequest request = request();
         var err = spec.commandLine().getErr();
+        try (ReplayTarget target = ReplayTarget.of(trace, out)) {
+            if (target.temporary()) {
+                err.println("replaying " + trace + " (" + target.format() + ") in a temporary bundle: give --out BUNDLE to keep the replay");
+            }
+            return replay(target, err);
+        }
+    }
+
+    private int replay(ReplayTarget target, java.io.PrintWriter err) throws Exception {
+        ReplayRequest request = request(target);
         ReplayListener progress = json ? ReplayListener.NONE : new ReplayListener() {
             @Override
             public void started(String replayRun, String checkpointId, int totalSteps) {
@@ -73,6 +118,7 @@ final class ReplayCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserInputException(e.getMessage());
         }
+        target.keep();
         if (junit != null) {
             JUnitReport.write(result, junit);
         }
@@ -82,7 +128,20 @@ final class ReplayCommand implements Callable<Integer> {
         return result.exitCode();
     }
 
-    private ReplayRequest request() {
+    private SessionSetup setup(ReplayTarget target) throws IOException {
+        Map<String, String> env = new LinkedHashMap<>();
+        for (String variable : environment) {
+            int eq = variable.indexOf('=');
+            if (eq <= 0) {
+                throw new UserInputException("--env takes NAME=VALUE, got '" + variable + "'");
+            }
+            env.put(variable.substring(0, eq), variable.substring(eq + 1));
+        }
+        StartingTree tree = workspace == null ? null : WorkspaceSource.forTrace(workspace, target.pinnedCommit(from)).load();
+        return new SessionSetup(tree, tools, setupCommands, env);
+    }
+
+    private ReplayRequest request(ReplayTarget target) throws IOException {
         try {
             if (from == null && edits.isEmpty()) {
                 throw new UserInputException("--from CHECKPOINT is required (or give --edit to start before the edited event)");
@@ -93,8 +152,10 @@ final class ReplayCommand implements Callable<Integer> {
             for (String rule : normalizations) {
                 normalizer = normalizer.with(NormalizationRule.parse(rule));
             }
-            return ReplayRequest.builder(bundle).run(run).checkpoint(from).edits(parsedEdits)
-                    .stopAtFirstDivergence(stopAtFirstDivergence).normalizer(normalizer).build();
+            SessionSetup sessionSetup = setup(target);
+            return ReplayRequest.builder(target.bundle()).run(run).checkpoint(from).edits(parsedEdits)
+                    .stopAtFirstDivergence(stopAtFirstDivergence).normalizer(normalizer)
+                    .setup(sessionSetup).image(image).pull(pull).strictEnvironment(strictEnvironment).build();
         } catch (IllegalArgumentException e) {
             throw new UserInputException(e.getMessage());
         }

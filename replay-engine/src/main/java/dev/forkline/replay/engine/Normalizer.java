@@ -30,6 +30,32 @@ public record Normalizer(List<NormalizationRule> rules) {
                 NormalizationRule.of("temp-name", "(?:/tmp/|\\btmp\\.)[A-Za-z0-9._-]+", "<temp>")));
     }
 
+    /**
+     * {@link #defaults()} plus what differs between an imported session's recording and any re-execution of it:
+     * {@code \r\n} line ends (terminals and some harnesses record them) and white space at the very end of an
+     * output (harnesses strip or add the last newline).
+     */
+    public static Normalizer forImportedSessions() {
+        return defaults().with(LINE_ENDINGS).with(TRAILING_WHITESPACE);
+    }
+
+    static final NormalizationRule LINE_ENDINGS = NormalizationRule.of("line-endings", "\r\n?", "\n");
+    static final NormalizationRule TRAILING_WHITESPACE = NormalizationRule.of("trailing-whitespace", "\\s+\\z", "");
+
+    /** The names of the rules that change {@code text}, in order. */
+    public List<String> changing(String text) {
+        List<String> names = new ArrayList<>();
+        String result = text;
+        for (NormalizationRule rule : rules) {
+            String next = rule.apply(result);
+            if (!next.equals(result)) {
+                names.add(rule.name());
+            }
+            result = next;
+        }
+        return names;
+    }
+
     public static Normalizer none() {
         return new Normalizer(List.of());
     }

@@ -7,6 +7,7 @@ import dev.forkline.replay.sandbox.DockerEngine;
 import dev.forkline.replay.sandbox.ImageResolver;
 import dev.forkline.replay.sandbox.IsolationBoundary;
 import dev.forkline.replay.sandbox.OrphanSweeper;
+import dev.forkline.replay.sandbox.SandboxImages;
 import dev.forkline.replay.sandbox.SandboxException;
 import dev.forkline.replay.sandbox.SandboxLabels;
 import dev.forkline.replay.sandbox.WorkspaceManifest;
@@ -16,7 +17,9 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.MemoryBlobStore;
 import dev.forkline.trace.bundle.BundleReader;
 import dev.forkline.trace.decision.DecisionLedger;
 import dev.forkline.trace.index.TraceIndex;
@@ -72,7 +75,7 @@ public final class ReplayEngine {
         String parentOutcome = plan.originalOutcome();
 
         long imageStarted = System.nanoTime();
-        Placement placement = place(start.index(), plan);
+        Placement placement = place(start, request);
         ImageResolver.ImageChoice image = placement.image();
         IsolationBoundary boundary = placement.boundary();
         long imageMs = millisSince(imageStarted);
@@ -100,11 +103,19 @@ public final class ReplayEngine {
                 progress.provisioned(sandbox.containerId(), provisioned.provisionMs(), restoreMs, provisioned.fromPool());
 
                 out.append(NewEvent.of(newRun, "harness", EventType.RUN_FORK).touches(StateKind.HARNESS)
-                        .data(forkData(request, plan, image, boundary, sandbox.containerId(), provisioned)));
-                ReplaySession session = new ReplaySession(plan, request, sandbox, out, start.bundle().blobs(), start.decisions(), progress);
+                        .data(forkData(request, start, image, boundary, sandbox.containerId(), provisioned)));
+                ReplaySession session = new ReplaySession(plan, request, sandbox, out, start.blobs(), start.decisions(), progress,
+                        start.harness(), start.imported());
                 long stepsStarted = System.nanoTime();
+                List<String> setupNotes = List.of();
                 try {
-                    session.walk(restored);
+                    setupNotes = start.harness().prepare(sandbox);
+                    for (String note : setupNotes) {
+                        ObjectNode data = Json.object();
+                        data.put("text", "set-up: " + note);
+                        out.append(NewEvent.of(newRun, "harness", EventType.NOTE).touches(StateKind.HARNESS).data(data));
+                    }
+                    session.walk(setupNotes.isEmpty() ? restored : sandbox.manifest());
                 } catch (IOException | RuntimeException e) {
                     ObjectNode error = Json.object();
                     error.put("message", "the replay failed: " + e.getMessage());
@@ -129,7 +140,7 @@ public final class ReplayEngine {
                         provisioned.prepared());
                 ReplayResult result = new ReplayResult(dir, plan.run(), newRun, plan.checkpointId(), plan.checkpoint().id(), request.edits(),
                         image.image(), image.reason(), sandbox.containerId(), plan.stepCount(), session.steps(), session.stopReason(),
-                        session.stopDetail(), timings, outcome, recovery);
+                        session.stopDetail(), timings, outcome, recovery, request.strictEnvironment(), setupNotes);
                 out.append(NewEvent.of(newRun, "harness", EventType.SESSION_END).touches(StateKind.SESSION).data(sessionEnd(result)));
                 out.sync();
                 progress.finished(result);
@@ -157,7 +168,7 @@ public final class ReplayEngine {
             throw new IllegalArgumentException("preparing a replay needs a sandbox pool in the request");
         }
         try (Start start = load(request, false)) {
-            Placement placement = place(start.index(), start.plan());
+            Placement placement = place(start, request);
             return request.pool().prepare(placement.boundary(), placement.image().imageId(), start.workspace());
         }
     }
@@ -183,7 +194,8 @@ public final class ReplayEngine {
      * asked for.
      */
     private record Start(Bundle bundle, long eventsBytes, List<Event> events, TraceIndex index, ReplayPlan plan,
-                         DecisionLedger decisions, StartingWorkspace workspace) implements AutoCloseable {
+                         DecisionLedger decisions, StartingWorkspace workspace, BlobSource blobs, SessionHarness harness,
+                         ImportedSession imported) implements AutoCloseable {
         @Override
         public void close() throws IOException {
             bundle.close();
@@ -203,9 +215,22 @@ public final class ReplayEngine {
             List<Event> events = bundle.events();
             TraceIndex index = TraceIndex.of(events);
             ReplayPlan plan = ReplayPlan.build(index, request.run(), request.checkpointId(), request.edits());
+            BlobSource blobs = bundle.blobs();
+            ImportedSession imported = ImportedSession.of(index, plan.run(), plan.checkpoint()).orElse(null);
+            if (SuppliedCheckpoint.isSupplied(plan.checkpoint())) {
+                if (request.setup().tree() == null) {
+                    throw new IllegalArgumentException(SuppliedCheckpoint.missingTreeMessage(plan.checkpoint()));
+                }
+                MemoryBlobStore supplied = new MemoryBlobStore();
+                plan = plan.startingAt(SuppliedCheckpoint.filled(plan.checkpoint(), request.setup().tree(), supplied));
+                blobs = new LayeredBlobs(blobs, supplied);
+            }
+            SessionHarness harness = imported == null ? SessionHarness.RECORDER : ImportedHarness.of(imported, request.setup());
+            harness.check();
             DecisionLedger decisions = !withDecisions ? null
                     : request.trustedKeys() == null ? DecisionLedger.of(events) : DecisionLedger.verified(bundle, request.trustedKeys());
-            return new Start(bundle, eventsBytes, events, index, plan, decisions, StartingWorkspace.of(plan.checkpoint(), bundle.blobs()));
+            return new Start(bundle, eventsBytes, events, index, plan, decisions, StartingWorkspace.of(plan.checkpoint(), blobs), blobs,
+                    harness, imported);
         } catch (IOException | RuntimeException e) {
             bundle.close();
             throw e;
@@ -216,12 +241,29 @@ public final class ReplayEngine {
     private record Placement(ImageResolver.ImageChoice image, IsolationBoundary boundary) {
     }
 
-    private Placement place(TraceIndex index, ReplayPlan plan) {
-        JsonNode environment = recordedEnvironment(index, plan.run());
+    /**
+     * The image: the one asked for, else the recorded one when present (or pulled when allowed), else Forkline's own
+     * (for an imported session the Debian one first). The boundary: the recorded one; for an imported session the
+     * workspace sits where the session worked, so its paths mean what they meant, and SWE-agent's actions run as root
+     * in a writable root filesystem, as SWE-agent ran them.
+     */
+    private Placement place(Start start, ReplayRequest request) {
+        JsonNode environment = recordedEnvironment(start.index(), start.plan().run());
         IsolationBoundary recorded = IsolationBoundary.fromJson(environment.path("isolation"));
+        ImportedSession imported = start.imported();
+        if (imported != null && imported.root() != null) {
+            recorded = new IsolationBoundary(recorded.image(), recorded.network(), recorded.user(), recorded.readOnlyRoot(),
+                    recorded.capDrop(), recorded.noNewPrivileges(), recorded.memoryBytes(), recorded.nanoCpus(), recorded.pidsLimit(),
+                    recorded.tmpSizeBytes(), imported.root());
+        }
+        if (imported != null && imported.isSweAgent()) {
+            recorded = SweAgentHarness.boundary(recorded);
+        }
         String recordedImage = environment.path("image").asText(environment.path("isolation").path("image").asText(null));
+        List<String> ownImages = imported == null ? List.of(SandboxImages.DEFAULT) : List.of(SandboxImages.DEBIAN, SandboxImages.DEFAULT);
+        ImageResolver resolver = new ImageResolver(engine, ImageResolver.DEFAULT_PULL_TIMEOUT, ownImages, request.pull());
         // resolving pings the engine first, so that a missing engine is reported as such before the sweep
-        ImageResolver.ImageChoice image = new ImageResolver(engine).resolve(recordedImage);
+        ImageResolver.ImageChoice image = request.image() != null ? resolver.requested(request.image()) : resolver.resolve(recordedImage);
         OrphanSweeper.sweepOnceAtStart(engine);
         return new Placement(image, recorded.withImage(image.image()));
     }
@@ -240,8 +282,9 @@ public final class ReplayEngine {
         return Json.object();
     }
 
-    private static ObjectNode forkData(ReplayRequest request, ReplayPlan plan, ImageResolver.ImageChoice image, IsolationBoundary boundary,
+    private static ObjectNode forkData(ReplayRequest request, Start start, ImageResolver.ImageChoice image, IsolationBoundary boundary,
                                        String containerId, SandboxPool.Provisioned provisioned) {
+        ReplayPlan plan = start.plan();
         ObjectNode data = Json.object();
         // the fork hangs off the run that holds the checkpoint, which is the replayed run or one of its ancestors
         data.put("parentRun", plan.checkpoint().run());
@@ -261,7 +304,27 @@ public final class ReplayEngine {
         replay.put("fromPool", provisioned.fromPool());
         replay.put("prepared", provisioned.prepared());
         replay.put("stopAtFirstDivergence", request.stopAtFirstDivergence());
-        replay.set("normalization", request.normalizer().toJson());
+        replay.set("normalization", ReplaySession.normalizerFor(request.normalizer(), start.imported()).toJson());
+        replay.put("strictEnvironment", request.strictEnvironment());
+        if (start.imported() != null) {
+            ObjectNode session = replay.putObject("importedSession");
+            session.put("format", start.imported().format());
+            session.put("root", start.imported().root());
+            SessionSetup setup = request.setup();
+            if (setup.tree() != null) {
+                session.put("startingTree", setup.tree().description());
+                if (setup.tree().commit() != null) {
+                    session.put("commit", setup.tree().commit());
+                }
+            }
+            if (setup.toolsDirectory() != null) {
+                session.put("tools", setup.toolsDirectory().toString());
+            }
+            ArrayNode commands = session.putArray("setupCommands");
+            setup.commands().forEach(commands::add);
+            ArrayNode env = session.putArray("env");
+            setup.env().keySet().stream().sorted().forEach(env::add);
+        }
         return data;
     }
 

@@ -194,6 +194,14 @@ final class ReplayPlan {
         }
     }
 
+    /** The same plan starting from {@code filled}, the checkpoint with files the reviewer supplied (same id and place). */
+    ReplayPlan startingAt(Event filled) {
+        if (!filled.id().equals(checkpoint.id())) {
+            throw new IllegalArgumentException("not the plan's checkpoint: " + filled.id());
+        }
+        return new ReplayPlan(index, run, filled, walked, dropped, edited);
+    }
+
     TraceIndex index() {
         return index;
     }

@@ -25,10 +25,16 @@ import java.util.Objects;
  * @param maxCallTimeout        upper bound on any re-executed call (the recorded exec.timeoutMs applies below it)
  * @param failureEventId        the event taken as the failure for recovery accounting; null picks one (see
  *                              {@link RecoveryAccounting})
+ * @param setup                 what the reviewer supplies for a session Forkline did not record (starting tree, tools,
+ *                              set-up commands, variables); {@link SessionSetup#NONE} for none
+ * @param image                 the image to run in, whatever the trace records; null lets {@link ImageChoices} choose
+ * @param pull                  the recorded image may be pulled from a registry when it is not present locally
+ * @param strictEnvironment     environment divergences count as failures (exit 3) like behaviour ones
  */
 public record ReplayRequest(Path bundleDirectory, String run, String checkpointId, List<EventEdit> edits,
                             boolean stopAtFirstDivergence, Normalizer normalizer, SandboxPool pool, Cancellation cancellation,
-                            Path standInDirectory, TrustedKeys trustedKeys, Duration maxCallTimeout, String failureEventId) {
+                            Path standInDirectory, TrustedKeys trustedKeys, Duration maxCallTimeout, String failureEventId,
+                            SessionSetup setup, String image, boolean pull, boolean strictEnvironment) {
 
     public static final Duration DEFAULT_MAX_CALL_TIMEOUT = Duration.ofMinutes(5);
 
@@ -38,6 +44,7 @@ public record ReplayRequest(Path bundleDirectory, String run, String checkpointI
         normalizer = normalizer == null ? Normalizer.defaults() : normalizer;
         cancellation = cancellation == null ? new Cancellation() : cancellation;
         maxCallTimeout = maxCallTimeout == null ? DEFAULT_MAX_CALL_TIMEOUT : maxCallTimeout;
+        setup = setup == null ? SessionSetup.NONE : setup;
         if (checkpointId == null && edits.isEmpty()) {
             throw new IllegalArgumentException("a replay needs a checkpoint to start from (--from CHECKPOINT)");
         }
@@ -50,7 +57,7 @@ public record ReplayRequest(Path bundleDirectory, String run, String checkpointI
     /** The same request served by {@code value} (null: a fresh sandbox). */
     public ReplayRequest withPool(SandboxPool value) {
         return new ReplayRequest(bundleDirectory, run, checkpointId, edits, stopAtFirstDivergence, normalizer, value, cancellation,
-                standInDirectory, trustedKeys, maxCallTimeout, failureEventId);
+                standInDirectory, trustedKeys, maxCallTimeout, failureEventId, setup, image, pull, strictEnvironment);
     }
 
     public Path effectiveStandInDirectory() {
@@ -70,6 +77,10 @@ public record ReplayRequest(Path bundleDirectory, String run, String checkpointI
         private TrustedKeys trustedKeys;
         private Duration maxCallTimeout;
         private String failureEventId;
+        private SessionSetup setup = SessionSetup.NONE;
+        private String image;
+        private boolean pull;
+        private boolean strictEnvironment;
 
         private Builder(Path bundleDirectory) {
             this.bundleDirectory = bundleDirectory;
@@ -135,9 +146,29 @@ public record ReplayRequest(Path bundleDirectory, String run, String checkpointI
             return this;
         }
 
+        public Builder setup(SessionSetup value) {
+            setup = value;
+            return this;
+        }
+
+        public Builder image(String value) {
+            image = value;
+            return this;
+        }
+
+        public Builder pull(boolean value) {
+            pull = value;
+            return this;
+        }
+
+        public Builder strictEnvironment(boolean value) {
+            strictEnvironment = value;
+            return this;
+        }
+
         public ReplayRequest build() {
             return new ReplayRequest(bundleDirectory, run, checkpointId, edits, stopAtFirstDivergence, normalizer, pool,
-                    cancellation, standInDirectory, trustedKeys, maxCallTimeout, failureEventId);
+                    cancellation, standInDirectory, trustedKeys, maxCallTimeout, failureEventId, setup, image, pull, strictEnvironment);
         }
     }
 }

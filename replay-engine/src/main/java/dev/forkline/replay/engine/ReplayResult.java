@@ -27,11 +27,13 @@ import java.util.Optional;
  * @param timings           where the time went
  * @param outcome           the replay's outcome next to the original's
  * @param recovery          recovery time and cost, as stored in the replay's session.end
+ * @param strictEnvironment environment divergences count as failures
+ * @param setupNotes        what was done to prepare the sandbox for an imported session (tools, set-up commands)
  */
 public record ReplayResult(Path bundleDirectory, String replayedRun, String replayRun, String checkpointId, String checkpointEventId,
                            List<EventEdit> edits, String image, String imageReason, String containerId, int totalSteps,
                            List<StepResult> steps, StopReason stopReason, String stopDetail, ReplayTimings timings,
-                           OutcomeComparison outcome, RecoveryCost recovery) {
+                           OutcomeComparison outcome, RecoveryCost recovery, boolean strictEnvironment, List<String> setupNotes) {
 
     public enum StopReason {
         /** Every step was walked. */
@@ -54,6 +56,12 @@ public record ReplayResult(Path bundleDirectory, String replayedRun, String repl
     public ReplayResult {
         edits = List.copyOf(edits);
         steps = List.copyOf(steps);
+        setupNotes = setupNotes == null ? List.of() : List.copyOf(setupNotes);
+    }
+
+    /** Divergences of one class (each counted whether or not it counts as a failure). */
+    public long divergences(DivergenceClass kind) {
+        return steps.stream().filter(s -> s.divergence() == kind && s.status().isFailure()).count();
     }
 
     public long count(StepStatus status) {
@@ -66,7 +74,7 @@ public record ReplayResult(Path bundleDirectory, String replayedRun, String repl
 
     /** Divergences that count as failures (unexpected ones and escapes that were not contained). */
     public long diverged() {
-        return steps.stream().filter(s -> s.status().isFailure()).count();
+        return steps.stream().filter(s -> s.countsAsFailure(strictEnvironment)).count();
     }
 
     public long expectedDivergences() {
@@ -91,7 +99,7 @@ public record ReplayResult(Path bundleDirectory, String replayedRun, String repl
 
     /** The first step that diverged as a failure, with its diffs. */
     public Optional<StepResult> firstDivergence() {
-        return steps.stream().filter(s -> s.status().isFailure()).findFirst();
+        return steps.stream().filter(s -> s.countsAsFailure(strictEnvironment)).findFirst();
     }
 
     /** The step that needs a human decision, when the replay stopped for one. */
@@ -123,12 +131,18 @@ public record ReplayResult(Path bundleDirectory, String replayedRun, String repl
         if (!edits.isEmpty()) {
             s.append("edits: ").append(edits.stream().map(EventEdit::toString).toList()).append('\n');
         }
+        setupNotes.forEach(note -> s.append("set-up: ").append(note).append('\n'));
         for (StepResult step : steps) {
-            s.append(String.format(java.util.Locale.ROOT, "%4d/%d %-20s %s", step.number(), totalSteps, step.status().wireName(), step.label()));
-            if (step.note() != null) {
+            s.append(String.format(java.util.Locale.ROOT, "%4d/%d %-20s %s", step.number(), totalSteps, step.statusText(), step.label()));
+            if (step.cause() != null) {
+                s.append(" - ").append(step.cause());
+            } else if (step.note() != null) {
                 s.append(" - ").append(step.note());
             }
             s.append('\n');
+            if (!step.diffs().isEmpty() && !step.normalizations().isEmpty()) {
+                s.append("          (compared after normalising: ").append(String.join(", ", step.normalizations())).append(")\n");
+            }
             for (FieldDiff diff : step.diffs()) {
                 s.append("          ").append(diff.describe()).append('\n');
             }
@@ -146,6 +160,12 @@ public record ReplayResult(Path bundleDirectory, String replayedRun, String repl
                         + " %d not contained, %d needing a decision; %s%n", matched(), diverged(), expectedDivergences(), stubbed(),
                 contained(), notContained(), needsDecision(),
                 stopReason == StopReason.COMPLETED ? "completed" : "stopped: " + stopDetail));
+        if (steps.stream().anyMatch(step -> step.divergence() != null)) {
+            s.append(String.format(java.util.Locale.ROOT, "divergences by class: %d behaviour, %d environment, %d workspace%s%n",
+                    divergences(DivergenceClass.BEHAVIOUR), divergences(DivergenceClass.ENVIRONMENT), divergences(DivergenceClass.WORKSPACE),
+                    strictEnvironment ? " (environment ones count: --strict-environment)" : divergences(DivergenceClass.ENVIRONMENT) > 0
+                            ? " (environment ones do not fail the replay; --strict-environment makes them)" : ""));
+        }
         s.append("outcome: ").append(outcome.replayOutcome()).append(" (original: ").append(outcome.originalOutcome()).append(')');
         if (outcome.checkEventId() != null) {
             s.append("; check ").append(outcome.checkEventId()).append(" exit ").append(outcome.originalExitCode()).append(" -> ")
@@ -187,6 +207,13 @@ public record ReplayResult(Path bundleDirectory, String replayedRun, String repl
         counts.put("dropped", count(StepStatus.DROPPED));
         counts.put("applied", count(StepStatus.APPLIED));
         counts.put("unverified", count(StepStatus.UNVERIFIED));
+        ObjectNode classes = counts.putObject("divergencesByClass");
+        for (DivergenceClass kind : DivergenceClass.values()) {
+            classes.put(kind.wireName(), divergences(kind));
+        }
+        json.put("strictEnvironment", strictEnvironment);
+        ArrayNode setup = json.putArray("setup");
+        setupNotes.forEach(setup::add);
         firstDivergence().ifPresentOrElse(step -> {
             ObjectNode first = json.putObject("firstDivergence");
             first.put("eventId", step.eventId());

@@ -47,6 +47,12 @@ final class ReplaySession {
     private final BlobSource blobs;
     private final DecisionLedger decisions;
     private final ReplayListener listener;
+    private final SessionHarness harness;
+    private final ImportedSession imported;
+    private final String image;
+    private final Normalizer normalizer;
+    /** Workspace paths some replayed step created, changed or deleted. */
+    private final java.util.Set<String> touched = new java.util.HashSet<>();
     private final Map<String, String> replayed = new HashMap<>();
     private final Map<String, String> replayedCheckpointIds = new HashMap<>();
     private final List<StepResult> steps = new ArrayList<>();
@@ -57,8 +63,12 @@ final class ReplaySession {
     private Integer replayCheckExit;
     private boolean firstDivergenceSeen;
 
+    /**
+     * @param harness  how the recording's harness ran calls ({@link SessionHarness#RECORDER} for Forkline's own)
+     * @param imported the imported session, or null for a run Forkline recorded
+     */
     ReplaySession(ReplayPlan plan, ReplayRequest request, Sandbox sandbox, RunAppender out, BlobSource blobs,
-                  DecisionLedger decisions, ReplayListener listener) {
+                  DecisionLedger decisions, ReplayListener listener, SessionHarness harness, ImportedSession imported) {
         this.plan = plan;
         this.request = request;
         this.sandbox = sandbox;
@@ -66,7 +76,23 @@ final class ReplaySession {
         this.blobs = blobs;
         this.decisions = decisions;
         this.listener = listener;
+        this.harness = harness;
+        this.imported = imported;
+        this.image = sandbox.boundary().image();
+        this.normalizer = normalizerFor(request.normalizer(), imported);
         this.totalSteps = plan.stepCount();
+    }
+
+    /** The request's rules, and for an imported session the ones that hide what any re-execution of it changes. */
+    static Normalizer normalizerFor(Normalizer requested, ImportedSession imported) {
+        if (imported == null || requested.rules().isEmpty()) {
+            return requested;
+        }
+        return requested.with(Normalizer.LINE_ENDINGS).with(Normalizer.TRAILING_WHITESPACE);
+    }
+
+    Normalizer normalizer() {
+        return normalizer;
     }
 
     List<StepResult> steps() {
@@ -168,7 +194,7 @@ final class ReplaySession {
         Optional<Event> recordedResult = plan.resultOf(call);
         Optional<Event> escape = plan.escapeOf(call);
         String effect = call.text("effect");
-        boolean executable = RecordedExec.of(call).isPresent();
+        boolean executable = harness.exec(call).isPresent();
         if (executable && (escape.isPresent() || "privileged".equals(effect))) {
             return containment(number, call, copy(call), recordedResult, escape, started, afterEdit);
         }
@@ -179,6 +205,12 @@ final class ReplaySession {
         if (executable) {
             return reexecute(number, call, newCall, recordedResult, started, afterEdit);
         }
+        if (harness.answersItself(call)) {
+            return answerInHarness(number, call, newCall, recordedResult, started, afterEdit);
+        }
+        if (imported != null && !plan.mutationsCausedBy(call).isEmpty()) {
+            return recordedEdit(number, call, newCall, recordedResult, started, afterEdit);
+        }
         return stubbed(number, call, newCall, recordedResult, "no exec spec recorded: answered from the recording", started, afterEdit);
     }
 
@@ -188,11 +220,15 @@ final class ReplaySession {
         WorkspaceManifest after = sandbox.manifest();
         SortedMap<String, WorkspaceComparison.Change> actualChanges = WorkspaceComparison.actual(manifest, after);
         List<FieldDiff> diffs = new ArrayList<>();
+        List<String> normalizations = List.of();
         if (recordedResult.isPresent()) {
-            diffs.addAll(ToolResultComparison.compare(recordedResult.get(), result, request.normalizer(), blobs));
+            ToolResultComparison.Compared compared = ToolResultComparison.compare(recordedResult.get(), result, normalizer, blobs,
+                    harness.recordsExitStatus());
+            diffs.addAll(compared.diffs());
+            normalizations = compared.normalizations();
         }
         List<Event> recordedMutations = plan.mutationsCausedBy(call);
-        diffs.addAll(WorkspaceComparison.diff(WorkspaceComparison.recorded(recordedMutations), actualChanges));
+        diffs.addAll(WorkspaceComparison.diff(WorkspaceComparison.recorded(recordedMutations), comparedChanges(actualChanges, recordedMutations)));
         StepStatus status;
         String note = null;
         if (recordedResult.isEmpty() && diffs.isEmpty()) {
@@ -201,13 +237,188 @@ final class ReplaySession {
         } else {
             status = diffs.isEmpty() ? StepStatus.MATCHED : afterEdit ? StepStatus.EXPECTED_DIVERGENCE : StepStatus.DIVERGED;
         }
+        Classified classified = classify(diffs, call, result, recordedResult);
+        touched.addAll(actualChanges.keySet());
         if (plan.lastCheck().map(c -> c.id().equals(call.id())).orElse(false)) {
             replayCheckExit = result.exitCode();
         }
         boolean changed = writeActualMutations(newCall, after, actualChanges, recordedMutations);
         manifest = after;
-        Event written = writeResult(newCall, recordedResult, result, status, diffs, changed);
-        return step(number, call, written.id(), status, diffs, note, started, afterEdit);
+        Event written = writeResult(newCall, recordedResult, result, status, diffs, changed, classified);
+        return step(number, call, written.id(), status, diffs, note, started, afterEdit, classified, normalizations);
+    }
+
+    /** Why a step's diffs arose, and what the environment lacks when that is why. */
+    private record Classified(DivergenceClass kind, String cause) {
+        static final Classified NONE = new Classified(null, null);
+    }
+
+    /**
+     * Environment or behaviour, for an imported session's divergence (see {@link EnvironmentDiagnosis}); Forkline's own
+     * recordings ran in the image they replay in, so their divergences are behaviour.
+     */
+    private Classified classify(List<FieldDiff> diffs, Event call, ExecResult result, Optional<Event> recordedResult) {
+        if (diffs.isEmpty()) {
+            return Classified.NONE;
+        }
+        if (imported == null) {
+            return new Classified(DivergenceClass.BEHAVIOUR, null);
+        }
+        String command = harness.exec(call).map(e -> String.join(" ", e.argv())).orElse(call.data().path("arguments").toString());
+        boolean recordedOk = recordedResult.map(r -> r.data().path("exitCode").isNumber() ? r.data().path("exitCode").asInt() == 0
+                : !r.data().path("isError").asBoolean(false)).orElse(false);
+        Optional<String> cause = EnvironmentDiagnosis.of(command, result.stdoutText() + "\n" + result.stderrText(), recordedOk, image,
+                imported.foreignPlatform(), this::absentFromTree, imported.root());
+        return cause.map(c -> new Classified(DivergenceClass.ENVIRONMENT, c)).orElse(new Classified(DivergenceClass.BEHAVIOUR, null));
+    }
+
+    /** A path the replay's workspace lacks (no file at or under it) that no replayed step touched. */
+    private boolean absentFromTree(String path) {
+        if (manifest.get(path) != null) {
+            return false;
+        }
+        String prefix = path + "/";
+        for (String existing : manifest.entries().keySet()) {
+            if (existing.startsWith(prefix)) {
+                return false;
+            }
+        }
+        for (String changed : touched) {
+            if (changed.equals(path) || changed.startsWith(prefix)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The changes compared with the recording: all of them for Forkline's recordings, which list every change; for an
+     * imported session only those of the paths its recording names (its edit tools' changes), the others being written
+     * to the replay run without a verdict.
+     */
+    private SortedMap<String, WorkspaceComparison.Change> comparedChanges(SortedMap<String, WorkspaceComparison.Change> actual,
+                                                                        List<Event> recordedMutations) {
+        if (harness.recordsEveryChange()) {
+            return actual;
+        }
+        java.util.Set<String> named = new java.util.HashSet<>();
+        recordedMutations.forEach(m -> named.add(m.text("path")));
+        SortedMap<String, WorkspaceComparison.Change> compared = new java.util.TreeMap<>(actual);
+        compared.keySet().retainAll(named);
+        return compared;
+    }
+
+    /**
+     * A call the recorded harness answered itself (Claude Code's Read, Grep, Glob): answered again from the sandbox's
+     * workspace and compared with the recording in the harness's comparable form.
+     */
+    private StepResult answerInHarness(int number, Event call, Event newCall, Optional<Event> recordedResult, long started,
+                                       boolean afterEdit) throws IOException {
+        Map<String, byte[]> files = new HashMap<>();
+        sandbox.pullWorkspace().forEach((path, file) -> {
+            if (!file.isSymlink()) {
+                files.put(path, file.content());
+            }
+        });
+        Optional<String> answer = harness.answerItself(call, files);
+        if (answer.isEmpty()) {
+            return stubbed(number, call, newCall, recordedResult, "answered by the agent's harness with arguments Forkline cannot"
+                    + " answer again: answered from the recording", started, afterEdit);
+        }
+        List<FieldDiff> diffs = new ArrayList<>();
+        java.util.Set<String> applied = new java.util.LinkedHashSet<>();
+        String recorded = recordedResult.isEmpty() ? null : ToolResultComparison.recordedText(recordedResult.get(), "stdout", blobs);
+        if (recorded == null && recordedResult.isPresent()) {
+            recorded = ToolResultComparison.recordedText(recordedResult.get(), "stderr", blobs);
+        }
+        if (recorded != null) {
+            ToolResultComparison.compareText(diffs, applied, "stdout", harness.comparable(call, recorded),
+                    harness.comparable(call, answer.get()), normalizer);
+        }
+        StepStatus status = recorded == null ? StepStatus.UNVERIFIED
+                : diffs.isEmpty() ? StepStatus.MATCHED : afterEdit ? StepStatus.EXPECTED_DIVERGENCE : StepStatus.DIVERGED;
+        Classified classified = Classified.NONE;
+        if (!diffs.isEmpty()) {
+            String named = call.data().path("arguments").toString();
+            Optional<String> missing = EnvironmentDiagnosis.pathsIn(named + " " + recorded, imported.root()).stream()
+                    .filter(this::absentFromTree).findFirst()
+                    .map(p -> "the supplied tree lacks " + p + ", which the recorded session saw (files outside the commit, e.g. not"
+                            + " committed by the author)");
+            classified = missing.map(c -> new Classified(DivergenceClass.ENVIRONMENT, c)).orElse(new Classified(DivergenceClass.BEHAVIOUR, null));
+        }
+        ObjectNode data = Json.object();
+        data.put("callId", newCall.text("callId"));
+        data.put("stdout", answer.get());
+        data.put("isError", false);
+        data.put("answeredBy", "forkline (the harness's own tool, re-run on the workspace)");
+        recordedResult.ifPresent(r -> data.put("replayOf", r.id()));
+        data.set("replay", replayInfo(status, diffs, classified, List.copyOf(applied)));
+        List<String> causes = new ArrayList<>(List.of(newCall.id()));
+        recordedResult.ifPresent(r -> causes.add(r.id()));
+        Event written = out.append(NewEvent.of(out.run(), "harness", EventType.TOOL_RESULT).causes(causes).touches(StateKind.HARNESS).data(data));
+        recordedResult.ifPresent(r -> replayed.put(r.id(), written.id()));
+        return step(number, call, written.id(), status, diffs, null, started, afterEdit, classified, List.copyOf(applied));
+    }
+
+    /**
+     * An edit the imported session's agent made through its editor tool (Claude Code's Edit and Write, Codex's
+     * apply_patch, OpenHands' editor): each recorded change is applied to the sandbox's file once the file is what the
+     * edit was made on; when it is not, that is a divergence of the workspace, named by file, and the file is left as it is.
+     */
+    private StepResult recordedEdit(int number, Event call, Event newCall, Optional<Event> recordedResult, long started,
+                                    boolean afterEdit) throws IOException {
+        List<FieldDiff> diffs = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        Map<String, WorkspaceFile> current = sandbox.pullWorkspace();
+        for (Event mutation : plan.mutationsCausedBy(call)) {
+            if (plan.isDropped(mutation) || mutation.text("path") == null) {
+                continue;
+            }
+            String path = WorkspacePaths.normalize(mutation.text("path"));
+            WorkspaceFile file = current.get(path);
+            byte[] before = file == null || file.isSymlink() ? null : file.content();
+            dev.forkline.replay.workspace.MutationApplier.Outcome outcome = dev.forkline.replay.workspace.MutationApplier.apply(mutation, before, blobs);
+            switch (outcome) {
+                case dev.forkline.replay.workspace.MutationApplier.Applied applied -> {
+                    if (applied.content() == null) {
+                        ExecResult removed = sandbox.exec(List.of("rm", "-f", "--", path), null, Map.of(), Duration.ofSeconds(30));
+                        if (!removed.succeeded()) {
+                            throw new IOException("could not apply the recorded delete of " + path + ": " + removed.stderrText());
+                        }
+                    } else {
+                        sandbox.putFiles(List.of(WorkspaceFile.regular(path, applied.content(), applied.mode())));
+                    }
+                    touched.add(path);
+                    ObjectNode data = mutation.data().deepCopy();
+                    data.put("replayOf", mutation.id());
+                    if (applied.content() != null) {
+                        data.put("after", out.blob(applied.content()));
+                    }
+                    out.append(draft(mutation, data, newCall.id()));
+                }
+                case dev.forkline.replay.workspace.MutationApplier.PreconditionFailed failed ->
+                        diffs.add(FieldDiff.of("workspace:" + path, "the file the recorded edit was made on", failed.message()));
+                case dev.forkline.replay.workspace.MutationApplier.Unknown unknown ->
+                        notes.add(path + ": " + unknown.why());
+            }
+        }
+        manifest = sandbox.manifest();
+        StepStatus status = diffs.isEmpty() ? (notes.isEmpty() ? StepStatus.MATCHED : StepStatus.UNVERIFIED)
+                : afterEdit ? StepStatus.EXPECTED_DIVERGENCE : StepStatus.DIVERGED;
+        Classified classified = diffs.isEmpty() ? Classified.NONE : new Classified(DivergenceClass.WORKSPACE, null);
+        String note = diffs.isEmpty() ? (notes.isEmpty() ? "the recorded edit applied to the file it was made on"
+                : "not applied: " + String.join("; ", notes))
+                : "the recorded edit was NOT applied: " + diffs.getFirst().actual();
+        String written = newCall.id();
+        if (recordedResult.isPresent()) {
+            ObjectNode data = recordedResult.get().data().deepCopy();
+            data.put("replayOf", recordedResult.get().id());
+            data.set("replay", replayInfo(status, diffs, classified, List.of()));
+            Event result = out.append(draft(recordedResult.get(), data, newCall.id()));
+            replayed.put(recordedResult.get().id(), result.id());
+            written = result.id();
+        }
+        return step(number, call, written, status, diffs, note, started, afterEdit, classified, List.of());
     }
 
     private StepResult containment(int number, Event call, Event newCall, Optional<Event> recordedResult, Optional<Event> escape,
@@ -221,17 +432,18 @@ final class ReplaySession {
             diffs.add(FieldDiff.of("contained", true, false));
         }
         if (recordedResult.isPresent()) {
-            diffs.addAll(ToolResultComparison.compare(recordedResult.get(), result, request.normalizer(), blobs));
+            diffs.addAll(ToolResultComparison.compare(recordedResult.get(), result, normalizer, blobs, harness.recordsExitStatus()).diffs());
         }
         List<Event> recordedMutations = plan.mutationsCausedBy(call);
-        diffs.addAll(WorkspaceComparison.diff(WorkspaceComparison.recorded(recordedMutations), actualChanges));
+        diffs.addAll(WorkspaceComparison.diff(WorkspaceComparison.recorded(recordedMutations), comparedChanges(actualChanges, recordedMutations)));
+        touched.addAll(actualChanges.keySet());
         StepStatus status = contained ? StepStatus.CONTAINED : StepStatus.NOT_CONTAINED;
         String note = contained
                 ? "re-executed inside the boundary and still blocked" + (diffs.isEmpty() ? "" : " (its output differs from the recording)")
                 : "re-executed inside the boundary and it SUCCEEDED: not contained";
         boolean changed = writeActualMutations(newCall, after, actualChanges, recordedMutations);
         manifest = after;
-        Event written = writeResult(newCall, recordedResult, result, status, diffs, changed);
+        Event written = writeResult(newCall, recordedResult, result, status, diffs, changed, Classified.NONE);
         if (escape.isPresent()) {
             String evidence = lastLine(result.stderrText().isBlank() ? result.stdoutText() : result.stderrText());
             if (contained) {
@@ -415,12 +627,12 @@ final class ReplaySession {
 
     /** Runs the call's recorded exec (see {@link RecordedExec}) with its timeout, never longer than the request allows. */
     private ExecResult execute(int number, Event call) {
-        RecordedExec exec = RecordedExec.of(call).orElseThrow();
+        RecordedExec exec = harness.exec(call).orElseThrow();
         Duration timeout = exec.timeout().compareTo(request.maxCallTimeout()) > 0 ? request.maxCallTimeout() : exec.timeout();
         ExecResult result = sandbox.exec(exec.argv(), exec.cwd(), exec.env(),
                 timeout.isZero() || timeout.isNegative() ? Duration.ofMillis(1) : timeout);
         listener.callReturned(number, result);
-        return result;
+        return harness.asRecorded(call, result);
     }
 
     // ---- checkpoints, restores, harness changes --------------------------------------------------------------------
@@ -480,7 +692,9 @@ final class ReplaySession {
         }
         String checkpointId = event.text("checkpoint");
         Optional<Event> target = checkpointId == null ? Optional.empty()
-                : plan.index().checkpoint(checkpointId).flatMap(c -> plan.index().event(c.eventId()));
+                : plan.index().checkpoint(checkpointId).flatMap(c -> plan.index().event(c.eventId()))
+                        // the replay's own checkpoint may hold files the trace does not (a supplied starting tree)
+                        .map(c -> c.id().equals(plan.checkpoint().id()) ? plan.checkpoint() : c);
         if (target.isEmpty()) {
             note(event, "recorded " + event.type() + " names checkpoint '" + checkpointId + "', which is not in the bundle: not replayed");
             return step(number, event, null, StepStatus.APPLIED, List.of(), "checkpoint " + checkpointId + " not found: nothing restored",
@@ -630,7 +844,7 @@ final class ReplaySession {
     }
 
     private Event writeResult(Event newCall, Optional<Event> recorded, ExecResult result, StepStatus status, List<FieldDiff> diffs,
-                              boolean changedWorkspace) {
+                              boolean changedWorkspace, Classified classified) {
         ObjectNode data = Json.object();
         data.put("callId", newCall.text("callId"));
         data.put("exitCode", result.exitCode());
@@ -647,7 +861,7 @@ final class ReplaySession {
         }
         data.put("durationMs", result.durationMs());
         recorded.ifPresent(r -> data.put("replayOf", r.id()));
-        data.set("replay", replayInfo(status, diffs));
+        data.set("replay", replayInfo(status, diffs, classified, List.of()));
         List<String> causes = new ArrayList<>(List.of(newCall.id()));
         recorded.ifPresent(r -> causes.add(r.id()));
         NewEvent draft = NewEvent.of(out.run(), "sandbox", EventType.TOOL_RESULT).causes(causes).touches(StateKind.HARNESS).data(data);
@@ -660,10 +874,24 @@ final class ReplaySession {
     }
 
     private ObjectNode replayInfo(StepStatus status, List<FieldDiff> diffs) {
+        return replayInfo(status, diffs, Classified.NONE, List.of());
+    }
+
+    private ObjectNode replayInfo(StepStatus status, List<FieldDiff> diffs, Classified classified, List<String> normalizations) {
         ObjectNode info = Json.object();
         info.put("status", status.wireName());
         ArrayNode list = info.putArray("diffs");
         diffs.forEach(d -> list.add(d.toJson()));
+        if (classified.kind() != null) {
+            info.put("divergence", classified.kind().wireName());
+        }
+        if (classified.cause() != null) {
+            info.put("cause", classified.cause());
+        }
+        if (!normalizations.isEmpty() && !diffs.isEmpty()) {
+            ArrayNode applied = info.putArray("normalizations");
+            normalizations.forEach(applied::add);
+        }
         return info;
     }
 
@@ -715,12 +943,20 @@ final class ReplaySession {
 
     private StepResult step(int number, Event event, String replayEventId, StepStatus status, List<FieldDiff> diffs, String note,
                             long startedNanos, boolean afterEdit) {
+        Classified classified = diffs.isEmpty() || !(status == StepStatus.DIVERGED || status == StepStatus.EXPECTED_DIVERGENCE)
+                ? Classified.NONE : new Classified(DivergenceClass.BEHAVIOUR, null);
+        return step(number, event, replayEventId, status, diffs, note, startedNanos, afterEdit, classified, List.of());
+    }
+
+    private StepResult step(int number, Event event, String replayEventId, StepStatus status, List<FieldDiff> diffs, String note,
+                            long startedNanos, boolean afterEdit, Classified classified, List<String> normalizations) {
         String tool = event.is(EventType.CHECKPOINT) ? event.text("checkpointId") : event.text("tool");
         if (event.is(EventType.STATE_MUTATION)) {
             tool = event.text("path");
         }
         return new StepResult(number, event.id(), replayEventId, event.type(), event.text("callId"), tool, event.text("effect"),
-                status, diffs, note, (System.nanoTime() - startedNanos) / 1_000_000, afterEdit);
+                status, diffs, note, (System.nanoTime() - startedNanos) / 1_000_000, afterEdit, classified.kind(), classified.cause(),
+                normalizations);
     }
 
     static String label(Event event) {

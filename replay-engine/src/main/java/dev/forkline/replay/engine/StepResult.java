@@ -22,13 +22,31 @@ import java.util.List;
  * @param note          a sentence for people (why stubbed, what the decision was, ...), or null
  * @param durationMs    wall time spent on the step
  * @param afterEdit     the step is at or after the first edited event
+ * @param divergence    for a divergence ({@link StepStatus#DIVERGED}, {@link StepStatus#EXPECTED_DIVERGENCE}): why it
+ *                      differs; null otherwise
+ * @param cause         for an environment divergence, what the replay's environment lacks; else null
+ * @param normalizations the normalisation rules that changed the compared outputs (empty when none applied)
  */
 public record StepResult(int number, String eventId, String replayEventId, String type, String callId, String tool,
                          String effect, StepStatus status, List<FieldDiff> diffs, String note, long durationMs,
-                         boolean afterEdit) {
+                         boolean afterEdit, DivergenceClass divergence, String cause, List<String> normalizations) {
 
     public StepResult {
         diffs = List.copyOf(diffs);
+        normalizations = normalizations == null ? List.of() : List.copyOf(normalizations);
+    }
+
+    /**
+     * A divergence that counts against the replay: one of behaviour or of the workspace, an escape that was not
+     * contained, and with {@code strictEnvironment} one of the environment too.
+     */
+    public boolean countsAsFailure(boolean strictEnvironment) {
+        return status.isFailure() && (strictEnvironment || divergence != DivergenceClass.ENVIRONMENT);
+    }
+
+    /** {@code diverged}, or {@code diverged (environment)} for a classified divergence. */
+    public String statusText() {
+        return divergence == null ? status.wireName() : status.wireName() + " (" + divergence.wireName() + ")";
     }
 
     /** {@code r1.7 tool.call c2 (shell, workspace)} */
@@ -62,6 +80,16 @@ public record StepResult(int number, String eventId, String replayEventId, Strin
         json.put("note", note);
         json.put("durationMs", durationMs);
         json.put("afterEdit", afterEdit);
+        if (divergence != null) {
+            json.put("divergence", divergence.wireName());
+        }
+        if (cause != null) {
+            json.put("cause", cause);
+        }
+        if (!normalizations.isEmpty()) {
+            ArrayNode applied = json.putArray("normalizations");
+            normalizations.forEach(applied::add);
+        }
         return json;
     }
 }

@@ -16,23 +16,38 @@ final class ToolResultComparison {
     private ToolResultComparison() {
     }
 
-    static List<FieldDiff> compare(Event recorded, ExecResult actual, Normalizer normalizer, BlobSource blobs) throws IOException {
+    /** The differences, and the names of the normalisation rules that changed either side of a compared output. */
+    record Compared(List<FieldDiff> diffs, List<String> normalizations) {
+    }
+
+    /**
+     * @param exitStatusRecorded whether the recording holds exit statuses at all; when not, a failing exit is not
+     *                           compared with a result that does not say it failed
+     */
+    static Compared compare(Event recorded, ExecResult actual, Normalizer normalizer, BlobSource blobs, boolean exitStatusRecorded)
+            throws IOException {
         List<FieldDiff> diffs = new ArrayList<>();
+        java.util.Set<String> applied = new java.util.LinkedHashSet<>();
         JsonNode exit = recorded.data().get("exitCode");
         if (exit != null && exit.isNumber() && exit.asInt() != actual.exitCode()) {
             diffs.add(FieldDiff.of("exitCode", exit.asInt(), actual.exitCode()));
-        } else if ((exit == null || !exit.isNumber()) && actual.exitCode() != 0 && !recorded.data().path("isError").asBoolean(false)) {
+        } else if (exitStatusRecorded && (exit == null || !exit.isNumber()) && actual.exitCode() != 0
+                && !recorded.data().path("isError").asBoolean(false)) {
             diffs.add(FieldDiff.of("isError", false, true));
         }
-        compareText(diffs, "stdout", recordedText(recorded, "stdout", blobs), actual.stdoutText(), normalizer);
-        compareText(diffs, "stderr", recordedText(recorded, "stderr", blobs), actual.stderrText(), normalizer);
-        return diffs;
+        compareText(diffs, applied, "stdout", recordedText(recorded, "stdout", blobs), actual.stdoutText(), normalizer);
+        compareText(diffs, applied, "stderr", recordedText(recorded, "stderr", blobs), actual.stderrText(), normalizer);
+        return new Compared(diffs, List.copyOf(applied));
     }
 
-    private static void compareText(List<FieldDiff> diffs, String field, String recorded, String actual, Normalizer normalizer) {
+    /** Compares one output text; the rules that changed either side are added to {@code applied}. */
+    static void compareText(List<FieldDiff> diffs, java.util.Set<String> applied, String field, String recorded, String actual,
+                            Normalizer normalizer) {
         if (recorded == null) {
             return; // not recorded: nothing to compare with
         }
+        applied.addAll(normalizer.changing(recorded));
+        applied.addAll(normalizer.changing(actual));
         String expected = normalizer.apply(recorded);
         String got = normalizer.apply(actual);
         if (!expected.equals(got)) {

@@ -66,9 +66,15 @@ public final class ConfinedContainers {
      */
     public static void copyIn(DockerEngine engine, String containerId, IsolationBoundary boundary,
                               Collection<WorkspaceFile> files) throws IOException {
+        copyIn(engine, containerId, boundary, boundary.workspace(), files);
+    }
+
+    /** Like {@link #copyIn(DockerEngine, String, IsolationBoundary, Collection)} into another existing directory. */
+    static void copyIn(DockerEngine engine, String containerId, IsolationBoundary boundary, String directory,
+                       Collection<WorkspaceFile> files) throws IOException {
         try (InputStream tar = TarArchives.stream(files, boundary.uid(), boundary.gid())) {
             engine.client().copyArchiveToContainerCmd(containerId)
-                    .withRemotePath(boundary.workspace())
+                    .withRemotePath(directory)
                     .withTarInputStream(tar)
                     .exec();
         }

@@ -6,16 +6,18 @@ import com.github.dockerjava.api.command.PullImageResultCallback;
 import com.github.dockerjava.api.exception.NotFoundException;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Chooses the image a replay runs in: the recorded one when it is present locally, else the recorded one pulled
- * (within a bounded time) when a registry answers, else Forkline's default sandbox image. Says which and why.
+ * Chooses the image a replay runs in: the one the reviewer asked for; else the recorded one when it is present locally,
+ * else the recorded one pulled (within a bounded time, only when pulling is allowed) when a registry answers; else the
+ * first present of Forkline's own images. Says which and why.
  */
 public final class ImageResolver {
 
-    public enum Source { RECORDED_LOCAL, RECORDED_PULLED, DEFAULT }
+    public enum Source { REQUESTED, RECORDED_LOCAL, RECORDED_PULLED, DEFAULT }
 
     /** The chosen image, its local id, where it came from and a sentence on why. */
     public record ImageChoice(String image, String imageId, Source source, String reason) {
@@ -25,16 +27,39 @@ public final class ImageResolver {
 
     private final DockerEngine engine;
     private final Duration pullTimeout;
-    private final String defaultImage;
+    private final List<String> defaultImages;
+    private final boolean allowPull;
 
+    /** Pulls nothing; falls back to {@link IsolationBoundary#DEFAULT_IMAGE}. */
     public ImageResolver(DockerEngine engine) {
-        this(engine, DEFAULT_PULL_TIMEOUT, IsolationBoundary.DEFAULT_IMAGE);
+        this(engine, DEFAULT_PULL_TIMEOUT, List.of(IsolationBoundary.DEFAULT_IMAGE), false);
     }
 
-    public ImageResolver(DockerEngine engine, Duration pullTimeout, String defaultImage) {
+    /**
+     * @param defaultImages Forkline's images in order of preference; the first present is the fallback
+     * @param allowPull     a recorded image that is not present locally may be pulled
+     */
+    public ImageResolver(DockerEngine engine, Duration pullTimeout, List<String> defaultImages, boolean allowPull) {
+        if (defaultImages.isEmpty()) {
+            throw new IllegalArgumentException("at least one default image is needed");
+        }
         this.engine = engine;
         this.pullTimeout = pullTimeout;
-        this.defaultImage = defaultImage;
+        this.defaultImages = List.copyOf(defaultImages);
+        this.allowPull = allowPull;
+    }
+
+    /**
+     * The image the reviewer asked for by name: it must be present on the engine (nothing is pulled for it).
+     *
+     * @throws ImageUnavailableException when it is not present
+     */
+    public ImageChoice requested(String image) {
+        engine.ping();
+        InspectImageResponse local = inspect(image).orElseThrow(() -> new ImageUnavailableException("the image " + image
+                + " does not exist on the Docker engine (docker image ls lists what does; Forkline's own are built by"
+                + " packaging/sandbox-image/build)", null));
+        return new ImageChoice(image, local.getId(), Source.REQUESTED, "the image " + image + " was asked for");
     }
 
     /**
@@ -50,7 +75,7 @@ public final class ImageResolver {
                 return new ImageChoice(recordedImage, local.get().getId(), Source.RECORDED_LOCAL,
                         "the recorded image " + recordedImage + " is present locally");
             }
-            pullProblem = pull(recordedImage);
+            pullProblem = allowPull ? pull(recordedImage) : "pulling was not allowed (--pull allows it)";
             if (pullProblem == null) {
                 Optional<InspectImageResponse> pulled = inspect(recordedImage);
                 if (pulled.isPresent()) {
@@ -60,16 +85,24 @@ public final class ImageResolver {
                 pullProblem = "the pull finished but the image is still not present";
             }
         }
-        Optional<InspectImageResponse> fallback = inspect(defaultImage);
+        String defaultImage = null;
+        Optional<InspectImageResponse> fallback = Optional.empty();
+        for (String candidate : defaultImages) {
+            fallback = inspect(candidate);
+            if (fallback.isPresent()) {
+                defaultImage = candidate;
+                break;
+            }
+        }
         if (fallback.isEmpty()) {
             throw new ImageUnavailableException("neither the recorded image (" + (recordedImage == null ? "none recorded" : recordedImage)
-                    + ") nor the default image " + defaultImage + " is available: build the default with"
+                    + ") nor Forkline's image " + String.join(" or ", defaultImages) + " is available: build it with"
                     + " packaging/sandbox-image/build", null);
         }
         String why = recordedImage == null || recordedImage.isBlank()
-                ? "the trace records no image, so the default sandbox image is used"
+                ? "the trace records no image, so Forkline's image " + defaultImage + " is used"
                 : "the recorded image " + recordedImage + " is not present locally and could not be pulled (" + pullProblem
-                  + "), so the default sandbox image is used";
+                  + "), so Forkline's image " + defaultImage + " is used";
         return new ImageChoice(defaultImage, fallback.get().getId(), Source.DEFAULT, why);
     }
 

@@ -405,6 +405,24 @@ public final class Sandbox implements AutoCloseable {
         copyIn(files);
     }
 
+    /**
+     * Adds files under {@code directory}, an existing absolute directory outside the workspace (an agent's tools), owned
+     * by the boundary's user; they are not part of the workspace and no manifest lists them.
+     */
+    public void putFilesOutsideWorkspace(String directory, Collection<WorkspaceFile> files) {
+        ensureOpen();
+        if (!directory.startsWith("/") || directory.equals(boundary.workspace()) || directory.startsWith(boundary.workspace() + "/")) {
+            throw new IllegalArgumentException("not a directory outside the workspace: " + directory);
+        }
+        try {
+            ConfinedContainers.copyIn(engine, containerId, boundary, directory, files);
+        } catch (IOException e) {
+            throw new SandboxException("could not build the archive for " + directory, containerId, null, null, e);
+        } catch (RuntimeException e) {
+            throw lostOrFailed("copying files into " + directory + " failed", e);
+        }
+    }
+
     /** Empties the workspace and fills it with {@code files}: how a checkpoint is restored into a running sandbox. */
     public void replaceWorkspace(Collection<WorkspaceFile> files) {
         listedAtStart = null;

@@ -1,12 +1,10 @@
 package dev.forkline.views.data;
 
-import dev.forkline.trace.Event;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
-import dev.forkline.trace.bundle.BundleWriter;
+import dev.forkline.trace.export.BundleExport;
 import dev.forkline.trace.columns.EventColumns;
-import dev.forkline.trace.verify.BlobReferences;
 import dev.forkline.views.concurrent.Progress;
 
 import java.io.IOException;
@@ -69,7 +67,7 @@ public final class WritableBundles {
                 }
                 deleteBundle(copy);
             }
-            export(stored, copy);
+            BundleExport.write(stored, copy);
         }
         return copy;
     }
@@ -113,24 +111,6 @@ public final class WritableBundles {
             return true;
         } catch (IOException | TraceFormatException | RuntimeException e) {
             return false;
-        }
-    }
-
-    private static void export(Bundle stored, Path target) throws IOException {
-        Set<String> written = new HashSet<>();
-        try (BundleWriter writer = BundleWriter.create(target, stored.manifest())) {
-            for (Event event : stored.events()) {
-                for (BlobReferences.Reference reference : BlobReferences.of(event)) {
-                    if (reference.hash() != null && written.add(reference.hash())) {
-                        Optional<byte[]> content = stored.blobs().read(reference.hash());
-                        if (content.isPresent()) {
-                            writer.putBlob(content.get());
-                        }
-                    }
-                }
-                writer.write(event);
-            }
-            writer.commit();
         }
     }
 

@@ -1,0 +1,36 @@
+package dev.forkline.replay.engine;
+
+import dev.forkline.replay.tools.ClaudeCodeReadTools;
+import dev.forkline.trace.Event;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Claude Code's harness: Bash calls are commands; Read, Grep, Glob and LS are answered by Claude Code itself, so the
+ * replay answers them the same way from the workspace's files ({@link ClaudeCodeReadTools}).
+ */
+final class ClaudeCodeHarness extends ImportedHarness {
+
+    private static final Set<String> READ_TOOLS = Set.of("Read", "Grep", "Glob", "LS");
+
+    ClaudeCodeHarness(ImportedSession session, SessionSetup setup) {
+        super(session, setup);
+    }
+
+    @Override
+    public boolean answersItself(Event call) {
+        return READ_TOOLS.contains(call.text("tool")) && session.root() != null;
+    }
+
+    @Override
+    public Optional<String> answerItself(Event call, Map<String, byte[]> files) {
+        return ClaudeCodeReadTools.run(call.text("tool"), call.data().path("arguments"), session.root(), files);
+    }
+
+    @Override
+    public String comparable(Event call, String output) {
+        return ClaudeCodeReadTools.comparable(call.text("tool"), output);
+    }
+}

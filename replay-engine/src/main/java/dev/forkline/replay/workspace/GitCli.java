@@ -59,7 +59,6 @@ final class GitCli {
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().put("GIT_TERMINAL_PROMPT", "0");
         builder.environment().put("LC_ALL", "C");
-        builder.redirectInput(ProcessBuilder.Redirect.DISCARD);
         Process process;
         try {
             process = builder.start();
@@ -67,6 +66,7 @@ final class GitCli {
             throw new IOException("git is not installed or not on the PATH (" + notStarted.getMessage()
                     + "); it is needed to read the git repository " + dir, notStarted);
         }
+        process.getOutputStream().close();
         CompletableFuture<String> stdout = drain(process.getInputStream());
         CompletableFuture<String> stderr = drain(process.getErrorStream());
         try {

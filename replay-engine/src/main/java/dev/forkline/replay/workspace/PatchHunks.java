@@ -31,6 +31,8 @@ final class PatchHunks {
         boolean endOfFile;
         final List<String> oldLines = new ArrayList<>();
         final List<String> newLines = new ArrayList<>();
+        /** For each new line, the index of the old line it keeps (a context line), or -1 for an added line. */
+        final List<Integer> kept = new ArrayList<>();
 
         boolean unified() {
             return oldStart >= 0;
@@ -116,6 +118,7 @@ final class PatchHunks {
             String body = line.isEmpty() ? "" : line.substring(1);
             switch (kind) {
                 case ' ' -> {
+                    chunk.kept.add(chunk.oldLines.size());
                     chunk.oldLines.add(body);
                     chunk.newLines.add(body);
                     chunk.oldCount--;
@@ -126,6 +129,7 @@ final class PatchHunks {
                     chunk.oldCount--;
                 }
                 case '+' -> {
+                    chunk.kept.add(-1);
                     chunk.newLines.add(body);
                     chunk.newCount--;
                 }
@@ -180,15 +184,15 @@ final class PatchHunks {
                 found = chunk.oldStart - 1;
             }
             List<String> oldLines = chunk.oldLines;
-            List<String> newLines = chunk.newLines;
+            int newCount = chunk.newLines.size();
             if (found < 0) {
                 found = seek(lines, oldLines, from, chunk.endOfFile);
             }
             if (found < 0 && oldLines.getLast().isEmpty()) {
                 // a trailing blank context line often stands for the end of the file (as Codex allows)
                 oldLines = oldLines.subList(0, oldLines.size() - 1);
-                if (!newLines.isEmpty() && newLines.getLast().isEmpty()) {
-                    newLines = newLines.subList(0, newLines.size() - 1);
+                if (newCount > 0 && chunk.newLines.getLast().isEmpty()) {
+                    newCount--;
                 }
                 found = oldLines.isEmpty() ? -1 : seek(lines, oldLines, from, chunk.endOfFile);
             }
@@ -196,7 +200,7 @@ final class PatchHunks {
                 return new Result(null, path + ": patch " + which + " does not match: its lines from "
                         + TextEdits.quote(chunk.oldLines.getFirst()) + " are not in the file" + (from > 0 ? " after line " + from : ""));
             }
-            replacements.add(new Replacement(found, oldLines.size(), newLines));
+            replacements.add(new Replacement(found, oldLines.size(), withFileContext(lines, found, chunk, newCount)));
             from = found + oldLines.size();
         }
         replacements.sort(Comparator.comparingInt(Replacement::at));
@@ -214,6 +218,19 @@ final class PatchHunks {
         boolean trailingNewline = unified ? (newEndsWithNewline != null ? newEndsWithNewline : endsWithNewline) : true;
         String joined = String.join("\n", lines);
         return new Result(trailingNewline && !lines.isEmpty() ? joined + "\n" : joined, null);
+    }
+
+    /**
+     * The chunk's new lines with each context line taken from the file where the chunk matched, so that a match that
+     * tolerated white space does not rewrite the lines it only used as context.
+     */
+    private static List<String> withFileContext(List<String> lines, int at, Chunk chunk, int newCount) {
+        List<String> result = new ArrayList<>(newCount);
+        for (int i = 0; i < newCount; i++) {
+            int old = chunk.kept.get(i);
+            result.add(old >= 0 && at + old < lines.size() ? lines.get(at + old) : chunk.newLines.get(i));
+        }
+        return result;
     }
 
     private static boolean matchesAt(List<String> lines, List<String> pattern, int at) {

@@ -20,6 +20,9 @@ import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.decision.DecisionLedger;
+import dev.forkline.replay.workspace.MutationApplier;
+import dev.forkline.replay.workspace.MutationOutcome;
+import dev.forkline.replay.workspace.MutationPaths;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -369,45 +372,55 @@ final class ReplaySession {
                                     boolean afterEdit) throws IOException {
         List<FieldDiff> diffs = new ArrayList<>();
         List<String> notes = new ArrayList<>();
-        Map<String, WorkspaceFile> current = sandbox.pullWorkspace();
+        Map<String, WorkspaceFile> current = new HashMap<>(sandbox.pullWorkspace());
         for (Event mutation : plan.mutationsCausedBy(call)) {
             if (plan.isDropped(mutation) || mutation.text("path") == null) {
                 continue;
             }
-            String path = WorkspacePaths.normalize(mutation.text("path"));
-            WorkspaceFile file = current.get(path);
-            byte[] before = file == null || file.isSymlink() ? null : file.content();
-            dev.forkline.replay.workspace.MutationApplier.Outcome outcome = dev.forkline.replay.workspace.MutationApplier.apply(mutation, before, blobs);
+            MutationPaths.Resolved resolved = MutationPaths.resolve(mutation.text("path"), imported.root());
+            if (resolved.path() == null) {
+                notes.add(mutation.text("path") + ": not applied, " + resolved.refusal());
+                continue;
+            }
+            String path = resolved.path();
+            MutationOutcome outcome = MutationApplier.apply(path, mutation.data(), current.get(path), blobs);
             switch (outcome) {
-                case dev.forkline.replay.workspace.MutationApplier.Applied applied -> {
-                    if (applied.content() == null) {
+                case MutationOutcome.Applied applied -> {
+                    if (applied.deleted()) {
                         ExecResult removed = sandbox.exec(List.of("rm", "-f", "--", path), null, Map.of(), Duration.ofSeconds(30));
                         if (!removed.succeeded()) {
                             throw new IOException("could not apply the recorded delete of " + path + ": " + removed.stderrText());
                         }
+                        current.remove(path);
                     } else {
-                        sandbox.putFiles(List.of(WorkspaceFile.regular(path, applied.content(), applied.mode())));
+                        sandbox.putFiles(List.of(applied.file()));
+                        current.put(applied.file().path(), applied.file());
+                        touched.add(applied.file().path());
                     }
                     touched.add(path);
                     ObjectNode data = mutation.data().deepCopy();
                     data.put("replayOf", mutation.id());
-                    if (applied.content() != null) {
-                        data.put("after", out.blob(applied.content()));
+                    if (!applied.deleted() && !applied.file().isSymlink()) {
+                        data.put("after", out.blob(applied.file().content()));
+                    }
+                    if (applied.note() != null) {
+                        notes.add(path + ": " + applied.note());
                     }
                     out.append(draft(mutation, data, newCall.id()));
                 }
-                case dev.forkline.replay.workspace.MutationApplier.PreconditionFailed failed ->
+                case MutationOutcome.PreconditionFailed failed ->
                         diffs.add(FieldDiff.of("workspace:" + path, "the file the recorded edit was made on", failed.message()));
-                case dev.forkline.replay.workspace.MutationApplier.Unknown unknown ->
-                        notes.add(path + ": " + unknown.why());
+                case MutationOutcome.Unknown unknown -> notes.add(path + ": not applied, " + unknown.why());
+                case MutationOutcome.Skipped skipped -> notes.add(path + ": not applied, " + skipped.why());
             }
         }
         manifest = sandbox.manifest();
-        StepStatus status = diffs.isEmpty() ? (notes.isEmpty() ? StepStatus.MATCHED : StepStatus.UNVERIFIED)
+        boolean unapplied = notes.stream().anyMatch(n -> n.contains(": not applied, "));
+        StepStatus status = diffs.isEmpty() ? (unapplied ? StepStatus.UNVERIFIED : StepStatus.MATCHED)
                 : afterEdit ? StepStatus.EXPECTED_DIVERGENCE : StepStatus.DIVERGED;
         Classified classified = diffs.isEmpty() ? Classified.NONE : new Classified(DivergenceClass.WORKSPACE, null);
         String note = diffs.isEmpty() ? (notes.isEmpty() ? "the recorded edit applied to the file it was made on"
-                : "not applied: " + String.join("; ", notes))
+                : String.join("; ", notes))
                 : "the recorded edit was NOT applied: " + diffs.getFirst().actual();
         String written = newCall.id();
         if (recordedResult.isPresent()) {

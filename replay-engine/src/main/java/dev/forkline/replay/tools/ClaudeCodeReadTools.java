@@ -100,17 +100,19 @@ public final class ClaudeCodeReadTools {
      */
     public static Optional<String> unsupported(String tool, JsonNode arguments) {
         try {
-            switch (tool) {
-                case "Read" -> ToolArguments.of(tool, arguments, ReadTool.ARGUMENTS).string("pages").ifPresent(p -> {
-                    throw new NotRerun("Read with pages reads PDFs, which are not re-run");
-                });
-                case "Grep" -> ToolArguments.of(tool, arguments, GrepTool.ARGUMENTS);
-                case "Glob" -> ToolArguments.of(tool, arguments, GlobTool.ARGUMENTS);
-                default -> {
-                    return Optional.of(notReimplemented(tool));
+            return switch (tool) {
+                case "Read" -> ToolArguments.of(tool, arguments, ReadTool.ARGUMENTS).string("pages")
+                        .map(pages -> "Read with pages reads PDFs, which are not re-run");
+                case "Grep" -> {
+                    ToolArguments.of(tool, arguments, GrepTool.ARGUMENTS);
+                    yield Optional.empty();
                 }
-            }
-            return Optional.empty();
+                case "Glob" -> {
+                    ToolArguments.of(tool, arguments, GlobTool.ARGUMENTS);
+                    yield Optional.empty();
+                }
+                default -> Optional.of(notReimplemented(tool));
+            };
         } catch (NotRerun reason) {
             return Optional.of(reason.getMessage());
         }

@@ -56,6 +56,9 @@ final class GrepTool {
         String key = snapshot.key(target)
                 .orElseThrow(() -> new NotRerun("Grep in " + target + ", outside the workspace " + snapshot.root()));
         boolean explicitFile = snapshot.isFile(key);
+        if (path == null && !snapshot.isDirectory(key)) {
+            throw new NotRerun("Grep in the working directory " + cwd + ", which the snapshot has no files under");
+        }
         if (!explicitFile && !snapshot.isDirectory(key)) {
             return Outcome.error(ClaudeCodeReadTools.toolUseError(
                     MissingPaths.message("Path does not exist: " + path + ".", snapshot, target, false)));

@@ -52,6 +52,7 @@ final class FileEditMutations {
                 boolean replaceAll = (result != null && result.path("replaceAll").asBoolean(false)) || input.path("replace_all").asBoolean(false);
                 after = applied(original, edits, replaceAll, session);
                 mutation.set("edits", editsJson(edits));
+                mutation.put("replaceAll", replaceAll);
             }
             case "MultiEdit" -> {
                 List<String[]> edits = new ArrayList<>();

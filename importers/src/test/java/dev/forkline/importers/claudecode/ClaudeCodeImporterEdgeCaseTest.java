@@ -216,6 +216,8 @@ class ClaudeCodeImporterEdgeCaseTest {
         assertThat(mutation.data().path("beforeKnown").asBoolean(true)).isFalse();
         assertThat(mutation.data().path("afterKnown").asBoolean(true)).isFalse();
         assertThat(mutation.data().path("edits").get(0).path("newString").asText()).isEqualTo("b");
+        assertThat(mutation.data().path("replaceAll").isBoolean()).isTrue();
+        assertThat(mutation.data().path("replaceAll").asBoolean()).isFalse();
     }
 
     @Test

@@ -9,7 +9,11 @@ import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.RecordStream;
 import dev.forkline.importers.support.SingleFileImporter;
+import dev.forkline.importers.support.StartCheckpoint;
+import dev.forkline.importers.support.StartingTree;
 import dev.forkline.importers.support.Timestamps;
+import dev.forkline.importers.support.WorkspaceRoot;
+import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
@@ -99,11 +103,17 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
             throw new TraceFormatException(main.toString(), 0, "not a Claude Code transcript: no user/assistant/system/summary record found");
         }
         Instant start = scan.firstTimestamp != null ? scan.firstTimestamp : Instant.EPOCH;
-        session.append(NewEvent.of(ClaudeTranscriptWriter.RUN, "harness", EventType.SESSION_START).at(start)
+        Event sessionStart = session.append(NewEvent.of(ClaudeTranscriptWriter.RUN, "harness", EventType.SESSION_START).at(start)
                 .touches(StateKind.SESSION, StateKind.HARNESS).data(sessionStart(scan, path, subagents)), 0);
+        // Subagents are lanes of the one run and work in the session's tree: one checkpoint serves them all.
+        StartCheckpoint checkpoint = new StartCheckpoint(session);
+        if (scan.toolCalls > 0) {
+            checkpoint.append(sessionStart, scan.cwd, new StartingTree(FORMAT).cwd(scan.cwd).branch(scan.gitBranch), 0);
+        }
+        WorkspaceRoot root = new WorkspaceRoot(StartCheckpoint.rootOr(scan.cwd));
 
         ClaudeLanes lanes = new ClaudeLanes(scan, main);
-        ClaudeTranscriptWriter writer = new ClaudeTranscriptWriter(session, scan, lanes);
+        ClaudeTranscriptWriter writer = new ClaudeTranscriptWriter(session, scan, lanes, root);
         List<RecordStream> streams = new ArrayList<>();
         try {
             for (Path file : files) {
@@ -126,6 +136,9 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
         Instant last = writer.lastTime() != null ? writer.lastTime() : start;
         session.append(NewEvent.of(ClaudeTranscriptWriter.RUN, "harness", EventType.SESSION_END).at(last).data(end), 0);
         formatFindings(scan, session, subagents);
+        checkpoint.report(Finding.warning(ImportFindings.NO_CHECKPOINT, "the transcript makes no tool call: there is no replayable"
+                + " checkpoint", null, 0));
+        root.report(session);
         String traceId = FORMAT + ":" + (scan.sessionId != null ? scan.sessionId : main.getFileName().toString());
         return session.finish(traceId, title(scan), start);
     }
@@ -174,8 +187,6 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
             missing.add("git branch");
         }
         session.finding(Finding.info(ImportFindings.ENVIRONMENT_INCOMPLETE, "Claude Code transcripts do not record: " + String.join(", ", missing), null, 0));
-        session.finding(Finding.warning(ImportFindings.NO_CHECKPOINT, "the transcript holds no workspace snapshot, so there is no replayable"
-                + " checkpoint; edits are kept as state mutations where their content is recorded", null, 0));
         if (!scan.anyCost) {
             session.finding(Finding.info(ImportFindings.NO_COST, "no cost recorded (token counts only)", null, 0));
         }

@@ -97,6 +97,8 @@ final class ClaudeSessionScan {
     Instant firstTimestamp;
     Instant lastTimestamp;
     boolean anyCost;
+    /** tool_use blocks over all files: a session with none has nothing to replay, so no start checkpoint. */
+    long toolCalls;
     /** Records of a type Claude Code writes; zero means the file is not a transcript at all. */
     long recognised;
     final Map<Path, Map<String, Response>> responses = new HashMap<>();
@@ -160,6 +162,9 @@ final class ClaudeSessionScan {
             responses.computeIfAbsent(file, f -> new HashMap<>()).computeIfAbsent(key, k -> new Response())
                     .add(message, cost, line);
             for (JsonNode block : ClaudeBlocks.of(message)) {
+                if ("tool_use".equals(JsonFields.text(block, "type"))) {
+                    toolCalls++;
+                }
                 if ("tool_use".equals(JsonFields.text(block, "type")) && ClaudeTools.startsSubagent(JsonFields.text(block, "name"))) {
                     JsonNode input = block.get("input");
                     SubagentCall call = new SubagentCall(JsonFields.text(block, "id"), JsonFields.text(input, "subagent_type"),

@@ -13,6 +13,7 @@ import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.RecordStream;
 import dev.forkline.importers.support.TimeFill;
 import dev.forkline.importers.support.Timestamps;
+import dev.forkline.importers.support.WorkspaceRoot;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
@@ -38,6 +39,7 @@ final class ClaudeTranscriptWriter {
     private final ImportSession session;
     private final ClaudeSessionScan scan;
     private final ClaudeLanes lanes;
+    private final WorkspaceRoot root;
     private final EventIds ids;
     private final TimeFill time;
     private final Map<String, CallInfo> calls = new HashMap<>();
@@ -48,10 +50,11 @@ final class ClaudeTranscriptWriter {
     private final Map<String, Long> unknownTypes = new LinkedHashMap<>();
     private long snapshotBackups;
 
-    ClaudeTranscriptWriter(ImportSession session, ClaudeSessionScan scan, ClaudeLanes lanes) {
+    ClaudeTranscriptWriter(ImportSession session, ClaudeSessionScan scan, ClaudeLanes lanes, WorkspaceRoot root) {
         this.session = session;
         this.scan = scan;
         this.lanes = lanes;
+        this.root = root;
         this.ids = new EventIds(session);
         this.time = new TimeFill(scan.firstTimestamp);
     }
@@ -267,12 +270,13 @@ final class ClaudeTranscriptWriter {
             data.put("agentId", toolUseResult.get("agentId").asText());
         }
         lastInputByActor.put(actor, "result of " + (call == null ? "a tool" : call.tool()) + ": " + text);
-        Event result = append(NewEvent.of(RUN, actor, EventType.TOOL_RESULT).at(ts).causes(causes).touches(StateKind.SESSION).data(data),
+        append(NewEvent.of(RUN, actor, EventType.TOOL_RESULT).at(ts).causes(causes).touches(StateKind.SESSION).data(data),
                 baseId(record, line), line);
         if (call != null && !isError && ClaudeTools.editsFile(call.tool())) {
-            ObjectNode mutation = FileEditMutations.of(call.tool(), call.input(), toolUseResult, call.cwd(), session);
+            ObjectNode mutation = FileEditMutations.of(call.tool(), call.input(), toolUseResult, root, call.cwd(), session);
             if (mutation != null) {
-                append(NewEvent.of(RUN, actor, EventType.STATE_MUTATION).at(ts).causes(result.id()).touches(StateKind.WORKSPACE)
+                // Caused by the call that made the edit, as the recorder links them; it follows the result that says it succeeded.
+                append(NewEvent.of(RUN, actor, EventType.STATE_MUTATION).at(ts).causes(call.eventId()).touches(StateKind.WORKSPACE)
                         .data(mutation), baseId(record, line), line);
             }
         }

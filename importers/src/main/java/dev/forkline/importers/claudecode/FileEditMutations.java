@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.WorkspaceRoot;
 import dev.forkline.trace.Json;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,7 +22,7 @@ final class FileEditMutations {
     }
 
     /** The payload, or null when the call names no file. */
-    static ObjectNode of(String tool, JsonNode input, JsonNode toolUseResult, String cwd, ImportSession session) {
+    static ObjectNode of(String tool, JsonNode input, JsonNode toolUseResult, WorkspaceRoot root, String cwd, ImportSession session) {
         JsonNode result = toolUseResult != null && toolUseResult.isObject() ? toolUseResult : null;
         String filePath = firstText(JsonFields.text(result, "filePath"), JsonFields.text(input, "file_path"));
         if (filePath == null) {
@@ -30,7 +30,7 @@ final class FileEditMutations {
         }
         String original = firstText(JsonFields.text(result, "originalFile"), JsonFields.text(result, "originalFileContents"));
         ObjectNode mutation = Json.object();
-        mutation.put("path", relative(filePath, cwd));
+        mutation.put("path", root.relative(filePath, cwd));
         mutation.put("tool", tool);
         String before = original == null ? null : session.putBlob(original);
         String after = null;
@@ -52,6 +52,7 @@ final class FileEditMutations {
                 boolean replaceAll = (result != null && result.path("replaceAll").asBoolean(false)) || input.path("replace_all").asBoolean(false);
                 after = applied(original, edits, replaceAll, session);
                 mutation.set("edits", editsJson(edits));
+                mutation.put("replaceAll", replaceAll);
             }
             case "MultiEdit" -> {
                 List<String[]> edits = new ArrayList<>();
@@ -122,20 +123,6 @@ final class FileEditMutations {
             json.put("newString", edit[1]);
         }
         return array;
-    }
-
-    /** The path relative to the session's working directory when it lies inside it. */
-    static String relative(String filePath, String cwd) {
-        if (cwd == null) {
-            return filePath;
-        }
-        try {
-            Path file = Path.of(filePath).normalize();
-            Path root = Path.of(cwd).normalize();
-            return file.startsWith(root) ? root.relativize(file).toString() : filePath;
-        } catch (RuntimeException invalidPath) {
-            return filePath;
-        }
     }
 
     private static String firstText(String a, String b) {

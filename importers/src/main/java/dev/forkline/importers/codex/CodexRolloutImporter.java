@@ -10,7 +10,11 @@ import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.JsonlRecords;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.SingleFileImporter;
+import dev.forkline.importers.support.StartCheckpoint;
+import dev.forkline.importers.support.StartingTree;
 import dev.forkline.importers.support.Timestamps;
+import dev.forkline.importers.support.WorkspaceRoot;
+import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
@@ -76,7 +80,15 @@ public final class CodexRolloutImporter extends SingleFileImporter {
         ObjectNode firstTurn;
         Instant firstTime;
         long rolloutRecords;
+        /** Tool calls the model made: a rollout with none has nothing to replay, so no start checkpoint. */
+        long toolCalls;
         boolean legacy;
+
+        /** The directory the session worked in: session_meta's cwd, else the first turn's. */
+        String cwd() {
+            String cwd = JsonFields.text(meta, "cwd");
+            return cwd != null ? cwd : JsonFields.text(firstTurn, "cwd");
+        }
     }
 
     @Override
@@ -89,10 +101,15 @@ public final class CodexRolloutImporter extends SingleFileImporter {
         Instant start = header.firstTime != null ? header.firstTime : Instant.EPOCH;
         String model = JsonFields.text(header.firstTurn, "model");
         String provider = JsonFields.text(header.meta, "model_provider");
-        session.append(NewEvent.of(CodexRolloutWriter.RUN, "harness", EventType.SESSION_START).at(start)
+        Event sessionStart = session.append(NewEvent.of(CodexRolloutWriter.RUN, "harness", EventType.SESSION_START).at(start)
                 .touches(StateKind.SESSION, StateKind.HARNESS).data(sessionStart(header, model, provider, path)), 0);
+        StartCheckpoint checkpoint = new StartCheckpoint(session);
+        if (header.toolCalls > 0) {
+            checkpoint.append(sessionStart, header.cwd(), startingTree(header), 0);
+        }
+        WorkspaceRoot root = new WorkspaceRoot(StartCheckpoint.rootOr(header.cwd()));
 
-        CodexRolloutWriter writer = new CodexRolloutWriter(session, model, provider, start);
+        CodexRolloutWriter writer = new CodexRolloutWriter(session, model, provider, start, root);
         JsonlRecords.read(path, session, (record, line) -> {
             ObjectNode normalised = normalise(record, line == 1 && header.legacy);
             if (normalised != null) {
@@ -106,6 +123,9 @@ public final class CodexRolloutImporter extends SingleFileImporter {
         endData.put("synthesised", true);
         session.append(NewEvent.of(CodexRolloutWriter.RUN, "harness", EventType.SESSION_END).at(end).data(endData), 0);
         formatFindings(header, session);
+        checkpoint.report(Finding.warning(ImportFindings.NO_CHECKPOINT, "the rollout makes no tool call: there is no replayable checkpoint",
+                null, 0));
+        root.report(session);
         String id = JsonFields.text(header.meta, "id");
         String traceId = FORMAT + ":" + (id != null ? id : path.getFileName().toString());
         return session.finish(traceId, title(header), start);
@@ -143,6 +163,10 @@ public final class CodexRolloutImporter extends SingleFileImporter {
             }
             if (isRolloutRecord(record) || isBareItem(record)) {
                 header.rolloutRecords++;
+            }
+            JsonNode item = isBareItem(record) ? record : "response_item".equals(JsonFields.text(record, "type")) ? record.get("payload") : null;
+            if (item != null && CodexRolloutWriter.TOOL_CALL_ITEMS.contains(String.valueOf(JsonFields.text(item, "type")))) {
+                header.toolCalls++;
             }
             if (header.firstTime == null) {
                 header.firstTime = Timestamps.parseText(JsonFields.text(record, "timestamp"));
@@ -195,6 +219,13 @@ public final class CodexRolloutImporter extends SingleFileImporter {
         return data;
     }
 
+    /** What the session_meta says about the tree the session started from. */
+    private static StartingTree startingTree(Header header) {
+        JsonNode git = header.meta == null ? null : header.meta.get("git");
+        return new StartingTree(FORMAT).repository(JsonFields.text(git, "repository_url")).commit(JsonFields.text(git, "commit_hash"))
+                .branch(JsonFields.text(git, "branch")).cwd(header.cwd());
+    }
+
     private static String title(Header header) {
         String id = JsonFields.text(header.meta, "id");
         String cwd = JsonFields.text(header.meta, "cwd");
@@ -213,8 +244,6 @@ public final class CodexRolloutImporter extends SingleFileImporter {
             missing.add("model (no turn_context)");
         }
         session.finding(Finding.info(ImportFindings.ENVIRONMENT_INCOMPLETE, "Codex rollouts do not record: " + String.join(", ", missing), null, 0));
-        session.finding(Finding.warning(ImportFindings.NO_CHECKPOINT, "the rollout holds no workspace snapshot, so there is no replayable"
-                + " checkpoint; added files from apply_patch are kept as state mutations", null, 0));
         session.finding(Finding.info(ImportFindings.NO_COST, "no cost recorded (token counts only; inputTokens include cacheReadTokens)", null, 0));
     }
 }

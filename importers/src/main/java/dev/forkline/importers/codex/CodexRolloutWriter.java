@@ -13,6 +13,7 @@ import dev.forkline.importers.support.Paragraphs;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.TimeFill;
 import dev.forkline.importers.support.Timestamps;
+import dev.forkline.importers.support.WorkspaceRoot;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
@@ -40,13 +41,18 @@ final class CodexRolloutWriter {
     private static final Set<String> MIRRORED_EVENTS = Set.of("agent_message", "agent_reasoning", "user_message",
             "agent_reasoning_raw_content", "agent_reasoning_section_break");
 
+    /** Response items that are tool calls of the model. */
+    static final Set<String> TOOL_CALL_ITEMS = Set.of("function_call", "custom_tool_call", "local_shell_call", "web_search_call");
+
     private record Item(ObjectNode payload, long line, Instant ts) {
     }
 
-    private record CallInfo(String eventId, String tool, ObjectNode arguments) {
+    /** A call written; {@code cwd} is the turn's working directory when it was made (relative patch paths start there). */
+    private record CallInfo(String eventId, String tool, ObjectNode arguments, String cwd) {
     }
 
     private final ImportSession session;
+    private final WorkspaceRoot root;
     private final EventIds ids;
     private final TimeFill time;
     private final List<Item> pendingOutput = new ArrayList<>();
@@ -58,10 +64,12 @@ final class CodexRolloutWriter {
     private String model;
     private String provider;
     private String lastInput;
+    private String turnCwd;
     private long unparsedPatches;
 
-    CodexRolloutWriter(ImportSession session, String model, String provider, Instant start) {
+    CodexRolloutWriter(ImportSession session, String model, String provider, Instant start, WorkspaceRoot root) {
         this.session = session;
+        this.root = root;
         this.ids = new EventIds(session);
         this.time = new TimeFill(start);
         this.model = model;
@@ -102,6 +110,9 @@ final class CodexRolloutWriter {
     }
 
     private void turnContext(ObjectNode payload, long line, Instant ts) {
+        if (JsonFields.text(payload, "cwd") != null) {
+            turnCwd = JsonFields.text(payload, "cwd");
+        }
         String turnModel = JsonFields.text(payload, "model");
         if (turnModel != null && !turnModel.equals(model)) {
             if (model != null) {
@@ -222,7 +233,7 @@ final class CodexRolloutWriter {
         }
         Event call = session.append(NewEvent.of(RUN, AGENT, EventType.TOOL_CALL).id(id).at(item.ts()).causes(modelCallId)
                 .touches(effect.effect().touchedByCall()).data(data), item.line());
-        calls.put(callId, new CallInfo(call.id(), tool, arguments));
+        calls.put(callId, new CallInfo(call.id(), tool, arguments, turnCwd));
         answered.put(callId, false);
         if (asksEscalation(arguments)) {
             ObjectNode request = Json.object();
@@ -278,14 +289,19 @@ final class CodexRolloutWriter {
         }
         Payloads.putIfPresent(data, "durationMs", output.durationMs());
         lastInput = "output of " + (call == null ? "a tool" : call.tool()) + ": " + output.text();
-        Event result = append(NewEvent.of(RUN, AGENT, EventType.TOOL_RESULT).at(ts).causes(causes).touches(StateKind.SESSION)
+        append(NewEvent.of(RUN, AGENT, EventType.TOOL_RESULT).at(ts).causes(causes).touches(StateKind.SESSION)
                 .data(data), line);
         if (call != null && "apply_patch".equals(call.tool()) && !output.isError()) {
-            patchMutations(call, result, line, ts);
+            patchMutations(call, line, ts);
         }
     }
 
-    private void patchMutations(CallInfo call, Event result, long line, Instant ts) {
+    /**
+     * One state.mutation per file of a successful patch, caused by the call. An added file's content is whole; a
+     * deleted file's content is not in the patch; an update holds only hunks, kept as {@code patch} for a replay to
+     * apply to the file as it then is.
+     */
+    private void patchMutations(CallInfo call, long line, Instant ts) {
         String patch = JsonFields.text(call.arguments(), "input");
         if (patch == null) {
             patch = JsonFields.text(call.arguments(), "patch");
@@ -296,26 +312,21 @@ final class CodexRolloutWriter {
             return;
         }
         for (ApplyPatchFiles.FileChange change : changes) {
-            ObjectNode data = Json.object();
-            data.put("path", change.path());
-            data.put("op", change.op());
-            data.put("tool", "apply_patch");
-            data.putNull("before");
-            switch (change.op()) {
-                case "create" -> data.put("after", session.putBlob(change.content()));
-                case "delete" -> {
-                    data.putNull("after");
-                    data.put("beforeKnown", false);
-                }
+            String path = root.relative(change.path(), call.cwd());
+            ObjectNode data = switch (change.op()) {
+                case "create" -> Payloads.stateMutation(path, "create", null, true, session.putBlob(change.content()), true);
+                case "delete" -> Payloads.stateMutation(path, "delete", null, false, null, true);
                 default -> {
-                    data.putNull("after");
-                    data.put("beforeKnown", false);
-                    data.put("afterKnown", false);
-                    data.put("diffBlob", session.putBlob(change.hunks()));
-                    Payloads.putIfPresent(data, "movedTo", change.movedTo());
+                    ObjectNode update = Payloads.stateMutation(path, "modify", null, false, null, false);
+                    update.put("patch", change.patch());
+                    if (change.movedTo() != null) {
+                        update.put("movedTo", root.relative(change.movedTo(), call.cwd()));
+                    }
+                    yield update;
                 }
-            }
-            append(NewEvent.of(RUN, AGENT, EventType.STATE_MUTATION).at(ts).causes(result.id()).touches(StateKind.WORKSPACE)
+            };
+            data.put("tool", "apply_patch");
+            append(NewEvent.of(RUN, AGENT, EventType.STATE_MUTATION).at(ts).causes(call.eventId()).touches(StateKind.WORKSPACE)
                     .data(data), line);
         }
     }

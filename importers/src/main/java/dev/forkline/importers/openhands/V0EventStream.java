@@ -7,6 +7,9 @@ import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
+import dev.forkline.importers.support.StartCheckpoint;
+import dev.forkline.importers.support.StartingTree;
+import dev.forkline.importers.support.WorkspaceRoot;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -73,16 +76,32 @@ final class V0EventStream {
     private long cacheRead;
     private long cacheWrite;
     private BigDecimal accumulatedCost;
+    private long toolActions;
+    /** What a workspace-context recall says about the repository (extras repo_name, repo_branch, repo_directory, working_dir). */
+    private String repoName;
+    private String repoBranch;
+    private String repoDirectory;
+    private String workspaceDir;
+    private boolean underDefaultRoot;
+    private final StartCheckpoint checkpoint;
+    private WorkspaceRoot root;
 
     V0EventStream(ImportSession session, Path path) {
         this.session = session;
         this.path = path;
+        this.checkpoint = new StartCheckpoint(session);
         agents.push("agent:openhands");
     }
 
     void read() throws IOException, TraceFormatException {
         EventList.each(path, (record, line) -> survey(record));
         Event start = start();
+        String recordedRoot = workspaceDir != null ? workspaceDir : underDefaultRoot ? StartCheckpoint.DEFAULT_ROOT : null;
+        if (toolActions > 0) {
+            checkpoint.append(start, recordedRoot, new StartingTree(OpenHandsImporter.FORMAT).repository(repoName).branch(repoBranch)
+                    .cwd(repoDirectory != null ? repoDirectory : workspaceDir != null ? workspaceDir : cwd), 0);
+        }
+        root = new WorkspaceRoot(StartCheckpoint.rootOr(recordedRoot));
         EventList.each(path, this::record);
         end(start);
         if (zoneless) {
@@ -96,11 +115,27 @@ final class V0EventStream {
             session.finding(Finding.info(ImportFindings.EMPTY_OBSERVATIONS, emptyObservations + " 'null' observation(s) (OpenHands' explicit "
                     + "'no observation' placeholder) carry nothing: not imported as events", null, 0));
         }
-        session.finding(Finding.info(ImportFindings.NO_CHECKPOINT, "an OpenHands event stream holds no snapshot of the workspace: only the files "
-                + "the agent wrote through its editor are known (as state.mutation), so there is no replayable checkpoint", null, 0));
+        checkpoint.report(Finding.info(ImportFindings.NO_CHECKPOINT, "the event stream runs no tool action: there is no replayable checkpoint",
+                null, 0));
+        root.report(session);
     }
 
     private void survey(JsonNode record) {
+        if (TOOL_ACTIONS.contains(String.valueOf(JsonFields.scalar(record, "action")))) {
+            toolActions++;
+        }
+        if ("recall".equals(JsonFields.scalar(record, "observation"))) {
+            JsonNode extras = record.get("extras");
+            repoName = firstNonNull(repoName, JsonFields.firstScalar(extras, "repo_name"));
+            repoBranch = firstNonNull(repoBranch, JsonFields.firstScalar(extras, "repo_branch"));
+            repoDirectory = firstNonNull(repoDirectory, JsonFields.firstScalar(extras, "repo_directory"));
+            workspaceDir = firstNonNull(workspaceDir, JsonFields.firstScalar(extras, "working_dir"));
+        }
+        String commandDir = JsonFields.scalarAt(record, "extras", "metadata", "working_dir");
+        if (commandDir != null && (commandDir.equals(StartCheckpoint.DEFAULT_ROOT) || commandDir.startsWith(StartCheckpoint.DEFAULT_ROOT + "/"))) {
+            // OpenHands mounts the workspace at /workspace unless configured otherwise; a command that ran there confirms it
+            underDefaultRoot = true;
+        }
         if (model == null) {
             model = JsonFields.scalarAt(record, "tool_call_metadata", "model_response", "model");
         }
@@ -504,29 +539,27 @@ final class V0EventStream {
         append(NewEvent.of(RUN, "sandbox", EventType.TOOL_RESULT).at(at).causes(call.eventId()).touches(StateKind.SESSION).data(data), line);
     }
 
-    /** An editor observation that carries the file's text: the one workspace change the stream records exactly. */
+    /**
+     * An editor observation: the one workspace change the stream records (see {@link EditorMutations}); a {@code write}
+     * action's content is the whole file when it replaces all lines.
+     */
     private void mutation(Call call, JsonNode extras, Instant at, long line) {
-        String file = JsonFields.scalar(extras, "path");
-        JsonNode after = extras.get("new_content");
-        if (file == null || after == null || !after.isTextual()) {
-            if ("write".equals(call.action()) && file != null && JsonFields.scalar(call.args(), "content") != null) {
-                after = call.args().get("content");
-            } else {
-                return;
-            }
+        String file = JsonFields.scalar(extras, "path") != null ? JsonFields.scalar(extras, "path") : JsonFields.scalar(call.args(), "path");
+        if (file == null) {
+            return;
         }
-        JsonNode before = extras.get("old_content");
-        boolean existed = extras.path("prev_exist").asBoolean(before != null && before.isTextual());
-        ObjectNode data = Json.object();
-        data.put("path", file);
-        data.put("op", existed ? "modify" : "create");
-        if (before != null && before.isTextual()) {
-            data.put("before", session.putBlob(before.asText()));
-        } else {
-            data.putNull("before");
-        }
-        data.put("after", session.putBlob(after.asText()));
+        String whole = "write".equals(call.action()) && replacesWholeFile(call.args()) ? JsonFields.scalar(call.args(), "content") : null;
+        ObjectNode data = EditorMutations.of(session, root, file, extras, whole, call.tool());
         append(NewEvent.of(RUN, "sandbox", EventType.STATE_MUTATION).at(at).causes(call.eventId()).touches(StateKind.WORKSPACE).data(data), line);
+    }
+
+    /** A write action with its default range (start 0, end -1) replaces the whole file with its content. */
+    private static boolean replacesWholeFile(JsonNode args) {
+        return JsonFields.scalar(args, "content") != null && args.path("start").asInt(0) == 0 && args.path("end").asInt(-1) == -1;
+    }
+
+    private static String firstNonNull(String current, String candidate) {
+        return current != null ? current : candidate;
     }
 
     private void agentState(JsonNode record, String state, Instant at, long line) {

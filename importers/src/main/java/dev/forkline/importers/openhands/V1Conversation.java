@@ -8,6 +8,9 @@ import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
+import dev.forkline.importers.support.StartCheckpoint;
+import dev.forkline.importers.support.StartingTree;
+import dev.forkline.importers.support.WorkspaceRoot;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -64,10 +67,13 @@ final class V1Conversation {
     private boolean finished;
     private long inputTokens;
     private long outputTokens;
+    private final StartCheckpoint checkpoint;
+    private WorkspaceRoot root;
 
     V1Conversation(ImportSession session, Path dir) {
         this.session = session;
         this.dir = dir;
+        this.checkpoint = new StartCheckpoint(session);
     }
 
     static boolean isConversation(Path dir) {
@@ -93,6 +99,11 @@ final class V1Conversation {
         }
         last = firstTime(events);
         Event start = start();
+        String workingDir = JsonFields.scalarAt(base, "workspace", "working_dir");
+        if (events.stream().anyMatch(event -> "ActionEvent".equals(JsonFields.scalar(event, "kind")))) {
+            checkpoint.append(start, workingDir, new StartingTree(OpenHandsImporter.FORMAT).cwd(workingDir), 0);
+        }
+        root = new WorkspaceRoot(StartCheckpoint.rootOr(workingDir));
         for (int i = 0; i < events.size(); i++) {
             event(events.get(i), origins.get(i));
         }
@@ -100,7 +111,9 @@ final class V1Conversation {
         if (zoneless) {
             session.finding(Finding.warning(ImportFindings.TIMESTAMPS_WITHOUT_ZONE, "OpenHands wrote local times without a zone: read as UTC", null, 0));
         }
-        session.finding(Finding.info(ImportFindings.NO_CHECKPOINT, "a conversation folder holds no snapshot of the workspace: there is no replayable checkpoint", null, 0));
+        checkpoint.report(Finding.info(ImportFindings.NO_CHECKPOINT, "the conversation runs no action: there is no replayable checkpoint",
+                null, 0));
+        root.report(session);
         String id = JsonFields.scalar(base, "id");
         return id != null ? id : dir.getFileName().toString();
     }
@@ -385,6 +398,25 @@ final class V1Conversation {
         }
         unanswered.remove(call);
         session.append(NewEvent.of(RUN, "sandbox", EventType.TOOL_RESULT).at(at).causes(call.eventId()).touches(StateKind.SESSION).data(data), 0);
+        if (!data.has("isError")) {
+            mutation(call, observation, at);
+        }
+    }
+
+    /**
+     * A file editor observation ({@code path}, {@code prev_exist}, {@code old_content}, {@code new_content}) as a
+     * state.mutation caused by the call (see {@link EditorMutations}). Views and observations without file contents
+     * change nothing.
+     */
+    private void mutation(Call call, JsonNode observation, Instant at) {
+        String file = JsonFields.scalar(observation, "path");
+        if (file == null || "view".equals(JsonFields.scalar(observation, "command"))
+                || !(observation.has("old_content") || observation.has("new_content"))) {
+            return;
+        }
+        ObjectNode data = EditorMutations.of(session, root, file, observation, null, call.tool());
+        session.append(NewEvent.of(RUN, "sandbox", EventType.STATE_MUTATION).at(at).causes(call.eventId()).touches(StateKind.WORKSPACE)
+                .data(data), 0);
     }
 
     private void approveIfRequested(Call call, Instant at) {

@@ -26,6 +26,13 @@ public final class ImportFindings {
     public static final String NO_COST = "no-cost";
     /** No workspace snapshot: there is no replayable checkpoint. */
     public static final String NO_CHECKPOINT = "no-checkpoint";
+    /**
+     * The import has a start checkpoint whose files are not in the trace: a replay from it needs the tree the session
+     * started from ({@code --workspace SRC}); the message suggests where to get it.
+     */
+    public static final String STARTING_TREE_NEEDED = "starting-tree-needed";
+    /** Recorded edits name paths outside the workspace root: kept as recorded, a replay cannot apply them to the tree. */
+    public static final String PATH_OUTSIDE_WORKSPACE = "path-outside-workspace";
     /** The source says nothing about how the run ended: session.end's outcome is {@code unknown}. */
     public static final String NO_OUTCOME = "no-outcome";
     /** Events without a time were given one (the previous record's, or a synthesised clock). */

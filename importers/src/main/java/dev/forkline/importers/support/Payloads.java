@@ -46,6 +46,25 @@ public final class Payloads {
         return imported;
     }
 
+    /**
+     * A state.mutation payload {@code {path, op, before, after}}. A null blob on a known side means the file does not
+     * exist there; a side the source does not hold is null with {@code beforeKnown:false} / {@code afterKnown:false}.
+     */
+    public static ObjectNode stateMutation(String path, String op, String before, boolean beforeKnown, String after, boolean afterKnown) {
+        ObjectNode data = Json.object();
+        data.put("path", path);
+        data.put("op", op);
+        data.put("before", beforeKnown ? before : null);
+        data.put("after", afterKnown ? after : null);
+        if (!beforeKnown) {
+            data.put("beforeKnown", false);
+        }
+        if (!afterKnown) {
+            data.put("afterKnown", false);
+        }
+        return data;
+    }
+
     public static ObjectNode note(String text) {
         ObjectNode note = Json.object();
         note.put("text", text);

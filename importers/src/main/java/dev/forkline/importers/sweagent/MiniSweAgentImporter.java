@@ -12,6 +12,8 @@ import dev.forkline.importers.support.JsonDocuments;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.SingleFileImporter;
+import dev.forkline.importers.support.StartCheckpoint;
+import dev.forkline.importers.support.StartingTree;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -74,7 +76,10 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
         }
         JsonNode info = root.isObject() ? root.path("info") : Json.object();
         ImportSession session = newSession(path);
-        new Reader(session, path, messages, info, root.isObject() ? JsonFields.scalar(root, "trajectory_format") : null).read();
+        StartCheckpoint checkpoint = new StartCheckpoint(session);
+        new Reader(session, path, messages, info, root.isObject() ? JsonFields.scalar(root, "trajectory_format") : null, checkpoint).read();
+        checkpoint.report(Finding.info(ImportFindings.NO_CHECKPOINT, "the trajectory runs no command: there is no replayable checkpoint",
+                null, 0));
         String name = path.getFileName().toString().replaceFirst("\\.traj(\\.json)?$", "").replaceFirst("\\.json$", "");
         return session.finish("mini-swe-agent:" + name, name);
     }
@@ -93,6 +98,9 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
         private final Deque<PendingCall> pending = new ArrayDeque<>();
         private final List<JsonNode> input = new ArrayList<>();
         private final String agentActor;
+        private final StartCheckpoint checkpoint;
+        /** The directory commands ran in, when the config records it. */
+        private final String cwd;
         private String model;
         private boolean ended;
         private Instant lastTime;
@@ -101,8 +109,11 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
         private BigDecimal cost = BigDecimal.ZERO;
         private boolean usageSeen;
 
-        Reader(ImportSession session, Path path, JsonNode messages, JsonNode info, String trajectoryFormat) throws IOException {
+        Reader(ImportSession session, Path path, JsonNode messages, JsonNode info, String trajectoryFormat, StartCheckpoint checkpoint)
+                throws IOException {
             this.session = session;
+            this.checkpoint = checkpoint;
+            this.cwd = JsonFields.scalarAt(info, "config", "environment", "cwd");
             this.path = path;
             this.messages = messages;
             this.info = info;
@@ -155,6 +166,9 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                         + "synthesised (ending at the file's modification time); the order is real, durations are not", null, 0));
             }
             Event start = startSession();
+            if (runsACommand()) {
+                checkpoint.append(start, cwd, new StartingTree(FORMAT).cwd(cwd), 0);
+            }
             boolean taskSeen = false;
             for (int i = 0; i < messages.size(); i++) {
                 JsonNode message = messages.get(i);
@@ -214,8 +228,6 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             }
             ObjectNode imported = Payloads.putImported(data, FORMAT, path.toString());
             imported.put("version", trajectoryFormat != null ? trajectoryFormat : info.isEmpty() ? "messages-only" : "mini-swe-agent-1");
-            session.finding(Finding.info(ImportFindings.NO_CHECKPOINT, "mini-swe-agent trajectories hold no file contents: the import has no "
-                    + "replayable checkpoint", null, 0));
             return session.append(NewEvent.of(RUN, "harness", EventType.SESSION_START).at(timeOf(messages.isEmpty() ? null : messages.get(0)))
                     .touches(StateKind.SESSION).data(data), 0);
         }
@@ -285,7 +297,6 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                 ObjectNode data = Payloads.toolCall(callId, "bash", Json.object().put("command", command), effect);
                 ObjectNode exec = data.putObject("exec");
                 exec.putArray("argv").add("bash").add("-c").add(command);
-                String cwd = JsonFields.scalarAt(info, "config", "environment", "cwd");
                 if (cwd != null) {
                     exec.put("cwd", cwd);
                 }
@@ -293,6 +304,17 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                         .causes(model.id()).touches(effect.touchedByCall()).data(data), 0);
                 pending.add(new PendingCall(toolCall.id(), callId, SUBMIT_MARKERS.stream().anyMatch(command::contains)));
             }
+        }
+
+        /** Whether some model response proposes a command (the fenced block or v2 actions): only then is there something to replay. */
+        private boolean runsACommand() {
+            for (JsonNode message : messages) {
+                if ("assistant".equals(JsonFields.scalar(message, "role"))
+                        && !commandsOf(message, JsonFields.contentText(message.get("content"))).isEmpty()) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         private Instant bump() {
@@ -303,17 +325,30 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
         private List<ObjectNode> actionsOf(JsonNode message, String text) {
             List<ObjectNode> actions = new ArrayList<>();
             JsonNode recorded = JsonFields.at(message, "extra", "actions");
+            boolean v2 = recorded != null && recorded.isArray();
             int n = 0;
+            for (String[] command : commandsOf(message, text)) {
+                n++;
+                String id = command[1] != null ? command[1]
+                        : v2 ? "action-" + session.events().size() + "-" + n
+                        : "action-" + (session.events().size() + 1);
+                actions.add(Json.object().put("command", command[0]).put("callId", id));
+            }
+            return actions;
+        }
+
+        /** The commands of a response, each {command, tool call id or null}: v2's recorded actions, else the one fenced block. */
+        private static List<String[]> commandsOf(JsonNode message, String text) {
+            List<String[]> commands = new ArrayList<>();
+            JsonNode recorded = JsonFields.at(message, "extra", "actions");
             if (recorded != null && recorded.isArray()) {
                 for (JsonNode action : recorded) {
                     String command = JsonFields.scalar(action, "command");
                     if (command != null) {
-                        n++;
-                        String id = JsonFields.scalar(action, "tool_call_id");
-                        actions.add(Json.object().put("command", command).put("callId", id != null ? id : "action-" + session.events().size() + "-" + n));
+                        commands.add(new String[] {command, JsonFields.scalar(action, "tool_call_id")});
                     }
                 }
-                return actions;
+                return commands;
             }
             Matcher blocks = ACTION_BLOCK.matcher(text == null ? "" : text);
             List<String> found = new ArrayList<>();
@@ -322,9 +357,9 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             }
             // mini-swe-agent executes only a response with exactly one block; any other count is answered by a format error
             if (found.size() == 1) {
-                actions.add(Json.object().put("command", found.getFirst()).put("callId", "action-" + (session.events().size() + 1)));
+                commands.add(new String[] {found.getFirst(), null});
             }
-            return actions;
+            return commands;
         }
 
         private void observation(int index, JsonNode message) {

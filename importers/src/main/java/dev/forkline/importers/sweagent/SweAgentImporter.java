@@ -11,6 +11,7 @@ import dev.forkline.importers.support.JsonDocuments;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.SingleFileImporter;
+import dev.forkline.importers.support.StartCheckpoint;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -75,14 +76,18 @@ public final class SweAgentImporter extends SingleFileImporter {
         }
         Instant at = Files.getLastModifiedTime(path).toInstant().minus(runs.stream().map(Reader::span).reduce(Duration.ZERO, Duration::plus));
         int chosen = root.path("info").path("best_attempt_idx").asInt(-1);
+        StartCheckpoint checkpoint = new StartCheckpoint(session);
         for (int i = 0; i < runs.size(); i++) {
             JsonNode run = runs.get(i);
             if (!run.path("trajectory").isArray()) {
                 throw new TraceFormatException(source, 0, names.get(i) + " has no 'trajectory' array");
             }
-            new Reader(session, run, path, names.get(i), at, runs.size() > 1 ? Boolean.valueOf(i == chosen) : null, i == 0).read();
+            new Reader(session, run, replayConfig(root), path, names.get(i), at, runs.size() > 1 ? Boolean.valueOf(i == chosen) : null, i == 0,
+                    checkpoint).read();
             at = at.plus(Reader.span(run));
         }
+        checkpoint.report(Finding.info(ImportFindings.NO_CHECKPOINT, "the trajectory runs no action: there is no replayable checkpoint",
+                null, 0));
         if (runs.size() > 1) {
             session.finding(Finding.info(ImportFindings.ATTEMPTS_AS_RUNS, "a retry loop with " + runs.size() + " attempts: each is its own run"
                     + (chosen >= 0 ? " (attempt-" + (chosen + 1) + " was chosen)" : ""), null, 0));
@@ -130,18 +135,24 @@ public final class SweAgentImporter extends SingleFileImporter {
         /** Findings about the format as a whole are made once, by the first run's reader. */
         private final boolean firstRun;
         private final SyntheticClock clock;
+        private final StartCheckpoint checkpoint;
+        private final SweAgentEnvironment sweEnvironment;
         private long seq;
 
-        Reader(ImportSession session, JsonNode root, Path path, String run, Instant start, Boolean chosen, boolean firstRun) {
+        /** @param fileReplay the file's top-level replay_config, for an attempt that has none of its own */
+        Reader(ImportSession session, JsonNode root, JsonNode fileReplay, Path path, String run, Instant start, Boolean chosen, boolean firstRun,
+               StartCheckpoint checkpoint) {
             this.firstRun = firstRun;
             this.session = session;
             this.root = root;
             this.path = path;
             this.run = run;
             this.chosen = chosen;
+            this.checkpoint = checkpoint;
             this.clock = new SyntheticClock(start);
             this.info = root.path("info");
-            this.replay = replayConfig(root);
+            this.replay = replayConfig(root) != null ? replayConfig(root) : fileReplay;
+            this.sweEnvironment = SweAgentEnvironment.of(replay, root.get("trajectory"));
             this.v1 = replay != null || info.has("swe_agent_version") || hasField(root.get("trajectory"), "execution_time")
                     || hasField(root.get("history"), "message_type");
         }
@@ -199,6 +210,10 @@ public final class SweAgentImporter extends SingleFileImporter {
 
             String agent = agentName(history);
             Event start = startSession(agent);
+            if (runsAnAction(steps)) {
+                checkpoint.append(start, sweEnvironment.repoRoot(), sweEnvironment.startingTree(FORMAT, steps), 0);
+                seq++; // the checkpoint is this run's next event
+            }
             String task = taskOf(history);
             if (task != null) {
                 ObjectNode message = Json.object();
@@ -208,7 +223,8 @@ public final class SweAgentImporter extends SingleFileImporter {
                 append(NewEvent.of(run, "harness", EventType.AGENT_MESSAGE).at(clock.next()).causes(start.id())
                         .touches(StateKind.SESSION).data(message));
             }
-            String workingDir = null;
+            // An action runs where the previous one left the shell: the first in the repository root.
+            String workingDir = sweEnvironment.repoRoot();
             int consumed = 0;
             for (int k = 0; k < steps.size(); k++) {
                 JsonNode step = steps.get(k);
@@ -218,8 +234,8 @@ public final class SweAgentImporter extends SingleFileImporter {
                     consumed = assistantAt.get(k) + 1;
                 }
                 String actor = "agent:" + (response != null && JsonFields.scalar(response, "agent") != null ? JsonFields.scalar(response, "agent") : agent);
-                String stateDir = JsonFields.scalar(stateOf(step), "working_dir");
-                step(k, step, response, input, actor, workingDir != null ? workingDir : stateDir);
+                step(k, step, response, input, actor, workingDir);
+                String stateDir = SweAgentEnvironment.workingDir(step);
                 if (stateDir != null) {
                     workingDir = stateDir;
                 }
@@ -227,17 +243,15 @@ public final class SweAgentImporter extends SingleFileImporter {
             endSession();
         }
 
-        /** The environment state after a step: an object in 1.x, a JSON string in pre-1.0 trajectories. */
-        private static JsonNode stateOf(JsonNode step) {
-            JsonNode state = step.get("state");
-            if (state != null && state.isTextual()) {
-                try {
-                    return Json.MAPPER.readTree(state.asText());
-                } catch (IOException e) {
-                    return null;
+        /** Whether some step runs an action (not only empty or exit_* steps): only then is there something to replay. */
+        private static boolean runsAnAction(JsonNode steps) {
+            for (JsonNode step : steps) {
+                String action = JsonFields.scalar(step, "action");
+                if (action != null && !action.isBlank() && !isExitAction(action)) {
+                    return true;
                 }
             }
-            return state;
+            return false;
         }
 
         private List<JsonNode> nonDemoHistory() {
@@ -314,6 +328,10 @@ public final class SweAgentImporter extends SingleFileImporter {
                     git.put("commit", JsonFields.scalar(repo, "base_commit"));
                 }
             }
+            ObjectNode sweAgent = sweEnvironment.toJson();
+            if (!sweAgent.isEmpty()) {
+                environment.set("sweAgent", sweAgent);
+            }
             String model = JsonFields.scalarAt(replay, "agent", "model", "name");
             if (model != null) {
                 data.putObject("model").put("model", model);
@@ -328,10 +346,6 @@ public final class SweAgentImporter extends SingleFileImporter {
             imported.put("agent", agent);
             if (chosen != null) {
                 imported.put("chosenAttempt", chosen);
-            }
-            if (firstRun) {
-                session.finding(Finding.info(ImportFindings.NO_CHECKPOINT, "SWE-agent trajectories hold no file contents: the import has no "
-                        + "replayable checkpoint (a replay starts from the image and base commit, where recorded)", null, 0));
             }
             return append(NewEvent.of(run, "harness", EventType.SESSION_START).at(clock.next()).touches(StateKind.SESSION).data(data));
         }
@@ -412,6 +426,12 @@ public final class SweAgentImporter extends SingleFileImporter {
             }
             String toolCallId = nextId();
             ObjectNode data = toolCallData(callId, tool, arguments, effect, toolCallId);
+            // What a replay re-executes in SWE-agent's shell (with its tool bundles installed): the action as recorded.
+            ObjectNode sweAgent = data.putObject("sweAgent");
+            sweAgent.put("action", step.get("action").asText());
+            if (cwd != null) {
+                sweAgent.put("cwd", cwd);
+            }
             if (isShell(functionCall, tool, action)) {
                 ObjectNode exec = data.putObject("exec");
                 exec.putArray("argv").add("bash").add("-c").add(functionCall ? JsonFields.scalar(arguments, "command") : action);
@@ -489,6 +509,7 @@ public final class SweAgentImporter extends SingleFileImporter {
             }
             String submission = JsonFields.scalar(info, "submission");
             if (submission != null && !submission.isEmpty()) {
+                data.put("submission", submission);
                 data.put("submissionBlob", session.putBlob(submission));
             }
             append(NewEvent.of(run, "harness", EventType.SESSION_END).at(clock.next()).touches(StateKind.SESSION).data(data));

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.support.StartCheckpoints;
 import dev.forkline.importers.support.TestFiles;
 import dev.forkline.importers.support.TraceFacts;
 import dev.forkline.trace.Event;
@@ -215,6 +216,40 @@ class ClaudeCodeImporterEdgeCaseTest {
         assertThat(mutation.data().path("beforeKnown").asBoolean(true)).isFalse();
         assertThat(mutation.data().path("afterKnown").asBoolean(true)).isFalse();
         assertThat(mutation.data().path("edits").get(0).path("newString").asText()).isEqualTo("b");
+        assertThat(mutation.data().path("replaceAll").isBoolean()).isTrue();
+        assertThat(mutation.data().path("replaceAll").asBoolean()).isFalse();
+    }
+
+    @Test
+    void editsArePathsInTheSessionsRootWhereverTheyRanAndOthersAreKeptAndReported() throws Exception {
+        // the first call is made after the session moved into /repo/sub: its path is still relative to the root /repo
+        Path file = lines(dir.resolve("s.jsonl"), List.of(USER,
+                assistant("a1", "u1", "msg_1", "2025-01-01T10:00:01Z",
+                        "{'type':'tool_use','id':'w1','name':'Write','input':{'file_path':'x.txt','content':'x'}}", 5)
+                        .replace("'sessionId'", "'cwd':'/repo/sub','sessionId'"),
+                result("r1", "a1", "w1", "ok", false, ""),
+                assistant("a2", "r1", "msg_2", "2025-01-01T10:00:10Z",
+                        "{'type':'tool_use','id':'w2','name':'Write','input':{'file_path':'/home/me/.bashrc','content':'y'}}", 5),
+                result("r2", "a2", "w2", "ok", false, "")));
+        ImportedTrace trace = new ClaudeCodeImporter().read(file);
+        TraceFacts facts = new TraceFacts(trace);
+        assertThat(facts.of(EventType.STATE_MUTATION)).extracting(e -> e.text("path")).containsExactly("sub/x.txt", "/home/me/.bashrc");
+        assertThat(facts.findings("path-outside-workspace")).singleElement()
+                .satisfies(f -> assertThat(f.message()).startsWith("1 edited path(s) lie outside the workspace root /repo (/home/me/.bashrc)"));
+        // each mutation is caused by its call
+        assertThat(facts.of(EventType.STATE_MUTATION)).extracting(e -> e.causes().getFirst())
+                .containsExactly(facts.of(EventType.TOOL_CALL).get(0).id(), facts.of(EventType.TOOL_CALL).get(1).id());
+        StartCheckpoints.of(trace, "claude-code", "/repo");
+    }
+
+    @Test
+    void aSessionWithoutToolCallsHasNoCheckpoint() throws Exception {
+        Path file = lines(dir.resolve("s.jsonl"), List.of(USER,
+                assistant("a1", "u1", "msg_1", "2025-01-01T10:00:01Z", "{'type':'text','text':'Hello.'}", 5)));
+        TraceFacts facts = new TraceFacts(new ClaudeCodeImporter().read(file));
+        assertThat(facts.count(EventType.CHECKPOINT)).isZero();
+        assertThat(facts.findings("no-checkpoint")).hasSize(1);
+        assertThat(facts.findings("starting-tree-needed")).isEmpty();
     }
 
     @Test

@@ -2,8 +2,10 @@ package dev.forkline.importers.claudecode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.support.Samples;
+import dev.forkline.importers.support.StartCheckpoints;
 import dev.forkline.importers.support.TraceFacts;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -30,7 +32,7 @@ class ClaudeCodeImporterRealSampleTest {
         ImportedTrace trace = new ClaudeCodeImporter().read(file);
         TraceFacts facts = new TraceFacts(trace);
 
-        assertThat(facts.countsByType()).isEqualTo(Map.of("session.start", 1L, "session.end", 1L, "model.call", 20L,
+        assertThat(facts.countsByType()).isEqualTo(Map.of("session.start", 1L, "checkpoint", 1L, "session.end", 1L, "model.call", 20L,
                 "tool.call", 21L, "tool.result", 21L, "agent.message", 4L, "state.mutation", 1L));
         assertThat(facts.pairedResults()).isEqualTo(21);
         assertThat(facts.errorResults()).isEqualTo(3);
@@ -78,7 +80,10 @@ class ClaudeCodeImporterRealSampleTest {
         assertThat(edit.text("before")).startsWith("sha256:");
         assertThat(edit.text("after")).startsWith("sha256:");
         assertThat(trace.bundle().blobs().contains(edit.text("after"))).isTrue();
-        assertThat(facts.findings("no-checkpoint")).hasSize(1);
+        // the subagents are lanes of the one run, in the session's tree: one checkpoint
+        JsonNode checkpoint = StartCheckpoints.of(trace, "claude-code", "/path/to/Demo");
+        assertThat(checkpoint.at("/startingTree/branch").asText()).isEqualTo("main");
+        assertThat(StartCheckpoints.knownFields(checkpoint)).containsExactly("branch", "cwd");
         assertThat(facts.findings("environment-incomplete")).hasSize(1);
     }
 
@@ -89,7 +94,7 @@ class ClaudeCodeImporterRealSampleTest {
         TraceFacts facts = new TraceFacts(trace);
 
         // 39 progress + 8 system + 8 file-history-snapshot lines are kept as notes.
-        assertThat(facts.countsByType()).isEqualTo(Map.of("session.start", 1L, "session.end", 1L, "model.call", 39L,
+        assertThat(facts.countsByType()).isEqualTo(Map.of("session.start", 1L, "checkpoint", 1L, "session.end", 1L, "model.call", 39L,
                 "tool.call", 63L, "tool.result", 63L, "agent.message", 7L, "note", 55L, "state.mutation", 1L));
         assertThat(facts.pairedResults()).isEqualTo(63);
         assertThat(facts.errorResults()).isEqualTo(13);
@@ -112,6 +117,43 @@ class ClaudeCodeImporterRealSampleTest {
                 .isEqualTo("alex/ent-221-type-consolidation");
         assertThat(facts.findings("file-history-not-imported")).hasSize(1);
         assertThat(Set.copyOf(facts.models())).hasSize(1);
+        assertThat(edit.causes()).singleElement().satisfies(cause -> assertThat(facts.events().stream()
+                .filter(e -> e.id().equals(cause)).findFirst().orElseThrow().text("tool")).isEqualTo("Edit"));
+    }
+
+    /**
+     * The real session a47cfcb669b1 of shared/replay: started in /Users/alex/workspace/cli/.worktrees/2 on branch
+     * alex/ent-221-better-state-tracking-for-sessions (every record says so; none records a commit); one Edit succeeds
+     * (its toolUseResult holds originalFile), one is refused, one Write creates docs/generated/.gitignore.
+     */
+    @Test
+    void startCheckpointAndEditsOfTheReplaySession() throws Exception {
+        Path file = Samples.requireReplay("claude-code/a47cfcb669b1/0/full.jsonl");
+        ImportedTrace trace = new ClaudeCodeImporter().read(file);
+        TraceFacts facts = new TraceFacts(trace);
+
+        JsonNode checkpoint = StartCheckpoints.of(trace, "claude-code", "/Users/alex/workspace/cli/.worktrees/2");
+        assertThat(checkpoint.at("/startingTree/branch").asText()).isEqualTo("alex/ent-221-better-state-tracking-for-sessions");
+        assertThat(checkpoint.at("/startingTree/cwd").asText()).isEqualTo("/Users/alex/workspace/cli/.worktrees/2");
+        assertThat(checkpoint.at("/startingTree").has("commit")).isFalse();
+        assertThat(checkpoint.at("/startingTree").has("repository")).isFalse();
+        assertThat(facts.findings("starting-tree-needed")).singleElement().satisfies(f -> assertThat(f.message())
+                .contains("suggested: /Users/alex/workspace/cli/.worktrees/2 (branch alex/ent-221-better-state-tracking-for-sessions)"));
+
+        java.util.List<Event> edits = facts.of(EventType.STATE_MUTATION);
+        assertThat(edits).extracting(e -> e.text("path") + ":" + e.text("op"))
+                .containsExactly("cmd/entire/cli/session/phase_test.go:modify", "docs/generated/.gitignore:create");
+        assertThat(edits.getFirst().text("before")).startsWith("sha256:");
+        assertThat(edits.getFirst().text("after")).startsWith("sha256:");
+        assertThat(edits.getFirst().data().path("edits")).hasSize(1);
+        assertThat(edits.get(1).data().get("before").isNull()).isTrue();
+        assertThat(edits).allSatisfy(edit -> {
+            assertThat(edit.data().has("beforeKnown")).isFalse();
+            assertThat(edit.data().has("afterKnown")).isFalse();
+            Event call = facts.events().stream().filter(e -> e.id().equals(edit.causes().getFirst())).findFirst().orElseThrow();
+            assertThat(call.is(EventType.TOOL_CALL)).isTrue();
+        });
+        assertThat(facts.findings("path-outside-workspace")).isEmpty();
     }
 
     private static byte[] head(Path file) throws Exception {

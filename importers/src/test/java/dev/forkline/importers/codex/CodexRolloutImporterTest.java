@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.support.Samples;
+import dev.forkline.importers.support.StartCheckpoints;
 import dev.forkline.importers.support.TestFiles;
 import dev.forkline.importers.support.TraceFacts;
 import dev.forkline.trace.Event;
@@ -39,7 +40,7 @@ class CodexRolloutImporterTest {
         assertThat(new CodexRolloutImporter().accepts(file, TestFiles.head(file))).isTrue();
         ImportedTrace trace = new CodexRolloutImporter().read(file);
         TraceFacts facts = new TraceFacts(trace);
-        assertThat(facts.countsByType()).isEqualTo(Map.of("session.start", 1L, "session.end", 1L, "model.call", 81L,
+        assertThat(facts.countsByType()).isEqualTo(Map.of("session.start", 1L, "checkpoint", 1L, "session.end", 1L, "model.call", 81L,
                 "tool.call", 105L, "tool.result", 105L, "agent.message", 20L, "note", 10L));
         assertThat(facts.pairedResults()).isEqualTo(105);
         assertThat(facts.usage("inputTokens")).isEqualTo(7_204_025);
@@ -69,6 +70,14 @@ class CodexRolloutImporterTest {
         // The sanitised sample's patches are redacted: no file changes can be known, and that is said.
         assertThat(facts.findings("patch-unreadable")).hasSize(1);
         assertThat(facts.findings("usage-unknown")).isEmpty();
+        // the session_meta's cwd and git state (sanitised, but recorded) describe the starting tree
+        var checkpoint = StartCheckpoints.of(trace, "codex-rollout", "/redacted/path/fa3f7eaace");
+        assertThat(StartCheckpoints.knownFields(checkpoint)).containsExactly("repository", "commit", "branch", "cwd");
+        assertThat(checkpoint.at("/startingTree/repository").asText()).isEqualTo("redacted://url/5d14a88c6f");
+        assertThat(checkpoint.at("/startingTree/commit").asText()).isEqualTo("1cdfa7b17410e00cddbb7a4347336af2c6f80ee0");
+        assertThat(checkpoint.at("/startingTree/branch").asText()).isEqualTo("main");
+        assertThat(facts.findings("starting-tree-needed")).singleElement().satisfies(f -> assertThat(f.message())
+                .contains("(suggested: redacted://url/5d14a88c6f@1cdfa7b17410e00cddbb7a4347336af2c6f80ee0 (branch main))"));
     }
 
     private static final String META = "{'timestamp':'2025-05-01T09:00:00.000Z','type':'session_meta','payload':{'id':'sess-1',"
@@ -124,7 +133,55 @@ class CodexRolloutImporterTest {
         List<Event> mutations = facts.of(EventType.STATE_MUTATION);
         assertThat(mutations).extracting(e -> e.text("path") + ":" + e.text("op")).containsExactly("README.md:create", "src/main.rs:modify");
         assertThat(mutations.get(0).text("after")).isEqualTo(Hashes.sha256("# App\nHello\n".getBytes(StandardCharsets.UTF_8)));
+        assertThat(mutations.get(0).data().get("before").isNull()).isTrue();
+        assertThat(mutations.get(0).data().has("beforeKnown")).isFalse();
         assertThat(mutations.get(1).data().path("afterKnown").asBoolean(true)).isFalse();
+        assertThat(mutations.get(1).data().path("beforeKnown").asBoolean(true)).isFalse();
+        // an update's hunks are its own apply_patch text, for a replay to apply to the file as it then is
+        assertThat(mutations.get(1).text("patch")).isEqualTo("*** Begin Patch\n*** Update File: src/main.rs\n@@\n-old\n+new\n*** End Patch\n");
+        Event patchCall = facts.of(EventType.TOOL_CALL).get(1);
+        assertThat(mutations).allSatisfy(m -> assertThat(m.causes()).containsExactly(patchCall.id()));
+        var checkpoint = StartCheckpoints.of(facts.trace(), "codex-rollout", "/work/app");
+        assertThat(checkpoint.at("/startingTree/repository").asText()).isEqualTo("https://github.com/acme/app");
+        assertThat(checkpoint.at("/startingTree/commit").asText()).isEqualTo("abc123");
+        assertThat(checkpoint.at("/startingTree/branch").asText()).isEqualTo("dev");
+    }
+
+    @Test
+    void patchPathsAreMadeRelativeToTheSessionsRootAndOthersAreReported() throws Exception {
+        String patch = "*** Begin Patch\\n*** Update File: /work/app/src/a.rs\\n*** Move to: /work/app/src/b.rs\\n@@ fn main\\n  keep\\n-x\\n+y\\n"
+                + "*** Delete File: old.txt\\n*** Add File: /etc/motd\\n+hi\\n*** End Patch";
+        Path file = lines(dir.resolve("rollout.jsonl"), List.of(META,
+                // this turn works in a subdirectory: its relative paths start there
+                "{'timestamp':'2025-05-01T09:00:01.000Z','type':'turn_context','payload':{'cwd':'/work/app/docs','model':'gpt-5-codex'}}",
+                "{'timestamp':'2025-05-01T09:00:07Z','type':'response_item','payload':{'type':'custom_tool_call','name':'apply_patch','call_id':'p1',"
+                        + "'input':'" + patch + "'}}",
+                tokens("2025-05-01T09:00:08Z", 10, 0, 1),
+                "{'timestamp':'2025-05-01T09:00:09Z','type':'response_item','payload':{'type':'custom_tool_call_output','call_id':'p1',"
+                        + "'output':'{\\'output\\':\\'Success.\\',\\'metadata\\':{\\'exit_code\\':0}}'}}"));
+        ImportedTrace trace = new CodexRolloutImporter().read(file);
+        TraceFacts facts = new TraceFacts(trace);
+        List<Event> mutations = facts.of(EventType.STATE_MUTATION);
+        assertThat(mutations).extracting(e -> e.text("path") + ":" + e.text("op"))
+                .containsExactly("src/a.rs:modify", "docs/old.txt:delete", "/etc/motd:create");
+        assertThat(mutations.getFirst().text("movedTo")).isEqualTo("src/b.rs");
+        assertThat(mutations.getFirst().text("patch")).isEqualTo("*** Begin Patch\n*** Update File: /work/app/src/a.rs\n"
+                + "*** Move to: /work/app/src/b.rs\n@@ fn main\n  keep\n-x\n+y\n*** End Patch\n");
+        // a deleted file's content is not in the patch; that it is gone afterwards is
+        assertThat(mutations.get(1).data().path("beforeKnown").asBoolean(true)).isFalse();
+        assertThat(mutations.get(1).data().get("after").isNull()).isTrue();
+        assertThat(mutations.get(1).data().has("afterKnown")).isFalse();
+        assertThat(facts.findings("path-outside-workspace")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("/etc/motd").contains("root /work/app"));
+    }
+
+    @Test
+    void aRolloutWithoutToolCallsHasNoCheckpoint() throws Exception {
+        Path file = lines(dir.resolve("rollout.jsonl"), List.of(META, TURN,
+                "{'timestamp':'2025-05-01T09:00:02Z','type':'response_item','payload':{'type':'message','role':'user','content':[{'type':'input_text','text':'hi'}]}}"));
+        TraceFacts facts = new TraceFacts(new CodexRolloutImporter().read(file));
+        assertThat(facts.count(EventType.CHECKPOINT)).isZero();
+        assertThat(facts.findings("no-checkpoint")).hasSize(1);
     }
 
     @Test

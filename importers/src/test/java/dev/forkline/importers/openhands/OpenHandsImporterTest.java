@@ -8,10 +8,13 @@ import static dev.forkline.importers.samples.TraceAssertions.ofType;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.samples.SampleFiles;
+import dev.forkline.importers.support.StartCheckpoints;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.Hashes;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +43,7 @@ class OpenHandsImporterTest {
         assertWellFormed(trace);
         // 18 records: 4 actions with model responses (run, edit, edit, run), 2 messages, 5 state changes/notes,
         // 3 empty 'null' observations; edits also yield the written files as state mutations
-        assertThat(countByType(trace)).isEqualTo(Map.of("session.start", 1L, "note", 5L, "agent.message", 2L,
+        assertThat(countByType(trace)).isEqualTo(Map.of("session.start", 1L, "checkpoint", 1L, "note", 5L, "agent.message", 2L,
                 "model.call", 4L, "tool.call", 4L, "tool.result", 4L, "state.mutation", 2L, "session.end", 1L));
         assertThat(actors(trace)).containsExactlyInAnyOrder("harness", "human:user", "agent:openhands", "sandbox");
         List<Event> calls = ofType(trace, EventType.TOOL_CALL);
@@ -62,8 +65,18 @@ class OpenHandsImporterTest {
         assertThat(calls.getFirst().causes()).containsExactly(models.getFirst().id());
 
         List<Event> mutations = ofType(trace, EventType.STATE_MUTATION);
-        assertThat(mutations).extracting(e -> e.text("path")).containsExactly("/workspace/todo-app/index.html", "/workspace/todo-app/app.js");
-        assertThat(mutations).allSatisfy(e -> assertThat(e.text("op")).isEqualTo("create"));
+        // the editor wrote under /workspace, the runtime's workspace (the commands ran there): paths relative to it
+        assertThat(mutations).extracting(e -> e.text("path")).containsExactly("todo-app/index.html", "todo-app/app.js");
+        assertThat(mutations).allSatisfy(e -> {
+            assertThat(e.text("op")).isEqualTo("create");
+            assertThat(e.data().get("before").isNull()).isTrue();
+            assertThat(e.data().has("beforeKnown")).isFalse();
+            assertThat(e.data().has("afterKnown")).isFalse();
+        });
+        assertThat(mutations).extracting(e -> e.causes().getFirst()).containsExactly(calls.get(1).id(), calls.get(2).id());
+        JsonNode checkpoint = StartCheckpoints.of(trace, "openhands", "/workspace");
+        assertThat(StartCheckpoints.knownFields(checkpoint)).containsExactly("cwd");
+        assertThat(checkpoint.at("/startingTree/cwd").asText()).isEqualTo("/workspace");
         String html = new String(trace.bundle().blobs().read(mutations.getFirst().text("after")).orElseThrow(), StandardCharsets.UTF_8);
         assertThat(html).startsWith("<!DOCTYPE html>");
 
@@ -76,7 +89,7 @@ class OpenHandsImporterTest {
         assertThat(end.text("summary")).contains("awaiting_user_input");
         assertThat(end.data().at("/usage/inputTokens").asLong()).isEqualTo(17297);
         assertThat(findingCodes(trace)).contains("timestamps-without-zone", "empty-observations", "no-cost",
-                "environment-incomplete", "no-checkpoint");
+                "environment-incomplete", "starting-tree-needed").doesNotContain("no-checkpoint", "path-outside-workspace");
         assertThat(trace.findings()).filteredOn(f -> f.code().equals("empty-observations"))
                 .singleElement().satisfies(f -> assertThat(f.message()).startsWith("3 "));
         // events carry the line of the record they came from
@@ -194,13 +207,24 @@ class OpenHandsImporterTest {
                  "rejection_source": "user"}""");
         event(conversation, 8, "a9", """
                 {"kind": "HologramEvent", "id": "a9", "timestamp": "2025-10-01T09:00:21", "source": "agent", "shape": "cube"}""");
+        event(conversation, 10, "b1", """
+                {"kind": "ActionEvent", "id": "b1", "timestamp": "2025-10-01T09:00:22", "source": "agent",
+                 "thought": [{"type": "text", "text": "Fixing."}], "action": {"kind": "FileEditorAction", "command": "str_replace",
+                 "path": "/workspace/src/app.py", "old_str": "x = 1", "new_str": "x = 2"},
+                 "tool_name": "file_editor", "tool_call_id": "toolu_3", "llm_response_id": "resp-3",
+                 "tool_call": {"id": "toolu_3", "name": "file_editor", "arguments": "{\\"command\\": \\"str_replace\\", \\"path\\": \\"/workspace/src/app.py\\"}", "origin": "completion"}}""");
+        event(conversation, 11, "b2", """
+                {"kind": "ObservationEvent", "id": "b2", "timestamp": "2025-10-01T09:00:23", "source": "environment",
+                 "tool_name": "file_editor", "tool_call_id": "toolu_3", "action_id": "b1",
+                 "observation": {"kind": "FileEditorObservation", "command": "str_replace", "path": "/workspace/src/app.py", "prev_exist": true,
+                   "old_content": "x = 1\\n", "new_content": "x = 2\\n", "content": [{"type": "text", "text": "The file has been edited."}], "is_error": false}}""");
         Files.writeString(conversation.resolve("events").resolve("event-00009-broken.json"), "{\"kind\": \n");
         assertThat(importer.accepts(conversation, new byte[0])).isTrue();
 
         ImportedTrace trace = importer.read(conversation);
 
         assertWellFormed(trace);
-        assertThat(countByType(trace)).containsEntry("model.call", 2L).containsEntry("tool.call", 2L).containsEntry("tool.result", 2L)
+        assertThat(countByType(trace)).containsEntry("model.call", 3L).containsEntry("tool.call", 3L).containsEntry("tool.result", 3L)
                 .containsEntry("approval.request", 2L).containsEntry("approval.decision", 2L).containsEntry("openhands.HologramEvent", 1L);
         Event start = trace.bundle().events().getFirst();
         assertThat(start.data().at("/environment/image").asText()).isEqualTo("nikolaik/python-nodejs:python3.12-nodejs22");
@@ -225,6 +249,46 @@ class OpenHandsImporterTest {
         assertThat(end.data().get("costUsd").decimalValue()).isEqualByComparingTo("0.042");
         assertThat(findingCodes(trace)).contains("malformed-record", "unknown-record", "timestamps-without-zone");
         assertThat(actors(trace)).contains("human:user", "agent:openhands", "harness");
+        // the workspace's working_dir is the root; the editor's whole before and after become the mutation
+        JsonNode checkpoint = StartCheckpoints.of(trace, "openhands", "/workspace");
+        assertThat(StartCheckpoints.knownFields(checkpoint)).containsExactly("cwd");
+        Event edit = ofType(trace, EventType.STATE_MUTATION).getFirst();
+        assertThat(edit.text("path")).isEqualTo("src/app.py");
+        assertThat(edit.text("op")).isEqualTo("modify");
+        assertThat(edit.text("before")).isEqualTo(Hashes.sha256("x = 1\n".getBytes(StandardCharsets.UTF_8)));
+        assertThat(edit.text("after")).isEqualTo(Hashes.sha256("x = 2\n".getBytes(StandardCharsets.UTF_8)));
+        assertThat(edit.causes()).containsExactly(ofType(trace, EventType.TOOL_CALL).get(2).id());
+        assertThat(ofType(trace, EventType.STATE_MUTATION)).hasSize(1);
+    }
+
+    @Test
+    void aV0EditWithoutContentsAndAWriteOfAWholeFile() throws Exception {
+        Path file = dir.resolve("edits.json");
+        Files.writeString(file, """
+                [
+                 {"id": 0, "timestamp": "2025-02-01T10:00:00+00:00", "source": "user", "action": "message", "args": {"content": "go"}},
+                 {"id": 1, "timestamp": "2025-02-01T10:00:01+00:00", "source": "agent", "action": "edit",
+                  "args": {"path": "/workspace/a.txt", "content": "", "start": 1, "end": -1}},
+                 {"id": 2, "timestamp": "2025-02-01T10:00:02+00:00", "source": "agent", "observation": "edit", "cause": 1,
+                  "content": "edited", "extras": {"path": "/workspace/a.txt", "prev_exist": true}},
+                 {"id": 3, "timestamp": "2025-02-01T10:00:03+00:00", "source": "agent", "action": "write",
+                  "args": {"path": "/tmp/b.txt", "content": "whole\\n", "start": 0, "end": -1}},
+                 {"id": 4, "timestamp": "2025-02-01T10:00:04+00:00", "source": "agent", "observation": "write", "cause": 3,
+                  "content": "", "extras": {"path": "/tmp/b.txt"}}
+                ]
+                """);
+        ImportedTrace trace = importer.read(file);
+        assertWellFormed(trace);
+        // no command ran, so the root is OpenHands' default, said to stand in
+        JsonNode checkpoint = StartCheckpoints.of(trace, "openhands", "/workspace");
+        assertThat(checkpoint.at("/startingTree/hint").asText()).contains("/workspace stands for it");
+        List<Event> mutations = ofType(trace, EventType.STATE_MUTATION);
+        assertThat(mutations).extracting(e -> e.text("path") + ":" + e.text("op")).containsExactly("a.txt:modify", "/tmp/b.txt:modify");
+        assertThat(mutations.getFirst().data().path("beforeKnown").asBoolean(true)).isFalse();
+        assertThat(mutations.getFirst().data().path("afterKnown").asBoolean(true)).isFalse();
+        assertThat(mutations.get(1).data().path("beforeKnown").asBoolean(true)).isFalse();
+        assertThat(mutations.get(1).text("after")).isEqualTo(Hashes.sha256("whole\n".getBytes(StandardCharsets.UTF_8)));
+        assertThat(findingCodes(trace)).contains("path-outside-workspace");
     }
 
     @Test

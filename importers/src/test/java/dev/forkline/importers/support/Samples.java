@@ -20,11 +20,27 @@ public final class Samples {
         return file;
     }
 
+    /**
+     * A file of the replay material ({@code shared/replay}: real sessions with the trees they started from), or the
+     * test is skipped with a message saying where it was looked for.
+     */
+    public static Path requireReplay(String relative) {
+        Path root = folder("replay");
+        assumeTrue(root != null, "shared/replay not found beside the repository: real-session test skipped");
+        Path file = root.resolve(relative);
+        assumeTrue(Files.exists(file), "replay file " + file + " is absent: real-session test skipped");
+        return file;
+    }
+
     /** Walks up from the working directory looking for a {@code shared/samples} folder in an ancestor or beside one. */
     static Path root() {
+        return folder("samples");
+    }
+
+    private static Path folder(String name) {
         Path dir = Path.of("").toAbsolutePath();
         while (dir != null) {
-            Path candidate = dir.resolve("shared").resolve("samples");
+            Path candidate = dir.resolve("shared").resolve(name);
             if (Files.isDirectory(candidate)) {
                 return candidate;
             }

@@ -9,8 +9,10 @@ import static dev.forkline.importers.sweagent.SweAgentImporterTest.assertStrictl
 import static dev.forkline.importers.sweagent.SweAgentImporterTest.head;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.samples.SampleFiles;
+import dev.forkline.importers.support.StartCheckpoints;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import java.math.BigDecimal;
@@ -39,7 +41,7 @@ class MiniSweAgentImporterTest {
 
         assertWellFormed(trace);
         // 22 messages: system, task, then 10 assistant responses each with one fenced command and its observation
-        assertThat(countByType(trace)).isEqualTo(Map.of("session.start", 1L, "agent.message", 1L, "model.call", 10L,
+        assertThat(countByType(trace)).isEqualTo(Map.of("session.start", 1L, "checkpoint", 1L, "agent.message", 1L, "model.call", 10L,
                 "tool.call", 10L, "tool.result", 10L, "session.end", 1L));
         assertThat(actors(trace)).containsExactlyInAnyOrder("harness", "agent:mini-swe-agent", "sandbox");
         List<Event> results = ofType(trace, EventType.TOOL_RESULT);
@@ -52,7 +54,15 @@ class MiniSweAgentImporterTest {
         assertThat(end.text("outcome")).isEqualTo("success");
         assertThat(end.causes()).containsExactly(results.getLast().id());
         assertThat(new String(trace.bundle().blobs().read(end.text("submissionBlob")).orElseThrow())).contains("raise ValueError");
-        assertThat(findingCodes(trace)).contains("timestamp-synthesised", "environment-incomplete", "no-checkpoint", "usage-unknown");
+        assertThat(findingCodes(trace)).contains("timestamp-synthesised", "environment-incomplete", "starting-tree-needed", "usage-unknown");
+        // a bare message list records no directory: /workspace stands in for it, and the hint says so
+        JsonNode checkpoint = StartCheckpoints.of(trace, "mini-swe-agent", "/workspace");
+        assertThat(StartCheckpoints.knownFields(checkpoint)).isEmpty();
+        assertThat(checkpoint.at("/startingTree/hint").asText()).contains("no working directory is recorded: /workspace stands for it");
+        assertThat(ofType(trace, EventType.TOOL_CALL)).allSatisfy(call -> {
+            assertThat(call.data().at("/exec/argv/2").asText()).isEqualTo(call.data().at("/arguments/command").asText());
+            assertThat(call.data().at("/exec").has("cwd")).isFalse();
+        });
         assertThat(ofType(trace, EventType.MODEL_CALL).getFirst().data().at("/input/messages")).hasSize(2);
         assertStrictlyIncreasingTimes(trace);
     }
@@ -96,6 +106,9 @@ class MiniSweAgentImporterTest {
         assertThat(end.data().at("/usage/outputTokens").asLong()).isEqualTo(10 + 20 + 30);
         assertThat(end.data().get("costUsd").decimalValue()).isEqualByComparingTo(new BigDecimal("0.06"));
         assertThat(findingCodes(trace)).doesNotContain("timestamp-synthesised", "usage-unknown");
+        JsonNode checkpoint = StartCheckpoints.of(trace, "mini-swe-agent", "/testbed");
+        assertThat(StartCheckpoints.knownFields(checkpoint)).containsExactly("cwd");
+        assertThat(calls).allSatisfy(call -> assertThat(call.data().at("/exec/cwd").asText()).isEqualTo("/testbed"));
         assertStrictlyIncreasingTimes(trace);
     }
 

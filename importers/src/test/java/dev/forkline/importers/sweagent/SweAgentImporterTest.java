@@ -8,8 +8,10 @@ import static dev.forkline.importers.samples.TraceAssertions.ofType;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.samples.SampleFiles;
+import dev.forkline.importers.support.StartCheckpoints;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.TraceFormatException;
@@ -38,8 +40,8 @@ class SweAgentImporterTest {
         ImportedTrace trace = importer.read(file);
 
         assertWellFormed(trace);
-        // 12 steps = 12 model calls, 12 actions, 12 observations; plus start, task message and end
-        assertThat(countByType(trace)).isEqualTo(Map.of("session.start", 1L, "agent.message", 1L, "model.call", 12L,
+        // 12 steps = 12 model calls, 12 actions, 12 observations; plus start, its checkpoint, task message and end
+        assertThat(countByType(trace)).isEqualTo(Map.of("session.start", 1L, "checkpoint", 1L, "agent.message", 1L, "model.call", 12L,
                 "tool.call", 12L, "tool.result", 12L, "session.end", 1L));
         assertThat(actors(trace)).containsExactlyInAnyOrder("harness", "agent:primary", "sandbox");
         List<String> tools = ofType(trace, EventType.TOOL_CALL).stream().map(e -> e.text("tool")).toList();
@@ -66,7 +68,14 @@ class SweAgentImporterTest {
         assertThat(start.data().at("/imported/version").asText()).isEqualTo("0");
         assertThat(start.data().at("/imported/environmentName").asText()).isEqualTo("swe_main");
         assertThat(findingCodes(trace)).contains("timestamp-synthesised", "demonstrations-skipped", "environment-incomplete",
-                "model-unknown", "no-checkpoint", "usage-totals-only");
+                "model-unknown", "starting-tree-needed", "usage-totals-only");
+        // v0 has no replay_config: the root is the first step's working directory, and nothing names a repository or commit
+        JsonNode checkpoint = StartCheckpoints.of(trace, "swe-agent", "/pydicom__pydicom");
+        assertThat(StartCheckpoints.knownFields(checkpoint)).containsExactly("cwd");
+        assertThat(start.data().at("/environment/sweAgent").toString()).isEqualTo("{\"repoRoot\":\"/pydicom__pydicom\"}");
+        assertThat(ofType(trace, EventType.TOOL_CALL)).allSatisfy(call -> assertThat(call.data().at("/sweAgent/cwd").asText())
+                .isEqualTo("/pydicom__pydicom"));
+        assertThat(end.text("submission")).isEqualTo(patch);
         assertThat(ofType(trace, EventType.MODEL_CALL).getFirst().data().at("/input/messages")).hasSize(2);
         assertThat(ofType(trace, EventType.TOOL_RESULT).get(2).text("stdout")).contains("AttributeError");
         assertStrictlyIncreasingTimes(trace);
@@ -103,6 +112,17 @@ class SweAgentImporterTest {
         assertThat(end.text("summary")).isEqualTo("exit status: submitted (exit_cost)");
         assertThat(findingCodes(trace)).doesNotContain("model-unknown", "environment-incomplete");
         assertThat(findingCodes(trace)).contains("timestamp-synthesised", "model-calls-unrecorded");
+        // the root is the first step's working directory; the repository is the github_url
+        JsonNode checkpoint = StartCheckpoints.of(trace, "swe-agent", "/testbed");
+        assertThat(checkpoint.at("/startingTree/repository").asText()).isEqualTo("https://github.com/octo/demo");
+        assertThat(checkpoint.at("/startingTree/commit").asText()).isEqualTo("abc123");
+        assertThat(calls).extracting(e -> e.data().at("/sweAgent/action").asText())
+                .containsExactly("curl -X POST https://example.com/hook -d x", "str_replace_editor view /testbed/a.py", "submit");
+        assertThat(calls.getFirst().data().at("/exec/cwd").asText()).isEqualTo("/testbed");
+        // the replay_config (a JSON string here) names no tool bundles: only the root is recorded
+        assertThat(start.data().at("/environment/sweAgent/repoRoot").asText()).isEqualTo("/testbed");
+        assertThat(start.data().at("/environment/sweAgent").has("toolBundles")).isFalse();
+        assertThat(end.text("submission")).isEqualTo("diff --git a/a.py b/a.py");
         // the first call's input is the system prompt and the task; the second's is the tool observation
         assertThat(ofType(trace, EventType.MODEL_CALL).get(1).data().at("/input/messages/0/role").asText()).isEqualTo("tool");
         assertStrictlyIncreasingTimes(trace);
@@ -119,6 +139,9 @@ class SweAgentImporterTest {
         assertWellFormed(trace);
         assertThat(ofType(trace, EventType.TOOL_CALL)).isEmpty();
         assertThat(ofType(trace, EventType.NOTE)).hasSize(2);
+        // nothing ran, so there is nothing to replay from a start checkpoint
+        assertThat(ofType(trace, EventType.CHECKPOINT)).isEmpty();
+        assertThat(findingCodes(trace)).contains("no-checkpoint").doesNotContain("starting-tree-needed");
         assertThat(ofType(trace, EventType.SESSION_END).getFirst().text("outcome")).isEqualTo("failure");
         assertThat(findingCodes(trace)).contains("history-misaligned");
     }
@@ -147,6 +170,9 @@ class SweAgentImporterTest {
         assertThat(starts).extracting(e -> e.data().at("/imported/chosenAttempt").asBoolean()).containsExactly(false, true);
         assertThat(ofType(trace, EventType.SESSION_END)).extracting(e -> e.text("outcome")).containsExactly("aborted", "success");
         assertThat(ofType(trace, EventType.TOOL_CALL)).hasSize(4);
+        // each attempt starts from the tree again: one checkpoint per run, one finding for the file
+        StartCheckpoints.of(trace, "attempt-1", "swe-agent", "/repo");
+        StartCheckpoints.of(trace, "attempt-2", "swe-agent", "/repo");
         assertThat(starts.get(1).ts()).isAfter(ofType(trace, EventType.SESSION_END).getFirst().ts());
         assertThat(trace.findings()).filteredOn(f -> f.code().equals("timestamp-synthesised")).hasSize(1);
         assertThat(findingCodes(trace)).contains("attempts-as-runs");
@@ -162,10 +188,15 @@ class SweAgentImporterTest {
                 e -> assertThat(e.line()).isEqualTo(3));
     }
 
+    /** Times increase strictly, except that a run's start checkpoint has its session.start's time. */
     static void assertStrictlyIncreasingTimes(ImportedTrace trace) {
         List<Event> events = trace.bundle().events();
         for (int i = 1; i < events.size(); i++) {
-            assertThat(events.get(i).ts()).as("time of %s", events.get(i).id()).isAfter(events.get(i - 1).ts());
+            if (events.get(i).is(EventType.CHECKPOINT) && events.get(i - 1).is(EventType.SESSION_START)) {
+                assertThat(events.get(i).ts()).as("time of %s", events.get(i).id()).isEqualTo(events.get(i - 1).ts());
+            } else {
+                assertThat(events.get(i).ts()).as("time of %s", events.get(i).id()).isAfter(events.get(i - 1).ts());
+            }
         }
     }
 

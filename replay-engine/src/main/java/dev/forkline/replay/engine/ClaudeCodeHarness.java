@@ -26,7 +26,13 @@ final class ClaudeCodeHarness extends ImportedHarness {
 
     @Override
     public Optional<String> answerItself(Event call, Map<String, byte[]> files) {
-        return ClaudeCodeReadTools.run(call.text("tool"), call.data().path("arguments"), session.root(), files);
+        return ClaudeCodeReadTools.run(call.text("tool"), call.data().path("arguments"), session.root(), cwdOf(call), files);
+    }
+
+    /** The directory the session was in at the call: its recorded cwd when under the root, else the root. */
+    private String cwdOf(Event call) {
+        String cwd = call.data().path("cwd").asText(session.environment().path("cwd").asText(session.root()));
+        return cwd.startsWith("/") ? cwd : session.root();
     }
 
     @Override

@@ -642,8 +642,9 @@ final class ReplaySession {
     private ExecResult execute(int number, Event call) {
         RecordedExec exec = harness.exec(call).orElseThrow();
         Duration timeout = exec.timeout().compareTo(request.maxCallTimeout()) > 0 ? request.maxCallTimeout() : exec.timeout();
-        ExecResult result = sandbox.exec(exec.argv(), exec.cwd(), exec.env(),
-                timeout.isZero() || timeout.isNegative() ? Duration.ofMillis(1) : timeout);
+        Duration bounded = timeout.isZero() || timeout.isNegative() ? Duration.ofMillis(1) : timeout;
+        ExecResult result = harness.runsInTerminal() ? sandbox.execInTerminal(exec.argv(), exec.cwd(), exec.env(), bounded)
+                : sandbox.exec(exec.argv(), exec.cwd(), exec.env(), bounded);
         listener.callReturned(number, result);
         return harness.asRecorded(call, result);
     }

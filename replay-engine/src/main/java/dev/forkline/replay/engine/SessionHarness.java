@@ -35,6 +35,11 @@ interface SessionHarness {
     /** How to re-execute {@code call} in the sandbox, or empty when it is not a command. */
     Optional<RecordedExec> exec(Event call);
 
+    /** Whether the harness ran its commands on a terminal (an interactive shell session), which some programs print differently for. */
+    default boolean runsInTerminal() {
+        return false;
+    }
+
     /** The output of a re-executed call as this harness would have recorded it (e.g. streams merged). */
     default ExecResult asRecorded(Event call, ExecResult raw) {
         return raw;

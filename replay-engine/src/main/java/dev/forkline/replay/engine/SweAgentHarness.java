@@ -28,8 +28,9 @@ import java.util.stream.Stream;
  * on PATH, and the variables that session ends with are given to every action; {@code post_startup_commands} and the
  * reviewer's set-up commands run next. Each action then runs as SWE-agent ran it, {@code bash -c} of the raw action
  * (a multi-line tool call fed its text as a here-document, as SWE-agent guards it) in the directory it ran in.
- * SWE-agent records an action's terminal output, stdout and stderr together and no exit status, and replaces the
- * output of {@code submit} with the submission between its markers.
+ * Like SWE-agent's session, the actions run on a pseudo-terminal; SWE-agent records an action's terminal output, stdout
+ * and stderr together, and no exit status, and replaces the output of {@code submit} with the submission between its
+ * markers.
  */
 final class SweAgentHarness extends ImportedHarness {
 
@@ -238,6 +239,12 @@ final class SweAgentHarness extends ImportedHarness {
             return action;
         }
         return firstLine + " << '" + end + "'" + text.substring(firstBreak) + "\n";
+    }
+
+    /** SWE-agent's shell session runs on a pseudo-terminal. */
+    @Override
+    public boolean runsInTerminal() {
+        return true;
     }
 
     @Override

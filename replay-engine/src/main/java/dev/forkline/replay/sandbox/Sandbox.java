@@ -195,7 +195,17 @@ public final class Sandbox implements AutoCloseable {
      */
     public ExecResult exec(List<String> argv, String cwd, Map<String, String> env, Duration timeout) {
         listedAtStart = null;
-        return exec(argv, cwd, env, timeout, OUTPUT_LIMIT);
+        return exec(argv, cwd, env, timeout, OUTPUT_LIMIT, false);
+    }
+
+    /**
+     * Like {@link #exec(List, String, Map, Duration)} on a pseudo-terminal, as an interactive shell session runs
+     * commands (SWE-agent's): programs see a terminal (ls prints columns) and the terminal writes {@code \r\n} line ends;
+     * stdout and stderr arrive together, as {@link ExecResult#stdout()}.
+     */
+    public ExecResult execInTerminal(List<String> argv, String cwd, Map<String, String> env, Duration timeout) {
+        listedAtStart = null;
+        return exec(argv, cwd, env, timeout, OUTPUT_LIMIT, true);
     }
 
     /** Runs a recorded call again (see {@link RecordedExec#of}). */
@@ -204,13 +214,17 @@ public final class Sandbox implements AutoCloseable {
     }
 
     private ExecResult exec(List<String> argv, String cwd, Map<String, String> env, Duration timeout, int outputLimit) {
+        return exec(argv, cwd, env, timeout, outputLimit, false);
+    }
+
+    private ExecResult exec(List<String> argv, String cwd, Map<String, String> env, Duration timeout, int outputLimit, boolean terminal) {
         if (argv.isEmpty()) {
             throw new IllegalArgumentException("empty argv");
         }
         ensureOpen();
         callLock.lock();
         try {
-            return execLocked(argv, resolveCwd(cwd), env == null ? Map.of() : env, timeout, outputLimit, true);
+            return execLocked(argv, resolveCwd(cwd), env == null ? Map.of() : env, timeout, outputLimit, true, terminal);
         } finally {
             callLock.unlock();
         }
@@ -218,7 +232,7 @@ public final class Sandbox implements AutoCloseable {
 
     /** @param lookForOom after a kill, read whether the out-of-memory killer did it (not for that read itself) */
     private ExecResult execLocked(List<String> argv, String cwd, Map<String, String> env, Duration timeout, int outputLimit,
-                                  boolean lookForOom) {
+                                  boolean lookForOom, boolean terminal) {
         DockerClient docker = engine.client();
         List<String> envList = new ArrayList<>();
         env.forEach((k, v) -> envList.add(k + "=" + v));
@@ -231,6 +245,7 @@ public final class Sandbox implements AutoCloseable {
                     .withUser(boundary.user())
                     .withAttachStdout(true)
                     .withAttachStderr(true)
+                    .withTty(terminal)
                     .exec().getId();
         } catch (RuntimeException e) {
             throw lostOrFailed("could not create the call " + argv, e);
@@ -239,7 +254,7 @@ public final class Sandbox implements AutoCloseable {
         BoundedBuffer err = new BoundedBuffer(outputLimit);
         long started = System.nanoTime();
         boolean timedOut = false;
-        ResultCallback.Adapter<Frame> stream = engine.streamingClient().execStartCmd(execId).exec(new ResultCallback.Adapter<>() {
+        ResultCallback.Adapter<Frame> stream = engine.streamingClient().execStartCmd(execId).withTty(terminal).exec(new ResultCallback.Adapter<>() {
             @Override
             public void onNext(Frame frame) {
                 switch (frame.getStreamType()) {
@@ -286,7 +301,7 @@ public final class Sandbox implements AutoCloseable {
     private boolean oomKillsSinceLastLook() {
         ExecResult counters;
         try {
-            counters = execLocked(List.of("sh", "-c", OomKills.READ), "/", Map.of(), INTERNAL_TIMEOUT, 4096, false);
+            counters = execLocked(List.of("sh", "-c", OomKills.READ), "/", Map.of(), INTERNAL_TIMEOUT, 4096, false, false);
         } catch (SandboxException e) {
             return false;
         }

@@ -15,8 +15,14 @@ import java.util.Optional;
  * @param format      the importer's format name ({@code claude-code}, {@code swe-agent}, ...)
  * @param environment session.start {@code data.environment}
  * @param root        the absolute directory the session worked in, or null when the trace does not say
+ * @param imported    session.start {@code data.imported}: what the importer says of the source (format version,
+ *                    environment name ...)
  */
-record ImportedSession(String format, JsonNode environment, String root) {
+record ImportedSession(String format, JsonNode environment, String root, JsonNode imported) {
+
+    ImportedSession(String format, JsonNode environment, String root) {
+        this(format, environment, root, dev.forkline.trace.Json.object());
+    }
 
     /** The imported session of {@code run}'s lineage, or empty for a run Forkline recorded itself. */
     static Optional<ImportedSession> of(TraceIndex index, String run, Event checkpoint) {
@@ -27,7 +33,8 @@ record ImportedSession(String format, JsonNode environment, String root) {
                     return Optional.empty();
                 }
                 String root = SuppliedCheckpoint.isSupplied(checkpoint) ? SuppliedCheckpoint.root(checkpoint) : null;
-                return Optional.of(new ImportedSession(imported.path("format").asText("unknown"), event.data().path("environment"), root));
+                return Optional.of(new ImportedSession(imported.path("format").asText("unknown"), event.data().path("environment"), root,
+                        imported));
             }
         }
         return Optional.empty();

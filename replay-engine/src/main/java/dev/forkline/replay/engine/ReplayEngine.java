@@ -332,7 +332,7 @@ public final class ReplayEngine {
         if (session.stopReason() != ReplayResult.StopReason.COMPLETED) {
             return "aborted";
         }
-        long failures = session.steps().stream().filter(s -> s.status().isFailure()).count();
+        long failures = session.steps().stream().filter(s -> s.countsAsFailure(request.strictEnvironment())).count();
         if (request.edits().isEmpty() && failures == 0) {
             return parentOutcome == null ? "unknown" : parentOutcome;
         }

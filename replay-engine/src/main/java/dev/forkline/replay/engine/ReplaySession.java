@@ -214,7 +214,8 @@ final class ReplaySession {
         if (imported != null && !plan.mutationsCausedBy(call).isEmpty()) {
             return recordedEdit(number, call, newCall, recordedResult, started, afterEdit);
         }
-        return stubbed(number, call, newCall, recordedResult, "no exec spec recorded: answered from the recording", started, afterEdit);
+        return stubbed(number, call, newCall, recordedResult, imported == null ? "no exec spec recorded: answered from the recording"
+                : "not a command and no recorded change to apply: answered from the recording", started, afterEdit);
     }
 
     private StepResult reexecute(int number, Event call, Event newCall, Optional<Event> recordedResult, long started,
@@ -266,6 +267,10 @@ final class ReplaySession {
         }
         if (imported == null) {
             return new Classified(DivergenceClass.BEHAVIOUR, null);
+        }
+        Optional<String> known = harness.knownEnvironmentDifference(call);
+        if (known.isPresent()) {
+            return new Classified(DivergenceClass.ENVIRONMENT, known.get());
         }
         String command = harness.exec(call).map(e -> String.join(" ", e.argv())).orElse(call.data().path("arguments").toString());
         boolean recordedOk = recordedResult.map(r -> r.data().path("exitCode").isNumber() ? r.data().path("exitCode").asInt() == 0
@@ -342,8 +347,12 @@ final class ReplaySession {
                 : diffs.isEmpty() ? StepStatus.MATCHED : afterEdit ? StepStatus.EXPECTED_DIVERGENCE : StepStatus.DIVERGED;
         Classified classified = Classified.NONE;
         if (!diffs.isEmpty()) {
+            // the paths the call named, and for a file list the listed ones (never words of a file's content)
             String named = call.data().path("arguments").toString();
-            Optional<String> missing = EnvironmentDiagnosis.pathsIn(named + " " + recorded, imported.root()).stream()
+            if (!"Read".equals(call.text("tool")) && recorded != null) {
+                named += " " + String.join(" ", recorded.lines().filter(l -> !l.isBlank() && !l.strip().contains(" ")).toList());
+            }
+            Optional<String> missing = EnvironmentDiagnosis.pathsIn(named, imported.root()).stream()
                     .filter(this::absentFromTree).findFirst()
                     .map(p -> "the supplied tree lacks " + p + ", which the recorded session saw (files outside the commit, e.g. not"
                             + " committed by the author)");

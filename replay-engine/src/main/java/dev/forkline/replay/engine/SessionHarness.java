@@ -69,6 +69,14 @@ interface SessionHarness {
         return output;
     }
 
+    /**
+     * Why a re-executed call's output differs, when the harness knows the recording was made with other tools than
+     * the replay has (e.g. another version of the agent's tool bundles); empty when it cannot tell.
+     */
+    default Optional<String> knownEnvironmentDifference(Event call) {
+        return Optional.empty();
+    }
+
     /** Whether the recording lists every workspace change of a call (Forkline's recorder) or only some (imports). */
     default boolean recordsEveryChange() {
         return true;

@@ -28,9 +28,9 @@ import java.util.stream.Stream;
  * on PATH, and the variables that session ends with are given to every action; {@code post_startup_commands} and the
  * reviewer's set-up commands run next. Each action then runs as SWE-agent ran it, {@code bash -c} of the raw action
  * (a multi-line tool call fed its text as a here-document, as SWE-agent guards it) in the directory it ran in.
- * Like SWE-agent's session, the actions run on a pseudo-terminal; SWE-agent records an action's terminal output, stdout
- * and stderr together, and no exit status, and replaces the output of {@code submit} with the submission between its
- * markers.
+ * Like SWE-agent 1.x's session, the actions run on a pseudo-terminal; SWE-agent records an action's terminal output,
+ * stdout and stderr together and (1.x) stripped of surrounding white space, and no exit status, and replaces the output
+ * of {@code submit} with the submission between its markers.
  */
 final class SweAgentHarness extends ImportedHarness {
 
@@ -44,6 +44,8 @@ final class SweAgentHarness extends ImportedHarness {
     private final Map<String, Path> bundles = new LinkedHashMap<>();
     private final Map<String, String> endNames = new LinkedHashMap<>();
     private final Map<String, String> sessionEnvironment = new LinkedHashMap<>();
+    /** The commands the bundles define (their bin/ programs). */
+    private final java.util.Set<String> toolCommands = new java.util.TreeSet<>();
 
     SweAgentHarness(ImportedSession session, SessionSetup setup) {
         super(session, setup);
@@ -78,6 +80,11 @@ final class SweAgentHarness extends ImportedHarness {
             }
             bundles.put(lastSegment(bundle), found);
             readEndNames(found);
+            try (Stream<Path> bin = Files.list(found.resolve("bin"))) {
+                bin.map(p -> p.getFileName().toString()).filter(n -> !n.startsWith("_")).forEach(toolCommands::add);
+            } catch (IOException e) {
+                // a bundle without bin/ defines no commands
+            }
         }
     }
 
@@ -241,10 +248,35 @@ final class SweAgentHarness extends ImportedHarness {
         return firstLine + " << '" + end + "'" + text.substring(firstBreak) + "\n";
     }
 
-    /** SWE-agent's shell session runs on a pseudo-terminal. */
+    /**
+     * SWE-agent 1.x runs its session on a pseudo-terminal (through SWE-ReX); 0.x ran plain pipes, so its recordings
+     * show programs' output for a pipe (ls one name per line).
+     */
     @Override
     public boolean runsInTerminal() {
-        return true;
+        return !recordedByVersion0();
+    }
+
+    /**
+     * A trajectory recorded by SWE-agent 0.x (its environment is named {@code swe_main}; 1.x names it {@code main}),
+     * whose tools printed differently (other headers, messages and windows) from the 1.x bundles a replay is given.
+     */
+    boolean recordedByVersion0() {
+        return "swe_main".equals(session.imported().path("environmentName").asText(null));
+    }
+
+    @Override
+    public Optional<String> knownEnvironmentDifference(Event call) {
+        if (!recordedByVersion0()) {
+            return Optional.empty();
+        }
+        String action = call.data().path("sweAgent").path("action").asText("").strip();
+        String command = action.isEmpty() ? "" : action.split("\\s+", 2)[0];
+        if (!toolCommands.contains(command)) {
+            return Optional.empty();
+        }
+        return Optional.of("the trajectory was recorded by SWE-agent 0.x, whose `" + command + "` printed differently from the"
+                + " supplied tool bundles (" + String.join(", ", bundles.keySet()) + ")");
     }
 
     @Override
@@ -254,6 +286,9 @@ final class SweAgentHarness extends ImportedHarness {
         int end = terminal.indexOf(SUBMISSION_END, Math.max(start, 0));
         if (start >= 0 && end > start) {
             terminal = terminal.substring(start + SUBMISSION_START.length(), end);
+        } else if (!recordedByVersion0()) {
+            // SWE-agent 1.x's shell session (SWE-ReX) hands the agent an action's output stripped of surrounding white space
+            terminal = terminal.strip();
         }
         return new ExecResult(raw.exitCode(), terminal.getBytes(StandardCharsets.UTF_8), new byte[0],
                 raw.stdoutTruncated(), raw.stderrTruncated(), raw.durationMs(), raw.timedOut(), raw.oomKilled());

@@ -55,16 +55,19 @@ final class ToolResultComparison {
         }
     }
 
-    /** data.{field} as text, or the blob named by data.{field}Blob decoded as UTF-8; null when neither is recorded. */
+    /**
+     * The blob named by data.{field}Blob decoded as UTF-8 (the whole output, where an importer keeps only a preview
+     * inline), else data.{field} as text; null when neither is recorded.
+     */
     static String recordedText(Event result, String field, BlobSource blobs) throws IOException {
-        JsonNode inline = result.data().get(field);
-        if (inline != null && inline.isTextual()) {
-            return inline.asText();
-        }
         JsonNode blob = result.data().get(field + "Blob");
         if (blob != null && blob.isTextual()) {
             byte[] bytes = CheckpointFiles.blob(blobs, blob.asText(), result.id() + " " + field + "Blob");
             return new String(bytes, StandardCharsets.UTF_8);
+        }
+        JsonNode inline = result.data().get(field);
+        if (inline != null && inline.isTextual()) {
+            return inline.asText();
         }
         return null;
     }

@@ -149,8 +149,13 @@ final class SweAgentHarness extends ImportedHarness {
         String output = session.stdoutText();
         int marker = output.lastIndexOf(ENV_MARKER);
         if (marker < 0) {
-            throw new IOException("starting SWE-agent's session in the sandbox failed (exit " + session.exitCode() + "): "
-                    + lastLine(session.stderrText().isBlank() ? output : session.stderrText()));
+            String why = lastLine(session.stderrText().isBlank() ? output : session.stderrText());
+            if (session.exitCode() == 126 || session.exitCode() == 127) {
+                throw new dev.forkline.replay.sandbox.ImageUnavailableException("the image " + sandbox.boundary().image()
+                        + " cannot run SWE-agent's session (" + why + "): its tools need bash and python3, e.g. --image "
+                        + dev.forkline.replay.sandbox.SandboxImages.DEBIAN + " (packaging/sandbox-image/build makes it)", null);
+            }
+            throw new IOException("starting SWE-agent's session in the sandbox failed (exit " + session.exitCode() + "): " + why);
         }
         parseEnvironment(output.substring(marker + ENV_MARKER.length() + 1));
         String installLog = (output.substring(0, marker) + session.stderrText()).strip();

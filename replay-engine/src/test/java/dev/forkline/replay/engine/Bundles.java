@@ -77,6 +77,15 @@ final class Bundles {
         }
     }
 
+    /** data.{field} of an event, or the blob data.{field}Blob names, as text. */
+    static String text(Path bundle, Event event, String field) {
+        try (Bundle read = BundleReader.read(bundle)) {
+            return ToolResultComparison.recordedText(event, field, read.blobs());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     static VerificationReport verify(Path bundle) {
         try (Bundle read = BundleReader.read(bundle)) {
             return Verifier.verify(read);

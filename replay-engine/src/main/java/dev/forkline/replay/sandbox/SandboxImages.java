@@ -2,17 +2,28 @@ package dev.forkline.replay.sandbox;
 
 import com.github.dockerjava.api.exception.NotFoundException;
 
-/** Forkline's own sandbox images, built without any registry by {@code packaging/sandbox-image/build}. */
+/**
+ * The sandbox images Forkline builds itself, without any registry, with {@code packaging/sandbox-image/build}, and
+ * whether one of them (or any image) is present in an engine.
+ */
 public final class SandboxImages {
 
-    /** Static busybox: small and fast; what Forkline's own recordings run in. */
+    /** Static busybox, about 2 MB: the default image of Forkline's own recordings and replays. */
     public static final String DEFAULT = IsolationBoundary.DEFAULT_IMAGE;
-    /** Debian bookworm (minbase) with bash, python3, pip, flake8 and git: where imported real sessions replay. */
+
+    /**
+     * Debian 12 (minbase) with bash, GNU tools, Python 3, pip, flake8 and git, about 230 MB: for replaying sessions that
+     * real agents (SWE-agent, Claude Code) recorded in their own images.
+     */
     public static final String DEBIAN = "forkline/sandbox-debian:1";
 
     private SandboxImages() {
     }
 
+    /**
+     * True when {@code image} is in {@code engine}'s local image store. Failures other than "no such image" (no engine,
+     * a timeout) are thrown as the engine client reports them.
+     */
     public static boolean isPresent(DockerEngine engine, String image) {
         try {
             engine.client().inspectImageCmd(image).exec();

@@ -1,11 +1,15 @@
 package dev.forkline.replay.sandbox;
 
-import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -15,9 +19,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Shared set-up for tests tagged {@code docker}: without an engine they are skipped with the reason, except under
- * CI=true where a missing engine is a failure. The default image is built when absent.
+ * CI=true where a missing engine is a failure. The default image is built when absent; {@link #ensureImage} builds
+ * the others a test needs.
  */
 public final class DockerTestSupport {
+
+    private static final Map<String, String> FAILED_BUILDS = new HashMap<>();
 
     private static DockerEngine engine;
 
@@ -35,32 +42,94 @@ public final class DockerTestSupport {
                 }
                 assumeTrue(false, "skipped: " + e.getMessage());
             }
-            ensureDefaultImage(candidate);
+            ensureImage(candidate, SandboxImages.DEFAULT);
             engine = candidate;
         }
         return engine;
     }
 
-    private static void ensureDefaultImage(DockerEngine candidate) {
-        try {
-            candidate.client().inspectImageCmd(IsolationBoundary.DEFAULT_IMAGE).exec();
-            return;
-        } catch (NotFoundException e) {
-            // build it below
+    /**
+     * Builds {@code image} with packaging/sandbox-image/build ({@code --only sandbox} or {@code --only debian}) when the
+     * engine lacks it, and fails the test with the script's exit code and output when the build fails or outlasts its
+     * time limit. A failed build is not tried again in the same JVM: later tests fail at once with the same message.
+     *
+     * @throws IllegalArgumentException for an image the script does not build
+     */
+    public static synchronized void ensureImage(DockerEngine engine, String image) {
+        String buildTarget = switch (image) {
+            case SandboxImages.DEFAULT -> "sandbox";
+            case SandboxImages.DEBIAN -> "debian";
+            default -> throw new IllegalArgumentException("packaging/sandbox-image/build does not build " + image);
+        };
+        String earlier = FAILED_BUILDS.get(image);
+        if (earlier != null) {
+            fail(earlier);
         }
-        Path script = findBuildScript();
+        if (SandboxImages.isPresent(engine, image)) {
+            return;
+        }
+        // debootstrap takes 3 to 8 minutes on a loaded 2-core machine, more when packages must be downloaded first
+        Duration limit = image.equals(SandboxImages.DEBIAN) ? Duration.ofMinutes(40) : Duration.ofMinutes(5);
+        String problem = build(findBuildScript(), buildTarget, image, limit);
+        if (problem == null && !SandboxImages.isPresent(engine, image)) {
+            problem = "packaging/sandbox-image/build --only " + buildTarget + " succeeded but " + image + " is still absent";
+        }
+        if (problem != null) {
+            FAILED_BUILDS.put(image, problem);
+            fail(problem);
+        }
+    }
+
+    /** Runs the build script; returns null on success, else what went wrong with the script's output. */
+    private static String build(Path script, String buildTarget, String image, Duration limit) {
+        List<String> command = List.of("bash", script.toString(), "--only", buildTarget);
+        StringBuffer output = new StringBuffer();
+        Process build;
         try {
-            Process build = new ProcessBuilder("bash", script.toString()).inheritIO().start();
-            if (!build.waitFor(5, TimeUnit.MINUTES) || build.exitValue() != 0) {
-                build.destroyForcibly();
-                fail(script + " did not build " + IsolationBoundary.DEFAULT_IMAGE);
-            }
+            // Never inherit the test JVM's streams: surefire talks to its forked JVM through them.
+            build = new ProcessBuilder(command).redirectErrorStream(true).start();
         } catch (IOException e) {
-            fail("could not run " + script + ": " + e.getMessage());
+            return "could not run " + String.join(" ", command) + ": " + e.getMessage();
+        }
+        try {
+            build.getOutputStream().close();
+        } catch (IOException ignored) {
+            // the script reads nothing
+        }
+        Thread reader = Thread.ofPlatform().daemon().name("sandbox-image-build-output").start(() -> {
+            try (BufferedReader lines = new BufferedReader(new InputStreamReader(build.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    output.append(line).append('\n');
+                    System.out.println(line);
+                }
+            } catch (IOException e) {
+                output.append("(reading the output failed: ").append(e.getMessage()).append(")\n");
+            }
+        });
+        try {
+            if (!build.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+                build.descendants().forEach(ProcessHandle::destroy);
+                build.destroy();
+                if (!build.waitFor(10, TimeUnit.SECONDS)) {
+                    build.descendants().forEach(ProcessHandle::destroyForcibly);
+                    build.destroyForcibly();
+                }
+                reader.join(Duration.ofSeconds(5));
+                return String.join(" ", command) + " did not build " + image + " within " + limit.toMinutes()
+                        + " minutes; its output so far:\n" + output;
+            }
+            reader.join(Duration.ofSeconds(30));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            fail("interrupted while building the sandbox image");
+            build.descendants().forEach(ProcessHandle::destroy);
+            build.destroy();
+            return "interrupted while building " + image;
         }
+        if (build.exitValue() != 0) {
+            return String.join(" ", command) + " exited " + build.exitValue() + " without building " + image
+                    + "; its output:\n" + output;
+        }
+        return null;
     }
 
     private static Path findBuildScript() {

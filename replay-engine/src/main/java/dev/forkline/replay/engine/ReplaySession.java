@@ -841,6 +841,9 @@ final class ReplaySession {
             data.put("op", change.getValue().op());
             ManifestEntry before = manifest.get(path);
             putHash(data, "before", before == null ? null : before.sha256());
+            if (before != null && !before.isSymlink()) {
+                keepInBundle(before.sha256());
+            }
             ManifestEntry now = after.get(path);
             if (now != null) {
                 WorkspaceFile file = contents.get(path);
@@ -1008,6 +1011,21 @@ final class ReplaySession {
             }
         }
         return "no details";
+    }
+
+    /**
+     * Writes a blob the replay's events name into the bundle when it lives elsewhere: the files of a supplied starting
+     * tree are not in the bundle until a replayed change names their content as its {@code before}.
+     */
+    private void keepInBundle(String hash) {
+        if (!(blobs instanceof LayeredBlobs layered) || layered.first().contains(hash)) {
+            return;
+        }
+        try {
+            layered.second().read(hash).ifPresent(out::blob);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static void putHash(ObjectNode data, String field, String hash) {

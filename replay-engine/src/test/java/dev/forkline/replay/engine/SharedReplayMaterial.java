@@ -1,12 +1,10 @@
 package dev.forkline.replay.engine;
 
 import dev.forkline.importers.Importers;
+import dev.forkline.replay.workspace.SharedReplay;
 import dev.forkline.trace.export.BundleExport;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The real agent sessions of {@code shared/replay} (SWE-agent trajectories, Claude Code transcripts, their starting
@@ -28,21 +26,7 @@ final class SharedReplayMaterial {
     }
 
     static Path require(String relative) {
-        Path root = root();
-        assumeTrue(root != null, "shared/replay not found beside the repository: real-session replay test skipped");
-        Path file = root.resolve(relative);
-        assumeTrue(Files.exists(file), file + " is absent: real-session replay test skipped");
-        return file;
-    }
-
-    private static Path root() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve("shared").resolve("replay");
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
-        }
-        return null;
+        return SharedReplay.require(relative);
     }
 
     /** The trace imported and written as a bundle directory under {@code dir}, as `forkline replay FILE --out` does. */

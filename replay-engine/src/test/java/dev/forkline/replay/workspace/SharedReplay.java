@@ -6,13 +6,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** The real replay material kept next to the repository ({@code shared/replay}), read-only and never copied in. */
-final class SharedReplay {
+public final class SharedReplay {
 
     private SharedReplay() {
     }
 
     /** The file, or the test is skipped with a message saying where it was looked for. */
-    static Path require(String relative) {
+    public static Path require(String relative) {
         Path root = root();
         assumeTrue(root != null, "shared/replay not found beside the repository: real-material test skipped");
         Path file = root.resolve(relative);

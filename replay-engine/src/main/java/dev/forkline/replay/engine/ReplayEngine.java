@@ -110,12 +110,13 @@ public final class ReplayEngine {
                 List<String> setupNotes = List.of();
                 try {
                     setupNotes = start.harness().prepare(sandbox);
+                    Event lastNote = null;
                     for (String note : setupNotes) {
                         ObjectNode data = Json.object();
                         data.put("text", "set-up: " + note);
-                        out.append(NewEvent.of(newRun, "harness", EventType.NOTE).touches(StateKind.HARNESS).data(data));
+                        lastNote = out.append(NewEvent.of(newRun, "harness", EventType.NOTE).touches(StateKind.HARNESS).data(data));
                     }
-                    session.walk(setupNotes.isEmpty() ? restored : sandbox.manifest());
+                    session.walk(lastNote == null ? restored : session.recordSetup(restored, lastNote));
                 } catch (IOException | RuntimeException e) {
                     ObjectNode error = Json.object();
                     error.put("message", "the replay failed: " + e.getMessage());

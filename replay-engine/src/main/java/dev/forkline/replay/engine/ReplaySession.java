@@ -114,6 +114,19 @@ final class ReplaySession {
         return replayCheckExit;
     }
 
+    /**
+     * Records what the set-up did to the workspace (a base commit, an editable install ...): its changes from
+     * {@code restored}, written as mutations caused by {@code setupNote}, contents included, so that every later
+     * change's content before is in the bundle. Returns the workspace after the set-up.
+     */
+    WorkspaceManifest recordSetup(WorkspaceManifest restored, Event setupNote) {
+        manifest = restored;
+        WorkspaceManifest after = sandbox.manifest();
+        writeActualMutations(setupNote, after, WorkspaceComparison.actual(restored, after), List.of());
+        manifest = after;
+        return after;
+    }
+
     /** Walks every event after the checkpoint, or until a stop condition. */
     void walk(WorkspaceManifest restored) throws IOException {
         manifest = restored;

@@ -55,6 +55,7 @@ final class RebuiltWorkspacePane extends VBox {
         message.setMinHeight(Region.USE_PREF_SIZE);
         message.textProperty().bind(model.messageProperty());
         giveTree.setId("give-starting-tree");
+        giveTree.setMinWidth(Region.USE_PREF_SIZE);
         loading.setPrefSize(18, 18);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
@@ -161,6 +162,10 @@ final class RebuiltWorkspacePane extends VBox {
                     up.setExpanded(true);
                 }
                 files.getSelectionModel().select(child);
+                int row = files.getRow(child);
+                if (row >= 0) {
+                    files.scrollTo(Math.max(0, row - 3));
+                }
                 return true;
             }
             if (entry == null && path.startsWith(pathOf(child) + "/") && select(child, path)) {

@@ -12,6 +12,7 @@ import dev.forkline.replay.sandbox.DockerEngine;
 import dev.forkline.trace.TraceFormatException;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -45,6 +46,15 @@ final class DockerReplayBackend implements ReplayBackend {
     public RevertResult revert(RevertRequest request) throws IOException, TraceFormatException {
         DockerEngine engine = request.target() == RevertRequest.Target.CONTAINER ? DockerEngine.shared() : null;
         return new Reverter(engine).revert(request);
+    }
+
+    @Override
+    public List<String> images() {
+        return DockerEngine.shared().client().listImagesCmd().exec().stream()
+                .flatMap(image -> image.getRepoTags() == null ? java.util.stream.Stream.empty() : java.util.Arrays.stream(image.getRepoTags()))
+                .filter(tag -> !tag.equals("<none>:<none>"))
+                .sorted()
+                .toList();
     }
 
     /** The pool, started on first use; null once closed (a replay then starts a fresh sandbox). */

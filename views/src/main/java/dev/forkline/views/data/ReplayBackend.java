@@ -8,6 +8,7 @@ import dev.forkline.replay.engine.RevertResult;
 import dev.forkline.trace.TraceFormatException;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -29,6 +30,11 @@ public interface ReplayBackend extends AutoCloseable {
      */
     default CompletableFuture<Boolean> prepare(ReplayRequest request) throws IOException, TraceFormatException {
         return CompletableFuture.completedFuture(false);
+    }
+
+    /** The images the engine holds (repository:tag), for choosing one; empty when the backend cannot tell. */
+    default List<String> images() throws IOException {
+        return List.of();
     }
 
     @Override

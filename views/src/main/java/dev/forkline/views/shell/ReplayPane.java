@@ -1,5 +1,6 @@
 package dev.forkline.views.shell;
 
+import dev.forkline.replay.engine.DivergenceClass;
 import dev.forkline.replay.engine.StepResult;
 import dev.forkline.views.viewmodel.ReplayViewModel;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -34,6 +35,8 @@ final class ReplayPane extends VBox {
     final Label summary = new Label();
     final Label failure = new Label();
     final Label warmStart = new Label();
+    final Label setupNotes = new Label();
+    final javafx.scene.control.TextArea stepDetail = new javafx.scene.control.TextArea();
 
     ReplayPane(ReplayViewModel model) {
         getStyleClass().add("replay-pane");
@@ -71,16 +74,19 @@ final class ReplayPane extends VBox {
                 + "of the fork tree and the timeline."));
         steps.getColumns().add(column("#", 40, s -> String.valueOf(s.number())));
         steps.getColumns().add(column("Step", 300, StepResult::label));
-        steps.getColumns().add(column("Status", 130, s -> s.status().wireName()));
+        steps.getColumns().add(column("Status", 170, StepResult::statusText));
         steps.getColumns().add(column("ms", 60, s -> String.valueOf(s.durationMs())));
-        steps.getColumns().add(column("What differs / note", 400, ReplayPane::detail));
+        steps.getColumns().add(column("Cause / what differs / note", 400, ReplayPane::detail));
         steps.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(StepResult step, boolean empty) {
                 super.updateItem(step, empty);
-                getStyleClass().removeAll("compare-first-divergence", "step-failure", "step-ok");
+                getStyleClass().removeAll("compare-first-divergence", "step-failure", "step-ok", "step-environment");
                 if (!empty && step != null) {
-                    getStyleClass().add(step.status().isFailure() ? "compare-first-divergence" : "step-ok");
+                    var result = model.resultProperty().get();
+                    boolean strict = result != null && result.strictEnvironment();
+                    getStyleClass().add(step.countsAsFailure(strict) ? "compare-first-divergence"
+                            : step.divergence() == DivergenceClass.ENVIRONMENT ? "step-environment" : "step-ok");
                 }
             }
         });
@@ -97,17 +103,66 @@ final class ReplayPane extends VBox {
         warmStart.textProperty().bind(model.warmStartNoteProperty());
         warmStart.managedProperty().bind(warmStart.textProperty().isNotEmpty());
         warmStart.visibleProperty().bind(warmStart.managedProperty());
+        setupNotes.setId("replay-setup-notes");
+        setupNotes.getStyleClass().add("muted");
+        setupNotes.setWrapText(true);
+        model.setupNotes().addListener((javafx.collections.ListChangeListener<String>) c -> showSetupNotes(model));
+        showSetupNotes(model);
+        stepDetail.setId("replay-step-detail");
+        stepDetail.setEditable(false);
+        stepDetail.getStyleClass().add("mono");
+        stepDetail.setPrefRowCount(5);
+        stepDetail.setWrapText(true);
+        steps.getSelectionModel().selectedItemProperty().addListener((obs, old, step) -> stepDetail.setText(step == null ? "" : describe(step)));
+        stepDetail.managedProperty().bind(steps.getSelectionModel().selectedItemProperty().isNotNull());
+        stepDetail.visibleProperty().bind(stepDetail.managedProperty());
         VBox.setVgrow(steps, Priority.ALWAYS);
-        getChildren().addAll(head, warmStart, live, steps, summary, failure);
+        getChildren().addAll(head, warmStart, live, setupNotes, steps, stepDetail, summary, failure);
     }
 
-    private static String detail(StepResult step) {
+    private void showSetupNotes(ReplayViewModel model) {
+        setupNotes.setText(model.setupNotes().isEmpty() ? "" : "Set-up: " + String.join(" · ", model.setupNotes()));
+        setupNotes.setManaged(!model.setupNotes().isEmpty());
+        setupNotes.setVisible(!model.setupNotes().isEmpty());
+    }
+
+    /** The step's cause (for an environment divergence: what the replay's environment lacks), what differs, the note. */
+    static String detail(StepResult step) {
         String diffs = step.diffs().stream().map(d -> d.field() + ": " + oneLine(d.expected()) + " → " + oneLine(d.actual()))
                 .collect(Collectors.joining("; "));
-        if (step.note() == null) {
-            return diffs;
+        StringBuilder s = new StringBuilder();
+        if (step.cause() != null) {
+            s.append(step.cause());
         }
-        return diffs.isEmpty() ? step.note() : diffs + " — " + step.note();
+        if (!diffs.isEmpty()) {
+            s.append(s.isEmpty() ? "" : " — ").append(diffs);
+        }
+        if (step.note() != null && !step.note().equals(step.cause())) {
+            s.append(s.isEmpty() ? "" : " — ").append(step.note());
+        }
+        return s.toString();
+    }
+
+    /** The selected step in full: its status with the class, the cause, each diff with its excerpt, normalisations. */
+    static String describe(StepResult step) {
+        StringBuilder s = new StringBuilder(step.label()).append(": ").append(step.statusText());
+        if (step.cause() != null) {
+            s.append(": ").append(step.cause());
+        }
+        s.append('\n');
+        if (step.note() != null && !step.note().equals(step.cause())) {
+            s.append(step.note()).append('\n');
+        }
+        if (!step.normalizations().isEmpty()) {
+            s.append("compared after normalising: ").append(String.join(", ", step.normalizations())).append('\n');
+        }
+        for (var diff : step.diffs()) {
+            s.append(diff.describe()).append('\n');
+            if (diff.excerpt() != null) {
+                s.append(diff.excerpt().stripTrailing()).append('\n');
+            }
+        }
+        return s.toString().stripTrailing();
     }
 
     private static String oneLine(Object value) {

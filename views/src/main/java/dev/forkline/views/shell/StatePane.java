@@ -51,8 +51,11 @@ final class StatePane extends VBox {
     private final TableView<StateSnapshot.EffectEntry> effectTable = new TableView<>();
     private final Label header = new Label();
     private StateSnapshot current = StateSnapshot.EMPTY;
+    final RebuiltWorkspacePane rebuilt;
+    private final StatePanelViewModel model;
 
     StatePane(StatePanelViewModel model) {
+        this.model = model;
         getStyleClass().add("state-pane");
         setPadding(new Insets(8, 10, 10, 10));
         setSpacing(4);
@@ -91,6 +94,13 @@ final class StatePane extends VBox {
         VBox.setVgrow(split, Priority.ALWAYS);
         workspaceBox.setPadding(new Insets(4, 0, 0, 0));
         workspace.setContent(workspaceBox);
+        // an imported session: the real files rebuilt from the supplied tree, instead of the recorded workspace
+        rebuilt = new RebuiltWorkspacePane(model.rebuilt());
+        model.rebuilt().modeProperty().addListener(obs -> {
+            workspace.setContent(rebuiltShown() ? rebuilt : workspaceBox);
+            showWorkspaceCount();
+        });
+        model.rebuilt().listingProperty().addListener(obs -> showWorkspaceCount());
 
         processTable.getColumns().addAll(List.of(
                 column("PID", p -> String.valueOf(p.pid()), 70),
@@ -150,7 +160,7 @@ final class StatePane extends VBox {
         harness.setText("Harness (" + (waiting.size() - snapshot.harness().escapeAttempts().size()) + ")");
 
         long changed = snapshot.workspace().stream().filter(StateSnapshot.FileEntry::changed).count();
-        workspace.setText("Workspace (" + snapshot.workspace().size() + (changed > 0 ? " · " + changed + " changed" : "") + ")");
+        showWorkspaceCount();
         workspaceHeader.setText(snapshot.lastCheckpoint() == null ? "No checkpoint yet: every file is new"
                 : changed + " changed since checkpoint “" + snapshot.lastCheckpoint() + "”");
         String selected = files.getSelectionModel().getSelectedItem() == null ? null : pathOf(files.getSelectionModel().getSelectedItem());
@@ -170,6 +180,27 @@ final class StatePane extends VBox {
         if (unknown > 0) {
             external.getStyleClass().add("tab-warning");
         }
+    }
+
+    private boolean rebuiltShown() {
+        return model.rebuilt().mode() != dev.forkline.views.viewmodel.RebuiltWorkspaceViewModel.Mode.RECORDED;
+    }
+
+    /** The workspace tab's title: files and changes of the workspace it shows. */
+    private void showWorkspaceCount() {
+        if (rebuiltShown()) {
+            var listing = model.rebuilt().listingProperty().get();
+            workspace.setText(listing == null ? "Workspace" : "Workspace (" + listing.files().size()
+                    + (listing.changed() > 0 ? " · " + listing.changed() + " changed" : "") + (listing.failed() > 0 ? " · " + listing.failed() + " flagged" : "") + ")");
+            return;
+        }
+        long changed = current.workspace().stream().filter(StateSnapshot.FileEntry::changed).count();
+        workspace.setText("Workspace (" + current.workspace().size() + (changed > 0 ? " · " + changed + " changed" : "") + ")");
+    }
+
+    /** What "Give the starting tree…" does (opens the replay set-up dialog for the state panel). */
+    void onGiveStartingTree(Runnable action) {
+        rebuilt.giveTree.setOnAction(e -> action.run());
     }
 
     private static TreeItem<String> fileTree(List<StateSnapshot.FileEntry> entries) {
@@ -229,6 +260,10 @@ final class StatePane extends VBox {
     /** Selects a file of the workspace tab by its path (for tests and keyboard users). */
     void selectFile(String path) {
         tabs.getSelectionModel().select(workspace);
+        if (rebuiltShown()) {
+            rebuilt.selectFile(path);
+            return;
+        }
         selectPath(files.getRoot(), path);
     }
 

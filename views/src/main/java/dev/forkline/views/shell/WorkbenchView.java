@@ -78,6 +78,8 @@ public final class WorkbenchView extends BorderPane {
     DecisionPane decisionPane;
     javafx.stage.Stage forkStage;
     ForkEditPane forkPane;
+    javafx.stage.Stage setupStage;
+    SessionSetupPane setupPane;
     private final Menu recentMenu = new Menu("Recent");
     private boolean dark;
 
@@ -91,6 +93,7 @@ public final class WorkbenchView extends BorderPane {
         forkTree = new ForkTreePane(model.forkTree());
         inspector = new InspectorPane(model.inspector());
         state = new StatePane(model.state());
+        state.onGiveStartingTree(() -> showSessionSetup(dev.forkline.views.viewmodel.SessionSetupViewModel.Purpose.SHOW_WORKSPACE));
         filterBar = new FilterBar(model.filter(), timeline);
         playback = new PlaybackBar(timeline);
         timelineCanvas = new TimelineCanvas(timeline);
@@ -293,7 +296,15 @@ public final class WorkbenchView extends BorderPane {
         var noTrace = model.openedProperty().isNull();
         MenuItem replayHere = new MenuItem("Replay from here", Icons.of(Material2MZ.REPLAY));
         replayHere.disableProperty().bind(replay.availableProperty().not().or(noTrace));
-        replayHere.setOnAction(e -> replay.replayFromHere());
+        // an imported session's start needs the tree it started from: the action asks for it first
+        replayHere.textProperty().bind(Bindings.when(replay.startsFromSuppliedTreeProperty()).then("Replay from here…").otherwise("Replay from here"));
+        replayHere.setOnAction(e -> {
+            if (replay.startsFromSuppliedTreeProperty().get()) {
+                showSessionSetup(dev.forkline.views.viewmodel.SessionSetupViewModel.Purpose.REPLAY);
+            } else {
+                replay.replayFromHere();
+            }
+        });
         MenuItem fork = new MenuItem("Fork with edit…", Icons.of(Material2AL.CALL_SPLIT));
         fork.disableProperty().bind(replay.availableProperty().not().or(noTrace).or(model.timeline().selectedIndexProperty().lessThan(0)));
         fork.setOnAction(e -> showForkEdit());
@@ -319,6 +330,28 @@ public final class WorkbenchView extends BorderPane {
         forkPane = new ForkEditPane(form, forkStage::close);
         forkStage.setScene(themedScene(forkPane, 720, 520));
         forkStage.show();
+    }
+
+    /**
+     * Opens the dialog asking what replaying the shown imported session needs (its starting tree first), for a replay
+     * or for the state panel's workspace; does nothing for a recorded run.
+     */
+    public void showSessionSetup(dev.forkline.views.viewmodel.SessionSetupViewModel.Purpose purpose) {
+        var form = model.sessionSetup(purpose);
+        if (form == null) {
+            return;
+        }
+        if (setupStage != null) {
+            setupStage.close();
+        }
+        setupStage = new javafx.stage.Stage();
+        setupStage.initOwner(window());
+        setupStage.initModality(javafx.stage.Modality.WINDOW_MODAL);
+        setupStage.setTitle("Forkline — " + (purpose == dev.forkline.views.viewmodel.SessionSetupViewModel.Purpose.REPLAY
+                ? "replay an imported session" : "the starting tree"));
+        setupPane = new SessionSetupPane(form, setupStage::close);
+        setupStage.setScene(themedScene(setupPane, 820, form.toolsNeeded() ? 640 : 600));
+        setupStage.show();
     }
 
     /** Asks where to restore the checkpoint: a new or empty directory, or a container kept running. */

@@ -5,6 +5,10 @@ import dev.forkline.replay.engine.EventEdit;
 import dev.forkline.replay.engine.ReplayListener;
 import dev.forkline.replay.engine.ReplayRequest;
 import dev.forkline.replay.engine.ReplayResult;
+import dev.forkline.replay.engine.DivergenceClass;
+import dev.forkline.replay.engine.SessionSetup;
+import dev.forkline.replay.workspace.StartingTree;
+import dev.forkline.views.data.StartingTrees;
 import dev.forkline.replay.engine.RevertRequest;
 import dev.forkline.replay.engine.RevertResult;
 import dev.forkline.replay.engine.StepResult;
@@ -50,6 +54,8 @@ public final class ReplayViewModel {
     private final WorkbenchViewModel workbench;
     private final ReplayBackend backend;
     private final WritableBundles bundles;
+    private final StartingTrees trees;
+    private final RememberedSetups memory;
 
     private final BooleanProperty dockerReady = new SimpleBooleanProperty(false);
     private final StringProperty unavailableReason = new SimpleStringProperty();
@@ -65,21 +71,28 @@ public final class ReplayViewModel {
     private final ObjectProperty<ReplayResult> result = new SimpleObjectProperty<>();
     private final ObjectProperty<RevertResult> revertResult = new SimpleObjectProperty<>();
     private final ObservableList<StepResult> steps = FXCollections.observableArrayList();
+    private final ObservableList<String> setupNotes = FXCollections.observableArrayList();
     private final StringProperty preparedCheckpoint = new SimpleStringProperty();
     private final StringBinding warmStartNote = Bindings.createStringBinding(() -> preparedCheckpoint.get() == null || running.get() ? ""
             : "A sandbox restored to checkpoint " + preparedCheckpoint.get() + " is ready: \"Replay from here\" starts without creating one.",
             preparedCheckpoint, running);
     private final BooleanBinding available;
+    private final BooleanBinding startsFromSuppliedTree;
     private Cancellation cancellation;
     /** What a sandbox was last asked to be prepared for: moving the selection within that checkpoint asks nothing more. */
     private PreparationTarget preparing;
     private boolean asking;
 
-    ReplayViewModel(TaskExecutor executor, WorkbenchViewModel workbench, ReplayBackend backend, WritableBundles bundles) {
+    ReplayViewModel(TaskExecutor executor, WorkbenchViewModel workbench, ReplayBackend backend, WritableBundles bundles,
+                    StartingTrees trees, RememberedSetups memory) {
         this.executor = executor;
         this.workbench = workbench;
         this.backend = backend;
         this.bundles = bundles;
+        this.trees = trees;
+        this.memory = memory;
+        startsFromSuppliedTree = Bindings.createBooleanBinding(() -> checkpointForSelection().filter(SuppliedStart::isSupplied).isPresent(),
+                workbench.openedProperty(), workbench.timeline().selectedIndexProperty(), workbench.forkTree().selectedRunProperty());
         unavailableReason.set(backend == null || bundles == null ? NO_BACKEND : NOT_CHECKED);
         available = Bindings.createBooleanBinding(() -> backend != null && bundles != null && dockerReady.get() && !running.get(),
                 dockerReady, running);
@@ -111,7 +124,17 @@ public final class ReplayViewModel {
         if (checkpoint.isEmpty()) {
             return;
         }
-        PreparationTarget target = new PreparationTarget(trace.bundle().manifest().traceId(), workbench.currentRun(), checkpoint.get().id());
+        String traceId = trace.bundle().manifest().traceId();
+        ImportedSetup imported = null;
+        if (SuppliedStart.isSupplied(checkpoint.get())) {
+            // an imported session's start is prepared only once its tree is known; without one there is nothing to restore
+            Optional<SessionSetupAnswers> answers = memory.recall(traceId);
+            if (answers.isEmpty()) {
+                return;
+            }
+            imported = new ImportedSetup(answers.get(), null, SuppliedStart.of(checkpoint.get(), null).commit());
+        }
+        PreparationTarget target = new PreparationTarget(traceId, workbench.currentRun(), checkpoint.get().id(), imported);
         if (target.equals(preparing)) {
             return;
         }
@@ -126,7 +149,11 @@ public final class ReplayViewModel {
         asking = true;
         executor.execute("prepare-replay", work -> {
             Path dir = bundles.directoryFor(target.traceId());
-            return backend.prepare(ReplayRequest.builder(dir).run(target.run()).checkpoint(target.checkpointEventId()).build());
+            ReplayRequest.Builder request = ReplayRequest.builder(dir).run(target.run()).checkpoint(target.checkpointEventId());
+            if (target.imported() != null) {
+                target.imported().applyTo(request, trees);
+            }
+            return backend.prepare(request.build());
         }, preparation -> {
             asked(target);
             preparation.whenComplete((ready, failure) -> {
@@ -152,7 +179,22 @@ public final class ReplayViewModel {
         }
     }
 
-    private record PreparationTarget(String traceId, String run, String checkpointEventId) {
+    private record PreparationTarget(String traceId, String run, String checkpointEventId, ImportedSetup imported) {
+    }
+
+    /**
+     * What a replay of an imported session takes from the reviewer: the answers, and the tree they name when it was
+     * read already (null: read it, off the UI thread, when the replay starts).
+     */
+    private record ImportedSetup(SessionSetupAnswers answers, StartingTree tree, String pinnedCommit) {
+
+        void applyTo(ReplayRequest.Builder request, StartingTrees trees) {
+            StartingTree starting = tree != null ? tree : trees.get(answers.workspaceSpec(), pinnedCommit);
+            Path tools = answers.tools().isEmpty() ? null : Path.of(answers.tools());
+            request.setup(new SessionSetup(starting, tools, answers.setupCommands(), answers.env()))
+                    .image(answers.image().isEmpty() ? null : answers.image())
+                    .strictEnvironment(answers.strictEnvironment());
+        }
     }
 
     // --- actions ----------------------------------------------------------------------------------------------------
@@ -167,7 +209,10 @@ public final class ReplayViewModel {
         return ReplayTargets.checkpointAtOrBefore(trace.lineage(), workbench.currentRun(), selected.id());
     }
 
-    /** Replays the shown run from the nearest checkpoint at or before the selected event. */
+    /**
+     * Replays the shown run from the nearest checkpoint at or before the selected event. For an imported session's
+     * start, with the answers remembered for the trace (the window asks for them first: {@link SessionSetupViewModel}).
+     */
     public void replayFromHere() {
         Optional<Event> checkpoint = checkpointForSelection();
         if (checkpoint.isEmpty()) {
@@ -175,7 +220,52 @@ public final class ReplayViewModel {
             return;
         }
         Event cp = checkpoint.get();
-        start("Replay of " + workbench.currentRun() + " from " + ReplayTargets.checkpointName(cp), cp, List.of());
+        Optional<ImportedSetup> imported = importedSetup(cp);
+        if (imported == null) {
+            return;
+        }
+        start("Replay of " + workbench.currentRun() + " from " + ReplayTargets.checkpointName(cp), cp, List.of(), imported.orElse(null));
+    }
+
+    /** Replays an imported session from its start with the dialog's answers and the tree it read. */
+    void replayImported(SuppliedStart start, SessionSetupViewModel.Ready ready) {
+        Event cp = start.checkpoint();
+        start("Replay of " + workbench.currentRun() + " from " + start.name(), cp, List.of(),
+                new ImportedSetup(ready.answers(), ready.tree(), start.commit()));
+    }
+
+    /** The imported session's start "Replay from here" would replay from, when the selection's checkpoint is one. */
+    public Optional<SuppliedStart> suppliedStartForSelection() {
+        OpenedTrace trace = workbench.opened();
+        return checkpointForSelection().filter(SuppliedStart::isSupplied).map(cp -> SuppliedStart.of(trace.lineage(), workbench.currentRun())
+                .filter(s -> s.checkpoint().id().equals(cp.id())).orElseGet(() -> SuppliedStart.of(cp, null)));
+    }
+
+    /**
+     * The remembered answers for a checkpoint whose files are supplied: empty for a recorded checkpoint; null (with the
+     * failure said) when the trace has none yet.
+     */
+    private Optional<ImportedSetup> importedSetup(Event checkpoint) {
+        if (!SuppliedStart.isSupplied(checkpoint)) {
+            return Optional.empty();
+        }
+        OpenedTrace trace = workbench.opened();
+        Optional<SessionSetupAnswers> answers = trace == null ? Optional.empty() : memory.recall(trace.bundle().manifest().traceId());
+        if (answers.isEmpty()) {
+            failure.set("Checkpoint '" + ReplayTargets.checkpointName(checkpoint) + "' is the tree the session started from, which the "
+                    + "trace does not hold: give it with Run › Replay from here… (forkline replay --workspace SRC)");
+            return null;
+        }
+        return Optional.of(new ImportedSetup(answers.get(), null, SuppliedStart.of(checkpoint, null).commit()));
+    }
+
+    /** Fills {@code target} with the images the engine holds, in the background; leaves it empty without an engine. */
+    void listImages(ObservableList<String> target) {
+        if (backend == null || !dockerReady.get()) {
+            return;
+        }
+        executor.execute("list-images", work -> backend.images(), target::setAll,
+                error -> LOG.log(System.Logger.Level.DEBUG, "no image list: " + WorkbenchViewModel.message(error)));
     }
 
     /** A form for editing the selected event, or null when no event is selected. */
@@ -195,14 +285,18 @@ public final class ReplayViewModel {
             failure.set("There is no checkpoint before " + edit.eventId() + ": a fork starts from one");
             return;
         }
-        start("Fork of " + workbench.currentRun() + " editing " + edit.eventId(), before.get(), List.of(edit));
+        Optional<ImportedSetup> imported = importedSetup(before.get());
+        if (imported == null) {
+            return;
+        }
+        start("Fork of " + workbench.currentRun() + " editing " + edit.eventId(), before.get(), List.of(edit), imported.orElse(null));
     }
 
     private Optional<Event> checkpointBefore(String eventId) {
         return ReplayTargets.checkpointBefore(workbench.opened().lineage(), workbench.currentRun(), eventId);
     }
 
-    private void start(String what, Event checkpoint, List<EventEdit> edits) {
+    private void start(String what, Event checkpoint, List<EventEdit> edits, ImportedSetup imported) {
         OpenedTrace trace = workbench.opened();
         if (trace == null || !available.get()) {
             failure.set(unavailableReason.get() == null ? "A replay is already running" : "Replay unavailable: " + unavailableReason.get());
@@ -222,7 +316,8 @@ public final class ReplayViewModel {
         failure.set(null);
         summary.set("");
         title.set(what);
-        stepText.set("Preparing the bundle…");
+        setupNotes.clear();
+        stepText.set(imported != null && imported.tree() == null ? "Reading the starting tree…" : "Preparing the bundle…");
         currentStep.set("");
         progress.set(-1);
         running.set(true);
@@ -230,6 +325,9 @@ public final class ReplayViewModel {
             Path dir = bundles.directoryFor(traceId);
             ReplayRequest.Builder request = ReplayRequest.builder(dir).run(run).checkpoint(checkpoint.id()).cancellation(cancel);
             edits.forEach(request::edit);
+            if (imported != null) {
+                imported.applyTo(request, trees);
+            }
             ReplayResult done = backend.replay(request.build(), new UiListener(checkpoint, edits.size()));
             executor.onUi(() -> stepText.set("Storing the new run…"));
             bundles.reimport(dir, work);
@@ -244,6 +342,7 @@ public final class ReplayViewModel {
             stepText.set("Step " + done.steps().size() + " of " + done.totalSteps() + " · " + done.stopReason().wireName());
             currentStep.set("");
             summary.set(summarize(done));
+            setupNotes.setAll(done.setupNotes());
             workbench.showReloaded(traceId, finished.trace(), done.replayRun(), null);
             workbench.escapeQueue().refresh(); // an escape the replay could not contain joins the queue
         }, error -> {
@@ -274,6 +373,7 @@ public final class ReplayViewModel {
         String run = workbench.currentRun();
         Event cp = checkpoint.get();
         steps.clear();
+        setupNotes.clear();
         result.set(null);
         revertResult.set(null);
         firstDivergence.set(null);
@@ -336,6 +436,17 @@ public final class ReplayViewModel {
                 .append(done.contained()).append(" contained");
         if (done.expectedDivergences() > 0) {
             s.append(", ").append(done.expectedDivergences()).append(" expected divergences");
+        }
+        long behaviour = done.divergences(DivergenceClass.BEHAVIOUR);
+        long environment = done.divergences(DivergenceClass.ENVIRONMENT);
+        long workspace = done.divergences(DivergenceClass.WORKSPACE);
+        if (behaviour + environment + workspace > 0) {
+            s.append(" (by class: ").append(behaviour).append(" behaviour, ").append(environment).append(" environment, ")
+                    .append(workspace).append(" workspace");
+            if (environment > 0) {
+                s.append(done.strictEnvironment() ? "; environment ones fail it: strict" : "; environment ones do not fail it");
+            }
+            s.append(')');
         }
         s.append(" — ").append(done.stopReason().wireName());
         if (done.stopDetail() != null) {
@@ -482,5 +593,18 @@ public final class ReplayViewModel {
 
     public ObservableList<StepResult> steps() {
         return steps;
+    }
+
+    /** What was done to prepare the sandbox of an imported session (tools installed, set-up commands), once it ended. */
+    public ObservableList<String> setupNotes() {
+        return setupNotes;
+    }
+
+    /**
+     * "Replay from here" would start from a checkpoint whose files the trace does not hold (an imported session's
+     * start): the window asks for them first.
+     */
+    public BooleanBinding startsFromSuppliedTreeProperty() {
+        return startsFromSuppliedTree;
     }
 }

@@ -27,6 +27,7 @@ public final class StatePanelViewModel {
 
     private final TaskExecutor executor;
     private final StateProvider provider;
+    private final RebuiltWorkspaceViewModel rebuilt;
     private final ReadOnlyObjectWrapper<StateSnapshot> snapshot = new ReadOnlyObjectWrapper<>(StateSnapshot.EMPTY);
     private final StringProperty selectedFile = new SimpleStringProperty();
     private final ReadOnlyStringWrapper fileContent = new ReadOnlyStringWrapper("");
@@ -35,8 +36,15 @@ public final class StatePanelViewModel {
     private CompletableFuture<Void> preparation = CompletableFuture.completedFuture(null);
 
     public StatePanelViewModel(TaskExecutor executor, StateProvider provider) {
+        this(executor, provider, new RebuiltWorkspaceViewModel(executor, new dev.forkline.views.data.StartingTrees(),
+                new RememberedSetups(Settings.inMemory())));
+    }
+
+    /** @param rebuilt the workspace of an imported session, rebuilt from the tree the reviewer supplied */
+    public StatePanelViewModel(TaskExecutor executor, StateProvider provider, RebuiltWorkspaceViewModel rebuilt) {
         this.executor = executor;
         this.provider = provider;
+        this.rebuilt = rebuilt;
         selectedFile.addListener(obs -> refreshFileContent());
         snapshot.addListener(obs -> refreshFileContent());
     }
@@ -102,6 +110,11 @@ public final class StatePanelViewModel {
                 fileContent.set("(could not read " + blob + ": " + failure.getMessage() + ")");
             }
         });
+    }
+
+    /** The workspace tab's view of an imported session (real files from the supplied tree and the recorded edits). */
+    public RebuiltWorkspaceViewModel rebuilt() {
+        return rebuilt;
     }
 
     public ReadOnlyObjectProperty<StateSnapshot> snapshotProperty() {

@@ -9,6 +9,7 @@ import dev.forkline.views.data.IndexRunLineage;
 import dev.forkline.views.data.ImportResult;
 import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.data.RunLineage;
+import dev.forkline.views.data.StartingTrees;
 import dev.forkline.views.data.TraceLibrary;
 import dev.forkline.views.state.StateProvider;
 import dev.forkline.views.timeline.TimelineModel;
@@ -44,6 +45,8 @@ public final class WorkbenchViewModel {
     private final InspectorViewModel inspector;
     private final StatePanelViewModel state;
     private final RecentFiles recentFiles;
+    private final StartingTrees startingTrees = new StartingTrees();
+    private final RememberedSetups rememberedSetups;
 
     private final ReadOnlyObjectWrapper<OpenedTrace> opened = new ReadOnlyObjectWrapper<>();
     private final ObjectProperty<ThemeChoice> theme = new SimpleObjectProperty<>(ThemeChoice.FOLLOW_OS);
@@ -81,12 +84,13 @@ public final class WorkbenchViewModel {
         this.libraryModel = new LibraryViewModel(executor, library);
         this.filter = new FilterViewModel(timeline, executor);
         this.inspector = new InspectorViewModel(executor);
-        this.state = new StatePanelViewModel(executor, stateProvider);
+        this.rememberedSetups = new RememberedSetups(services.settings());
+        this.state = new StatePanelViewModel(executor, stateProvider, new RebuiltWorkspaceViewModel(executor, startingTrees, rememberedSetups));
         this.trustedKeys = inspector.trustedKeysProperty();
         trustedKeys.set(trusted);
         dev.forkline.views.data.WritableBundles bundles = services.exportRoot() == null ? null
                 : new dev.forkline.views.data.WritableBundles(library, services.exportRoot());
-        this.replay = new ReplayViewModel(executor, this, services.replay(), bundles);
+        this.replay = new ReplayViewModel(executor, this, services.replay(), bundles, startingTrees, rememberedSetups);
         this.escapeQueue = new EscapeQueueViewModel(executor, this, library, bundles, services.ownerKeys(), services.settings(), trusted);
         this.recovery = new RecoveryViewModel(executor, this, services.settings(), defaultContracts);
         opened.addListener((obs, old, now) -> recovery.refresh());
@@ -305,6 +309,37 @@ public final class WorkbenchViewModel {
         BlobSource blobs = trace == null ? BlobSource.NONE : trace.bundle().blobs();
         inspector.show(timeline.selectedEvent(), timeline.events(), blobs);
         state.update(trace == null ? null : trace.lineage(), forkTree.selectedRunProperty().get(), index, blobs);
+        state.rebuilt().show(trace == null ? null : trace.bundle().manifest().traceId(), trace == null ? null : trace.lineage(),
+                forkTree.selectedRunProperty().get(), index, blobs);
+    }
+
+    /**
+     * The dialog asking for what an imported session's replay needs (its starting tree first), for the shown run, or
+     * null when the run is not an imported one: for a replay, the checkpoint "Replay from here" starts from must be one
+     * whose files are supplied. Its answers, once read, start the replay or rebuild the state panel's workspace.
+     */
+    public SessionSetupViewModel sessionSetup(SessionSetupViewModel.Purpose purpose) {
+        OpenedTrace trace = opened.get();
+        String run = currentRun();
+        if (trace == null || run == null) {
+            return null;
+        }
+        java.util.Optional<SuppliedStart> start = purpose == SessionSetupViewModel.Purpose.REPLAY
+                ? replay.suppliedStartForSelection() : SuppliedStart.of(trace.lineage(), run);
+        if (start.isEmpty()) {
+            return null;
+        }
+        String traceId = trace.bundle().manifest().traceId();
+        SessionSetupViewModel form = new SessionSetupViewModel(traceId, start.get(), purpose, executor, startingTrees, rememberedSetups, ready -> {
+            if (isOpen(traceId)) {
+                state.rebuilt().setupChanged();
+            }
+            if (purpose == SessionSetupViewModel.Purpose.REPLAY) {
+                replay.replayImported(start.get(), ready);
+            }
+        });
+        replay.listImages(form.images());
+        return form;
     }
 
     private <T> void runInBackground(String name, String message, dev.forkline.views.concurrent.Work<T> work,

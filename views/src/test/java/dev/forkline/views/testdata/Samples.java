@@ -56,6 +56,11 @@ public final class Samples implements AutoCloseable {
         return samples;
     }
 
+    /** A store of its own with nothing imported yet. */
+    public static Samples empty(Path tempDir) throws Exception {
+        return new Samples(tempDir);
+    }
+
     public static String traceId(String name) {
         return "forkline-sample-" + name;
     }

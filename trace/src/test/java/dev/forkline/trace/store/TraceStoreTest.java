@@ -83,7 +83,7 @@ class TraceStoreTest {
         store.importTrace(SampleTraces.standard("t-list").bundle(), List.of(), "/traces/a");
 
         assertThat(store.list()).containsExactly(new TraceSummary("t-list", "Fix the failing build", "forkline",
-                SampleTraces.T0, IMPORTED, 12, 2, "failure", "/traces/a"));
+                SampleTraces.T0, IMPORTED, 12, 2, "failure", "/traces/a", dev.forkline.trace.integrity.IntegrityVerdict.unverified()));
         assertThat(store.find("t-list")).map(TraceSummary::runCount).contains(2);
         assertThat(store.find("absent")).isEmpty();
     }

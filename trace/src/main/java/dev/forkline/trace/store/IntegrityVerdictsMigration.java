@@ -19,7 +19,7 @@ import org.flywaydb.core.api.migration.Context;
  * columns and table.
  *
  * <p>H2 commits at every DDL statement, so this migration can be cut off part way and run again: each column and the
- * table is added only when missing, and only rows without a verdict are marked.
+ * table is added only when missing, and only rows without a complete verdict are marked.
  */
 final class IntegrityVerdictsMigration extends RerunnableMigration {
 
@@ -62,8 +62,9 @@ final class IntegrityVerdictsMigration extends RerunnableMigration {
                     sql.execute("ALTER TABLE traces ADD COLUMN " + column.getValue());
                 }
             }
-            sql.executeUpdate("UPDATE traces SET integrity = 'unverified', integrity_line = 0, integrity_problems = 0"
-                    + " WHERE integrity IS NULL");
+            sql.executeUpdate("UPDATE traces SET integrity = 'unverified', integrity_event = NULL, integrity_line = 0,"
+                    + " integrity_problems = 0, integrity_code = NULL, integrity_detail = NULL"
+                    + " WHERE integrity IS NULL OR integrity_line IS NULL OR integrity_problems IS NULL");
             for (String column : new String[] {"integrity", "integrity_line", "integrity_problems"}) {
                 sql.execute("ALTER TABLE traces ALTER COLUMN " + column + " SET NOT NULL");
             }

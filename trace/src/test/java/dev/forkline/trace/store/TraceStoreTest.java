@@ -459,7 +459,7 @@ class TraceStoreTest {
     @Test
     void describeSaysWhereTheDatabaseLives() {
         assertThat(store.location()).isEqualTo(dir.resolve("db/forkline.mv.db"));
-        assertThat(store.describe()).isEqualTo("H2 " + dir.resolve("db/forkline.mv.db") + " (schema 3)");
+        assertThat(store.describe()).isEqualTo("H2 " + dir.resolve("db/forkline.mv.db") + " (schema 4)");
     }
 
     private java.util.Set<String> blobReferences(String traceId) throws Exception {

@@ -52,6 +52,7 @@ final class IntegrityBanner extends HBox {
         icon.getStyleClass().add("integrity-icon");
         getChildren().addAll(icon, text, jump, verify);
         model.integrityProperty().addListener((obs, old, now) -> show(model, now, icon));
+        model.openedProperty().addListener((obs, old, now) -> show(model, model.integrity(), icon));
         show(model, model.integrity(), icon);
     }
 

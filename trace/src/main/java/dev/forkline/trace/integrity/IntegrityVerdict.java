@@ -6,6 +6,7 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.decision.TrustedKeys;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A trace's integrity in one line: intact; altered at event E (line L) with N problems; decisions by untrusted keys;
@@ -20,6 +21,12 @@ import java.util.Objects;
  * @param detail   the first problem's message; null unless failing
  */
 public record IntegrityVerdict(IntegrityStatus status, String eventId, long line, int problems, String code, String detail) {
+
+    /**
+     * The member of a replay run's {@code run.fork} data that records the verdict of the trace it replayed, as
+     * {@link #toJson()} writes it.
+     */
+    public static final String REPLAYED_FIELD = "replayedIntegrity";
 
     private static final IntegrityVerdict INTACT = new IntegrityVerdict(IntegrityStatus.INTACT, null, 0, 0, null, null);
     private static final IntegrityVerdict NOT_SIGNED = new IntegrityVerdict(IntegrityStatus.NOT_SIGNED, null, 0, 0, null, null);
@@ -84,6 +91,19 @@ public record IntegrityVerdict(IntegrityStatus status, String eventId, long line
     /** {@link #headline()} followed, for a failing verdict, by what the first problem is. */
     public String describe() {
         return fails() ? headline() + " (first: " + detail + ")" : headline();
+    }
+
+    /**
+     * What a replay of this trace says in its result and the window when the verdict fails: the replay starts from
+     * events that are not what was recorded, so its result cannot vouch for the original run. Empty otherwise.
+     */
+    public Optional<String> replayWarning() {
+        if (!fails()) {
+            return Optional.empty();
+        }
+        return Optional.of("replaying a trace that is " + headline() + ": " + (altered()
+                ? "the replay starts from events that are not what was recorded, so its result cannot vouch for the original run"
+                : "its decisions may be forged, so what they allowed may not be what the owner decided"));
     }
 
     private String where() {

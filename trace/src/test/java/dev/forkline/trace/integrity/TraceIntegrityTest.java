@@ -145,6 +145,18 @@ class TraceIntegrityTest {
         assertThat(IntegrityVerdict.unverified().toJson().get("status").asText()).isEqualTo("unverified");
     }
 
+    @Test
+    void aReplayOfAFailingTraceWarnsAndOfAPassingOneDoesNot() {
+        IntegrityVerdict altered = new IntegrityVerdict(IntegrityStatus.ALTERED, "r1.4", 4, 2, "hash-mismatch", "hash differs");
+        assertThat(altered.replayWarning()).hasValueSatisfying(warning -> assertThat(warning)
+                .startsWith("replaying a trace that is altered at event r1.4 (line 4): 2 problems").contains("cannot vouch"));
+        IntegrityVerdict untrusted = new IntegrityVerdict(IntegrityStatus.UNTRUSTED_DECISIONS, "r1.9", 9, 1, "decision-untrusted-key", "x");
+        assertThat(untrusted.replayWarning()).hasValueSatisfying(warning -> assertThat(warning).contains("may be forged"));
+        assertThat(IntegrityVerdict.intact().replayWarning()).isEmpty();
+        assertThat(IntegrityVerdict.notSigned().replayWarning()).isEmpty();
+        assertThat(IntegrityVerdict.REPLAYED_FIELD).isEqualTo("replayedIntegrity");
+    }
+
     private static Bundle bundle(String format, List<Event> events) {
         Manifest manifest = new Manifest(Manifest.FORMAT_VERSION, "t-" + format, "test", Instant.parse("2026-01-01T00:00:00Z"),
                 "test", format);

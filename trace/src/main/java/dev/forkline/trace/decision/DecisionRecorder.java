@@ -8,7 +8,6 @@ import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleWriter;
-import dev.forkline.trace.bundle.DirectoryBlobStore;
 import dev.forkline.trace.bundle.Manifest;
 import dev.forkline.trace.index.TraceIndex;
 import dev.forkline.trace.integrity.TraceIntegrity;
@@ -35,7 +34,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Deciders of the same bundle are serialised: within this JVM by a lock per bundle, across processes by an
  * exclusive lock on {@code trace.jsonl} held while the trace is read, the decision chained onto it and appended.
  *
- * <p>The trace is verified (hashes, chains, blobs, decision signatures) before anything is appended. A decision on an
+ * <p>The trace is verified (hashes, chains, decision signatures; not blob contents) before anything is appended. A decision on an
  * altered trace is refused ({@link AlteredTraceException}) unless the owner decides knowing it: the decision carries
  * what the owner was shown ({@link Decision#acknowledgingAltered}), or the caller asks the recorder to record what it
  * found ({@link OnAlteredTrace#ACKNOWLEDGE}, {@code forkline decide --accept-altered}). Either way the decision's
@@ -121,8 +120,8 @@ public final class DecisionRecorder {
 
     /**
      * The decision as it is to be recorded: unchanged on a trace that is not altered, or that the decision already
-     * acknowledges as altered; acknowledging what the verification found when asked to; else refused. Decision keys
-     * are not trusted here: an untrusted key does not make a trace altered.
+     * acknowledges as altered; acknowledging what the verification (hashes, chains, decision signatures) found when
+     * asked to; else refused. Decision keys are not trusted here: an untrusted key does not make a trace altered.
      */
     private static Decision acknowledgeIfAltered(Path bundleDirectory, Decision decision, List<Event> events, List<Integer> lines,
                                                  OnAlteredTrace onAltered) throws IOException, TraceFormatException {
@@ -131,9 +130,10 @@ public final class DecisionRecorder {
         }
         TraceIndex index = TraceIndex.of(events);
         int[] lineNumbers = lines.stream().mapToInt(Integer::intValue).toArray();
-        TraceIntegrity integrity = TraceIntegrity.of(Verifier.verify(index, lineNumbers,
-                new DirectoryBlobStore(bundleDirectory.resolve(Bundle.BLOBS)), DecisionEventChecks.of(TrustedKeys.none())).problems(),
-                readManifest(bundleDirectory).sourceFormat());
+        // Blob contents are not read here (the import and 'forkline verify' read them): a large bundle's blobs would be
+        // read again for every decision.
+        TraceIntegrity integrity = TraceIntegrity.of(Verifier.verify(index, lineNumbers, null, DecisionEventChecks.of(TrustedKeys.none()))
+                .problems(), readManifest(bundleDirectory).sourceFormat());
         if (!integrity.verdict().altered()) {
             return decision;
         }

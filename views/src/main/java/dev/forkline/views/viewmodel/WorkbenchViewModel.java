@@ -213,7 +213,7 @@ public final class WorkbenchViewModel {
         try {
             verdict = library.integrity(bundle.manifest().traceId()).orElse(TraceIntegrity.unverified());
         } catch (java.io.IOException e) {
-            verdict = TraceIntegrity.unverified();
+            verdict = TraceIntegrity.unverified(); // a verdict that cannot be read vouches for nothing; the banner says so
         }
         return OpenedTrace.prepare(bundle, lineageFactory.apply(bundle), verdict);
     }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.Json;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.decision.AlteredTraceException;
 import dev.forkline.trace.decision.Decision;
 import dev.forkline.trace.decision.DecisionRecorder;
 import dev.forkline.trace.decision.OwnerKeys;
@@ -19,7 +21,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "decide", mixinStandardHelpOptions = true,
         description = "Record a human decision about an escape (approval request, escape attempt or external effect): "
-                + "appends a signed approval.decision event to the bundle, durable before this command returns.")
+                + "appends a signed approval.decision event to the bundle, durable before this command returns. The bundle is "
+                + "verified first: on an altered trace the decision is refused (exit 1, naming the first bad event and line) "
+                + "unless --accept-altered says you decide knowing it, which the decision then records.")
 final class DecideCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "BUNDLE", description = "An unpacked bundle directory.")
@@ -57,6 +61,11 @@ final class DecideCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the recorded event as JSON.")
     boolean json;
 
+    @Option(names = "--accept-altered",
+            description = "Decide even though the trace is altered; the signed decision records that you saw it as altered "
+                    + "(where it first breaks, how many problems, whether the decided event comes after the break).")
+    boolean acceptAltered;
+
     @Spec
     CommandSpec spec;
 
@@ -73,12 +82,25 @@ final class DecideCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserInputException(e.getMessage());
         }
-        Event recorded = new DecisionRecorder(KeyRing.open()).record(bundle, decision);
+        Event recorded;
+        try {
+            recorded = new DecisionRecorder(KeyRing.open()).record(bundle, decision,
+                    acceptAltered ? DecisionRecorder.OnAlteredTrace.ACKNOWLEDGE : DecisionRecorder.OnAlteredTrace.REFUSE);
+        } catch (AlteredTraceException e) {
+            var err = spec.commandLine().getErr();
+            err.println("forkline: " + IntegrityMessages.firstProblem(bundle.resolve(Bundle.EVENTS).toString(),
+                    e.verdict()) + ": nothing recorded; a decision on an altered trace needs --accept-altered (the decision then "
+                    + "records that you saw the trace as altered)");
+            err.flush();
+            return ExitCodes.CHECK_FAILED;
+        }
+        boolean onAltered = Decision.fromEvent(recorded).acknowledgedAltered() != null;
         var out = spec.commandLine().getOut();
         if (json) {
             out.println(dev.forkline.trace.EventCodec.toLine(recorded));
         } else {
-            out.printf("%s: %s %s by %s recorded as %s (signed, on disk)%n", bundle, decision.verdict().wireName(), event, owner, recorded.id());
+            out.printf("%s: %s %s by %s recorded as %s (signed, on disk%s)%n", bundle, decision.verdict().wireName(), event, owner, recorded.id(),
+                    onAltered ? "; on an altered trace, acknowledged" : "");
         }
         out.flush();
         return ExitCodes.OK;

@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "gate", mixinStandardHelpOptions = true,
-        description = "Check traces against a recovery contract, clause by clause (checkpoint cadence, tool results, identity, isolation, "
+        description = "Check traces against a recovery contract, clause by clause (integrity, checkpoint cadence, tool results, identity, isolation, "
                 + "escapes decided by the owner, demonstrated recoveries, recovery time). Exit 0 when every clause passes, 1 otherwise.")
 final class GateCommand implements Callable<Integer> {
 

@@ -4,6 +4,8 @@ import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.Importers;
 import dev.forkline.importers.TraceChecks;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.integrity.IntegrityVerdict;
 import dev.forkline.trace.store.StoreResult;
 import dev.forkline.trace.store.TraceConflictException;
 import dev.forkline.trace.store.TraceStore;
@@ -13,20 +15,30 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = "Store traces (Forkline bundles or a supported agent format). Each file is one transaction: "
-                + "a file that fails leaves the store exactly as it was.")
+                + "a file that fails leaves the store exactly as it was. Every trace is verified as it is imported (hashes, "
+                + "chain, blobs, decision signatures against trusted keys) and its verdict stored with it: an altered trace, or "
+                + "one with decisions by untrusted keys, is stored anyway (it is evidence) and named on stderr with its first bad "
+                + "event and line; the exit code is then 1. Agent formats have no chain: they are 'not signed'.")
 final class ImportCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "FILE", arity = "1..*", description = "Bundle directories, .zip bundles or agent trace files.")
     List<Path> files;
 
+    @Option(names = "--strict", description = "Refuse a trace whose verification fails instead of storing it (the store is left unchanged).")
+    boolean strict;
+
     @Mixin
     DatabaseOption database;
+
+    @Mixin
+    TrustedKeyOptions trust;
 
     @Spec
     CommandSpec spec;
@@ -35,25 +47,40 @@ final class ImportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         var out = spec.commandLine().getOut();
         var err = spec.commandLine().getErr();
-        int failures = 0;
+        int badInput = 0;
+        int failedChecks = 0;
         Importers importers = Importers.builtIn();
+        TrustedKeys trusted = trust.trusted();
         try (TraceStore store = database.open()) {
             for (Path file : files) {
                 try {
                     ImportedTrace trace = importers.read(file);
                     try (var bundle = trace.bundle()) {
-                        StoreResult result = store.importTrace(bundle, TraceChecks.findings(trace), file.toAbsolutePath().toString());
-                        out.printf("%s\t%s\t%d events\t%s%n", bundle.manifest().traceId(), bundle.manifest().sourceFormat(),
-                                bundle.events().size(), result.message());
+                        TraceChecks.Checked checked = TraceChecks.check(trace, trusted);
+                        IntegrityVerdict verdict = checked.integrity().verdict();
+                        if (verdict.fails() && strict) {
+                            failedChecks++;
+                            err.println("forkline: " + IntegrityMessages.firstProblem(bundle.eventsFile(), verdict)
+                                    + "; refused (--strict): nothing stored");
+                            continue;
+                        }
+                        StoreResult result = store.importTrace(bundle, checked.findings(), file.toAbsolutePath().toString(), checked.integrity());
+                        out.printf("%s\t%s\t%d events\t%s\t%s%n", bundle.manifest().traceId(), bundle.manifest().sourceFormat(),
+                                bundle.events().size(), result.message(), verdict.status().wireName());
+                        if (verdict.fails()) {
+                            failedChecks++;
+                            err.println("forkline: " + IntegrityMessages.firstProblem(bundle.eventsFile(), verdict)
+                                    + "; stored anyway, as evidence: " + IntegrityMessages.advice(verdict) + " (--strict refuses such traces)");
+                        }
                     }
                 } catch (TraceFormatException | IOException | TraceConflictException e) {
-                    failures++;
+                    badInput++;
                     err.println("forkline: " + (e instanceof IOException ? file + ": " + e.getMessage() : e.getMessage()));
                 }
             }
         }
         out.flush();
         err.flush();
-        return failures == 0 ? ExitCodes.OK : ExitCodes.BAD_INPUT;
+        return badInput > 0 ? ExitCodes.BAD_INPUT : failedChecks > 0 ? ExitCodes.CHECK_FAILED : ExitCodes.OK;
     }
 }

@@ -2,15 +2,20 @@ package dev.forkline.app;
 
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.BundleReader;
 import dev.forkline.trace.decision.DecisionCheck;
 import dev.forkline.trace.decision.DecisionVerifier;
 import dev.forkline.trace.decision.TrustedKeys;
-import java.util.List;
-import dev.forkline.trace.bundle.BundleReader;
+import dev.forkline.trace.integrity.IntegrityVerdict;
+import dev.forkline.trace.integrity.TraceIntegrity;
+import dev.forkline.trace.store.TraceStore;
+import dev.forkline.trace.store.TraceSummary;
 import dev.forkline.trace.verify.Problem;
 import dev.forkline.trace.verify.VerificationReport;
 import dev.forkline.trace.verify.Verifier;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,11 +26,19 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = "Check every event hash, chain link and blob of a bundle, and the signature of every human decision "
-                + "(signed by a key trusted for its owner). Exit 0 when intact, 1 naming the first bad event and line.")
+                + "(signed by a key trusted for its owner). Exit 0 when intact, 1 naming the first bad event and line. "
+                + "With --db (or --all), verify stored traces again by id and store their new verdict (as 'forkline list' shows it).")
 final class VerifyCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "BUNDLE", description = "A bundle directory or .zip.")
-    Path bundlePath;
+    @Parameters(paramLabel = "BUNDLE|TRACE-ID", arity = "0..*",
+            description = "A bundle directory or .zip; with --db, the ids of stored traces.")
+    List<String> targets = List.of();
+
+    @Option(names = "--db", paramLabel = "PATH", description = "Verify traces stored in this database (by id) instead of a bundle.")
+    Path database;
+
+    @Option(names = "--all", description = "Verify every trace in the store (the default database unless --db names one).")
+    boolean all;
 
     @Mixin
     TrustedKeyOptions trust;
@@ -35,6 +48,49 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (database != null || all) {
+            return verifyStored();
+        }
+        if (targets.size() != 1) {
+            throw new UserInputException("verify takes one BUNDLE (or stored trace ids with --db PATH)");
+        }
+        return verifyBundle(Path.of(targets.getFirst()));
+    }
+
+    private int verifyStored() throws Exception {
+        if (all == !targets.isEmpty()) {
+            throw new UserInputException(all ? "--all verifies every stored trace: name no TRACE-ID with it"
+                    : "name the stored traces to verify (TRACE-ID...), or --all");
+        }
+        var out = spec.commandLine().getOut();
+        var err = spec.commandLine().getErr();
+        TrustedKeys trusted = trust.trusted();
+        int failed = 0;
+        try (TraceStore store = TraceStore.open(database != null ? database : TraceStore.defaultLocation())) {
+            List<String> traceIds = new ArrayList<>(targets);
+            if (all) {
+                store.list().stream().map(TraceSummary::traceId).forEach(traceIds::add);
+            }
+            for (String traceId : traceIds) {
+                if (store.find(traceId).isEmpty()) {
+                    throw new UserInputException("no stored trace '" + traceId + "' in " + store.location());
+                }
+                TraceIntegrity integrity = store.reverify(traceId, trusted);
+                IntegrityVerdict verdict = integrity.verdict();
+                out.println(traceId + ": " + verdict.headline());
+                if (verdict.fails()) {
+                    failed++;
+                    err.println("forkline: " + IntegrityMessages.firstProblem(traceId, verdict) + ": " + IntegrityMessages.advice(verdict));
+                    IntegrityMessages.listRest(err, traceId, integrity.problems());
+                }
+            }
+        }
+        out.flush();
+        err.flush();
+        return failed == 0 ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
+    }
+
+    private int verifyBundle(Path bundlePath) throws Exception {
         try (Bundle bundle = BundleReader.read(bundlePath)) {
             VerificationReport report = Verifier.verify(bundle);
             TrustedKeys trusted = trust.trusted();

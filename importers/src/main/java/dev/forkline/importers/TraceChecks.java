@@ -1,12 +1,17 @@
 package dev.forkline.importers;
 
 import dev.forkline.trace.Finding;
+import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.lint.Linter;
 import dev.forkline.trace.secrets.SecretHit;
 import dev.forkline.trace.secrets.SecretScanner;
 import dev.forkline.trace.verify.EventSweep;
+import dev.forkline.trace.verify.Problem;
+import dev.forkline.trace.verify.VerificationReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -15,26 +20,69 @@ import java.util.function.Supplier;
  * Everything Forkline says about a trace it has just read: what its importer could not tell, the trace-quality lint, and
  * the credentials it carries (masked wherever they are shown). Inspecting and importing report the same list. The lint
  * (with its verification) and the secret scan share one {@link EventSweep}, so each event is parsed once for both.
+ * Importing also verifies the trace's integrity ({@link #check}) in that same sweep.
  */
 public final class TraceChecks {
 
     private TraceChecks() {
     }
 
+    /**
+     * The findings and the integrity of a trace being imported.
+     *
+     * @param findings  as {@link #findings(ImportedTrace, TraceIndex)}, with blob problems among the verifier's
+     * @param integrity the verdict on its hashes, chains, blobs and decision signatures
+     */
+    public record Checked(List<Finding> findings, TraceIntegrity integrity) {
+
+        public Checked {
+            findings = List.copyOf(findings);
+        }
+    }
+
     /** @param index the index of {@code trace}'s events */
     public static List<Finding> findings(ImportedTrace trace, TraceIndex index) {
         Bundle bundle = trace.bundle();
         EventSweep sweep = new EventSweep(index.events());
-        Supplier<List<Finding>> lint = Linter.lintDuring(sweep, index, bundle.lines(), null);
+        Supplier<List<Finding>> lint = Linter.lintDuring(sweep, index, bundle.lines(), (BlobSource) null);
         Supplier<List<SecretHit>> secrets = new SecretScanner().hitsDuring(sweep, bundle.lines());
         sweep.run();
-        List<Finding> findings = new ArrayList<>(trace.findings());
-        findings.addAll(lint.get());
-        secrets.get().forEach(hit -> findings.add(SecretScanner.finding(hit)));
-        return findings;
+        return collect(trace, lint, secrets);
     }
 
     public static List<Finding> findings(ImportedTrace trace) {
         return findings(trace, TraceIndex.of(trace.bundle().events()));
+    }
+
+    /**
+     * Findings and integrity in one sweep: the trace is verified once (blobs and decision signatures against
+     * {@code trusted} included), and the lint reports that verification's problems, except those about decisions,
+     * which the integrity verdict speaks for.
+     */
+    public static Checked check(ImportedTrace trace, TraceIndex index, TrustedKeys trusted) {
+        Bundle bundle = trace.bundle();
+        EventSweep sweep = new EventSweep(index.events());
+        Supplier<TraceIntegrity> integrity = TraceIntegrity.checkDuring(sweep, bundle, index, trusted);
+        Supplier<VerificationReport> chain = () -> new VerificationReport(integrity.get().problems().stream()
+                .filter(problem -> !isAboutADecision(problem)).toList(), index.size(), 0);
+        Supplier<List<Finding>> lint = Linter.lintDuring(sweep, index, bundle.lines(), chain);
+        Supplier<List<SecretHit>> secrets = new SecretScanner().hitsDuring(sweep, bundle.lines());
+        sweep.run();
+        return new Checked(collect(trace, lint, secrets), integrity.get());
+    }
+
+    public static Checked check(ImportedTrace trace, TrustedKeys trusted) {
+        return check(trace, TraceIndex.of(trace.bundle().events()), trusted);
+    }
+
+    private static boolean isAboutADecision(Problem problem) {
+        return problem.code().startsWith("decision-");
+    }
+
+    private static List<Finding> collect(ImportedTrace trace, Supplier<List<Finding>> lint, Supplier<List<SecretHit>> secrets) {
+        List<Finding> findings = new ArrayList<>(trace.findings());
+        findings.addAll(lint.get());
+        secrets.get().forEach(hit -> findings.add(SecretScanner.finding(hit)));
+        return findings;
     }
 }

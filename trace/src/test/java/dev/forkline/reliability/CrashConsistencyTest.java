@@ -98,6 +98,9 @@ class CrashConsistencyTest {
         for (int round = 0; round < KILLS; round++) {
             ChildJvm child = ChildJvm.start(CrashChild.class, "decide", bundle.toString(), owners.toString(), "r1.3", "r1.5", "r1.7");
             child.awaitLine("READY", Duration.ofSeconds(120));
+            // Each decision verifies the bundle first (every signature of the decisions recorded so far), which a cold JVM
+            // on a busy machine may take longer than the shortest sleeps: the kill comes at a random time after the first.
+            child.awaitLineStartingWith("ACK ", Duration.ofSeconds(120));
             Thread.sleep(random.nextLong(50, 1500));
             acknowledged.addAll(ChildJvm.acknowledged(child.kill()));
             try (Bundle read = BundleReader.read(bundle)) {

@@ -15,11 +15,16 @@ import dev.forkline.trace.EventType;
  * @param arguments the replacement arguments of a {@link Verdict#MODIFY}; null for every other verdict
  * @param treatAs   for an external effect whose outcome is unknown: {@code done} or {@code failed} settles it without
  *                  re-firing it (replay answers the call with that outcome); null otherwise. Not with escalate or terminate.
+ * @param acknowledgedAltered the owner decides knowing the trace is altered (what they were shown); null when the trace
+ *                  was not shown as altered. A {@link DecisionRecorder} refuses a decision on an altered trace without it.
  */
-public record Decision(String subject, Verdict verdict, String owner, String rationale, ObjectNode arguments, String treatAs) {
+public record Decision(String subject, Verdict verdict, String owner, String rationale, ObjectNode arguments, String treatAs,
+                       AlteredTraceAcknowledgement acknowledgedAltered) {
 
     public static final String TREAT_AS_DONE = "done";
     public static final String TREAT_AS_FAILED = "failed";
+    /** {@code data.integrity}: the {@link AlteredTraceAcknowledgement} of a decision made on an altered trace. */
+    public static final String INTEGRITY_FIELD = "integrity";
 
     /** @throws IllegalArgumentException with a message fit for the person deciding when something is missing */
     public Decision {
@@ -48,8 +53,12 @@ public record Decision(String subject, Verdict verdict, String owner, String rat
         arguments = arguments == null ? null : arguments.deepCopy();
     }
 
+    public Decision(String subject, Verdict verdict, String owner, String rationale, ObjectNode arguments, String treatAs) {
+        this(subject, verdict, owner, rationale, arguments, treatAs, null);
+    }
+
     public Decision(String subject, Verdict verdict, String owner, String rationale, ObjectNode arguments) {
-        this(subject, verdict, owner, rationale, arguments, null);
+        this(subject, verdict, owner, rationale, arguments, null, null);
     }
 
     public static Decision of(String subject, Verdict verdict, String owner, String rationale) {
@@ -62,7 +71,12 @@ public record Decision(String subject, Verdict verdict, String owner, String rat
 
     /** The same decision, settling an unknown outcome as {@code done} or {@code failed}. */
     public Decision treatedAs(String outcome) {
-        return new Decision(subject, verdict, owner, rationale, arguments, outcome);
+        return new Decision(subject, verdict, owner, rationale, arguments, outcome, acknowledgedAltered);
+    }
+
+    /** The same decision, made knowing the trace is altered (recorded as {@code data.integrity}). */
+    public Decision acknowledgingAltered(AlteredTraceAcknowledgement acknowledgement) {
+        return new Decision(subject, verdict, owner, rationale, arguments, treatAs, acknowledgement);
     }
 
     /**
@@ -83,8 +97,10 @@ public record Decision(String subject, Verdict verdict, String owner, String rat
         if (treatAs != null && !treatAs.isNull() && !treatAs.isTextual()) {
             throw new IllegalArgumentException("'treatAs' must be \"done\" or \"failed\"");
         }
+        JsonNode integrity = event.data().get(INTEGRITY_FIELD);
         return new Decision(event.text("subject"), Verdict.fromWire(event.text("verdict")), event.text("owner"),
                 event.text("rationale"), arguments == null || arguments.isNull() ? null : (ObjectNode) arguments,
-                treatAs == null || treatAs.isNull() ? null : treatAs.textValue());
+                treatAs == null || treatAs.isNull() ? null : treatAs.textValue(),
+                integrity == null || integrity.isNull() ? null : AlteredTraceAcknowledgement.fromJson(integrity));
     }
 }

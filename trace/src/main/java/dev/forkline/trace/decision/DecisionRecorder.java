@@ -5,8 +5,13 @@ import dev.forkline.trace.EventChain;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.LineReader;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.Json;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleWriter;
+import dev.forkline.trace.bundle.Manifest;
+import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.trace.integrity.TraceIntegrity;
+import dev.forkline.trace.verify.Verifier;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -28,8 +33,24 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Deciders of the same bundle are serialised: within this JVM by a lock per bundle, across processes by an
  * exclusive lock on {@code trace.jsonl} held while the trace is read, the decision chained onto it and appended.
+ *
+ * <p>The trace is verified (hashes, chains, decision signatures; not blob contents) before anything is appended. A decision on an
+ * altered trace is refused ({@link AlteredTraceException}) unless the owner decides knowing it: the decision carries
+ * what the owner was shown ({@link Decision#acknowledgingAltered}), or the caller asks the recorder to record what it
+ * found ({@link OnAlteredTrace#ACKNOWLEDGE}, {@code forkline decide --accept-altered}). Either way the decision's
+ * {@code data.integrity} says so, under the owner's signature.
  */
 public final class DecisionRecorder {
+
+    /** What to do when the trace turns out to be altered and the decision does not acknowledge it. */
+    public enum OnAlteredTrace {
+        /** Refuse with {@link AlteredTraceException}. */
+        REFUSE,
+        /** Record the decision with an acknowledgement of what the verification found. */
+        ACKNOWLEDGE
+    }
+
+    private static final int MANIFEST_LIMIT = 1024 * 1024;
 
     private static final ConcurrentHashMap<Path, ReentrantLock> IN_PROCESS = new ConcurrentHashMap<>();
 
@@ -46,12 +67,21 @@ public final class DecisionRecorder {
     }
 
     /**
+     * Records a decision, refusing it on an altered trace unless it {@linkplain Decision#acknowledgedAltered()
+     * acknowledges} that.
+     *
      * @return the appended event, already on disk
      * @throws DecisionRefusedException when the bundle is not an unpacked bundle directory, or the subject is not an
      *                                  event of the trace or not decidable
+     * @throws AlteredTraceException    when the trace is altered and the decision does not acknowledge it
      * @throws TraceFormatException     when the trace cannot be read
      */
     public Event record(Path bundleDirectory, Decision decision) throws IOException, TraceFormatException {
+        return record(bundleDirectory, decision, OnAlteredTrace.REFUSE);
+    }
+
+    /** As {@link #record(Path, Decision)}, with what to do on an altered trace the decision does not acknowledge. */
+    public Event record(Path bundleDirectory, Decision decision, OnAlteredTrace onAltered) throws IOException, TraceFormatException {
         Path eventsFile = bundleDirectory.resolve(Bundle.EVENTS);
         if (!Files.isDirectory(bundleDirectory) || !Files.isRegularFile(bundleDirectory.resolve(Bundle.MANIFEST))
                 || !Files.isRegularFile(eventsFile)) {
@@ -65,16 +95,18 @@ public final class DecisionRecorder {
             channel.lock(); // released when the channel closes
             // Nothing else in this process may open and close trace.jsonl until we are done: on POSIX systems closing
             // any descriptor of the file drops this process's lock. So the events are read through this channel.
-            List<Event> events = readEvents(channel, bundleDirectory + "/" + Bundle.EVENTS);
+            List<Integer> lines = new ArrayList<>();
+            List<Event> events = readEvents(channel, bundleDirectory + "/" + Bundle.EVENTS, lines);
             Event subject = events.stream().filter(e -> e.id().equals(decision.subject())).findFirst()
                     .orElseThrow(() -> new DecisionRefusedException("there is no event '" + decision.subject() + "' in " + bundleDirectory));
             if (!EscapeQueue.isDecidable(subject)) {
                 throw new DecisionRefusedException("event " + subject.id() + " is a " + subject.type()
                         + ": only approval.request, escape.attempt and tool.call events can be decided");
             }
+            Decision checked = acknowledgeIfAltered(bundleDirectory, decision, events, lines, onAltered);
             EventChain chain = new EventChain(clock);
             events.forEach(chain::accept);
-            Event decided = new DecisionSigner(key, clock).append(chain, subject.run(), decision);
+            Event decided = new DecisionSigner(key, clock).append(chain, subject.run(), checked);
             endWithNewline(channel);
             try (BundleWriter writer = BundleWriter.appendTo(bundleDirectory)) {
                 writer.write(decided);
@@ -86,7 +118,42 @@ public final class DecisionRecorder {
         }
     }
 
-    private static List<Event> readEvents(FileChannel channel, String file) throws IOException, TraceFormatException {
+    /**
+     * The decision as it is to be recorded: unchanged on a trace that is not altered, or that the decision already
+     * acknowledges as altered; acknowledging what the verification (hashes, chains, decision signatures) found when
+     * asked to; else refused. Decision keys are not trusted here: an untrusted key does not make a trace altered.
+     */
+    private static Decision acknowledgeIfAltered(Path bundleDirectory, Decision decision, List<Event> events, List<Integer> lines,
+                                                 OnAlteredTrace onAltered) throws IOException, TraceFormatException {
+        if (decision.acknowledgedAltered() != null) {
+            return decision;
+        }
+        TraceIndex index = TraceIndex.of(events);
+        int[] lineNumbers = lines.stream().mapToInt(Integer::intValue).toArray();
+        // Blob contents are not read here (the import and 'forkline verify' read them): a large bundle's blobs would be
+        // read again for every decision.
+        TraceIntegrity integrity = TraceIntegrity.of(Verifier.verify(index, lineNumbers, null, DecisionEventChecks.of(TrustedKeys.none()))
+                .problems(), readManifest(bundleDirectory).sourceFormat());
+        if (!integrity.verdict().altered()) {
+            return decision;
+        }
+        if (onAltered == OnAlteredTrace.REFUSE) {
+            throw new AlteredTraceException(bundleDirectory, integrity.verdict());
+        }
+        return decision.acknowledgingAltered(new AlteredTraceAcknowledgement(integrity.verdict().eventId(), integrity.verdict().line(),
+                integrity.verdict().problems(), integrity.breakPrecedes(decision.subject(), index)));
+    }
+
+    private static Manifest readManifest(Path bundleDirectory) throws IOException, TraceFormatException {
+        String file = bundleDirectory.resolve(Bundle.MANIFEST).toString();
+        try (InputStream in = Files.newInputStream(bundleDirectory.resolve(Bundle.MANIFEST))) {
+            return Manifest.fromJson(Json.MAPPER.readTree(in.readNBytes(MANIFEST_LIMIT)), file);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new TraceFormatException(file, 0, "invalid JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    private static List<Event> readEvents(FileChannel channel, String file, List<Integer> lines) throws IOException, TraceFormatException {
         channel.position(0);
         // Deliberately never closed: closing the stream would close the locked channel.
         InputStream in = Channels.newInputStream(channel);
@@ -96,6 +163,7 @@ public final class DecisionRecorder {
         while ((line = reader.next()) != null) {
             if (!line.isBlank()) {
                 events.add(EventCodec.parseLine(line, file, reader.lineNumber()));
+                lines.add((int) reader.lineNumber());
             }
         }
         return events;

@@ -63,6 +63,9 @@ public final class DecisionSigner {
         if (decision.treatAs() != null) {
             data.put("treatAs", decision.treatAs());
         }
+        if (decision.acknowledgedAltered() != null) {
+            data.set(Decision.INTEGRITY_FIELD, decision.acknowledgedAltered().toJson());
+        }
         data.put("decidedAt", EventCodec.formatTs(ts));
         Event unsigned = new Event(freeId(chain, run, seq), run, seq, ts, Owners.actor(decision.owner()),
                 EventType.APPROVAL_DECISION.wireName(), List.of(decision.subject()), List.of(StateKind.HARNESS), data,

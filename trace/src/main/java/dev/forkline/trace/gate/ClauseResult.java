@@ -8,8 +8,8 @@ import java.util.List;
 /**
  * The verdict of one clause of the contract, for one trace (or for the contract as a whole: scenario clauses).
  *
- * @param clause   the clause id: cadence, tool-results, identity, isolation, escapes, revert, recovery-time, or
- *                 scenario:&lt;id&gt;
+ * @param clause   the clause id: integrity, cadence, tool-results, identity, isolation, escapes, revert, recovery-time,
+ *                 or scenario:&lt;id&gt;
  * @param traceId  the trace it was checked on; null for a scenario clause, which looks at every trace
  * @param passed   whether the clause holds
  * @param message  one line for people
@@ -17,6 +17,7 @@ import java.util.List;
  */
 public record ClauseResult(String clause, String traceId, boolean passed, String message, List<Evidence> evidence) {
 
+    public static final String INTEGRITY = "integrity";
     public static final String CADENCE = "cadence";
     public static final String TOOL_RESULTS = "tool-results";
     public static final String IDENTITY = "identity";

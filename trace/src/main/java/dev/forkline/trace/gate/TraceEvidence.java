@@ -6,6 +6,7 @@ import dev.forkline.trace.decision.DecisionCheck;
 import dev.forkline.trace.decision.DecisionVerifier;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.recovery.RecoveryMetrics;
 import java.util.List;
 import java.util.Map;
@@ -21,17 +22,22 @@ final class TraceEvidence {
     final RecoveryMetrics metrics;
     final List<DecisionCheck> decisionChecks;
     final Map<String, DecisionCheck> checksByEvent;
+    final TraceIntegrity integrity;
 
     TraceEvidence(Bundle bundle, TrustedKeys trusted) {
-        this(bundle, null, trusted);
+        this(bundle, null, null, trusted);
     }
 
-    /** @param metrics the trace's metrics when the caller has computed them already; null to compute them here */
-    TraceEvidence(Bundle bundle, RecoveryMetrics metrics, TrustedKeys trusted) {
+    /**
+     * @param metrics   the trace's metrics when the caller has computed them already; null to compute them here
+     * @param integrity the trace's integrity when the caller knows it already (the store keeps it); null to verify here
+     */
+    TraceEvidence(Bundle bundle, RecoveryMetrics metrics, TraceIntegrity integrity, TrustedKeys trusted) {
         this.bundle = bundle;
         this.traceId = bundle.manifest().traceId();
         this.index = TraceIndex.of(bundle.events());
         this.metrics = metrics != null ? metrics : RecoveryMetrics.of(bundle, index);
+        this.integrity = integrity != null ? integrity : TraceIntegrity.check(bundle, index, trusted);
         this.decisionChecks = DecisionVerifier.verify(bundle, trusted);
         this.checksByEvent = decisionChecks.stream().collect(Collectors.toMap(DecisionCheck::eventId, Function.identity(), (a, b) -> a));
     }

@@ -82,8 +82,12 @@ public final class Linter {
         return lintDuring(sweep, index, lines, Verifier.verifyDuring(sweep, index, lines, blobs, List.of()));
     }
 
-    private static Supplier<List<Finding>> lintDuring(EventSweep sweep, TraceIndex index, int[] lines,
-                                                      Supplier<VerificationReport> verification) {
+    /**
+     * As {@link #lintDuring(EventSweep, TraceIndex, int[], BlobSource)}, with the verifier's report coming from
+     * elsewhere (a verification the caller added to the same sweep); it is asked for once the sweep has run.
+     */
+    public static Supplier<List<Finding>> lintDuring(EventSweep sweep, TraceIndex index, int[] lines,
+                                                     Supplier<VerificationReport> verification) {
         EventFindings eventFindings = new EventFindings(index.columns(), lines);
         PayloadRules payloadRules = new PayloadRules(eventFindings);
         EventSweep.Parts<PayloadRules.Seen> payloads = sweep.add(payloadRules);

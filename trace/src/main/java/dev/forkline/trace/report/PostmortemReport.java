@@ -18,11 +18,14 @@ import dev.forkline.trace.gate.Evidence;
 import dev.forkline.trace.gate.GateResult;
 import dev.forkline.trace.index.RunInfo;
 import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.trace.integrity.IntegrityVerdict;
+import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.recovery.Failure;
 import dev.forkline.trace.recovery.Incident;
 import dev.forkline.trace.recovery.Millis;
 import dev.forkline.trace.recovery.RecoveryMetrics;
 import dev.forkline.trace.recovery.RunMetrics;
+import dev.forkline.trace.verify.Problem;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -44,7 +47,8 @@ import java.util.stream.Collectors;
 
 /**
  * A postmortem of one trace as a single self-contained HTML page (inline CSS and SVG, no script, no external resource,
- * printable): summary, timeline, fork tree, failures, first divergences, escapes and decisions, recovery metrics with
+ * printable): the trace's integrity verdict first (a postmortem of an altered trace must say so before anything else),
+ * summary, timeline, fork tree, failures, first divergences, escapes and decisions, recovery metrics with
  * charts, gate result, environment and model identity, findings. Every text taken from the trace is escaped.
  *
  * <p>Section ids: {@value #SECTIONS}.
@@ -52,7 +56,7 @@ import java.util.stream.Collectors;
 public final class PostmortemReport {
 
     /** The id of every section, in page order. */
-    public static final String SECTIONS = "summary timeline fork-tree failures divergences escapes metrics gate environment findings";
+    public static final String SECTIONS = "integrity summary timeline fork-tree failures divergences escapes metrics gate environment findings";
 
     private final Bundle bundle;
     private final ReportInputs inputs;
@@ -102,6 +106,7 @@ public final class PostmortemReport {
                 .append("</code> · created ").append(esc(EventCodec.formatTs(manifest.created()))).append(" · producer ")
                 .append(esc(manifest.producer())).append(" · format ").append(esc(manifest.sourceFormat())).append(" · ")
                 .append(bundle.events().size()).append(" events</p>\n</header>\n<main>\n");
+        integrity(page);
         summary(page);
         timeline(page);
         forkTree(page);
@@ -113,6 +118,52 @@ public final class PostmortemReport {
         environment(page);
         findings(page);
         return page.append("</main>\n</body>\n</html>\n").toString();
+    }
+
+    // ---- integrity ----
+
+    /** Problems listed in the integrity section; the verdict counts them all. */
+    static final int INTEGRITY_ROWS = 50;
+
+    private void integrity(StringBuilder page) {
+        section(page, "integrity", "Integrity");
+        TraceIntegrity integrity = inputs.integrity();
+        IntegrityVerdict verdict = integrity.verdict();
+        String tone = switch (verdict.status()) {
+            case INTACT -> "ok";
+            case ALTERED, UNTRUSTED_DECISIONS -> "bad";
+            case NOT_SIGNED, UNVERIFIED -> "note";
+        };
+        page.append("<p class=\"verdict ").append(tone).append("\">").append(badge(verdict.status().label(), "verdict")).append(' ')
+                .append(esc(capitalized(verdict.headline()), 400)).append("</p>\n");
+        switch (verdict.status()) {
+            case ALTERED -> page.append("<p class=\"note\">This trace is not what was recorded: everything below is read from the altered "
+                    + "trace. Events from <code>").append(esc(verdict.eventId())).append("</code> on may not be what happened.</p>\n");
+            case UNTRUSTED_DECISIONS -> page.append("<p class=\"note\">The events check out, but these decisions are signed by keys not "
+                    + "trusted for their owners: anyone can make a key pair, so they may be forged.</p>\n");
+            case NOT_SIGNED -> page.append("<p class=\"note\">Imported from <code>").append(esc(bundle.manifest().sourceFormat()))
+                    .append("</code>: the file has no hash chain or signatures, so nothing shows whether it was changed after the run.</p>\n");
+            default -> {
+            }
+        }
+        List<Problem> problems = integrity.problems();
+        if (!problems.isEmpty()) {
+            page.append("<table>\n<thead><tr><th>event</th><th>line</th><th>problem</th><th>what does not match</th></tr></thead>\n<tbody>\n");
+            for (Problem problem : problems.subList(0, Math.min(problems.size(), INTEGRITY_ROWS))) {
+                page.append("<tr><td><code>").append(esc(problem.eventId())).append("</code></td><td>")
+                        .append(problem.line() > 0 ? String.valueOf(problem.line()) : "—").append("</td><td><code>").append(esc(problem.code()))
+                        .append("</code></td><td>").append(esc(problem.message(), 400)).append("</td></tr>\n");
+            }
+            page.append("</tbody>\n</table>\n");
+            if (verdict.problems() > INTEGRITY_ROWS) {
+                page.append("<p class=\"note\">and ").append(verdict.problems() - INTEGRITY_ROWS).append(" more.</p>\n");
+            }
+        }
+        page.append("</section>\n");
+    }
+
+    private static String capitalized(String text) {
+        return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 
     // ---- summary ----

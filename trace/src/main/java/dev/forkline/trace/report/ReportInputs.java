@@ -6,6 +6,7 @@ import dev.forkline.trace.decision.DecisionCheck;
 import dev.forkline.trace.decision.DecisionVerifier;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.gate.GateResult;
+import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.lint.Linter;
 import dev.forkline.trace.recovery.RecoveryMetrics;
 import java.util.List;
@@ -17,16 +18,27 @@ import java.util.List;
  * @param gate      a launch gate result that includes this trace, or null when the gate was not run
  * @param decisions the verification of every approval.decision of the trace
  * @param findings  lint (or other) findings about the trace
+ * @param integrity the trace's integrity verdict and its problems, which the report opens with
  */
-public record ReportInputs(RecoveryMetrics metrics, GateResult gate, List<DecisionCheck> decisions, List<Finding> findings) {
+public record ReportInputs(RecoveryMetrics metrics, GateResult gate, List<DecisionCheck> decisions, List<Finding> findings,
+                           TraceIntegrity integrity) {
 
     public ReportInputs {
         decisions = List.copyOf(decisions);
         findings = List.copyOf(findings);
+        integrity = integrity == null ? TraceIntegrity.unverified() : integrity;
     }
 
-    /** Computes the metrics, the decision checks (against {@code trusted}) and the lint findings of a bundle. */
+    /**
+     * Computes the metrics, the decision checks (against {@code trusted}), the lint findings and the integrity verdict of
+     * a bundle.
+     */
     public static ReportInputs of(Bundle bundle, TrustedKeys trusted, GateResult gate) {
-        return new ReportInputs(RecoveryMetrics.of(bundle), gate, DecisionVerifier.verify(bundle, trusted), Linter.lint(bundle));
+        return of(bundle, trusted, gate, TraceIntegrity.check(bundle, trusted));
+    }
+
+    /** As {@link #of(Bundle, TrustedKeys, GateResult)}, with an integrity verdict known already (a stored trace's). */
+    public static ReportInputs of(Bundle bundle, TrustedKeys trusted, GateResult gate, TraceIntegrity integrity) {
+        return new ReportInputs(RecoveryMetrics.of(bundle), gate, DecisionVerifier.verify(bundle, trusted), Linter.lint(bundle), integrity);
     }
 }

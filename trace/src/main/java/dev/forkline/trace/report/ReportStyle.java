@@ -36,6 +36,7 @@ final class ReportStyle {
             .reason { color: var(--accent); } .recovery { color: var(--unknown); } .replay { color: #0e7490; } .verdict { color: var(--ink); }
             p.verdict { font-weight: 600; padding: 8px 12px; border-left: 4px solid; }
             p.verdict.ok { border-color: var(--ok); color: var(--ok); } p.verdict.bad { border-color: var(--bad); color: var(--bad); }
+            p.verdict.note { border-color: var(--warn); color: var(--warn); }
             .incident { border: 1px solid var(--line); border-left: 4px solid var(--bad); padding: 8px 14px; margin: 8px 0; border-radius: 4px; }
             dl.facts { display: grid; grid-template-columns: 130px 1fr; gap: 4px 12px; margin: 0; }
             dl.facts dt { font-weight: 600; color: var(--dim); } dl.facts dd { margin: 0; }

@@ -2,6 +2,7 @@ package dev.forkline.trace.store;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.trace.integrity.TraceIntegrity;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -12,7 +13,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Appends decision and replay events to a stored trace (inside the writer's transaction), after checking they fit. */
+/**
+ * Appends decision and replay events to a stored trace (inside the writer's transaction), after checking they fit. The
+ * appended events are not verified: a verdict that passed becomes {@code unverified} (a failing one stays: appending
+ * cannot mend what was altered).
+ */
 final class EventAppend {
 
     private final String traceId;
@@ -39,7 +44,17 @@ final class EventAppend {
         IncomingEvents incoming = IncomingEvents.of(events);
         List<StorageOrder.Run> order = StorageOrder.of(incoming.columns(), StorageOrder.all(incoming.columns()), traceId);
         EventAppender.Written written = appender.append(incoming, order, new GivenBlobs(blobs), blobs.keySet());
+        if (!events.isEmpty()) {
+            forgetAPassingVerdict(connection);
+        }
         return new StoreResult(traceId, StoreResult.Status.UPDATED, written.events(), written.blobs());
+    }
+
+    private void forgetAPassingVerdict(Connection connection) throws SQLException {
+        boolean fails = VerdictRows.read(connection, traceId).map(stored -> stored.verdict().fails()).orElse(false);
+        if (!fails) {
+            VerdictRows.replace(connection, traceId, TraceIntegrity.unverified());
+        }
     }
 
     private void checkPositions(RunTally runs) throws StoreException {

@@ -15,12 +15,14 @@ import org.flywaydb.core.api.output.MigrateResult;
 
 /**
  * Brings the schema up to date (Flyway, run on every open): the SQL migrations in {@code db/migration}, and the Java
- * ones listed here (those that convert data: {@link EventChunksMigration}, {@link BlobPacksMigration}).
+ * ones listed here (those that convert data or must survive being cut off part way: {@link EventChunksMigration},
+ * {@link BlobPacksMigration}, {@link IntegrityVerdictsMigration}).
  */
 final class Migrations {
 
     static final String LOCATION = "classpath:db/migration";
-    private static final List<RerunnableMigration> JAVA_MIGRATIONS = List.of(new EventChunksMigration(), new BlobPacksMigration());
+    private static final List<RerunnableMigration> JAVA_MIGRATIONS = List.of(new EventChunksMigration(), new BlobPacksMigration(),
+            new IntegrityVerdictsMigration());
 
     private Migrations() {
     }

@@ -15,13 +15,15 @@ final class Schema {
     /** The tables of the current schema. */
     static final Map<String, Set<String>> TABLES = Map.of(
             "TRACES", Set.of("TRACE_ID", "TITLE", "SOURCE_FORMAT", "PRODUCER", "CREATED", "IMPORTED_AT", "SOURCE_PATH",
-                    "EVENT_COUNT", "RUN_COUNT", "OUTCOME", "CONTENT_DIGEST"),
+                    "EVENT_COUNT", "RUN_COUNT", "OUTCOME", "CONTENT_DIGEST", "INTEGRITY", "INTEGRITY_EVENT", "INTEGRITY_LINE",
+                    "INTEGRITY_PROBLEMS", "INTEGRITY_CODE", "INTEGRITY_DETAIL"),
             "RUNS", Set.of("TRACE_ID", "RUN_ID", "ORDINAL", "PARENT_RUN", "FORK_CHECKPOINT", "FORK_EVENT", "REASON",
                     "EVENT_COUNT", "OUTCOME"),
             "EVENT_CHUNKS", Set.of("TRACE_ID", "RUN_ID", "FIRST_SEQ", "LAST_SEQ", "EVENT_COUNT", "HEADER", "LINES"),
             "BLOB_PACKS", Set.of("PACK_ID", "ENTRIES", "CONTENT"),
             "TRACE_BLOB_REFS", Set.of("TRACE_ID", "ORDINAL", "HASHES"),
             "FINDINGS", Set.of("TRACE_ID", "ORDINAL", "SEVERITY", "CODE", "MESSAGE", "EVENT_ID", "LINE"),
+            "INTEGRITY_PROBLEMS", Set.of("TRACE_ID", "ORDINAL", "CODE", "EVENT_ID", "LINE", "MESSAGE"),
             HISTORY_TABLE, Set.of("installed_rank", "version", "description", "type", "script", "checksum",
                     "installed_by", "installed_on", "execution_time", "success"));
 

@@ -4,6 +4,8 @@ import dev.forkline.trace.Finding;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.IdTable;
+import dev.forkline.trace.integrity.IntegrityStatus;
+import dev.forkline.trace.integrity.TraceIntegrity;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -22,6 +24,10 @@ import java.util.Set;
  * that are a strict prefix of the new ones get the rest appended; anything else is a conflict and nothing changes.
  * Works from the bundle's columns and lines: no event is parsed, except the rare ones without a hash of their own
  * and a run's fork and end events.
+ *
+ * <p>The integrity verdict of the bundle replaces the stored one, also when the events are unchanged (the verdict is
+ * that of the trace as last imported), except that an {@code unverified} verdict never replaces the stored one of
+ * unchanged events.
  */
 final class TraceImport {
 
@@ -31,9 +37,12 @@ final class TraceImport {
     private final Instant importedAt;
     private final String traceId;
     private final BlobIndex blobIndex;
+    private final TraceIntegrity integrity;
 
-    TraceImport(Bundle bundle, List<Finding> findings, String sourcePath, Instant importedAt, BlobIndex blobIndex) {
+    TraceImport(Bundle bundle, List<Finding> findings, String sourcePath, Instant importedAt, BlobIndex blobIndex,
+                TraceIntegrity integrity) {
         this.blobIndex = blobIndex;
+        this.integrity = integrity;
         this.bundle = bundle;
         this.findings = List.copyOf(findings);
         this.sourcePath = sourcePath;
@@ -52,21 +61,30 @@ final class TraceImport {
             EventAppender.Written written = EventAppender.forNewTrace(connection, blobIndex, traceId)
                     .append(incoming, order, bundle.blobs(), Set.of());
             FindingRows.replace(connection, traceId, findings);
+            VerdictRows.replace(connection, traceId, integrity);
             return new StoreResult(traceId, StoreResult.Status.IMPORTED, written.events(), written.blobs());
         }
         TraceRows.Stored current = stored.get();
         if (current.eventCount() == columns.size() && current.contentDigest().equals(digestOf(incoming))) {
-            return new StoreResult(traceId, StoreResult.Status.UNCHANGED, 0, 0);
+            return unchanged(connection);
         }
         int[] newEvents = eventsBeyondStoredPrefix(connection, incoming, current.eventCount());
         if (newEvents.length == 0) {
-            return new StoreResult(traceId, StoreResult.Status.UNCHANGED, 0, 0);
+            return unchanged(connection);
         }
         List<StorageOrder.Run> order = StorageOrder.of(columns, newEvents, traceId);
         EventAppender.Written written = EventAppender.forStoredTrace(connection, blobIndex, traceId, current)
                 .append(incoming, order, bundle.blobs(), Set.of());
         FindingRows.replace(connection, traceId, findings);
+        VerdictRows.replace(connection, traceId, integrity); // even unverified: the stored verdict did not cover the new events
         return new StoreResult(traceId, StoreResult.Status.UPDATED, written.events(), written.blobs());
+    }
+
+    private StoreResult unchanged(Connection connection) throws SQLException {
+        if (integrity.verdict().status() != IntegrityStatus.UNVERIFIED) {
+            VerdictRows.replace(connection, traceId, integrity);
+        }
+        return new StoreResult(traceId, StoreResult.Status.UNCHANGED, 0, 0);
     }
 
     private static String digestOf(IncomingEvents incoming) {

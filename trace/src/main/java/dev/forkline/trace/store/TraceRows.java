@@ -1,6 +1,7 @@
 package dev.forkline.trace.store;
 
 import dev.forkline.trace.bundle.Manifest;
+import dev.forkline.trace.integrity.IntegrityStatus;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -23,7 +24,7 @@ final class TraceRows {
     }
 
     private static final String SUMMARY_COLUMNS = "trace_id, title, source_format, created, imported_at, event_count,"
-            + " run_count, outcome, source_path";
+            + " run_count, outcome, source_path, " + VerdictRows.COLUMNS;
 
     private TraceRows() {
     }
@@ -37,11 +38,11 @@ final class TraceRows {
         }
     }
 
-    /** Inserts the row with no events counted yet; {@link #updateCounts} completes it. */
+    /** Inserts the row with no events counted yet and no verdict; {@link #updateCounts} and {@link VerdictRows} complete it. */
     static void insert(Connection connection, Manifest manifest, String sourcePath, Instant importedAt) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO traces (trace_id, title, source_format, producer,"
-                + " created, imported_at, source_path, event_count, run_count, outcome, content_digest)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?)")) {
+                + " created, imported_at, source_path, event_count, run_count, outcome, content_digest, integrity, integrity_line,"
+                + " integrity_problems) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, 0, 0)")) {
             insert.setString(1, manifest.traceId());
             insert.setString(2, cut(manifest.title() == null ? manifest.traceId() : manifest.title(), TITLE_LENGTH));
             insert.setString(3, manifest.sourceFormat());
@@ -51,6 +52,7 @@ final class TraceRows {
             insert.setString(7, sourcePath == null ? null : cut(sourcePath, SOURCE_PATH_LENGTH));
             insert.setString(8, RunTally.UNKNOWN_OUTCOME);
             insert.setString(9, new ContentDigest().toString());
+            insert.setString(10, IntegrityStatus.UNVERIFIED.wireName());
             insert.executeUpdate();
         }
     }
@@ -104,7 +106,7 @@ final class TraceRows {
 
     private static TraceSummary summary(ResultSet rows) throws SQLException {
         return new TraceSummary(rows.getString(1), rows.getString(2), rows.getString(3), instant(rows, 4), instant(rows, 5),
-                rows.getLong(6), rows.getInt(7), rows.getString(8), rows.getString(9));
+                rows.getLong(6), rows.getInt(7), rows.getString(8), rows.getString(9), VerdictRows.verdict(rows, 10));
     }
 
     static OffsetDateTime utc(Instant instant) {

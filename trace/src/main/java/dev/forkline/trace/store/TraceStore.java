@@ -6,6 +6,8 @@ import dev.forkline.trace.Hashes;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.Manifest;
 import dev.forkline.trace.columns.LazyEventList;
+import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.integrity.TraceIntegrity;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -134,7 +136,8 @@ public final class TraceStore implements AutoCloseable {
      * Stores a bundle in one transaction: a new trace is inserted; the same trace again is {@code UNCHANGED}; a trace
      * whose stored events are a strict prefix of the bundle's gets the rest appended ({@code UPDATED}); any other
      * difference throws {@link TraceConflictException} naming the first differing event. A failure of any kind leaves
-     * the database as it was. The bundle's blobs are read on the writer thread.
+     * the database as it was. The bundle's blobs are read on the writer thread. The trace's integrity verdict is stored as
+     * {@code unverified} (see the overload that takes one).
      *
      * <p>A bundle whose events are a {@link LazyEventList} is stored from its lines as written and its columns,
      * without parsing (except the rare events without a hash of their own, and each run's fork and end); events held
@@ -145,8 +148,50 @@ public final class TraceStore implements AutoCloseable {
      * @param sourcePath where the trace was imported from (shown in the trace list), or null
      */
     public StoreResult importTrace(Bundle bundle, List<Finding> findings, String sourcePath) throws StoreException {
-        TraceImport work = new TraceImport(bundle, findings, sourcePath, clock.instant(), blobIndex);
+        return importTrace(bundle, findings, sourcePath, TraceIntegrity.unverified());
+    }
+
+    /**
+     * As {@link #importTrace(Bundle, List, String)}, storing the trace's integrity verdict and its problems with it. The
+     * verdict replaces the stored one even when the events are unchanged (it is the verdict of the trace as last
+     * imported), unless it is {@code unverified}; an altered trace is stored like any other, as evidence.
+     */
+    public StoreResult importTrace(Bundle bundle, List<Finding> findings, String sourcePath, TraceIntegrity integrity)
+            throws StoreException {
+        TraceImport work = new TraceImport(bundle, findings, sourcePath, clock.instant(), blobIndex, integrity);
         return writer.write("import trace '" + bundle.manifest().traceId() + "'", work::run);
+    }
+
+    /** The trace's stored integrity verdict and the problems behind it (at most {@value VerdictRows#KEPT_PROBLEMS}). */
+    public Optional<TraceIntegrity> integrity(String traceId) throws StoreException {
+        return read("read the integrity of trace '" + traceId + "'", connection -> VerdictRows.read(connection, traceId));
+    }
+
+    /**
+     * Verifies the stored trace again (see {@link Reverification}: lines and the file's order of lines come from the
+     * verdict at import) against the keys trusted now, and stores the new verdict. Reads every event and blob.
+     *
+     * @throws StoreException when the trace is not stored, is damaged in the database, or grew while it was verified
+     */
+    public TraceIntegrity reverify(String traceId, TrustedKeys trusted) throws StoreException {
+        TraceIntegrity previous = integrity(traceId).orElseThrow(() -> new StoreException("no stored trace '" + traceId + "'"));
+        TraceIntegrity now;
+        int verifiedEvents;
+        try (Bundle stored = load(traceId)) {
+            verifiedEvents = stored.events().size();
+            now = Reverification.of(stored, previous, trusted);
+        } catch (IOException | RuntimeException e) {
+            throw new StoreException("cannot verify trace '" + traceId + "': " + e.getMessage(), e);
+        }
+        return writer.write("record the integrity of trace '" + traceId + "'", connection -> {
+            long events = TraceRows.stored(connection, traceId).map(TraceRows.Stored::eventCount).orElse(-1L);
+            if (events != verifiedEvents) {
+                throw new StoreException("trace '" + traceId + "' changed while it was verified (" + verifiedEvents + " events verified, "
+                        + events + " stored now): verify it again");
+            }
+            VerdictRows.replace(connection, traceId, now);
+            return now;
+        });
     }
 
     /**

@@ -77,7 +77,7 @@ class GateClausesTest {
         assertThat(result.failures()).as(GateSamplesTest.describe(result)).isEmpty();
         assertThat(clause(result, "recovery-time").message()).contains("r1 ");
         assertThat(clause(result, "revert").message()).isEqualTo("1 revert(s) by container within bounds");
-        assertThat(result.toText()).contains("PASS  t-1  cadence: ").endsWith("gate passed: 8 of 8 clauses hold (contract test)\n");
+        assertThat(result.toText()).contains("PASS  t-1  cadence: ").endsWith("gate passed: 9 of 9 clauses hold (contract test)\n");
     }
 
     @Test

@@ -34,8 +34,8 @@ class GateSamplesTest {
 
         assertThat(result.failures()).as(describe(result)).isEmpty();
         assertThat(result.passed()).isTrue();
-        // 7 clauses for each of the 5 traces, plus the 5 scenarios
-        assertThat(result.results()).hasSize(7 * 5 + 5);
+        // 8 clauses for each of the 5 traces, plus the 5 scenarios
+        assertThat(result.results()).hasSize(8 * 5 + 5);
         assertThat(result.results()).filteredOn(r -> r.clause().equals("scenario:wrong-tool-call")).singleElement()
                 .satisfies(r -> assertThat(r.message()).contains("forkline-sample-wrong-tool-call run r2"));
         assertThat(result.forTrace("forkline-sample-sandbox-lost-mid-effect")).filteredOn(r -> r.clause().equals("tool-results"))
@@ -77,6 +77,8 @@ class GateSamplesTest {
 
         GateResult untrusted = check(copies, contract, TrustedKeys.none());
         assertThat(untrusted.failures()).extracting(r -> r.traceId() + " " + r.clause()).containsExactlyInAnyOrder(
+                "forkline-sample-permission-escalation integrity",
+                "forkline-sample-sandbox-lost-mid-effect integrity",
                 "forkline-sample-permission-escalation escapes",
                 "forkline-sample-sandbox-lost-mid-effect tool-results",
                 "forkline-sample-sandbox-lost-mid-effect escapes");
@@ -113,9 +115,10 @@ class GateSamplesTest {
         assertThat(root.getAttribute("failures")).isEqualTo("3");
         Element first = (Element) cases.item(0);
         assertThat(first.getAttribute("classname")).isEqualTo("forkline-sample-wrong-tool-call");
-        assertThat(first.getAttribute("name")).isEqualTo("cadence");
+        assertThat(first.getAttribute("name")).isEqualTo("integrity");
         assertThat(result.toJson().get("failed").asInt()).isEqualTo(3);
-        assertThat(result.toJson().at("/clauses/0/clause").asText()).isEqualTo("cadence");
+        assertThat(result.toJson().at("/clauses/0/clause").asText()).isEqualTo("integrity");
+        assertThat(result.toJson().at("/clauses/0/passed").asBoolean()).isTrue();
     }
 
     @Test

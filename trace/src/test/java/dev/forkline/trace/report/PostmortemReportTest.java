@@ -26,6 +26,11 @@ import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import dev.forkline.trace.testing.AlteredSamples;
+import dev.forkline.trace.testing.AlteredSamples.Alteration;
+import dev.forkline.trace.testing.AlteredSamples.Altered;
 
 /**
  * Reports for every sample contain every section; hostile text from a trace is escaped. With
@@ -155,6 +160,40 @@ class PostmortemReportTest {
         assertThat(width.find()).isTrue();
         assertThat(Integer.parseInt(width.group(1))).isLessThan(1800);
         assertThat(html.length()).isLessThan(4_000_000);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Alteration.class)
+    void theReportOfAnAlteredTraceOpensWithItsVerdict(Alteration alteration) throws Exception {
+        OwnerKeys owner = new OwnerKeys(temp.resolve("owner"));
+        Altered altered = AlteredSamples.alter(AlteredSamples.WRONG_TOOL_CALL, temp.resolve("altered"), alteration, owner,
+                new OwnerKeys(temp.resolve("forger")));
+        try (Bundle bundle = BundleReader.read(altered.bundle())) {
+            String html = PostmortemReport.render(bundle, ReportInputs.of(bundle, owner.trustedKeys(), null));
+            assertWellFormedReport(html, alteration.name());
+            assertThat(html.indexOf("<section id=")).as("the first section").isEqualTo(html.indexOf("<section id=\"integrity\">"));
+            String integrity = section(html, "integrity");
+            assertThat(integrity).contains("<p class=\"verdict bad\"><span class=\"badge verdict\">" + alteration.expected().label() + "</span>")
+                    .contains(altered.eventId() + " (line " + altered.line() + ")")
+                    .contains("<tr><td><code>" + altered.eventId() + "</code></td><td>" + altered.line() + "</td>");
+        }
+    }
+
+    @Test
+    void anIntactTraceSaysSoAndAForeignOneIsNotSigned() throws Exception {
+        try (Bundle bundle = BundleReader.read(AlteredSamples.WRONG_TOOL_CALL)) {
+            String integrity = section(PostmortemReport.render(bundle, ReportInputs.of(bundle, TrustedKeys.none(), null)), "integrity");
+            assertThat(integrity).contains("<p class=\"verdict ok\"><span class=\"badge verdict\">intact</span> Intact: every hash")
+                    .doesNotContain("<table>");
+        }
+        TraceBuilder trace = new TraceBuilder();
+        trace.add("r1", "harness", EventType.SESSION_START, "{}");
+        List<Event> events = trace.events();
+        Bundle foreign = new Bundle("mem", new Manifest(1, "t-foreign", "foreign", Instant.parse("2026-01-01T00:00:00Z"), "test",
+                "claude-code"), events, IntStream.rangeClosed(1, events.size()).toArray(), BlobSource.NONE);
+        String integrity = section(PostmortemReport.render(foreign, ReportInputs.of(foreign, TrustedKeys.none(), null)), "integrity");
+        assertThat(integrity).contains("<p class=\"verdict note\"><span class=\"badge verdict\">not signed</span>")
+                .contains("Imported from <code>claude-code</code>");
     }
 
     /** Loose checks: one section per id, in order, tags balanced for the structural elements, nothing external. */

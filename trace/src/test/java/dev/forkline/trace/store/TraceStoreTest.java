@@ -83,7 +83,7 @@ class TraceStoreTest {
         store.importTrace(SampleTraces.standard("t-list").bundle(), List.of(), "/traces/a");
 
         assertThat(store.list()).containsExactly(new TraceSummary("t-list", "Fix the failing build", "forkline",
-                SampleTraces.T0, IMPORTED, 12, 2, "failure", "/traces/a"));
+                SampleTraces.T0, IMPORTED, 12, 2, "failure", "/traces/a", dev.forkline.trace.integrity.IntegrityVerdict.unverified()));
         assertThat(store.find("t-list")).map(TraceSummary::runCount).contains(2);
         assertThat(store.find("absent")).isEmpty();
     }
@@ -459,7 +459,7 @@ class TraceStoreTest {
     @Test
     void describeSaysWhereTheDatabaseLives() {
         assertThat(store.location()).isEqualTo(dir.resolve("db/forkline.mv.db"));
-        assertThat(store.describe()).isEqualTo("H2 " + dir.resolve("db/forkline.mv.db") + " (schema 3)");
+        assertThat(store.describe()).isEqualTo("H2 " + dir.resolve("db/forkline.mv.db") + " (schema 4)");
     }
 
     private java.util.Set<String> blobReferences(String traceId) throws Exception {

@@ -53,6 +53,25 @@ final class VersionOneDatabase {
         return DriverManager.getConnection("jdbc:h2:file:" + base, TraceStore.USER, "");
     }
 
+    /** The traces row as the version 1 store inserted it (before later schemas added columns). */
+    private static void insertTrace(Connection connection, dev.forkline.trace.bundle.Manifest manifest, String sourcePath,
+                                    Instant importedAt) throws Exception {
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO traces (trace_id, title, source_format, producer,"
+                + " created, imported_at, source_path, event_count, run_count, outcome, content_digest)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?)")) {
+            insert.setString(1, manifest.traceId());
+            insert.setString(2, manifest.title() == null ? manifest.traceId() : manifest.title());
+            insert.setString(3, manifest.sourceFormat());
+            insert.setString(4, manifest.producer());
+            insert.setObject(5, TraceRows.utc(manifest.created()));
+            insert.setObject(6, TraceRows.utc(importedAt));
+            insert.setString(7, sourcePath);
+            insert.setString(8, RunTally.UNKNOWN_OUTCOME);
+            insert.setString(9, new ContentDigest().toString());
+            insert.executeUpdate();
+        }
+    }
+
     /** Stores a bundle as the version 1 store's import of a new trace did. */
     void store(Bundle bundle, List<Finding> findings, String sourcePath, Instant importedAt) throws Exception {
         String traceId = bundle.manifest().traceId();
@@ -60,7 +79,7 @@ final class VersionOneDatabase {
         EventColumns columns = bundle.columns();
         try (Connection connection = connect()) {
             connection.setAutoCommit(false);
-            TraceRows.insert(connection, bundle.manifest(), sourcePath, importedAt);
+            insertTrace(connection, bundle.manifest(), sourcePath, importedAt);
             RunTally runs = new RunTally();
             ContentDigest digest = new ContentDigest();
             Set<String> named = new LinkedHashSet<>();

@@ -6,6 +6,8 @@ import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.views.concurrent.Progress;
 
 import java.io.IOException;
@@ -16,14 +18,25 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
-/** Traces held in memory: for screenshots of a given bundle, tests, and running without a database. */
+/**
+ * Traces held in memory: for screenshots of a given bundle, tests, and running without a database. Each trace is
+ * verified the first time its verdict is asked for, and again when the trusted keys change.
+ */
 public final class InMemoryTraceLibrary implements TraceLibrary {
 
     private final Map<String, Bundle> bundles = new LinkedHashMap<>();
     private final Map<String, Path> sources = new LinkedHashMap<>();
+    private final Map<String, Verified> verified = new LinkedHashMap<>();
     private final Importers importers;
+    private Supplier<TrustedKeys> trustedKeys = TrustedKeys::none;
+
+    /** A verdict and the keys it was reached with. */
+    private record Verified(TrustedKeys keys, TraceIntegrity integrity) {
+    }
 
     public InMemoryTraceLibrary(Importers importers) {
         this.importers = importers;
@@ -32,18 +45,45 @@ public final class InMemoryTraceLibrary implements TraceLibrary {
     public InMemoryTraceLibrary(Bundle... initial) {
         this(Importers.builtIn());
         for (Bundle bundle : initial) {
-            add(bundle);
+            bundles.put(bundle.manifest().traceId(), bundle);
         }
     }
 
     public synchronized TraceSummary add(Bundle bundle) {
         bundles.put(bundle.manifest().traceId(), bundle);
+        verified.remove(bundle.manifest().traceId());
         return summarize(bundle);
     }
 
     @Override
     public String location() {
         return "in memory";
+    }
+
+    @Override
+    public synchronized Optional<TraceIntegrity> integrity(String traceId) {
+        Bundle bundle = bundles.get(traceId);
+        if (bundle == null) {
+            return Optional.empty();
+        }
+        TrustedKeys keys = trustedKeys.get();
+        Verified known = verified.get(traceId);
+        if (known == null || known.keys() != keys) {
+            known = new Verified(keys, TraceIntegrity.check(bundle, keys));
+            verified.put(traceId, known);
+        }
+        return Optional.of(known.integrity());
+    }
+
+    @Override
+    public synchronized TraceIntegrity reverify(String traceId) throws IOException {
+        verified.remove(traceId);
+        return integrity(traceId).orElseThrow(() -> new IOException("no stored trace '" + traceId + "'"));
+    }
+
+    @Override
+    public synchronized void useTrustedKeys(Supplier<TrustedKeys> keys) {
+        trustedKeys = keys;
     }
 
     @Override
@@ -92,7 +132,7 @@ public final class InMemoryTraceLibrary implements TraceLibrary {
         return new ImportResult(summary, imported.findings());
     }
 
-    public static TraceSummary summarize(Bundle bundle) {
+    private TraceSummary summarize(Bundle bundle) {
         Set<String> runs = new HashSet<>();
         String rootOutcome = "unknown";
         String rootRun = bundle.events().isEmpty() ? null : bundle.events().getFirst().run();
@@ -104,6 +144,6 @@ public final class InMemoryTraceLibrary implements TraceLibrary {
         }
         var manifest = bundle.manifest();
         return new TraceSummary(manifest.traceId(), manifest.title(), manifest.created(), manifest.sourceFormat(), rootOutcome,
-                runs.size(), bundle.events().size());
+                runs.size(), bundle.events().size(), integrity(manifest.traceId()).orElseThrow().verdict());
     }
 }

@@ -1,5 +1,6 @@
 package dev.forkline.views.data;
 
+import dev.forkline.trace.integrity.IntegrityStatus;
 import java.time.LocalDate;
 import java.util.Locale;
 
@@ -11,10 +12,15 @@ import java.util.Locale;
  * @param to      created on or before this day (UTC)
  * @param format  the source format, e.g. {@code forkline}, {@code claude-code}
  * @param outcome the root run's outcome: success, failure, aborted, unknown
+ * @param integrity the trace's integrity verdict, or null for any
  */
-public record LibraryQuery(String text, LocalDate from, LocalDate to, String format, String outcome) {
+public record LibraryQuery(String text, LocalDate from, LocalDate to, String format, String outcome, IntegrityStatus integrity) {
 
-    public static final LibraryQuery ALL = new LibraryQuery(null, null, null, null, null);
+    public static final LibraryQuery ALL = new LibraryQuery(null, null, null, null, null, null);
+
+    public LibraryQuery(String text, LocalDate from, LocalDate to, String format, String outcome) {
+        this(text, from, to, format, outcome, null);
+    }
 
     public boolean matches(TraceSummary trace) {
         if (text != null && !text.isBlank()) {
@@ -31,6 +37,9 @@ public record LibraryQuery(String text, LocalDate from, LocalDate to, String for
             return false;
         }
         if (format != null && !format.isBlank() && !format.equals(trace.sourceFormat())) {
+            return false;
+        }
+        if (integrity != null && integrity != trace.integrity().status()) {
             return false;
         }
         return outcome == null || outcome.isBlank() || outcome.equals(trace.outcome());

@@ -3,9 +3,10 @@ package dev.forkline.views.data;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.TraceChecks;
 import dev.forkline.importers.Importers;
-import dev.forkline.trace.Finding;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.store.StoreException;
 import dev.forkline.trace.store.StoreResult;
 import dev.forkline.trace.store.TraceStore;
@@ -14,12 +15,18 @@ import dev.forkline.views.concurrent.Progress;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
 
-/** The library backed by Forkline's H2 {@link TraceStore}; imports go through the importers registry and the linter. */
+/**
+ * The library backed by Forkline's H2 {@link TraceStore}; imports go through the importers registry, the linter and the
+ * integrity check, whose verdict is stored with the trace.
+ */
 public final class StoreTraceLibrary implements TraceLibrary {
 
     private final TraceStore store;
     private final Importers importers;
+    private volatile Supplier<TrustedKeys> trustedKeys = TrustedKeys::none;
 
     public StoreTraceLibrary(TraceStore store, Importers importers) {
         this.store = store;
@@ -60,10 +67,10 @@ public final class StoreTraceLibrary implements TraceLibrary {
 
     /** Searches with the store's SQL search (text in tool names, arguments, outputs and messages). */
     @Override
-    public java.util.Optional<List<String>> searchEvents(String traceId, String text, String type, String actor, boolean errorsOnly)
+    public Optional<List<String>> searchEvents(String traceId, String text, String type, String actor, boolean errorsOnly)
             throws IOException {
         try {
-            return java.util.Optional.of(store.search(traceId, blankToNull(text), blankToNull(type), blankToNull(actor), errorsOnly));
+            return Optional.of(store.search(traceId, blankToNull(text), blankToNull(type), blankToNull(actor), errorsOnly));
         } catch (StoreException e) {
             throw new IOException(e.getMessage(), e);
         }
@@ -74,12 +81,35 @@ public final class StoreTraceLibrary implements TraceLibrary {
     }
 
     @Override
-    public java.util.Optional<Path> sourcePath(String traceId) throws IOException {
+    public Optional<Path> sourcePath(String traceId) throws IOException {
         try {
             return store.find(traceId).map(dev.forkline.trace.store.TraceSummary::sourcePath).filter(p -> !p.isBlank()).map(Path::of);
         } catch (StoreException | java.nio.file.InvalidPathException e) {
             throw new IOException(e.getMessage(), e);
         }
+    }
+
+    @Override
+    public Optional<TraceIntegrity> integrity(String traceId) throws IOException {
+        try {
+            return store.integrity(traceId);
+        } catch (StoreException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public TraceIntegrity reverify(String traceId) throws IOException {
+        try {
+            return store.reverify(traceId, trustedKeys.get());
+        } catch (StoreException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void useTrustedKeys(Supplier<TrustedKeys> keys) {
+        trustedKeys = keys;
     }
 
     @Override
@@ -93,13 +123,13 @@ public final class StoreTraceLibrary implements TraceLibrary {
         ImportedTrace imported = importers.read(path);
         try (Bundle bundle = imported.bundle()) {
             progress.update("Checking " + bundle.manifest().title(), 0.4);
-            List<Finding> findings = TraceChecks.findings(imported);
+            TraceChecks.Checked checked = TraceChecks.check(imported, trustedKeys.get());
             progress.update("Storing " + bundle.events().size() + " events", 0.6);
-            StoreResult stored = store.importTrace(bundle, findings, path.toAbsolutePath().toString());
+            StoreResult stored = store.importTrace(bundle, checked.findings(), path.toAbsolutePath().toString(), checked.integrity());
             progress.update("Stored: " + stored.message(), 1.0);
             TraceSummary summary = store.find(stored.traceId()).map(StoreTraceLibrary::summary)
                     .orElseThrow(() -> new IOException("trace '" + stored.traceId() + "' is not in the store after importing it"));
-            return new ImportResult(summary, findings);
+            return new ImportResult(summary, checked.findings());
         } catch (StoreException e) {
             throw new IOException(e.getMessage(), e);
         }
@@ -107,6 +137,6 @@ public final class StoreTraceLibrary implements TraceLibrary {
 
     private static TraceSummary summary(dev.forkline.trace.store.TraceSummary stored) {
         return new TraceSummary(stored.traceId(), stored.title(), stored.created(), stored.sourceFormat(), stored.outcome(),
-                stored.runCount(), (int) Math.min(Integer.MAX_VALUE, stored.eventCount()));
+                stored.runCount(), (int) Math.min(Integer.MAX_VALUE, stored.eventCount()), stored.integrity());
     }
 }

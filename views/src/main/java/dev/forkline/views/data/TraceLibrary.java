@@ -2,6 +2,8 @@ package dev.forkline.views.data;
 
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.views.concurrent.Progress;
 
 import java.io.IOException;
@@ -40,6 +42,32 @@ public interface TraceLibrary {
     /** Whether some importer reads this file or folder as a trace (cheap: looks at its head or structure only). */
     boolean canRead(Path path);
 
-    /** Reads a trace file or folder in any known format and stores it. */
+    /**
+     * Reads a trace file or folder in any known format, verifies it (against the keys {@link #useTrustedKeys} gave)
+     * and stores it with its integrity verdict; an altered trace is stored too, as evidence.
+     */
     ImportResult importTrace(Path path, Progress progress) throws IOException, TraceFormatException;
+
+    /**
+     * The stored trace's integrity verdict and the problems behind it (lines are those of the file it was imported
+     * from); empty when the trace is not stored or this library keeps no verdicts.
+     */
+    default java.util.Optional<TraceIntegrity> integrity(String traceId) throws IOException {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * Verifies the stored trace again against the keys trusted now and stores the new verdict, when this library can;
+     * otherwise returns the verdict it has.
+     */
+    default TraceIntegrity reverify(String traceId) throws IOException {
+        return integrity(traceId).orElseThrow(() -> new IOException("no stored trace '" + traceId + "'"));
+    }
+
+    /**
+     * Where imports and verifications get the keys trusted for decision signatures (the workbench's, which grow); a
+     * library that verifies nothing ignores it.
+     */
+    default void useTrustedKeys(java.util.function.Supplier<TrustedKeys> keys) {
+    }
 }

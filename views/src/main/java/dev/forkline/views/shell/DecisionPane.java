@@ -29,6 +29,8 @@ final class DecisionPane extends VBox {
     final Button save = new Button("Sign and save", Icons.of(Material2MZ.SAVE));
     final Button close = new Button("Close");
     final Label status = new Label();
+    final Label alteredWarning = new Label();
+    final javafx.scene.control.CheckBox acceptAltered = new javafx.scene.control.CheckBox("I have seen that this trace is altered and decide anyway");
 
     DecisionPane(DecisionFormViewModel model, Runnable onClose) {
         getStyleClass().add("decision-pane");
@@ -113,6 +115,17 @@ final class DecisionPane extends VBox {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox buttons = new HBox(8, signer, spacer, close, save);
         buttons.setAlignment(Pos.CENTER_LEFT);
-        getChildren().addAll(title, subject, form, status, buttons);
+        getChildren().addAll(title, subject);
+        if (model.altered() != null) {
+            alteredWarning.setId("decision-altered-warning");
+            alteredWarning.setText(model.alteredWarning());
+            alteredWarning.setWrapText(true);
+            alteredWarning.setGraphic(Icons.of(Material2MZ.WARNING, 18));
+            alteredWarning.getStyleClass().add("tone-danger");
+            acceptAltered.setId("decision-accept-altered");
+            acceptAltered.selectedProperty().bindBidirectional(model.acceptAlteredProperty());
+            getChildren().addAll(alteredWarning, acceptAltered);
+        }
+        getChildren().addAll(form, status, buttons);
     }
 }

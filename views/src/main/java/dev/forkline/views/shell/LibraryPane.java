@@ -1,5 +1,6 @@
 package dev.forkline.views.shell;
 
+import dev.forkline.trace.integrity.IntegrityStatus;
 import dev.forkline.views.data.TraceSummary;
 import dev.forkline.views.viewmodel.LibraryViewModel;
 import javafx.collections.FXCollections;
@@ -20,7 +21,10 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.function.Consumer;
 
-/** The library of stored traces: search by title, date, format and outcome; selecting a trace opens it. */
+/**
+ * The library of stored traces: search by title, date, format, outcome and integrity; each row has its integrity badge;
+ * selecting a trace opens it.
+ */
 final class LibraryPane extends VBox {
 
     static final String ANY = "Any";
@@ -28,6 +32,7 @@ final class LibraryPane extends VBox {
 
     final ListView<TraceSummary> list = new ListView<>();
     final TextField search = new TextField();
+    final ComboBox<IntegrityStatus> integrity = new ComboBox<>();
 
     LibraryPane(LibraryViewModel model, Consumer<TraceSummary> open) {
         getStyleClass().add("library-pane");
@@ -63,6 +68,24 @@ final class LibraryPane extends VBox {
         HBox.setHgrow(format, Priority.ALWAYS);
         HBox.setHgrow(outcome, Priority.ALWAYS);
 
+        integrity.setId("library-integrity");
+        integrity.setPromptText("Integrity");
+        integrity.setMaxWidth(Double.MAX_VALUE);
+        integrity.getItems().add(null);
+        integrity.getItems().addAll(IntegrityStatus.values());
+        integrity.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(IntegrityStatus status) {
+                return status == null ? ANY : status.label();
+            }
+
+            @Override
+            public IntegrityStatus fromString(String text) {
+                return java.util.Arrays.stream(IntegrityStatus.values()).filter(s -> s.label().equals(text)).findFirst().orElse(null);
+            }
+        });
+        integrity.valueProperty().bindBidirectional(model.integrityProperty());
+
         DatePicker from = new DatePicker();
         from.setPromptText("From");
         from.valueProperty().bindBidirectional(model.fromProperty());
@@ -96,7 +119,7 @@ final class LibraryPane extends VBox {
         error.visibleProperty().bind(model.errorProperty().isNotNull());
         error.setWrapText(true);
 
-        getChildren().addAll(title, searchRow, filters, dates, list, error);
+        getChildren().addAll(title, searchRow, filters, integrity, dates, list, error);
     }
 
     private static final class TraceCell extends ListCell<TraceSummary> {
@@ -116,7 +139,10 @@ final class LibraryPane extends VBox {
             title.setMinWidth(0);
             title.setMaxWidth(Double.MAX_VALUE);
             HBox.setHgrow(title, Priority.ALWAYS);
-            HBox top = new HBox(6, title, Pills.pill(trace.outcome(), Pills.outcomeTone(trace.outcome())));
+            Label badge = Pills.pill(trace.integrity().status().label(), Pills.integrityTone(trace.integrity().status()));
+            badge.getStyleClass().add("integrity-badge");
+            badge.setTooltip(new javafx.scene.control.Tooltip(trace.integrity().describe()));
+            HBox top = new HBox(6, title, badge, Pills.pill(trace.outcome(), Pills.outcomeTone(trace.outcome())));
             top.setAlignment(Pos.CENTER_LEFT);
             VBox box = new VBox(3, top, meta);
             box.setPadding(new Insets(4, 2, 4, 2));

@@ -1,5 +1,6 @@
 package dev.forkline.views.shell;
 
+import dev.forkline.trace.integrity.IntegrityStatus;
 import javafx.scene.control.Label;
 
 /** Small rounded labels for badges and outcomes; colours come from workbench.css. */
@@ -21,6 +22,15 @@ final class Pills {
             case "failure" -> "danger";
             case "aborted" -> "warning";
             default -> "neutral";
+        };
+    }
+
+    static String integrityTone(IntegrityStatus status) {
+        return switch (status) {
+            case INTACT -> "success";
+            case ALTERED, UNTRUSTED_DECISIONS -> "danger";
+            case NOT_SIGNED -> "neutral";
+            case UNVERIFIED -> "warning";
         };
     }
 

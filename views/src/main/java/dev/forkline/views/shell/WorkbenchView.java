@@ -66,6 +66,8 @@ public final class WorkbenchView extends BorderPane {
     final StatusBar statusBar = new StatusBar();
     final Menu runMenu = new Menu("Run");
     final ReplayPane replayPane;
+    final IntegrityBanner integrityBanner;
+    final Label replayIntegrityWarning = new Label();
     final RecoveryPane recoveryPane;
     final javafx.scene.control.TabPane bottomTabs = new javafx.scene.control.TabPane();
     final javafx.scene.control.Tab stateTab;
@@ -130,14 +132,25 @@ public final class WorkbenchView extends BorderPane {
         header.setPadding(new Insets(8, 10, 2, 10));
         header.getStyleClass().add("run-header");
 
-        VBox timelineBox = new VBox(header, playback, filterBar, timelineCanvas);
+        integrityBanner = new IntegrityBanner(model);
+        VBox timelineBox = new VBox(integrityBanner, header, playback, filterBar, timelineCanvas);
         VBox.setVgrow(timelineCanvas, Priority.ALWAYS);
         timelineBox.getStyleClass().add("timeline-box");
         replayPane = new ReplayPane(model.replay());
         recoveryPane = new RecoveryPane(model.recovery());
         stateTab = new javafx.scene.control.Tab("State", state);
         stateTab.setGraphic(Icons.of(Material2AL.LAYERS));
-        replayTab = new javafx.scene.control.Tab("Replay", replayPane);
+        replayIntegrityWarning.setId("replay-integrity-warning");
+        replayIntegrityWarning.getStyleClass().add("replay-integrity-warning");
+        replayIntegrityWarning.setWrapText(true);
+        replayIntegrityWarning.textProperty().bind(model.integrityProperty().map(integrity -> !integrity.verdict().altered() ? ""
+                : "This trace is altered (first at event " + integrity.verdict().eventId() + "): a replay starts from events that do not "
+                + "match what was recorded, so its result cannot vouch for the original run.").orElse(""));
+        replayIntegrityWarning.visibleProperty().bind(replayIntegrityWarning.textProperty().isNotEmpty());
+        replayIntegrityWarning.managedProperty().bind(replayIntegrityWarning.visibleProperty());
+        VBox replayBox = new VBox(replayIntegrityWarning, replayPane);
+        VBox.setVgrow(replayPane, Priority.ALWAYS);
+        replayTab = new javafx.scene.control.Tab("Replay", replayBox);
         replayTab.setGraphic(Icons.of(Material2MZ.REPLAY));
         recoveryTab = new javafx.scene.control.Tab("Recovery & gate", recoveryPane);
         recoveryTab.setGraphic(Icons.of(Material2MZ.VERIFIED_USER));

@@ -82,6 +82,7 @@ public final class TimelineCanvas extends Region {
         viewModel.modelProperty().addListener(obs -> markDirty());
         viewModel.selectedIndexProperty().addListener(obs -> markDirty());
         viewModel.matchesProperty().addListener(obs -> markDirty());
+        viewModel.alteredProperty().addListener(obs -> markDirty());
         viewModel.viewportRevisionProperty().addListener(obs -> markDirty());
         palette.addListener(obs -> {
             derivePaletteColors();
@@ -212,10 +213,12 @@ public final class TimelineCanvas extends Region {
         for (int m = 0; m < marks.size(); m++) {
             drawSymbols(g, p, m, laneH);
         }
+        drawAltered(g, p, model, viewport, plotW, laneH);
         drawCursor(g, p, model, viewport, plotW, laneH, lanesBottom);
         g.restore();
 
         drawOverview(g, p, model, viewport, plotW);
+        drawAlteredInOverview(g, p, model, plotW);
         drawLegend(g, p, overviewTop() + OVERVIEW + 4 + LEGEND);
     }
 
@@ -292,6 +295,49 @@ public final class TimelineCanvas extends Region {
             double x = GUTTER + viewport.toX(t, plotW);
             double top = laneTop(model.eventLane(i));
             g.fillRoundRect(x - 6, top + 2, 12, laneH - 4, 6, 6);
+        }
+    }
+
+    /** Events whose integrity check failed: a dashed frame in the failure colour with a "!" flag above it. */
+    private void drawAltered(GraphicsContext g, TimelinePalette p, TimelineModel model, TimelineViewport viewport, double plotW, double laneH) {
+        BitSet altered = viewModel.alteredProperty().get();
+        if (altered == null) {
+            return;
+        }
+        Color colour = p.kind(MarkKind.FAILURE);
+        g.setStroke(colour);
+        g.setLineWidth(1.5);
+        g.setLineDashes(DASHES);
+        g.setFont(boldFont);
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setTextBaseline(VPos.TOP);
+        for (int i = altered.nextSetBit(0); i >= 0 && i < model.eventCount(); i = altered.nextSetBit(i + 1)) {
+            long t = model.eventTime(i);
+            if (t < viewport.start() || t > viewport.end()) {
+                continue;
+            }
+            double x = GUTTER + viewport.toX(t, plotW);
+            double top = laneTop(model.eventLane(i));
+            g.strokeRect(x - 8, top + 2, 16, laneH - 4);
+            g.setFill(colour);
+            g.fillText("!", x, top + 2);
+        }
+        g.setLineDashes((double[]) null);
+    }
+
+    /** Where the altered events sit in the whole run: a line across the overview strip for each. */
+    private void drawAlteredInOverview(GraphicsContext g, TimelinePalette p, TimelineModel model, double plotW) {
+        BitSet altered = viewModel.alteredProperty().get();
+        if (altered == null) {
+            return;
+        }
+        double top = overviewTop();
+        long total = overviewSpan(model);
+        g.setStroke(p.kind(MarkKind.FAILURE));
+        g.setLineWidth(2);
+        for (int i = altered.nextSetBit(0); i >= 0 && i < model.eventCount(); i = altered.nextSetBit(i + 1)) {
+            double x = GUTTER + (model.eventTime(i) - overviewStart(model)) * plotW / total;
+            g.strokeLine(x, top, x, top + OVERVIEW);
         }
     }
 
@@ -630,6 +676,15 @@ public final class TimelineCanvas extends Region {
         g.setLineWidth(1.5);
         g.strokeLine(x + 4, y - 8, x + 4, y + 8);
         g.fillText("Cursor", x + 10, y);
+        if (viewModel.alteredProperty().get() != null) {
+            x += 10 + widths[kinds.length + 1] + 12;
+            g.setStroke(p.kind(MarkKind.FAILURE));
+            g.setLineDashes(DASHES);
+            g.strokeRect(x, y - 7, 10, 14);
+            g.setLineDashes((double[]) null);
+            g.setFill(p.mutedText());
+            g.fillText("Altered (integrity check failed)", x + 14, y);
+        }
     }
 
     // --- interaction -------------------------------------------------------------------------------------------------
@@ -779,6 +834,10 @@ public final class TimelineCanvas extends Region {
                 .append(" · at ").append(TimeLabels.format(model.start(item), 1_000_000L));
         if (model.end(item) > model.start(item)) {
             text.append(" · took ").append(TimeLabels.duration(model.end(item) - model.start(item)));
+        }
+        BitSet altered = viewModel.alteredProperty().get();
+        if (altered != null && altered.get(model.eventIndex(item))) {
+            text.append("\nALTERED: does not match its recorded hash, chain or signature (see the inspector)");
         }
         return text.toString();
     }

@@ -4,21 +4,25 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Json;
+import dev.forkline.trace.decision.AlteredTraceAcknowledgement;
 import dev.forkline.trace.decision.Decision;
 import dev.forkline.trace.decision.QueueItem;
 import dev.forkline.trace.decision.Verdict;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /**
  * The Decide… dialog: verdict, new arguments for a modify (JSON object), rationale (required) and owner (remembered).
- * {@link #state()} says "saved" only once the recorder returned, when the signed decision is on disk.
+ * {@link #state()} says "saved" only once the recorder returned, when the signed decision is on disk. On an altered
+ * trace the owner must confirm she decides knowing it ({@link #acceptAlteredProperty()}); the decision records that.
  */
 public final class DecisionFormViewModel {
 
@@ -26,6 +30,8 @@ public final class DecisionFormViewModel {
 
     private final QueueItem item;
     private final EscapeQueueViewModel queue;
+    private final AlteredTraceAcknowledgement altered;
+    private final BooleanProperty acceptAltered = new SimpleBooleanProperty();
     private final ObjectProperty<Verdict> verdict = new SimpleObjectProperty<>(Verdict.APPROVE);
     private final StringProperty arguments = new SimpleStringProperty("{}");
     /** For an unknown-outcome item: {@code done} or {@code failed} settles the outcome without re-firing; null leaves it open. */
@@ -36,13 +42,36 @@ public final class DecisionFormViewModel {
     private final StringProperty message = new SimpleStringProperty("");
     private final BooleanBinding canSave;
 
-    DecisionFormViewModel(QueueItem item, EscapeQueueViewModel queue, String rememberedOwner) {
+    /** @param altered where the item's trace first breaks, when it is altered; null otherwise */
+    DecisionFormViewModel(QueueItem item, EscapeQueueViewModel queue, String rememberedOwner, AlteredTraceAcknowledgement altered) {
         this.item = item;
         this.queue = queue;
+        this.altered = altered;
         owner.set(rememberedOwner == null ? "" : rememberedOwner);
         canSave = Bindings.createBooleanBinding(() -> state.get() != State.SAVING && state.get() != State.SAVED
-                        && !rationale.get().isBlank() && !owner.get().isBlank(),
-                state, rationale, owner);
+                        && !rationale.get().isBlank() && !owner.get().isBlank() && (altered == null || acceptAltered.get()),
+                state, rationale, owner, acceptAltered);
+    }
+
+    /** Where the item's trace first breaks when it is altered (the form then asks for confirmation), else null. */
+    public AlteredTraceAcknowledgement altered() {
+        return altered;
+    }
+
+    /** What the form says about an altered trace, or null when the trace is not altered. */
+    public String alteredWarning() {
+        if (altered == null) {
+            return null;
+        }
+        return "This trace is altered: event " + altered.firstBadEvent() + (altered.line() > 0 ? " (line " + altered.line() + ")" : "")
+                + " does not match what was recorded (" + altered.problems() + (altered.problems() == 1 ? " problem" : " problems") + ")"
+                + (altered.subjectAfterBreak() ? ", and " + item.eventId() + " comes after it" : "")
+                + ". Decide only after examining it: the signed decision records that you saw the trace as altered.";
+    }
+
+    /** The owner's confirmation that she decides knowing the trace is altered; saving needs it on an altered trace. */
+    public BooleanProperty acceptAlteredProperty() {
+        return acceptAltered;
     }
 
     public QueueItem item() {
@@ -68,7 +97,14 @@ public final class DecisionFormViewModel {
             }
             newArguments = object;
         }
-        return new Decision(item.eventId(), verdict.get(), owner.get().strip(), rationale.get().strip(), newArguments, treatAs.get());
+        Decision decision = new Decision(item.eventId(), verdict.get(), owner.get().strip(), rationale.get().strip(), newArguments, treatAs.get());
+        if (altered != null) {
+            if (!acceptAltered.get()) {
+                throw new IllegalArgumentException("this trace is altered: confirm that you decide knowing it");
+            }
+            decision = decision.acknowledgingAltered(altered);
+        }
+        return decision;
     }
 
     /** Records the decision in the background; the state turns SAVED when it is durable, FAILED with the reason otherwise. */

@@ -2,12 +2,16 @@ package dev.forkline.views.viewmodel;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.decision.AlteredTraceAcknowledgement;
 import dev.forkline.trace.decision.Decision;
 import dev.forkline.trace.decision.DecisionRecorder;
 import dev.forkline.trace.decision.EscapeQueue;
 import dev.forkline.trace.decision.OwnerKeys;
 import dev.forkline.trace.decision.QueueItem;
 import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.trace.integrity.IntegrityVerdict;
+import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.data.TraceLibrary;
 import dev.forkline.views.data.TraceSummary;
@@ -24,12 +28,15 @@ import javafx.collections.ObservableList;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
  * The escape queue across the library (approval requests, escape attempts, external effects of unknown outcome that no
- * trusted decision settles), newest first, and recording a signed decision about one of them.
+ * trusted decision settles), newest first, and recording a signed decision about one of them. An item of an altered
+ * trace carries what its decision form must show and, once the owner confirms, record: where the trace first breaks.
  */
 public final class EscapeQueueViewModel {
 
@@ -43,6 +50,8 @@ public final class EscapeQueueViewModel {
     private final Settings settings;
     private final TrustedKeys launchTrusted;
     private final ObservableList<QueueItem> items = FXCollections.observableArrayList();
+    /** For the items of altered traces: what the owner is shown and, deciding anyway, acknowledges. */
+    private Map<QueueItem, AlteredTraceAcknowledgement> altered = Map.of();
     private final IntegerProperty count = new SimpleIntegerProperty();
     private final BooleanProperty loading = new SimpleBooleanProperty();
     private final StringProperty error = new SimpleStringProperty();
@@ -69,17 +78,24 @@ public final class EscapeQueueViewModel {
         loading.set(true);
         executor.execute("escape-queue", progress -> {
             List<QueueItem> found = new ArrayList<>();
+            Map<QueueItem, AlteredTraceAcknowledgement> notices = new HashMap<>();
             for (TraceSummary summary : library.list()) {
                 Bundle trace = library.load(summary.traceId());
                 try {
-                    found.addAll(EscapeQueue.pending(trace, trusted));
+                    List<QueueItem> pending = EscapeQueue.pending(trace, trusted);
+                    found.addAll(pending);
+                    if (summary.integrity().altered() && !pending.isEmpty()) {
+                        notices.putAll(notices(summary.traceId(), trace, pending));
+                    }
                 } finally {
                     closeQuietly(trace);
                 }
             }
-            return EscapeQueue.newestFirst(found);
-        }, found -> {
+            return new Found(EscapeQueue.newestFirst(found), notices);
+        }, result -> {
             if (request == generation) {
+                List<QueueItem> found = result.items();
+                altered = Map.copyOf(result.altered());
                 items.setAll(found);
                 count.set(found.size());
                 error.set(null);
@@ -91,6 +107,25 @@ public final class EscapeQueueViewModel {
                 loading.set(false);
             }
         });
+    }
+
+    private record Found(List<QueueItem> items, Map<QueueItem, AlteredTraceAcknowledgement> altered) {
+    }
+
+    /** What deciding each pending item of an altered trace acknowledges: the trace's first break, and whether it precedes the item. */
+    private Map<QueueItem, AlteredTraceAcknowledgement> notices(String traceId, Bundle trace, List<QueueItem> pending) throws IOException {
+        TraceIntegrity integrity = library.integrity(traceId).orElse(null);
+        if (integrity == null || !integrity.verdict().altered()) {
+            return Map.of();
+        }
+        IntegrityVerdict verdict = integrity.verdict();
+        TraceIndex index = TraceIndex.of(trace.events());
+        Map<QueueItem, AlteredTraceAcknowledgement> notices = new HashMap<>();
+        for (QueueItem item : pending) {
+            notices.put(item, new AlteredTraceAcknowledgement(verdict.eventId(), verdict.line(), verdict.problems(),
+                    integrity.breakPrecedes(item.eventId(), index)));
+        }
+        return notices;
     }
 
     private void closeQuietly(Bundle trace) {
@@ -109,9 +144,12 @@ public final class EscapeQueueViewModel {
         workbench.openStoredAt(item.traceId(), item.run(), item.eventId());
     }
 
-    /** A form for deciding about this item, with the owner name used last. */
+    /**
+     * A form for deciding about this item, with the owner name used last; for an item of an altered trace, the form asks
+     * the owner to confirm she decides knowing it.
+     */
     public DecisionFormViewModel decide(QueueItem item) {
-        return new DecisionFormViewModel(item, this, settings.get(Settings.OWNER).orElse(""));
+        return new DecisionFormViewModel(item, this, settings.get(Settings.OWNER).orElse(""), altered.get(item));
     }
 
     public boolean canDecide() {

@@ -7,6 +7,8 @@ import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.inspector.EventDescriber;
 import dev.forkline.views.inspector.EventDetails;
+import dev.forkline.views.inspector.IntegrityDetails;
+import dev.forkline.trace.verify.Problem;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -31,13 +33,23 @@ public final class InspectorViewModel {
 
     /** @param run the event's run (a tool call's result is looked up there; decision subjects anywhere in its trace) */
     public void show(Event event, RunEvents run, BlobSource blobs) {
+        show(event, run, blobs, List.of());
+    }
+
+    /**
+     * As {@link #show(Event, RunEvents, BlobSource)}, saying first what about the event does not match when its integrity
+     * check found problems.
+     */
+    public void show(Event event, RunEvents run, BlobSource blobs, List<Problem> integrityProblems) {
         long request = ++generation;
         if (event == null) {
             details.set(EventDetails.NONE);
             return;
         }
         TrustedKeys keys = trustedKeys.get();
-        executor.execute("describe-event", progress -> new EventDescriber(blobs, keys).describe(event, run), described -> {
+        List<Problem> problems = List.copyOf(integrityProblems);
+        executor.execute("describe-event", progress -> IntegrityDetails.withProblems(new EventDescriber(blobs, keys).describe(event, run),
+                problems), described -> {
             if (request == generation) {
                 details.set(described);
             }

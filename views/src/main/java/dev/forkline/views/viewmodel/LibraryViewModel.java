@@ -1,5 +1,6 @@
 package dev.forkline.views.viewmodel;
 
+import dev.forkline.trace.integrity.IntegrityStatus;
 import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.data.LibraryQuery;
 import dev.forkline.views.data.TraceLibrary;
@@ -17,7 +18,10 @@ import javafx.collections.ObservableList;
 import java.time.LocalDate;
 import java.util.List;
 
-/** The stored traces, searched by title, date range, format and outcome; the query runs on the background executor. */
+/**
+ * The stored traces, searched by title, date range, format, outcome and integrity verdict; the query runs on the
+ * background executor.
+ */
 public final class LibraryViewModel {
 
     private final TaskExecutor executor;
@@ -28,6 +32,7 @@ public final class LibraryViewModel {
     private final ObjectProperty<LocalDate> to = new SimpleObjectProperty<>();
     private final StringProperty format = new SimpleStringProperty();
     private final StringProperty outcome = new SimpleStringProperty();
+    private final ObjectProperty<IntegrityStatus> integrity = new SimpleObjectProperty<>();
     private final BooleanProperty loading = new SimpleBooleanProperty();
     private final StringProperty error = new SimpleStringProperty();
     private final ObservableList<String> formats = FXCollections.observableArrayList();
@@ -36,13 +41,13 @@ public final class LibraryViewModel {
     public LibraryViewModel(TaskExecutor executor, TraceLibrary initial) {
         this.executor = executor;
         this.library.set(initial);
-        for (Observable part : List.of(text, from, to, format, outcome, library)) {
+        for (Observable part : List.of(text, from, to, format, outcome, integrity, library)) {
             part.addListener(obs -> refresh());
         }
     }
 
     public LibraryQuery query() {
-        return new LibraryQuery(text.get(), from.get(), to.get(), format.get(), outcome.get());
+        return new LibraryQuery(text.get(), from.get(), to.get(), format.get(), outcome.get(), integrity.get());
     }
 
     public void refresh() {
@@ -105,6 +110,11 @@ public final class LibraryViewModel {
 
     public StringProperty outcomeProperty() {
         return outcome;
+    }
+
+    /** Only traces with this verdict; null for any. */
+    public ObjectProperty<IntegrityStatus> integrityProperty() {
+        return integrity;
     }
 
     public BooleanProperty loadingProperty() {

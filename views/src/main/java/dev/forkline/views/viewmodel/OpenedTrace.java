@@ -1,6 +1,7 @@
 package dev.forkline.views.viewmodel;
 
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.views.data.RunLineage;
 import dev.forkline.views.data.RunNode;
 import dev.forkline.views.timeline.TimelineModel;
@@ -9,24 +10,33 @@ import dev.forkline.views.timeline.TimelineModelBuilder;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** A trace open in the workbench: its bundle, its runs, and the timeline models of the runs shown so far. */
+/**
+ * A trace open in the workbench: its bundle, its runs, the integrity verdict it was opened with, and the timeline models
+ * of the runs shown so far.
+ */
 public final class OpenedTrace {
 
     private final Bundle bundle;
     private final RunLineage lineage;
+    private final TraceIntegrity integrity;
     private final Map<String, TimelineModel> timelines = new ConcurrentHashMap<>();
 
     public OpenedTrace(Bundle bundle, RunLineage lineage) {
+        this(bundle, lineage, TraceIntegrity.unverified());
+    }
+
+    public OpenedTrace(Bundle bundle, RunLineage lineage, TraceIntegrity integrity) {
         this.bundle = bundle;
         this.lineage = lineage;
+        this.integrity = integrity;
     }
 
     /**
      * A trace ready to show: with the timeline of the run shown first (its first root run) already built. Call off the
      * UI thread: for a long run that layout is most of the work of opening.
      */
-    static OpenedTrace prepare(Bundle bundle, RunLineage lineage) {
-        OpenedTrace trace = new OpenedTrace(bundle, lineage);
+    static OpenedTrace prepare(Bundle bundle, RunLineage lineage, TraceIntegrity integrity) {
+        OpenedTrace trace = new OpenedTrace(bundle, lineage, integrity);
         if (!lineage.roots().isEmpty()) {
             trace.timeline(trace.firstRun());
         }
@@ -39,6 +49,11 @@ public final class OpenedTrace {
 
     public RunLineage lineage() {
         return lineage;
+    }
+
+    /** The trace's integrity when it was opened (the library's stored verdict and problems). */
+    public TraceIntegrity integrity() {
+        return integrity;
     }
 
     /** The run shown when the trace opens, or null when it has none. */

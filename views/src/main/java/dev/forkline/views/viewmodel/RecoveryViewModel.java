@@ -1,6 +1,8 @@
 package dev.forkline.views.viewmodel;
 
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.integrity.IntegrityStatus;
+import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.gate.ClauseResult;
 import dev.forkline.trace.gate.Contract;
@@ -109,11 +111,12 @@ public final class RecoveryViewModel {
         Bundle bundle = trace.bundle();
         Path contractPath = contractFile.get();
         TrustedKeys trusted = workbench.trustedKeys();
+        TraceIntegrity integrity = knownIntegrity();
         summary.set("Computing…");
         executor.execute("recovery-metrics", progress -> {
             RecoveryMetrics computed = RecoveryMetrics.of(bundle);
             GateOutcome outcome = contractPath == null ? new GateOutcome(null, "No contract chosen")
-                    : check(bundle, computed, contractPath, trusted);
+                    : check(bundle, computed, integrity, contractPath, trusted);
             return new Computed(computed, outcome);
         }, computed -> {
             if (request != generation) {
@@ -139,10 +142,20 @@ public final class RecoveryViewModel {
     private record Computed(RecoveryMetrics metrics, GateOutcome gate) {
     }
 
-    private static GateOutcome check(Bundle bundle, RecoveryMetrics metrics, Path contractPath, TrustedKeys trusted) {
+    /**
+     * The open trace's verdict as the library stored it, with the lines of the file it came from; null when it was never
+     * verified, so that the gate verifies the trace itself.
+     */
+    private TraceIntegrity knownIntegrity() {
+        TraceIntegrity integrity = workbench.integrity();
+        return integrity == null || integrity.verdict().status() == IntegrityStatus.UNVERIFIED ? null : integrity;
+    }
+
+    private static GateOutcome check(Bundle bundle, RecoveryMetrics metrics, TraceIntegrity integrity, Path contractPath,
+                                     TrustedKeys trusted) {
         try {
             Contract contract = ContractReader.read(contractPath);
-            GateResult result = Gate.check(bundle, metrics, contract, trusted);
+            GateResult result = Gate.check(bundle, metrics, integrity, contract, trusted);
             List<ClauseResult> shown = clausesFor(result, bundle.manifest().traceId());
             long failed = shown.stream().filter(c -> !c.passed()).count();
             return new GateOutcome(result, (failed == 0 ? "Gate passed: " : "Gate failed: ") + (shown.size() - failed) + " of " + shown.size()
@@ -198,11 +211,13 @@ public final class RecoveryViewModel {
         boolean gateCurrent = !stale;
         Path contractPath = contractFile.get();
         TrustedKeys trusted = workbench.trustedKeys();
+        TraceIntegrity integrity = knownIntegrity();
         reportMessage.set("Writing " + out.getFileName() + "…");
         executor.execute("export-report", progress -> {
             GateResult gateResult = gateCurrent || contractPath == null ? shownGate
-                    : check(bundle, RecoveryMetrics.of(bundle), contractPath, trusted).result();
-            PostmortemReport.write(bundle, ReportInputs.of(bundle, trusted, gateResult), out);
+                    : check(bundle, RecoveryMetrics.of(bundle), integrity, contractPath, trusted).result();
+            PostmortemReport.write(bundle, integrity == null ? ReportInputs.of(bundle, trusted, gateResult)
+                    : ReportInputs.of(bundle, trusted, gateResult, integrity), out);
             return out;
         }, written -> reportMessage.set("Report written to " + written), failure -> {
             reportMessage.set("Could not write the report: " + WorkbenchViewModel.message(failure));

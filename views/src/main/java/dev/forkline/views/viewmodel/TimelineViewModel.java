@@ -29,6 +29,7 @@ public final class TimelineViewModel {
     private final ReadOnlyObjectWrapper<TimelineModel> model = new ReadOnlyObjectWrapper<>(TimelineModel.empty());
     private final IntegerProperty selectedIndex = new SimpleIntegerProperty(-1);
     private final ObjectProperty<BitSet> matches = new SimpleObjectProperty<>();
+    private final ObjectProperty<BitSet> altered = new SimpleObjectProperty<>();
     private final TimelineViewport viewport = new TimelineViewport();
     private final ReadOnlyIntegerWrapper viewportRevision = new ReadOnlyIntegerWrapper();
     private final BooleanProperty playing = new SimpleBooleanProperty();
@@ -57,6 +58,7 @@ public final class TimelineViewModel {
         playing.set(false);
         selectedIndex.set(-1);
         matches.set(null);
+        altered.set(null);
         events.set(runEvents);
         model.set(runModel);
         viewport.setDuration(runModel.duration());
@@ -100,6 +102,11 @@ public final class TimelineViewModel {
 
     public ObjectProperty<BitSet> matchesProperty() {
         return matches;
+    }
+
+    /** Positions of the shown run's events whose integrity check failed (marked on the timeline); null when none. */
+    public ObjectProperty<BitSet> alteredProperty() {
+        return altered;
     }
 
     public void step(int direction, StepScope scope) {

@@ -1,6 +1,8 @@
 package dev.forkline.views.viewmodel;
 
 import dev.forkline.views.data.RunComparison;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.views.concurrent.TaskExecutor;
@@ -49,6 +51,7 @@ public final class WorkbenchViewModel {
     private final RememberedSetups rememberedSetups;
 
     private final ReadOnlyObjectWrapper<OpenedTrace> opened = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<TraceIntegrity> integrity = new ReadOnlyObjectWrapper<>();
     private final ObjectProperty<ThemeChoice> theme = new SimpleObjectProperty<>(ThemeChoice.FOLLOW_OS);
     private final StringProperty dockerState = new SimpleStringProperty("Docker: not checked");
     private final StringProperty backgroundMessage = new SimpleStringProperty("");
@@ -88,6 +91,7 @@ public final class WorkbenchViewModel {
         this.state = new StatePanelViewModel(executor, stateProvider, new RebuiltWorkspaceViewModel(executor, startingTrees, rememberedSetups));
         this.trustedKeys = inspector.trustedKeysProperty();
         trustedKeys.set(trusted);
+        library.useTrustedKeys(trustedKeys::get);
         dev.forkline.views.data.WritableBundles bundles = services.exportRoot() == null ? null
                 : new dev.forkline.views.data.WritableBundles(library, services.exportRoot());
         this.replay = new ReplayViewModel(executor, this, services.replay(), bundles, startingTrees, rememberedSetups);
@@ -109,7 +113,7 @@ public final class WorkbenchViewModel {
         runInBackground("load-trace", "Opening " + traceId, progress -> {
                     Bundle bundle = library.load(traceId);
                     progress.update("Indexing " + bundle.events().size() + " events", 0.7);
-                    return OpenedTrace.prepare(bundle, lineageFactory.apply(bundle));
+                    return prepare(bundle);
                 },
                 trace -> openFromLibrary(traceId, trace),
                 failure -> error.set(new UserError("Could not open " + traceId, null, 0, message(failure))));
@@ -154,7 +158,7 @@ public final class WorkbenchViewModel {
             OpenedTrace trace = null;
             if (last != null) {
                 Bundle bundle = library.load(last.result().trace().traceId());
-                trace = OpenedTrace.prepare(bundle, lineageFactory.apply(bundle));
+                trace = prepare(bundle);
             }
             return new Batch(done, failed, last == null ? null : new Imported(last.path(), last.result(), trace));
         }, batch -> {
@@ -204,8 +208,18 @@ public final class WorkbenchViewModel {
 
     /** Loads a stored trace with its run lineage; call off the UI thread. */
     OpenedTrace loadOpened(String traceId) throws Exception {
-        Bundle bundle = library.load(traceId);
-        return OpenedTrace.prepare(bundle, lineageFactory.apply(bundle));
+        return prepare(library.load(traceId));
+    }
+
+    /** The bundle ready to show, with the library's verdict on it (unverified when the library has none); off the UI thread. */
+    private OpenedTrace prepare(Bundle bundle) {
+        TraceIntegrity verdict;
+        try {
+            verdict = library.integrity(bundle.manifest().traceId()).orElse(TraceIntegrity.unverified());
+        } catch (java.io.IOException e) {
+            verdict = TraceIntegrity.unverified(); // a verdict that cannot be read vouches for nothing; the banner says so
+        }
+        return OpenedTrace.prepare(bundle, lineageFactory.apply(bundle), verdict);
     }
 
     /** Shows a trace loaded again after something was appended to it, with this run (and event) selected. */
@@ -238,16 +252,91 @@ public final class WorkbenchViewModel {
         show(trace);
     }
 
-    /** Opens a bundle already in memory: builds its run lineage and shows its first root run. */
+    /**
+     * Opens a bundle already in memory: builds its run lineage and shows its first root run, with the library's
+     * verdict on the trace of that id (unverified when the library has none).
+     */
     public void open(Bundle bundle) {
         filter.useStoredSearch(null);
-        show(OpenedTrace.prepare(bundle, lineageFactory.apply(bundle)));
+        show(prepare(bundle));
     }
 
     private void show(OpenedTrace trace) {
+        integrity.set(trace.integrity());
         opened.set(trace);
         forkTree.setLineage(trace.lineage());
         forkTree.selectedRunProperty().set(trace.firstRun());
+    }
+
+    // --- integrity --------------------------------------------------------------------------------------------------
+
+    /** The open trace's integrity verdict and its problems; null when no trace is open. */
+    public ReadOnlyObjectProperty<TraceIntegrity> integrityProperty() {
+        return integrity.getReadOnlyProperty();
+    }
+
+    public TraceIntegrity integrity() {
+        return integrity.get();
+    }
+
+    /** The run of the open trace's first bad event, or null when it has none (or it is not in the trace). */
+    public String firstBreakRun() {
+        OpenedTrace trace = opened.get();
+        TraceIntegrity verdict = integrity.get();
+        if (trace == null || verdict == null || verdict.verdict().eventId() == null) {
+            return null;
+        }
+        var columns = trace.bundle().columns();
+        int at = columns.idTable().indexOf(verdict.verdict().eventId());
+        return at < 0 ? null : columns.run(at);
+    }
+
+    /** Shows the run of the first bad event with the cursor on it; false when the trace has none. */
+    public boolean jumpToFirstBreak() {
+        String run = firstBreakRun();
+        if (run == null) {
+            return false;
+        }
+        selectRun(run);
+        return selectEvent(integrity.get().verdict().eventId());
+    }
+
+    /**
+     * Verifies the open trace again (the library stores the new verdict) against the keys trusted now, then shows the
+     * new verdict, its marks and the library's badge.
+     */
+    public void verifyOpenedAgain() {
+        OpenedTrace trace = opened.get();
+        if (trace == null) {
+            return;
+        }
+        String traceId = trace.bundle().manifest().traceId();
+        runInBackground("verify-trace", "Verifying " + traceId, progress -> library.reverify(traceId), verified -> {
+            if (isOpen(traceId)) {
+                integrity.set(verified);
+                markAltered();
+                showEvent(timeline.selectedIndex());
+                recovery.refresh();
+            }
+            libraryModel.refresh();
+            escapeQueue.refresh();
+        }, failure -> error.set(new UserError("Could not verify " + traceId, null, 0, message(failure))));
+    }
+
+    /** Marks the events of the shown run that something is wrong with. */
+    private void markAltered() {
+        TraceIntegrity verdict = integrity.get();
+        RunEvents events = timeline.events();
+        java.util.BitSet altered = new java.util.BitSet();
+        if (verdict != null) {
+            for (String id : verdict.eventIds()) {
+                int position = events.positionOf(id);
+                if (position >= 0) {
+                    altered.set(position);
+                }
+            }
+        }
+        timeline.alteredProperty().set(altered.isEmpty() ? null : altered);
     }
 
     public void selectRun(String run) {
@@ -301,13 +390,16 @@ public final class WorkbenchViewModel {
             return;
         }
         timeline.setRun(trace.lineage().events(run), trace.timeline(run));
+        markAltered();
         state.prepare(trace.lineage(), run);
     }
 
     private void showEvent(int index) {
         OpenedTrace trace = opened.get();
         BlobSource blobs = trace == null ? BlobSource.NONE : trace.bundle().blobs();
-        inspector.show(timeline.selectedEvent(), timeline.events(), blobs);
+        Event event = timeline.selectedEvent();
+        TraceIntegrity verdict = integrity.get();
+        inspector.show(event, timeline.events(), blobs, event == null || verdict == null ? List.of() : verdict.problemsAbout(event.id()));
         state.update(trace == null ? null : trace.lineage(), forkTree.selectedRunProperty().get(), index, blobs);
         state.rebuilt().show(trace == null ? null : trace.bundle().manifest().traceId(), trace == null ? null : trace.lineage(),
                 forkTree.selectedRunProperty().get(), index, blobs);

@@ -1,0 +1,41 @@
+package dev.forkline.trace.testing;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Real agent traces kept beside the repository ({@code shared/samples}), read-only and never copied in. A test that
+ * needs one is skipped, saying so, where they are absent. For tests of the modules above this one.
+ */
+public final class SharedSamples {
+
+    /** A Claude Code session transcript: a foreign format, so a trace with nothing to verify. */
+    public static final String CLAUDE_CODE = "claude-code/claude-code-viewer_5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl";
+
+    private SharedSamples() {
+    }
+
+    /** The sample file, or the test is skipped with a message saying where it was looked for. */
+    public static Path require(String relative) {
+        Path root = root();
+        assumeTrue(root != null, "shared/samples not found beside the repository: real-sample test skipped");
+        Path file = root.resolve(relative);
+        assumeTrue(Files.exists(file), "sample " + file + " is absent: real-sample test skipped");
+        return file;
+    }
+
+    /** Walks up from the working directory looking for a {@code shared/samples} folder in an ancestor or beside one. */
+    static Path root() {
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null) {
+            Path candidate = dir.resolve("shared").resolve("samples");
+            if (Files.isDirectory(candidate)) {
+                return candidate;
+            }
+            dir = dir.getParent();
+        }
+        return null;
+    }
+}

@@ -23,6 +23,9 @@ import dev.forkline.trace.bundle.MemoryBlobStore;
 import dev.forkline.trace.bundle.BundleReader;
 import dev.forkline.trace.decision.DecisionLedger;
 import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.trace.integrity.IntegrityVerdict;
+import dev.forkline.trace.integrity.TraceIntegrity;
+import dev.forkline.trace.decision.TrustedKeys;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -141,7 +144,8 @@ public final class ReplayEngine {
                         provisioned.prepared());
                 ReplayResult result = new ReplayResult(dir, plan.run(), newRun, plan.checkpointId(), plan.checkpoint().id(), request.edits(),
                         image.image(), image.reason(), sandbox.containerId(), plan.stepCount(), session.steps(), session.stopReason(),
-                        session.stopDetail(), timings, outcome, recovery, request.strictEnvironment(), setupNotes);
+                        session.stopDetail(), timings, outcome, recovery, request.strictEnvironment(), setupNotes,
+                        integrityWarning(start, request).orElse(null));
                 out.append(NewEvent.of(newRun, "harness", EventType.SESSION_END).touches(StateKind.SESSION).data(sessionEnd(result)));
                 out.sync();
                 progress.finished(result);
@@ -196,7 +200,7 @@ public final class ReplayEngine {
      */
     private record Start(Bundle bundle, long eventsBytes, List<Event> events, TraceIndex index, ReplayPlan plan,
                          DecisionLedger decisions, StartingWorkspace workspace, BlobSource blobs, SessionHarness harness,
-                         ImportedSession imported) implements AutoCloseable {
+                         ImportedSession imported, IntegrityVerdict integrity) implements AutoCloseable {
         @Override
         public void close() throws IOException {
             bundle.close();
@@ -230,8 +234,10 @@ public final class ReplayEngine {
             harness.check();
             DecisionLedger decisions = !withDecisions ? null
                     : request.trustedKeys() == null ? DecisionLedger.of(events) : DecisionLedger.verified(bundle, request.trustedKeys());
+            IntegrityVerdict integrity = !withDecisions ? null : TraceIntegrity.check(bundle, index,
+                    request.trustedKeys() == null ? TrustedKeys.none() : request.trustedKeys()).verdict();
             return new Start(bundle, eventsBytes, events, index, plan, decisions, StartingWorkspace.of(plan.checkpoint(), blobs), blobs,
-                    harness, imported);
+                    harness, imported, integrity);
         } catch (IOException | RuntimeException e) {
             bundle.close();
             throw e;
@@ -307,6 +313,9 @@ public final class ReplayEngine {
         replay.put("stopAtFirstDivergence", request.stopAtFirstDivergence());
         replay.set("normalization", ReplaySession.normalizerFor(request.normalizer(), start.imported()).toJson());
         replay.put("strictEnvironment", request.strictEnvironment());
+        if (start.integrity() != null) {
+            data.set(IntegrityVerdict.REPLAYED_FIELD, start.integrity().toJson());
+        }
         if (start.imported() != null) {
             ObjectNode session = replay.putObject("importedSession");
             session.put("format", start.imported().format());
@@ -369,6 +378,18 @@ public final class ReplayEngine {
         replay.set("outcome", result.outcome().toJson());
         result.pendingDecision().ifPresent(step -> data.putArray("unknownOutcomes").add(step.callId() == null ? step.eventId() : step.callId()));
         return data;
+    }
+
+    /**
+     * The warning a replay of a failing trace carries: always for an altered one; for decisions by untrusted keys only
+     * when the request names the keys it trusts (without them every recorded decision counts, as documented).
+     */
+    private static java.util.Optional<String> integrityWarning(Start start, ReplayRequest request) {
+        IntegrityVerdict verdict = start.integrity();
+        if (verdict == null || !(verdict.altered() || request.trustedKeys() != null)) {
+            return java.util.Optional.empty();
+        }
+        return verdict.replayWarning();
     }
 
     private static long millisSince(long nanos) {

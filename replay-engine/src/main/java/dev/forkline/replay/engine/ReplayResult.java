@@ -29,11 +29,13 @@ import java.util.Optional;
  * @param recovery          recovery time and cost, as stored in the replay's session.end
  * @param strictEnvironment environment divergences count as failures
  * @param setupNotes        what was done to prepare the sandbox for an imported session (tools, set-up commands)
+ * @param integrityWarning  why the replayed trace cannot be vouched for (altered, or decisions by untrusted keys), or null
  */
 public record ReplayResult(Path bundleDirectory, String replayedRun, String replayRun, String checkpointId, String checkpointEventId,
                            List<EventEdit> edits, String image, String imageReason, String containerId, int totalSteps,
                            List<StepResult> steps, StopReason stopReason, String stopDetail, ReplayTimings timings,
-                           OutcomeComparison outcome, RecoveryCost recovery, boolean strictEnvironment, List<String> setupNotes) {
+                           OutcomeComparison outcome, RecoveryCost recovery, boolean strictEnvironment, List<String> setupNotes,
+                           String integrityWarning) {
 
     public enum StopReason {
         /** Every step was walked. */
@@ -131,6 +133,9 @@ public record ReplayResult(Path bundleDirectory, String replayedRun, String repl
         if (!edits.isEmpty()) {
             s.append("edits: ").append(edits.stream().map(EventEdit::toString).toList()).append('\n');
         }
+        if (integrityWarning != null) {
+            s.append("WARNING: ").append(integrityWarning).append('\n');
+        }
         setupNotes.forEach(note -> s.append("set-up: ").append(note).append('\n'));
         for (StepResult step : steps) {
             s.append(String.format(java.util.Locale.ROOT, "%4d/%d %-20s %s", step.number(), totalSteps, step.statusText(), step.label()));
@@ -212,6 +217,7 @@ public record ReplayResult(Path bundleDirectory, String replayedRun, String repl
             classes.put(kind.wireName(), divergences(kind));
         }
         json.put("strictEnvironment", strictEnvironment);
+        json.put("integrityWarning", integrityWarning);
         ArrayNode setup = json.putArray("setup");
         setupNotes.forEach(setup::add);
         firstDivergence().ifPresentOrElse(step -> {

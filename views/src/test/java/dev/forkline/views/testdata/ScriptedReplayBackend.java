@@ -61,7 +61,7 @@ public final class ScriptedReplayBackend implements ReplayBackend {
                 request.image() == null ? "forkline/sandbox:1" : request.image(), "scripted", "0123456789abcdef", steps.size(), steps,
                 ReplayResult.StopReason.COMPLETED, null, new ReplayTimings(0, 1, 1, 1, 3, false, false),
                 new OutcomeComparison("success", "success", null, null, null),
-                new RecoveryCost(null, 0, 0, 0, BigDecimal.ZERO, 0), request.strictEnvironment(), setupNotes);
+                new RecoveryCost(null, 0, 0, 0, BigDecimal.ZERO, 0), request.strictEnvironment(), setupNotes, null);
     }
 
     @Override

@@ -56,6 +56,11 @@ public final class ImportSession {
         chain.startFork(newRun, forkPoint);
     }
 
+    /** The id the next event appended to {@code run} will get (for a finding written before the event itself). */
+    public String nextEventId(String run) {
+        return run + "." + chain.nextSeq(run);
+    }
+
     public boolean hasEventId(String id) {
         return chain.hasId(id);
     }

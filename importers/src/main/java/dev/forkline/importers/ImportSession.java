@@ -12,7 +12,9 @@ import dev.forkline.trace.bundle.MemoryBlobStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What every importer needs while reading one file: the hash chain it appends to, the blobs, the findings, and the
@@ -30,6 +32,7 @@ public final class ImportSession {
     private final List<Integer> lines = new ArrayList<>();
     private final MemoryBlobStore blobs = new MemoryBlobStore();
     private final List<Finding> findings = new ArrayList<>();
+    private final Map<String, Guess> guessed = new LinkedHashMap<>();
 
     public ImportSession(String format, String source) {
         this.format = format;
@@ -77,14 +80,35 @@ public final class ImportSession {
         findings.add(finding);
     }
 
-    /** Gives a tool call its effect class by {@link EffectRules}; a guess becomes a warning finding. */
+    /**
+     * Gives a tool call its effect class by {@link EffectRules}. Guesses are counted per tool name and become one
+     * warning per tool at {@link #finish}, naming the first call and how many calls there were.
+     */
     public EffectRules.Classification classify(String tool, JsonNode arguments, String eventId, long line) {
         EffectRules.Classification classification = EffectRules.classify(tool, arguments);
         if (classification.guessed()) {
-            findings.add(Finding.warning(ImportFindings.EFFECT_GUESSED, "tool '" + tool
-                    + "' is not known to Forkline's effect rule: treated as external (never re-executed on replay)", eventId, line));
+            guessed.computeIfAbsent(String.valueOf(tool), name -> new Guess(eventId, line)).calls++;
         }
         return classification;
+    }
+
+    /** The first call of a tool whose effect was guessed, and how many calls of it there are. */
+    private static final class Guess {
+        private final String firstEvent;
+        private final long firstLine;
+        private int calls;
+
+        Guess(String firstEvent, long firstLine) {
+            this.firstEvent = firstEvent;
+            this.firstLine = firstLine;
+        }
+    }
+
+    private void reportGuesses() {
+        guessed.forEach((tool, guess) -> findings.add(Finding.warning(ImportFindings.EFFECT_GUESSED, "tool '" + tool + "' ("
+                + guess.calls + (guess.calls == 1 ? " call" : " calls") + ") is not known to Forkline's effect rule: treated as external"
+                + " (never re-executed on replay)", guess.firstEvent, guess.firstLine)));
+        guessed.clear();
     }
 
     public List<Event> events() {
@@ -97,6 +121,7 @@ public final class ImportSession {
     }
 
     public ImportedTrace finish(String traceId, String title, Instant created) {
+        reportGuesses();
         int[] lineArray = lines.stream().mapToInt(Integer::intValue).toArray();
         Manifest manifest = new Manifest(Manifest.FORMAT_VERSION, traceId, title, created, "forkline-import/" + format, format);
         return new ImportedTrace(new Bundle(source, manifest, events, lineArray, blobs), findings);

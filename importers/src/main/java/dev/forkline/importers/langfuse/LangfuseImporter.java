@@ -108,6 +108,7 @@ public final class LangfuseImporter extends SingleFileImporter {
         private long cacheRead;
         private BigDecimal cost = BigDecimal.ZERO;
         private boolean costSeen;
+        private boolean usageSeen;
         private boolean rootFailed;
         private String firstModel;
 
@@ -301,6 +302,7 @@ public final class LangfuseImporter extends SingleFileImporter {
                 inputTokens += inTokens;
                 outputTokens += outTokens;
                 cacheRead += read;
+                usageSeen = true;
             }
             BigDecimal callCost = costOf(observation);
             if (callCost != null) {
@@ -481,7 +483,11 @@ public final class LangfuseImporter extends SingleFileImporter {
             if (!rootFailed) {
                 session.finding(Finding.info(ImportFindings.NO_OUTCOME, "Langfuse records no run outcome: session.end says 'unknown'", null, 0));
             }
-            data.set("usage", Payloads.usage(inputTokens, outputTokens, cacheRead, null));
+            if (usageSeen) {
+                data.set("usage", Payloads.usage(inputTokens, outputTokens, cacheRead, null));
+            } else {
+                session.finding(Finding.info(ImportFindings.USAGE_UNKNOWN, "no generation records token usage: usage unknown", null, 0));
+            }
             if (costSeen) {
                 data.put("costUsd", cost);
             } else {

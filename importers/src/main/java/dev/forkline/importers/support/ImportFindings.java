@@ -91,6 +91,8 @@ public final class ImportFindings {
     public static final String MALFORMED_RECORD = "malformed-record";
     /** A record type the importer does not know: kept as a raw event or note. */
     public static final String UNKNOWN_RECORD = "unknown-record";
+    /** An event names a blob the bundle does not hold. */
+    public static final String MISSING_BLOB = "missing-blob";
     /** A tool call has no result. */
     public static final String UNPAIRED_CALL = "unpaired-call";
     /** A tool result answers no call. */

@@ -490,6 +490,7 @@ public final class SweAgentImporter extends SingleFileImporter {
                 ObjectNode usage = data.putObject("usage");
                 usage.put("inputTokens", stats.path("tokens_sent").asLong(0));
                 usage.put("outputTokens", stats.path("tokens_received").asLong(0));
+                data.put("usageScope", "run-totals");
                 if (stats.has("instance_cost")) {
                     data.put("costUsd", new BigDecimal(stats.get("instance_cost").asText()));
                 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventChain;
+import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.bundle.Bundle;
@@ -104,6 +105,30 @@ public final class ImportSession {
         }
     }
 
+    /** One warning per run whose tool calls share call ids: a result names its call by that id, so pairing is ambiguous. */
+    private void reportDuplicateCallIds() {
+        Map<String, Map<String, List<Event>>> byRun = new LinkedHashMap<>();
+        for (Event event : events) {
+            String callId = event.is(EventType.TOOL_CALL) ? event.text("callId") : null;
+            if (callId != null && !callId.isEmpty()) {
+                byRun.computeIfAbsent(event.run(), run -> new LinkedHashMap<>()).computeIfAbsent(callId, id -> new ArrayList<>()).add(event);
+            }
+        }
+        byRun.forEach((run, calls) -> {
+            List<Map.Entry<String, List<Event>>> repeated = calls.entrySet().stream().filter(entry -> entry.getValue().size() > 1).toList();
+            if (repeated.isEmpty()) {
+                return;
+            }
+            String examples = String.join(", ", repeated.stream().limit(3)
+                    .map(entry -> entry.getKey() + " (" + entry.getValue().size() + " calls: " + String.join(", ",
+                            entry.getValue().stream().limit(3).map(Event::id).toList()) + ")").toList());
+            Event first = repeated.getFirst().getValue().get(1);
+            findings.add(Finding.warning(ImportFindings.CALL_IDS_NOT_UNIQUE, "run " + run + ": " + repeated.size() + " call id(s) name more "
+                    + "than one tool call (" + examples + (repeated.size() > 3 ? ", ..." : "") + "): a result naming its call by id cannot "
+                    + "tell them apart, so check how these results were paired", first.id(), lines.get(events.indexOf(first))));
+        });
+    }
+
     private void reportGuesses() {
         guessed.forEach((tool, guess) -> findings.add(Finding.warning(ImportFindings.EFFECT_GUESSED, "tool '" + tool + "' ("
                 + guess.calls + (guess.calls == 1 ? " call" : " calls") + ") is not known to Forkline's effect rule: treated as external"
@@ -122,6 +147,7 @@ public final class ImportSession {
 
     public ImportedTrace finish(String traceId, String title, Instant created) {
         reportGuesses();
+        reportDuplicateCallIds();
         int[] lineArray = lines.stream().mapToInt(Integer::intValue).toArray();
         Manifest manifest = new Manifest(Manifest.FORMAT_VERSION, traceId, title, created, "forkline-import/" + format, format);
         return new ImportedTrace(new Bundle(source, manifest, events, lineArray, blobs), findings);

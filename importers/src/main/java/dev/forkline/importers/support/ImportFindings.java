@@ -41,6 +41,8 @@ public final class ImportFindings {
     public static final String TIMESTAMPS_WITHOUT_ZONE = "timestamps-without-zone";
     /** Tool calls were linked to the model call that proposed them by tool name and order, not by a recorded call id. */
     public static final String CALL_LINKS_INFERRED = "call-links-inferred";
+    /** Several tool calls of one run carry the same call id: pairing results by id is ambiguous. */
+    public static final String CALL_IDS_NOT_UNIQUE = "call-ids-not-unique";
     /** Tool calls carry no call id of their own; one was made up. */
     public static final String CALL_IDS_SYNTHESISED = "call-ids-synthesised";
     /** A tool call's effect class is not known to Forkline's rule: treated as external. */

@@ -51,6 +51,8 @@ public final class ImportFindings {
     public static final String MODEL_CALLS_UNRECORDED = "model-calls-unrecorded";
     /** The model proposed tool calls that no tool record answers (the framework handled them itself). */
     public static final String PROPOSED_CALLS_WITHOUT_TOOL = "proposed-calls-without-tool";
+    /** Tool outputs were replaced by redaction placeholders: their outcome is unknown. */
+    public static final String OUTPUT_REDACTED = "output-redacted";
     /** File-history backups are referenced but stored outside the transcript. */
     public static final String FILE_HISTORY_NOT_IMPORTED = "file-history-not-imported";
     /** Patch inputs could not be read as patches (e.g. redacted): no state mutations for them. */

@@ -329,11 +329,19 @@ final class ClaudeTranscriptWriter {
                 baseId(record, line), line);
     }
 
+    /** Record types Claude Code writes without a time by design: given the previous time, not reported as missing one. */
+    private static final java.util.Set<String> UNTIMED_TYPES = java.util.Set.of("summary", "custom-title");
+
+    private Instant timeOf(ObjectNode record, long line) {
+        Instant recorded = timestamp(record);
+        return recorded == null && UNTIMED_TYPES.contains(JsonFields.text(record, "type")) ? time.carry() : time.at(recorded, line);
+    }
+
     private void summary(RecordStream.Line line) {
         ObjectNode record = line.record();
         ObjectNode data = Payloads.note("summary: " + JsonFields.text(record, "summary"));
         Payloads.putIfPresent(data, "leafUuid", JsonFields.text(record, "leafUuid"));
-        append(NewEvent.of(RUN, "harness", EventType.NOTE).at(time.at(timestamp(record), line.number())).data(data),
+        append(NewEvent.of(RUN, "harness", EventType.NOTE).at(timeOf(record, line.number())).data(data),
                 ids.next("summary-L" + line.number()), line);
     }
 
@@ -383,7 +391,7 @@ final class ClaudeTranscriptWriter {
         unknownTypes.merge(type, 1L, Long::sum);
         ObjectNode data = Json.object();
         data.set("raw", record.deepCopy());
-        append(NewEvent.ofRawType(RUN, "harness", "claude-code." + type).at(time.at(timestamp(record), line.number())).data(data),
+        append(NewEvent.ofRawType(RUN, "harness", "claude-code." + type).at(timeOf(record, line.number())).data(data),
                 baseId(record, line), line);
     }
 

@@ -158,16 +158,19 @@ class ClaudeCodeImporterEdgeCaseTest {
     void unknownRecordTypesAreKeptWithTheirRawRecord() throws Exception {
         Path file = lines(dir.resolve("s.jsonl"), List.of(USER,
                 "{'type':'queue-operation','operation':'enqueue','sessionId':'s1','timestamp':'2025-01-01T10:00:01Z','content':'next'}",
-                "{'type':'custom-title','customTitle':'Bug hunt','sessionId':'s1'}"));
+                "{'type':'custom-title','customTitle':'Bug hunt','sessionId':'s1'}",
+                "{'type':'queue-operation','operation':'dequeue','sessionId':'s1'}"));
         ImportedTrace trace = new ClaudeCodeImporter().read(file);
         TraceFacts facts = new TraceFacts(trace);
         List<Event> unknown = facts.of(EventType.UNKNOWN);
-        assertThat(unknown).extracting(Event::type).containsExactly("claude-code.queue-operation", "claude-code.custom-title");
+        assertThat(unknown).extracting(Event::type).containsExactly("claude-code.queue-operation", "claude-code.custom-title",
+                "claude-code.queue-operation");
         assertThat(unknown.get(1).data().path("raw").path("customTitle").asText()).isEqualTo("Bug hunt");
         assertThat(facts.findings("unknown-record")).hasSize(2);
-        // The custom-title line had no timestamp: it was given the previous one, and that is reported.
+        // custom-title never carries a time: it gets the previous one without a word; a queue-operation without one is reported
         assertThat(unknown.get(1).ts()).isEqualTo(unknown.get(0).ts());
-        assertThat(facts.findings("timestamp-synthesised")).singleElement().extracting(Finding::line).isEqualTo(3L);
+        assertThat(unknown.get(2).ts()).isEqualTo(unknown.get(0).ts());
+        assertThat(facts.findings("timestamp-synthesised")).singleElement().extracting(Finding::line).isEqualTo(4L);
     }
 
     @Test

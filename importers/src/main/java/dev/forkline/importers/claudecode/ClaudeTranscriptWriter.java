@@ -59,6 +59,9 @@ final class ClaudeTranscriptWriter {
         this.time = new TimeFill(scan.firstTimestamp);
     }
 
+    /** Streamed subagent messages written so far (by inner uuid), so a repeated progress record is read once. */
+    private final java.util.Set<String> streamedWritten = new java.util.HashSet<>();
+
     void write(RecordStream.Line line) {
         ObjectNode record = line.record();
         String type = JsonFields.text(record, "type");
@@ -70,7 +73,15 @@ final class ClaudeTranscriptWriter {
             case "user" -> user(line);
             case "system" -> system(line);
             case "summary" -> summary(line);
-            case "progress" -> progress(line);
+            case "progress" -> {
+                if (AgentProgress.is(record) && scan.readsStreamed(record, streamedWritten)) {
+                    // a subagent's message streamed into this transcript: read as a line of the subagent's lane
+                    write(new RecordStream.Line(AgentProgress.laneFile(line.file(), AgentProgress.agentId(record)), line.number(),
+                            AgentProgress.inner(record)));
+                } else if (!AgentProgress.is(record) || AgentProgress.inner(record) == null) {
+                    progress(line);
+                }
+            }
             case "file-history-snapshot" -> snapshot(line);
             default -> unknown(line, type);
         }

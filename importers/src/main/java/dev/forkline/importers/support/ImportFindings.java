@@ -80,6 +80,8 @@ public final class ImportFindings {
     public static final String EMPTY_OBSERVATIONS = "empty-observations";
     /** A subagent transcript beside the session was read. */
     public static final String SUBAGENT_FILE = "subagent-file";
+    /** Subagent messages streamed into the parent transcript (agent_progress records) were read as lanes. */
+    public static final String SUBAGENT_PROGRESS = "subagent-progress";
     /** A subagent transcript of another session was skipped. */
     public static final String SUBAGENT_FILE_SKIPPED = "subagent-file-skipped";
     /** Inspect samples were imported from their summaries only, without transcripts. */

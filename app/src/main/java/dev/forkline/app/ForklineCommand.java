@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
                 OpenCommand.class,
                 InspectCommand.class,
                 ImportCommand.class,
+                ConvertCommand.class,
                 ListCommand.class,
                 VerifyCommand.class,
                 ScreenshotCommand.class,

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventChain;
+import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.bundle.Bundle;
@@ -12,7 +13,9 @@ import dev.forkline.trace.bundle.MemoryBlobStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What every importer needs while reading one file: the hash chain it appends to, the blobs, the findings, and the
@@ -30,6 +33,7 @@ public final class ImportSession {
     private final List<Integer> lines = new ArrayList<>();
     private final MemoryBlobStore blobs = new MemoryBlobStore();
     private final List<Finding> findings = new ArrayList<>();
+    private final Map<String, Guess> guessed = new LinkedHashMap<>();
 
     public ImportSession(String format, String source) {
         this.format = format;
@@ -56,6 +60,11 @@ public final class ImportSession {
         chain.startFork(newRun, forkPoint);
     }
 
+    /** The id the next event appended to {@code run} will get (for a finding written before the event itself). */
+    public String nextEventId(String run) {
+        return run + "." + chain.nextSeq(run);
+    }
+
     public boolean hasEventId(String id) {
         return chain.hasId(id);
     }
@@ -72,14 +81,59 @@ public final class ImportSession {
         findings.add(finding);
     }
 
-    /** Gives a tool call its effect class by {@link EffectRules}; a guess becomes a warning finding. */
+    /**
+     * Gives a tool call its effect class by {@link EffectRules}. Guesses are counted per tool name and become one
+     * warning per tool at {@link #finish}, naming the first call and how many calls there were.
+     */
     public EffectRules.Classification classify(String tool, JsonNode arguments, String eventId, long line) {
         EffectRules.Classification classification = EffectRules.classify(tool, arguments);
         if (classification.guessed()) {
-            findings.add(Finding.warning(ImportFindings.EFFECT_GUESSED, "tool '" + tool
-                    + "' is not known to Forkline's effect rule: treated as external (never re-executed on replay)", eventId, line));
+            guessed.computeIfAbsent(String.valueOf(tool), name -> new Guess(eventId, line)).calls++;
         }
         return classification;
+    }
+
+    /** The first call of a tool whose effect was guessed, and how many calls of it there are. */
+    private static final class Guess {
+        private final String firstEvent;
+        private final long firstLine;
+        private int calls;
+
+        Guess(String firstEvent, long firstLine) {
+            this.firstEvent = firstEvent;
+            this.firstLine = firstLine;
+        }
+    }
+
+    /** One warning per run whose tool calls share call ids: a result names its call by that id, so pairing is ambiguous. */
+    private void reportDuplicateCallIds() {
+        Map<String, Map<String, List<Event>>> byRun = new LinkedHashMap<>();
+        for (Event event : events) {
+            String callId = event.is(EventType.TOOL_CALL) ? event.text("callId") : null;
+            if (callId != null && !callId.isEmpty()) {
+                byRun.computeIfAbsent(event.run(), run -> new LinkedHashMap<>()).computeIfAbsent(callId, id -> new ArrayList<>()).add(event);
+            }
+        }
+        byRun.forEach((run, calls) -> {
+            List<Map.Entry<String, List<Event>>> repeated = calls.entrySet().stream().filter(entry -> entry.getValue().size() > 1).toList();
+            if (repeated.isEmpty()) {
+                return;
+            }
+            String examples = String.join(", ", repeated.stream().limit(3)
+                    .map(entry -> entry.getKey() + " (" + entry.getValue().size() + " calls: " + String.join(", ",
+                            entry.getValue().stream().limit(3).map(Event::id).toList()) + ")").toList());
+            Event first = repeated.getFirst().getValue().get(1);
+            findings.add(Finding.warning(ImportFindings.CALL_IDS_NOT_UNIQUE, "run " + run + ": " + repeated.size() + " call id(s) name more "
+                    + "than one tool call (" + examples + (repeated.size() > 3 ? ", ..." : "") + "): a result naming its call by id cannot "
+                    + "tell them apart, so check how these results were paired", first.id(), lines.get(events.indexOf(first))));
+        });
+    }
+
+    private void reportGuesses() {
+        guessed.forEach((tool, guess) -> findings.add(Finding.warning(ImportFindings.EFFECT_GUESSED, "tool '" + tool + "' ("
+                + guess.calls + (guess.calls == 1 ? " call" : " calls") + ") is not known to Forkline's effect rule: treated as external"
+                + " (never re-executed on replay)", guess.firstEvent, guess.firstLine)));
+        guessed.clear();
     }
 
     public List<Event> events() {
@@ -92,6 +146,8 @@ public final class ImportSession {
     }
 
     public ImportedTrace finish(String traceId, String title, Instant created) {
+        reportGuesses();
+        reportDuplicateCallIds();
         int[] lineArray = lines.stream().mapToInt(Integer::intValue).toArray();
         Manifest manifest = new Manifest(Manifest.FORMAT_VERSION, traceId, title, created, "forkline-import/" + format, format);
         return new ImportedTrace(new Bundle(source, manifest, events, lineArray, blobs), findings);

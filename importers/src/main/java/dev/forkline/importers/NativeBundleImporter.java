@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Enumeration;
-import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
@@ -46,6 +45,7 @@ public final class NativeBundleImporter implements TraceImporter {
 
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
-        return new ImportedTrace(BundleReader.read(path), List.of());
+        Bundle bundle = BundleReader.read(path);
+        return new ImportedTrace(bundle, MissingBlobs.findings(bundle));
     }
 }

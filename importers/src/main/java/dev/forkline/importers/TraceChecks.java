@@ -1,11 +1,15 @@
 package dev.forkline.importers;
 
+import dev.forkline.importers.support.ImportFindings;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.index.TraceIndex;
 import dev.forkline.trace.integrity.TraceIntegrity;
+import dev.forkline.trace.lint.LintCodes;
 import dev.forkline.trace.lint.Linter;
 import dev.forkline.trace.secrets.SecretHit;
 import dev.forkline.trace.secrets.SecretScanner;
@@ -13,7 +17,9 @@ import dev.forkline.trace.verify.EventSweep;
 import dev.forkline.trace.verify.Problem;
 import dev.forkline.trace.verify.VerificationReport;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -50,6 +56,24 @@ public final class TraceChecks {
         return collect(trace, lint, secrets);
     }
 
+    /**
+     * The lint without its {@code unknown-event-type} findings for event types an importer kept raw on purpose (the
+     * event holds {@code data.raw}) and already reported as {@code unknown-record}: one record type, one finding.
+     */
+    private static List<Finding> withoutRepeatedUnknownTypes(ImportedTrace trace, List<Finding> lint) {
+        boolean importerReported = trace.findings().stream().anyMatch(f -> f.code().equals(ImportFindings.UNKNOWN_RECORD));
+        if (!importerReported) {
+            return lint;
+        }
+        Set<String> keptRaw = new HashSet<>();
+        for (Event event : trace.bundle().events()) {
+            if (event.kind() == EventType.UNKNOWN && event.data().has("raw")) {
+                keptRaw.add(event.id());
+            }
+        }
+        return lint.stream().filter(f -> !(f.code().equals(LintCodes.UNKNOWN_EVENT_TYPE) && keptRaw.contains(f.eventId()))).toList();
+    }
+
     public static List<Finding> findings(ImportedTrace trace) {
         return findings(trace, TraceIndex.of(trace.bundle().events()));
     }
@@ -81,7 +105,7 @@ public final class TraceChecks {
 
     private static List<Finding> collect(ImportedTrace trace, Supplier<List<Finding>> lint, Supplier<List<SecretHit>> secrets) {
         List<Finding> findings = new ArrayList<>(trace.findings());
-        findings.addAll(lint.get());
+        findings.addAll(withoutRepeatedUnknownTypes(trace, lint.get()));
         secrets.get().forEach(hit -> findings.add(SecretScanner.finding(hit)));
         return findings;
     }

@@ -1,5 +1,6 @@
 package dev.forkline.reliability;
 
+import dev.forkline.importers.support.Samples;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,15 +25,9 @@ final class SharedSamples {
         return findUp(dir -> dir.resolve("sample-traces"));
     }
 
-    /** Every regular file under shared/samples except the SOURCES list. */
-    static List<Path> sharedSampleFiles() throws IOException {
-        Optional<Path> dir = sharedSamplesDir();
-        if (dir.isEmpty()) {
-            return List.of();
-        }
-        try (Stream<Path> walk = Files.walk(dir.get())) {
-            return walk.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().equals("SOURCES.tsv")).sorted().toList();
-        }
+    /** Every trace under shared/samples: not the SOURCES list, a README or an oracle file ({@link Samples#isTrace}). */
+    static List<Path> sharedSampleFiles() {
+        return Samples.traceFiles();
     }
 
     /** Bundle directories (holding manifest.json) under the repository's sample-traces/. */

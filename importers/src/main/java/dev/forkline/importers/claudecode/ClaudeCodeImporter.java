@@ -196,6 +196,15 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
         for (Path file : subagents) {
             session.finding(Finding.info(ImportFindings.SUBAGENT_FILE, "subagent transcript read: " + file, null, 0));
         }
+        if (scan.streamedRead > 0) {
+            session.finding(Finding.info(ImportFindings.SUBAGENT_PROGRESS, scan.streamedRead + " subagent message(s) streamed into the"
+                    + " transcript as agent_progress records were read as the subagents' lanes (model calls with usage, tool calls and"
+                    + " results), linked to the Task calls that started them", null, 0));
+        }
+        if (scan.streamedCopies > 0) {
+            session.finding(Finding.info(ImportFindings.RECORDS_FOLDED, scan.streamedCopies + " agent_progress record(s) repeat messages of"
+                    + " subagent transcripts read from their own files: folded", null, 0));
+        }
     }
 
     /** The record whose time comes first across the files; records without a time keep their place in their file. */

@@ -109,6 +109,14 @@ final class ClaudeSessionScan {
 
     static ClaudeSessionScan of(Iterable<Path> files, ImportSession session) throws IOException {
         ClaudeSessionScan scan = new ClaudeSessionScan();
+        boolean first = true;
+        for (Path file : files) {
+            // the transcript comes first; every other file is a subagent's own (agent-<id>.jsonl)
+            if (!first) {
+                scan.agentsWithFiles.add(file.getFileName().toString().replaceFirst("^agent-", "").replaceFirst("\\.jsonl$", ""));
+            }
+            first = false;
+        }
         // Findings about malformed lines are written by the second pass; this pass reads into a throwaway session.
         ImportSession quiet = new ImportSession(session.format(), session.source());
         for (Path file : files) {
@@ -123,6 +131,9 @@ final class ClaudeSessionScan {
 
     private void scan(Path file, ObjectNode record, long line) {
         String type = JsonFields.text(record, "type");
+        if (AgentProgress.is(record)) {
+            scanProgress(file, record, line);
+        }
         if (ClaudeCodeImporter.isTranscriptRecord(record)) {
             recognised++;
         }
@@ -195,6 +206,41 @@ final class ClaudeSessionScan {
                 }
             }
         }
+    }
+
+    /** Agents that have a transcript file of their own: their streamed progress copies are not read again. */
+    final java.util.Set<String> agentsWithFiles = new java.util.HashSet<>();
+    /** Inner message uuids of streamed subagent messages already seen (a progress record may repeat one). */
+    private final java.util.Set<String> streamedMessages = new java.util.HashSet<>();
+    /** Progress records whose subagent message was read as a lane, and those skipped as copies of a subagent file. */
+    long streamedRead;
+    long streamedCopies;
+
+    private void scanProgress(Path file, ObjectNode record, long line) {
+        String agentId = AgentProgress.agentId(record);
+        String task = JsonFields.text(record, "parentToolUseID");
+        if (agentId != null && task != null) {
+            agentIdByCallId.putIfAbsent(task, agentId);
+        }
+        ObjectNode inner = AgentProgress.inner(record);
+        if (inner == null || agentId == null) {
+            return;
+        }
+        if (agentsWithFiles.contains(agentId)) {
+            streamedCopies++;
+            return;
+        }
+        if (streamedMessages.add(JsonFields.text(inner, "uuid"))) {
+            streamedRead++;
+            scan(AgentProgress.laneFile(file, agentId), inner, line);
+        }
+    }
+
+    /** Whether the writer should read this progress record's subagent message (first time seen, no file of its own). */
+    boolean readsStreamed(ObjectNode record, java.util.Set<String> written) {
+        String agentId = AgentProgress.agentId(record);
+        ObjectNode inner = AgentProgress.inner(record);
+        return inner != null && agentId != null && !agentsWithFiles.contains(agentId) && written.add(JsonFields.text(inner, "uuid"));
     }
 
     /** One API response is identified by message.id (falling back to requestId, then to the line itself). */

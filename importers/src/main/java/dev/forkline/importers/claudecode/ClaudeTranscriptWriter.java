@@ -59,6 +59,9 @@ final class ClaudeTranscriptWriter {
         this.time = new TimeFill(scan.firstTimestamp);
     }
 
+    /** Streamed subagent messages written so far (by inner uuid), so a repeated progress record is read once. */
+    private final java.util.Set<String> streamedWritten = new java.util.HashSet<>();
+
     void write(RecordStream.Line line) {
         ObjectNode record = line.record();
         String type = JsonFields.text(record, "type");
@@ -70,7 +73,15 @@ final class ClaudeTranscriptWriter {
             case "user" -> user(line);
             case "system" -> system(line);
             case "summary" -> summary(line);
-            case "progress" -> progress(line);
+            case "progress" -> {
+                if (AgentProgress.is(record) && scan.readsStreamed(record, streamedWritten)) {
+                    // a subagent's message streamed into this transcript: read as a line of the subagent's lane
+                    write(new RecordStream.Line(AgentProgress.laneFile(line.file(), AgentProgress.agentId(record)), line.number(),
+                            AgentProgress.inner(record)));
+                } else if (!AgentProgress.is(record) || AgentProgress.inner(record) == null) {
+                    progress(line);
+                }
+            }
             case "file-history-snapshot" -> snapshot(line);
             default -> unknown(line, type);
         }
@@ -329,11 +340,19 @@ final class ClaudeTranscriptWriter {
                 baseId(record, line), line);
     }
 
+    /** Record types Claude Code writes without a time by design: given the previous time, not reported as missing one. */
+    private static final java.util.Set<String> UNTIMED_TYPES = java.util.Set.of("summary", "custom-title");
+
+    private Instant timeOf(ObjectNode record, long line) {
+        Instant recorded = timestamp(record);
+        return recorded == null && UNTIMED_TYPES.contains(JsonFields.text(record, "type")) ? time.carry() : time.at(recorded, line);
+    }
+
     private void summary(RecordStream.Line line) {
         ObjectNode record = line.record();
         ObjectNode data = Payloads.note("summary: " + JsonFields.text(record, "summary"));
         Payloads.putIfPresent(data, "leafUuid", JsonFields.text(record, "leafUuid"));
-        append(NewEvent.of(RUN, "harness", EventType.NOTE).at(time.at(timestamp(record), line.number())).data(data),
+        append(NewEvent.of(RUN, "harness", EventType.NOTE).at(timeOf(record, line.number())).data(data),
                 ids.next("summary-L" + line.number()), line);
     }
 
@@ -383,7 +402,7 @@ final class ClaudeTranscriptWriter {
         unknownTypes.merge(type, 1L, Long::sum);
         ObjectNode data = Json.object();
         data.set("raw", record.deepCopy());
-        append(NewEvent.ofRawType(RUN, "harness", "claude-code." + type).at(time.at(timestamp(record), line.number())).data(data),
+        append(NewEvent.ofRawType(RUN, "harness", "claude-code." + type).at(timeOf(record, line.number())).data(data),
                 baseId(record, line), line);
     }
 

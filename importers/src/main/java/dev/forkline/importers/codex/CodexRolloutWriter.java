@@ -66,6 +66,7 @@ final class CodexRolloutWriter {
     private String lastInput;
     private String turnCwd;
     private long unparsedPatches;
+    private long redactedOutputs;
 
     CodexRolloutWriter(ImportSession session, String model, String provider, Instant start, WorkspaceRoot root) {
         this.session = session;
@@ -89,6 +90,17 @@ final class CodexRolloutWriter {
                 flushOutput(null, ts);
                 ObjectNode data = Payloads.note("context compacted");
                 Payloads.putIfPresent(data, "summary", JsonFields.text(payload, "message"));
+                JsonNode replacement = payload.get("replacement_history");
+                if (replacement != null && replacement.isArray()) {
+                    // what the model sees from here on instead of the conversation so far
+                    data.put("replacementItems", replacement.size());
+                    String history = replacement.toString();
+                    if (history.length() > LargeText.INLINE_CHARS) {
+                        data.put("replacementHistoryBlob", session.putBlob(history));
+                    } else {
+                        data.set("replacementHistory", replacement.deepCopy());
+                    }
+                }
                 append(NewEvent.of(RUN, "harness", EventType.NOTE).at(ts).touches(StateKind.SESSION).data(data), line);
             }
             default -> unknownRecord("codex." + type, record, line, ts);
@@ -283,7 +295,14 @@ final class CodexRolloutWriter {
         if (output.exitCode() != null) {
             data.put("exitCode", output.exitCode());
         }
-        data.put("isError", output.isError());
+        if (output.redacted()) {
+            // the output was replaced before the rollout was shared: whether the call succeeded is not known
+            data.put("redacted", true);
+            data.put("outcome", "unknown");
+            redactedOutputs++;
+        } else {
+            data.put("isError", output.isError());
+        }
         if (output.rejected()) {
             data.put("error", "rejected by user");
         }
@@ -406,6 +425,10 @@ final class CodexRolloutWriter {
         }
         unknown.forEach((type, count) -> session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, count + " record(s) of type '" + type
                 + "' are not known to this importer; kept as '" + type + "' events with the raw record", null, 0)));
+        if (redactedOutputs > 0) {
+            session.finding(Finding.warning(ImportFindings.OUTPUT_REDACTED, redactedOutputs + " tool output(s) are redacted placeholders"
+                    + " ([REDACTED_OUTPUT ...]): their results say outcome unknown, not success or failure", null, 0));
+        }
         if (unparsedPatches > 0) {
             session.finding(Finding.info(ImportFindings.PATCH_UNREADABLE, unparsedPatches + " apply_patch input(s) are not readable patches"
                     + " (redacted or another syntax): the files they changed are not known", null, 0));

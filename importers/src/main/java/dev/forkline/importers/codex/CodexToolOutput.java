@@ -16,6 +16,8 @@ record CodexToolOutput(String text, Integer exitCode, Long durationMs, boolean r
 
     private static final Pattern EXITED = Pattern.compile("(?:Process exited with code|Exit code:?)\\s+(-?\\d+)");
     private static final Pattern WALL_TIME = Pattern.compile("Wall time:\\s*([0-9.]+)\\s*seconds");
+    /** A placeholder a sanitiser put where the output was ({@code [REDACTED_OUTPUT len=171 sha=0daf409a]}). */
+    private static final Pattern REDACTED = Pattern.compile("\\[REDACTED(?:_[A-Z]+)*(?: [^\\]\\n]{0,200})?\\]");
 
     static CodexToolOutput of(JsonNode output) {
         String text;
@@ -57,6 +59,11 @@ record CodexToolOutput(String text, Integer exitCode, Long durationMs, boolean r
         }
         boolean rejected = body.contains("rejected by user") || body.contains("rejected by the user");
         return new CodexToolOutput(body, exitCode, durationMs, rejected);
+    }
+
+    /** Whether the whole output is a redaction placeholder: nothing is known of what the call did. */
+    boolean redacted() {
+        return REDACTED.matcher(text.strip()).matches() && exitCode == null;
     }
 
     boolean isError() {

@@ -55,6 +55,8 @@ final class SampleRun {
     private boolean limited;
     private String errorMessage;
     private long inputTokens;
+    /** Whether some model event carried usage (else session.end holds the sample's totals only, or nothing). */
+    private boolean usageSeen;
     private long outputTokens;
     private long cacheRead;
     private long cacheWrite;
@@ -348,6 +350,7 @@ final class SampleRun {
             long write = usage.path("input_tokens_cache_write").asLong(0);
             data.set("usage", Payloads.usage(in1, out1, read, write));
             inputTokens += in1;
+            usageSeen = true;
             outputTokens += out1;
             cacheRead += read;
             cacheWrite += write;
@@ -625,9 +628,15 @@ final class SampleRun {
         }
         data.put("summary", (error != null && !error.isNull() ? "error: " + JsonFields.scalar(error, "message") + "; " : "")
                 + (scores.isEmpty() ? "no scores" : "scores: " + String.join(", ", scores)));
-        ObjectNode usage = data.putObject("usage");
+        ObjectNode usage = Json.object();
         JsonNode recorded = sample.get("model_usage");
         if (recorded != null && recorded.isObject() && !recorded.isEmpty()) {
+            data.set("usage", usage);
+            if (!usageSeen) {
+                data.put("usageScope", "run-totals");
+                session.finding(Finding.info(ImportFindings.USAGE_TOTALS_ONLY, run + ": the model events carry no usage: the sample's "
+                        + "model_usage totals are on session.end", null, line));
+            }
             long in = 0;
             long out = 0;
             long read = 0;
@@ -646,12 +655,16 @@ final class SampleRun {
             if (cost != null) {
                 data.put("costUsd", cost);
             }
-            if (in != inputTokens || out != outputTokens) {
+            if (usageSeen && (in != inputTokens || out != outputTokens)) {
                 session.finding(Finding.info(ImportFindings.USAGE_MISMATCH, run + ": the sample's model_usage (" + in + "/" + out
                         + " tokens) differs from the sum over its model events (" + inputTokens + "/" + outputTokens + ")", null, line));
             }
-        } else {
+        } else if (usageSeen) {
+            data.set("usage", usage);
             usage.put("inputTokens", inputTokens).put("outputTokens", outputTokens).put("cacheReadTokens", cacheRead).put("cacheWriteTokens", cacheWrite);
+        } else {
+            session.finding(Finding.info(ImportFindings.USAGE_UNKNOWN, run + ": neither the model events nor the sample record token usage",
+                    null, line));
         }
         if (!data.has("costUsd")) {
             session.finding(Finding.info(ImportFindings.NO_COST, run + ": Inspect recorded no cost for this sample", null, line));

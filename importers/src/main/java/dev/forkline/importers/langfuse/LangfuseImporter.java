@@ -74,6 +74,16 @@ public final class LangfuseImporter extends SingleFileImporter {
         return session.finish("langfuse:" + id, name);
     }
 
+    /** Where frameworks put a tool observation's call id, tool name, arguments and output among its attributes. */
+    private static final String[] CALL_ID_ATTRIBUTES = {"gen_ai.tool.call.id", "ai.toolCall.id", "tool_call_id", "gcp.vertex.agent.tool_call_id"};
+    private static final String[] TOOL_NAME_ATTRIBUTES = {"gen_ai.tool.name", "ai.toolCall.name", "tool_name"};
+    private static final String[] TOOL_ARGUMENT_ATTRIBUTES = {"gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "tool_arguments", "input.value"};
+    private static final String[] TOOL_OUTPUT_ATTRIBUTES = {"gcp.vertex.agent.tool_response", "ai.toolCall.result", "tool_response", "output.value"};
+
+    /** A tool call a generation proposed: its id (null when the format gives none), tool name and model.call event. */
+    private record Proposed(String callId, String name, String modelEvent) {
+    }
+
     /** Something to emit at a time; calls sort before results of the same observation. */
     private record Item(Instant at, int order, int phase, Runnable emit) {
     }
@@ -88,6 +98,9 @@ public final class LangfuseImporter extends SingleFileImporter {
         private final Map<String, Event> callEventByObservation = new HashMap<>();
         private final Set<String> executedCalls = new HashSet<>();
         private final List<String> proposedCalls = new ArrayList<>();
+        /** Proposed calls no tool observation has answered yet, in the order the models proposed them. */
+        private final List<Proposed> pending = new ArrayList<>();
+        private int inferredLinks;
         private final List<Item> items = new ArrayList<>();
         private Event start;
         private long inputTokens;
@@ -95,6 +108,7 @@ public final class LangfuseImporter extends SingleFileImporter {
         private long cacheRead;
         private BigDecimal cost = BigDecimal.ZERO;
         private boolean costSeen;
+        private boolean usageSeen;
         private boolean rootFailed;
         private String firstModel;
 
@@ -243,35 +257,33 @@ public final class LangfuseImporter extends SingleFileImporter {
             if (JsonFields.scalar(attributes, "gen_ai.system") != null) {
                 data.put("provider", JsonFields.scalar(attributes, "gen_ai.system"));
             }
-            List<GenAiMessages.Message> input = new ArrayList<>();
-            for (JsonNode message : GenAiMessages.list(observation.get("input"))) {
-                input.add(GenAiMessages.message(message));
-            }
+            List<GenAiMessages.Message> input = GenAiMessages.read(observation.get("input"), "user");
             int fresh = 0;
             for (int i = input.size() - 1; i >= 0; i--) {
-                if ("assistant".equals(input.get(i).role())) {
+                if (input.get(i).fromModel()) {
                     fresh = i + 1;
                     break;
                 }
             }
             ObjectNode in = data.putObject("input");
             in.put("summary", input.size() + " message(s), " + (input.size() - fresh) + " new since the model last answered");
+            in.put("messageCount", input.size());
             in.set("messages", GenAiMessages.toJson(input.subList(fresh, input.size())));
             ObjectNode out = data.putObject("output");
             var text = new StringBuilder();
             ArrayNode calls = out.putArray("toolCalls");
             String eventId = nextId();
-            for (JsonNode message : GenAiMessages.list(observation.get("output"))) {
-                String piece = GenAiMessages.message(message).text();
-                if (!piece.isEmpty()) {
-                    text.append(text.isEmpty() ? "" : "\n").append(piece);
+            for (GenAiMessages.Message message : GenAiMessages.read(observation.get("output"), "assistant")) {
+                if (!message.text().isEmpty()) {
+                    text.append(text.isEmpty() ? "" : "\n").append(message.text());
                 }
-                for (GenAiMessages.ToolCall call : GenAiMessages.toolCalls(message)) {
+                for (GenAiMessages.ToolCall call : message.toolCalls()) {
                     calls.addObject().put("callId", call.id()).put("name", call.name()).set("arguments", call.arguments());
                     if (call.id() != null) {
                         modelEventByToolCall.put(call.id(), eventId);
                         proposedCalls.add(call.id());
                     }
+                    pending.add(new Proposed(call.id(), call.name(), eventId));
                 }
             }
             out.put("text", text.toString());
@@ -290,6 +302,7 @@ public final class LangfuseImporter extends SingleFileImporter {
                 inputTokens += inTokens;
                 outputTokens += outTokens;
                 cacheRead += read;
+                usageSeen = true;
             }
             BigDecimal callCost = costOf(observation);
             if (callCost != null) {
@@ -328,33 +341,70 @@ public final class LangfuseImporter extends SingleFileImporter {
 
         private void toolCall(JsonNode observation, String type, Instant begin) {
             JsonNode attributes = Observations.attributes(observation);
-            String callId = JsonFields.scalar(attributes, "gen_ai.tool.call.id");
-            if (callId == null) {
-                callId = JsonFields.scalar(observation, "id");
-            }
-            String tool = JsonFields.scalar(attributes, "gen_ai.tool.name");
+            String recordedId = JsonFields.firstScalar(attributes, CALL_ID_ATTRIBUTES);
+            String tool = JsonFields.firstScalar(attributes, TOOL_NAME_ATTRIBUTES);
             if (tool == null) {
                 tool = JsonFields.scalar(observation, "name");
             }
+            String proposer = recordedId == null ? null : modelEventByToolCall.get(recordedId);
+            String callId = recordedId;
+            boolean inferred = false;
+            if (proposer == null) {
+                Proposed match = pendingByName(tool);
+                if (match != null) {
+                    proposer = match.modelEvent();
+                    callId = match.callId() != null ? match.callId() : callId;
+                    inferred = true;
+                    inferredLinks++;
+                }
+            }
+            if (callId == null) {
+                callId = JsonFields.scalar(observation, "id");
+            }
+            String claimed = callId;
+            pending.removeIf(proposed -> claimed.equals(proposed.callId()));
             JsonNode input = observation.get("input");
+            if ((input == null || input.isNull()) && attributes != null) {
+                input = JsonFields.at(attributes, TOOL_ARGUMENT_ATTRIBUTES[0]);
+                for (int i = 1; (input == null || input.isNull()) && i < TOOL_ARGUMENT_ATTRIBUTES.length; i++) {
+                    input = attributes.get(TOOL_ARGUMENT_ATTRIBUTES[i]);
+                }
+            }
             JsonNode arguments = input != null && input.isObject() ? input : GenAiMessages.arguments(input);
             String eventId = nextId();
             String name = tool;
             EffectClass effect = "RETRIEVER".equals(type) ? EffectClass.READ : session.classify(name, arguments, eventId, 0).effect();
             ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect);
             data.put("observationId", JsonFields.scalar(observation, "id"));
+            if (inferred) {
+                data.put("linkInferred", true);
+            }
             NewEvent draft = NewEvent.of(RUN, tree.actorOf(observation), EventType.TOOL_CALL).at(begin).touches(effect.touchedByCall()).data(data);
-            String proposer = modelEventByToolCall.get(callId);
             Event call = append(proposer != null ? draft.causes(proposer) : draft);
             callEventByObservation.put(JsonFields.scalar(observation, "id"), call);
             executedCalls.add(callId);
+        }
+
+        /** The earliest call a model proposed by this tool name that no tool observation has answered yet. */
+        private Proposed pendingByName(String tool) {
+            for (Proposed proposed : pending) {
+                if (proposed.name() != null && proposed.name().equals(tool)) {
+                    return proposed;
+                }
+            }
+            return null;
         }
 
         private void toolResult(JsonNode observation, Instant end) {
             Event call = callEventByObservation.get(JsonFields.scalar(observation, "id"));
             ObjectNode data = Json.object();
             data.put("callId", call.text("callId"));
-            data.put("stdout", GenAiMessages.valueText(observation.get("output")));
+            JsonNode output = observation.get("output");
+            JsonNode attributes = Observations.attributes(observation);
+            for (int i = 0; (output == null || output.isNull()) && attributes != null && i < TOOL_OUTPUT_ATTRIBUTES.length; i++) {
+                output = attributes.get(TOOL_OUTPUT_ATTRIBUTES[i]);
+            }
+            data.put("stdout", GenAiMessages.valueText(output));
             if ("ERROR".equals(JsonFields.scalar(observation, "level"))) {
                 data.put("isError", true);
                 data.put("error", JsonFields.scalar(observation, "statusMessage") == null ? "error" : JsonFields.scalar(observation, "statusMessage"));
@@ -422,6 +472,10 @@ public final class LangfuseImporter extends SingleFileImporter {
                 session.finding(Finding.info(ImportFindings.PROPOSED_CALLS_WITHOUT_TOOL, unexecuted.size() + " tool call(s) proposed by a model have "
                         + "no TOOL observation (e.g. structured-output tools the framework handles itself): " + String.join(", ", unexecuted), null, 0));
             }
+            if (inferredLinks > 0) {
+                session.finding(Finding.info(ImportFindings.CALL_LINKS_INFERRED, inferredLinks + " tool observation(s) record no call id the "
+                        + "model proposed: linked to the generation that proposed a call of the same tool name, in order (linkInferred)", null, 0));
+            }
             ObjectNode data = Json.object();
             data.put("outcome", rootFailed ? "failure" : "unknown");
             String output = GenAiMessages.valueText(trace.get("output"));
@@ -429,7 +483,11 @@ public final class LangfuseImporter extends SingleFileImporter {
             if (!rootFailed) {
                 session.finding(Finding.info(ImportFindings.NO_OUTCOME, "Langfuse records no run outcome: session.end says 'unknown'", null, 0));
             }
-            data.set("usage", Payloads.usage(inputTokens, outputTokens, cacheRead, null));
+            if (usageSeen) {
+                data.set("usage", Payloads.usage(inputTokens, outputTokens, cacheRead, null));
+            } else {
+                session.finding(Finding.info(ImportFindings.USAGE_UNKNOWN, "no generation records token usage: usage unknown", null, 0));
+            }
             if (costSeen) {
                 data.put("costUsd", cost);
             } else {

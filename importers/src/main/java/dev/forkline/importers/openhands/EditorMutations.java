@@ -1,10 +1,13 @@
 package dev.forkline.importers.openhands;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.WorkspaceRoot;
+import java.util.Set;
 
 /**
  * The state.mutation payload of an OpenHands file editor observation, V0 ({@code extras}) or V1 (the observation):
@@ -14,7 +17,37 @@ import dev.forkline.importers.support.WorkspaceRoot;
  */
 final class EditorMutations {
 
+    /**
+     * Commands of OpenHands' ACI editor ({@code str_replace_editor}) that change part of a file: their observation's
+     * {@code old_content}/{@code new_content} are the command's strings, not the file, so neither side is known whole.
+     */
+    static final Set<String> ACI_PARTIAL_COMMANDS = Set.of("str_replace", "insert", "undo_edit");
+
     private EditorMutations() {
+    }
+
+    /**
+     * The mutation of a partial ACI edit: {@code modify} with both sides unknown, the replaced strings as {@code edits}
+     * (str_replace) and the editor's unified {@code diff} as {@code patch} when it recorded one. Without either, a
+     * replay cannot redo it and says so.
+     */
+    static ObjectNode ofAciCommand(WorkspaceRoot root, String file, String command, JsonNode args, JsonNode extras, String tool) {
+        ObjectNode data = Payloads.stateMutation(root.relative(file), "modify", null, false, null, false);
+        String oldString = JsonFields.scalar(args, "old_str");
+        String newString = JsonFields.scalar(args, "new_str");
+        if ("str_replace".equals(command) && oldString != null && newString != null) {
+            ArrayNode edits = data.putArray("edits");
+            edits.addObject().put("oldString", oldString).put("newString", newString);
+        }
+        String diff = JsonFields.scalar(extras, "diff");
+        if (diff != null && !diff.isBlank()) {
+            data.put("patch", diff);
+        }
+        if (tool != null) {
+            data.put("tool", tool);
+        }
+        data.put("command", command);
+        return data;
     }
 
     /**

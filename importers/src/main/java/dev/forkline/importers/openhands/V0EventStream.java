@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.LargeText;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.StartCheckpoint;
 import dev.forkline.importers.support.StartingTree;
@@ -37,7 +38,6 @@ import java.util.Set;
  */
 final class V0EventStream {
 
-    static final String RUN = OpenHandsImporter.RUN;
     private static final Set<String> TOOL_ACTIONS = Set.of("run", "run_ipython", "edit", "write", "read", "browse",
             "browse_interactive", "mcp", "call_tool_mcp");
     private static final Set<String> NOTE_ACTIONS = Set.of("think", "recall", "change_agent_state", "condensation",
@@ -50,8 +50,18 @@ final class V0EventStream {
     private record Call(String eventId, String callId, String tool, String action, JsonNode args) {
     }
 
+    /** Hands the stream's records, each with its line, to a handler: a JSON list in a file, or a history inside a line. */
+    @FunctionalInterface
+    interface Records {
+        void each(EventList.Handler handler) throws IOException, TraceFormatException;
+    }
+
     private final ImportSession session;
-    private final Path path;
+    private final String run;
+    private final String source;
+    private final Records records;
+    private final EvalInstance instance;
+    private final V0Tally tally;
     private final Map<Long, Call> callsByRecordId = new HashMap<>();
     private final Map<String, Call> callsByCallId = new HashMap<>();
     private final Deque<String> agents = new ArrayDeque<>();
@@ -59,9 +69,8 @@ final class V0EventStream {
     private final Map<String, String> approvalRequests = new HashMap<>();
     private final Set<String> decided = new java.util.HashSet<>();
     private Instant last;
-    private boolean zoneless;
-    private int untimed;
-    private int emptyObservations;
+    /** The line of the stream's first record: where session.start comes from. */
+    private long firstLine;
     private String lastResponseId;
     private String lastModelEvent;
     private String model;
@@ -71,10 +80,11 @@ final class V0EventStream {
     private String lastAgentState;
     private JsonNode finish;
     private boolean rejected;
-    private long inputTokens;
-    private long outputTokens;
-    private long cacheRead;
-    private long cacheWrite;
+    /** The token usage of the run's model calls, summed. */
+    private EvalInstance.Usage calledUsage = EvalInstance.Usage.ZERO;
+    private boolean usageSeen;
+    /** The model responses the history holds (by id), to find the metrics' responses it does not. */
+    private final Set<String> respondedIds = new java.util.HashSet<>();
     private BigDecimal accumulatedCost;
     private long toolActions;
     /** What a workspace-context recall says about the repository (extras repo_name, repo_branch, repo_directory, working_dir). */
@@ -86,37 +96,42 @@ final class V0EventStream {
     private final StartCheckpoint checkpoint;
     private WorkspaceRoot root;
 
-    V0EventStream(ImportSession session, Path path) {
+    /**
+     * @param run        the run the stream's events go to
+     * @param source     the file the stream came from, for session.start's {@code imported.source}
+     * @param instance   what an evaluation output line adds to its history, or {@link EvalInstance#NONE}
+     * @param checkpoint the import's start checkpoints (one per run that runs a tool)
+     * @param tally      the import's counts of gaps every run may have, reported once by the caller
+     */
+    V0EventStream(ImportSession session, String run, String source, Records records, EvalInstance instance, StartCheckpoint checkpoint,
+            V0Tally tally) {
         this.session = session;
-        this.path = path;
-        this.checkpoint = new StartCheckpoint(session);
+        this.run = run;
+        this.source = source;
+        this.records = records;
+        this.instance = instance;
+        this.checkpoint = checkpoint;
+        this.tally = tally;
         agents.push("agent:openhands");
     }
 
+    /** Emits the run; the import's own findings (checkpoint, tally) are reported by the caller. */
     void read() throws IOException, TraceFormatException {
-        EventList.each(path, (record, line) -> survey(record));
+        records.each((record, line) -> {
+            firstLine = firstLine == 0 ? line : firstLine;
+            survey(record);
+        });
         Event start = start();
-        String recordedRoot = workspaceDir != null ? workspaceDir : underDefaultRoot ? StartCheckpoint.DEFAULT_ROOT : null;
+        String recordedRoot = instance.uploadedDir() != null ? instance.uploadedDir()
+                : workspaceDir != null ? workspaceDir : underDefaultRoot ? StartCheckpoint.DEFAULT_ROOT : null;
         if (toolActions > 0) {
-            checkpoint.append(start, recordedRoot, new StartingTree(OpenHandsImporter.FORMAT).repository(repoName).branch(repoBranch)
-                    .cwd(repoDirectory != null ? repoDirectory : workspaceDir != null ? workspaceDir : cwd), 0);
+            checkpoint.append(start, recordedRoot, new StartingTree(OpenHandsImporter.FORMAT)
+                    .repository(repoName != null && !repoName.isBlank() ? repoName : instance.repository()).commit(instance.commit())
+                    .branch(repoBranch).cwd(repoDirectory != null ? repoDirectory : workspaceDir != null ? workspaceDir : cwd), 0);
         }
         root = new WorkspaceRoot(StartCheckpoint.rootOr(recordedRoot));
-        EventList.each(path, this::record);
+        records.each(this::record);
         end(start);
-        if (zoneless) {
-            session.finding(Finding.warning(ImportFindings.TIMESTAMPS_WITHOUT_ZONE, "OpenHands wrote local times without a zone: read as UTC", null, 0));
-        }
-        if (untimed > 0) {
-            session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, untimed + " record(s) have no timestamp: given the previous "
-                    + "record's time plus a microsecond", null, 0));
-        }
-        if (emptyObservations > 0) {
-            session.finding(Finding.info(ImportFindings.EMPTY_OBSERVATIONS, emptyObservations + " 'null' observation(s) (OpenHands' explicit "
-                    + "'no observation' placeholder) carry nothing: not imported as events", null, 0));
-        }
-        checkpoint.report(Finding.info(ImportFindings.NO_CHECKPOINT, "the event stream runs no tool action: there is no replayable checkpoint",
-                null, 0));
         root.report(session);
     }
 
@@ -159,40 +174,59 @@ final class V0EventStream {
 
     private Event start() {
         ObjectNode data = Json.object();
+        if (instance.instanceId() != null) {
+            data.put("title", instance.instanceId());
+        }
         ObjectNode environment = data.putObject("environment");
-        environment.putObject("harness").put("name", "openhands");
+        ObjectNode harness = environment.putObject("harness").put("name", "openhands");
+        Payloads.putIfPresent(harness, "agent", instance.agentClass());
+        Payloads.putIfPresent(harness, "commit", instance.openHandsCommit());
         if (cwd != null) {
             environment.put("cwd", cwd);
         }
         if (user != null) {
             environment.put("user", user);
         }
-        session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, "the event stream does not name the runtime image or the "
-                + "repository state it started from: a replay must be given one", null, 0));
-        if (model != null) {
-            data.putObject("model").put("model", model);
-        } else {
-            session.finding(Finding.warning(ImportFindings.MODEL_UNKNOWN, "no model response in the stream names the model", null, 0));
+        if (instance.repository() != null || instance.commit() != null) {
+            ObjectNode git = environment.putObject("git");
+            Payloads.putIfPresent(git, "repository", instance.repository());
+            Payloads.putIfPresent(git, "commit", instance.commit());
         }
-        ObjectNode imported = Payloads.putImported(data, OpenHandsImporter.FORMAT, path.toString());
+        tally.environment(instance.commit() != null);
+        String named = model != null ? model : instance.model();
+        if (named != null) {
+            ObjectNode modelData = data.putObject("model").put("model", named);
+            if (model != null && instance.model() != null && !instance.model().equals(model)) {
+                modelData.put("configured", instance.model());
+            }
+        } else {
+            tally.modelUnknown(run);
+        }
+        ObjectNode imported = Payloads.putImported(data, OpenHandsImporter.FORMAT, source);
         imported.put("version", "V0");
+        if (instance.isEval()) {
+            imported.put("shape", "evaluation-output");
+            Payloads.putIfPresent(imported, "instanceId", instance.instanceId());
+        }
         if (host != null) {
             imported.put("hostname", host);
         }
         if (last == null) {
             last = Instant.EPOCH;
-            session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, "the stream records no times at all", null, 0));
+            tally.untimedRun(run);
         }
-        return session.append(NewEvent.of(RUN, "harness", EventType.SESSION_START).at(last).touches(StateKind.SESSION).data(data), 0);
+        return session.append(NewEvent.of(run, "harness", EventType.SESSION_START).at(last).touches(StateKind.SESSION).data(data), instance.isEval() ? firstLine : 0);
     }
 
     private Instant timeOf(JsonNode record) {
         Stamps.Stamp stamp = Stamps.parse(JsonFields.scalar(record, "timestamp"));
         if (stamp == null) {
-            untimed++;
+            tally.untimed();
             last = last.plusNanos(1000);
         } else {
-            zoneless |= stamp.zoneless();
+            if (stamp.zoneless()) {
+                tally.zoneless();
+            }
             last = stamp.instant();
         }
         return last;
@@ -239,7 +273,9 @@ final class V0EventStream {
         JsonNode args = record.path("args");
         String actor = actorOf(record);
         String modelEvent = modelCall(record, actor, at, line);
-        if (TOOL_ACTIONS.contains(action)) {
+        boolean proposedByModel = JsonFields.scalarAt(record, "tool_call_metadata", "tool_call_id") != null;
+        if (TOOL_ACTIONS.contains(action) || "think".equals(action) && proposedByModel) {
+            // a think the model called as a tool is a call like any other; its observation is the result
             toolCall(record, action, args, actor, modelEvent, at, line);
             return;
         }
@@ -250,7 +286,7 @@ final class V0EventStream {
                 data.put("from", actor);
                 data.put("to", fromUser ? agents.peek() : "human:user");
                 data.put("text", JsonFields.scalar(args, "content") == null ? "" : JsonFields.scalar(args, "content"));
-                append(withCause(NewEvent.of(RUN, actor, EventType.AGENT_MESSAGE).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
+                append(withCause(NewEvent.of(run, actor, EventType.AGENT_MESSAGE).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
             }
             case "delegate" -> {
                 String delegate = "agent:" + (JsonFields.scalar(args, "agent") == null ? "delegate" : JsonFields.scalar(args, "agent"));
@@ -259,7 +295,7 @@ final class V0EventStream {
                 data.put("to", delegate);
                 String task = JsonFields.scalarAt(args, "inputs", "task");
                 data.put("reason", task != null ? task : JsonFields.scalar(args, "thought") == null ? "" : JsonFields.scalar(args, "thought"));
-                append(withCause(NewEvent.of(RUN, actor, EventType.AGENT_HANDOFF).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
+                append(withCause(NewEvent.of(run, actor, EventType.AGENT_HANDOFF).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
                 agents.push(delegate);
             }
             case "finish" -> {
@@ -272,13 +308,18 @@ final class V0EventStream {
                 if (args.has("task_completed")) {
                     data.put("taskCompleted", JsonFields.scalar(args, "task_completed"));
                 }
-                append(withCause(NewEvent.of(RUN, actor, EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
+                if (proposedByModel) {
+                    // the model called finish as a tool: the note answers that call, which has no observation
+                    data.put("callId", JsonFields.scalarAt(record, "tool_call_metadata", "tool_call_id"));
+                    data.put("tool", JsonFields.scalarAt(record, "tool_call_metadata", "function_name"));
+                }
+                append(withCause(NewEvent.of(run, actor, EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
             }
             case "reject" -> {
                 rejected = agents.size() == 1;
                 ObjectNode data = Json.object();
                 data.put("text", "agent rejected the task" + (JsonFields.scalar(args, "reason") != null ? ": " + JsonFields.scalar(args, "reason") : ""));
-                append(withCause(NewEvent.of(RUN, actor, EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
+                append(withCause(NewEvent.of(run, actor, EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
             }
             default -> {
                 if (NOTE_ACTIONS.contains(action)) {
@@ -287,7 +328,7 @@ final class V0EventStream {
                     data.put("text", action + (text != null && !text.isBlank() ? ": " + text : ""));
                     data.put("action", action);
                     StateKind kind = "change_agent_state".equals(action) ? StateKind.HARNESS : StateKind.SESSION;
-                    append(withCause(NewEvent.of(RUN, actor, EventType.NOTE).at(at).touches(kind).data(data), modelEvent), line);
+                    append(withCause(NewEvent.of(run, actor, EventType.NOTE).at(at).touches(kind).data(data), modelEvent), line);
                 } else {
                     unknown(record, "action." + action, "action '" + action + "'", at, line);
                 }
@@ -330,20 +371,32 @@ final class V0EventStream {
                 listed.set("arguments", JsonFields.objectOrRaw(JsonFields.at(call, "function", "arguments")));
             }
         }
-        JsonNode usage = JsonFields.at(response, "usage");
-        if (usage != null) {
-            long in = usage.path("prompt_tokens").asLong(0);
-            long out = usage.path("completion_tokens").asLong(0);
-            long read = usage.has("cache_read_input_tokens") ? usage.path("cache_read_input_tokens").asLong(0)
-                    : usage.path("prompt_tokens_details").path("cached_tokens").asLong(0);
-            long write = usage.path("cache_creation_input_tokens").asLong(0);
-            data.set("usage", Payloads.usage(in, out, read, write));
-            inputTokens += in;
-            outputTokens += out;
-            cacheRead += read;
-            cacheWrite += write;
+        EvalInstance.Usage usage = instance.usageOf(responseId);
+        JsonNode reported = JsonFields.at(response, "usage");
+        if (usage == null && reported != null) {
+            long read = reported.has("cache_read_input_tokens") ? reported.path("cache_read_input_tokens").asLong(0)
+                    : reported.path("prompt_tokens_details").path("cached_tokens").asLong(0);
+            usage = new EvalInstance.Usage(reported.path("prompt_tokens").asLong(0), reported.path("completion_tokens").asLong(0), read,
+                    reported.path("cache_creation_input_tokens").asLong(0));
         }
-        Event event = append(NewEvent.of(RUN, actor, EventType.MODEL_CALL).at(at).touches(StateKind.SESSION).data(data), line);
+        if (usage != null) {
+            data.set("usage", Payloads.usage(usage.input(), usage.output(), usage.cacheRead(), usage.cacheWrite()));
+            calledUsage = calledUsage.plus(usage);
+            usageSeen = true;
+        }
+        BigDecimal cost = instance.costOf(responseId);
+        if (cost != null) {
+            data.put("costUsd", cost);
+        }
+        Double latency = instance.latencyOf(responseId);
+        if (latency != null) {
+            data.put("latencyMs", Math.round(latency * 1000));
+        }
+        if (responseId != null) {
+            data.put("responseId", responseId);
+            respondedIds.add(responseId);
+        }
+        Event event = append(NewEvent.of(run, actor, EventType.MODEL_CALL).at(at).touches(StateKind.SESSION).data(data), line);
         lastModelEvent = event.id();
         return lastModelEvent;
     }
@@ -367,7 +420,7 @@ final class V0EventStream {
                 }
             }
         }
-        String eventId = RUN + "." + (session.events().size() + 1);
+        String eventId = run + "." + (session.events().size() + 1);
         String toolName = tool;
         JsonNode classified = "mcp".equals(action) ? args.path("arguments") : arguments;
         EffectClass effect = OpenHandsEffects.ofAction(action, args)
@@ -388,7 +441,7 @@ final class V0EventStream {
         if (confirmation != null) {
             data.put("confirmation", confirmation);
         }
-        Event event = append(withCause(NewEvent.of(RUN, actor, EventType.TOOL_CALL).at(at).touches(effect.touchedByCall()).data(data), modelEvent), line);
+        Event event = append(withCause(NewEvent.of(run, actor, EventType.TOOL_CALL).at(at).touches(effect.touchedByCall()).data(data), modelEvent), line);
         Call call = new Call(event.id(), callId, tool, action, args);
         callsByRecordId.put(record.path("id").asLong(-1), call);
         callsByCallId.put(callId, call);
@@ -427,7 +480,7 @@ final class V0EventStream {
         data.put("subject", call.eventId());
         data.put("reason", "confirmation mode: " + call.tool() + (risk != null && !risk.isNull() ? " (security risk " + risk.asText() + ")" : ""));
         data.put("owner", "human:user");
-        Event request = append(NewEvent.of(RUN, "harness", EventType.APPROVAL_REQUEST).at(at).causes(call.eventId())
+        Event request = append(NewEvent.of(run, "harness", EventType.APPROVAL_REQUEST).at(at).causes(call.eventId())
                 .touches(StateKind.HARNESS).data(data), line);
         approvalRequests.put(call.eventId(), request.id());
     }
@@ -442,7 +495,7 @@ final class V0EventStream {
         data.put("verdict", verdict);
         data.put("owner", owner);
         data.put("rationale", rationale);
-        NewEvent draft = NewEvent.of(RUN, owner, EventType.APPROVAL_DECISION).at(at).touches(StateKind.HARNESS).data(data);
+        NewEvent draft = NewEvent.of(run, owner, EventType.APPROVAL_DECISION).at(at).touches(StateKind.HARNESS).data(data);
         String request = approvalRequests.get(call.eventId());
         append(draft.causes(request != null ? request : call.eventId()), line);
     }
@@ -452,7 +505,7 @@ final class V0EventStream {
         JsonNode extras = record.path("extras");
         String content = JsonFields.scalar(record, "content") == null ? "" : JsonFields.scalar(record, "content");
         switch (observation) {
-            case "null" -> emptyObservations++;
+            case "null" -> tally.emptyObservation();
             case "agent_state_changed" -> agentState(record, JsonFields.scalar(extras, "agent_state"), at, line);
             case "user_rejected" -> {
                 if (call != null) {
@@ -471,9 +524,9 @@ final class V0EventStream {
                 error.put("kind", JsonFields.scalar(extras, "error_id") != null ? JsonFields.scalar(extras, "error_id") : "observation");
                 if (call != null) {
                     result(call, record, content, null, true, at, line);
-                    append(NewEvent.of(RUN, "sandbox", EventType.ERROR).at(at).causes(call.eventId()).touches(StateKind.SESSION).data(error), line);
+                    append(NewEvent.of(run, "sandbox", EventType.ERROR).at(at).causes(call.eventId()).touches(StateKind.SESSION).data(error), line);
                 } else {
-                    append(NewEvent.of(RUN, actorOf(record), EventType.ERROR).at(at).touches(StateKind.SESSION).data(error), line);
+                    append(NewEvent.of(run, actorOf(record), EventType.ERROR).at(at).touches(StateKind.SESSION).data(error), line);
                 }
             }
             case "delegate" -> {
@@ -482,11 +535,11 @@ final class V0EventStream {
                 data.put("from", delegate);
                 data.put("to", agents.peek());
                 data.put("reason", "delegate finished" + (content.isBlank() ? "" : ": " + content));
-                NewEvent draft = NewEvent.of(RUN, delegate, EventType.AGENT_HANDOFF).at(at).touches(StateKind.SESSION).data(data);
+                NewEvent draft = NewEvent.of(run, delegate, EventType.AGENT_HANDOFF).at(at).touches(StateKind.SESSION).data(data);
                 append(call != null ? draft.causes(call.eventId()) : draft, line);
             }
             default -> {
-                if (call != null && !NOTE_OBSERVATIONS.contains(observation)) {
+                if (call != null && (!NOTE_OBSERVATIONS.contains(observation) || observation.equals(call.action()))) {
                     Integer exit = null;
                     JsonNode code = JsonFields.at(extras, "metadata", "exit_code");
                     if (code == null) {
@@ -495,15 +548,17 @@ final class V0EventStream {
                     if (code != null && code.canConvertToInt()) {
                         exit = code.asInt();
                     }
-                    boolean failed = extras.path("error").asBoolean(false) || record.path("success").isBoolean() && !record.get("success").asBoolean() && exit == null;
+                    boolean editRefused = "edit".equals(observation) && content.startsWith("ERROR:");
+                    boolean failed = extras.path("error").asBoolean(false) || editRefused
+                            || record.path("success").isBoolean() && !record.get("success").asBoolean() && exit == null;
                     result(call, record, content, exit, failed, at, line);
-                    if ("edit".equals(observation) || "write".equals(observation)) {
+                    if (("edit".equals(observation) || "write".equals(observation)) && !editRefused) {
                         mutation(call, extras, at, line);
                     }
                 } else if (NOTE_OBSERVATIONS.contains(observation)) {
                     ObjectNode data = Json.object();
                     data.put("text", observation + (content.isBlank() ? "" : ": " + content));
-                    append(NewEvent.of(RUN, actorOf(record), EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), line);
+                    append(NewEvent.of(run, actorOf(record), EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), line);
                 } else if (Set.of("run", "run_ipython", "edit", "write", "read", "browse", "mcp").contains(observation)) {
                     unpaired(record, observation, at, line);
                 } else {
@@ -536,7 +591,7 @@ final class V0EventStream {
         if (suffix != null && !suffix.isBlank()) {
             data.put("note", suffix.strip());
         }
-        append(NewEvent.of(RUN, "sandbox", EventType.TOOL_RESULT).at(at).causes(call.eventId()).touches(StateKind.SESSION).data(data), line);
+        append(NewEvent.of(run, "sandbox", EventType.TOOL_RESULT).at(at).causes(call.eventId()).touches(StateKind.SESSION).data(data), line);
     }
 
     /**
@@ -548,9 +603,15 @@ final class V0EventStream {
         if (file == null) {
             return;
         }
-        String whole = "write".equals(call.action()) && replacesWholeFile(call.args()) ? JsonFields.scalar(call.args(), "content") : null;
-        ObjectNode data = EditorMutations.of(session, root, file, extras, whole, call.tool());
-        append(NewEvent.of(RUN, "sandbox", EventType.STATE_MUTATION).at(at).causes(call.eventId()).touches(StateKind.WORKSPACE).data(data), line);
+        String command = "edit".equals(call.action()) ? JsonFields.scalar(call.args(), "command") : null;
+        ObjectNode data;
+        if (EditorMutations.ACI_PARTIAL_COMMANDS.contains(String.valueOf(command))) {
+            data = EditorMutations.ofAciCommand(root, file, command, call.args(), extras, call.tool());
+        } else {
+            String whole = "write".equals(call.action()) && replacesWholeFile(call.args()) ? JsonFields.scalar(call.args(), "content") : null;
+            data = EditorMutations.of(session, root, file, extras, whole, call.tool());
+        }
+        append(NewEvent.of(run, "sandbox", EventType.STATE_MUTATION).at(at).causes(call.eventId()).touches(StateKind.WORKSPACE).data(data), line);
     }
 
     /** A write action with its default range (start 0, end -1) replaces the whole file with its content. */
@@ -586,14 +647,14 @@ final class V0EventStream {
                 String reason = JsonFields.scalarAt(record, "extras", "reason");
                 error.put("message", reason != null && !reason.isBlank() ? reason : "agent entered the error state");
                 error.put("kind", "agent_state");
-                append(NewEvent.of(RUN, "harness", EventType.ERROR).at(at).touches(StateKind.HARNESS).data(error), line);
+                append(NewEvent.of(run, "harness", EventType.ERROR).at(at).touches(StateKind.HARNESS).data(error), line);
                 return;
             }
             default -> {
                 ObjectNode data = Json.object();
                 data.put("text", "agent state: " + value);
                 data.put("agentState", value);
-                append(NewEvent.of(RUN, "harness", EventType.NOTE).at(at).touches(StateKind.HARNESS).data(data), line);
+                append(NewEvent.of(run, "harness", EventType.NOTE).at(at).touches(StateKind.HARNESS).data(data), line);
             }
         }
     }
@@ -604,21 +665,27 @@ final class V0EventStream {
         ObjectNode data = Json.object();
         data.put("text", "unpaired '" + observation + "' observation");
         data.set("raw", record);
-        append(NewEvent.of(RUN, "sandbox", EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), line);
+        append(NewEvent.of(run, "sandbox", EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), line);
     }
 
     private void unknown(JsonNode record, String type, String what, Instant at, long line) {
         session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, what + " is not known to Forkline: kept with its raw record", null, line));
         ObjectNode data = Json.object();
         data.set("raw", record);
-        append(NewEvent.ofRawType(RUN, actorOf(record), "openhands." + type).at(at).touches(StateKind.SESSION).data(data), line);
+        append(NewEvent.ofRawType(run, actorOf(record), "openhands." + type).at(at).touches(StateKind.SESSION).data(data), line);
     }
 
     private void end(Event start) {
+        if (instance.patch() != null && !instance.patch().isBlank()) {
+            finalPatch();
+        }
         ObjectNode data = Json.object();
         String outcome;
         String summary;
-        if (rejected) {
+        if (instance.error() != null && !instance.error().isBlank()) {
+            outcome = "failure";
+            summary = "error: " + instance.error();
+        } else if (rejected) {
             outcome = "failure";
             summary = "the agent rejected the task";
         } else if (finish != null) {
@@ -638,12 +705,72 @@ final class V0EventStream {
         }
         data.put("outcome", outcome);
         data.put("summary", summary);
-        data.set("usage", Payloads.usage(inputTokens, outputTokens, cacheRead, cacheWrite));
-        if (accumulatedCost != null) {
-            data.put("costUsd", accumulatedCost);
-        } else {
-            session.finding(Finding.info(ImportFindings.NO_COST, "the stream records no cost (no llm_metrics)", null, 0));
+        if (instance.evaluation() != null) {
+            data.set("evaluation", instance.evaluation());
         }
-        append(NewEvent.of(RUN, "harness", EventType.SESSION_END).at(last.plusNanos(1000)).touches(StateKind.SESSION).data(data), 0);
+        putUsage(data);
+        BigDecimal cost = instance.isEval() ? instance.totalCost() : accumulatedCost;
+        if (cost != null) {
+            data.put("costUsd", cost);
+        } else {
+            tally.unpriced(run, instance.isEval());
+        }
+        append(NewEvent.of(run, "harness", EventType.SESSION_END).at(last.plusNanos(1000)).touches(StateKind.SESSION).data(data),
+                instance.isEval() ? firstLine : 0);
+    }
+
+    /**
+     * The run's usage on session.end: the sum over its model calls. An evaluation's metrics also hold the run's totals
+     * and every response by id: responses the history lacks and totals that differ from the sum are said in findings.
+     */
+    private void putUsage(ObjectNode data) {
+        EvalInstance.Usage totals = instance.totalUsage();
+        boolean perCall = usageSeen;
+        if (!perCall && totals != null) {
+            data.set("usage", Payloads.usage(totals.input(), totals.output(), totals.cacheRead(), totals.cacheWrite()));
+            data.put("usageScope", "run-totals");
+            session.finding(Finding.info(ImportFindings.USAGE_TOTALS_ONLY, run + ": the metrics hold the run's token totals only: they are on "
+                    + "session.end, not on its model calls", null, firstLine));
+            return;
+        }
+        if (!perCall) {
+            tally.usageUnknown(run);
+            return;
+        }
+        data.set("usage", Payloads.usage(calledUsage.input(), calledUsage.output(), calledUsage.cacheRead(), calledUsage.cacheWrite()));
+        List<String> unrecorded = instance.responseIds().stream().filter(id -> !respondedIds.contains(id)).toList();
+        if (!unrecorded.isEmpty()) {
+            EvalInstance.Usage lost = unrecorded.stream().map(instance::usageOf).filter(java.util.Objects::nonNull)
+                    .reduce(EvalInstance.Usage.ZERO, EvalInstance.Usage::plus);
+            session.finding(Finding.info(ImportFindings.MODEL_CALLS_UNRECORDED, run + ": " + unrecorded.size() + " model response(s) in the "
+                    + "metrics have no event in the history (" + String.join(", ", unrecorded.stream().limit(3).toList())
+                    + (unrecorded.size() > 3 ? ", ..." : "") + "; " + lost.input() + " input and " + lost.output()
+                    + " output tokens): not model.call events", null, firstLine));
+        }
+        if (totals != null && !totals.equals(calledUsage)) {
+            session.finding(Finding.info(ImportFindings.USAGE_MISMATCH, run + ": the metrics' accumulated usage (" + totals.input() + " input / "
+                    + totals.output() + " output tokens) differs from the sum over the model calls (" + calledUsage.input() + " / "
+                    + calledUsage.output() + ")", null, firstLine));
+        }
+    }
+
+    /** The patch the run left (git diff against the base commit), as the evaluation recorded it: one note before session.end. */
+    private void finalPatch() {
+        String patch = instance.patch();
+        List<String> files = new ArrayList<>();
+        for (String patchLine : patch.split("\n")) {
+            if (patchLine.startsWith("diff --git ")) {
+                String[] parts = patchLine.split(" ");
+                files.add(parts[parts.length - 1].replaceFirst("^b/", ""));
+            }
+        }
+        ObjectNode data = Json.object();
+        data.put("text", "final patch" + (instance.commit() != null ? " against " + instance.commit() : "") + ": " + files.size()
+                + " file(s) changed");
+        ArrayNode listed = data.putArray("files");
+        files.forEach(listed::add);
+        LargeText.put(data, "patch", patch, session);
+        append(NewEvent.of(run, "harness", EventType.NOTE).at(last.plusNanos(500)).touches(StateKind.WORKSPACE).data(data),
+                firstLine);
     }
 }

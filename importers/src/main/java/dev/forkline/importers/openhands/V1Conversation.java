@@ -264,20 +264,32 @@ final class V1Conversation {
         }
     }
 
+    /**
+     * A message; the agent's own (an answer without a tool call, e.g. its final one) is an LLM response too: its
+     * {@code llm_response_id} gives it a model.call with the usage and latency of that response, and causes the message.
+     */
     private void message(JsonNode event, Instant at) {
         String actor = actorOf(event);
         ObjectNode data = Json.object();
         data.put("from", actor);
         data.put("to", "human:user".equals(actor) ? agent : "human:user");
-        data.put("text", JsonFields.contentText(JsonFields.at(event, "llm_message", "content")));
-        session.append(NewEvent.of(RUN, actor, EventType.AGENT_MESSAGE).at(at).touches(StateKind.SESSION).data(data), 0);
+        String text = JsonFields.contentText(JsonFields.at(event, "llm_message", "content"));
+        data.put("text", text);
+        String responseId = JsonFields.scalar(event, "llm_response_id");
+        String modelEvent = responseId == null || "human:user".equals(actor) ? null : modelEventByResponse.get(responseId);
+        if (responseId != null && modelEvent == null && !"human:user".equals(actor)) {
+            modelEvent = modelCall(responseId, text, JsonFields.scalarAt(event, "llm_message", "reasoning_content"), null, at);
+        }
+        NewEvent draft = NewEvent.of(RUN, actor, EventType.AGENT_MESSAGE).at(at).touches(StateKind.SESSION).data(data);
+        session.append(modelEvent == null ? draft : draft.causes(modelEvent), 0);
     }
 
     private void action(JsonNode event, Instant at) {
         String responseId = JsonFields.scalar(event, "llm_response_id");
         String modelEvent = responseId == null ? null : modelEventByResponse.get(responseId);
         if (responseId != null && modelEvent == null) {
-            modelEvent = modelCall(event, responseId, at);
+            modelEvent = modelCall(responseId, JsonFields.contentText(event.get("thought")), JsonFields.scalar(event, "reasoning_content"),
+                    event.get("tool_call"), at);
         }
         String tool = JsonFields.scalar(event, "tool_name");
         String callId = JsonFields.scalar(event, "tool_call_id");
@@ -318,7 +330,7 @@ final class V1Conversation {
         unanswered.add(recorded);
     }
 
-    private String modelCall(JsonNode event, String responseId, Instant at) {
+    private String modelCall(String responseId, String text, String reasoning, JsonNode toolCall, Instant at) {
         ObjectNode data = Json.object();
         String model = JsonFields.scalarAt(base, "agent", "llm", "model");
         JsonNode usage = usageByResponse.get(responseId);
@@ -330,14 +342,12 @@ final class V1Conversation {
         }
         data.putObject("input").put("summary", "not recorded per call (the conversation so far)");
         ObjectNode output = data.putObject("output");
-        StringBuilder thought = new StringBuilder(JsonFields.contentText(event.get("thought")));
-        if (JsonFields.scalar(event, "reasoning_content") != null) {
-            output.put("reasoning", JsonFields.scalar(event, "reasoning_content"));
+        if (reasoning != null) {
+            output.put("reasoning", reasoning);
         }
-        output.put("text", thought.toString());
+        output.put("text", text == null ? "" : text);
         ArrayNode calls = output.putArray("toolCalls");
-        JsonNode toolCall = event.get("tool_call");
-        if (toolCall != null) {
+        if (toolCall != null && toolCall.isObject()) {
             calls.addObject().put("callId", JsonFields.scalar(toolCall, "id")).put("name", JsonFields.scalar(toolCall, "name"))
                     .set("arguments", JsonFields.objectOrRaw(toolCall.get("arguments")));
         }
@@ -356,6 +366,25 @@ final class V1Conversation {
         Event model1 = session.append(NewEvent.of(RUN, agent, EventType.MODEL_CALL).at(at).touches(StateKind.SESSION).data(data), 0);
         modelEventByResponse.put(responseId, model1.id());
         return model1.id();
+    }
+
+    /** Responses the stats count that no event of the conversation names: their tokens are in the totals only. */
+    private void reportUnattributedUsage() {
+        long in = 0;
+        long out = 0;
+        java.util.List<String> ids = new java.util.ArrayList<>();
+        for (var entry : usageByResponse.entrySet()) {
+            if (!modelEventByResponse.containsKey(entry.getKey())) {
+                ids.add(entry.getKey());
+                in += entry.getValue().path("prompt_tokens").asLong(0);
+                out += entry.getValue().path("completion_tokens").asLong(0);
+            }
+        }
+        if (!ids.isEmpty()) {
+            session.finding(Finding.info(ImportFindings.MODEL_CALLS_UNRECORDED, ids.size() + " response(s) counted in the conversation's stats"
+                    + " have no event that names them (" + String.join(", ", ids.stream().limit(3).toList()) + (ids.size() > 3 ? ", ..." : "")
+                    + "; " + in + " input and " + out + " output tokens): in session.end's totals, not on a model.call", null, 0));
+        }
     }
 
     /** Later actions of one response are listed on the model call when they arrive: rebuilds are avoided by design. */
@@ -571,6 +600,7 @@ final class V1Conversation {
             totals.put("inputTokens", inputTokens);
             totals.put("outputTokens", outputTokens);
         }
+        reportUnattributedUsage();
         ObjectNode usage = data.putObject("usage");
         totals.forEach(usage::put);
         if (costSeen) {

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.JsonProblems;
 import dev.forkline.importers.support.JsonlRecords;
 import dev.forkline.importers.support.TextLines;
 import dev.forkline.importers.support.Timestamps;
@@ -69,7 +70,7 @@ final class SpanFileReader {
                     readDocuments(parser, line - 1);
                 } catch (JsonProcessingException broken) {
                     session.finding(Finding.warning(ImportFindings.MALFORMED_LINE, TraceFormatException.location(file.toString(), line) + ": "
-                            + broken.getOriginalMessage() + "; line skipped", null, line));
+                            + JsonProblems.describe(broken) + "; line skipped", null, line));
                 }
             }
             return spans;

@@ -39,6 +39,10 @@ public final class ImportFindings {
     public static final String TIMESTAMP_SYNTHESISED = "timestamp-synthesised";
     /** Times were recorded without a zone and read as UTC. */
     public static final String TIMESTAMPS_WITHOUT_ZONE = "timestamps-without-zone";
+    /** Tool calls were linked to the model call that proposed them by tool name and order, not by a recorded call id. */
+    public static final String CALL_LINKS_INFERRED = "call-links-inferred";
+    /** Several tool calls of one run carry the same call id: pairing results by id is ambiguous. */
+    public static final String CALL_IDS_NOT_UNIQUE = "call-ids-not-unique";
     /** Tool calls carry no call id of their own; one was made up. */
     public static final String CALL_IDS_SYNTHESISED = "call-ids-synthesised";
     /** A tool call's effect class is not known to Forkline's rule: treated as external. */
@@ -47,6 +51,8 @@ public final class ImportFindings {
     public static final String MODEL_CALLS_UNRECORDED = "model-calls-unrecorded";
     /** The model proposed tool calls that no tool record answers (the framework handled them itself). */
     public static final String PROPOSED_CALLS_WITHOUT_TOOL = "proposed-calls-without-tool";
+    /** Tool outputs were replaced by redaction placeholders: their outcome is unknown. */
+    public static final String OUTPUT_REDACTED = "output-redacted";
     /** File-history backups are referenced but stored outside the transcript. */
     public static final String FILE_HISTORY_NOT_IMPORTED = "file-history-not-imported";
     /** Patch inputs could not be read as patches (e.g. redacted): no state mutations for them. */
@@ -74,6 +80,8 @@ public final class ImportFindings {
     public static final String EMPTY_OBSERVATIONS = "empty-observations";
     /** A subagent transcript beside the session was read. */
     public static final String SUBAGENT_FILE = "subagent-file";
+    /** Subagent messages streamed into the parent transcript (agent_progress records) were read as lanes. */
+    public static final String SUBAGENT_PROGRESS = "subagent-progress";
     /** A subagent transcript of another session was skipped. */
     public static final String SUBAGENT_FILE_SKIPPED = "subagent-file-skipped";
     /** Inspect samples were imported from their summaries only, without transcripts. */
@@ -89,6 +97,8 @@ public final class ImportFindings {
     public static final String MALFORMED_RECORD = "malformed-record";
     /** A record type the importer does not know: kept as a raw event or note. */
     public static final String UNKNOWN_RECORD = "unknown-record";
+    /** An event names a blob the bundle does not hold. */
+    public static final String MISSING_BLOB = "missing-blob";
     /** A tool call has no result. */
     public static final String UNPAIRED_CALL = "unpaired-call";
     /** A tool result answers no call. */

@@ -53,7 +53,7 @@ public final class JsonlRecords {
             node = Json.MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
             session.finding(Finding.warning(ImportFindings.MALFORMED_LINE, TraceFormatException.location(file, line)
-                    + ": not one JSON value (" + e.getOriginalMessage() + "); line skipped", null, line));
+                    + ": " + JsonProblems.describe(e) + "; line skipped", null, line));
             return null;
         }
         if (node instanceof ObjectNode object) {

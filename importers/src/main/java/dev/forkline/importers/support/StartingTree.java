@@ -15,6 +15,8 @@ public final class StartingTree {
     private final String format;
     private String repository;
     private String commit;
+    /** A symbolic base such as {@code HEAD} recorded where a commit belongs: it pins nothing. */
+    private String ref;
     private String branch;
     private String cwd;
 
@@ -28,9 +30,21 @@ public final class StartingTree {
         return this;
     }
 
+    /** The base commit; a symbolic ref ({@code HEAD}, {@code HEAD~1}) is kept as an unpinned {@code ref} instead. */
     public StartingTree commit(String value) {
-        commit = blankToNull(value);
+        String given = blankToNull(value);
+        if (isUnpinned(given)) {
+            ref = given;
+            commit = null;
+        } else {
+            commit = given;
+        }
         return this;
+    }
+
+    /** Whether a recorded "commit" is a symbolic ref that names no commit of its own ({@code HEAD}, {@code HEAD~2}, ...). */
+    public static boolean isUnpinned(String commit) {
+        return commit != null && commit.strip().matches("(?i)HEAD([~^][0-9]*)*");
     }
 
     public StartingTree branch(String value) {
@@ -59,6 +73,7 @@ public final class StartingTree {
         json.put("format", format);
         Payloads.putIfPresent(json, "repository", repository);
         Payloads.putIfPresent(json, "commit", commit);
+        Payloads.putIfPresent(json, "ref", ref);
         Payloads.putIfPresent(json, "branch", branch);
         Payloads.putIfPresent(json, "cwd", cwd);
         json.put("hint", hint(root, rootRecorded));
@@ -84,7 +99,10 @@ public final class StartingTree {
         if (repository == null && commit == null && branch != null) {
             notes.add("branch " + branch);
         }
-        if (commit == null) {
+        if (ref != null) {
+            notes.add("the base commit is recorded as " + ref + ", which pins no commit: the tree is whatever " + ref
+                    + " was when the session started");
+        } else if (commit == null) {
             notes.add("no commit is recorded");
         }
         if (!rootRecorded) {
@@ -106,7 +124,9 @@ public final class StartingTree {
         if (branch != null) {
             suggestion.append(" (branch ").append(branch).append(')');
         }
-        if (commit == null) {
+        if (ref != null) {
+            suggestion.append(" at ").append(ref).append(" (unpinned: whatever it was when the session started)");
+        } else if (commit == null) {
             suggestion.append(", as it was when the session started; no commit is recorded");
         }
         return suggestion.toString();

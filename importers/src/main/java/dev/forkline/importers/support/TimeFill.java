@@ -36,6 +36,14 @@ public final class TimeFill {
         return last != null ? last : Instant.EPOCH;
     }
 
+    /**
+     * The time for a record of a kind that never carries one (e.g. Claude Code's {@code summary}): the last known
+     * time, not counted as synthesised, since nothing is missing.
+     */
+    public Instant carry() {
+        return last != null ? last : Instant.EPOCH;
+    }
+
     /** The last time seen, or null. */
     public Instant last() {
         return last;

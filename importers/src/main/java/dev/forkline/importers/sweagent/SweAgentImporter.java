@@ -12,6 +12,7 @@ import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.importers.support.StartCheckpoint;
+import dev.forkline.importers.support.StartingTree;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -191,16 +192,15 @@ public final class SweAgentImporter extends SingleFileImporter {
         void read() {
             JsonNode steps = root.get("trajectory");
             List<JsonNode> history = nonDemoHistory();
-            List<Integer> assistantAt = new ArrayList<>();
-            for (int i = 0; i < history.size(); i++) {
-                if ("assistant".equals(JsonFields.scalar(history.get(i), "role"))) {
-                    assistantAt.add(i);
-                }
-            }
-            boolean aligned = assistantAt.size() == steps.size();
-            if (!aligned) {
-                session.finding(Finding.warning(ImportFindings.HISTORY_MISALIGNED, "the history holds " + assistantAt.size()
-                        + " model responses for " + steps.size() + " trajectory steps: model inputs are not attached to the calls", null, 0));
+            HistoryAlignment alignment = HistoryAlignment.of(history, steps);
+            if (!alignment.oneToOne()) {
+                List<Integer> unmatched = alignment.unmatchedStepNumbers();
+                session.finding(Finding.warning(ImportFindings.HISTORY_MISALIGNED, run + ": the history and the trajectory do not line up one to"
+                        + " one: " + (steps.size() - alignment.unmatchedSteps()) + " of " + steps.size() + " steps matched their model response"
+                        + " (call ids, function names and inputs kept)" + (unmatched.isEmpty() ? "" : "; step(s) " + unmatched.stream().limit(5)
+                        .map(String::valueOf).reduce((a, b) -> a + ", " + b).orElse("") + (unmatched.size() > 5 ? ", ..." : "")
+                        + " have none (their input is not recorded)") + (alignment.unmatchedMessages() > 0 ? "; "
+                        + alignment.unmatchedMessages() + " model response(s) in the history have no step (requeries?)" : ""), null, 0));
             }
             if (firstRun) {
                 session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, "SWE-agent trajectories record no wall-clock times: event "
@@ -228,10 +228,11 @@ public final class SweAgentImporter extends SingleFileImporter {
             int consumed = 0;
             for (int k = 0; k < steps.size(); k++) {
                 JsonNode step = steps.get(k);
-                JsonNode response = aligned ? history.get(assistantAt.get(k)) : null;
-                List<JsonNode> input = aligned ? history.subList(consumed, assistantAt.get(k)) : List.of();
-                if (aligned) {
-                    consumed = assistantAt.get(k) + 1;
+                int at = alignment.messageOf(k);
+                JsonNode response = at >= 0 ? history.get(at) : null;
+                List<JsonNode> input = at >= 0 ? history.subList(consumed, at) : List.of();
+                if (at >= 0) {
+                    consumed = at + 1;
                 }
                 String actor = "agent:" + (response != null && JsonFields.scalar(response, "agent") != null ? JsonFields.scalar(response, "agent") : agent);
                 step(k, step, response, input, actor, workingDir);
@@ -324,8 +325,13 @@ public final class SweAgentImporter extends SingleFileImporter {
                 if (repository != null) {
                     git.put("repository", repository);
                 }
-                if (JsonFields.scalar(repo, "base_commit") != null) {
-                    git.put("commit", JsonFields.scalar(repo, "base_commit"));
+                String base = JsonFields.scalar(repo, "base_commit");
+                if (StartingTree.isUnpinned(base)) {
+                    git.put("ref", base.strip());
+                    session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, run + ": the base commit is recorded as '"
+                            + base.strip() + "', which pins no commit: the starting tree is whatever it pointed to then", null, 0));
+                } else if (base != null) {
+                    git.put("commit", base);
                 }
             }
             ObjectNode sweAgent = sweEnvironment.toJson();
@@ -490,6 +496,7 @@ public final class SweAgentImporter extends SingleFileImporter {
                 ObjectNode usage = data.putObject("usage");
                 usage.put("inputTokens", stats.path("tokens_sent").asLong(0));
                 usage.put("outputTokens", stats.path("tokens_received").asLong(0));
+                data.put("usageScope", "run-totals");
                 if (stats.has("instance_cost")) {
                     data.put("costUsd", new BigDecimal(stats.get("instance_cost").asText()));
                 }

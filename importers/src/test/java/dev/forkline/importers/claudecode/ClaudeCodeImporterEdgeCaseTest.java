@@ -87,6 +87,79 @@ class ClaudeCodeImporterEdgeCaseTest {
         assertThat(facts.models()).containsExactlyInAnyOrder("claude-opus-4-1", "claude-haiku-4");
     }
 
+    /** A subagent's message as newer Claude Code versions stream it into the parent transcript. */
+    private static String progress(String uuid, String time, String inner) {
+        return "{'type':'progress','uuid':'" + uuid + "','parentUuid':'a1','sessionId':'s1','isSidechain':false,'timestamp':'" + time
+                + "','parentToolUseID':'task1','toolUseID':'agent_msg_" + uuid + "','data':{'type':'agent_progress','agentId':'ab12cd',"
+                + "'prompt':'Review the diff','message':" + inner + "}}";
+    }
+
+    private static final String STREAMED_TASK = "{'type':'tool_use','id':'task1','name':'Task','input':{'subagent_type':'reviewer',"
+            + "'description':'review','prompt':'Review the diff'}}";
+
+    private static List<String> streamedSubagent() {
+        return List.of(USER,
+                assistant("a1", "u1", "msg_1", "2025-01-01T10:00:01Z", STREAMED_TASK, 20),
+                progress("p1", "2025-01-01T10:00:02Z", "{'type':'user','uuid':'x1','timestamp':'2025-01-01T10:00:02Z',"
+                        + "'message':{'role':'user','content':[{'type':'text','text':'Review the diff'}]}}"),
+                progress("p2", "2025-01-01T10:00:05Z", "{'type':'assistant','uuid':'x2','timestamp':'2025-01-01T10:00:05Z',"
+                        + "'message':{'id':'msg_x','role':'assistant','model':'claude-sonnet-4-5','content':[{'type':'tool_use','id':'g1',"
+                        + "'name':'Grep','input':{'pattern':'TODO'}}],'usage':{'input_tokens':8,'output_tokens':9}}}"),
+                // the same message streamed twice is read once
+                progress("p2b", "2025-01-01T10:00:05Z", "{'type':'assistant','uuid':'x2','timestamp':'2025-01-01T10:00:05Z',"
+                        + "'message':{'id':'msg_x','role':'assistant','model':'claude-sonnet-4-5','content':[{'type':'tool_use','id':'g1',"
+                        + "'name':'Grep','input':{'pattern':'TODO'}}],'usage':{'input_tokens':8,'output_tokens':9}}}"),
+                progress("p3", "2025-01-01T10:00:06Z", "{'type':'user','uuid':'x3','timestamp':'2025-01-01T10:00:06Z',"
+                        + "'message':{'role':'user','content':[{'type':'tool_result','tool_use_id':'g1','content':'none'}]}}"),
+                result("r1", "a1", "task1", "Looks good.", false, ",'toolUseResult':{'agentId':'ab12cd','totalDurationMs':4000}"));
+    }
+
+    @Test
+    void subagentMessagesStreamedAsAgentProgressAreTheSubagentsLaneWithItsCallsAndUsage() throws Exception {
+        Path session = lines(dir.resolve("s1.jsonl"), streamedSubagent());
+
+        ImportedTrace trace = new ClaudeCodeImporter().read(session);
+
+        TraceFacts facts = new TraceFacts(trace);
+        assertThat(facts.actors()).contains("agent:reviewer-ab12cd");
+        List<Event> models = facts.of(EventType.MODEL_CALL);
+        assertThat(models).extracting(Event::actor).containsExactly("agent:claude-code", "agent:reviewer-ab12cd");
+        assertThat(facts.usage("outputTokens")).isEqualTo(29); // 20 + 9: the subagent's tokens are counted, once
+        Event grep = facts.of(EventType.TOOL_CALL).stream().filter(e -> e.text("tool").equals("Grep")).findFirst().orElseThrow();
+        assertThat(grep.actor()).isEqualTo("agent:reviewer-ab12cd");
+        assertThat(grep.causes()).containsExactly(models.get(1).id());
+        assertThat(facts.pairedResults()).isEqualTo(2);
+        // the subagent's prompt comes from the Task call that started it
+        Event task = facts.of(EventType.TOOL_CALL).stream().filter(e -> e.text("tool").equals("Task")).findFirst().orElseThrow();
+        assertThat(facts.of(EventType.AGENT_MESSAGE)).anySatisfy(message -> {
+            assertThat(message.actor()).isEqualTo("agent:claude-code");
+            assertThat(message.text("to")).isEqualTo("agent:reviewer-ab12cd");
+            assertThat(message.causes()).containsExactly(task.id());
+        });
+        assertThat(facts.findings("subagent-progress")).singleElement().satisfies(f -> assertThat(f.message()).startsWith("3 subagent message(s)"));
+        assertThat(facts.events()).noneMatch(e -> e.is(EventType.NOTE) && e.text("text").startsWith("agent_progress"));
+    }
+
+    @Test
+    void agentProgressCopiesOfASubagentFileAreFoldedNotReadTwice() throws Exception {
+        Path session = lines(dir.resolve("s1.jsonl"), streamedSubagent());
+        lines(dir.resolve("s1").resolve("subagents").resolve("agent-ab12cd.jsonl"), List.of(
+                "{'type':'user','uuid':'x1','parentUuid':null,'isSidechain':true,'agentId':'ab12cd','sessionId':'s1',"
+                        + "'timestamp':'2025-01-01T10:00:02Z','message':{'role':'user','content':'Review the diff'}}",
+                "{'type':'assistant','uuid':'x2','parentUuid':'x1','isSidechain':true,'agentId':'ab12cd','sessionId':'s1',"
+                        + "'timestamp':'2025-01-01T10:00:05Z','message':{'id':'msg_x','role':'assistant','model':'claude-sonnet-4-5',"
+                        + "'content':[{'type':'tool_use','id':'g1','name':'Grep','input':{'pattern':'TODO'}}],'usage':{'input_tokens':8,'output_tokens':9}}}",
+                "{'type':'user','uuid':'x3','parentUuid':'x2','isSidechain':true,'agentId':'ab12cd','sessionId':'s1',"
+                        + "'timestamp':'2025-01-01T10:00:06Z','message':{'role':'user','content':[{'type':'tool_result','tool_use_id':'g1','content':'none'}]}}"));
+
+        TraceFacts facts = new TraceFacts(new ClaudeCodeImporter().read(session));
+
+        assertThat(facts.of(EventType.MODEL_CALL)).hasSize(2);
+        assertThat(facts.usage("outputTokens")).isEqualTo(29);
+        assertThat(facts.findings("records-folded")).anySatisfy(f -> assertThat(f.message()).startsWith("4 agent_progress record(s)"));
+        assertThat(facts.findings("subagent-progress")).isEmpty();
+    }
+
     @Test
     void subagentFilesBesideTheSessionAreReadAsTheirOwnLanes() throws Exception {
         String task = "{'type':'tool_use','id':'task1','name':'Task','input':{'subagent_type':'reviewer','description':'review',"
@@ -158,16 +231,19 @@ class ClaudeCodeImporterEdgeCaseTest {
     void unknownRecordTypesAreKeptWithTheirRawRecord() throws Exception {
         Path file = lines(dir.resolve("s.jsonl"), List.of(USER,
                 "{'type':'queue-operation','operation':'enqueue','sessionId':'s1','timestamp':'2025-01-01T10:00:01Z','content':'next'}",
-                "{'type':'custom-title','customTitle':'Bug hunt','sessionId':'s1'}"));
+                "{'type':'custom-title','customTitle':'Bug hunt','sessionId':'s1'}",
+                "{'type':'queue-operation','operation':'dequeue','sessionId':'s1'}"));
         ImportedTrace trace = new ClaudeCodeImporter().read(file);
         TraceFacts facts = new TraceFacts(trace);
         List<Event> unknown = facts.of(EventType.UNKNOWN);
-        assertThat(unknown).extracting(Event::type).containsExactly("claude-code.queue-operation", "claude-code.custom-title");
+        assertThat(unknown).extracting(Event::type).containsExactly("claude-code.queue-operation", "claude-code.custom-title",
+                "claude-code.queue-operation");
         assertThat(unknown.get(1).data().path("raw").path("customTitle").asText()).isEqualTo("Bug hunt");
         assertThat(facts.findings("unknown-record")).hasSize(2);
-        // The custom-title line had no timestamp: it was given the previous one, and that is reported.
+        // custom-title never carries a time: it gets the previous one without a word; a queue-operation without one is reported
         assertThat(unknown.get(1).ts()).isEqualTo(unknown.get(0).ts());
-        assertThat(facts.findings("timestamp-synthesised")).singleElement().extracting(Finding::line).isEqualTo(3L);
+        assertThat(unknown.get(2).ts()).isEqualTo(unknown.get(0).ts());
+        assertThat(facts.findings("timestamp-synthesised")).singleElement().extracting(Finding::line).isEqualTo(4L);
     }
 
     @Test

@@ -45,7 +45,11 @@ class ClaudeCodeImporterRealSampleTest {
         assertThat(facts.actors()).containsExactly("agent:claude-code", "agent:general-purpose-1", "agent:general-purpose-2",
                 "harness", "human:user");
         assertThat(facts.effects()).isEqualTo(Map.of("read", 6L, "workspace", 12L, "external", 3L));
-        assertThat(facts.findings("effect-guessed")).hasSize(3); // the three Task calls
+        // the three Task calls: one finding for the tool, naming the first call
+        assertThat(facts.findings("effect-guessed")).singleElement().satisfies(f -> {
+            assertThat(f.message()).startsWith("tool 'Task' (3 calls)");
+            assertThat(f.eventId()).isNotNull();
+        });
 
         // The 22 sidechain lines form two subagent lanes, each started by the Task call whose prompt it received.
         long sidechainEvents = facts.events().stream().filter(e -> e.actor().startsWith("agent:general-purpose")).count();

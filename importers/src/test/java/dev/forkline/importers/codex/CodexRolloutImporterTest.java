@@ -53,7 +53,8 @@ class CodexRolloutImporterTest {
         facts.of(EventType.TOOL_CALL).forEach(call -> tools.merge(call.text("tool"), 1L, Long::sum));
         assertThat(tools).isEqualTo(Map.of("exec_command", 71L, "apply_patch", 22L, "write_stdin", 9L, "update_plan", 2L, "web_search", 1L));
         assertThat(facts.effects()).isEqualTo(Map.of("workspace", 95L, "external", 9L, "read", 1L));
-        assertThat(facts.findings("effect-guessed")).hasSize(9); // write_stdin
+        // one finding per guessed tool, counting its calls
+        assertThat(facts.findings("effect-guessed")).singleElement().satisfies(f -> assertThat(f.message()).startsWith("tool 'write_stdin' (9 calls)"));
         // Every tool call is caused by the model call that made it.
         for (Event call : facts.of(EventType.TOOL_CALL)) {
             assertThat(facts.events().stream().filter(e -> e.id().equals(call.causes().getFirst())).findFirst().orElseThrow()
@@ -69,6 +70,13 @@ class CodexRolloutImporterTest {
         assertThat(start.path("imported").path("format").asText()).isEqualTo("codex-rollout");
         // The sanitised sample's patches are redacted: no file changes can be known, and that is said.
         assertThat(facts.findings("patch-unreadable")).hasSize(1);
+        // every one of the 104 outputs is a [REDACTED_OUTPUT ...] placeholder: outcome unknown, never isError false
+        List<Event> redacted = facts.of(EventType.TOOL_RESULT).stream().filter(e -> e.data().path("redacted").asBoolean()).toList();
+        assertThat(redacted).hasSize(104).allSatisfy(e -> {
+            assertThat(e.text("outcome")).isEqualTo("unknown");
+            assertThat(e.data().has("isError")).isFalse();
+        });
+        assertThat(facts.findings("output-redacted")).singleElement().satisfies(f -> assertThat(f.message()).startsWith("104 tool output(s)"));
         assertThat(facts.findings("usage-unknown")).isEmpty();
         // the session_meta's cwd and git state (sanitised, but recorded) describe the starting tree
         var checkpoint = StartCheckpoints.of(trace, "codex-rollout", "/redacted/path/fa3f7eaace");
@@ -206,6 +214,25 @@ class CodexRolloutImporterTest {
         assertThat(facts.of(EventType.ERROR)).extracting(e -> e.text("kind")).containsExactly("aborted", "error");
         assertThat(facts.findings("malformed-line")).singleElement().extracting(Finding::line).isEqualTo(8L);
         assertThat(facts.findings("timestamp-synthesised")).singleElement().extracting(Finding::line).isEqualTo(7L);
+    }
+
+    @Test
+    void aCompactionKeepsItsReplacementHistoryAndAnUnknownRecordTypeIsReportedOnce() throws Exception {
+        Path file = lines(dir.resolve("rollout.jsonl"), List.of(META, TURN,
+                "{'timestamp':'2025-05-01T09:00:04Z','type':'compacted','payload':{'message':'summary so far','replacement_history':["
+                        + "{'type':'message','role':'user','content':[{'type':'input_text','text':'fix the bug'}]},"
+                        + "{'type':'message','role':'assistant','content':[{'type':'output_text','text':'done: patched main.rs'}]}]}}",
+                "{'timestamp':'2025-05-01T09:00:05Z','type':'event_msg','payload':{'type':'mcp_startup_complete','ready':['docs']}}"));
+        ImportedTrace trace = new CodexRolloutImporter().read(file);
+        TraceFacts facts = new TraceFacts(trace);
+        Event compacted = facts.of(EventType.NOTE).stream().filter(e -> e.text("text").equals("context compacted")).findFirst().orElseThrow();
+        assertThat(compacted.text("summary")).isEqualTo("summary so far");
+        assertThat(compacted.data().path("replacementItems").asInt()).isEqualTo(2);
+        assertThat(compacted.data().at("/replacementHistory/1/content/0/text").asText()).isEqualTo("done: patched main.rs");
+        // the importer's unknown-record says it; the lint does not repeat it as an unknown event type
+        List<Finding> all = dev.forkline.importers.TraceChecks.findings(trace);
+        assertThat(all).filteredOn(f -> f.code().equals("unknown-record")).hasSize(1);
+        assertThat(all).filteredOn(f -> f.code().equals("unknown-event-type")).isEmpty();
     }
 
     @Test

@@ -262,6 +262,54 @@ class OpenHandsImporterTest {
     }
 
     @Test
+    void theAgentsFinalMessageIsAModelCallAndStatsNoEventNamesAreSaid() throws Exception {
+        Path conversation = dir.resolve("conv2");
+        Files.createDirectories(conversation.resolve("events"));
+        Files.writeString(conversation.resolve("base_state.json"), """
+                {"id": "c2", "agent": {"kind": "Agent", "llm": {"model": "m1"}}, "workspace": {"working_dir": "/workspace"},
+                 "execution_status": "finished",
+                 "stats": {"usage_to_metrics": {"agent": {"accumulated_token_usage": {"prompt_tokens": 360, "completion_tokens": 36},
+                   "token_usages": [
+                     {"model": "m1", "prompt_tokens": 100, "completion_tokens": 10, "response_id": "resp-1"},
+                     {"model": "m1", "prompt_tokens": 200, "completion_tokens": 20, "response_id": "resp-2"},
+                     {"model": "m1", "prompt_tokens": 60, "completion_tokens": 6, "response_id": "resp-9"}],
+                   "response_latencies": [{"latency": 2.0, "response_id": "resp-2"}]}}}}
+                """);
+        event(conversation, 0, "e1", """
+                {"kind": "MessageEvent", "id": "e1", "timestamp": "2025-10-01T09:00:01Z", "source": "user",
+                 "llm_message": {"role": "user", "content": [{"type": "text", "text": "What is 2+2?"}]}}""");
+        event(conversation, 1, "e2", """
+                {"kind": "ActionEvent", "id": "e2", "timestamp": "2025-10-01T09:00:02Z", "source": "agent",
+                 "thought": [{"type": "text", "text": "Thinking."}], "action": {"kind": "ThinkAction", "thought": "it is 4"},
+                 "tool_name": "think", "tool_call_id": "t1", "llm_response_id": "resp-1",
+                 "tool_call": {"id": "t1", "name": "think", "arguments": "{\\"thought\\": \\"it is 4\\"}"}}""");
+        event(conversation, 2, "e3", """
+                {"kind": "ObservationEvent", "id": "e3", "timestamp": "2025-10-01T09:00:03Z", "source": "environment",
+                 "tool_name": "think", "tool_call_id": "t1", "action_id": "e2",
+                 "observation": {"kind": "ThinkObservation", "content": [{"type": "text", "text": "Your thought has been logged."}]}}""");
+        event(conversation, 3, "e4", """
+                {"kind": "MessageEvent", "id": "e4", "timestamp": "2025-10-01T09:00:04Z", "source": "agent", "llm_response_id": "resp-2",
+                 "llm_message": {"role": "assistant", "content": [{"type": "text", "text": "4"}]}}""");
+
+        ImportedTrace trace = importer.read(conversation);
+
+        assertWellFormed(trace);
+        List<Event> models = ofType(trace, EventType.MODEL_CALL);
+        assertThat(models).extracting(e -> e.text("responseId")).containsExactly("resp-1", "resp-2");
+        Event answer = models.get(1);
+        assertThat(answer.data().at("/output/text").asText()).isEqualTo("4");
+        assertThat(answer.data().at("/usage/inputTokens").asLong()).isEqualTo(200);
+        assertThat(answer.data().get("latencyMs").asLong()).isEqualTo(2000);
+        Event message = ofType(trace, EventType.AGENT_MESSAGE).getLast();
+        assertThat(message.text("text")).isEqualTo("4");
+        assertThat(message.causes()).containsExactly(answer.id());
+        // resp-9 is in the stats but no event names it: its tokens are said, not silently dropped
+        assertThat(trace.findings()).filteredOn(f -> f.code().equals("model-calls-unrecorded")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("resp-9").contains("60 input and 6 output tokens"));
+        assertThat(ofType(trace, EventType.SESSION_END).getFirst().data().at("/usage/inputTokens").asLong()).isEqualTo(360);
+    }
+
+    @Test
     void aV0EditWithoutContentsAndAWriteOfAWholeFile() throws Exception {
         Path file = dir.resolve("edits.json");
         Files.writeString(file, """

@@ -9,6 +9,7 @@ import dev.forkline.importers.inspect.InspectImporter;
 import dev.forkline.importers.langfuse.LangfuseImporter;
 import dev.forkline.importers.openhands.OpenHandsImporter;
 import dev.forkline.importers.sweagent.MiniSweAgentImporter;
+import dev.forkline.importers.support.Samples;
 import dev.forkline.importers.sweagent.SweAgentImporter;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,18 +30,16 @@ class PartTwoDetectionTest {
             "mini-swe-agent", MiniSweAgentImporter.class,
             "openhands", OpenHandsImporter.class,
             "inspect-ai", InspectImporter.class,
-            "langfuse", LangfuseImporter.class);
+            "langfuse", LangfuseImporter.class,
+            "langfuse-frameworks", LangfuseImporter.class);
 
     private final List<TraceImporter> mine = List.of(new SweAgentImporter(), new MiniSweAgentImporter(), new OpenHandsImporter(),
             new InspectImporter(), new LangfuseImporter());
 
     @Test
     void eachSampleIsAcceptedByItsOwnImporterOnly() throws Exception {
-        Path samples = SampleFiles.require("SOURCES.tsv").getParent();
-        List<Path> files;
-        try (Stream<Path> walk = Files.walk(samples)) {
-            files = walk.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().equals("SOURCES.tsv")).toList();
-        }
+        SampleFiles.require("SOURCES.tsv");
+        List<Path> files = Samples.traceFiles();
         assumeTrue(!files.isEmpty(), "no samples");
         for (Path file : files) {
             String dir = file.getParent().getFileName().toString();

@@ -9,11 +9,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.samples.SampleFiles;
 import dev.forkline.importers.support.StartCheckpoints;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.Json;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -126,6 +129,36 @@ class SweAgentImporterTest {
         // the first call's input is the system prompt and the task; the second's is the tool observation
         assertThat(ofType(trace, EventType.MODEL_CALL).get(1).data().at("/input/messages/0/role").asText()).isEqualTo("tool");
         assertStrictlyIncreasingTimes(trace);
+    }
+
+    @Test
+    void stepsThatAlignKeepTheirCallsWhenTheHistoryLacksTheFinalSubmitAndHoldsARequery() throws Exception {
+        // the history without the final submit's message, and with a requery (a response without an action) after the first step
+        ObjectNode root = (ObjectNode) Json.MAPPER.readTree(V1);
+        ArrayNode history = (ArrayNode) root.get("history");
+        history.remove(history.size() - 1);
+        history.insert(4, Json.MAPPER.readTree("{\"role\": \"assistant\", \"content\": \"hmm\", \"thought\": \"hmm\", \"action\": \"\", \"agent\": \"main\"}"));
+        history.insert(5, Json.MAPPER.readTree("{\"role\": \"user\", \"content\": \"Your output was not formatted correctly.\", \"agent\": \"main\"}"));
+        root.put("replay_config", root.get("replay_config").asText().replace("abc123", "HEAD"));
+        String misaligned = root.toString();
+        ImportedTrace trace = importer.read(write("misaligned.traj", misaligned));
+
+        assertWellFormed(trace);
+        List<Event> calls = ofType(trace, EventType.TOOL_CALL);
+        assertThat(calls).extracting(e -> e.text("callId")).containsExactly("call_1", "call_2", "step-3");
+        assertThat(calls).extracting(e -> e.text("tool")).containsExactly("bash", "str_replace_editor", "submit");
+        List<Event> models = ofType(trace, EventType.MODEL_CALL);
+        // the second step's input holds the requery and the format complaint besides the tool output
+        assertThat(models.get(1).data().at("/input/messages")).hasSize(3);
+        assertThat(models.get(2).data().at("/input/summary").asText()).isEqualTo("not recorded");
+        assertThat(trace.findings()).filteredOn(f -> f.code().equals("history-misaligned")).singleElement().satisfies(f -> assertThat(f.message())
+                .contains("2 of 3 steps matched").contains("step(s) 3 have none").contains("1 model response(s) in the history have no step"));
+        // a base commit of HEAD pins nothing: said as such, not passed off as a commit
+        JsonNode checkpoint = StartCheckpoints.of(trace, "swe-agent", "/testbed");
+        assertThat(checkpoint.at("/startingTree").has("commit")).isFalse();
+        assertThat(checkpoint.at("/startingTree/ref").asText()).isEqualTo("HEAD");
+        assertThat(checkpoint.at("/startingTree/hint").asText()).contains("recorded as HEAD");
+        assertThat(trace.bundle().events().getFirst().data().at("/environment/git").has("commit")).isFalse();
     }
 
     @Test

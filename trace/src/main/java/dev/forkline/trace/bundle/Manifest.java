@@ -17,11 +17,32 @@ import java.time.format.DateTimeParseException;
  * @param created       when the trace was started
  * @param producer      what wrote it, e.g. {@code forkline-recorder/0.1.0} or {@code forkline-import/claude-code}
  * @param sourceFormat  the format the events came from: {@code forkline} for native bundles, else the importer's name
+ * @param source        the foreign file a converted bundle was made from (name and SHA-256), or null; optional in the
+ *                      file ({@code "source": {"name", "sha256"}}), absent from bundles that have none, so those read
+ *                      and write exactly as before
  */
-public record Manifest(int formatVersion, String traceId, String title, Instant created, String producer, String sourceFormat) {
+public record Manifest(int formatVersion, String traceId, String title, Instant created, String producer, String sourceFormat,
+        Source source) {
 
     public static final int FORMAT_VERSION = 1;
     public static final String NATIVE_FORMAT = "forkline";
+
+    /**
+     * The file a bundle was converted from: its name (without directories) and the SHA-256 of its bytes (for a folder,
+     * of its files' relative paths and digests), so a reviewer can check the bundle against the file it claims to be.
+     */
+    public record Source(String name, String sha256) {
+    }
+
+    /** A manifest without a {@link Source}. */
+    public Manifest(int formatVersion, String traceId, String title, Instant created, String producer, String sourceFormat) {
+        this(formatVersion, traceId, title, created, producer, sourceFormat, null);
+    }
+
+    /** This manifest naming the file it was converted from. */
+    public Manifest withSource(Source from) {
+        return new Manifest(formatVersion, traceId, title, created, producer, sourceFormat, from);
+    }
 
     public static Manifest of(String traceId, String title, Instant created, String producer) {
         return new Manifest(FORMAT_VERSION, traceId, title, created, producer, NATIVE_FORMAT);
@@ -35,6 +56,9 @@ public record Manifest(int formatVersion, String traceId, String title, Instant 
         json.put("created", EventCodec.formatTs(created));
         json.put("producer", producer);
         json.put("sourceFormat", sourceFormat);
+        if (source != null) {
+            json.putObject("source").put("name", source.name()).put("sha256", source.sha256());
+        }
         return json;
     }
 
@@ -60,8 +84,16 @@ public record Manifest(int formatVersion, String traceId, String title, Instant 
         String title = text(json, "title", file, false);
         String producer = text(json, "producer", file, false);
         String sourceFormat = text(json, "sourceFormat", file, false);
+        Source source = null;
+        JsonNode from = json.get("source");
+        if (from != null && !from.isNull()) {
+            if (!from.isObject()) {
+                throw new TraceFormatException(file, 0, "'source' must be an object {name, sha256}");
+            }
+            source = new Source(text(from, "name", file, true), text(from, "sha256", file, true));
+        }
         return new Manifest(FORMAT_VERSION, traceId, title == null ? traceId : title, createdAt,
-                producer == null ? "unknown" : producer, sourceFormat == null ? NATIVE_FORMAT : sourceFormat);
+                producer == null ? "unknown" : producer, sourceFormat == null ? NATIVE_FORMAT : sourceFormat, source);
     }
 
     private static String text(JsonNode json, String field, String file, boolean required) throws TraceFormatException {

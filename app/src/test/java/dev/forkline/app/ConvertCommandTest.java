@@ -1,0 +1,49 @@
+package dev.forkline.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.BundleReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code forkline convert}: a foreign trace becomes a bundle that {@code forkline verify} accepts, naming its source. */
+class ConvertCommandTest {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void convertsATraceIntoABundleThatVerifiesAndRefusesToOverwriteIt() throws Exception {
+        Path trace = temp.resolve("session.jsonl");
+        Files.writeString(trace, """
+                {"type":"user","uuid":"u1","sessionId":"s1","timestamp":"2026-01-01T00:00:00Z","cwd":"/repo","message":{"role":"user","content":"hi"}}
+                {"type":"assistant","uuid":"a1","parentUuid":"u1","sessionId":"s1","timestamp":"2026-01-01T00:00:01Z","message":{"role":"assistant","model":"claude-x","content":[{"type":"text","text":"hello"}],"usage":{"input_tokens":3,"output_tokens":1}}}
+                """);
+        Path out = temp.resolve("out");
+
+        CliTest.Outcome converted = CliTest.run("convert", trace.toString(), "--out", out.toString());
+
+        assertThat(converted.code()).as(converted.err()).isZero();
+        Path bundle = out.resolve("session.forkline");
+        assertThat(converted.out()).startsWith(bundle.toString()).contains("claude-code").contains("sha256:");
+        try (Bundle read = BundleReader.read(bundle)) {
+            assertThat(read.manifest().source().name()).isEqualTo("session.jsonl");
+        }
+        assertThat(CliTest.run("verify", bundle.toString()).code()).isZero();
+
+        CliTest.Outcome again = CliTest.run("convert", trace.toString(), "--out", out.toString());
+        assertThat(again.code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(again.err()).contains("already exists");
+    }
+
+    @Test
+    void anUnreadableFileIsBadInputNamingIt() throws Exception {
+        Path junk = Files.writeString(temp.resolve("junk.txt"), "not a trace");
+        CliTest.Outcome outcome = CliTest.run("convert", junk.toString(), "--out", temp.resolve("out").toString());
+        assertThat(outcome.code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(outcome.err()).contains("junk.txt").contains("unrecognised trace format");
+    }
+}

@@ -55,7 +55,7 @@ class SweAgentActionsTest {
         SweAgentHarness harness = harness(toolsWithEdit(dir));
         ExecResult raw = new ExecResult(1, "out\n".getBytes(StandardCharsets.UTF_8), "err\n".getBytes(StandardCharsets.UTF_8),
                 false, false, 5, false, false);
-        assertThat(harness.asRecorded(null, raw).stdoutText()).isEqualTo("out\nerr\n");
+        assertThat(harness.asRecorded(null, raw).stdoutText()).as("SWE-agent 1.x hands outputs over stripped").isEqualTo("out\nerr");
         ExecResult submit = new ExecResult(0, "<<SUBMISSION||\ndiff --git a/x b/x\n||SUBMISSION>>\n".getBytes(StandardCharsets.UTF_8),
                 new byte[0], false, false, 5, false, false);
         assertThat(harness.asRecorded(null, submit).stdoutText()).isEqualTo("\ndiff --git a/x b/x\n");

@@ -1,10 +1,13 @@
 package dev.forkline.benchmarks;
 
 import dev.forkline.benchmarks.figures.CheckpointStorageFigure;
+import dev.forkline.benchmarks.figures.RealReplayFigure;
+import dev.forkline.benchmarks.figures.SharedReplay;
 import dev.forkline.benchmarks.figures.SandboxFigures;
 import dev.forkline.benchmarks.figures.StepFigure;
 import dev.forkline.benchmarks.figures.TraceFigures;
 import dev.forkline.benchmarks.figures.ViewFigures;
+import dev.forkline.benchmarks.figures.WorkspaceRebuildFigure;
 import dev.forkline.benchmarks.generate.TraceGenerator;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.benchmarks.harness.Figure;
@@ -12,6 +15,7 @@ import dev.forkline.benchmarks.harness.Sizes;
 import dev.forkline.benchmarks.harness.WorkDirs;
 import dev.forkline.replay.sandbox.DockerEngine;
 import dev.forkline.replay.sandbox.IsolationBoundary;
+import dev.forkline.replay.sandbox.SandboxImages;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -25,11 +29,12 @@ import java.util.Set;
  * line per figure. Full sizes enforce the goals (exit 3 when one is missed); {@code --quick} uses small sizes and
  * enforces none.
  *
- * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage] [--events N] [--work DIR] [--keep]</pre>
+ * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild] [--events N] [--work DIR] [--keep]</pre>
  */
 public final class Bench {
 
-    public static final Set<String> GROUPS = Set.of("import", "open", "step", "frame", "sandbox", "restore", "storage");
+    public static final Set<String> GROUPS = Set.of("import", "open", "step", "frame", "sandbox", "restore", "storage", "real-replay",
+            "rebuild");
 
     private final Sizes sizes;
     private final Set<String> only;
@@ -108,8 +113,14 @@ public final class Bench {
         if (wants("storage")) {
             report(new CheckpointStorageFigure(sizes, work).measure());
         }
+        if (wants("rebuild")) {
+            report(new WorkspaceRebuildFigure(sizes, work, out).measure());
+        }
         if (wants("sandbox") || wants("restore")) {
             sandboxFigures();
+        }
+        if (wants("real-replay")) {
+            realReplayFigure();
         }
         long misses = figures.stream().filter(figure -> !figure.meetsGoal()).count();
         out.printf("bench: %d figures, %d measured, %d goals missed%n", figures.size(),
@@ -159,16 +170,36 @@ public final class Bench {
         }
     }
 
+    /** The replay of a real SWE-agent session (shared/replay) in the Debian image, skipped without either. */
+    private void realReplayFigure() throws Exception {
+        String missing = dockerMissing(SandboxImages.DEBIAN);
+        if (missing == null) {
+            missing = SharedReplay.whyMissing();
+        }
+        if (missing != null) {
+            report(Figure.skipped(RealReplayFigure.NAME, "real-session replay figure", missing));
+            return;
+        }
+        try (DockerEngine engine = DockerEngine.fromEnvironment()) {
+            report(new RealReplayFigure(sizes, work, engine, SharedReplay.find().orElseThrow(), out).measure());
+        }
+    }
+
     /** Why the Docker figures cannot run, or null when they can. */
     static String dockerMissing() {
+        return dockerMissing(IsolationBoundary.DEFAULT_IMAGE);
+    }
+
+    /** Why figures running in {@code image} cannot run, or null when they can. */
+    static String dockerMissing(String image) {
         try (DockerEngine engine = DockerEngine.fromEnvironment()) {
             if (!engine.isAvailable()) {
                 return "no Docker engine answered";
             }
-            Process inspect = new ProcessBuilder("docker", "image", "inspect", IsolationBoundary.DEFAULT_IMAGE)
+            Process inspect = new ProcessBuilder("docker", "image", "inspect", image)
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             if (inspect.waitFor() != 0) {
-                return "image " + IsolationBoundary.DEFAULT_IMAGE + " is missing (packaging/sandbox-image/build)";
+                return "image " + image + " is missing (packaging/sandbox-image/build)";
             }
             return null;
         } catch (IOException e) {

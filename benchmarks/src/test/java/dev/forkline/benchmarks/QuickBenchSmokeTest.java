@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.forkline.benchmarks.figures.SharedReplay;
 import dev.forkline.benchmarks.harness.Figure;
 import dev.forkline.benchmarks.harness.Sizes;
+import dev.forkline.replay.sandbox.SandboxImages;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -25,12 +27,12 @@ class QuickBenchSmokeTest {
     @Test
     void traceFiguresAreMeasuredAgainstTheirFloors() throws Exception {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        List<Figure> figures = new Bench(Sizes.quick(), Set.of("import", "open", "step", "frame", "storage"), work,
+        List<Figure> figures = new Bench(Sizes.quick(), Set.of("import", "open", "step", "frame", "storage", "rebuild"), work,
                 new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
 
         assertThat(figures).extracting(Figure::name)
                 .containsExactly("import", "import.store", "open", "open.heap", "frame.zoomed-out", "frame.mid-zoom", "frame.zoomed-in", "step",
-                        "step.state", "step.first", "checkpoint.storage");
+                        "step.state", "step.first", "checkpoint.storage", "workspace.rebuild");
         for (Figure figure : figures) {
             assertThat(figure.measured()).as(figure.name()).isTrue();
             assertThat(figure.value()).as(figure.name()).isPositive();
@@ -61,5 +63,31 @@ class QuickBenchSmokeTest {
             assertThat(figure.value()).isPositive();
             assertThat(figure.floor()).isPositive();
         });
+    }
+
+    @Test
+    @Tag("docker")
+    void theRealSessionReplayIsMeasuredAgainstDockerExecOfTheSameActions() throws Exception {
+        String missing = Bench.dockerMissing();
+        if (missing != null && "true".equalsIgnoreCase(System.getenv("CI"))) {
+            fail("CI=true but " + missing);
+        }
+        if (missing == null) {
+            missing = Bench.dockerMissing(SandboxImages.DEBIAN);
+        }
+        if (missing == null) {
+            missing = SharedReplay.whyMissing();
+        }
+        assumeTrue(missing == null, "skipped: " + missing);
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        List<Figure> figures = new Bench(Sizes.quick(), Set.of("real-replay"), work,
+                new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
+
+        assertThat(figures).extracting(Figure::name).containsExactly("replay.real.step");
+        Figure figure = figures.getFirst();
+        assertThat(figure.measured()).isTrue();
+        assertThat(figure.value()).isPositive();
+        assertThat(figure.floor()).isPositive();
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("per step: the call").contains("floor's docker exec");
     }
 }

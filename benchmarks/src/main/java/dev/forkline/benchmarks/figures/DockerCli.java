@@ -80,7 +80,22 @@ final class DockerCli {
         }
     }
 
-    private static String run(List<String> command, Path stdin) throws IOException, InterruptedException {
+    /** Runs {@code command} (stdin from {@code stdin} when given) and returns its output; a non-zero exit throws. */
+    static String run(List<String> command, Path stdin) throws IOException, InterruptedException {
+        Ran ran = attempt(command, stdin);
+        if (ran.exit() != 0) {
+            throw new IllegalStateException(String.join(" ", command.subList(0, Math.min(3, command.size())))
+                    + " failed (exit " + ran.exit() + "): " + ran.output().strip());
+        }
+        return ran.output();
+    }
+
+    /** What a command printed (stdout and stderr together) and its exit status. */
+    record Ran(int exit, String output) {
+    }
+
+    /** Runs {@code command} and returns its exit status and output, whatever the status. */
+    static Ran attempt(List<String> command, Path stdin) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         if (stdin != null) {
             builder.redirectInput(stdin.toFile());
@@ -90,11 +105,6 @@ final class DockerCli {
         try (InputStream in = process.getInputStream()) {
             output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        int exit = process.waitFor();
-        if (exit != 0) {
-            throw new IllegalStateException(String.join(" ", command.subList(0, Math.min(3, command.size())))
-                    + " failed (exit " + exit + "): " + output.strip());
-        }
-        return output;
+        return new Ran(process.waitFor(), output);
     }
 }

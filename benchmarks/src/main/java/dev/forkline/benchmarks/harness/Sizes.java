@@ -3,20 +3,27 @@ package dev.forkline.benchmarks.harness;
 /**
  * How big each figure's input is and how often it is repeated. The full sizes are the goals' sizes; the quick ones
  * keep {@code benchmarks/run --quick} within a couple of minutes on a CI machine.
+ *
+ * @param realReplayRuns replays of the real SWE-agent session (each after its floor run), after one warm-up in full runs
+ * @param rebuildFiles   files of the start tree of the 1,000-edit session ({@code workspace.rebuild})
+ * @param rebuildBytes   their total size
+ * @param rebuildEdits   the session's edits
  */
 public record Sizes(boolean isQuick, int events, int openRuns, int stepSamples, int coldStarts, int execs,
-                    int restoreFiles, long restoreBytes, int restoreRuns) {
+                    int restoreFiles, long restoreBytes, int restoreRuns, int realReplayRuns, int rebuildFiles, long rebuildBytes,
+                    int rebuildEdits) {
 
     public static Sizes full() {
-        return new Sizes(false, 1_000_000, 2, 2000, 5, 40, 10_000, 100L << 20, 3);
+        return new Sizes(false, 1_000_000, 2, 2000, 5, 40, 10_000, 100L << 20, 3, 3, 10_000, 100L << 20, 1000);
     }
 
     /** The same sizes with another trace length (for comparing builds on a mid-size trace). */
     public Sizes withEvents(int count) {
-        return new Sizes(isQuick, count, openRuns, stepSamples, coldStarts, execs, restoreFiles, restoreBytes, restoreRuns);
+        return new Sizes(isQuick, count, openRuns, stepSamples, coldStarts, execs, restoreFiles, restoreBytes, restoreRuns,
+                realReplayRuns, rebuildFiles, rebuildBytes, rebuildEdits);
     }
 
     public static Sizes quick() {
-        return new Sizes(true, 20_000, 2, 200, 2, 10, 500, 5L << 20, 1);
+        return new Sizes(true, 20_000, 2, 200, 2, 10, 500, 5L << 20, 1, 1, 500, 5L << 20, 50);
     }
 }

@@ -23,6 +23,8 @@ import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.export.BundleExport;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -71,7 +73,7 @@ public final class RealReplayFigure {
         int files = -1;
         for (int i = sizes.isQuick() ? 0 : -1; i < runs; i++) {
             String container = floor.prepare();
-            List<SweAgentExecFloor.Ran> ran;
+            List<SweAgentExecFloor.ActionRun> ran;
             try {
                 Map<String, String> env = floor.startSession(container);
                 ran = floor.runActions(container, env);
@@ -85,10 +87,10 @@ public final class RealReplayFigure {
                 throw new IllegalStateException("the replay has " + times.steps() + " steps, the trajectory " + ran.size() + " actions");
             }
             if (i >= 0) {
-                floors[i] = ran.stream().mapToDouble(SweAgentExecFloor.Ran::millis).sum() / ran.size();
+                floors[i] = ran.stream().mapToDouble(SweAgentExecFloor.ActionRun::millis).sum() / ran.size();
                 values[i] = times.spanMillis() / times.steps();
                 last = times;
-                lastFloorSteps = ran.stream().mapToDouble(SweAgentExecFloor.Ran::millis).toArray();
+                lastFloorSteps = ran.stream().mapToDouble(SweAgentExecFloor.ActionRun::millis).toArray();
             }
         }
         out.println(breakdown(last, lastFloorSteps, files));
@@ -100,8 +102,8 @@ public final class RealReplayFigure {
     }
 
     /** The floor must have run the session, not just started processes: the reproduction prints 344, then 345. */
-    private static void checkFloor(List<SweAgentExecFloor.Ran> ran) {
-        List<Integer> reproductions = new java.util.ArrayList<>();
+    private static void checkFloor(List<SweAgentExecFloor.ActionRun> ran) {
+        List<Integer> reproductions = new ArrayList<>();
         for (int k = 0; k < ran.size(); k++) {
             if (ran.get(k).action().text().strip().equals("python reproduce.py")) {
                 reproductions.add(k);
@@ -186,7 +188,7 @@ public final class RealReplayFigure {
     }
 
     private static String breakdown(StepTimes times, double[] floorSteps, int files) {
-        double floorMean = java.util.Arrays.stream(floorSteps).sum() / floorSteps.length;
+        double floorMean = Arrays.stream(floorSteps).sum() / floorSteps.length;
         double between = times.spanMillis() - times.callMillis() - times.afterCallMillis();
         return String.format(Locale.ROOT, "%-22s last run, per step: the call %.1f ms (floor's docker exec %.1f ms), after the call"
                         + " %.1f ms (workspace listing of %d files, comparison, writing), between steps %.1f ms; not counted: set-up %d ms,"
@@ -197,6 +199,6 @@ public final class RealReplayFigure {
     }
 
     private static String rounded(double[] millis) {
-        return java.util.Arrays.toString(java.util.Arrays.stream(millis).mapToLong(Math::round).toArray());
+        return Arrays.toString(Arrays.stream(millis).mapToLong(Math::round).toArray());
     }
 }

@@ -36,7 +36,7 @@ final class SweAgentExecFloor {
     }
 
     /** What ran and what it printed (terminal output), with the wall time of its {@code docker exec}. */
-    record Ran(Action action, double millis, String output) {
+    record ActionRun(Action action, double millis, String output) {
         /** The output as SWE-agent records it: stripped, {@code \r\n} as {@code \n}. */
         String recordedForm() {
             return output.replace("\r\n", "\n").strip();
@@ -163,8 +163,8 @@ final class SweAgentExecFloor {
     }
 
     /** Runs every action in order, each one {@code docker exec -t}, timed. */
-    List<Ran> runActions(String container, Map<String, String> env) throws Exception {
-        List<Ran> ran = new ArrayList<>();
+    List<ActionRun> runActions(String container, Map<String, String> env) throws Exception {
+        List<ActionRun> ran = new ArrayList<>();
         for (Action action : actions) {
             List<String> command = new ArrayList<>(List.of("docker", "exec", "-t", "--user", boundary.user(), "-w", action.cwd()));
             env.forEach((name, value) -> {
@@ -174,7 +174,7 @@ final class SweAgentExecFloor {
             command.addAll(List.of(container, "bash", "-c", guarded(action.text())));
             long started = System.nanoTime();
             DockerCli.Ran result = DockerCli.attempt(command, null);
-            ran.add(new Ran(action, (System.nanoTime() - started) / 1e6, result.output()));
+            ran.add(new ActionRun(action, (System.nanoTime() - started) / 1e6, result.output()));
         }
         return ran;
     }

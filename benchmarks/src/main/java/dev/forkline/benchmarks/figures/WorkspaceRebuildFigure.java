@@ -10,6 +10,7 @@ import dev.forkline.benchmarks.harness.Unit;
 import dev.forkline.benchmarks.harness.WorkDirs;
 import dev.forkline.replay.sandbox.WorkspaceFile;
 import dev.forkline.replay.workspace.EditCheck;
+import dev.forkline.replay.workspace.MutationOutcome;
 import dev.forkline.replay.workspace.StartingTree;
 import dev.forkline.replay.workspace.WorkspaceRebuilder;
 import dev.forkline.trace.Event;
@@ -150,7 +151,7 @@ public final class WorkspaceRebuildFigure {
             throws Exception {
         WorkspaceRebuilder rebuilder = WorkspaceRebuilder.of(tree, events, blobs);
         List<EditCheck> failed = rebuilder.checks().stream()
-                .filter(c -> !c.ok() || ((dev.forkline.replay.workspace.MutationOutcome.Applied) c.outcome()).note() != null).toList();
+                .filter(c -> !c.ok() || ((MutationOutcome.Applied) c.outcome()).note() != null).toList();
         if (rebuilder.checks().size() != session.edits() || !failed.isEmpty()) {
             throw new IllegalStateException(rebuilder.checks().size() + " checks for " + session.edits() + " edits; not cleanly applied: "
                     + failed.stream().limit(3).map(c -> c.path() + ": " + c.outcome().summary()).toList());

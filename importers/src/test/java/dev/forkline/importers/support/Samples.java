@@ -2,6 +2,7 @@ package dev.forkline.importers.support;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.forkline.trace.testing.SharedSamples;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -72,14 +73,6 @@ public final class Samples {
     }
 
     private static Path folder(String name) {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null) {
-            Path candidate = dir.resolve("shared").resolve(name);
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
-            dir = dir.getParent();
-        }
-        return null;
+        return SharedSamples.sharedFolder(name);
     }
 }

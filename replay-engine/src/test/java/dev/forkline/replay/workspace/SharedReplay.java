@@ -2,6 +2,7 @@ package dev.forkline.replay.workspace;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.forkline.trace.testing.SharedSamples;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -22,12 +23,6 @@ public final class SharedReplay {
 
     /** Walks up from the working directory looking for a {@code shared/replay} folder in an ancestor. */
     private static Path root() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve("shared").resolve("replay");
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
-        }
-        return null;
+        return SharedSamples.sharedFolder("replay");
     }
 }

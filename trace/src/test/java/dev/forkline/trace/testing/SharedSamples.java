@@ -28,13 +28,19 @@ public final class SharedSamples {
 
     /** Walks up from the working directory looking for a {@code shared/samples} folder in an ancestor or beside one. */
     static Path root() {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null) {
-            Path candidate = dir.resolve("shared").resolve("samples");
+        return sharedFolder("samples");
+    }
+
+    /**
+     * The folder {@code shared/<name>} ({@code samples}, {@code replay}) found by walking up from the working directory,
+     * or null where there is none.
+     */
+    public static Path sharedFolder(String name) {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            Path candidate = dir.resolve("shared").resolve(name);
             if (Files.isDirectory(candidate)) {
                 return candidate;
             }
-            dir = dir.getParent();
         }
         return null;
     }

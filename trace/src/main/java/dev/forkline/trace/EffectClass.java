@@ -32,6 +32,16 @@ public enum EffectClass {
         return this != EXTERNAL;
     }
 
+    /** The effect class written as {@code value}, or empty when it names none. */
+    public static java.util.Optional<EffectClass> parse(String value) {
+        for (EffectClass effect : values()) {
+            if (effect.wireName().equals(value)) {
+                return java.util.Optional.of(effect);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
     public static EffectClass fromWire(String value) {
         for (EffectClass effect : values()) {
             if (effect.wireName().equals(value)) {

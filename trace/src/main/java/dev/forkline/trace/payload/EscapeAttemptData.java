@@ -1,0 +1,34 @@
+package dev.forkline.trace.payload;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.Json;
+
+/** The payload of a {@code escape.attempt}: an attempt to cross the isolation boundary. Members the trace does not hold read as null. */
+public record EscapeAttemptData(EscapeBoundary boundary, String attempt, Boolean blocked, String callId) {
+
+    public static final String TYPE = "escape.attempt";
+    public static final String BOUNDARY = "boundary";
+    public static final String ATTEMPT = "attempt";
+    public static final String BLOCKED = "blocked";
+    public static final String CALL_ID = "callId";
+
+    public static EscapeAttemptData from(ObjectNode data) {
+        return new EscapeAttemptData(EscapeBoundary.parse(Fields.text(data, BOUNDARY)).orElse(null),
+                Fields.text(data, ATTEMPT),
+                Fields.bool(data, BLOCKED),
+                Fields.text(data, CALL_ID));
+    }
+
+    /** Writes the non-null members into {@code data}, leaving every other member as it is; returns {@code data}. */
+    public ObjectNode into(ObjectNode data) {
+        Fields.put(data, BOUNDARY, boundary == null ? null : boundary.wireName());
+        Fields.put(data, ATTEMPT, attempt);
+        Fields.put(data, BLOCKED, blocked);
+        Fields.put(data, CALL_ID, callId);
+        return data;
+    }
+
+    public ObjectNode toPayload() {
+        return into(Json.object());
+    }
+}

@@ -1,0 +1,43 @@
+package dev.forkline.trace.payload;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.Json;
+
+/** The payload of a {@code model.call}: one call to a model: what went in, what came out, its usage, cost and latency. Members the trace does not hold read as null. */
+public record ModelCallData(String model, String provider, ObjectNode input, ObjectNode output, ObjectNode usage, Double costUsd, Double latencyMs) {
+
+    public static final String TYPE = "model.call";
+    public static final String MODEL = "model";
+    public static final String PROVIDER = "provider";
+    public static final String INPUT = "input";
+    public static final String OUTPUT = "output";
+    public static final String USAGE = "usage";
+    public static final String COST_USD = "costUsd";
+    public static final String LATENCY_MS = "latencyMs";
+
+    public static ModelCallData from(ObjectNode data) {
+        return new ModelCallData(Fields.text(data, MODEL),
+                Fields.text(data, PROVIDER),
+                Fields.object(data, INPUT),
+                Fields.object(data, OUTPUT),
+                Fields.object(data, USAGE),
+                Fields.number(data, COST_USD),
+                Fields.number(data, LATENCY_MS));
+    }
+
+    /** Writes the non-null members into {@code data}, leaving every other member as it is; returns {@code data}. */
+    public ObjectNode into(ObjectNode data) {
+        Fields.put(data, MODEL, model);
+        Fields.put(data, PROVIDER, provider);
+        Fields.put(data, INPUT, input);
+        Fields.put(data, OUTPUT, output);
+        Fields.put(data, USAGE, usage);
+        Fields.put(data, COST_USD, costUsd);
+        Fields.put(data, LATENCY_MS, latencyMs);
+        return data;
+    }
+
+    public ObjectNode toPayload() {
+        return into(Json.object());
+    }
+}

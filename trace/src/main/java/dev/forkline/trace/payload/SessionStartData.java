@@ -1,0 +1,34 @@
+package dev.forkline.trace.payload;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.Json;
+
+/** The payload of a {@code session.start}: how a run began: its title, environment, model and, for imported runs, where it came from. Members the trace does not hold read as null. */
+public record SessionStartData(String title, ObjectNode environment, ObjectNode model, ObjectNode imported) {
+
+    public static final String TYPE = "session.start";
+    public static final String TITLE = "title";
+    public static final String ENVIRONMENT = "environment";
+    public static final String MODEL = "model";
+    public static final String IMPORTED = "imported";
+
+    public static SessionStartData from(ObjectNode data) {
+        return new SessionStartData(Fields.text(data, TITLE),
+                Fields.object(data, ENVIRONMENT),
+                Fields.object(data, MODEL),
+                Fields.object(data, IMPORTED));
+    }
+
+    /** Writes the non-null members into {@code data}, leaving every other member as it is; returns {@code data}. */
+    public ObjectNode into(ObjectNode data) {
+        Fields.put(data, TITLE, title);
+        Fields.put(data, ENVIRONMENT, environment);
+        Fields.put(data, MODEL, model);
+        Fields.put(data, IMPORTED, imported);
+        return data;
+    }
+
+    public ObjectNode toPayload() {
+        return into(Json.object());
+    }
+}

@@ -1,0 +1,57 @@
+package dev.forkline.trace.payload;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.Json;
+
+/**
+ * The payload of a {@code state.mutation}: one path of the workspace changed. {@code before} and {@code after} are
+ * blob references; null on a known side means the file does not exist there. A side the source does not hold is
+ * null with {@code beforeKnown:false} / {@code afterKnown:false}.
+ *
+ * @param mode the file mode after the change ({@code 644}, {@code 0755}), when recorded
+ */
+public record StateMutationData(String path, MutationOp op, String before, boolean beforeKnown, String after,
+        boolean afterKnown, String mode) {
+
+    public static final String TYPE = "state.mutation";
+    public static final String PATH = "path";
+    public static final String OP = "op";
+    public static final String BEFORE = "before";
+    public static final String AFTER = "after";
+    public static final String BEFORE_KNOWN = "beforeKnown";
+    public static final String AFTER_KNOWN = "afterKnown";
+    public static final String MODE = "mode";
+
+    public static StateMutationData of(String path, MutationOp op, String before, String after) {
+        return new StateMutationData(path, op, before, true, after, true, null);
+    }
+
+    public static StateMutationData from(ObjectNode data) {
+        return new StateMutationData(Fields.text(data, PATH), MutationOp.parse(Fields.text(data, OP)).orElse(null),
+                Fields.text(data, BEFORE), !Boolean.FALSE.equals(Fields.bool(data, BEFORE_KNOWN)),
+                Fields.text(data, AFTER), !Boolean.FALSE.equals(Fields.bool(data, AFTER_KNOWN)), Fields.text(data, MODE));
+    }
+
+    /**
+     * Writes the members into {@code data}: {@code before} and {@code after} always (null when absent), the
+     * {@code …Known:false} markers only for unknown sides; returns {@code data}.
+     */
+    public ObjectNode into(ObjectNode data) {
+        Fields.put(data, PATH, path);
+        Fields.put(data, OP, op == null ? null : op.wireName());
+        data.put(BEFORE, beforeKnown ? before : null);
+        data.put(AFTER, afterKnown ? after : null);
+        if (!beforeKnown) {
+            data.put(BEFORE_KNOWN, false);
+        }
+        if (!afterKnown) {
+            data.put(AFTER_KNOWN, false);
+        }
+        Fields.put(data, MODE, mode);
+        return data;
+    }
+
+    public ObjectNode toPayload() {
+        return into(Json.object());
+    }
+}

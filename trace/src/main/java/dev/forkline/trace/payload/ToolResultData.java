@@ -1,0 +1,53 @@
+package dev.forkline.trace.payload;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.Json;
+
+/** The payload of a {@code tool.result}: what a tool call returned. Members the trace does not hold read as null. */
+public record ToolResultData(String callId, Long exitCode, String stdout, String stderr, String stdoutBlob, String stderrBlob, JsonNode error, Boolean isError, Double durationMs, String outcome) {
+
+    public static final String TYPE = "tool.result";
+    public static final String CALL_ID = "callId";
+    public static final String EXIT_CODE = "exitCode";
+    public static final String STDOUT = "stdout";
+    public static final String STDERR = "stderr";
+    public static final String STDOUT_BLOB = "stdoutBlob";
+    public static final String STDERR_BLOB = "stderrBlob";
+    public static final String ERROR = "error";
+    public static final String IS_ERROR = "isError";
+    public static final String DURATION_MS = "durationMs";
+    public static final String OUTCOME = "outcome";
+
+    public static ToolResultData from(ObjectNode data) {
+        return new ToolResultData(Fields.text(data, CALL_ID),
+                Fields.integer(data, EXIT_CODE),
+                Fields.text(data, STDOUT),
+                Fields.text(data, STDERR),
+                Fields.text(data, STDOUT_BLOB),
+                Fields.text(data, STDERR_BLOB),
+                Fields.node(data, ERROR),
+                Fields.bool(data, IS_ERROR),
+                Fields.number(data, DURATION_MS),
+                Fields.text(data, OUTCOME));
+    }
+
+    /** Writes the non-null members into {@code data}, leaving every other member as it is; returns {@code data}. */
+    public ObjectNode into(ObjectNode data) {
+        Fields.put(data, CALL_ID, callId);
+        Fields.put(data, EXIT_CODE, exitCode);
+        Fields.put(data, STDOUT, stdout);
+        Fields.put(data, STDERR, stderr);
+        Fields.put(data, STDOUT_BLOB, stdoutBlob);
+        Fields.put(data, STDERR_BLOB, stderrBlob);
+        Fields.put(data, ERROR, error);
+        Fields.put(data, IS_ERROR, isError);
+        Fields.put(data, DURATION_MS, durationMs);
+        Fields.put(data, OUTCOME, outcome);
+        return data;
+    }
+
+    public ObjectNode toPayload() {
+        return into(Json.object());
+    }
+}

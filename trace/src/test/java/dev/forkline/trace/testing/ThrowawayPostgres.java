@@ -1,0 +1,179 @@
+package dev.forkline.trace.testing;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A PostgreSQL cluster of Debian's {@code postgresql} package, made for one test class and thrown away: {@code initdb}
+ * in a temporary directory, {@code pg_ctl start} on a free port of 127.0.0.1 only (no Unix socket in a shared place),
+ * {@code pg_ctl stop -m immediate} and the directory deleted on {@link #close()}. When the tests run as root, the
+ * server runs as the {@code postgres} user (PostgreSQL refuses root). {@link #find()} is empty, with the reason in
+ * {@link #unavailableReason()}, where the package is not installed, so tests can skip with a clear message.
+ */
+public final class ThrowawayPostgres implements AutoCloseable {
+
+    /** The superuser of the throwaway cluster; it trusts local TCP connections, so no password is needed. */
+    public static final String SUPERUSER = "forkline_admin";
+
+    private final Path binaries;
+    private final Path directory;
+    private final int port;
+    private final boolean asPostgresUser;
+
+    private ThrowawayPostgres(Path binaries, Path directory, int port, boolean asPostgresUser) {
+        this.binaries = binaries;
+        this.directory = directory;
+        this.port = port;
+        this.asPostgresUser = asPostgresUser;
+    }
+
+    /** The newest installed server's {@code bin} folder (Debian keeps them under /usr/lib/postgresql/VERSION/bin). */
+    public static Optional<Path> find() {
+        Path root = Path.of("/usr/lib/postgresql");
+        if (!Files.isDirectory(root)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> versions = Files.list(root)) {
+            return versions.map(version -> version.resolve("bin"))
+                    .filter(bin -> Files.isExecutable(bin.resolve("initdb")) && Files.isExecutable(bin.resolve("pg_ctl")))
+                    .max(Comparator.comparing(bin -> versionNumber(bin.getParent().getFileName().toString())));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    public static String unavailableReason() {
+        return "PostgreSQL is not installed (Debian's postgresql package puts initdb under /usr/lib/postgresql/VERSION/bin);"
+                + " .ci/run installs it";
+    }
+
+    /** Creates and starts a cluster; throws with initdb's or pg_ctl's output when it cannot. */
+    public static ThrowawayPostgres start() throws IOException, InterruptedException {
+        Path binaries = find().orElseThrow(() -> new IllegalStateException(unavailableReason()));
+        boolean asRoot = "root".equals(System.getProperty("user.name"));
+        Path directory = Files.createTempDirectory("forkline-postgres-");
+        int port = freeLoopbackPort();
+        var cluster = new ThrowawayPostgres(binaries, directory, port, asRoot);
+        try {
+            if (asRoot) {
+                run(List.of("chown", "postgres:", directory.toString()), "chown");
+            }
+            cluster.runServerTool("initdb", "-D", cluster.data().toString(), "-U", SUPERUSER, "--auth=trust",
+                    "--encoding=UTF8", "--locale=C", "--no-sync");
+            cluster.runServerTool("pg_ctl", "-D", cluster.data().toString(), "-l", cluster.log().toString(), "-w",
+                    "-t", "60", "-o", "-c listen_addresses=127.0.0.1 -c port=" + port + " -c unix_socket_directories=''"
+                            + " -c fsync=off -c max_connections=100", "start");
+            return cluster;
+        } catch (IOException | RuntimeException | InterruptedException e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** A JDBC URL of a database of this cluster (the {@code postgres} database exists from the start). */
+    public String jdbcUrl(String database) {
+        return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
+    }
+
+    /** Forkline's own spelling: {@code postgresql://USER@127.0.0.1:PORT/DB}. */
+    public String forklineUrl(String user, String database) {
+        return "postgresql://" + user + "@127.0.0.1:" + port + "/" + database;
+    }
+
+    /** Runs SQL with psql as the superuser against {@code database}; returns psql's output. */
+    public String psql(String database, String sql) throws IOException, InterruptedException {
+        return runServerTool("psql", "-h", "127.0.0.1", "-p", Integer.toString(port), "-U", SUPERUSER, "-d", database,
+                "-v", "ON_ERROR_STOP=1", "-A", "-t", "-c", sql);
+    }
+
+    /** Stops the server at once ({@code -m immediate}, as a crash would), keeping the data. */
+    public void kill() throws IOException, InterruptedException {
+        runServerTool("pg_ctl", "-D", data().toString(), "-m", "immediate", "-w", "stop");
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (Files.exists(data().resolve("postmaster.pid"))) {
+                kill();
+            }
+        } catch (IOException | RuntimeException e) {
+            // The directory is removed below all the same; a server left behind dies with its data directory's lock.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        deleteQuietly(directory);
+    }
+
+    private static void deleteQuietly(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // Left in the temporary directory; nothing else depends on it.
+        }
+    }
+
+    /** The cluster's temporary directory (gone after {@link #close()}). */
+    Path dataDirectoryForTest() {
+        return directory;
+    }
+
+    private Path data() {
+        return directory.resolve("data");
+    }
+
+    private Path log() {
+        return directory.resolve("server.log");
+    }
+
+    private String runServerTool(String tool, String... arguments) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        if (asPostgresUser) {
+            command.addAll(List.of("runuser", "-u", "postgres", "--"));
+        }
+        command.add(binaries.resolve(tool).toString());
+        command.addAll(List.of(arguments));
+        return run(command, tool);
+    }
+
+    private static String run(List<String> command, String name) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IOException(name + " did not finish within 120 s: " + output);
+        }
+        if (process.exitValue() != 0) {
+            throw new IOException(name + " exited with " + process.exitValue() + ": " + output);
+        }
+        return output;
+    }
+
+    private static int freeLoopbackPort() throws IOException {
+        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static int versionNumber(String name) {
+        try {
+            return Integer.parseInt(name);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}

@@ -2,8 +2,8 @@ package dev.forkline.reliability;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.decide.DecisionRecorder;
 import dev.forkline.trace.decision.Decision;
-import dev.forkline.trace.decision.DecisionRecorder;
 import dev.forkline.trace.decision.OwnerKeys;
 import dev.forkline.trace.decision.Verdict;
 import dev.forkline.trace.store.TraceStore;

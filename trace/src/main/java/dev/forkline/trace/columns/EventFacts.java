@@ -3,9 +3,9 @@ package dev.forkline.trace.columns;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.FailureKind;
 import dev.forkline.trace.Hashes;
 import dev.forkline.trace.ToolResults;
-import dev.forkline.trace.recovery.Failure;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -14,7 +14,7 @@ public final class EventFacts {
 
     /** Error and sandbox.lost events, failed tool results ({@link ToolResults#isError}), non-zero process exits: "errors only". */
     public static final int ERROR = 1;
-    /** A failure by {@link Failure.Kind#of}. */
+    /** A failure by {@link FailureKind#of}. */
     public static final int FAILURE = 1 << 1;
     /** A tool.result that is an error by {@link ToolResults#isError}. */
     public static final int FAILED_RESULT = 1 << 2;
@@ -38,7 +38,7 @@ public final class EventFacts {
         if (isError(event, kind)) {
             flags |= ERROR;
         }
-        if (Failure.Kind.of(event).isPresent()) {
+        if (FailureKind.of(event).isPresent()) {
             flags |= FAILURE;
         }
         if (kind == EventType.TOOL_RESULT && ToolResults.isError(event)) {

@@ -3,6 +3,7 @@ package dev.forkline.trace.recovery;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.FailureKind;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.columns.DataSkim;
 import dev.forkline.trace.columns.EventColumns;
@@ -11,7 +12,9 @@ import dev.forkline.trace.index.Lineage;
 import dev.forkline.trace.index.RunInfo;
 import dev.forkline.trace.index.TraceIndex;
 import dev.forkline.trace.state.ExternalEffect;
+import dev.forkline.trace.state.ModelSpend;
 import dev.forkline.trace.state.StateReconstructor;
+import dev.forkline.trace.state.Tokens;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -107,7 +110,7 @@ final class MetricsCalculator {
                 continue;
             }
             Event event = index.get(i);
-            Failure.Kind.of(event).ifPresent(kind -> failures.add(
+            FailureKind.of(event).ifPresent(kind -> failures.add(
                     new Failure(event.id(), event.run(), lineOf(event), event.ts(), kind, Signals.summary(event))));
         }
         return failures;

@@ -3,6 +3,7 @@ package dev.forkline.trace.recovery;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Json;
+import dev.forkline.trace.state.Tokens;
 import java.math.BigDecimal;
 import java.util.List;
 

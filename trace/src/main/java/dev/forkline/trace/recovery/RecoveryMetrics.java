@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.trace.state.Tokens;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Comparator;

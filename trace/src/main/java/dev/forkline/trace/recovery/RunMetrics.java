@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.Json;
+import dev.forkline.trace.state.Tokens;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 
-/** Which events acknowledge a failure, and how to summarise one (which events are failures: {@link Failure.Kind#of}). */
+/** Which events acknowledge a failure, and how to summarise one (which events are failures: {@link dev.forkline.trace.FailureKind#of}). */
 final class Signals {
 
     private static final int SUMMARY_LIMIT = 200;

@@ -10,7 +10,6 @@ import dev.forkline.trace.columns.EventFacts;
 import dev.forkline.trace.index.CheckpointInfo;
 import dev.forkline.trace.index.Lineage;
 import dev.forkline.trace.index.TraceIndex;
-import dev.forkline.trace.recovery.ModelSpend;
 import java.math.BigDecimal;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

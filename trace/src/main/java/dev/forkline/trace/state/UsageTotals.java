@@ -1,7 +1,6 @@
 package dev.forkline.trace.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.forkline.trace.recovery.ModelSpend;
 import java.math.BigDecimal;
 import java.util.Arrays;
 

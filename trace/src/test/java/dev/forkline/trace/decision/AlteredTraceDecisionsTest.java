@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
+import dev.forkline.trace.decide.AlteredTraceException;
+import dev.forkline.trace.decide.DecisionRecorder;
 import dev.forkline.trace.integrity.IntegrityStatus;
 import dev.forkline.trace.testing.AlteredSamples;
 import dev.forkline.trace.testing.AlteredSamples.Alteration;

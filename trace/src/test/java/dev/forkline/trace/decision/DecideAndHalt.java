@@ -1,6 +1,7 @@
 package dev.forkline.trace.decision;
 
 import dev.forkline.trace.Event;
+import dev.forkline.trace.decide.DecisionRecorder;
 import java.nio.file.Path;
 
 /**

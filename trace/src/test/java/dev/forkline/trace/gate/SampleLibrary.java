@@ -2,8 +2,8 @@ package dev.forkline.trace.gate;
 
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
+import dev.forkline.trace.decide.DecisionRecorder;
 import dev.forkline.trace.decision.Decision;
-import dev.forkline.trace.decision.DecisionRecorder;
 import dev.forkline.trace.decision.EscapeQueue;
 import dev.forkline.trace.decision.OwnerKeys;
 import dev.forkline.trace.decision.QueueItem;

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.FailureKind;
 import dev.forkline.trace.TraceBuilder;
 import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.trace.state.Tokens;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -125,7 +127,7 @@ class HandBuiltMetricsTest {
         silent.add("r1", "sandbox", EventType.TOOL_RESULT, "{'callId':'c1','error':'denied'}", "r1.2");
         silent.add("r1", "agent:a", EventType.NOTE, "{'text':'carry on'}");
         Incident incident = RecoveryMetrics.of(TraceIndex.of(silent.events())).incidents().getFirst();
-        assertThat(incident.firstFailure().kind()).isEqualTo(Failure.Kind.FAILED_TOOL_RESULT);
+        assertThat(incident.firstFailure().kind()).isEqualTo(FailureKind.FAILED_TOOL_RESULT);
         assertThat(incident.detection()).isNull();
         assertThat(incident.recovery().attempts()).isEmpty();
         assertThat(incident.blastRadius().fromEventId()).isNull();

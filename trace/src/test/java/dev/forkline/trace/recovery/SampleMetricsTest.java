@@ -2,6 +2,7 @@ package dev.forkline.trace.recovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.forkline.trace.FailureKind;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
 import java.math.BigDecimal;
@@ -112,7 +113,7 @@ class SampleMetricsTest {
         RecoveryMetrics metrics = metrics("sandbox-lost-mid-effect");
         RunMetrics r1 = metrics.run("r1").orElseThrow();
         assertThat(r1.outcome()).isEqualTo("unknown");
-        assertThat(r1.failures()).singleElement().satisfies(failure -> assertThat(failure.kind()).isEqualTo(Failure.Kind.SANDBOX_LOST));
+        assertThat(r1.failures()).singleElement().satisfies(failure -> assertThat(failure.kind()).isEqualTo(FailureKind.SANDBOX_LOST));
         assertThat(r1.reverts()).extracting(RevertInfo::durationMs).containsExactly(1386L);
         Incident incident = metrics.incident("r1").orElseThrow();
         assertThat(incident.detection().acknowledgedBy()).isEqualTo("r1.10");

@@ -15,7 +15,6 @@ import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventLines;
 import dev.forkline.trace.columns.LazyEventList;
 import dev.forkline.trace.index.TraceIndex;
-import dev.forkline.trace.recovery.ModelSpend;
 import dev.forkline.trace.testing.CountingLines;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

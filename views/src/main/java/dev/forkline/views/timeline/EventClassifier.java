@@ -2,8 +2,8 @@ package dev.forkline.views.timeline;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.FailureKind;
 import dev.forkline.trace.ToolResults;
-import dev.forkline.trace.recovery.Failure;
 
 /** Decides, from the event payload contract, which events are failures and which tool calls reach outside the sandbox. */
 public final class EventClassifier {
@@ -13,7 +13,7 @@ public final class EventClassifier {
 
     /** An error, a lost sandbox, a failed session end, or a failed tool result. */
     public static boolean isFailure(Event event) {
-        return Failure.Kind.of(event).isPresent();
+        return FailureKind.of(event).isPresent();
     }
 
     /** A failed tool result, by the trace module's one rule. */

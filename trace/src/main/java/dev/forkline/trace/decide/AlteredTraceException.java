@@ -1,5 +1,7 @@
-package dev.forkline.trace.decision;
+package dev.forkline.trace.decide;
 
+import dev.forkline.trace.decision.Decision;
+import dev.forkline.trace.decision.DecisionRefusedException;
 import dev.forkline.trace.integrity.IntegrityVerdict;
 import java.nio.file.Path;
 

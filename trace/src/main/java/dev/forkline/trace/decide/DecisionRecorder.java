@@ -1,4 +1,4 @@
-package dev.forkline.trace.decision;
+package dev.forkline.trace.decide;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventChain;
@@ -9,6 +9,15 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleWriter;
 import dev.forkline.trace.bundle.Manifest;
+import dev.forkline.trace.decision.AlteredTraceAcknowledgement;
+import dev.forkline.trace.decision.Decision;
+import dev.forkline.trace.decision.DecisionEventChecks;
+import dev.forkline.trace.decision.DecisionRefusedException;
+import dev.forkline.trace.decision.DecisionSigner;
+import dev.forkline.trace.decision.EscapeQueue;
+import dev.forkline.trace.decision.OwnerKey;
+import dev.forkline.trace.decision.OwnerKeys;
+import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.index.TraceIndex;
 import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.verify.Verifier;

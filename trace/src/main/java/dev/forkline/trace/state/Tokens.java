@@ -1,4 +1,4 @@
-package dev.forkline.trace.recovery;
+package dev.forkline.trace.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

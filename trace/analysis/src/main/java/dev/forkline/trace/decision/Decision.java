@@ -16,7 +16,7 @@ import dev.forkline.trace.EventType;
  * @param treatAs   for an external effect whose outcome is unknown: {@code done} or {@code failed} settles it without
  *                  re-firing it (replay answers the call with that outcome); null otherwise. Not with escalate or terminate.
  * @param acknowledgedAltered the owner decides knowing the trace is altered (what they were shown); null when the trace
- *                  was not shown as altered. A {@link dev.forkline.trace.decide.DecisionRecorder} refuses a decision on an altered trace without it.
+ *                  was not shown as altered. A {@code DecisionRecorder} (package {@code decide}) refuses a decision on an altered trace without it.
  */
 public record Decision(String subject, Verdict verdict, String owner, String rationale, ObjectNode arguments, String treatAs,
                        AlteredTraceAcknowledgement acknowledgedAltered) {

@@ -1,11 +1,11 @@
-package dev.forkline.views.timeline;
+package dev.forkline.views.inspector;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.FailureKind;
 import dev.forkline.trace.ToolResults;
 
-/** Decides, from the event payload contract, which events are failures and which tool calls reach outside the sandbox. */
+/** Decides, from the event payload contract, which events are failures and which tool calls reach outside the sandbox (for the inspector and the timeline). */
 public final class EventClassifier {
 
     private EventClassifier() {

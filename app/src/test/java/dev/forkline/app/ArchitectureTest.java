@@ -1,19 +1,41 @@
 package dev.forkline.app;
 
+import static com.tngtech.archunit.base.DescribedPredicate.or;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameStartingWith;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.Arrays;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The module graph is trace ← importers, replay-engine ← views ← app, and logic never touches the GUI toolkit
- * (JabRef's doNotUseGuiInLogic). Maven already refuses cycles between modules; these rules also catch a dependency
- * that points against the direction through the package structure.
+ * The module graph and what each module may use, as docs/architecture.md draws it: trace core ← trace analysis ← trace
+ * store; importers and replay-engine on core and analysis; views on all of them; app on views. Maven refuses cycles
+ * between modules; these rules also hold the packages inside each module to their place (the trace modules share the
+ * {@code dev.forkline.trace} prefix, so a module is named here by its packages), keep the libraries each module may
+ * use to the ones its pom declares for that purpose, and keep logic headless (JabRef's doNotUseGuiInLogic).
  */
 class ArchitectureTest {
+
+    /** trace/core: the model and codec (the top package), bundles, columns, the index, verification, export. */
+    static final String[] TRACE_CORE = {"dev.forkline.trace", "dev.forkline.trace.bundle..", "dev.forkline.trace.columns..",
+            "dev.forkline.trace.index..", "dev.forkline.trace.verify..", "dev.forkline.trace.export.."};
+    /** trace/analysis: what is read out of a trace. */
+    static final String[] TRACE_ANALYSIS = {"dev.forkline.trace.state..", "dev.forkline.trace.recovery..",
+            "dev.forkline.trace.decision..", "dev.forkline.trace.decide..", "dev.forkline.trace.integrity..",
+            "dev.forkline.trace.gate..", "dev.forkline.trace.lint..", "dev.forkline.trace.secrets..", "dev.forkline.trace.report.."};
+    /** trace/store: the H2 library. */
+    static final String TRACE_STORE = "dev.forkline.trace.store..";
+    static final String[] JACKSON = {"com.fasterxml.jackson.core..", "com.fasterxml.jackson.databind..", "com.fasterxml.jackson.annotation.."};
+    static final String[] GUI_TOOLKIT = {"javafx..", "org.controlsfx..", "atlantafx..", "org.kordamp.ikonli..", "org.testfx.."};
+    static final String[] LOGIC = {"dev.forkline.trace..", "dev.forkline.importers..", "dev.forkline.replay.."};
 
     private static JavaClasses classes;
 
@@ -21,14 +43,61 @@ class ArchitectureTest {
     static void importClasses() {
         classes = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                // the trace modules' test jars (shared test support) are on this module's test class path
+                .withImportOption(location -> !location.contains("-tests.jar"))
                 .importPackages("dev.forkline");
     }
 
+    /**
+     * No cycle between the packages of any module (nor across modules): each package directly below a module's top
+     * package is a slice. A module's top package (its entry point, e.g. {@code Importers}) is not a slice.
+     */
     @Test
-    void logicModulesDoNotUseJavaFxScenesOrStages() {
-        noClasses().that().resideInAnyPackage("dev.forkline.trace..", "dev.forkline.importers..", "dev.forkline.replay..")
-                .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..", "javafx.application..",
-                        "javafx.embed..", "org.controlsfx..", "atlantafx..", "org.kordamp.ikonli..")
+    void noPackageCycles() {
+        slices().matching("dev.forkline.(*).(*)..").should().beFreeOfCycles()
+                // TimelineCanvas, the control, takes its TimelineViewModel; splitting it into renderer, geometry and
+                // control (issue 16, section 4) moves the control above the view models and lifts this exception.
+                .ignoreDependency(nameStartingWith("dev.forkline.views.timeline.TimelineCanvas"), resideInAPackage("dev.forkline.views.viewmodel.."))
+                .check(classes);
+    }
+
+    @Test
+    void traceCoreUsesOnlyTheJdkJacksonAndCommonsCompress() {
+        classes().that().resideInAnyPackage(TRACE_CORE)
+                .should().onlyDependOnClassesThat().resideInAnyPackage(join(TRACE_CORE, JACKSON, "java..", "org.apache.commons.compress.."))
+                .because("trace/core is the model every other module reads: it needs no analysis, store or YAML")
+                .check(classes);
+    }
+
+    @Test
+    void traceAnalysisUsesOnlyCoreAndJacksonWithYaml() {
+        classes().that().resideInAnyPackage(TRACE_ANALYSIS)
+                .should().onlyDependOnClassesThat().resideInAnyPackage(join(TRACE_CORE, TRACE_ANALYSIS, JACKSON, "java..",
+                        "com.fasterxml.jackson.dataformat.yaml..", "org.yaml.snakeyaml.."))
+                .because("analysis reads traces and recovery contracts (YAML); it never touches the store")
+                .check(classes);
+    }
+
+    @Test
+    void traceStoreUsesCoreAnalysisH2FlywayAndSlf4j() {
+        classes().that().resideInAPackage(TRACE_STORE)
+                .should().onlyDependOnClassesThat().resideInAnyPackage(join(TRACE_CORE, TRACE_ANALYSIS, JACKSON, TRACE_STORE,
+                        "java..", "javax.sql..", "org.h2..", "org.flywaydb..", "org.slf4j.."))
+                .check(classes);
+    }
+
+    @Test
+    void importersAndReplayEngineNeverUseTheStore() {
+        noClasses().that().resideInAnyPackage("dev.forkline.importers..", "dev.forkline.replay..")
+                .should().dependOnClassesThat().resideInAnyPackage(TRACE_STORE, "org.h2..", "org.flywaydb..")
+                .because("importing and replaying work on bundles; only views, app and benchmarks open the store")
+                .check(classes);
+    }
+
+    @Test
+    void logicModulesDoNotUseTheGuiToolkit() {
+        noClasses().that().resideInAnyPackage(LOGIC)
+                .should().dependOnClassesThat().resideInAnyPackage(GUI_TOOLKIT)
                 .because("logic modules must run headless and be testable without the FX toolkit")
                 .check(classes);
     }
@@ -56,5 +125,29 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("dev.forkline.views..")
                 .should().dependOnClassesThat().resideInAPackage("dev.forkline.app..")
                 .check(classes);
+    }
+
+    /**
+     * SLF4J is the one logging API (the app binds it to logback and its log file). {@code Main} is the one class that
+     * touches java.util.logging: to quiet the JavaFX platform's own logger, not to log.
+     */
+    @Test
+    void oneLoggingApi() {
+        noClasses().that().resideInAPackage("dev.forkline..").and().doNotHaveFullyQualifiedName(Main.class.getName())
+                .should().dependOnClassesThat(or(nameStartingWith(System.Logger.class.getName()),
+                        resideInAPackage("java.util.logging.."), resideInAPackage("org.apache.logging.."),
+                        resideInAPackage("org.apache.commons.logging..")))
+                .because("logging goes through SLF4J everywhere, so every message reaches the same log")
+                .check(classes);
+        noClasses().that().resideInAPackage("dev.forkline..").and().doNotHaveFullyQualifiedName(LogDirectoryProperty.class.getName())
+                .should().dependOnClassesThat().resideInAPackage("ch.qos.logback..")
+                .because("code logs through the SLF4J API; only the app's log configuration knows logback")
+                .check(classes);
+    }
+
+    private static String[] join(Object... parts) {
+        return Arrays.stream(parts)
+                .flatMap(part -> part instanceof String[] array ? Arrays.stream(array) : Stream.of((String) part))
+                .toArray(String[]::new);
     }
 }

@@ -6,6 +6,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Background work on a small pool of named daemon threads ({@code forkline-<task>-<n>}); failures are logged with the
@@ -13,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class FxTaskExecutor implements TaskExecutor, AutoCloseable {
 
-    private static final System.Logger LOG = System.getLogger(FxTaskExecutor.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(FxTaskExecutor.class);
 
     private final ExecutorService pool;
 
@@ -37,7 +39,7 @@ public final class FxTaskExecutor implements TaskExecutor, AutoCloseable {
                 T result = work.run((message, fraction) -> Platform.runLater(() -> listener.progressed(message, fraction)));
                 Platform.runLater(() -> listener.succeeded(result));
             } catch (Throwable e) {
-                LOG.log(System.Logger.Level.WARNING, "background task '" + name + "' failed", e);
+                LOG.warn("background task '" + name + "' failed", e);
                 Platform.runLater(() -> listener.failed(e));
                 if (e instanceof Error error && !(e instanceof LinkageError)) {
                     throw error;

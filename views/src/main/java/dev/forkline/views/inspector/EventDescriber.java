@@ -18,7 +18,6 @@ import dev.forkline.views.inspector.EventDetails.Fields;
 import dev.forkline.views.inspector.EventDetails.Section;
 import dev.forkline.views.inspector.EventDetails.Text;
 import dev.forkline.views.inspector.EventDetails.Tone;
-import dev.forkline.views.timeline.EventClassifier;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

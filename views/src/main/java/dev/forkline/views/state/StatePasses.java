@@ -7,6 +7,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Makes state reconstructors' passes over runs ahead of the first step, one at a time, on a daemon thread named
@@ -14,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class StatePasses {
 
-    private static final System.Logger LOG = System.getLogger(StatePasses.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(StatePasses.class);
 
     private final ExecutorService thread = new ThreadPoolExecutor(0, 1, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), runnable -> {
         Thread worker = new Thread(runnable, "forkline-state-pass");
@@ -25,7 +27,7 @@ final class StatePasses {
     CompletableFuture<Void> start(StateReconstructor reconstructor, String run) {
         return CompletableFuture.runAsync(() -> reconstructor.prepare(run), thread).whenComplete((done, failure) -> {
             if (failure != null) {
-                LOG.log(System.Logger.Level.WARNING, "the state pass over run " + run + " failed", failure);
+                LOG.warn("the state pass over run " + run + " failed", failure);
             }
         });
     }

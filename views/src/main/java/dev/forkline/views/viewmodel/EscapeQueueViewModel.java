@@ -2,9 +2,9 @@ package dev.forkline.views.viewmodel;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.decide.DecisionRecorder;
 import dev.forkline.trace.decision.AlteredTraceAcknowledgement;
 import dev.forkline.trace.decision.Decision;
-import dev.forkline.trace.decision.DecisionRecorder;
 import dev.forkline.trace.decision.EscapeQueue;
 import dev.forkline.trace.decision.OwnerKeys;
 import dev.forkline.trace.decision.QueueItem;

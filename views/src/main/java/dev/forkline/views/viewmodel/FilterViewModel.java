@@ -17,11 +17,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.IntUnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The filter/search bar: by type, actor, text, errors only; writes its matches to the timeline. */
 public final class FilterViewModel {
 
-    private static final System.Logger LOG = System.getLogger(FilterViewModel.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(FilterViewModel.class);
 
     private final TimelineViewModel timeline;
     private final StringProperty text = new SimpleStringProperty("");
@@ -110,7 +112,7 @@ public final class FilterViewModel {
         try {
             return search.search(filter).map(ids -> positions(events, ids));
         } catch (Exception e) {
-            LOG.log(System.Logger.Level.WARNING, "the store's search failed; searching the run's events instead", e);
+            LOG.warn("the store's search failed; searching the run's events instead", e);
             return Optional.empty();
         }
     }

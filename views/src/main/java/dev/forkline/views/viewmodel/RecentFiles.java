@@ -9,12 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The last opened files, newest first, kept in a small text file (one path a line) when a store path is given. */
 public final class RecentFiles {
 
     public static final int LIMIT = 10;
-    private static final System.Logger LOG = System.getLogger(RecentFiles.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(RecentFiles.class);
 
     private final Path store;
     private final ObservableList<Path> files = FXCollections.observableArrayList();
@@ -30,7 +32,7 @@ public final class RecentFiles {
                     }
                 }
             } catch (IOException | RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "could not read recent files from " + store, e);
+                LOG.warn("could not read recent files from " + store, e);
             }
         }
     }
@@ -55,7 +57,7 @@ public final class RecentFiles {
             Files.createDirectories(store.toAbsolutePath().getParent());
             Files.write(store, files.stream().map(Path::toString).toList(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            LOG.log(System.Logger.Level.WARNING, "could not save recent files to " + store, e);
+            LOG.warn("could not save recent files to " + store, e);
         }
     }
 

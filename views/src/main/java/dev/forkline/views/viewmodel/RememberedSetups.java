@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.forkline.trace.Json;
 
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The answers given for replaying each imported trace, kept with the window's other {@link Settings} (one JSON value
@@ -12,7 +14,7 @@ import java.util.Optional;
 public final class RememberedSetups {
 
     static final String PREFIX = "replay.setup.";
-    private static final System.Logger LOG = System.getLogger(RememberedSetups.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(RememberedSetups.class);
 
     private final Settings settings;
 
@@ -25,7 +27,7 @@ public final class RememberedSetups {
             try {
                 return Optional.of(SessionSetupAnswers.fromJson(Json.MAPPER.readTree(text)));
             } catch (JsonProcessingException e) {
-                LOG.log(System.Logger.Level.WARNING, "ignoring the unreadable replay set-up remembered for " + traceId + ": " + e.getOriginalMessage());
+                LOG.warn("ignoring the unreadable replay set-up remembered for " + traceId + ": " + e.getOriginalMessage());
                 return Optional.empty();
             }
         });

@@ -36,6 +36,8 @@ import javafx.collections.ObservableList;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Replay from here, fork with an edit, revert to here: builds the engine's request from the selection, runs it on the
@@ -48,7 +50,7 @@ public final class ReplayViewModel {
     public static final String NO_BACKEND = "replays are not set up in this window";
     public static final String NOT_CHECKED = "checking for a Docker engine";
 
-    private static final System.Logger LOG = System.getLogger(ReplayViewModel.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(ReplayViewModel.class);
 
     private final TaskExecutor executor;
     private final WorkbenchViewModel workbench;
@@ -166,7 +168,7 @@ public final class ReplayViewModel {
                 }
             });
         }, error -> {
-            LOG.log(System.Logger.Level.DEBUG, "no sandbox prepared for " + target + ": " + WorkbenchViewModel.message(error));
+            LOG.debug("no sandbox prepared for " + target + ": " + WorkbenchViewModel.message(error));
             asked(target);
         });
     }
@@ -265,7 +267,7 @@ public final class ReplayViewModel {
             return;
         }
         executor.execute("list-images", work -> backend.images(), target::setAll,
-                error -> LOG.log(System.Logger.Level.DEBUG, "no image list: " + WorkbenchViewModel.message(error)));
+                error -> LOG.debug("no image list: " + WorkbenchViewModel.message(error)));
     }
 
     /** A form for editing the selected event, or null when no event is selected. */

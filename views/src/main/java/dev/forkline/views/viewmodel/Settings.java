@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Properties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Small remembered choices (the decision owner's name, the last contract file), kept in a properties file when a path is given. */
 public final class Settings {
@@ -15,7 +17,7 @@ public final class Settings {
     public static final String OWNER = "decision.owner";
     public static final String CONTRACT = "gate.contract";
 
-    private static final System.Logger LOG = System.getLogger(Settings.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(Settings.class);
 
     private final Path file;
     private final Properties values = new Properties();
@@ -27,7 +29,7 @@ public final class Settings {
             try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
                 values.load(reader);
             } catch (IOException | IllegalArgumentException e) {
-                LOG.log(System.Logger.Level.WARNING, "could not read settings from " + file, e);
+                LOG.warn("could not read settings from " + file, e);
             }
         }
     }
@@ -55,7 +57,7 @@ public final class Settings {
                 values.store(writer, "Forkline workbench");
             }
         } catch (IOException e) {
-            LOG.log(System.Logger.Level.WARNING, "could not save settings to " + file, e);
+            LOG.warn("could not save settings to " + file, e);
         }
     }
 }

@@ -50,7 +50,7 @@ class WritableBundlesTest {
             assertThat(bundles.directoryFor(traceId)).as("the copy is current: reused").isEqualTo(exported);
 
             // a decision appended to the copy reaches the store as an update
-            var recorded = new dev.forkline.trace.decision.DecisionRecorder(new dev.forkline.trace.decision.OwnerKeys(dir.resolve("owners")))
+            var recorded = new dev.forkline.trace.decide.DecisionRecorder(new dev.forkline.trace.decision.OwnerKeys(dir.resolve("owners")))
                     .record(exported, dev.forkline.trace.decision.Decision.of("r1.5", dev.forkline.trace.decision.Verdict.DENY, "dana",
                             "the fetched guide was poisoned"));
             ImportResult again = bundles.reimport(exported, Progress.NONE);

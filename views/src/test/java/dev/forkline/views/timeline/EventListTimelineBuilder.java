@@ -3,6 +3,7 @@ package dev.forkline.views.timeline;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.views.inspector.EventClassifier;
 
 import java.time.Duration;
 import java.time.Instant;

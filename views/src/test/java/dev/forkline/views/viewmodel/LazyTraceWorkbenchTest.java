@@ -1,10 +1,10 @@
 package dev.forkline.views.viewmodel;
 
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.FailureKind;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventFacts;
-import dev.forkline.trace.recovery.Failure;
 import dev.forkline.trace.testing.CountingLines;
 import dev.forkline.views.concurrent.SameThreadTaskExecutor;
 import dev.forkline.views.data.InMemoryTraceLibrary;
@@ -81,7 +81,7 @@ class LazyTraceWorkbenchTest {
 
     @Test
     void filteringByTypeActorOrErrorsAndSteppingThroughFailuresReadTheColumnsOnly() {
-        long failures = inMemory.events().stream().filter(e -> Failure.Kind.of(e).isPresent()).count();
+        long failures = inMemory.events().stream().filter(e -> FailureKind.of(e).isPresent()).count();
         lazy.takeRead();
 
         workbench.filter().errorsOnlyProperty().set(true);

@@ -1,0 +1,60 @@
+package dev.forkline.trace.recovery;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+
+/** Which events acknowledge a failure, and how to summarise one (which events are failures: {@link dev.forkline.trace.FailureKind#of}). */
+final class Signals {
+
+    private static final int SUMMARY_LIMIT = 200;
+
+    private Signals() {
+    }
+
+    /**
+     * An event by which the run shows that it noticed a failure: an error, an escape attempt, a lost sandbox, an
+     * approval request, or the end of the session.
+     */
+    static boolean acknowledges(EventType kind) {
+        return kind == EventType.ERROR || kind == EventType.ESCAPE_ATTEMPT || kind == EventType.SANDBOX_LOST
+                || kind == EventType.APPROVAL_REQUEST || kind == EventType.SESSION_END;
+    }
+
+    static String summary(Event event) {
+        String text = switch (event.kind()) {
+            case ERROR -> event.text("message");
+            case SANDBOX_LOST -> event.text("reason");
+            case SESSION_END -> event.text("summary");
+            case TOOL_RESULT -> resultSummary(event);
+            default -> event.type();
+        };
+        text = text == null || text.isBlank() ? event.type() : text.replaceAll("\\s+", " ").strip();
+        return text.length() <= SUMMARY_LIMIT ? text : text.substring(0, SUMMARY_LIMIT - 3) + "...";
+    }
+
+    private static String resultSummary(Event result) {
+        StringBuilder text = new StringBuilder("tool result");
+        if (result.text("callId") != null) {
+            text.append(' ').append(result.text("callId"));
+        }
+        JsonNode exitCode = result.data().get("exitCode");
+        if (exitCode != null && exitCode.isNumber()) {
+            text.append(" exit ").append(exitCode.asLong());
+        }
+        String detail = firstNonBlank(result.text("error"), result.text("stderr"), result.text("stdout"));
+        if (detail != null) {
+            text.append(": ").append(detail);
+        }
+        return text.toString();
+    }
+
+    private static String firstNonBlank(String... values) {
+        for (String value : values) {
+            if (value != null && !value.isBlank()) {
+                return value;
+            }
+        }
+        return null;
+    }
+}

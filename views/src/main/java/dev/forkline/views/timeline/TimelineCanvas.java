@@ -161,8 +161,14 @@ public final class TimelineCanvas extends Region {
         dragMoved = false;
         overviewDrag = OverviewDrag.NONE;
         if (layout.inOverview(e.getX(), e.getY())) {
-            overviewDrag = insideOverviewWindow(e.getX()) ? OverviewDrag.MOVE_WINDOW : OverviewDrag.ZOOM_RANGE;
+            // a narrow window is moved by dragging it; anywhere else (or when the window shows most of the run) a drag
+            // picks the range to zoom to
+            overviewDrag = insideOverviewWindow(e.getX()) && windowShare() < 0.5 ? OverviewDrag.MOVE_WINDOW : OverviewDrag.ZOOM_RANGE;
         }
+    }
+
+    private double windowShare() {
+        return viewModel.viewport().span() / (double) OverviewScale.span(TimelineRenderer.overviewLength(viewModel.model()));
     }
 
     private boolean insideOverviewWindow(double x) {

@@ -44,6 +44,7 @@ public final class TimelineCanvas extends Region {
     private final MarkBuffer marks = new MarkBuffer();
     private final TimelineLayout layout = new TimelineLayout();
     private final TimelineRenderer renderer = new TimelineRenderer(layout, marks);
+    private final TimelineRenderer.Scene scene = new TimelineRenderer.Scene();
     private final ObjectProperty<TimelinePalette> palette = new SimpleObjectProperty<>(TimelinePalette.LIGHT);
     private final Tooltip tooltip = new Tooltip();
 
@@ -110,7 +111,7 @@ public final class TimelineCanvas extends Region {
             dirty = false;
             frames++;
             updateLayout();
-            renderer.draw(canvas.getGraphicsContext2D(), new TimelineRenderer.Scene(viewModel.model(), viewModel.viewport(),
+            renderer.draw(canvas.getGraphicsContext2D(), scene.set(viewModel.model(), viewModel.viewport(),
                     viewModel.selectedIndex(), viewModel.matchesProperty().get(), viewModel.hidesUnmatched(),
                     viewModel.alteredProperty().get(), brushFrom, brushTo));
         }

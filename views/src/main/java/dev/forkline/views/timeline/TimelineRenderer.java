@@ -27,6 +27,8 @@ final class TimelineRenderer {
 
     private static final String[] COUNT_LABELS = new String[100];
     private static final double[] DASHES = {3, 2};
+    /** Axis labels closer than this (pixels) to the previous one are left out. */
+    private static final double MIN_LABEL_GAP = 70;
 
     static {
         for (int i = 0; i < COUNT_LABELS.length; i++) {
@@ -34,9 +36,64 @@ final class TimelineRenderer {
         }
     }
 
-    /** What one frame shows besides the model: the viewport, cursor, matches, integrity flags and a drag-to-zoom range. */
-    record Scene(TimelineModel model, TimelineViewport viewport, int selected, BitSet matches, boolean hideUnmatched,
-                 BitSet altered, double brushFrom, double brushTo) {
+    /**
+     * What one frame shows: the model, viewport, cursor, matches, integrity flags and a drag-to-zoom range. One instance
+     * is refilled for every frame, so drawing allocates nothing for it.
+     */
+    static final class Scene {
+        private TimelineModel model;
+        private TimelineViewport viewport;
+        private int selected;
+        private BitSet matches;
+        private boolean hideUnmatched;
+        private BitSet altered;
+        private double brushFrom;
+        private double brushTo;
+
+        Scene set(TimelineModel shownModel, TimelineViewport shownViewport, int selectedEvent, BitSet matchedEvents,
+                  boolean hideOthers, BitSet alteredEvents, double brushFromX, double brushToX) {
+            model = shownModel;
+            viewport = shownViewport;
+            selected = selectedEvent;
+            matches = matchedEvents;
+            hideUnmatched = hideOthers;
+            altered = alteredEvents;
+            brushFrom = brushFromX;
+            brushTo = brushToX;
+            return this;
+        }
+
+        TimelineModel model() {
+            return model;
+        }
+
+        TimelineViewport viewport() {
+            return viewport;
+        }
+
+        int selected() {
+            return selected;
+        }
+
+        BitSet matches() {
+            return matches;
+        }
+
+        boolean hideUnmatched() {
+            return hideUnmatched;
+        }
+
+        BitSet altered() {
+            return altered;
+        }
+
+        double brushFrom() {
+            return brushFrom;
+        }
+
+        double brushTo() {
+            return brushTo;
+        }
     }
 
     private final TimelineLayout layout;
@@ -179,6 +236,7 @@ final class TimelineRenderer {
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.CENTER);
         g.setLineWidth(1);
+        double lastLabel = Double.NEGATIVE_INFINITY;
         long visibleFrom = breaks.toTime(viewport.start());
         long visibleTo = breaks.toTime(viewport.end());
         for (int segment = 0; segment <= breaks.count(); segment++) {
@@ -197,8 +255,11 @@ final class TimelineRenderer {
                 double sx = Math.floor(x) + 0.5;
                 g.setStroke(p.grid());
                 g.strokeLine(sx, AXIS - 6, sx, lanesBottom);
-                g.setFill(p.mutedText());
-                g.fillText(labels.label(t, step), sx + 4, AXIS / 2);
+                if (sx - lastLabel >= MIN_LABEL_GAP) { // right after a break the next label may sit too close
+                    g.setFill(p.mutedText());
+                    g.fillText(labels.label(t, step), sx + 4, AXIS / 2);
+                    lastLabel = sx;
+                }
             }
         }
         g.setStroke(p.grid());
@@ -226,9 +287,10 @@ final class TimelineRenderer {
             zigzag(g, Math.max(x0 + 3, x1), AXIS, lanesBottom);
             g.setFill(p.mutedText());
             g.setFont(smallFont);
-            g.setTextAlign(TextAlignment.CENTER);
+            // left of the band, where the activity before the gap ended: a compressed band is too narrow for text
+            g.setTextAlign(TextAlignment.RIGHT);
             g.setTextBaseline(VPos.TOP);
-            g.fillText(TimeLabels.duration(breaks.gapEnd(i) - breaks.gapStart(i)) + " idle", (x0 + x1) / 2, AXIS + 4);
+            g.fillText(TimeLabels.duration(breaks.gapEnd(i) - breaks.gapStart(i)) + " idle", x0 - 4, AXIS + 4);
         }
     }
 

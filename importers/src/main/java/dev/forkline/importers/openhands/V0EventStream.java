@@ -69,6 +69,8 @@ final class V0EventStream {
     private final Map<String, String> approvalRequests = new HashMap<>();
     private final Set<String> decided = new java.util.HashSet<>();
     private Instant last;
+    /** The time of the record before the current one: a model call stamped at its start never goes before it. */
+    private Instant previousRecord;
     /** The line of the stream's first record: where session.start comes from. */
     private long firstLine;
     private String lastResponseId;
@@ -249,6 +251,7 @@ final class V0EventStream {
             session.finding(Finding.warning(ImportFindings.MALFORMED_RECORD, "list element is not an object: skipped", null, line));
             return;
         }
+        previousRecord = last;
         Instant at = timeOf(record);
         accumulateCost(record);
         String action = JsonFields.scalar(record, "action");
@@ -396,7 +399,7 @@ final class V0EventStream {
             data.put("responseId", responseId);
             respondedIds.add(responseId);
         }
-        Event event = append(NewEvent.of(run, actor, EventType.MODEL_CALL).at(at).touches(StateKind.SESSION).data(data), line);
+        Event event = append(NewEvent.of(run, actor, EventType.MODEL_CALL).at(startOf(at, latency)).touches(StateKind.SESSION).data(data), line);
         lastModelEvent = event.id();
         return lastModelEvent;
     }
@@ -772,5 +775,17 @@ final class V0EventStream {
         LargeText.put(data, "patch", patch, session);
         append(NewEvent.of(run, "harness", EventType.NOTE).at(last.plusNanos(500)).touches(StateKind.WORKSPACE).data(data),
                 firstLine);
+    }
+
+    /**
+     * A model call's {@code ts} is its start (docs/trace-format.md): OpenHands stamps the action when the answer came, so
+     * the call started its latency earlier, but not before the record that preceded it.
+     */
+    private Instant startOf(Instant answered, Double latencySeconds) {
+        if (latencySeconds == null || latencySeconds <= 0) {
+            return answered;
+        }
+        Instant started = answered.minusNanos(Math.round(latencySeconds * 1e9));
+        return previousRecord != null && started.isBefore(previousRecord) ? previousRecord : started;
     }
 }

@@ -63,6 +63,8 @@ final class V1Conversation {
     private final String agent = "agent:openhands";
     private JsonNode base;
     private Instant last;
+    /** The time of the record before the current one: a model call stamped at its start never goes before it. */
+    private Instant previousRecord;
     private boolean zoneless;
     private boolean finished;
     private long inputTokens;
@@ -246,6 +248,7 @@ final class V1Conversation {
     }
 
     private void event(JsonNode event, Path file) {
+        previousRecord = last;
         Instant at = timeOf(event);
         String kind = JsonFields.scalar(event, "kind") == null ? "" : JsonFields.scalar(event, "kind");
         switch (kind) {
@@ -363,7 +366,7 @@ final class V1Conversation {
             data.put("latencyMs", Math.round(latency * 1000));
         }
         data.put("responseId", responseId);
-        Event model1 = session.append(NewEvent.of(RUN, agent, EventType.MODEL_CALL).at(at).touches(StateKind.SESSION).data(data), 0);
+        Event model1 = session.append(NewEvent.of(RUN, agent, EventType.MODEL_CALL).at(startOf(at, latency)).touches(StateKind.SESSION).data(data), 0);
         modelEventByResponse.put(responseId, model1.id());
         return model1.id();
     }
@@ -608,5 +611,17 @@ final class V1Conversation {
         }
         session.append(NewEvent.of(RUN, "harness", EventType.SESSION_END).at(last.plusNanos(1000)).causes(start.id())
                 .touches(StateKind.SESSION).data(data), 0);
+    }
+
+    /**
+     * A model call's {@code ts} is its start (docs/trace-format.md): OpenHands stamps the action when the answer came, so
+     * the call started its latency earlier, but not before the record that preceded it.
+     */
+    private Instant startOf(Instant answered, Double latencySeconds) {
+        if (latencySeconds == null || latencySeconds <= 0) {
+            return answered;
+        }
+        Instant started = answered.minusNanos(Math.round(latencySeconds * 1e9));
+        return previousRecord != null && started.isBefore(previousRecord) ? previousRecord : started;
     }
 }

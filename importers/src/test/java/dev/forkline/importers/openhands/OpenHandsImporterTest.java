@@ -300,6 +300,8 @@ class OpenHandsImporterTest {
         assertThat(answer.data().at("/output/text").asText()).isEqualTo("4");
         assertThat(answer.data().at("/usage/inputTokens").asLong()).isEqualTo(200);
         assertThat(answer.data().get("latencyMs").asLong()).isEqualTo(2000);
+        assertThat(answer.ts()).as("stamped at its start (answered 09:00:04 after 2 s), not before the observation before it")
+                .isEqualTo(java.time.Instant.parse("2025-10-01T09:00:03Z"));
         Event message = ofType(trace, EventType.AGENT_MESSAGE).getLast();
         assertThat(message.text("text")).isEqualTo("4");
         assertThat(message.causes()).containsExactly(answer.id());

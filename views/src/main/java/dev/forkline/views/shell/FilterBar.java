@@ -26,6 +26,7 @@ final class FilterBar extends HBox {
     final ComboBox<String> type = new ComboBox<>();
     final ComboBox<String> actor = new ComboBox<>();
     final CheckBox errorsOnly = new CheckBox("Errors only");
+    final CheckBox hideOthers = new CheckBox("Hide others");
 
     FilterBar(FilterViewModel filter, TimelineViewModel timeline) {
         getStyleClass().add("filter-bar");
@@ -73,6 +74,11 @@ final class FilterBar extends HBox {
         errorsOnly.setId("filter-errors");
         errorsOnly.selectedProperty().bindBidirectional(filter.errorsOnlyProperty());
 
+        hideOthers.setId("filter-hide");
+        hideOthers.selectedProperty().bindBidirectional(timeline.hideUnmatchedProperty());
+        hideOthers.setTooltip(new javafx.scene.control.Tooltip("Show only the matching events on the timeline (and step only "
+                + "through them), instead of highlighting them among the others"));
+
         Label count = new Label();
         count.getStyleClass().add("muted");
         count.textProperty().bind(filter.matchCountProperty().map(n -> n.intValue() < 0 ? "" : n + (n.intValue() == 1 ? " match" : " matches")));
@@ -91,6 +97,6 @@ final class FilterBar extends HBox {
         filter.typeProperty().addListener((obs, old, now) -> type.setValue(now == null ? ALL_TYPES : now));
         filter.actorProperty().addListener((obs, old, now) -> actor.setValue(now == null ? ALL_ACTORS : now));
 
-        getChildren().addAll(Icons.of(Material2MZ.SEARCH), text, type, actor, errorsOnly, count, previous, next, clear);
+        getChildren().addAll(Icons.of(Material2MZ.SEARCH), text, type, actor, errorsOnly, hideOthers, count, previous, next, clear);
     }
 }

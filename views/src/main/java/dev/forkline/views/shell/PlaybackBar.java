@@ -14,6 +14,7 @@ import javafx.scene.control.Slider;
 import javafx.scene.control.Tooltip;
 import javafx.geometry.Orientation;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.util.Duration;
 import javafx.util.StringConverter;
 import org.kordamp.ikonli.material2.Material2AL;
@@ -33,18 +34,23 @@ final class PlaybackBar extends HBox {
         setAlignment(Pos.CENTER_LEFT);
 
         Button first = button(Material2AL.FIRST_PAGE, "First event (Home)", timeline::home);
-        Button previous = button(Material2AL.CHEVRON_LEFT, "Previous event (← or J; Shift: tool calls, Ctrl/Alt: failures, [: same actor)",
+        Button previous = button(Material2AL.CHEVRON_LEFT, "Previous event (← or K; Shift: tool calls, Ctrl/Alt: failures, [: same actor)",
                 () -> timeline.step(-1, StepScope.ALL));
         play.setId("play");
         play.getStyleClass().addAll("button-icon", "accent");
         play.setTooltip(new Tooltip("Play / pause (Space)"));
         play.setOnAction(e -> timeline.togglePlay());
         play.graphicProperty().bind(timeline.playingProperty().map(p -> Icons.of(p ? Material2MZ.PAUSE : Material2MZ.PLAY_ARROW)));
-        Button next = button(Material2AL.CHEVRON_RIGHT, "Next event (→ or K; Shift: tool calls, Ctrl/Alt: failures, ]: same actor)",
+        Button next = button(Material2AL.CHEVRON_RIGHT, "Next event (→ or J; Shift: tool calls, Ctrl/Alt: failures, ]: same actor)",
                 () -> timeline.step(+1, StepScope.ALL));
         Button last = button(Material2AL.LAST_PAGE, "Last event (End)", timeline::end);
 
         Slider pace = new Slider(100, 2000, timeline.paceMillisProperty().get());
+        pace.setId("play-pace");
+        Label paceTitle = new Label("Step every");
+        paceTitle.setId("play-pace-label");
+        paceTitle.setLabelFor(pace);
+        paceTitle.setMinWidth(Region.USE_PREF_SIZE);
         pace.setPrefWidth(90);
         pace.setTooltip(new Tooltip("Playback pace: time between steps"));
         timeline.paceMillisProperty().bind(pace.valueProperty());
@@ -54,10 +60,15 @@ final class PlaybackBar extends HBox {
         paceLabel.setMinWidth(34);
 
         ComboBox<StepScope> scope = new ComboBox<>();
+        scope.setId("play-scope");
+        Label scopeTitle = new Label("Stop at");
+        scopeTitle.setId("play-scope-label");
+        scopeTitle.setLabelFor(scope);
+        scopeTitle.setMinWidth(Region.USE_PREF_SIZE);
         scope.getItems().setAll(StepScope.ALL, StepScope.TOOL_CALLS, StepScope.FAILURES, StepScope.SAME_ACTOR, StepScope.MATCHES);
         scope.valueProperty().bindBidirectional(timeline.playScopeProperty());
         scope.setTooltip(new Tooltip("Which events playback stops at"));
-        scope.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        scope.setMinWidth(Region.USE_PREF_SIZE);
         scope.setConverter(new StringConverter<>() {
             @Override
             public String toString(StepScope value) {
@@ -79,13 +90,16 @@ final class PlaybackBar extends HBox {
         Button zoomIn = button(Material2MZ.ZOOM_IN, "Zoom in (+ or Ctrl+wheel)", () -> timeline.zoomAroundCursor(1.5));
         Button zoomOut = button(Material2MZ.ZOOM_OUT, "Zoom out (-)", () -> timeline.zoomAroundCursor(1 / 1.5));
         Button fit = button(Material2MZ.ZOOM_OUT_MAP, "Fit the whole run (0)", timeline::fit);
+        Button zoomSelection = button(Material2AL.FILTER_CENTER_FOCUS, "Zoom to the selected event (F)", timeline::zoomToSelection);
+        zoomSelection.disableProperty().bind(timeline.selectedIndexProperty().lessThan(0));
 
         position.setId("position");
         position.getStyleClass().add("muted");
-        position.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        position.setMinWidth(Region.USE_PREF_SIZE);
 
-        getChildren().addAll(first, previous, play, next, last, pace, paceLabel, scope,
-                new Separator(Orientation.VERTICAL), zoomIn, zoomOut, fit, new Separator(Orientation.VERTICAL), position);
+        getChildren().addAll(first, previous, play, next, last, new Separator(Orientation.VERTICAL), paceTitle, pace, paceLabel,
+                scopeTitle, scope,
+                new Separator(Orientation.VERTICAL), zoomIn, zoomOut, fit, zoomSelection, new Separator(Orientation.VERTICAL), position);
 
         timeline.playingProperty().addListener((obs, old, playing) -> {
             if (playing) {

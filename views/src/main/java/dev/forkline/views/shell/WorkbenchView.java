@@ -264,16 +264,13 @@ public final class WorkbenchView extends BorderPane {
             theme.getItems().add(item);
         }
         TimelineViewModel timeline = model.timeline();
-        MenuItem zoomIn = new MenuItem("Zoom in", Icons.of(Material2MZ.ZOOM_IN));
-        zoomIn.setOnAction(e -> timeline.zoomAroundCursor(1.5));
-        MenuItem zoomOut = new MenuItem("Zoom out", Icons.of(Material2MZ.ZOOM_OUT));
-        zoomOut.setOnAction(e -> timeline.zoomAroundCursor(1 / 1.5));
-        MenuItem fit = new MenuItem("Fit run", Icons.of(Material2MZ.ZOOM_OUT_MAP));
-        fit.setOnAction(e -> timeline.fit());
         MenuItem find = new MenuItem("Find…", Icons.of(Material2MZ.SEARCH));
         find.setAccelerator(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN));
         find.setOnAction(e -> filterBar.text.requestFocus());
-        Menu view = new Menu("View", null, theme, new SeparatorMenuItem(), zoomIn, zoomOut, fit, find);
+        Menu view = new Menu("View", null, theme, new SeparatorMenuItem());
+        view.getItems().addAll(Shortcuts.zoomItems(timeline));
+        view.getItems().add(find);
+        Menu navigate = Shortcuts.navigateMenu(timeline);
 
         MenuItem compare = new MenuItem("Compare with parent run", Icons.of(Material2AL.COMPARE_ARROWS));
         compare.setOnAction(e -> showComparison());
@@ -287,7 +284,7 @@ public final class WorkbenchView extends BorderPane {
         MenuItem keys = new MenuItem("Keyboard shortcuts", Icons.of(Material2AL.KEYBOARD));
         keys.setOnAction(e -> showShortcuts());
         Menu help = new Menu("Help", null, keys);
-        MenuBar bar = new MenuBar(file, view, runMenu, help);
+        MenuBar bar = new MenuBar(file, view, navigate, runMenu, help);
         bar.setUseSystemMenuBar(true);
         return bar;
     }
@@ -479,21 +476,7 @@ public final class WorkbenchView extends BorderPane {
     }
 
     private void showShortcuts() {
-        Alert alert = new Alert(Alert.AlertType.INFORMATION);
-        alert.initOwner(window());
-        alert.setTitle("Keyboard shortcuts");
-        alert.setHeaderText("Stepping through a run");
-        alert.setContentText("""
-                ← / →, J / K      previous / next event
-                Shift + ← / →     previous / next tool call
-                Ctrl or Alt + ← / →  previous / next failure
-                [ / ]             previous / next event of the selected actor
-                Home / End        first / last event
-                Space             play / pause
-                + / - / 0         zoom in / out / fit the run
-                Ctrl + wheel      zoom around the pointer; wheel or drag pans
-                Ctrl + F          search; Enter / Shift+Enter next / previous match""");
-        alert.show();
+        Shortcuts.dialog(window()).show();
     }
 
     private void showError(UserError error) {
@@ -534,6 +517,12 @@ public final class WorkbenchView extends BorderPane {
     /** Installs the window-wide keys and file drops on the scene; call once after creating the scene. */
     public void install(Scene scene) {
         scene.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
+        // keys typed into a text field are text: they must not reach the menus' single-key accelerators (J, F, Space...)
+        scene.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getTarget() instanceof TextInputControl && !e.isShortcutDown() && !e.isAltDown()) {
+                e.consume();
+            }
+        });
         scene.setOnDragOver(e -> {
             if (e.getDragboard().hasFiles()) {
                 e.acceptTransferModes(TransferMode.COPY);
@@ -559,8 +548,9 @@ public final class WorkbenchView extends BorderPane {
                 : e.isControlDown() || e.isAltDown() || e.isMetaDown() ? StepScope.FAILURES : StepScope.ALL;
         boolean handled = true;
         switch (e.getCode()) {
-            case LEFT, J -> timeline.step(-1, scope);
-            case RIGHT, K -> timeline.step(+1, scope);
+            case LEFT, K -> timeline.step(-1, scope);
+            case RIGHT, J -> timeline.step(+1, scope);
+            case F -> timeline.zoomToSelection();
             case OPEN_BRACKET -> timeline.step(-1, StepScope.SAME_ACTOR);
             case CLOSE_BRACKET -> timeline.step(+1, StepScope.SAME_ACTOR);
             case HOME -> timeline.home();

@@ -1,11 +1,13 @@
 package dev.forkline.views.timeline;
 
+import dev.forkline.views.timeline.geometry.MarkExtents;
+
 /**
  * The marks of one frame, in columnar form and reused from frame to frame: it grows only when a bigger model comes
  * in, so drawing a frame allocates nothing. A mark is either one item or an aggregate of neighbouring narrow items of
  * one lane; an aggregate takes the most important {@link MarkKind} among its items.
  */
-public final class MarkBuffer {
+public final class MarkBuffer implements MarkExtents {
 
     private int size;
     private int[] lane = new int[0];
@@ -102,18 +104,22 @@ public final class MarkBuffer {
         }
     }
 
+    @Override
     public int size() {
         return size;
     }
 
+    @Override
     public int lane(int mark) {
         return lane[mark];
     }
 
+    @Override
     public double x0(int mark) {
         return x0[mark];
     }
 
+    @Override
     public double x1(int mark) {
         return x1[mark];
     }

@@ -4,8 +4,9 @@ package dev.forkline.views.timeline;
  * Computes the marks of a frame: binary-searches the items inside the visible window, maps them to pixels, and per lane
  * merges items narrower than {@code minWidthPx} that sit within {@code minWidthPx} of each other into one aggregate, which
  * never grows wider than {@code maxAggregatePx} (so a dense lane becomes a row of small marks that still shows where the
- * activity and the failures are, not one bar). Items wide enough to be told apart are drawn as themselves. Pure
- * arithmetic, no allocation, no FX.
+ * activity and the failures are, not one bar). Items wide enough to be told apart are drawn as themselves. The window
+ * is in axis time (see {@link TimelineModel#toAxis}); items are mapped through the model's broken axis. Pure arithmetic,
+ * no allocation, no FX.
  */
 public final class MarkMerger {
 
@@ -28,21 +29,35 @@ public final class MarkMerger {
      */
     public static void merge(TimelineModel model, long windowStart, long windowEnd, double widthPx, double minWidthPx,
                              double maxAggregatePx, MarkBuffer out) {
+        merge(model, windowStart, windowEnd, widthPx, minWidthPx, maxAggregatePx, null, out);
+    }
+
+    /**
+     * As {@link #merge(TimelineModel, long, long, double, double, double, MarkBuffer)}, leaving out the items of events
+     * not in {@code shownEvents} (null: every event is shown), for a filter that hides what it does not match.
+     */
+    public static void merge(TimelineModel model, long windowStart, long windowEnd, double widthPx, double minWidthPx,
+                             double maxAggregatePx, java.util.BitSet shownEvents, MarkBuffer out) {
         out.reset(model.size(), model.laneCount());
         if (model.size() == 0 || windowEnd <= windowStart || widthPx <= 0) {
             return;
         }
         double pxPerNano = widthPx / (double) (windowEnd - windowStart);
-        int from = model.firstVisible(windowStart);
-        int to = model.endVisible(windowEnd);
+        long timeStart = model.breaks().toTime(windowStart);
+        long timeEnd = model.breaks().toTime(windowEnd);
+        int from = model.firstVisible(timeStart);
+        int to = model.endVisible(timeEnd);
         for (int item = from; item < to; item++) {
             long end = model.end(item);
-            if (end < windowStart) {
+            if (end < timeStart) {
                 continue; // an earlier long span lifted the prefix maximum; this one ends before the window
             }
+            if (shownEvents != null && !shownEvents.get(model.eventIndex(item))) {
+                continue;
+            }
             int lane = model.lane(item);
-            double x0 = (model.start(item) - windowStart) * pxPerNano;
-            double x1 = (end - windowStart) * pxPerNano;
+            double x0 = (model.toAxis(model.start(item)) - windowStart) * pxPerNano;
+            double x1 = (model.toAxis(end) - windowStart) * pxPerNano;
             byte kind = model.kindCode(item);
             if (x1 - x0 >= minWidthPx) {
                 out.closeAggregate(lane);

@@ -58,7 +58,7 @@ final class TimeLabels {
         return String.format(Locale.ROOT, "%s%.3f ms", sign, t / 1_000_000.0);
     }
 
-    /** A duration for tooltips: 850 ms, 6.7 s, 2 m 05 s. */
+    /** A duration for tooltips: 850 ms, 6.7 s, 2 m 05 s, 39 h 58 m. */
     static String duration(long nanos) {
         if (nanos < 1_000_000L) {
             return String.format(Locale.ROOT, "%d µs", nanos / 1_000);
@@ -70,6 +70,9 @@ final class TimeLabels {
             return String.format(Locale.ROOT, "%.1f s", nanos / 1e9);
         }
         long seconds = nanos / 1_000_000_000L;
+        if (seconds >= 3600) {
+            return String.format(Locale.ROOT, "%d h %02d m", seconds / 3600, seconds / 60 % 60);
+        }
         return String.format(Locale.ROOT, "%d m %02d s", seconds / 60, seconds % 60);
     }
 }

@@ -1,5 +1,7 @@
 package dev.forkline.views.timeline;
 
+import dev.forkline.views.timeline.geometry.AxisBreaks;
+
 import java.time.Instant;
 import java.util.List;
 
@@ -7,7 +9,8 @@ import java.util.List;
  * The drawable items of one run in columnar form, built once per run and then only read. Items are sorted by start;
  * times are nanoseconds since {@link #origin()}. Besides the items, every event of the run keeps its own time and lane
  * so the cursor and search matches can be drawn for events that have no item of their own (e.g. a tool result that
- * only closes a span).
+ * only closes a span). Long idle gaps of the run are broken on the axis ({@link #breaks()}): the view works in axis time
+ * and maps run times through {@link #toAxis(long)}.
  */
 public final class TimelineModel {
 
@@ -25,6 +28,7 @@ public final class TimelineModel {
     private final int[] eventLane;
     private final int[] itemOfEvent;
     private final long duration;
+    private final AxisBreaks breaks;
 
     TimelineModel(Instant origin, List<String> lanes, LaneKind[] laneKinds, long[] start, long[] end, int[] lane, byte[] kind,
                   int[] eventIndex, long[] eventTime, int[] eventLane) {
@@ -59,6 +63,7 @@ public final class TimelineModel {
             last = Math.max(last, e);
         }
         this.duration = last;
+        this.breaks = AxisBreaks.of(start, prefixMaxEnd, start.length);
     }
 
     public static TimelineModel empty() {
@@ -131,6 +136,21 @@ public final class TimelineModel {
     /** Nanoseconds from the first event to the last event or span end. */
     public long duration() {
         return duration;
+    }
+
+    /** The long idle gaps drawn compressed. */
+    public AxisBreaks breaks() {
+        return breaks;
+    }
+
+    /** The axis time of a run time (the same unless a gap before it is broken). */
+    public long toAxis(long time) {
+        return breaks.toAxis(time);
+    }
+
+    /** The length of the axis: the duration with its broken gaps compressed. */
+    public long axisLength() {
+        return breaks.axisLength(duration);
     }
 
     /**

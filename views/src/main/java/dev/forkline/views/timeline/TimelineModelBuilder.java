@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * Turns the events of one run into a {@link TimelineModel}: one lane per actor, tool calls as spans from call to result,
- * model calls as spans over their latency, and marks for checkpoints, failures, escape attempts, human decisions and
+ * model calls as spans from their {@code ts} (the start) over their latency, inside the run, and marks for checkpoints, failures, escape attempts, human decisions and
  * external effects whose outcome was never recorded. Reads only the trace's columns, never an event's payload, so a
  * run of a million lazily loaded events is laid out without parsing one of them.
  */
@@ -41,6 +41,10 @@ public final class TimelineModelBuilder {
             eventLane[i] = laneOfActor[columns.actorCode(at[i])];
         }
         long[] nextOfActor = nextTimeOfSameActor(columns, at, eventTime);
+        long runEnd = 0;
+        for (long time : eventTime) {
+            runEnd = Math.max(runEnd, time);
+        }
 
         Items items = new Items(n);
         for (int i = 0; i < n; i++) {
@@ -56,14 +60,15 @@ public final class TimelineModelBuilder {
                     }
                 }
                 case MODEL_CALL -> {
-                    // the call starts at ts and lasts latencyMs, but never past the same agent's next event: an agent
-                    // acts on the answer, so a longer latency (e.g. a scenario's nominal one) would misdraw
+                    // ts is the call's start and latencyMs runs forward from it (docs/trace-format.md, "Events that
+                    // last"), but a span never reaches past the same agent's next event (an agent acts on the answer)
+                    // nor past the run's last event: a longer latency (e.g. a scenario's nominal one) would misdraw
                     long latency = columns.latencyMs(at[i]);
                     long end = latency >= 0 ? t + latency * 1_000_000L : t;
                     if (nextOfActor[i] > t) {
                         end = Math.min(end, nextOfActor[i]);
                     }
-                    items.add(t, end, lane, MarkKind.MODEL_SPAN, i);
+                    items.add(t, Math.max(t, Math.min(end, runEnd)), lane, MarkKind.MODEL_SPAN, i);
                 }
                 case TOOL_RESULT -> {
                     if (columns.has(at[i], EventFacts.FAILED_RESULT)) {

@@ -8,7 +8,8 @@ import java.util.BitSet;
 import java.util.Locale;
 
 /**
- * The filter/search bar's query: by type, actor, free text (in type, actor, id and payload) and errors only.
+ * The filter/search bar's query: by type, actor, free text (in type, actor, id and payload) and errors only (an error
+ * or a failure: error and sandbox.lost events, failed tool results, non-zero process exits, a failed session end).
  * Null or blank parts match everything. Type, actor and errors only are answered from the trace's columns; only the
  * free text needs the events themselves (or the store's search).
  */
@@ -38,7 +39,7 @@ public record EventFilter(String text, String type, String actor, boolean errors
         if (actor != null && !actor.isBlank() && !actor.equals(run.actor(position))) {
             return false;
         }
-        return !errorsOnly || run.has(position, EventFacts.FAILURE);
+        return !errorsOnly || run.has(position, EventFacts.FAILURE) || run.has(position, EventFacts.ERROR);
     }
 
     /**

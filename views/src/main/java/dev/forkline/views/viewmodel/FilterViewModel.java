@@ -108,9 +108,15 @@ public final class FilterViewModel {
         });
     }
 
+    /**
+     * The store is asked for the text alone; type, actor and errors only are then applied from the run's columns, so a
+     * combination finds exactly what each part finds (the store's own "errors only" rule differs from the run's).
+     */
     private static Optional<BitSet> storedMatches(StoredSearch search, EventFilter filter, RunEvents events) {
         try {
-            return search.search(filter).map(ids -> positions(events, ids));
+            return search.search(new EventFilter(filter.text(), null, null, false))
+                    .map(ids -> positions(events, ids))
+                    .map(found -> keepPassingColumns(found, filter, events));
         } catch (Exception e) {
             LOG.warn("the store's search failed; searching the run's events instead", e);
             return Optional.empty();
@@ -134,6 +140,15 @@ public final class FilterViewModel {
         }
         haystacks = new Haystacks(events, texts);
         return texts;
+    }
+
+    private static BitSet keepPassingColumns(BitSet found, EventFilter filter, RunEvents events) {
+        for (int i = found.nextSetBit(0); i >= 0; i = found.nextSetBit(i + 1)) {
+            if (!filter.passesColumns(events, i)) {
+                found.clear(i);
+            }
+        }
+        return found;
     }
 
     /** The run positions of the events the store found (it searches the whole trace: other runs' ids are left out). */

@@ -22,6 +22,9 @@ import java.util.BitSet;
 /**
  * The timeline of the current run: its columnar model, the selected event (the cursor), search matches, the visible
  * window, stepping and playback. No FX thread needed: the view calls {@link #playTick()} from its own animation.
+ *
+ * <p>The visible window is in axis time: run time with the run's long idle gaps compressed (see
+ * {@link TimelineModel#toAxis(long)}); methods taking a time say which.
  */
 public final class TimelineViewModel {
 
@@ -36,13 +39,14 @@ public final class TimelineViewModel {
     /** Milliseconds between steps while playing. */
     private final DoubleProperty paceMillis = new SimpleDoubleProperty(600);
     private final ObjectProperty<StepScope> playScope = new SimpleObjectProperty<>(StepScope.ALL);
+    private final BooleanProperty hideUnmatched = new SimpleBooleanProperty();
 
     public TimelineViewModel() {
         selectedIndex.addListener((obs, old, now) -> {
             int index = now.intValue();
             if (index >= 0 && index < model.get().eventCount()) {
                 long before = viewport.start();
-                viewport.reveal(model.get().eventTime(index));
+                viewport.reveal(model.get().toAxis(model.get().eventTime(index)));
                 if (viewport.start() != before) {
                     viewportChanged();
                 }
@@ -61,7 +65,7 @@ public final class TimelineViewModel {
         altered.set(null);
         events.set(runEvents);
         model.set(runModel);
-        viewport.setDuration(runModel.duration());
+        viewport.setDuration(runModel.axisLength());
         viewportChanged();
     }
 
@@ -109,8 +113,20 @@ public final class TimelineViewModel {
         return altered;
     }
 
+    /** Steps to the next or previous event of a scope; while unmatched events are hidden, "every event" means every match. */
     public void step(int direction, StepScope scope) {
-        select(EventStepper.step(events.get(), selectedIndex.get(), direction, scope, matches.get()));
+        StepScope effective = scope == StepScope.ALL && hidesUnmatched() ? StepScope.MATCHES : scope;
+        select(EventStepper.step(events.get(), selectedIndex.get(), direction, effective, matches.get()));
+    }
+
+    /** Whether the timeline hides the events a filter does not match (instead of only highlighting the matches). */
+    public BooleanProperty hideUnmatchedProperty() {
+        return hideUnmatched;
+    }
+
+    /** Whether events are hidden right now: the mode is on and a filter is active. */
+    public boolean hidesUnmatched() {
+        return hideUnmatched.get() && matches.get() != null;
     }
 
     public void home() {
@@ -141,7 +157,7 @@ public final class TimelineViewModel {
         int index = selectedIndex.get();
         double anchor = 0.5;
         if (index >= 0) {
-            long t = model.get().eventTime(index);
+            long t = model.get().toAxis(model.get().eventTime(index));
             anchor = Math.clamp((t - viewport.start()) / (double) viewport.span(), 0.0, 1.0);
         }
         zoom(factor, anchor);
@@ -157,9 +173,45 @@ public final class TimelineViewModel {
         viewportChanged();
     }
 
-    public void centreOn(long time) {
-        viewport.centreOn(time);
+    /** Centres the window on an axis time. */
+    public void centreOn(long axisTime) {
+        viewport.centreOn(axisTime);
         viewportChanged();
+    }
+
+    /** Shows the axis times from {@code axisStart} to {@code axisEnd} (drag-to-zoom on the overview). */
+    public void zoomTo(long axisStart, long axisEnd) {
+        long from = Math.min(axisStart, axisEnd);
+        long to = Math.max(axisStart, axisEnd);
+        viewport.setWindow(from, Math.max(TimelineViewport.MIN_SPAN_NANOS, to - from));
+        viewportChanged();
+    }
+
+    /**
+     * Zooms to the selected event (Perfetto's F): a span fills the window with a little room either side; an instant
+     * event is shown with its neighbours in the run. Does nothing when nothing is selected.
+     */
+    public void zoomToSelection() {
+        int index = selectedIndex.get();
+        TimelineModel shown = model.get();
+        if (index < 0 || index >= shown.eventCount()) {
+            return;
+        }
+        long from = shown.eventTime(index);
+        long to = from;
+        int item = shown.itemOfEvent(index);
+        if (item >= 0) {
+            from = shown.start(item);
+            to = shown.end(item);
+        }
+        if (to == from) {
+            from = index > 0 ? Math.min(from, shown.eventTime(index - 1)) : from;
+            to = index + 1 < shown.eventCount() ? Math.max(to, shown.eventTime(index + 1)) : to;
+        }
+        long axisFrom = shown.toAxis(from);
+        long axisTo = shown.toAxis(to);
+        long room = Math.max(TimelineViewport.MIN_SPAN_NANOS, (axisTo - axisFrom) / 10);
+        zoomTo(axisFrom - room, axisTo + room);
     }
 
     public void fit() {

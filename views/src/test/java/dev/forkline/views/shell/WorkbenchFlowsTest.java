@@ -95,7 +95,7 @@ class WorkbenchFlowsTest {
         openDemo();
         robot.type(KeyCode.RIGHT);
         assertThat(selectedType()).isEqualTo("session.start");
-        robot.type(KeyCode.K);
+        robot.type(KeyCode.J);
         assertThat(selectedType()).isEqualTo("model.call");
         robot.press(KeyCode.SHIFT).type(KeyCode.RIGHT).release(KeyCode.SHIFT);
         assertThat(selectedType()).isEqualTo("tool.call");
@@ -104,7 +104,7 @@ class WorkbenchFlowsTest {
         assertThat(view().inspector.title.getText()).contains("c2");
         robot.type(KeyCode.END);
         assertThat(selectedType()).isEqualTo("session.end");
-        robot.type(KeyCode.J);
+        robot.type(KeyCode.K);
         assertThat(selectedType()).isEqualTo("error");
         robot.type(KeyCode.HOME);
         assertThat(model.timeline().selectedIndex()).isZero();

@@ -55,6 +55,10 @@ final class EventListTimelineBuilder {
             }
         }
 
+        long runEnd = 0;
+        for (Event event : runEvents) {
+            runEnd = Math.max(runEnd, nanosSince(origin, event.ts()));
+        }
         List<Item> items = new ArrayList<>(runEvents.size());
         long[] eventTime = new long[runEvents.size()];
         int[] eventLane = new int[runEvents.size()];
@@ -86,7 +90,7 @@ final class EventListTimelineBuilder {
                     if (next > t) {
                         end = Math.min(end, next);
                     }
-                    items.add(new Item(t, end, lane, MarkKind.MODEL_SPAN, i));
+                    items.add(new Item(t, Math.max(t, Math.min(end, runEnd)), lane, MarkKind.MODEL_SPAN, i));
                 }
                 case TOOL_RESULT -> {
                     if (EventClassifier.isFailedResult(event)) {

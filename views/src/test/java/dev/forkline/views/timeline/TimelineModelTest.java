@@ -41,6 +41,27 @@ class TimelineModelTest {
     }
 
     @Test
+    void aModelCallIsDrawnFromItsTimestampForwardAndInsideTheSession() {
+        // stamped 0.849 s, latencyMs 1300, the session ends at 2.0 s: the span starts at its ts and stops at the end
+        var bundle = dev.forkline.views.testdata.AxisTraces.lateModelCall();
+        RunEvents run = RunEvents.of(TraceIndex.of(bundle.events()), dev.forkline.views.testdata.AxisTraces.RUN);
+        TimelineModel model = TimelineModelBuilder.build(run);
+        int call = -1;
+        int end = -1;
+        for (int i = 0; i < run.size(); i++) {
+            if (run.type(i).equals("model.call")) {
+                call = i;
+            } else if (run.type(i).equals("session.end")) {
+                end = i;
+            }
+        }
+        int item = model.itemOfEvent(call);
+        assertThat(model.start(item)).isEqualTo(849_000_000L);
+        assertThat(model.end(item)).as("cut at the session's end, not 2.149 s").isEqualTo(model.eventTime(end)).isEqualTo(2_000_000_000L);
+        assertThat(model.duration()).isEqualTo(2_000_000_000L);
+    }
+
+    @Test
     void everyMarkKindOfTheDemoIsClassified() {
         TimelineModel model = TimelineModelBuilder.build(ROOT_RUN);
         assertThat(kindOf(model, "escape.attempt")).isEqualTo(MarkKind.ESCAPE);

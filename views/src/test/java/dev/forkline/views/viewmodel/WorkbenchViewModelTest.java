@@ -101,7 +101,10 @@ class WorkbenchViewModelTest {
     @Test
     void filterMarksMatchesAndStepsThroughThem() {
         workbench.filter().errorsOnlyProperty().set(true);
-        assertThat(workbench.filter().matchCountProperty().get()).isEqualTo(4);
+        assertThat(workbench.filter().matchCountProperty().get()).as("two failed results, the error, the failed session end and "
+                + "pytest's non-zero exit").isEqualTo(5);
+        workbench.timeline().step(+1, StepScope.MATCHES);
+        assertThat(workbench.timeline().selectedEvent().type()).isEqualTo("process.exit");
         workbench.timeline().step(+1, StepScope.MATCHES);
         assertThat(workbench.timeline().selectedEvent().type()).isEqualTo("tool.result");
         workbench.filter().clear();

@@ -2,7 +2,23 @@ package dev.forkline.trace.report;
 
 import static dev.forkline.trace.report.Html.esc;
 
+import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
+import dev.forkline.trace.payload.ApprovalDecisionData;
+import dev.forkline.trace.payload.ApprovalRequestData;
+import dev.forkline.trace.payload.CheckpointData;
+import dev.forkline.trace.payload.ErrorData;
+import dev.forkline.trace.payload.EscapeAttemptData;
+import dev.forkline.trace.payload.EscapeBoundary;
+import dev.forkline.trace.payload.ForkReason;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.RevertData;
+import dev.forkline.trace.payload.RunForkData;
+import dev.forkline.trace.payload.SandboxLostData;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.SessionOutcome;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.ToolResults;
 import dev.forkline.trace.decision.DecisionCheck;
@@ -130,7 +146,8 @@ final class TimelineSvg {
                 case TOOL_CALL -> {
                     Event result = resultsByCall.get(event.id());
                     double end = result == null ? x(lastIndex) : x(index.indexOf(result.id()));
-                    String effect = event.text("effect") == null ? "unknown" : event.text("effect").toLowerCase(Locale.ROOT);
+                    EffectClass effectClass = ToolCallData.from(event.data()).effect();
+                    String effect = effectClass == null ? "unknown" : effectClass.wireName();
                     boolean failed = result != null && ToolResults.isError(result);
                     svg.append("<rect x=\"").append(fmt(x - 2)).append("\" y=\"").append(y - 6).append("\" width=\"")
                             .append(fmt(Math.max(5, end - x + 4))).append("\" height=\"12\" rx=\"3\" class=\"span effect-")
@@ -161,11 +178,12 @@ final class TimelineSvg {
                 }
                 case ERROR, SANDBOX_LOST -> cross(svg, x, y, tip);
                 case SESSION_END -> {
-                    if ("failure".equals(event.text("outcome"))) {
+                    SessionOutcome outcome = SessionEndData.from(event.data()).outcome();
+                    if (outcome == SessionOutcome.FAILURE) {
                         cross(svg, x, y, tip);
                     } else {
                         svg.append("<rect x=\"").append(fmt(x - 4)).append("\" y=\"").append(y - 4)
-                                .append("\" width=\"8\" height=\"8\" class=\"mark-end ").append(outcomeClass(event.text("outcome")))
+                                .append("\" width=\"8\" height=\"8\" class=\"mark-end ").append(outcomeClass(outcome == null ? null : outcome.wireName()))
                                 .append("\"><title>").append(esc(tip)).append("</title></rect>\n");
                     }
                 }
@@ -208,8 +226,9 @@ final class TimelineSvg {
         for (Event event : events) {
             if (event.is(EventType.TOOL_CALL)) {
                 byId.put(event.id(), event);
-                if (event.text("callId") != null) {
-                    callsByCallId.putIfAbsent(event.text("callId"), event);
+                String callId = ToolCallData.from(event.data()).callId();
+                if (callId != null) {
+                    callsByCallId.putIfAbsent(callId, event);
                 }
             }
         }
@@ -218,8 +237,9 @@ final class TimelineSvg {
             if (!event.is(EventType.TOOL_RESULT)) {
                 continue;
             }
+            String callId = ToolResultData.from(event.data()).callId();
             Event call = event.causes().stream().map(byId::get).filter(c -> c != null).findFirst()
-                    .orElse(event.text("callId") == null ? null : callsByCallId.get(event.text("callId")));
+                    .orElse(callId == null ? null : callsByCallId.get(callId));
             if (call != null) {
                 results.putIfAbsent(call.id(), event);
             }
@@ -230,9 +250,10 @@ final class TimelineSvg {
     private static Set<String> unknownOutcomeCalls(List<Event> events, Map<String, Event> results) {
         List<String> unknown = new ArrayList<>();
         for (Event event : events) {
-            if (event.is(EventType.TOOL_CALL) && "external".equals(event.text("effect"))) {
+            if (event.is(EventType.TOOL_CALL) && ToolCallData.from(event.data()).effect() == EffectClass.EXTERNAL) {
                 Event result = results.get(event.id());
-                if (result == null || "unknown".equals(result.text("outcome")) || "unknown".equals(event.text("outcome"))) {
+                if (result == null || ToolResultData.from(result.data()).outcomeUnknown()
+                        || ToolResultData.from(event.data()).outcomeUnknown()) {
                     unknown.add(event.id());
                 }
             }
@@ -240,20 +261,50 @@ final class TimelineSvg {
         return Set.copyOf(unknown);
     }
 
+    private static String wireName(SessionOutcome outcome) {
+        return outcome == null ? null : outcome.wireName();
+    }
+
+    private static String wireName(EscapeBoundary boundary) {
+        return boundary == null ? null : boundary.wireName();
+    }
+
+    private static String wireName(ForkReason reason) {
+        return reason == null ? null : reason.wireName();
+    }
+
     private static String detail(Event event) {
         String text = switch (event.kind()) {
-            case TOOL_CALL -> event.text("tool") + " " + (event.data().has("arguments") ? event.data().get("arguments").toString() : "");
-            case TOOL_RESULT -> event.text("callId") + (event.data().has("exitCode") ? " exit " + event.data().get("exitCode") : "");
-            case MODEL_CALL -> event.text("model");
-            case CHECKPOINT -> event.text("checkpointId") + " " + (event.text("label") == null ? "" : event.text("label"));
-            case ERROR -> event.text("message");
-            case SANDBOX_LOST -> event.text("reason");
-            case SESSION_END -> event.text("outcome");
-            case ESCAPE_ATTEMPT -> event.text("boundary") + ": " + event.text("attempt");
-            case APPROVAL_REQUEST -> event.text("reason");
-            case APPROVAL_DECISION -> event.text("verdict") + " " + event.text("subject");
-            case RUN_FORK -> event.text("reason") + " from " + event.text("checkpoint");
-            case REVERT -> "to " + event.text("checkpoint");
+            case TOOL_CALL -> {
+                ToolCallData call = ToolCallData.from(event.data());
+                yield call.tool() + " " + (call.arguments() == null ? "" : call.arguments().toString());
+            }
+            case TOOL_RESULT -> {
+                ToolResultData result = ToolResultData.from(event.data());
+                yield result.callId() + (result.exitCode() == null ? "" : " exit " + result.exitCode());
+            }
+            case MODEL_CALL -> ModelCallData.from(event.data()).model();
+            case CHECKPOINT -> {
+                CheckpointData checkpoint = CheckpointData.from(event.data());
+                yield checkpoint.checkpointId() + " " + (checkpoint.label() == null ? "" : checkpoint.label());
+            }
+            case ERROR -> ErrorData.from(event.data()).message();
+            case SANDBOX_LOST -> SandboxLostData.from(event.data()).reason();
+            case SESSION_END -> wireName(SessionEndData.from(event.data()).outcome());
+            case ESCAPE_ATTEMPT -> {
+                EscapeAttemptData escape = EscapeAttemptData.from(event.data());
+                yield wireName(escape.boundary()) + ": " + escape.attempt();
+            }
+            case APPROVAL_REQUEST -> ApprovalRequestData.from(event.data()).reason();
+            case APPROVAL_DECISION -> {
+                ApprovalDecisionData decision = ApprovalDecisionData.from(event.data());
+                yield decision.verdict() + " " + decision.subject();
+            }
+            case RUN_FORK -> {
+                RunForkData fork = RunForkData.from(event.data());
+                yield wireName(fork.reason()) + " from " + fork.checkpoint();
+            }
+            case REVERT -> "to " + RevertData.from(event.data()).checkpoint();
             default -> null;
         };
         if (text == null || text.isBlank()) {

@@ -7,6 +7,8 @@ import dev.forkline.trace.Json;
 /** The payload of a {@code tool.result}: what a tool call returned. Members the trace does not hold read as null. */
 public record ToolResultData(String callId, Long exitCode, String stdout, String stderr, String stdoutBlob, String stderrBlob, JsonNode error, Boolean isError, Double durationMs, String outcome) {
 
+    /** The {@code outcome} of a call or result whose effect nobody can tell. */
+    public static final String UNKNOWN_OUTCOME = "unknown";
     public static final String TYPE = "tool.result";
     public static final String CALL_ID = "callId";
     public static final String EXIT_CODE = "exitCode";
@@ -45,6 +47,14 @@ public record ToolResultData(String callId, Long exitCode, String stdout, String
         Fields.put(data, DURATION_MS, durationMs);
         Fields.put(data, OUTCOME, outcome);
         return data;
+    }
+
+    /**
+     * Whether the importer marked it {@code "outcome":"unknown"}: it saw the call but cannot tell what it did (e.g. a
+     * redacted output), so it counts neither as done nor as failed. Tool calls carry the same mark.
+     */
+    public boolean outcomeUnknown() {
+        return UNKNOWN_OUTCOME.equals(outcome);
     }
 
     public ObjectNode toPayload() {

@@ -1,5 +1,6 @@
 package dev.forkline.importers;
 
+import dev.forkline.importers.aider.AiderImporter;
 import dev.forkline.importers.claudecode.ClaudeCodeImporter;
 import dev.forkline.importers.codex.CodexRolloutImporter;
 import dev.forkline.importers.inspect.InspectImporter;
@@ -37,7 +38,8 @@ public final class Importers {
                 new MiniSweAgentImporter(),
                 new OpenHandsImporter(),
                 new InspectImporter(),
-                new LangfuseImporter()));
+                new LangfuseImporter(),
+                new AiderImporter()));
     }
 
     public List<TraceImporter> all() {

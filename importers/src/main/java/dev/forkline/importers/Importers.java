@@ -2,6 +2,7 @@ package dev.forkline.importers;
 
 import dev.forkline.importers.aider.AiderImporter;
 import dev.forkline.importers.claudecode.ClaudeCodeImporter;
+import dev.forkline.importers.cline.ClineImporter;
 import dev.forkline.importers.codex.CodexRolloutImporter;
 import dev.forkline.importers.inspect.InspectImporter;
 import dev.forkline.importers.langfuse.LangfuseImporter;
@@ -39,7 +40,8 @@ public final class Importers {
                 new OpenHandsImporter(),
                 new InspectImporter(),
                 new LangfuseImporter(),
-                new AiderImporter()));
+                new AiderImporter(),
+                new ClineImporter()));
     }
 
     public List<TraceImporter> all() {

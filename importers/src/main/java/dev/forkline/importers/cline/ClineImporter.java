@@ -81,8 +81,17 @@ public final class ClineImporter implements TraceImporter {
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
         Path folder = Files.isDirectory(path) ? path : path.toAbsolutePath().getParent();
-        JsonNode api = document(folder.resolve(API));
-        JsonNode ui = document(folder.resolve(UI));
+        JsonNode api = null;
+        JsonNode ui = null;
+        if (Files.isRegularFile(path)) {
+            // the file given is read whatever its name; its siblings by Cline's names
+            JsonNode given = document(path);
+            boolean isApi = given.size() > 0 && given.get(0).has("role");
+            api = isApi ? given : null;
+            ui = isApi ? null : given;
+        }
+        api = api != null ? api : document(folder.resolve(API));
+        ui = ui != null ? ui : document(folder.resolve(UI));
         JsonNode metadata = document(folder.resolve(METADATA));
         if (api == null && ui == null) {
             throw new TraceFormatException(path.toString(), 0, "not a Cline task: neither " + API + " nor " + UI + " is a JSON list");
@@ -98,8 +107,9 @@ public final class ClineImporter implements TraceImporter {
             return null;
         }
         JsonNode node = JsonDocuments.read(file);
-        if (!node.isArray() && !(file.endsWith(METADATA) && node.isObject())) {
-            throw new TraceFormatException(file.toString(), 1, "expected a JSON " + (file.endsWith(METADATA) ? "object" : "list"));
+        boolean metadata = file.getFileName().toString().equals(METADATA);
+        if (metadata ? !node.isObject() : !node.isArray()) {
+            throw new TraceFormatException(file.toString(), 1, "expected a JSON " + (metadata ? "object" : "list"));
         }
         return node;
     }

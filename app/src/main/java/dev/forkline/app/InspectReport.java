@@ -12,6 +12,8 @@ import dev.forkline.trace.index.CheckpointInfo;
 import dev.forkline.trace.index.RunInfo;
 import dev.forkline.trace.index.TraceIndex;
 import dev.forkline.trace.recovery.RecoveryMetrics;
+import dev.forkline.trace.recovery.RunMetrics;
+import dev.forkline.trace.recovery.RunSpend;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -40,7 +42,38 @@ record InspectReport(Bundle bundle, TraceIndex index, List<Finding> findings) {
         return List.copyOf(actors);
     }
 
+    /**
+     * A run's tokens and cost with where they come from: {@code tokensScope} / {@code costScope} are {@code model-calls}
+     * (summed over its calls), {@code run-totals} (the source records only the run's totals) or {@code unknown}, in
+     * which case the figure is null rather than 0.
+     */
+    private static void putSpend(ObjectNode item, RunMetrics metrics) {
+        if (metrics == null) {
+            return;
+        }
+        RunSpend spend = metrics.spend();
+        item.set("tokens", spend.tokensScope() == RunSpend.Scope.UNKNOWN ? null : spend.tokens().toJson());
+        item.put("tokensScope", spend.tokensScope().wireName());
+        if (spend.costScope() == RunSpend.Scope.UNKNOWN) {
+            item.putNull("costUsd");
+        } else {
+            item.put("costUsd", spend.costUsd());
+        }
+        item.put("costScope", spend.costScope().wireName());
+    }
+
+    /** One line on a run's spend for the text report, e.g. "tokens 5244 in / 604 out (run totals), cost $0.02". */
+    static String spendText(RunSpend spend) {
+        String tokens = spend.tokensScope() == RunSpend.Scope.UNKNOWN ? "tokens unknown"
+                : "tokens " + spend.tokens().input() + " in / " + spend.tokens().output() + " out"
+                + (spend.tokensScope() == RunSpend.Scope.RUN_TOTALS ? " (run totals)" : "");
+        String cost = spend.costScope() == RunSpend.Scope.UNKNOWN ? "cost unknown"
+                : "cost $" + spend.costUsd().toPlainString() + (spend.costScope() == RunSpend.Scope.RUN_TOTALS ? " (run total)" : "");
+        return tokens + ", " + cost;
+    }
+
     ObjectNode toJson() {
+        RecoveryMetrics recovery = RecoveryMetrics.of(bundle, index);
         ObjectNode json = Json.object();
         json.put("format", bundle.manifest().sourceFormat());
         json.put("traceId", bundle.manifest().traceId());
@@ -57,6 +90,7 @@ record InspectReport(Bundle bundle, TraceIndex index, List<Finding> findings) {
             item.put("reason", run.reason());
             item.put("events", run.eventCount());
             item.put("outcome", run.outcome());
+            putSpend(item, recovery.run(run.id()).orElse(null));
         }
         ArrayNode actors = json.putArray("actors");
         actors().forEach(actors::add);
@@ -69,7 +103,7 @@ record InspectReport(Bundle bundle, TraceIndex index, List<Finding> findings) {
             item.put("event", checkpoint.eventId());
             item.put("label", checkpoint.label());
         }
-        json.set("recovery", RecoveryMetrics.of(bundle).toJson());
+        json.set("recovery", recovery.toJson());
         ArrayNode findingsJson = json.putArray("findings");
         for (Finding finding : findings) {
             ObjectNode item = findingsJson.addObject();
@@ -83,6 +117,7 @@ record InspectReport(Bundle bundle, TraceIndex index, List<Finding> findings) {
     }
 
     String toText() {
+        RecoveryMetrics recovery = RecoveryMetrics.of(bundle, index);
         var out = new StringBuilder();
         var manifest = bundle.manifest();
         out.append(manifest.title()).append('\n');
@@ -97,6 +132,7 @@ record InspectReport(Bundle bundle, TraceIndex index, List<Finding> findings) {
             if (run.outcome() != null) {
                 out.append(", outcome ").append(run.outcome());
             }
+            recovery.run(run.id()).ifPresent(metrics -> out.append(", ").append(spendText(metrics.spend())));
             out.append('\n');
         }
         for (CheckpointInfo checkpoint : index.checkpoints()) {

@@ -1,6 +1,8 @@
 package dev.forkline.importers;
 
+import dev.forkline.importers.aider.AiderImporter;
 import dev.forkline.importers.claudecode.ClaudeCodeImporter;
+import dev.forkline.importers.cline.ClineImporter;
 import dev.forkline.importers.codex.CodexRolloutImporter;
 import dev.forkline.importers.inspect.InspectImporter;
 import dev.forkline.importers.langfuse.LangfuseImporter;
@@ -37,7 +39,9 @@ public final class Importers {
                 new MiniSweAgentImporter(),
                 new OpenHandsImporter(),
                 new InspectImporter(),
-                new LangfuseImporter()));
+                new LangfuseImporter(),
+                new AiderImporter(),
+                new ClineImporter()));
     }
 
     public List<TraceImporter> all() {

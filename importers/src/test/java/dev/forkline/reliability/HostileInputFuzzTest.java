@@ -210,7 +210,9 @@ class HostileInputFuzzTest {
             }
             return seeds;
         }
-        for (Path file : SharedSamples.sharedSampleFiles()) {
+        List<Path> candidates = new ArrayList<>(SharedSamples.sharedSampleFiles());
+        candidates.addAll(SharedSamples.resourceSamples());
+        for (Path file : candidates) {
             byte[] head;
             try (InputStream in = Files.newInputStream(file)) {
                 head = in.readNBytes(64 * 1024);

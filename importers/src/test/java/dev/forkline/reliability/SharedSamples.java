@@ -30,6 +30,23 @@ final class SharedSamples {
         return Samples.traceFiles();
     }
 
+    /**
+     * The real or hand-made samples of formats without a shared sample, kept in this module's test resources (aider,
+     * cline): every file under those folders.
+     */
+    static List<Path> resourceSamples() throws IOException {
+        List<Path> files = new java.util.ArrayList<>();
+        for (String folder : List.of("aider", "cline")) {
+            Path dir = Path.of("src", "test", "resources", folder);
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> walk = Files.walk(dir)) {
+                    walk.filter(Files::isRegularFile).sorted().forEach(files::add);
+                }
+            }
+        }
+        return files;
+    }
+
     /** Bundle directories (holding manifest.json) under the repository's sample-traces/. */
     static List<Path> sampleBundles() throws IOException {
         Optional<Path> dir = repositorySampleTraces();

@@ -18,6 +18,8 @@ public final class ImportFindings {
     public static final String MODEL_UNKNOWN = "model-unknown";
     /** Model calls carry no token counts. */
     public static final String USAGE_UNKNOWN = "usage-unknown";
+    /** Token counts are recorded rounded (e.g. aider's {@code 12k}): they are approximate. */
+    public static final String USAGE_ROUNDED = "usage-rounded";
     /** Token and cost figures exist only as run totals (on session.end), not per model call. */
     public static final String USAGE_TOTALS_ONLY = "usage-totals-only";
     /** The run's usage totals differ from the sum over its model calls. */

@@ -78,17 +78,14 @@ final class MetricsCalculator {
 
     private RunMetrics runMetrics(RunInfo run, List<Failure> failures, String recoveryOf) {
         int modelCalls = 0;
-        Tokens tokens = Tokens.ZERO;
-        BigDecimal cost = BigDecimal.ZERO;
+        RunSpend.Builder spendOfRun = new RunSpend.Builder();
         List<RevertInfo> reverts = new ArrayList<>();
         Event lastEnd = null;
         for (int i : index.indexesOf(run.id())) {
             EventType kind = columns.kind(i);
             if (kind == EventType.MODEL_CALL) {
                 modelCalls++;
-                ModelSpend call = spendOf(i);
-                tokens = tokens.plus(call.tokens());
-                cost = cost.add(call.costUsd());
+                spendOfRun.add(spendOf(i));
             } else if (kind == EventType.REVERT) {
                 Event event = index.get(i);
                 JsonNode duration = event.data().get("durationMs");
@@ -99,8 +96,9 @@ final class MetricsCalculator {
             }
         }
         Detection detection = failures.isEmpty() ? null : detect(failures.getFirst()).orElse(null);
+        RunSpend spent = spendOfRun.resolve(lastEnd == null ? null : lastEnd.data());
         return new RunMetrics(run.id(), run.parentRun(), run.reason(), run.outcome(), recoveryOf, run.firstTs(), run.lastTs(),
-                run.eventCount(), modelCalls, tokens, cost, failures, detection, ReplayResult.of(lastEnd), reverts);
+                run.eventCount(), modelCalls, spent, failures, detection, ReplayResult.of(lastEnd), reverts);
     }
 
     private List<Failure> failuresOf(String run) {

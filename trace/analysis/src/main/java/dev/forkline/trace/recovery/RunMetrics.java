@@ -17,20 +17,30 @@ import java.util.List;
  * @param outcome       its session.end outcome, or null when it has none
  * @param recoveryOf    the failing run whose incident this run is an attempt to recover, or null
  * @param modelCalls    how many model.call events it holds
- * @param tokens        their summed usage
- * @param costUsd       their summed costUsd
+ * @param spend         its tokens and cost: summed over its model calls, else its session.end run totals, else
+ *                      unknown ({@link RunSpend})
  * @param failures      its failing events in seq order
  * @param detection     how its first failure was acknowledged, or null (no failure, or never acknowledged)
  * @param replay        the replay engine's counts from its session.end, or null when not recorded
  * @param reverts       its revert events
  */
 public record RunMetrics(String run, String parentRun, String reason, String outcome, String recoveryOf,
-                         Instant firstTs, Instant lastTs, int eventCount, int modelCalls, Tokens tokens, BigDecimal costUsd,
+                         Instant firstTs, Instant lastTs, int eventCount, int modelCalls, RunSpend spend,
                          List<Failure> failures, Detection detection, ReplayResult replay, List<RevertInfo> reverts) {
 
     public RunMetrics {
         failures = List.copyOf(failures);
         reverts = List.copyOf(reverts);
+    }
+
+    /** The run's tokens ({@link Tokens#ZERO} when unknown: {@link RunSpend#tokensScope} says which). */
+    public Tokens tokens() {
+        return spend.tokens();
+    }
+
+    /** The run's cost (0 when unknown: {@link RunSpend#costScope} says which). */
+    public BigDecimal costUsd() {
+        return spend.costUsd();
     }
 
     public boolean failed() {
@@ -52,8 +62,15 @@ public record RunMetrics(String run, String parentRun, String reason, String out
         json.put("lastTs", EventCodec.formatTs(lastTs));
         json.put("eventCount", eventCount);
         json.put("modelCalls", modelCalls);
-        json.set("tokens", tokens.toJson());
-        json.put("costUsd", costUsd);
+        // an unknown figure is null with its scope saying "unknown", never a 0 that reads as "spent nothing"
+        json.set("tokens", spend.tokensScope() == RunSpend.Scope.UNKNOWN ? null : spend.tokens().toJson());
+        json.put("tokensScope", spend.tokensScope().wireName());
+        if (spend.costScope() == RunSpend.Scope.UNKNOWN) {
+            json.putNull("costUsd");
+        } else {
+            json.put("costUsd", spend.costUsd());
+        }
+        json.put("costScope", spend.costScope().wireName());
         ArrayNode failureList = json.putArray("failures");
         failures.forEach(failure -> failureList.add(failure.toJson()));
         json.set("detection", detection == null ? null : detection.toJson());

@@ -1,6 +1,8 @@
 package dev.forkline.trace.recovery;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.trace.state.ModelSpend;
+import dev.forkline.trace.state.Tokens;
 import java.math.BigDecimal;
 import java.util.Locale;
 

@@ -189,9 +189,23 @@ public final class WorkbenchView extends BorderPane {
 
         MenuItem compareFromTree = new MenuItem("Compare with parent run", Icons.of(Material2AL.COMPARE_ARROWS));
         compareFromTree.setOnAction(e -> showComparison());
-        javafx.scene.control.ContextMenu treeMenu = new javafx.scene.control.ContextMenu(compareFromTree, new SeparatorMenuItem());
+        MenuItem hideRun = new MenuItem("Hide run", Icons.of(Material2MZ.VISIBILITY_OFF));
+        hideRun.setId("hide-run");
+        hideRun.setOnAction(e -> {
+            String run = model.currentRun();
+            if (model.forkTree().isHidden(run)) {
+                model.forkTree().unhide(run);
+            } else {
+                model.forkTree().hide(run);
+            }
+        });
+        javafx.scene.control.ContextMenu treeMenu = new javafx.scene.control.ContextMenu(compareFromTree, hideRun, new SeparatorMenuItem());
         treeMenu.getItems().addAll(runActions());
-        treeMenu.setOnShowing(e -> compareFromTree.setDisable(!model.canCompare()));
+        treeMenu.setOnShowing(e -> {
+            compareFromTree.setDisable(!model.canCompare());
+            hideRun.setText(model.forkTree().isHidden(model.currentRun()) ? "Show run again" : "Hide run");
+            hideRun.setDisable(!model.forkTree().canHide(model.currentRun()));
+        });
         forkTree.tree.setContextMenu(treeMenu);
         javafx.scene.control.ContextMenu timelineMenu = new javafx.scene.control.ContextMenu();
         timelineMenu.getItems().addAll(runActions());

@@ -105,7 +105,7 @@ public final class TraceSelection {
     void show(OpenedTrace opened) {
         integrity.set(opened.integrity());
         trace.set(opened);
-        runs.setLineage(opened.lineage());
+        runs.setLineage(opened.bundle().manifest().traceId(), opened.lineage());
         runs.selectedRunProperty().set(opened.firstRun());
     }
 

@@ -8,6 +8,8 @@ import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Json;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -27,7 +29,7 @@ public final class ForkEditViewModel {
     private final ReplayViewModel replay;
     private final StringProperty json = new SimpleStringProperty();
     private final BooleanProperty drop = new SimpleBooleanProperty();
-    private final StringProperty problem = new SimpleStringProperty();
+    private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper();
 
     /** @param traceId the open trace and {@code run} the run shown when the form was made: the fork edits that run */
     ForkEditViewModel(Event event, String traceId, String run, ReplayViewModel replay) {
@@ -116,7 +118,8 @@ public final class ForkEditViewModel {
         return drop;
     }
 
-    public StringProperty problemProperty() {
-        return problem;
+    /** Why the form cannot fork; null while nothing is wrong. */
+    public ReadOnlyStringProperty problemProperty() {
+        return problem.getReadOnlyProperty();
     }
 }

@@ -7,9 +7,11 @@ import dev.forkline.views.data.LibraryQuery;
 import dev.forkline.views.data.TraceLibrary;
 import dev.forkline.views.data.TraceSummary;
 import javafx.beans.Observable;
-import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -33,8 +35,8 @@ public final class LibraryViewModel {
     private final StringProperty format = new SimpleStringProperty();
     private final StringProperty outcome = new SimpleStringProperty();
     private final ObjectProperty<IntegrityStatus> integrity = new SimpleObjectProperty<>();
-    private final BooleanProperty loading = new SimpleBooleanProperty();
-    private final StringProperty error = new SimpleStringProperty();
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper();
     private final ObservableList<String> formats = FXCollections.observableArrayList();
     private final LatestWins latest;
 
@@ -113,11 +115,12 @@ public final class LibraryViewModel {
         return integrity;
     }
 
-    public BooleanProperty loadingProperty() {
-        return loading;
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
     }
 
-    public StringProperty errorProperty() {
-        return error;
+    /** Why the library could not be read; null when it could. */
+    public ReadOnlyStringProperty errorProperty() {
+        return error.getReadOnlyProperty();
     }
 }

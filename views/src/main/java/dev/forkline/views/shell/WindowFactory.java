@@ -63,7 +63,7 @@ final class WindowFactory {
     /** A scene with the workbench's stylesheets and theme, for a window made elsewhere. */
     Scene scene(Parent content, double width, double height) {
         content.getStyleClass().add("workbench");
-        content.getStylesheets().addAll(stylesheets);
+        stylesheets.stream().filter(sheet -> !content.getStylesheets().contains(sheet)).forEach(content.getStylesheets()::add);
         theme(content);
         return new Scene(content, width, height);
     }

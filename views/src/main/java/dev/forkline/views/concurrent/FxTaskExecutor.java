@@ -30,17 +30,27 @@ public final class FxTaskExecutor implements TaskExecutor, AutoCloseable {
     }
 
     @Override
-    public <T> void execute(String name, Work<T> work, TaskListener<? super T> listener) {
+    public <T> TaskHandle execute(String name, Work<T> work, TaskListener<? super T> listener) {
+        TaskHandle handle = new TaskHandle(name);
         pool.execute(() -> {
+            if (handle.isCancelled()) {
+                return; // cancelled while it waited: the work never runs
+            }
             Thread thread = Thread.currentThread();
             String previousName = thread.getName();
             thread.setName("forkline-" + name);
             try {
-                T result = work.run((message, fraction) -> Platform.runLater(() -> listener.progressed(message, fraction)));
-                Platform.runLater(() -> listener.succeeded(result));
+                T result = work.run((message, fraction) -> Platform.runLater(() -> {
+                    if (!handle.isDone()) {
+                        listener.progressed(message, fraction);
+                    }
+                }));
+                Platform.runLater(() -> TaskExecutor.deliver(handle, result, listener));
             } catch (Throwable e) {
-                LOG.warn("background task '" + name + "' failed", e);
-                Platform.runLater(() -> listener.failed(e));
+                if (!handle.isCancelled()) {
+                    LOG.warn("background task '" + name + "' failed", e);
+                }
+                Platform.runLater(() -> TaskExecutor.deliverFailure(handle, e, listener));
                 if (e instanceof Error error && !(e instanceof LinkageError)) {
                     throw error;
                 }
@@ -48,6 +58,7 @@ public final class FxTaskExecutor implements TaskExecutor, AutoCloseable {
                 thread.setName(previousName);
             }
         });
+        return handle;
     }
 
     @Override

@@ -14,8 +14,22 @@ import java.util.List;
 public record RunNode(String run, String parentRun, String origin, String divergence, String outcome, String checkpoint,
                       int edits, int eventCount, List<RunNode> children) {
 
+    /** The origin of a node that only groups the replays of one run in the fork tree: not a run of its own. */
+    public static final String GROUP = "group";
+
     public RunNode {
         children = List.copyOf(children);
+    }
+
+    /** A node grouping these replays of {@code parentRun}, for the fork tree; its "run" names the group, not a run. */
+    public static RunNode groupOfReplays(String parentRun, List<RunNode> replays) {
+        return new RunNode("replays of " + parentRun, parentRun, GROUP, null, "", null, 0,
+                replays.stream().mapToInt(RunNode::eventCount).sum(), replays);
+    }
+
+    /** Whether this node groups runs rather than being one. */
+    public boolean isGroup() {
+        return GROUP.equals(origin);
     }
 
     /** The badge shown in the fork tree: original, replay matched/diverged, fork with edits, revert, imported. */
@@ -25,6 +39,7 @@ public record RunNode(String run, String parentRun, String origin, String diverg
             case "fork" -> edits > 0 ? "fork with edits" : "fork";
             case "revert" -> "revert";
             case "import" -> "imported";
+            case GROUP -> children.size() + " replays";
             default -> "original";
         };
     }

@@ -20,7 +20,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * The escape queue across the library, newest first: kind, trace, run, event, summary, escalated. Selecting an item
+ * The escape queue across the library, newest first: kind, trace (by title), run, event, summary, escalated. Selecting an item
  * opens its trace at the event; Decide… records a signed decision about it.
  */
 final class EscapeQueuePane extends VBox {
@@ -65,7 +65,9 @@ final class EscapeQueuePane extends VBox {
         table.setPlaceholder(new Label("The escape queue is empty"));
         table.getColumns().add(column("When (UTC)", 155, item -> WHEN.format(item.ts())));
         table.getColumns().add(column("Kind", 135, item -> item.kind().wireName()));
-        table.getColumns().add(column("Trace", 300, QueueItem::traceId));
+        TableColumn<QueueItem, String> trace = column("Trace", 300, model::traceTitle);
+        trace.setId("queue-trace");
+        table.getColumns().add(trace);
         table.getColumns().add(column("Run", 55, QueueItem::run));
         table.getColumns().add(column("Event", 65, QueueItem::eventId));
         table.getColumns().add(column("Escalated", 90, item -> item.escalated() ? "escalated" : ""));

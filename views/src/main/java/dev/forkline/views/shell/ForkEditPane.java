@@ -22,7 +22,10 @@ final class ForkEditPane extends VBox {
     final Button fork = new Button("Fork and replay", Icons.of(Material2AL.CALL_SPLIT));
     final Button cancel = new Button("Cancel");
 
+    private final String traceId;
+
     ForkEditPane(ForkEditViewModel model, Runnable onClose) {
+        this.traceId = model.traceId();
         setId("fork-edit");
         setSpacing(10);
         setPadding(new Insets(14));
@@ -57,5 +60,10 @@ final class ForkEditPane extends VBox {
         buttons.setAlignment(Pos.CENTER_RIGHT);
         VBox.setVgrow(json, Priority.ALWAYS);
         getChildren().addAll(title, hint, json, drop, problem, buttons);
+    }
+
+    /** The trace of the event the form edits. */
+    String traceId() {
+        return traceId;
     }
 }

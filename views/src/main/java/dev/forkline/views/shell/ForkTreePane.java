@@ -15,13 +15,20 @@ import org.kordamp.ikonli.material2.Material2AL;
 
 import java.util.List;
 
-/** The runs of the open trace as a tree with badges (original, replay matched/diverged, fork with edits, revert, imported) and outcome. */
+/**
+ * The runs of the open trace as a tree with badges (original, replay matched/diverged, fork with edits, revert, imported)
+ * and outcome; replays can be grouped and runs hidden (the context menu hides one; "n hidden" shows them again, marked).
+ */
 final class ForkTreePane extends VBox {
 
     final TreeView<RunNode> tree = new TreeView<>();
+    final javafx.scene.control.CheckBox groupReplays = new javafx.scene.control.CheckBox("Group replays");
+    final javafx.scene.control.ToggleButton showHidden = new javafx.scene.control.ToggleButton();
+    private final ForkTreeViewModel model;
     private boolean syncing;
 
     ForkTreePane(ForkTreeViewModel model) {
+        this.model = model;
         getStyleClass().add("fork-tree-pane");
         setSpacing(6);
         setPadding(new Insets(10, 10, 6, 10));
@@ -34,7 +41,21 @@ final class ForkTreePane extends VBox {
         Label empty = new Label("No trace open");
         empty.getStyleClass().add("muted");
         VBox.setVgrow(tree, Priority.ALWAYS);
-        getChildren().addAll(title, tree);
+        groupReplays.setId("fork-group-replays");
+        groupReplays.selectedProperty().bindBidirectional(model.groupReplaysProperty());
+        groupReplays.setTooltip(new javafx.scene.control.Tooltip("Put the replays of each run under one node"));
+        showHidden.setId("fork-show-hidden");
+        showHidden.selectedProperty().bindBidirectional(model.showHiddenProperty());
+        showHidden.textProperty().bind(model.hiddenCountProperty().asString("%d hidden"));
+        showHidden.visibleProperty().bind(model.hiddenCountProperty().greaterThan(0));
+        showHidden.managedProperty().bind(showHidden.visibleProperty());
+        showHidden.setTooltip(new javafx.scene.control.Tooltip("Show the hidden runs, marked; they stay in the trace (its log is "
+                + "hash-chained, so runs are hidden from this list, not deleted)"));
+        javafx.scene.layout.Region spacer = new javafx.scene.layout.Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox head = new HBox(8, title, spacer, showHidden, groupReplays);
+        head.setAlignment(Pos.CENTER_LEFT);
+        getChildren().addAll(head, tree);
 
         model.rootsProperty().addListener((obs, old, roots) -> {
             rebuild(roots);
@@ -42,7 +63,7 @@ final class ForkTreePane extends VBox {
         });
         rebuild(model.rootsProperty().get());
         tree.getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> {
-            if (!syncing && item != null && item.getValue() != null) {
+            if (!syncing && item != null && item.getValue() != null && !item.getValue().isGroup()) {
                 model.selectedRunProperty().set(item.getValue().run());
             }
         });
@@ -98,14 +119,25 @@ final class ForkTreePane extends VBox {
         return null;
     }
 
-    private static final class RunCell extends TreeCell<RunNode> {
+    private final class RunCell extends TreeCell<RunNode> {
         @Override
         protected void updateItem(RunNode node, boolean empty) {
             super.updateItem(node, empty);
+            getStyleClass().remove("hidden-run");
             if (empty || node == null) {
                 setGraphic(null);
                 setText(null);
                 return;
+            }
+            if (node.isGroup()) {
+                Label group = new Label(node.badge() + " of " + node.parentRun(), Icons.of(Material2AL.LAYERS, 14));
+                group.getStyleClass().add("muted");
+                setText(null);
+                setGraphic(group);
+                return;
+            }
+            if (model.isHidden(node.run())) {
+                getStyleClass().add("hidden-run");
             }
             Label name = new Label(node.run());
             name.getStyleClass().add("run-name");

@@ -3,6 +3,7 @@ package dev.forkline.views.shell;
 import dev.forkline.trace.integrity.IntegrityStatus;
 import dev.forkline.views.data.TraceSummary;
 import dev.forkline.views.viewmodel.LibraryViewModel;
+import dev.forkline.views.viewmodel.TraceSelection;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -23,7 +24,8 @@ import java.util.function.Consumer;
 
 /**
  * The library of stored traces: search by title, date, format, outcome and integrity; each row has its integrity badge;
- * selecting a trace opens it.
+ * selecting a trace opens it. The highlighted row is always the open trace (none when it is not listed): the list
+ * follows the window's one selection, and refreshing the list never opens anything.
  */
 final class LibraryPane extends VBox {
 
@@ -33,8 +35,12 @@ final class LibraryPane extends VBox {
     final ListView<TraceSummary> list = new ListView<>();
     final TextField search = new TextField();
     final ComboBox<IntegrityStatus> integrity = new ComboBox<>();
+    private final TraceSelection selection;
+    /** True while the list or its highlight is changed to follow the model, not by the reviewer. */
+    private boolean following;
 
-    LibraryPane(LibraryViewModel model, Consumer<TraceSummary> open) {
+    LibraryPane(LibraryViewModel model, TraceSelection selection, Consumer<TraceSummary> open) {
+        this.selection = selection;
         getStyleClass().add("library-pane");
         setSpacing(8);
         setPadding(new Insets(10));
@@ -98,7 +104,12 @@ final class LibraryPane extends VBox {
         HBox.setHgrow(from, Priority.ALWAYS);
         HBox.setHgrow(to, Priority.ALWAYS);
 
-        list.setItems(model.traces());
+        model.traces().addListener((javafx.collections.ListChangeListener<TraceSummary>) c -> follow(() -> {
+            list.getItems().setAll(model.traces());
+            highlightOpenTrace();
+        }));
+        list.getItems().setAll(model.traces());
+        selection.traceProperty().addListener((obs, old, now) -> follow(this::highlightOpenTrace));
         list.setId("library-list");
         list.setCellFactory(v -> new TraceCell());
         Label empty = new Label("No stored traces.\nFile › Open/Import… or drop a trace here.");
@@ -106,7 +117,7 @@ final class LibraryPane extends VBox {
         empty.setWrapText(true);
         list.setPlaceholder(empty);
         list.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
-            if (now != null) {
+            if (!following && now != null && !selection.isOpen(now.traceId())) {
                 open.accept(now);
             }
         });
@@ -120,6 +131,33 @@ final class LibraryPane extends VBox {
         error.setWrapText(true);
 
         getChildren().addAll(title, searchRow, filters, integrity, dates, list, error);
+    }
+
+    private void follow(Runnable change) {
+        following = true;
+        try {
+            change.run();
+        } finally {
+            following = false;
+        }
+    }
+
+    /** Highlights the open trace again (after an open that failed left the reviewer's click highlighted). */
+    void followSelection() {
+        follow(this::highlightOpenTrace);
+    }
+
+    private void highlightOpenTrace() {
+        String open = selection.traceId();
+        for (int i = 0; i < list.getItems().size(); i++) {
+            if (list.getItems().get(i).traceId().equals(open)) {
+                if (list.getSelectionModel().getSelectedIndex() != i) {
+                    list.getSelectionModel().clearAndSelect(i);
+                }
+                return;
+            }
+        }
+        list.getSelectionModel().clearSelection();
     }
 
     private static final class TraceCell extends ListCell<TraceSummary> {

@@ -56,7 +56,10 @@ final class SessionSetupPane extends VBox {
     final Button submit = new Button();
     final Button cancel = new Button("Cancel");
 
+    private final String traceId;
+
     SessionSetupPane(SessionSetupViewModel model, Runnable onClose) {
+        this.traceId = model.traceId();
         setId("session-setup");
         setSpacing(10);
         setPadding(new Insets(14));
@@ -220,5 +223,10 @@ final class SessionSetupPane extends VBox {
 
     private Window window() {
         return getScene() == null ? null : getScene().getWindow();
+    }
+
+    /** The trace the form's answers are for. */
+    String traceId() {
+        return traceId;
     }
 }

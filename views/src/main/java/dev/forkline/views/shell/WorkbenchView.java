@@ -83,15 +83,17 @@ public final class WorkbenchView extends BorderPane {
     javafx.stage.Stage setupStage;
     SessionSetupPane setupPane;
     private final Menu recentMenu = new Menu("Recent");
+    private final WindowFactory windows;
     private boolean dark;
 
     public WorkbenchView(WorkbenchViewModel model) {
         this.model = model;
         getStyleClass().add("workbench");
         getStylesheets().add(Objects.requireNonNull(WorkbenchView.class.getResource("/dev/forkline/views/workbench.css")).toExternalForm());
+        windows = new WindowFactory(this::window, getStylesheets());
         TimelineViewModel timeline = model.timeline();
 
-        library = new LibraryPane(model.library(), trace -> model.openStored(trace.traceId()));
+        library = new LibraryPane(model.library(), model.selection(), trace -> model.openStored(trace.traceId()));
         forkTree = new ForkTreePane(model.forkTree());
         inspector = new InspectorPane(model.inspector());
         state = new StatePane(model.state());
@@ -116,13 +118,18 @@ public final class WorkbenchView extends BorderPane {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         queueButton.setId("queue-button");
         queueButton.setGraphic(Icons.of(Material2MZ.SECURITY));
-        queueButton.textProperty().bind(Bindings.concat("Escape queue  ", model.escapeQueue().countProperty()));
+        queueButton.textProperty().bind(model.escapeQueue().badgeProperty());
         queueButton.getStyleClass().add("queue-button");
-        model.escapeQueue().countProperty().addListener((obs, old, n) -> queueButton.pseudoClassStateChanged(
+        model.escapeQueue().openTraceCountProperty().addListener((obs, old, n) -> queueButton.pseudoClassStateChanged(
                 javafx.css.PseudoClass.getPseudoClass("waiting"), n.intValue() > 0));
-        queueButton.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("waiting"), model.escapeQueue().countProperty().get() > 0);
-        queueButton.setTooltip(new javafx.scene.control.Tooltip("Approval requests, escape attempts and external effects of unknown "
-                + "outcome waiting for a signed decision, across the library"));
+        queueButton.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("waiting"), model.escapeQueue().openTraceCountProperty().get() > 0);
+        javafx.scene.control.Tooltip queueTip = new javafx.scene.control.Tooltip();
+        queueTip.textProperty().bind(Bindings.createStringBinding(() -> "Approval requests, escape attempts and external effects of "
+                + "unknown outcome waiting for a signed decision: " + (model.opened() == null ? ""
+                : model.escapeQueue().openTraceCountProperty().get() + " in the open trace, ")
+                + model.escapeQueue().countProperty().get() + " across the library",
+                model.openedProperty(), model.escapeQueue().openTraceCountProperty(), model.escapeQueue().countProperty()));
+        queueButton.setTooltip(queueTip);
         queueButton.setOnAction(e -> showEscapeQueue());
         traceTitle.setMinWidth(120);
         breadcrumb.setMinWidth(Region.USE_PREF_SIZE);
@@ -182,9 +189,23 @@ public final class WorkbenchView extends BorderPane {
 
         MenuItem compareFromTree = new MenuItem("Compare with parent run", Icons.of(Material2AL.COMPARE_ARROWS));
         compareFromTree.setOnAction(e -> showComparison());
-        javafx.scene.control.ContextMenu treeMenu = new javafx.scene.control.ContextMenu(compareFromTree, new SeparatorMenuItem());
+        MenuItem hideRun = new MenuItem("Hide run", Icons.of(Material2MZ.VISIBILITY_OFF));
+        hideRun.setId("hide-run");
+        hideRun.setOnAction(e -> {
+            String run = model.currentRun();
+            if (model.forkTree().isHidden(run)) {
+                model.forkTree().unhide(run);
+            } else {
+                model.forkTree().hide(run);
+            }
+        });
+        javafx.scene.control.ContextMenu treeMenu = new javafx.scene.control.ContextMenu(compareFromTree, hideRun, new SeparatorMenuItem());
         treeMenu.getItems().addAll(runActions());
-        treeMenu.setOnShowing(e -> compareFromTree.setDisable(!model.canCompare()));
+        treeMenu.setOnShowing(e -> {
+            compareFromTree.setDisable(!model.canCompare());
+            hideRun.setText(model.forkTree().isHidden(model.currentRun()) ? "Show run again" : "Hide run");
+            hideRun.setDisable(!model.forkTree().canHide(model.currentRun()));
+        });
         forkTree.tree.setContextMenu(treeMenu);
         javafx.scene.control.ContextMenu timelineMenu = new javafx.scene.control.ContextMenu();
         timelineMenu.getItems().addAll(runActions());
@@ -210,9 +231,21 @@ public final class WorkbenchView extends BorderPane {
         updatePosition();
         model.errorProperty().addListener((obs, old, error) -> {
             if (error != null) {
+                library.followSelection();
                 showError(error);
             }
         });
+        // forms made for an event of the trace shown go with it when another trace is opened
+        model.openedProperty().addListener((obs, old, now) -> closeFormsOfAnotherTrace());
+    }
+
+    private void closeFormsOfAnotherTrace() {
+        if (forkStage != null && forkPane != null && !model.isOpen(forkPane.traceId())) {
+            forkStage.close();
+        }
+        if (setupStage != null && setupPane != null && !model.isOpen(setupPane.traceId())) {
+            setupStage.close();
+        }
     }
 
     private void updateBreadcrumb() {
@@ -291,13 +324,7 @@ public final class WorkbenchView extends BorderPane {
 
     /** Opens the current run and its parent side by side in a window of its own. */
     public void showComparison() {
-        javafx.stage.Stage stage = new javafx.stage.Stage();
-        stage.initOwner(window());
-        stage.setTitle("Forkline — compare runs");
-        ComparePane pane = new ComparePane(model.compareWithParent());
-        pane.getStyleClass().addAll(getStyleClass());
-        stage.setScene(new Scene(pane, 1100, 640));
-        stage.show();
+        windows.create("compare runs", new ComparePane(model.compareWithParent()), 1100, 640).show();
     }
 
     /** Replay from here, Fork with edit…, Revert to here, and why they are disabled (no Docker engine, a replay running). */
@@ -334,11 +361,11 @@ public final class WorkbenchView extends BorderPane {
         if (form == null) {
             return;
         }
-        forkStage = new javafx.stage.Stage();
-        forkStage.initOwner(window());
-        forkStage.setTitle("Forkline — fork with edit");
-        forkPane = new ForkEditPane(form, forkStage::close);
-        forkStage.setScene(themedScene(forkPane, 720, 520));
+        if (forkStage != null) {
+            forkStage.close();
+        }
+        forkPane = new ForkEditPane(form, () -> forkStage.close());
+        forkStage = windows.create("fork with edit", forkPane, 720, 520);
         forkStage.show();
     }
 
@@ -354,13 +381,9 @@ public final class WorkbenchView extends BorderPane {
         if (setupStage != null) {
             setupStage.close();
         }
-        setupStage = new javafx.stage.Stage();
-        setupStage.initOwner(window());
-        setupStage.initModality(javafx.stage.Modality.WINDOW_MODAL);
-        setupStage.setTitle("Forkline — " + (purpose == dev.forkline.views.viewmodel.SessionSetupViewModel.Purpose.REPLAY
-                ? "replay an imported session" : "the starting tree"));
-        setupPane = new SessionSetupPane(form, setupStage::close);
-        setupStage.setScene(themedScene(setupPane, 820, form.toolsNeeded() ? 640 : 600));
+        setupPane = new SessionSetupPane(form, () -> setupStage.close());
+        setupStage = windows.create(null, purpose == dev.forkline.views.viewmodel.SessionSetupViewModel.Purpose.REPLAY
+                ? "replay an imported session" : "the starting tree", setupPane, 820, form.toolsNeeded() ? 640 : 600, true);
         setupStage.show();
     }
 
@@ -399,11 +422,9 @@ public final class WorkbenchView extends BorderPane {
     public void showEscapeQueue() {
         model.escapeQueue().refresh();
         if (queueStage == null) {
-            queueStage = new javafx.stage.Stage();
-            queueStage.initOwner(window());
-            queueStage.setTitle("Forkline — escape queue");
             queuePane = new EscapeQueuePane(model.escapeQueue(), this::showDecision);
-            queueStage.setScene(themedScene(queuePane, 1280, 460));
+            queueStage = windows.create("escape queue", queuePane, 1280, 460);
+            queueStage.setOnHidden(null); // kept and shown again: it stays themed
         }
         queueStage.show();
         queueStage.toFront();
@@ -412,11 +433,8 @@ public final class WorkbenchView extends BorderPane {
     /** Opens the Decide… window for a queue item. */
     public void showDecision(dev.forkline.trace.decision.QueueItem item) {
         var form = model.escapeQueue().decide(item);
-        decisionStage = new javafx.stage.Stage();
-        decisionStage.initOwner(queueStage != null ? queueStage : window());
-        decisionStage.setTitle("Forkline — decide " + item.eventId());
-        decisionPane = new DecisionPane(form, decisionStage::close);
-        decisionStage.setScene(themedScene(decisionPane, 640, 470));
+        decisionPane = new DecisionPane(form, () -> decisionStage.close());
+        decisionStage = windows.create(queueStage, "decide " + item.eventId(), decisionPane, 640, 470, false);
         decisionStage.show();
     }
 
@@ -434,12 +452,6 @@ public final class WorkbenchView extends BorderPane {
         }
     }
 
-    /** A scene for a window of its own with the workbench's stylesheet and theme. */
-    javafx.scene.Scene themedScene(javafx.scene.Parent content, double width, double height) {
-        content.getStyleClass().addAll("workbench", dark ? "theme-dark" : "theme-light");
-        content.getStylesheets().addAll(getStylesheets());
-        return new Scene(content, width, height);
-    }
 
     private void updateRecent() {
         recentMenu.getItems().clear();
@@ -575,6 +587,7 @@ public final class WorkbenchView extends BorderPane {
         timelineCanvas.paletteProperty().set(Themes.palette(darkTheme));
         getStyleClass().removeAll("theme-dark", "theme-light");
         getStyleClass().add(darkTheme ? "theme-dark" : "theme-light");
+        windows.applyTheme(darkTheme);
     }
 
     public boolean isDark() {

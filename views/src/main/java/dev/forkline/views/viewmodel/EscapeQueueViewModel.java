@@ -12,16 +12,21 @@ import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.index.TraceIndex;
 import dev.forkline.trace.integrity.IntegrityVerdict;
 import dev.forkline.trace.integrity.TraceIntegrity;
+import dev.forkline.views.concurrent.LatestWins;
 import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.data.TraceLibrary;
 import dev.forkline.views.data.TraceSummary;
 import dev.forkline.views.data.WritableBundles;
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.IntegerProperty;
-import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleIntegerProperty;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.IntegerBinding;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -37,13 +42,19 @@ import java.util.function.Consumer;
  * The escape queue across the library (approval requests, escape attempts, external effects of unknown outcome that no
  * trusted decision settles), newest first, and recording a signed decision about one of them. An item of an altered
  * trace carries what its decision form must show and, once the owner confirms, record: where the trace first breaks.
+ * <p>
+ * Its badge counts what waits in the open trace when one is open (and says so), across the library otherwise; the
+ * queue names each item's trace by its title.
  */
 public final class EscapeQueueViewModel {
 
     public static final String NO_KEY_RING = "decisions are not set up in this window (no key ring)";
 
     private final TaskExecutor executor;
-    private final WorkbenchViewModel workbench;
+    private final LatestWins latest;
+    private final TraceSelection selection;
+    private final TraceReloads reloads;
+    private final ObjectProperty<TrustedKeys> trustedKeys;
     private final TraceLibrary library;
     private final WritableBundles bundles;
     private final OwnerKeys ownerKeys;
@@ -52,20 +63,36 @@ public final class EscapeQueueViewModel {
     private final ObservableList<QueueItem> items = FXCollections.observableArrayList();
     /** For the items of altered traces: what the owner is shown and, deciding anyway, acknowledges. */
     private Map<QueueItem, AlteredTraceAcknowledgement> altered = Map.of();
-    private final IntegerProperty count = new SimpleIntegerProperty();
-    private final BooleanProperty loading = new SimpleBooleanProperty();
-    private final StringProperty error = new SimpleStringProperty();
-    private long generation;
+    /** Trace titles by id, for the traces listed when the queue was last read. */
+    private Map<String, String> titles = Map.of();
+    private final ReadOnlyIntegerWrapper count = new ReadOnlyIntegerWrapper();
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper();
+    private final IntegerBinding openTraceCount;
+    private final StringBinding badge;
 
-    EscapeQueueViewModel(TaskExecutor executor, WorkbenchViewModel workbench, TraceLibrary library, WritableBundles bundles,
-                         OwnerKeys ownerKeys, Settings settings, TrustedKeys launchTrusted) {
+    /**
+     * @param trustedKeys the keys trusted now, read by every check; the owner's own key joins them after a decision
+     */
+    EscapeQueueViewModel(TaskExecutor executor, TraceSelection selection, TraceReloads reloads, ObjectProperty<TrustedKeys> trustedKeys,
+                         TraceLibrary library, WritableBundles bundles, OwnerKeys ownerKeys, Settings settings, TrustedKeys launchTrusted) {
         this.executor = executor;
-        this.workbench = workbench;
+        this.latest = new LatestWins(executor);
+        this.selection = selection;
+        this.reloads = reloads;
+        this.trustedKeys = trustedKeys;
         this.library = library;
         this.bundles = bundles;
         this.ownerKeys = ownerKeys;
         this.settings = settings;
         this.launchTrusted = launchTrusted;
+        openTraceCount = Bindings.createIntegerBinding(() -> {
+            String open = selection.traceId();
+            return open == null ? items.size() : (int) items.stream().filter(item -> open.equals(item.traceId())).count();
+        }, items, selection.traceProperty());
+        badge = Bindings.createStringBinding(() -> selection.traceId() == null
+                ? "Escape queue  " + count.get()
+                : "Escape queue · this trace  " + openTraceCount.get(), count, openTraceCount, selection.traceProperty());
     }
 
     /**
@@ -73,13 +100,14 @@ public final class EscapeQueueViewModel {
      * signed.
      */
     public void refresh() {
-        long request = ++generation;
-        TrustedKeys trusted = workbench.trustedKeys();
+        TrustedKeys trusted = trustedKeys.get();
         loading.set(true);
-        executor.execute("escape-queue", progress -> {
+        latest.execute("escape-queue", progress -> {
             List<QueueItem> found = new ArrayList<>();
             Map<QueueItem, AlteredTraceAcknowledgement> notices = new HashMap<>();
+            Map<String, String> traceTitles = new HashMap<>();
             for (TraceSummary summary : library.list()) {
+                traceTitles.put(summary.traceId(), summary.title());
                 Bundle trace = library.load(summary.traceId());
                 try {
                     List<QueueItem> pending = EscapeQueue.pending(trace, trusted);
@@ -91,25 +119,28 @@ public final class EscapeQueueViewModel {
                     closeQuietly(trace);
                 }
             }
-            return new Found(EscapeQueue.newestFirst(found), notices);
+            return new Found(EscapeQueue.newestFirst(found), notices, traceTitles);
         }, result -> {
-            if (request == generation) {
-                List<QueueItem> found = result.items();
-                altered = Map.copyOf(result.altered());
-                items.setAll(found);
-                count.set(found.size());
-                error.set(null);
-                loading.set(false);
-            }
+            List<QueueItem> found = result.items();
+            altered = Map.copyOf(result.altered());
+            titles = Map.copyOf(result.titles());
+            items.setAll(found);
+            count.set(found.size());
+            error.set(null);
+            loading.set(false);
         }, failure -> {
-            if (request == generation) {
-                error.set("Could not read the escape queue: " + WorkbenchViewModel.message(failure));
-                loading.set(false);
-            }
+            error.set("Could not read the escape queue: " + WorkbenchViewModel.message(failure));
+            loading.set(false);
         });
     }
 
-    private record Found(List<QueueItem> items, Map<QueueItem, AlteredTraceAcknowledgement> altered) {
+    private record Found(List<QueueItem> items, Map<QueueItem, AlteredTraceAcknowledgement> altered, Map<String, String> titles) {
+    }
+
+    /** The title of an item's trace, as the library lists it; the id when the library had none. */
+    public String traceTitle(QueueItem item) {
+        String title = titles.get(item.traceId());
+        return title == null || title.isBlank() ? item.traceId() : title;
     }
 
     /** What deciding each pending item of an altered trace acknowledges: the trace's first break, and whether it precedes the item. */
@@ -141,7 +172,7 @@ public final class EscapeQueueViewModel {
 
     /** Opens the item's trace with the cursor on its event. */
     public void open(QueueItem item) {
-        workbench.openStoredAt(item.traceId(), item.run(), item.eventId());
+        reloads.openAt(item.traceId(), item.run(), item.eventId());
     }
 
     /**
@@ -169,13 +200,13 @@ public final class EscapeQueueViewModel {
             Event recorded = new DecisionRecorder(ownerKeys).record(dir, decision);
             TrustedKeys trusted = launchTrusted.and(ownerKeys.trustedKeys());
             bundles.reimport(dir, progress);
-            OpenedTrace reloaded = workbench.isOpen(traceId) ? workbench.loadOpened(traceId) : null;
+            OpenedTrace reloaded = selection.isOpen(traceId) ? reloads.load(traceId) : null;
             return new Recorded(recorded, trusted, reloaded);
         }, done -> {
-            workbench.setTrustedKeys(done.trusted());
+            trustedKeys.set(done.trusted());
             saved.accept(done.event());
             if (done.reloaded() != null) {
-                workbench.showReloaded(traceId, done.reloaded(), done.event().run(), done.event().id());
+                reloads.showAppended(traceId, done.reloaded(), done.event().run(), done.event().id());
             }
             refresh();
         }, failed);
@@ -188,15 +219,26 @@ public final class EscapeQueueViewModel {
         return items;
     }
 
-    public IntegerProperty countProperty() {
-        return count;
+    /** What waits across the library. */
+    public ReadOnlyIntegerProperty countProperty() {
+        return count.getReadOnlyProperty();
     }
 
-    public BooleanProperty loadingProperty() {
-        return loading;
+    /** What waits in the open trace; across the library while none is open. */
+    public IntegerBinding openTraceCountProperty() {
+        return openTraceCount;
     }
 
-    public StringProperty errorProperty() {
-        return error;
+    /** The badge's text: scoped to the open trace when one is open, and saying so. */
+    public StringBinding badgeProperty() {
+        return badge;
+    }
+
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty errorProperty() {
+        return error.getReadOnlyProperty();
     }
 }

@@ -1,5 +1,6 @@
 package dev.forkline.views.viewmodel;
 
+import dev.forkline.views.concurrent.LatestWins;
 import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.data.RunEvents;
 import javafx.beans.Observable;
@@ -36,7 +37,7 @@ public final class FilterViewModel {
 
     public FilterViewModel(TimelineViewModel timeline, TaskExecutor executor) {
         this.timeline = timeline;
-        this.executor = executor;
+        this.latest = new LatestWins(executor);
         for (Observable part : List.of(text, type, actor, errorsOnly)) {
             part.addListener(obs -> apply());
         }
@@ -69,8 +70,7 @@ public final class FilterViewModel {
     }
 
     private StoredSearch storedSearch;
-    private final TaskExecutor executor;
-    private long generation;
+    private final LatestWins latest;
 
     /** Uses the store's search for the open trace from now on (null: filter in memory). */
     public void useStoredSearch(StoredSearch search) {
@@ -83,29 +83,21 @@ public final class FilterViewModel {
      * while typing.
      */
     private void apply() {
-        long request = ++generation;
         EventFilter filter = filter();
         RunEvents events = timeline.events();
         if (!filter.isActive()) {
+            latest.cancel("search-events");
             show(null);
             return;
         }
         StoredSearch search = storedSearch;
-        executor.execute("search-events", progress -> {
+        latest.execute("search-events", progress -> {
             if (!filter.hasText()) {
                 return filter.matches(events, null);
             }
             Optional<BitSet> stored = search == null ? Optional.empty() : storedMatches(search, filter, events);
             return stored.orElseGet(() -> filter.matches(events, haystacks(events)));
-        }, matches -> {
-            if (request == generation) {
-                show(matches);
-            }
-        }, failure -> {
-            if (request == generation) {
-                show(new BitSet());
-            }
-        });
+        }, this::show, failure -> show(new BitSet()));
     }
 
     /**

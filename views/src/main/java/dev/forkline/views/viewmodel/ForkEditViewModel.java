@@ -8,6 +8,8 @@ import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Json;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -18,14 +20,22 @@ import javafx.beans.property.StringProperty;
  */
 public final class ForkEditViewModel {
 
+    /** The form no longer fits what the window shows. */
+    public static final String SELECTION_MOVED = "Another trace or run is shown now: open Fork with edit… again on the event to edit";
+
     private final Event event;
+    private final String traceId;
+    private final String run;
     private final ReplayViewModel replay;
     private final StringProperty json = new SimpleStringProperty();
     private final BooleanProperty drop = new SimpleBooleanProperty();
-    private final StringProperty problem = new SimpleStringProperty();
+    private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper();
 
-    ForkEditViewModel(Event event, ReplayViewModel replay) {
+    /** @param traceId the open trace and {@code run} the run shown when the form was made: the fork edits that run */
+    ForkEditViewModel(Event event, String traceId, String run, ReplayViewModel replay) {
         this.event = event;
+        this.traceId = traceId;
+        this.run = run;
         this.replay = replay;
         json.set(initialPatch(event).toPrettyString());
     }
@@ -74,8 +84,20 @@ public final class ForkEditViewModel {
         return edit;
     }
 
-    /** Starts the fork; false (with {@link #problemProperty()} set) when the form is not a valid edit. */
+    /** The trace the edited event belongs to. */
+    public String traceId() {
+        return traceId;
+    }
+
+    /**
+     * Starts the fork; false (with {@link #problemProperty()} set) when the form is not a valid edit, or the window shows
+     * another trace or run than the one the form was made for.
+     */
     public boolean submit() {
+        if (!replay.stillShows(traceId, run)) {
+            problem.set(SELECTION_MOVED);
+            return false;
+        }
         EventEdit edit;
         try {
             edit = edit();
@@ -96,7 +118,8 @@ public final class ForkEditViewModel {
         return drop;
     }
 
-    public StringProperty problemProperty() {
-        return problem;
+    /** Why the form cannot fork; null while nothing is wrong. */
+    public ReadOnlyStringProperty problemProperty() {
+        return problem.getReadOnlyProperty();
     }
 }

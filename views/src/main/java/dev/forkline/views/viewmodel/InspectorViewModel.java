@@ -3,6 +3,7 @@ package dev.forkline.views.viewmodel;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.views.concurrent.LatestWins;
 import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.inspector.EventDescriber;
@@ -22,13 +23,12 @@ import java.util.List;
  */
 public final class InspectorViewModel {
 
-    private final TaskExecutor executor;
     private final ReadOnlyObjectWrapper<EventDetails> details = new ReadOnlyObjectWrapper<>(EventDetails.NONE);
     private final ObjectProperty<TrustedKeys> trustedKeys = new SimpleObjectProperty<>(TrustedKeys.none());
-    private long generation;
+    private final LatestWins latest;
 
     public InspectorViewModel(TaskExecutor executor) {
-        this.executor = executor;
+        this.latest = new LatestWins(executor);
     }
 
     /** @param run the event's run (a tool call's result is looked up there; decision subjects anywhere in its trace) */
@@ -41,24 +41,16 @@ public final class InspectorViewModel {
      * check found problems.
      */
     public void show(Event event, RunEvents run, BlobSource blobs, List<Problem> integrityProblems) {
-        long request = ++generation;
         if (event == null) {
+            latest.cancel("describe-event");
             details.set(EventDetails.NONE);
             return;
         }
         TrustedKeys keys = trustedKeys.get();
         List<Problem> problems = List.copyOf(integrityProblems);
-        executor.execute("describe-event", progress -> IntegrityDetails.withProblems(new EventDescriber(blobs, keys).describe(event, run),
-                problems), described -> {
-            if (request == generation) {
-                details.set(described);
-            }
-        }, failure -> {
-            if (request == generation) {
-                details.set(new EventDetails("Could not show " + event.id(), String.valueOf(failure.getMessage()),
-                        EventDetails.Tone.DANGER, List.of()));
-            }
-        });
+        latest.execute("describe-event", progress -> IntegrityDetails.withProblems(new EventDescriber(blobs, keys).describe(event, run),
+                problems), details::set, failure -> details.set(new EventDetails("Could not show " + event.id(),
+                String.valueOf(failure.getMessage()), EventDetails.Tone.DANGER, List.of())));
     }
 
     /** The keys that make decision signatures trusted (the local key ring); none by default. */

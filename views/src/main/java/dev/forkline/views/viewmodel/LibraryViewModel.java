@@ -1,14 +1,17 @@
 package dev.forkline.views.viewmodel;
 
 import dev.forkline.trace.integrity.IntegrityStatus;
+import dev.forkline.views.concurrent.LatestWins;
 import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.data.LibraryQuery;
 import dev.forkline.views.data.TraceLibrary;
 import dev.forkline.views.data.TraceSummary;
 import javafx.beans.Observable;
-import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -24,7 +27,6 @@ import java.util.List;
  */
 public final class LibraryViewModel {
 
-    private final TaskExecutor executor;
     private final ObjectProperty<TraceLibrary> library = new SimpleObjectProperty<>();
     private final ObservableList<TraceSummary> traces = FXCollections.observableArrayList();
     private final StringProperty text = new SimpleStringProperty("");
@@ -33,13 +35,13 @@ public final class LibraryViewModel {
     private final StringProperty format = new SimpleStringProperty();
     private final StringProperty outcome = new SimpleStringProperty();
     private final ObjectProperty<IntegrityStatus> integrity = new SimpleObjectProperty<>();
-    private final BooleanProperty loading = new SimpleBooleanProperty();
-    private final StringProperty error = new SimpleStringProperty();
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper();
     private final ObservableList<String> formats = FXCollections.observableArrayList();
-    private long generation;
+    private final LatestWins latest;
 
     public LibraryViewModel(TaskExecutor executor, TraceLibrary initial) {
-        this.executor = executor;
+        this.latest = new LatestWins(executor);
         this.library.set(initial);
         for (Observable part : List.of(text, from, to, format, outcome, integrity, library)) {
             part.addListener(obs -> refresh());
@@ -53,27 +55,23 @@ public final class LibraryViewModel {
     public void refresh() {
         TraceLibrary source = library.get();
         if (source == null) {
+            latest.cancel("library-search");
             traces.clear();
             return;
         }
-        long request = ++generation;
         LibraryQuery query = query();
         loading.set(true);
-        executor.execute("library-search", progress -> new Result(source.search(query), source.list()), result -> {
-            if (request == generation) {
-                traces.setAll(result.matches());
-                List<String> known = result.all().stream().map(TraceSummary::sourceFormat).distinct().sorted().toList();
-                if (!formats.equals(known)) {
-                    formats.setAll(known);
-                }
-                error.set(null);
-                loading.set(false);
+        latest.execute("library-search", progress -> new Result(source.search(query), source.list()), result -> {
+            traces.setAll(result.matches());
+            List<String> known = result.all().stream().map(TraceSummary::sourceFormat).distinct().sorted().toList();
+            if (!formats.equals(known)) {
+                formats.setAll(known);
             }
+            error.set(null);
+            loading.set(false);
         }, failure -> {
-            if (request == generation) {
-                error.set("Could not read the library: " + failure.getMessage());
-                loading.set(false);
-            }
+            error.set("Could not read the library: " + failure.getMessage());
+            loading.set(false);
         });
     }
 
@@ -117,11 +115,12 @@ public final class LibraryViewModel {
         return integrity;
     }
 
-    public BooleanProperty loadingProperty() {
-        return loading;
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
     }
 
-    public StringProperty errorProperty() {
-        return error;
+    /** Why the library could not be read; null when it could. */
+    public ReadOnlyStringProperty errorProperty() {
+        return error.getReadOnlyProperty();
     }
 }

@@ -4,6 +4,7 @@ import dev.forkline.replay.sandbox.WorkspaceFile;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.index.Lineage;
 import dev.forkline.trace.secrets.SecretMasker;
+import dev.forkline.views.concurrent.LatestWins;
 import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.data.RunLineage;
@@ -73,8 +74,7 @@ public final class RebuiltWorkspaceViewModel {
     private final ReadOnlyStringWrapper fileContent = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<SuppliedStart> start = new ReadOnlyObjectWrapper<>();
 
-    private long generation;
-    private long fileGeneration;
+    private final LatestWins latest;
     private Shown shown;
     private RebuiltWorkspace current;
 
@@ -84,6 +84,7 @@ public final class RebuiltWorkspaceViewModel {
 
     public RebuiltWorkspaceViewModel(TaskExecutor executor, StartingTrees trees, RememberedSetups memory) {
         this.executor = executor;
+        this.latest = new LatestWins(executor);
         this.trees = trees;
         this.memory = memory;
         selectedFile.addListener(obs -> refreshFileContent());
@@ -92,7 +93,8 @@ public final class RebuiltWorkspaceViewModel {
 
     /** Shows the workspace after event {@code eventIndex} of {@code run}'s own events (-1: none selected). */
     public void show(String traceId, RunLineage lineage, String run, int eventIndex, BlobSource blobs) {
-        long request = ++generation;
+        // a rebuild overtaken by a later request still fills the cache, so it is not cancelled: its ticket says it is stale
+        LatestWins.Ticket request = latest.claim("rebuild-workspace");
         shown = new Shown(traceId, lineage, run, eventIndex, blobs);
         Optional<SuppliedStart> supplied = suppliedStart(lineage, run);
         start.set(supplied.orElse(null));
@@ -127,13 +129,13 @@ public final class RebuiltWorkspaceViewModel {
             return new Built(workspace, workspace.at(position));
         }, built -> {
             rebuilt.put(key, built.workspace());
-            if (request != generation) {
+            if (!request.isCurrent()) {
                 return;
             }
             current = built.workspace();
             set(Mode.REBUILT, header(built.workspace(), built.listing(), lineage.events(run).id(eventIndex)), built.listing());
         }, failure -> {
-            if (request == generation) {
+            if (request.isCurrent()) {
                 current = null;
                 set(Mode.FAILED, "The workspace could not be rebuilt: " + StartingTrees.explain(answers.get().workspaceSpec(), failure)
                         + ". Give the starting tree again.", null);
@@ -189,7 +191,7 @@ public final class RebuiltWorkspaceViewModel {
 
     /** Reads the chosen file at the shown event off the UI thread (large trees hold large files). */
     private void refreshFileContent() {
-        long request = ++fileGeneration;
+        latest.cancel("read-rebuilt-file");
         String path = selectedFile.get();
         RebuiltWorkspace.Listing files = listing.get();
         RebuiltWorkspace workspace = current;
@@ -198,15 +200,8 @@ public final class RebuiltWorkspaceViewModel {
             return;
         }
         int position = files.position();
-        executor.execute("read-rebuilt-file", work -> preview(workspace.file(position, path)), text -> {
-            if (request == fileGeneration) {
-                fileContent.set(text);
-            }
-        }, failure -> {
-            if (request == fileGeneration) {
-                fileContent.set("(could not show " + path + ": " + failure.getMessage() + ")");
-            }
-        });
+        latest.execute("read-rebuilt-file", work -> preview(workspace.file(position, path)), fileContent::set,
+                failure -> fileContent.set("(could not show " + path + ": " + failure.getMessage() + ")"));
     }
 
     private static String preview(WorkspaceFile file) {

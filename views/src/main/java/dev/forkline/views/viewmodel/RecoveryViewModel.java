@@ -15,13 +15,15 @@ import dev.forkline.trace.recovery.Incident;
 import dev.forkline.trace.recovery.RecoveryMetrics;
 import dev.forkline.trace.report.PostmortemReport;
 import dev.forkline.trace.report.ReportInputs;
+import dev.forkline.views.concurrent.LatestWins;
 import dev.forkline.views.concurrent.TaskExecutor;
 import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.ObjectProperty;
+import javafx.beans.value.ObservableValue;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -31,6 +33,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The open trace's recovery metrics (failures, time to detect, recovery time, cost lost against the original run,
@@ -51,24 +54,34 @@ public final class RecoveryViewModel {
     }
 
     private final TaskExecutor executor;
-    private final WorkbenchViewModel workbench;
+    private final LatestWins latest;
+    private final TraceSelection selection;
+    private final ObservableValue<TrustedKeys> trustedKeys;
+    private final Consumer<UserError> errors;
     private final Settings settings;
-    private final ObjectProperty<RecoveryMetrics> metrics = new SimpleObjectProperty<>();
+    private final ReadOnlyObjectWrapper<RecoveryMetrics> metrics = new ReadOnlyObjectWrapper<>();
     private final ObservableList<IncidentRow> incidents = FXCollections.observableArrayList();
-    private final StringProperty summary = new SimpleStringProperty("No trace open");
-    private final ObjectProperty<Path> contractFile = new SimpleObjectProperty<>();
-    private final ObjectProperty<GateResult> gate = new SimpleObjectProperty<>();
+    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("No trace open");
+    private final ReadOnlyObjectWrapper<Path> contractFile = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<GateResult> gate = new ReadOnlyObjectWrapper<>();
     private final ObservableList<ClauseResult> clauses = FXCollections.observableArrayList();
-    private final StringProperty gateSummary = new SimpleStringProperty("No contract chosen");
-    private final StringProperty reportMessage = new SimpleStringProperty("");
+    private final ReadOnlyStringWrapper gateSummary = new ReadOnlyStringWrapper("No contract chosen");
+    private final ReadOnlyStringWrapper reportMessage = new ReadOnlyStringWrapper("");
     private final BooleanProperty shown = new SimpleBooleanProperty();
     /** Whether the figures shown are not those of the open trace and contract (they were not computed since). */
     private boolean stale = true;
-    private long generation;
 
-    RecoveryViewModel(TaskExecutor executor, WorkbenchViewModel workbench, Settings settings, List<Path> defaultContracts) {
+    /**
+     * @param trustedKeys the keys trusted now, which the gate checks decisions against
+     * @param errors      where an error the user must see goes (a report that could not be written)
+     */
+    RecoveryViewModel(TaskExecutor executor, TraceSelection selection, ObservableValue<TrustedKeys> trustedKeys, Consumer<UserError> errors,
+                      Settings settings, List<Path> defaultContracts) {
         this.executor = executor;
-        this.workbench = workbench;
+        this.latest = new LatestWins(executor);
+        this.selection = selection;
+        this.trustedKeys = trustedKeys;
+        this.errors = errors;
         this.settings = settings;
         Path remembered = settings.get(Settings.CONTRACT).map(Path::of).filter(Files::isRegularFile).orElse(null);
         if (remembered == null) {
@@ -80,6 +93,7 @@ public final class RecoveryViewModel {
                 refresh();
             }
         });
+        selection.traceProperty().addListener((obs, old, now) -> refresh());
     }
 
     /** Whether the recovery panel is on screen; the view binds it. Metrics are computed when it becomes true. */
@@ -96,9 +110,9 @@ public final class RecoveryViewModel {
 
     /** Recomputes the metrics and the gate for the open trace, now when the panel is shown, else when it is next shown. */
     public void refresh() {
-        long request = ++generation;
-        OpenedTrace trace = workbench.opened();
+        OpenedTrace trace = selection.trace();
         if (trace == null || !shown.get()) {
+            latest.cancel("recovery-metrics");
             metrics.set(null);
             incidents.clear();
             clauses.clear();
@@ -110,18 +124,15 @@ public final class RecoveryViewModel {
         stale = false;
         Bundle bundle = trace.bundle();
         Path contractPath = contractFile.get();
-        TrustedKeys trusted = workbench.trustedKeys();
+        TrustedKeys trusted = trustedKeys.getValue();
         TraceIntegrity integrity = knownIntegrity();
         summary.set("Computing…");
-        executor.execute("recovery-metrics", progress -> {
+        latest.execute("recovery-metrics", progress -> {
             RecoveryMetrics computed = RecoveryMetrics.of(bundle);
             GateOutcome outcome = contractPath == null ? new GateOutcome(null, "No contract chosen")
                     : check(bundle, computed, integrity, contractPath, trusted);
             return new Computed(computed, outcome);
         }, computed -> {
-            if (request != generation) {
-                return;
-            }
             metrics.set(computed.metrics());
             incidents.setAll(computed.metrics().incidents().stream().map(RecoveryViewModel::row).toList());
             summary.set(describe(computed.metrics()));
@@ -129,11 +140,7 @@ public final class RecoveryViewModel {
             gate.set(result);
             clauses.setAll(result == null ? List.of() : clausesFor(result, bundle.manifest().traceId()));
             gateSummary.set(computed.gate().message());
-        }, failure -> {
-            if (request == generation) {
-                summary.set("Could not compute the metrics: " + WorkbenchViewModel.message(failure));
-            }
-        });
+        }, failure -> summary.set("Could not compute the metrics: " + WorkbenchViewModel.message(failure)));
     }
 
     private record GateOutcome(GateResult result, String message) {
@@ -147,7 +154,7 @@ public final class RecoveryViewModel {
      * verified, so that the gate verifies the trace itself.
      */
     private TraceIntegrity knownIntegrity() {
-        TraceIntegrity integrity = workbench.integrity();
+        TraceIntegrity integrity = selection.integrity();
         return integrity == null || integrity.verdict().status() == IntegrityStatus.UNVERIFIED ? null : integrity;
     }
 
@@ -185,23 +192,22 @@ public final class RecoveryViewModel {
 
     /** Puts the cursor on the event behind a gate failure (in this trace). */
     public boolean jumpTo(Evidence evidence) {
-        OpenedTrace trace = workbench.opened();
-        if (trace == null || evidence.eventId() == null || !trace.bundle().manifest().traceId().equals(evidence.traceId())) {
+        if (evidence.eventId() == null || !selection.isOpen(evidence.traceId())) {
             return false;
         }
-        workbench.selectRun(evidence.run());
-        return workbench.selectEvent(evidence.eventId());
+        selection.selectRun(evidence.run());
+        return selection.selectEvent(evidence.eventId());
     }
 
     /** Puts the cursor on an incident's first failure. */
     public boolean jumpTo(IncidentRow incident) {
-        workbench.selectRun(incident.run());
-        return workbench.selectEvent(incident.failureEventId());
+        selection.selectRun(incident.run());
+        return selection.selectEvent(incident.failureEventId());
     }
 
     /** Writes the postmortem HTML for the open trace, with the gate result when a contract is chosen. */
     public void exportReport(Path out) {
-        OpenedTrace trace = workbench.opened();
+        OpenedTrace trace = selection.trace();
         if (trace == null) {
             reportMessage.set("Open a trace first");
             return;
@@ -210,7 +216,7 @@ public final class RecoveryViewModel {
         GateResult shownGate = gate.get();
         boolean gateCurrent = !stale;
         Path contractPath = contractFile.get();
-        TrustedKeys trusted = workbench.trustedKeys();
+        TrustedKeys trusted = trustedKeys.getValue();
         TraceIntegrity integrity = knownIntegrity();
         reportMessage.set("Writing " + out.getFileName() + "…");
         executor.execute("export-report", progress -> {
@@ -221,7 +227,7 @@ public final class RecoveryViewModel {
             return out;
         }, written -> reportMessage.set("Report written to " + written), failure -> {
             reportMessage.set("Could not write the report: " + WorkbenchViewModel.message(failure));
-            workbench.errorProperty().set(new UserError("Could not write the report", out.toString(), 0, WorkbenchViewModel.message(failure)));
+            errors.accept(new UserError("Could not write the report", out.toString(), 0, WorkbenchViewModel.message(failure)));
         });
     }
 
@@ -252,35 +258,35 @@ public final class RecoveryViewModel {
                 + " · blast radius " + metrics.blastRadius();
     }
 
-    public ObjectProperty<RecoveryMetrics> metricsProperty() {
-        return metrics;
+    public ReadOnlyObjectProperty<RecoveryMetrics> metricsProperty() {
+        return metrics.getReadOnlyProperty();
     }
 
     public ObservableList<IncidentRow> incidents() {
         return incidents;
     }
 
-    public StringProperty summaryProperty() {
-        return summary;
+    public ReadOnlyStringProperty summaryProperty() {
+        return summary.getReadOnlyProperty();
     }
 
-    public ObjectProperty<Path> contractFileProperty() {
-        return contractFile;
+    public ReadOnlyObjectProperty<Path> contractFileProperty() {
+        return contractFile.getReadOnlyProperty();
     }
 
-    public ObjectProperty<GateResult> gateProperty() {
-        return gate;
+    public ReadOnlyObjectProperty<GateResult> gateProperty() {
+        return gate.getReadOnlyProperty();
     }
 
     public ObservableList<ClauseResult> clauses() {
         return clauses;
     }
 
-    public StringProperty gateSummaryProperty() {
-        return gateSummary;
+    public ReadOnlyStringProperty gateSummaryProperty() {
+        return gateSummary.getReadOnlyProperty();
     }
 
-    public StringProperty reportMessageProperty() {
-        return reportMessage;
+    public ReadOnlyStringProperty reportMessageProperty() {
+        return reportMessage.getReadOnlyProperty();
     }
 }

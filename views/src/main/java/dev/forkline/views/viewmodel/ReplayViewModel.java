@@ -22,14 +22,14 @@ import dev.forkline.views.data.WritableBundles;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.DoubleProperty;
-import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleDoubleProperty;
-import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -44,37 +44,43 @@ import org.slf4j.LoggerFactory;
  * background executor with the engine's progress handed to the UI thread, then stores the grown bundle again, shows the
  * new run in the fork tree and offers its first divergence. While the reviewer looks at the run, the backend keeps a
  * sandbox restored to the checkpoint "Replay from here" would start from, so that the replay starts warm.
+ * <p>
+ * The panel follows the {@linkplain TraceSelection one current selection}: when another trace is opened, what it showed
+ * about the previous one is cleared (unless a replay of it still runs, whose title names its trace).
  */
 public final class ReplayViewModel {
 
     public static final String NO_BACKEND = "replays are not set up in this window";
     public static final String NOT_CHECKED = "checking for a Docker engine";
+    public static final String NO_REPLAY_YET = "No replay yet";
 
     private static final Logger LOG = LoggerFactory.getLogger(ReplayViewModel.class);
 
     private final TaskExecutor executor;
-    private final WorkbenchViewModel workbench;
+    private final TraceSelection selection;
+    private final TraceReloads reloads;
+    private final ForkTreeViewModel runs;
     private final ReplayBackend backend;
     private final WritableBundles bundles;
     private final StartingTrees trees;
     private final RememberedSetups memory;
 
-    private final BooleanProperty dockerReady = new SimpleBooleanProperty(false);
-    private final StringProperty unavailableReason = new SimpleStringProperty();
-    private final BooleanProperty running = new SimpleBooleanProperty();
-    private final StringProperty title = new SimpleStringProperty("No replay yet");
-    private final StringProperty stepText = new SimpleStringProperty("");
-    private final StringProperty currentStep = new SimpleStringProperty("");
-    private final DoubleProperty progress = new SimpleDoubleProperty(0);
-    private final StringProperty summary = new SimpleStringProperty("");
-    private final StringProperty failure = new SimpleStringProperty();
-    private final StringProperty replayRun = new SimpleStringProperty();
-    private final ObjectProperty<StepResult> firstDivergence = new SimpleObjectProperty<>();
-    private final ObjectProperty<ReplayResult> result = new SimpleObjectProperty<>();
-    private final ObjectProperty<RevertResult> revertResult = new SimpleObjectProperty<>();
+    private final ReadOnlyBooleanWrapper dockerReady = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyStringWrapper unavailableReason = new ReadOnlyStringWrapper();
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(NO_REPLAY_YET);
+    private final ReadOnlyStringWrapper stepText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper currentStep = new ReadOnlyStringWrapper("");
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
+    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper failure = new ReadOnlyStringWrapper();
+    private final ReadOnlyStringWrapper replayRun = new ReadOnlyStringWrapper();
+    private final ReadOnlyObjectWrapper<StepResult> firstDivergence = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<ReplayResult> result = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<RevertResult> revertResult = new ReadOnlyObjectWrapper<>();
     private final ObservableList<StepResult> steps = FXCollections.observableArrayList();
     private final ObservableList<String> setupNotes = FXCollections.observableArrayList();
-    private final StringProperty preparedCheckpoint = new SimpleStringProperty();
+    private final ReadOnlyStringWrapper preparedCheckpoint = new ReadOnlyStringWrapper();
     private final StringBinding warmStartNote = Bindings.createStringBinding(() -> preparedCheckpoint.get() == null || running.get() ? ""
             : "A sandbox restored to checkpoint " + preparedCheckpoint.get() + " is ready: \"Replay from here\" starts without creating one.",
             preparedCheckpoint, running);
@@ -84,20 +90,58 @@ public final class ReplayViewModel {
     /** What a sandbox was last asked to be prepared for: moving the selection within that checkpoint asks nothing more. */
     private PreparationTarget preparing;
     private boolean asking;
+    /** The trace what the panel shows is about (the last replay's or revert's); null while it shows nothing. */
+    private String panelTrace;
+    private String panelTraceTitle;
 
-    ReplayViewModel(TaskExecutor executor, WorkbenchViewModel workbench, ReplayBackend backend, WritableBundles bundles,
-                    StartingTrees trees, RememberedSetups memory) {
+    /**
+     * @param runs the fork tree, which shows a replay's run while it is written
+     */
+    ReplayViewModel(TaskExecutor executor, TraceSelection selection, TraceReloads reloads, ForkTreeViewModel runs, ReplayBackend backend,
+                    WritableBundles bundles, StartingTrees trees, RememberedSetups memory) {
         this.executor = executor;
-        this.workbench = workbench;
+        this.selection = selection;
+        this.reloads = reloads;
+        this.runs = runs;
         this.backend = backend;
         this.bundles = bundles;
         this.trees = trees;
         this.memory = memory;
         startsFromSuppliedTree = Bindings.createBooleanBinding(() -> checkpointForSelection().filter(SuppliedStart::isSupplied).isPresent(),
-                workbench.openedProperty(), workbench.timeline().selectedIndexProperty(), workbench.forkTree().selectedRunProperty());
+                selection.traceProperty(), selection.eventIndexProperty(), selection.runProperty());
         unavailableReason.set(backend == null || bundles == null ? NO_BACKEND : NOT_CHECKED);
         available = Bindings.createBooleanBinding(() -> backend != null && bundles != null && dockerReady.get() && !running.get(),
                 dockerReady, running);
+        selection.traceProperty().addListener((obs, old, now) -> followOpenTrace());
+        selection.runProperty().addListener((obs, old, run) -> prepareForSelection());
+        selection.eventIndexProperty().addListener((obs, old, index) -> prepareForSelection());
+    }
+
+    /** Clears what the panel shows about another trace than the open one, unless that replay still runs. */
+    private void followOpenTrace() {
+        if (panelTrace == null || selection.isOpen(panelTrace)) {
+            return;
+        }
+        if (running.get()) {
+            String of = " (trace " + panelTraceTitle + ")";
+            if (!title.get().endsWith(of)) {
+                title.set(title.get() + of);
+            }
+            return;
+        }
+        panelTrace = null;
+        steps.clear();
+        setupNotes.clear();
+        result.set(null);
+        revertResult.set(null);
+        firstDivergence.set(null);
+        replayRun.set(null);
+        failure.set(null);
+        summary.set("");
+        title.set(NO_REPLAY_YET);
+        stepText.set("");
+        currentStep.set("");
+        progress.set(0);
     }
 
     /** Takes the Docker probe's answer: the actions that need an engine are enabled, or disabled with this reason. */
@@ -118,8 +162,8 @@ public final class ReplayViewModel {
      * latest one is asked for next.
      */
     public void prepareForSelection() {
-        OpenedTrace trace = workbench.opened();
-        if (trace == null || !available.get() || workbench.timeline().selectedEvent() == null) {
+        OpenedTrace trace = selection.trace();
+        if (trace == null || !available.get() || selection.event() == null) {
             return;
         }
         Optional<Event> checkpoint = checkpointForSelection();
@@ -136,7 +180,7 @@ public final class ReplayViewModel {
             }
             imported = new ImportedSetup(answers.get(), null, SuppliedStart.of(checkpoint.get(), null).commit());
         }
-        PreparationTarget target = new PreparationTarget(traceId, workbench.currentRun(), checkpoint.get().id(), imported);
+        PreparationTarget target = new PreparationTarget(traceId, selection.run(), checkpoint.get().id(), imported);
         if (target.equals(preparing)) {
             return;
         }
@@ -203,12 +247,12 @@ public final class ReplayViewModel {
 
     /** The checkpoint "Replay from here" and "Revert to here" start from, for the selected event of the shown run. */
     public Optional<Event> checkpointForSelection() {
-        OpenedTrace trace = workbench.opened();
+        OpenedTrace trace = selection.trace();
         Event selected = selectedOrLast();
         if (trace == null || selected == null) {
             return Optional.empty();
         }
-        return ReplayTargets.checkpointAtOrBefore(trace.lineage(), workbench.currentRun(), selected.id());
+        return ReplayTargets.checkpointAtOrBefore(trace.lineage(), selection.run(), selected.id());
     }
 
     /**
@@ -226,20 +270,20 @@ public final class ReplayViewModel {
         if (imported == null) {
             return;
         }
-        start("Replay of " + workbench.currentRun() + " from " + ReplayTargets.checkpointName(cp), cp, List.of(), imported.orElse(null));
+        start("Replay of " + selection.run() + " from " + ReplayTargets.checkpointName(cp), cp, List.of(), imported.orElse(null));
     }
 
     /** Replays an imported session from its start with the dialog's answers and the tree it read. */
     void replayImported(SuppliedStart start, SessionSetupViewModel.Ready ready) {
         Event cp = start.checkpoint();
-        start("Replay of " + workbench.currentRun() + " from " + start.name(), cp, List.of(),
+        start("Replay of " + selection.run() + " from " + start.name(), cp, List.of(),
                 new ImportedSetup(ready.answers(), ready.tree(), start.commit()));
     }
 
     /** The imported session's start "Replay from here" would replay from, when the selection's checkpoint is one. */
     public Optional<SuppliedStart> suppliedStartForSelection() {
-        OpenedTrace trace = workbench.opened();
-        return checkpointForSelection().filter(SuppliedStart::isSupplied).map(cp -> SuppliedStart.of(trace.lineage(), workbench.currentRun())
+        OpenedTrace trace = selection.trace();
+        return checkpointForSelection().filter(SuppliedStart::isSupplied).map(cp -> SuppliedStart.of(trace.lineage(), selection.run())
                 .filter(s -> s.checkpoint().id().equals(cp.id())).orElseGet(() -> SuppliedStart.of(cp, null)));
     }
 
@@ -251,7 +295,7 @@ public final class ReplayViewModel {
         if (!SuppliedStart.isSupplied(checkpoint)) {
             return Optional.empty();
         }
-        OpenedTrace trace = workbench.opened();
+        OpenedTrace trace = selection.trace();
         Optional<SessionSetupAnswers> answers = trace == null ? Optional.empty() : memory.recall(trace.bundle().manifest().traceId());
         if (answers.isEmpty()) {
             failure.set("Checkpoint '" + ReplayTargets.checkpointName(checkpoint) + "' is the tree the session started from, which the "
@@ -272,13 +316,18 @@ public final class ReplayViewModel {
 
     /** A form for editing the selected event, or null when no event is selected. */
     public ForkEditViewModel editSelected() {
-        Event selected = workbench.timeline().selectedEvent();
-        return selected == null ? null : new ForkEditViewModel(selected, this);
+        Event selected = selection.event();
+        return selected == null ? null : new ForkEditViewModel(selected, selection.traceId(), selection.run(), this);
+    }
+
+    /** Whether this trace and run are still the ones shown (a form made for them may still act on them). */
+    boolean stillShows(String traceId, String run) {
+        return selection.isOpen(traceId) && java.util.Objects.equals(run, selection.run());
     }
 
     /** Forks the shown run with one edited (or dropped) event, from the latest checkpoint before it. */
     public void forkWithEdit(EventEdit edit) {
-        OpenedTrace trace = workbench.opened();
+        OpenedTrace trace = selection.trace();
         if (trace == null) {
             return;
         }
@@ -291,26 +340,28 @@ public final class ReplayViewModel {
         if (imported == null) {
             return;
         }
-        start("Fork of " + workbench.currentRun() + " editing " + edit.eventId(), before.get(), List.of(edit), imported.orElse(null));
+        start("Fork of " + selection.run() + " editing " + edit.eventId(), before.get(), List.of(edit), imported.orElse(null));
     }
 
     private Optional<Event> checkpointBefore(String eventId) {
-        return ReplayTargets.checkpointBefore(workbench.opened().lineage(), workbench.currentRun(), eventId);
+        return ReplayTargets.checkpointBefore(selection.trace().lineage(), selection.run(), eventId);
     }
 
     private void start(String what, Event checkpoint, List<EventEdit> edits, ImportedSetup imported) {
-        OpenedTrace trace = workbench.opened();
+        OpenedTrace trace = selection.trace();
         if (trace == null || !available.get()) {
             failure.set(unavailableReason.get() == null ? "A replay is already running" : "Replay unavailable: " + unavailableReason.get());
             return;
         }
         String traceId = trace.bundle().manifest().traceId();
-        String run = workbench.currentRun();
+        String run = selection.run();
         Cancellation cancel = new Cancellation();
         cancellation = cancel;
         // the replay takes the prepared sandbox (if it is for this checkpoint) and prepares its checkpoint again as it ends
         preparing = null;
         preparedCheckpoint.set(null);
+        panelTrace = traceId;
+        panelTraceTitle = trace.bundle().manifest().title();
         steps.clear();
         result.set(null);
         firstDivergence.set(null);
@@ -333,7 +384,7 @@ public final class ReplayViewModel {
             ReplayResult done = backend.replay(request.build(), new UiListener(checkpoint, edits.size()));
             executor.onUi(() -> stepText.set("Storing the new run…"));
             bundles.reimport(dir, work);
-            return new Finished(done, workbench.loadOpened(traceId));
+            return new Finished(done, reloads.load(traceId));
         }, finished -> {
             running.set(false);
             ReplayResult done = finished.result();
@@ -345,14 +396,14 @@ public final class ReplayViewModel {
             currentStep.set("");
             summary.set(summarize(done));
             setupNotes.setAll(done.setupNotes());
-            workbench.showReloaded(traceId, finished.trace(), done.replayRun(), null);
-            workbench.escapeQueue().refresh(); // an escape the replay could not contain joins the queue
+            reloads.showAppended(traceId, finished.trace(), done.replayRun(), null);
+            reloads.appended(); // an escape the replay could not contain joins the queue
         }, error -> {
             running.set(false);
             progress.set(0);
             stepText.set("");
             failure.set("The replay failed: " + WorkbenchViewModel.message(error));
-            workbench.forkTree().clearPendingRuns();
+            runs.clearPendingRuns();
         });
     }
 
@@ -361,7 +412,7 @@ public final class ReplayViewModel {
 
     /** Restores the checkpoint at or before the selected event into a new directory, or a container kept running (null). */
     public void revertToHere(Path directory) {
-        OpenedTrace trace = workbench.opened();
+        OpenedTrace trace = selection.trace();
         Optional<Event> checkpoint = checkpointForSelection();
         if (trace == null || checkpoint.isEmpty()) {
             failure.set("There is no checkpoint at or before the selected event: nothing to revert to");
@@ -372,8 +423,10 @@ public final class ReplayViewModel {
             return;
         }
         String traceId = trace.bundle().manifest().traceId();
-        String run = workbench.currentRun();
+        String run = selection.run();
         Event cp = checkpoint.get();
+        panelTrace = traceId;
+        panelTraceTitle = trace.bundle().manifest().title();
         steps.clear();
         setupNotes.clear();
         result.set(null);
@@ -391,7 +444,7 @@ public final class ReplayViewModel {
                     .inRun(run);
             RevertResult done = backend.revert(request);
             bundles.reimport(dir, work);
-            return new Reverted(done, workbench.loadOpened(traceId));
+            return new Reverted(done, reloads.load(traceId));
         }, reverted -> {
             running.set(false);
             progress.set(1);
@@ -399,7 +452,7 @@ public final class ReplayViewModel {
             replayRun.set(reverted.result().revertRun());
             stepText.set("Restored " + reverted.result().files() + " files in " + reverted.result().durationMs() + " ms");
             summary.set(reverted.result().describe().strip());
-            workbench.showReloaded(traceId, reverted.trace(), reverted.result().revertRun(), null);
+            reloads.showAppended(traceId, reverted.trace(), reverted.result().revertRun(), null);
         }, error -> {
             running.set(false);
             progress.set(0);
@@ -426,8 +479,13 @@ public final class ReplayViewModel {
         if (step == null || replayRun.get() == null) {
             return false;
         }
-        workbench.selectRun(replayRun.get());
-        return workbench.selectEvent(step.replayEventId() != null ? step.replayEventId() : step.eventId());
+        String eventId = step.replayEventId() != null ? step.replayEventId() : step.eventId();
+        if (panelTrace != null && !selection.isOpen(panelTrace)) {
+            reloads.openAt(panelTrace, replayRun.get(), eventId); // the replay ended after another trace was opened
+            return true;
+        }
+        selection.selectRun(replayRun.get());
+        return selection.selectEvent(eventId);
     }
 
     static String summarize(ReplayResult done) {
@@ -459,8 +517,8 @@ public final class ReplayViewModel {
     }
 
     private Event selectedOrLast() {
-        Event selected = workbench.timeline().selectedEvent();
-        RunEvents events = workbench.timeline().events();
+        Event selected = selection.event();
+        RunEvents events = selection.events();
         return selected != null ? selected : events.isEmpty() ? null : events.event(events.size() - 1);
     }
 
@@ -483,7 +541,7 @@ public final class ReplayViewModel {
                 replayRun.set(newRun);
                 stepText.set("Step 0 of " + totalSteps);
                 progress.set(totalSteps == 0 ? -1 : 0);
-                workbench.forkTree().addPendingRun(new RunNode(newRun, checkpoint.run(), edits > 0 ? "fork" : "replay", null, "running",
+                runs.addPendingRun(new RunNode(newRun, checkpoint.run(), edits > 0 ? "fork" : "replay", null, "running",
                         checkpointId, edits, 0, List.of()));
             });
         }
@@ -531,45 +589,45 @@ public final class ReplayViewModel {
         return backend != null && bundles != null && !running.get();
     }
 
-    public BooleanProperty dockerReadyProperty() {
-        return dockerReady;
+    public ReadOnlyBooleanProperty dockerReadyProperty() {
+        return dockerReady.getReadOnlyProperty();
     }
 
-    public StringProperty unavailableReasonProperty() {
-        return unavailableReason;
+    public ReadOnlyStringProperty unavailableReasonProperty() {
+        return unavailableReason.getReadOnlyProperty();
     }
 
-    public BooleanProperty runningProperty() {
-        return running;
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
     }
 
-    public StringProperty titleProperty() {
-        return title;
+    public ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
     }
 
-    public StringProperty stepTextProperty() {
-        return stepText;
+    public ReadOnlyStringProperty stepTextProperty() {
+        return stepText.getReadOnlyProperty();
     }
 
-    public StringProperty currentStepProperty() {
-        return currentStep;
+    public ReadOnlyStringProperty currentStepProperty() {
+        return currentStep.getReadOnlyProperty();
     }
 
-    public DoubleProperty progressProperty() {
-        return progress;
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
     }
 
-    public StringProperty summaryProperty() {
-        return summary;
+    public ReadOnlyStringProperty summaryProperty() {
+        return summary.getReadOnlyProperty();
     }
 
-    public StringProperty failureProperty() {
-        return failure;
+    public ReadOnlyStringProperty failureProperty() {
+        return failure.getReadOnlyProperty();
     }
 
     /** The checkpoint (event id) a sandbox is restored to and waiting for "Replay from here"; null while there is none. */
-    public StringProperty preparedCheckpointProperty() {
-        return preparedCheckpoint;
+    public ReadOnlyStringProperty preparedCheckpointProperty() {
+        return preparedCheckpoint.getReadOnlyProperty();
     }
 
     /** A line for the replay panel while a prepared sandbox waits (empty otherwise, and during a replay). */
@@ -577,20 +635,20 @@ public final class ReplayViewModel {
         return warmStartNote;
     }
 
-    public StringProperty replayRunProperty() {
-        return replayRun;
+    public ReadOnlyStringProperty replayRunProperty() {
+        return replayRun.getReadOnlyProperty();
     }
 
-    public ObjectProperty<StepResult> firstDivergenceProperty() {
-        return firstDivergence;
+    public ReadOnlyObjectProperty<StepResult> firstDivergenceProperty() {
+        return firstDivergence.getReadOnlyProperty();
     }
 
-    public ObjectProperty<ReplayResult> resultProperty() {
-        return result;
+    public ReadOnlyObjectProperty<ReplayResult> resultProperty() {
+        return result.getReadOnlyProperty();
     }
 
-    public ObjectProperty<RevertResult> revertResultProperty() {
-        return revertResult;
+    public ReadOnlyObjectProperty<RevertResult> revertResultProperty() {
+        return revertResult.getReadOnlyProperty();
     }
 
     public ObservableList<StepResult> steps() {

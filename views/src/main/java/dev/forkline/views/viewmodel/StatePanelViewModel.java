@@ -1,6 +1,7 @@
 package dev.forkline.views.viewmodel;
 
 import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.views.concurrent.LatestWins;
 import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.data.RunLineage;
 import dev.forkline.views.state.StateProvider;
@@ -25,14 +26,13 @@ public final class StatePanelViewModel {
 
     private static final int MAX_PREVIEW_BYTES = 512 * 1024;
 
-    private final TaskExecutor executor;
     private final StateProvider provider;
     private final RebuiltWorkspaceViewModel rebuilt;
     private final ReadOnlyObjectWrapper<StateSnapshot> snapshot = new ReadOnlyObjectWrapper<>(StateSnapshot.EMPTY);
     private final StringProperty selectedFile = new SimpleStringProperty();
     private final ReadOnlyStringWrapper fileContent = new ReadOnlyStringWrapper("");
     private BlobSource blobs = BlobSource.NONE;
-    private long generation;
+    private final LatestWins latest;
     private CompletableFuture<Void> preparation = CompletableFuture.completedFuture(null);
 
     public StatePanelViewModel(TaskExecutor executor, StateProvider provider) {
@@ -42,7 +42,7 @@ public final class StatePanelViewModel {
 
     /** @param rebuilt the workspace of an imported session, rebuilt from the tree the reviewer supplied */
     public StatePanelViewModel(TaskExecutor executor, StateProvider provider, RebuiltWorkspaceViewModel rebuilt) {
-        this.executor = executor;
+        this.latest = new LatestWins(executor);
         this.provider = provider;
         this.rebuilt = rebuilt;
         selectedFile.addListener(obs -> refreshFileContent());
@@ -60,28 +60,19 @@ public final class StatePanelViewModel {
     }
 
     public void update(RunLineage lineage, String run, int eventIndex, BlobSource bundleBlobs) {
-        long request = ++generation;
         this.blobs = bundleBlobs;
         if (lineage == null || eventIndex < 0) {
+            latest.cancel("reconstruct-state");
             snapshot.set(StateSnapshot.EMPTY);
             return;
         }
-        executor.execute("reconstruct-state", progress -> provider.at(lineage, run, eventIndex), result -> {
-            if (request == generation) {
-                snapshot.set(result);
-            }
-        }, error -> {
-            if (request == generation) {
-                snapshot.set(StateSnapshot.EMPTY);
-            }
-        });
+        latest.execute("reconstruct-state", progress -> provider.at(lineage, run, eventIndex), snapshot::set,
+                error -> snapshot.set(StateSnapshot.EMPTY));
     }
-
-    private long fileGeneration;
 
     /** Reads the chosen file's content at the cursor from the blobs, off the UI thread (they may live in the database). */
     private void refreshFileContent() {
-        long request = ++fileGeneration;
+        latest.cancel("read-file");
         String path = selectedFile.get();
         if (path == null) {
             fileContent.set("");
@@ -98,18 +89,11 @@ public final class StatePanelViewModel {
             return;
         }
         BlobSource source = blobs;
-        executor.execute("read-file", progress -> source.read(blob)
+        latest.execute("read-file", progress -> source.read(blob)
                 .map(bytes -> bytes.length > MAX_PREVIEW_BYTES ? "(" + bytes.length + " bytes, too large to preview)"
                         : SecretMasker.mask(new String(bytes, StandardCharsets.UTF_8)))
-                .orElse("(contents " + blob + " are not in the bundle)"), text -> {
-            if (request == fileGeneration) {
-                fileContent.set(text);
-            }
-        }, failure -> {
-            if (request == fileGeneration) {
-                fileContent.set("(could not read " + blob + ": " + failure.getMessage() + ")");
-            }
-        });
+                .orElse("(contents " + blob + " are not in the bundle)"), fileContent::set,
+                failure -> fileContent.set("(could not read " + blob + ": " + failure.getMessage() + ")"));
     }
 
     /** The workspace tab's view of an imported session (real files from the supplied tree and the recorded edits). */

@@ -5,8 +5,8 @@ import dev.forkline.trace.Event;
 import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.views.concurrent.LatestWins;
 import dev.forkline.views.concurrent.TaskExecutor;
-import dev.forkline.views.concurrent.TaskListener;
 import dev.forkline.views.data.IndexRunLineage;
 import dev.forkline.views.data.ImportResult;
 import dev.forkline.views.data.RunEvents;
@@ -15,16 +15,14 @@ import dev.forkline.views.data.StartingTrees;
 import dev.forkline.views.data.TraceLibrary;
 import dev.forkline.views.state.StateProvider;
 import dev.forkline.views.timeline.TimelineModel;
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -32,7 +30,9 @@ import java.util.function.Function;
 
 /**
  * The workbench as a whole: which trace is open, which run and event are selected, background work and errors. The
- * only place that talks to the library and the state provider; views bind to the properties and call the methods.
+ * only place that talks to the library and the state provider, and the only one that opens a trace; views bind to the
+ * properties and call the methods. The child view models (replay, escape queue, recovery) get the
+ * {@linkplain TraceSelection one current selection} and a {@link TraceReloads} for what they write, never this object.
  */
 public final class WorkbenchViewModel {
 
@@ -50,14 +50,15 @@ public final class WorkbenchViewModel {
     private final StartingTrees startingTrees = new StartingTrees();
     private final RememberedSetups rememberedSetups;
 
-    private final ReadOnlyObjectWrapper<OpenedTrace> opened = new ReadOnlyObjectWrapper<>();
-    private final ReadOnlyObjectWrapper<TraceIntegrity> integrity = new ReadOnlyObjectWrapper<>();
+    /** The purpose whose latest request alone is shown: opening a trace (from the library, the queue, an import). */
+    private static final String OPEN_TRACE = "open-trace";
+
+    private final TraceSelection selection = new TraceSelection(forkTree, timeline);
+    private final BackgroundWork background;
+    private final LatestWins latest;
     private final ObjectProperty<ThemeChoice> theme = new SimpleObjectProperty<>(ThemeChoice.FOLLOW_OS);
-    private final StringProperty dockerState = new SimpleStringProperty("Docker: not checked");
-    private final StringProperty backgroundMessage = new SimpleStringProperty("");
-    private final DoubleProperty backgroundProgress = new SimpleDoubleProperty(0);
-    private final BooleanProperty busy = new SimpleBooleanProperty();
-    private final ObjectProperty<UserError> error = new SimpleObjectProperty<>();
+    private final ReadOnlyStringWrapper dockerState = new ReadOnlyStringWrapper("Docker: not checked");
+    private final ReadOnlyObjectWrapper<UserError> error = new ReadOnlyObjectWrapper<>();
     private final ObjectProperty<dev.forkline.trace.decision.TrustedKeys> trustedKeys;
     private final ReplayViewModel replay;
     private final EscapeQueueViewModel escapeQueue;
@@ -81,6 +82,8 @@ public final class WorkbenchViewModel {
                               Function<Bundle, RunLineage> lineageFactory, WorkbenchServices services,
                               dev.forkline.trace.decision.TrustedKeys trusted, List<Path> defaultContracts) {
         this.executor = executor;
+        this.background = new BackgroundWork(executor);
+        this.latest = new LatestWins(executor);
         this.library = library;
         this.lineageFactory = lineageFactory;
         this.recentFiles = recentFiles;
@@ -94,14 +97,14 @@ public final class WorkbenchViewModel {
         library.useTrustedKeys(trustedKeys::get);
         dev.forkline.views.data.WritableBundles bundles = services.exportRoot() == null ? null
                 : new dev.forkline.views.data.WritableBundles(library, services.exportRoot());
-        this.replay = new ReplayViewModel(executor, this, services.replay(), bundles, startingTrees, rememberedSetups);
-        this.escapeQueue = new EscapeQueueViewModel(executor, this, library, bundles, services.ownerKeys(), services.settings(), trusted);
-        this.recovery = new RecoveryViewModel(executor, this, services.settings(), defaultContracts);
-        opened.addListener((obs, old, now) -> recovery.refresh());
+        // the workbench follows the selection first, so that the children's listeners see the run's events shown
         forkTree.selectedRunProperty().addListener((obs, old, run) -> showRun(run));
         timeline.selectedIndexProperty().addListener((obs, old, index) -> showEvent(index.intValue()));
-        timeline.selectedIndexProperty().addListener((obs, old, index) -> replay.prepareForSelection());
-        forkTree.selectedRunProperty().addListener((obs, old, run) -> replay.prepareForSelection());
+        TraceReloads reloads = new Reloads();
+        this.replay = new ReplayViewModel(executor, selection, reloads, forkTree, services.replay(), bundles, startingTrees, rememberedSetups);
+        this.escapeQueue = new EscapeQueueViewModel(executor, selection, reloads, trustedKeys, library, bundles, services.ownerKeys(),
+                services.settings(), trusted);
+        this.recovery = new RecoveryViewModel(executor, selection, trustedKeys, error::set, services.settings(), defaultContracts);
         libraryModel.refresh();
         escapeQueue.refresh();
     }
@@ -110,13 +113,13 @@ public final class WorkbenchViewModel {
 
     /** Loads a stored trace in the background and opens it. */
     public void openStored(String traceId) {
-        runInBackground("load-trace", "Opening " + traceId, progress -> {
+        latest.claim(OPEN_TRACE).track(background.run("load-trace", "Opening " + traceId, progress -> {
                     Bundle bundle = library.load(traceId);
                     progress.update("Indexing " + bundle.events().size() + " events", 0.7);
                     return prepare(bundle);
                 },
                 trace -> openFromLibrary(traceId, trace),
-                failure -> error.set(new UserError("Could not open " + traceId, null, 0, message(failure))));
+                failure -> error.set(new UserError("Could not open " + traceId, null, 0, message(failure)))));
     }
 
     /** Imports a trace file or folder (any known format) into the library, then opens it. */
@@ -126,18 +129,24 @@ public final class WorkbenchViewModel {
 
     /**
      * Imports traces in the background, one after the other: trace files, bundle folders, or folders holding traces
-     * (searched a few levels deep). Opens the last trace imported; failures are collected into one error naming the
-     * first failing file and line, and do not stop the others.
+     * (searched a few levels deep). Opens the last trace imported, unless another trace was asked for while it ran;
+     * failures are collected into one error naming the first failing file and line, and do not stop the others. Only
+     * the locations something was imported from join File › Recent.
      */
     public void importFiles(List<Path> paths) {
         if (paths.isEmpty()) {
             return;
         }
         String what = paths.size() == 1 ? paths.getFirst().getFileName().toString() : paths.size() + " locations";
-        runInBackground("import-trace", "Importing " + what, progress -> {
+        LatestWins.Deferred openWhenDone = latest.defer(OPEN_TRACE);
+        background.run("import-trace", "Importing " + what, progress -> {
             List<Path> traces = new java.util.ArrayList<>();
+            java.util.Map<Path, Path> locationOf = new java.util.HashMap<>();
             for (Path path : paths) {
-                traces.addAll(TraceFiles.expand(path, library::canRead));
+                for (Path trace : TraceFiles.expand(path, library::canRead)) {
+                    traces.add(trace);
+                    locationOf.putIfAbsent(trace, path);
+                }
             }
             List<Imported> done = new java.util.ArrayList<>();
             List<Failed> failed = new java.util.ArrayList<>();
@@ -149,7 +158,7 @@ public final class WorkbenchViewModel {
                         fraction < 0 ? (double) (number - 1) / traces.size() : (number - 1 + fraction) / traces.size());
                 try {
                     ImportResult imported = library.importTrace(trace, step);
-                    done.add(new Imported(trace, imported, null));
+                    done.add(new Imported(locationOf.get(trace), imported, null));
                 } catch (Exception e) {
                     failed.add(new Failed(trace, e));
                 }
@@ -162,10 +171,10 @@ public final class WorkbenchViewModel {
             }
             return new Batch(done, failed, last == null ? null : new Imported(last.path(), last.result(), trace));
         }, batch -> {
-            paths.forEach(recentFiles::add);
+            paths.stream().filter(path -> batch.done().stream().anyMatch(d -> d.path().equals(path))).forEach(recentFiles::add);
             libraryModel.refresh();
             escapeQueue.refresh();
-            if (batch.opened() != null) {
+            if (batch.opened() != null && openWhenDone.takeTurn()) {
                 openFromLibrary(batch.opened().result().trace().traceId(), batch.opened().trace());
             }
             if (!batch.failed().isEmpty()) {
@@ -190,6 +199,7 @@ public final class WorkbenchViewModel {
     private record Batch(List<Imported> done, List<Failed> failed, Imported opened) {
     }
 
+    /** @param path the location given to import (a trace, or the folder it was found in) */
     private record Imported(Path path, ImportResult result, OpenedTrace trace) {
     }
 
@@ -197,13 +207,14 @@ public final class WorkbenchViewModel {
     /** Opens a stored trace and puts the cursor on one event of one run (from the escape queue). */
     public void openStoredAt(String traceId, String run, String eventId) {
         if (isOpen(traceId)) {
+            latest.cancel(OPEN_TRACE);
             selectRun(run);
             selectEvent(eventId);
             return;
         }
-        runInBackground("load-trace", "Opening " + traceId, progress -> loadOpened(traceId),
-                trace -> showReloaded(traceId, trace, run, eventId),
-                failure -> error.set(new UserError("Could not open " + traceId, null, 0, message(failure))));
+        latest.claim(OPEN_TRACE).track(background.run("load-trace", "Opening " + traceId, progress -> loadOpened(traceId),
+                trace -> showAt(traceId, trace, run, eventId),
+                failure -> error.set(new UserError("Could not open " + traceId, null, 0, message(failure)))));
     }
 
     /** Loads a stored trace with its run lineage; call off the UI thread. */
@@ -222,8 +233,8 @@ public final class WorkbenchViewModel {
         return OpenedTrace.prepare(bundle, lineageFactory.apply(bundle), verdict);
     }
 
-    /** Shows a trace loaded again after something was appended to it, with this run (and event) selected. */
-    void showReloaded(String traceId, OpenedTrace trace, String run, String eventId) {
+    /** Shows a trace just loaded, with this run (and event) selected. */
+    private void showAt(String traceId, OpenedTrace trace, String run, String eventId) {
         libraryModel.refresh();
         openFromLibrary(traceId, trace);
         if (run != null) {
@@ -234,17 +245,49 @@ public final class WorkbenchViewModel {
         }
     }
 
+    /**
+     * Shows a trace loaded again after something was appended to it, with this run (and event) selected, if it is still
+     * the one open: a replay or a decision that ends after the reviewer moved to another trace does not take the window
+     * back; the library shows the grown trace either way.
+     */
+    void showReloaded(String traceId, OpenedTrace trace, String run, String eventId) {
+        if (!isOpen(traceId)) {
+            libraryModel.refresh();
+            return;
+        }
+        latest.cancel(OPEN_TRACE);
+        showAt(traceId, trace, run, eventId);
+    }
+
+    /** What the child view models may ask about traces beyond the selection. */
+    private final class Reloads implements TraceReloads {
+        @Override
+        public OpenedTrace load(String traceId) throws Exception {
+            return loadOpened(traceId);
+        }
+
+        @Override
+        public void showAppended(String traceId, OpenedTrace trace, String run, String eventId) {
+            showReloaded(traceId, trace, run, eventId);
+        }
+
+        @Override
+        public void openAt(String traceId, String run, String eventId) {
+            openStoredAt(traceId, run, eventId);
+        }
+
+        @Override
+        public void appended() {
+            escapeQueue.refresh();
+        }
+    }
+
     public boolean isOpen(String traceId) {
-        OpenedTrace trace = opened.get();
-        return trace != null && trace.bundle().manifest().traceId().equals(traceId);
+        return selection.isOpen(traceId);
     }
 
     public dev.forkline.trace.decision.TrustedKeys trustedKeys() {
         return trustedKeys.get();
-    }
-
-    void setTrustedKeys(dev.forkline.trace.decision.TrustedKeys keys) {
-        trustedKeys.set(keys);
     }
 
     private void openFromLibrary(String traceId, OpenedTrace trace) {
@@ -257,32 +300,30 @@ public final class WorkbenchViewModel {
      * verdict on the trace of that id (unverified when the library has none).
      */
     public void open(Bundle bundle) {
+        latest.cancel(OPEN_TRACE);
         filter.useStoredSearch(null);
         show(prepare(bundle));
     }
 
     private void show(OpenedTrace trace) {
-        integrity.set(trace.integrity());
-        opened.set(trace);
-        forkTree.setLineage(trace.lineage());
-        forkTree.selectedRunProperty().set(trace.firstRun());
+        selection.show(trace);
     }
 
     // --- integrity --------------------------------------------------------------------------------------------------
 
     /** The open trace's integrity verdict and its problems; null when no trace is open. */
     public ReadOnlyObjectProperty<TraceIntegrity> integrityProperty() {
-        return integrity.getReadOnlyProperty();
+        return selection.integrityProperty();
     }
 
     public TraceIntegrity integrity() {
-        return integrity.get();
+        return selection.integrity();
     }
 
     /** The run of the open trace's first bad event, or null when it has none (or it is not in the trace). */
     public String firstBreakRun() {
-        OpenedTrace trace = opened.get();
-        TraceIntegrity verdict = integrity.get();
+        OpenedTrace trace = selection.trace();
+        TraceIntegrity verdict = selection.integrity();
         if (trace == null || verdict == null || verdict.verdict().eventId() == null) {
             return null;
         }
@@ -298,7 +339,7 @@ public final class WorkbenchViewModel {
             return false;
         }
         selectRun(run);
-        return selectEvent(integrity.get().verdict().eventId());
+        return selectEvent(selection.integrity().verdict().eventId());
     }
 
     /**
@@ -306,14 +347,14 @@ public final class WorkbenchViewModel {
      * new verdict, its marks and the library's badge.
      */
     public void verifyOpenedAgain() {
-        OpenedTrace trace = opened.get();
+        OpenedTrace trace = selection.trace();
         if (trace == null) {
             return;
         }
         String traceId = trace.bundle().manifest().traceId();
-        runInBackground("verify-trace", "Verifying " + traceId, progress -> library.reverify(traceId), verified -> {
+        background.run("verify-trace", "Verifying " + traceId, progress -> library.reverify(traceId), verified -> {
             if (isOpen(traceId)) {
-                integrity.set(verified);
+                selection.setIntegrity(verified);
                 markAltered();
                 showEvent(timeline.selectedIndex());
                 recovery.refresh();
@@ -325,7 +366,7 @@ public final class WorkbenchViewModel {
 
     /** Marks the events of the shown run that something is wrong with. */
     private void markAltered() {
-        TraceIntegrity verdict = integrity.get();
+        TraceIntegrity verdict = selection.integrity();
         RunEvents events = timeline.events();
         java.util.BitSet altered = new java.util.BitSet();
         if (verdict != null) {
@@ -340,7 +381,7 @@ public final class WorkbenchViewModel {
     }
 
     public void selectRun(String run) {
-        forkTree.selectedRunProperty().set(run);
+        selection.selectRun(run);
     }
 
     /** Asks the probe for the Docker engine's state in the background and shows it in the status bar. */
@@ -358,7 +399,7 @@ public final class WorkbenchViewModel {
 
     /** The current run side by side with its parent from the fork point; empty rows for a root run. */
     public RunComparison compareWithParent() {
-        OpenedTrace trace = opened.get();
+        OpenedTrace trace = selection.trace();
         String run = currentRun();
         if (trace == null || run == null) {
             return new RunComparison(null, run, null, List.of(), -1);
@@ -368,23 +409,19 @@ public final class WorkbenchViewModel {
 
     /** Whether the current run has a parent to compare with. */
     public boolean canCompare() {
-        OpenedTrace trace = opened.get();
+        OpenedTrace trace = selection.trace();
         String run = currentRun();
         return trace != null && run != null && trace.lineage().node(run) != null && trace.lineage().node(run).parentRun() != null;
     }
 
     /** Selects the event with this id in the current run, if it is there. */
     public boolean selectEvent(String eventId) {
-        int position = timeline.events().positionOf(eventId);
-        if (position >= 0) {
-            timeline.select(position);
-        }
-        return position >= 0;
+        return selection.selectEvent(eventId);
     }
 
     /** Shows the run's timeline and starts its state pass in the background, so that the first step rarely waits. */
     private void showRun(String run) {
-        OpenedTrace trace = opened.get();
+        OpenedTrace trace = selection.trace();
         if (trace == null || run == null) {
             timeline.setRun(RunEvents.empty(), TimelineModel.empty());
             return;
@@ -395,10 +432,10 @@ public final class WorkbenchViewModel {
     }
 
     private void showEvent(int index) {
-        OpenedTrace trace = opened.get();
+        OpenedTrace trace = selection.trace();
         BlobSource blobs = trace == null ? BlobSource.NONE : trace.bundle().blobs();
         Event event = timeline.selectedEvent();
-        TraceIntegrity verdict = integrity.get();
+        TraceIntegrity verdict = selection.integrity();
         inspector.show(event, timeline.events(), blobs, event == null || verdict == null ? List.of() : verdict.problemsAbout(event.id()));
         state.update(trace == null ? null : trace.lineage(), forkTree.selectedRunProperty().get(), index, blobs);
         state.rebuilt().show(trace == null ? null : trace.bundle().manifest().traceId(), trace == null ? null : trace.lineage(),
@@ -411,7 +448,7 @@ public final class WorkbenchViewModel {
      * whose files are supplied. Its answers, once read, start the replay or rebuild the state panel's workspace.
      */
     public SessionSetupViewModel sessionSetup(SessionSetupViewModel.Purpose purpose) {
-        OpenedTrace trace = opened.get();
+        OpenedTrace trace = selection.trace();
         String run = currentRun();
         if (trace == null || run == null) {
             return null;
@@ -434,54 +471,27 @@ public final class WorkbenchViewModel {
         return form;
     }
 
-    private <T> void runInBackground(String name, String message, dev.forkline.views.concurrent.Work<T> work,
-                                     java.util.function.Consumer<T> onSuccess, java.util.function.Consumer<Throwable> onFailure) {
-        busy.set(true);
-        backgroundMessage.set(message + "…");
-        backgroundProgress.set(-1);
-        executor.execute(name, work, new TaskListener<T>() {
-            @Override
-            public void succeeded(T result) {
-                finished();
-                onSuccess.accept(result);
-            }
-
-            @Override
-            public void failed(Throwable failure) {
-                finished();
-                onFailure.accept(failure);
-            }
-
-            @Override
-            public void progressed(String progressMessage, double fraction) {
-                backgroundMessage.set(progressMessage);
-                backgroundProgress.set(fraction);
-            }
-        });
-    }
-
-    private void finished() {
-        busy.set(false);
-        backgroundMessage.set("");
-        backgroundProgress.set(0);
-    }
-
     static String message(Throwable failure) {
         return failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
     }
 
     // --- accessors --------------------------------------------------------------------------------------------------
 
+    /** The one current selection (open trace, run, event) every panel follows. */
+    public TraceSelection selection() {
+        return selection;
+    }
+
     public ReadOnlyObjectProperty<OpenedTrace> openedProperty() {
-        return opened.getReadOnlyProperty();
+        return selection.traceProperty();
     }
 
     public OpenedTrace opened() {
-        return opened.get();
+        return selection.trace();
     }
 
     public String currentRun() {
-        return forkTree.selectedRunProperty().get();
+        return selection.run();
     }
 
     public LibraryViewModel library() {
@@ -520,31 +530,38 @@ public final class WorkbenchViewModel {
         return theme;
     }
 
-    public StringProperty dockerStateProperty() {
-        return dockerState;
+    public ReadOnlyStringProperty dockerStateProperty() {
+        return dockerState.getReadOnlyProperty();
     }
 
-    public StringProperty backgroundMessageProperty() {
-        return backgroundMessage;
+    /** The user-visible background tasks: how many run, the newest one's message and progress. */
+    public BackgroundWork background() {
+        return background;
     }
 
-    public DoubleProperty backgroundProgressProperty() {
-        return backgroundProgress;
+    public ReadOnlyStringProperty backgroundMessageProperty() {
+        return background.messageProperty();
     }
 
-    public BooleanProperty busyProperty() {
-        return busy;
+    public ReadOnlyDoubleProperty backgroundProgressProperty() {
+        return background.progressProperty();
     }
 
-    public ObjectProperty<UserError> errorProperty() {
-        return error;
+    /** Whether any user-visible background task runs. */
+    public ReadOnlyBooleanProperty busyProperty() {
+        return background.busyProperty();
+    }
+
+    /** The last error to show the user; null until there is one. */
+    public ReadOnlyObjectProperty<UserError> errorProperty() {
+        return error.getReadOnlyProperty();
     }
 
     public javafx.beans.binding.BooleanBinding replayAvailableProperty() {
         return replay.availableProperty();
     }
 
-    public StringProperty replayUnavailableReasonProperty() {
+    public ReadOnlyStringProperty replayUnavailableReasonProperty() {
         return replay.unavailableReasonProperty();
     }
 

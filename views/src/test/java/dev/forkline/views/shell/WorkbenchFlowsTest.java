@@ -195,6 +195,12 @@ class WorkbenchFlowsTest {
         HeadlessFx.waitForFx();
         javafx.scene.control.Label summary = robot.lookup("#compare-summary").queryAs(javafx.scene.control.Label.class);
         assertThat(summary.getText()).contains("First divergence at step 1");
+        javafx.stage.Stage compare = (javafx.stage.Stage) summary.getScene().getWindow();
+        assertThat(compare.getTitle()).isEqualTo("Forkline — compare runs");
+        assertThat(compare.getOwner()).isSameAs(stage);
+        assertThat(compare.getScene().getRoot().getStylesheets()).as("the workbench's stylesheet, as every window of its own")
+                .isEqualTo(view().getStylesheets());
+        assertThat(compare.getScene().getRoot().getStyleClass()).contains("workbench", "theme-light");
         HeadlessFx.call(() -> {
             summary.getScene().getWindow().hide();
             return null;

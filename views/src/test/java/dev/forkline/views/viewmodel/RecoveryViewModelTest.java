@@ -85,7 +85,8 @@ class RecoveryViewModelTest {
             assertThat(recovery.gateSummaryProperty().get()).startsWith("Contract error: ").contains("broken.yaml");
             assertThat(recovery.clauses()).isEmpty();
             assertThat(samples.settings.get(Settings.CONTRACT)).contains(broken.toAbsolutePath().normalize().toString());
-            assertThat(new RecoveryViewModel(new SameThreadTaskExecutor(), workbench, samples.settings, java.util.List.of())
+            assertThat(new RecoveryViewModel(new SameThreadTaskExecutor(), workbench.selection(),
+                    new javafx.beans.property.SimpleObjectProperty<>(workbench.trustedKeys()), error -> { }, samples.settings, java.util.List.of())
                     .contractFileProperty().get()).as("remembered").isEqualTo(broken.toAbsolutePath().normalize());
 
             recovery.chooseContract(Samples.CONTRACT);

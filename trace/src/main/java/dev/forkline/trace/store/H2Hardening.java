@@ -12,6 +12,8 @@ import org.slf4j.LoggerFactory;
 final class H2Hardening {
 
     static final String PROPERTY = "h2.allowedClasses";
+    /** Where H2's server for other processes ({@code AUTO_SERVER}) listens: loopback only. */
+    static final String BIND_ADDRESS = "h2.bindAddress";
     /** A class name that does not exist: no class matches it. */
     static final String NOTHING = "dev.forkline.trace.store.NoUserClassesAllowed";
 
@@ -23,6 +25,9 @@ final class H2Hardening {
     static void apply() {
         if (System.getProperty(PROPERTY) == null) {
             System.setProperty(PROPERTY, NOTHING);
+        }
+        if (System.getProperty(BIND_ADDRESS) == null) {
+            System.setProperty(BIND_ADDRESS, "127.0.0.1");
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.forkline.live.otlp;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -26,7 +25,8 @@ public final class OtlpPayload {
     public static final String JSON = "application/json";
 
     private static final JsonFormat.Printer PRINTER = JsonFormat.printer().printingEnumsAsInts().omittingInsignificantWhitespace();
-    private static final ObjectMapper STRICT_JSON = strictJson();
+    /** Forkline's shared mapper: hardened against deep nesting and huge numbers already. */
+    private static final ObjectMapper STRICT_JSON = Json.MAPPER;
 
     private OtlpPayload() {
     }
@@ -110,11 +110,5 @@ public final class OtlpPayload {
                 node.put(field, HexFormat.of().formatHex(Base64.getDecoder().decode(value.asText())));
             }
         }
-    }
-
-    private static ObjectMapper strictJson() {
-        ObjectMapper mapper = Json.MAPPER.copy();
-        mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(64).build());
-        return mapper;
     }
 }

@@ -26,7 +26,8 @@ class ArchitectureTest {
 
     @Test
     void logicModulesDoNotUseJavaFxScenesOrStages() {
-        noClasses().that().resideInAnyPackage("dev.forkline.trace..", "dev.forkline.importers..", "dev.forkline.replay..")
+        noClasses().that().resideInAnyPackage("dev.forkline.trace..", "dev.forkline.importers..", "dev.forkline.replay..",
+                        "dev.forkline.live..")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..", "javafx.application..",
                         "javafx.embed..", "org.controlsfx..", "atlantafx..", "org.kordamp.ikonli..")
                 .because("logic modules must run headless and be testable without the FX toolkit")
@@ -48,6 +49,13 @@ class ArchitectureTest {
                 .check(classes);
         noClasses().that().resideInAPackage("dev.forkline.replay..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.forkline.importers..", "dev.forkline.views..", "dev.forkline.app..")
+                .check(classes);
+    }
+
+    @Test
+    void liveCaptureDependsOnlyOnTraceAndImporters() {
+        noClasses().that().resideInAPackage("dev.forkline.live..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.forkline.replay..", "dev.forkline.views..", "dev.forkline.app..")
                 .check(classes);
     }
 

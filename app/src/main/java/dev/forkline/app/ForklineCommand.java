@@ -26,6 +26,8 @@ import picocli.CommandLine.Command;
                 GateCommand.class,
                 ReportCommand.class,
                 KeysCommand.class,
+                ServeCommand.class,
+                HookCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class ForklineCommand implements Callable<Integer> {

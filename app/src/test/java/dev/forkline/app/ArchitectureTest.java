@@ -35,7 +35,7 @@ class ArchitectureTest {
     static final String TRACE_STORE = "dev.forkline.trace.store..";
     static final String[] JACKSON = {"com.fasterxml.jackson.core..", "com.fasterxml.jackson.databind..", "com.fasterxml.jackson.annotation.."};
     static final String[] GUI_TOOLKIT = {"javafx..", "org.controlsfx..", "atlantafx..", "org.kordamp.ikonli..", "org.testfx.."};
-    static final String[] LOGIC = {"dev.forkline.trace..", "dev.forkline.importers..", "dev.forkline.replay.."};
+    static final String[] LOGIC = {"dev.forkline.trace..", "dev.forkline.importers..", "dev.forkline.replay..", "dev.forkline.live.."};
 
     private static JavaClasses classes;
 
@@ -117,6 +117,13 @@ class ArchitectureTest {
                 .check(classes);
         noClasses().that().resideInAPackage("dev.forkline.replay..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.forkline.importers..", "dev.forkline.views..", "dev.forkline.app..")
+                .check(classes);
+    }
+
+    @Test
+    void liveCaptureDependsOnlyOnTraceAndImporters() {
+        noClasses().that().resideInAPackage("dev.forkline.live..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.forkline.replay..", "dev.forkline.views..", "dev.forkline.app..")
                 .check(classes);
     }
 

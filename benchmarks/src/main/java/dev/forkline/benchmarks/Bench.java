@@ -34,7 +34,7 @@ import java.util.Set;
 public final class Bench {
 
     public static final Set<String> GROUPS = Set.of("import", "open", "step", "frame", "sandbox", "restore", "storage", "real-replay",
-            "rebuild");
+            "rebuild", "live");
 
     private final Sizes sizes;
     private final Set<String> only;
@@ -115,6 +115,9 @@ public final class Bench {
         }
         if (wants("rebuild")) {
             report(new WorkspaceRebuildFigure(sizes, work, out).measure());
+        }
+        if (wants("live")) {
+            new dev.forkline.benchmarks.figures.LiveFigures(sizes, work).measure().forEach(this::report);
         }
         if (wants("sandbox") || wants("restore")) {
             sandboxFigures();

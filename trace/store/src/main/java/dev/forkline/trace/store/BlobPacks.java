@@ -48,6 +48,26 @@ final class BlobPacks {
     }
 
     /**
+     * Adds where the blobs of the packs numbered above {@code after} are to {@code into}.
+     *
+     * @return the highest pack id read ({@code after} when there is none above it)
+     */
+    static long locationsAfter(Connection connection, long after, Map<String, Location> into) throws SQLException, StoreException {
+        long last = after;
+        try (PreparedStatement query = connection.prepareStatement(
+                "SELECT pack_id, entries, OCTET_LENGTH(content) FROM blob_packs WHERE pack_id > ? ORDER BY pack_id")) {
+            query.setLong(1, after);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    into.putAll(entries(rows.getLong(1), rows.getBytes(2), rows.getLong(3)));
+                    last = rows.getLong(1);
+                }
+            }
+        }
+        return last;
+    }
+
+    /**
      * The blobs a pack holds, by hash, in the order they lie in it.
      *
      * @throws StoreException when the entries do not add up to the pack's length

@@ -162,6 +162,23 @@ public final class TraceStore implements AutoCloseable {
         return writer.write("import trace '" + bundle.manifest().traceId() + "'", work::run);
     }
 
+    /**
+     * Stores the bundle in place of the stored trace of the same id, in one transaction: the old trace's rows are
+     * removed and the bundle stored as by {@link #importTrace}, so a reader sees the old trace or the new one, never a
+     * mix. For a trace that is derived again as its source grows and whose new form is not an extension of the old one
+     * (a live OpenTelemetry trace: a late span belongs before spans already stored). A failure leaves the old trace.
+     */
+    public StoreResult replaceTrace(Bundle bundle, List<Finding> findings, String sourcePath, TraceIntegrity integrity)
+            throws StoreException {
+        TraceImport work = new TraceImport(bundle, findings, sourcePath, clock.instant(), blobIndex, integrity);
+        String traceId = bundle.manifest().traceId();
+        return writer.write("replace trace '" + traceId + "'", connection -> {
+            boolean existed = TraceDeletion.delete(connection, traceId);
+            StoreResult stored = work.run(connection);
+            return existed ? new StoreResult(traceId, StoreResult.Status.UPDATED, stored.newEvents(), stored.newBlobs()) : stored;
+        });
+    }
+
     /** The trace's stored integrity verdict and the problems behind it (at most {@value VerdictRows#KEPT_PROBLEMS}). */
     public Optional<TraceIntegrity> integrity(String traceId) throws StoreException {
         return read("read the integrity of trace '" + traceId + "'", connection -> VerdictRows.read(connection, traceId));

@@ -30,7 +30,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link #append} returns, so an acknowledged event is never lost and the hash chain is whole after every append.
  *
  * <p>Writers of the same bundle are serialised as {@code forkline decide} serialises them
- * ({@link dev.forkline.trace.decision.DecisionRecorder}): within this process by a lock per directory, across processes
+ * ({@link dev.forkline.trace.decide.DecisionRecorder}): within this process by a lock per directory, across processes
  * by an exclusive lock on {@code trace.jsonl} held while the trace is read, chained onto and appended. On POSIX systems
  * closing any descriptor of a file drops the process's lock on it, so everything in this process that reads the file
  * while a live session runs takes the in-process lock first ({@link #withLock}).

@@ -11,7 +11,7 @@ import dev.forkline.trace.EventType;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.decision.Decision;
-import dev.forkline.trace.decision.DecisionRecorder;
+import dev.forkline.trace.decide.DecisionRecorder;
 import dev.forkline.trace.decision.DecisionVerifier;
 import dev.forkline.trace.decision.OwnerKeys;
 import dev.forkline.trace.decision.Verdict;

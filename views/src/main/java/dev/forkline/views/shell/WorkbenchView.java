@@ -64,6 +64,7 @@ public final class WorkbenchView extends BorderPane {
     final TimelineCanvas timelineCanvas;
     final BreadCrumbBar<RunNode> breadcrumb = new BreadCrumbBar<>();
     final StatusBar statusBar = new StatusBar();
+    final BundleWritesUi bundleWrites;
     final Menu runMenu = new Menu("Run");
     final ReplayPane replayPane;
     final IntegrityBanner integrityBanner;
@@ -87,6 +88,7 @@ public final class WorkbenchView extends BorderPane {
 
     public WorkbenchView(WorkbenchViewModel model) {
         this.model = model;
+        this.bundleWrites = new BundleWritesUi(model, this::window);
         getStyleClass().add("workbench");
         getStylesheets().add(Objects.requireNonNull(WorkbenchView.class.getResource("/dev/forkline/views/workbench.css")).toExternalForm());
         TimelineViewModel timeline = model.timeline();
@@ -247,7 +249,8 @@ public final class WorkbenchView extends BorderPane {
         MenuItem quit = new MenuItem("Quit");
         quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         quit.setOnAction(e -> Platform.exit());
-        Menu file = new Menu("File", null, open, openFolder, recentMenu, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
+        Menu file = new Menu("File", null, open, openFolder, recentMenu, new SeparatorMenuItem(), bundleWrites.saveAsItem(), export,
+                new SeparatorMenuItem(), quit);
 
         ToggleGroup themes = new ToggleGroup();
         Menu theme = new Menu("Theme", Icons.of(Material2AL.BRIGHTNESS_6));
@@ -525,7 +528,8 @@ public final class WorkbenchView extends BorderPane {
         Label report = new Label();
         report.setId("report-status");
         report.textProperty().bind(model.recovery().reportMessageProperty());
-        statusBar.getRightItems().addAll(report, new Label("   "), work, progress, new Label("   "), docker);
+        statusBar.getRightItems().addAll(bundleWrites.lastWriteLabel(), new Label("   "), report, new Label("   "), work, progress,
+                new Label("   "), docker);
         return statusBar;
     }
 

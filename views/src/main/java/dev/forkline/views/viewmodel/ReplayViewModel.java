@@ -54,6 +54,7 @@ public final class ReplayViewModel {
     private final WorkbenchViewModel workbench;
     private final ReplayBackend backend;
     private final WritableBundles bundles;
+    private final BundleWrites writes;
     private final StartingTrees trees;
     private final RememberedSetups memory;
 
@@ -84,8 +85,9 @@ public final class ReplayViewModel {
     private boolean asking;
 
     ReplayViewModel(TaskExecutor executor, WorkbenchViewModel workbench, ReplayBackend backend, WritableBundles bundles,
-                    StartingTrees trees, RememberedSetups memory) {
+                    BundleWrites writes, StartingTrees trees, RememberedSetups memory) {
         this.executor = executor;
+        this.writes = writes;
         this.workbench = workbench;
         this.backend = backend;
         this.bundles = bundles;
@@ -303,6 +305,9 @@ public final class ReplayViewModel {
             return;
         }
         String traceId = trace.bundle().manifest().traceId();
+        if (!writes.mayWrite(traceId, what.startsWith("Fork") ? "The fork" : "The replay")) {
+            return;
+        }
         String run = workbench.currentRun();
         Cancellation cancel = new Cancellation();
         cancellation = cancel;
@@ -331,9 +336,10 @@ public final class ReplayViewModel {
             ReplayResult done = backend.replay(request.build(), new UiListener(checkpoint, edits.size()));
             executor.onUi(() -> stepText.set("Storing the new run…"));
             bundles.reimport(dir, work);
-            return new Finished(done, workbench.loadOpened(traceId));
+            return new Finished(done, workbench.loadOpened(traceId), dir);
         }, finished -> {
             running.set(false);
+            writes.written((edits.isEmpty() ? "Replay " : "Fork ") + finished.result().replayRun(), finished.directory());
             ReplayResult done = finished.result();
             result.set(done);
             replayRun.set(done.replayRun());
@@ -354,7 +360,7 @@ public final class ReplayViewModel {
         });
     }
 
-    private record Finished(ReplayResult result, OpenedTrace trace) {
+    private record Finished(ReplayResult result, OpenedTrace trace, Path directory) {
     }
 
     /** Restores the checkpoint at or before the selected event into a new directory, or a container kept running (null). */
@@ -370,6 +376,9 @@ public final class ReplayViewModel {
             return;
         }
         String traceId = trace.bundle().manifest().traceId();
+        if (!writes.mayWrite(traceId, "The revert")) {
+            return;
+        }
         String run = workbench.currentRun();
         Event cp = checkpoint.get();
         steps.clear();
@@ -389,9 +398,10 @@ public final class ReplayViewModel {
                     .inRun(run);
             RevertResult done = backend.revert(request);
             bundles.reimport(dir, work);
-            return new Reverted(done, workbench.loadOpened(traceId));
+            return new Reverted(done, workbench.loadOpened(traceId), dir);
         }, reverted -> {
             running.set(false);
+            writes.written("Revert " + reverted.result().revertRun(), reverted.directory());
             progress.set(1);
             revertResult.set(reverted.result());
             replayRun.set(reverted.result().revertRun());
@@ -406,7 +416,7 @@ public final class ReplayViewModel {
         });
     }
 
-    private record Reverted(RevertResult result, OpenedTrace trace) {
+    private record Reverted(RevertResult result, OpenedTrace trace, Path directory) {
     }
 
     /** Asks the running replay to stop after its current step. */

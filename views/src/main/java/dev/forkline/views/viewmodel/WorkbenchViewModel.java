@@ -60,6 +60,7 @@ public final class WorkbenchViewModel {
     private final ObjectProperty<UserError> error = new SimpleObjectProperty<>();
     private final ObjectProperty<dev.forkline.trace.decision.TrustedKeys> trustedKeys;
     private final ReplayViewModel replay;
+    private final BundleWrites bundleWrites;
     private final EscapeQueueViewModel escapeQueue;
     private final RecoveryViewModel recovery;
 
@@ -94,8 +95,9 @@ public final class WorkbenchViewModel {
         library.useTrustedKeys(trustedKeys::get);
         dev.forkline.views.data.WritableBundles bundles = services.exportRoot() == null ? null
                 : new dev.forkline.views.data.WritableBundles(library, services.exportRoot());
-        this.replay = new ReplayViewModel(executor, this, services.replay(), bundles, startingTrees, rememberedSetups);
-        this.escapeQueue = new EscapeQueueViewModel(executor, this, library, bundles, services.ownerKeys(), services.settings(), trusted);
+        this.bundleWrites = new BundleWrites(executor, bundles, services.settings());
+        this.replay = new ReplayViewModel(executor, this, services.replay(), bundles, bundleWrites, startingTrees, rememberedSetups);
+        this.escapeQueue = new EscapeQueueViewModel(executor, this, library, bundles, bundleWrites, services.ownerKeys(), services.settings(), trusted);
         this.recovery = new RecoveryViewModel(executor, this, services.settings(), defaultContracts);
         opened.addListener((obs, old, now) -> recovery.refresh());
         forkTree.selectedRunProperty().addListener((obs, old, run) -> showRun(run));
@@ -554,6 +556,11 @@ public final class WorkbenchViewModel {
 
     public EscapeQueueViewModel escapeQueue() {
         return escapeQueue;
+    }
+
+    /** Where replays, forks and decisions write, the reviewer's say in it, and Save bundle as…. */
+    public BundleWrites bundleWrites() {
+        return bundleWrites;
     }
 
     public RecoveryViewModel recovery() {

@@ -422,7 +422,7 @@ public final class WorkbenchView extends BorderPane {
         decisionStage.initOwner(queueStage != null ? queueStage : window());
         decisionStage.setTitle("Forkline — decide " + item.eventId());
         decisionPane = new DecisionPane(form, decisionStage::close);
-        decisionStage.setScene(themedScene(decisionPane, 640, 470));
+        decisionStage.setScene(themedScene(decisionPane, 700, 640));
         decisionStage.show();
     }
 

@@ -138,6 +138,9 @@ public final class DecisionFormViewModel {
      *                                  without a key, bad JSON)
      */
     public Decision decision() {
+        if (!queue.canDecide()) {
+            throw new IllegalArgumentException(EscapeQueueViewModel.NO_KEY_RING);
+        }
         if (verdict.get() == null) {
             throw new IllegalArgumentException("choose a verdict");
         }

@@ -107,7 +107,7 @@ public final class WorkbenchView extends BorderPane {
         breadcrumb.setAutoNavigationEnabled(false);
         breadcrumb.setCrumbFactory(item -> {
             RunNode node = item.getValue();
-            return new BreadCrumbBar.BreadCrumbButton(node == null ? "" : node.run() + " · " + node.badge());
+            return new BreadCrumbBar.BreadCrumbButton(node == null ? "" : node.run() + " · " + node.originLabel());
         });
         model.forkTree().breadcrumb().addListener((javafx.collections.ListChangeListener<RunNode>) c -> updateBreadcrumb());
         breadcrumb.setOnCrumbAction(e -> model.selectRun(e.getSelectedCrumb().getValue().run()));

@@ -55,6 +55,8 @@ public final class ReplayViewModel {
     private final ReplayBackend backend;
     private final WritableBundles bundles;
     private final BundleWrites writes;
+    /** The run the last replay or fork made, as the fork tree shows it (its agreement and its task's outcome), or null. */
+    private final ObjectProperty<dev.forkline.views.data.RunNode> resultRun = new SimpleObjectProperty<>();
     private final StartingTrees trees;
     private final RememberedSetups memory;
 
@@ -316,6 +318,7 @@ public final class ReplayViewModel {
         preparedCheckpoint.set(null);
         steps.clear();
         result.set(null);
+        resultRun.set(null);
         firstDivergence.set(null);
         replayRun.set(null);
         failure.set(null);
@@ -350,6 +353,7 @@ public final class ReplayViewModel {
             summary.set(summarize(done));
             setupNotes.setAll(done.setupNotes());
             workbench.showReloaded(traceId, finished.trace(), done.replayRun(), null);
+            resultRun.set(finished.trace().lineage().node(done.replayRun()));
             workbench.escapeQueue().refresh(); // an escape the replay could not contain joins the queue
         }, error -> {
             running.set(false);
@@ -591,6 +595,11 @@ public final class ReplayViewModel {
 
     public ObjectProperty<StepResult> firstDivergenceProperty() {
         return firstDivergence;
+    }
+
+    /** The run the last replay or fork made, with its two badges' facts (agreement with the recording, the task's outcome). */
+    public ObjectProperty<dev.forkline.views.data.RunNode> resultRunProperty() {
+        return resultRun;
     }
 
     public ObjectProperty<ReplayResult> resultProperty() {

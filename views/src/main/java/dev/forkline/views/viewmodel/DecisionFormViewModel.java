@@ -251,7 +251,8 @@ public final class DecisionFormViewModel {
                     + decision.owner() + " (on disk" + (file == null ? "" : ", " + file) + ")");
         }, error -> fail(error instanceof OwnerKeyUnavailableException unavailable
                 && unavailable.reason() == OwnerKeyUnavailableException.Reason.WRONG_PASSPHRASE
-                ? "That passphrase does not unlock " + decision.owner() + "'s key: nothing was written. Try again."
+                ? "That passphrase does not unlock " + decision.owner() + "'s key: nothing was written. Try again. (If it worked "
+                        + "before, the key file has been replaced: see docs/decisions.md, threat model.)"
                 : WorkbenchViewModel.message(error)));
     }
 

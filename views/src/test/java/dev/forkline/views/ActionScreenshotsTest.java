@@ -146,6 +146,7 @@ class ActionScreenshotsTest {
                     progress.set(image(workbench.scene()));
                 }
             });
+            model.bundleWrites().settle(Samples.traceId("wrong-tool-call"), dev.forkline.views.viewmodel.BundleWrites.Choice.WRITE_TO_BUNDLE);
             model.replay().replayFromHere();
             return null;
         });

@@ -186,6 +186,8 @@ class ActionsFlowsTest {
         awaitFx(() -> model.replay().availableProperty().get());
         open("wrong-tool-call");
         HeadlessFx.call(() -> {
+            // the question before the first write into the sample's bundle is DecisionFormFlowsTest's: answered here
+            model.bundleWrites().settle(Samples.traceId("wrong-tool-call"), dev.forkline.views.viewmodel.BundleWrites.Choice.WRITE_TO_BUNDLE);
             model.selectEvent("r1.15");
             item(view().runMenu.getItems(), "Replay from here").fire();
             return null;

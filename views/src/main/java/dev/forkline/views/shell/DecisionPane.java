@@ -79,6 +79,10 @@ final class DecisionPane extends VBox {
             status.getStyleClass().removeAll("tone-success", "tone-danger");
             if (state == DecisionFormViewModel.State.SAVED) {
                 status.getStyleClass().add("tone-success");
+                for (Node done : new Node[] {passphraseRow, writeToCopy}) { // signed: nothing more to type or choose
+                    done.setVisible(false);
+                    done.setManaged(false);
+                }
             } else if (state == DecisionFormViewModel.State.FAILED) {
                 status.getStyleClass().add("tone-danger");
             }

@@ -180,7 +180,8 @@ final class LibraryPane extends VBox {
             Label badge = Pills.pill(trace.integrity().status().label(), Pills.integrityTone(trace.integrity().status()));
             badge.getStyleClass().add("integrity-badge");
             badge.setTooltip(new javafx.scene.control.Tooltip(trace.integrity().describe()));
-            HBox top = new HBox(6, title, badge, Pills.pill(trace.outcome(), Pills.outcomeTone(trace.outcome())));
+            var task = dev.forkline.views.data.TaskOutcome.of(trace.outcome());
+            HBox top = new HBox(6, title, badge, Pills.pill(task.text(), task.tone()));
             top.setAlignment(Pos.CENTER_LEFT);
             VBox box = new VBox(3, top, meta);
             box.setPadding(new Insets(4, 2, 4, 2));

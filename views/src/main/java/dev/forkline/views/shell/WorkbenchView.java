@@ -64,6 +64,7 @@ public final class WorkbenchView extends BorderPane {
     final TimelineCanvas timelineCanvas;
     final BreadCrumbBar<RunNode> breadcrumb = new BreadCrumbBar<>();
     final StatusBar statusBar = new StatusBar();
+    final BundleWritesUi bundleWrites;
     final Menu runMenu = new Menu("Run");
     final ReplayPane replayPane;
     final IntegrityBanner integrityBanner;
@@ -88,6 +89,7 @@ public final class WorkbenchView extends BorderPane {
 
     public WorkbenchView(WorkbenchViewModel model) {
         this.model = model;
+        this.bundleWrites = new BundleWritesUi(model, this::window);
         getStyleClass().add("workbench");
         getStylesheets().add(Objects.requireNonNull(WorkbenchView.class.getResource("/dev/forkline/views/workbench.css")).toExternalForm());
         windows = new WindowFactory(this::window, getStylesheets());
@@ -107,7 +109,7 @@ public final class WorkbenchView extends BorderPane {
         breadcrumb.setAutoNavigationEnabled(false);
         breadcrumb.setCrumbFactory(item -> {
             RunNode node = item.getValue();
-            return new BreadCrumbBar.BreadCrumbButton(node == null ? "" : node.run() + " · " + node.badge());
+            return new BreadCrumbBar.BreadCrumbButton(node == null ? "" : node.run() + " · " + node.originLabel());
         });
         model.forkTree().breadcrumb().addListener((javafx.collections.ListChangeListener<RunNode>) c -> updateBreadcrumb());
         breadcrumb.setOnCrumbAction(e -> model.selectRun(e.getSelectedCrumb().getValue().run()));
@@ -280,7 +282,8 @@ public final class WorkbenchView extends BorderPane {
         MenuItem quit = new MenuItem("Quit");
         quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         quit.setOnAction(e -> Platform.exit());
-        Menu file = new Menu("File", null, open, openFolder, recentMenu, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
+        Menu file = new Menu("File", null, open, openFolder, recentMenu, new SeparatorMenuItem(), bundleWrites.saveAsItem(), export,
+                new SeparatorMenuItem(), quit);
 
         ToggleGroup themes = new ToggleGroup();
         Menu theme = new Menu("Theme", Icons.of(Material2AL.BRIGHTNESS_6));
@@ -434,7 +437,7 @@ public final class WorkbenchView extends BorderPane {
     public void showDecision(dev.forkline.trace.decision.QueueItem item) {
         var form = model.escapeQueue().decide(item);
         decisionPane = new DecisionPane(form, () -> decisionStage.close());
-        decisionStage = windows.create(queueStage, "decide " + item.eventId(), decisionPane, 640, 470, false);
+        decisionStage = windows.create(queueStage, "decide " + item.eventId(), decisionPane, 700, 640, false);
         decisionStage.show();
     }
 
@@ -520,7 +523,8 @@ public final class WorkbenchView extends BorderPane {
         Label report = new Label();
         report.setId("report-status");
         report.textProperty().bind(model.recovery().reportMessageProperty());
-        statusBar.getRightItems().addAll(report, new Label("   "), work, progress, new Label("   "), docker);
+        statusBar.getRightItems().addAll(bundleWrites.lastWriteLabel(), new Label("   "), report, new Label("   "), work, progress,
+                new Label("   "), docker);
         return statusBar;
     }
 

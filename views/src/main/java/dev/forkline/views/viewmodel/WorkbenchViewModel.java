@@ -61,6 +61,7 @@ public final class WorkbenchViewModel {
     private final ReadOnlyObjectWrapper<UserError> error = new ReadOnlyObjectWrapper<>();
     private final ObjectProperty<dev.forkline.trace.decision.TrustedKeys> trustedKeys;
     private final ReplayViewModel replay;
+    private final BundleWrites bundleWrites;
     private final EscapeQueueViewModel escapeQueue;
     private final RecoveryViewModel recovery;
 
@@ -97,12 +98,15 @@ public final class WorkbenchViewModel {
         library.useTrustedKeys(trustedKeys::get);
         dev.forkline.views.data.WritableBundles bundles = services.exportRoot() == null ? null
                 : new dev.forkline.views.data.WritableBundles(library, services.exportRoot());
+        this.bundleWrites = new BundleWrites(executor, bundles, services.settings());
         // the workbench follows the selection first, so that the children's listeners see the run's events shown
         forkTree.selectedRunProperty().addListener((obs, old, run) -> showRun(run));
         timeline.selectedIndexProperty().addListener((obs, old, index) -> showEvent(index.intValue()));
         TraceReloads reloads = new Reloads();
-        this.replay = new ReplayViewModel(executor, selection, reloads, forkTree, services.replay(), bundles, startingTrees, rememberedSetups);
-        this.escapeQueue = new EscapeQueueViewModel(executor, selection, reloads, trustedKeys, library, bundles, services.ownerKeys(),
+        this.replay = new ReplayViewModel(executor, selection, reloads, forkTree, services.replay(), bundles, bundleWrites,
+                startingTrees, rememberedSetups);
+        this.escapeQueue = new EscapeQueueViewModel(executor, selection, reloads, trustedKeys, library, bundles, bundleWrites,
+                services.ownerKeys(),
                 services.settings(), trusted);
         this.recovery = new RecoveryViewModel(executor, selection, trustedKeys, error::set, services.settings(), defaultContracts);
         libraryModel.refresh();
@@ -571,6 +575,11 @@ public final class WorkbenchViewModel {
 
     public EscapeQueueViewModel escapeQueue() {
         return escapeQueue;
+    }
+
+    /** Where replays, forks and decisions write, the reviewer's say in it, and Save bundle as…. */
+    public BundleWrites bundleWrites() {
+        return bundleWrites;
     }
 
     public RecoveryViewModel recovery() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.bundle.BundleReader;
+import dev.forkline.trace.decide.DecisionRecorder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

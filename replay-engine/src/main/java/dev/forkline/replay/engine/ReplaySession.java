@@ -11,6 +11,7 @@ import dev.forkline.replay.sandbox.RecordedExec;
 import dev.forkline.replay.sandbox.Sandbox;
 import dev.forkline.replay.sandbox.SandboxLostException;
 import dev.forkline.replay.sandbox.WorkspaceFile;
+import dev.forkline.replay.sandbox.WorkspaceListing;
 import dev.forkline.replay.sandbox.WorkspaceManifest;
 import dev.forkline.replay.sandbox.WorkspacePaths;
 import dev.forkline.trace.Event;
@@ -121,8 +122,9 @@ final class ReplaySession {
      */
     WorkspaceManifest recordSetup(WorkspaceManifest restored, Event setupNote) {
         manifest = restored;
-        WorkspaceManifest after = sandbox.manifest();
-        writeActualMutations(setupNote, after, WorkspaceComparison.actual(restored, after), List.of());
+        WorkspaceListing listed = sandbox.list();
+        WorkspaceManifest after = listed.manifest();
+        writeActualMutations(setupNote, listed, WorkspaceComparison.actual(restored, after), List.of());
         manifest = after;
         return after;
     }
@@ -234,7 +236,8 @@ final class ReplaySession {
     private StepResult reexecute(int number, Event call, Event newCall, Optional<Event> recordedResult, long started,
                                  boolean afterEdit) throws IOException {
         ExecResult result = execute(number, call);
-        WorkspaceManifest after = sandbox.manifest();
+        WorkspaceListing listed = sandbox.list();
+        WorkspaceManifest after = listed.manifest();
         SortedMap<String, WorkspaceComparison.Change> actualChanges = WorkspaceComparison.actual(manifest, after);
         List<FieldDiff> diffs = new ArrayList<>();
         List<String> normalizations = List.of();
@@ -259,7 +262,7 @@ final class ReplaySession {
         if (plan.lastCheck().map(c -> c.id().equals(call.id())).orElse(false)) {
             replayCheckExit = result.exitCode();
         }
-        boolean changed = writeActualMutations(newCall, after, actualChanges, recordedMutations);
+        boolean changed = writeActualMutations(newCall, listed, actualChanges, recordedMutations);
         manifest = after;
         Event written = writeResult(newCall, recordedResult, result, status, diffs, changed, classified);
         return step(number, call, written.id(), status, diffs, note, started, afterEdit, classified, normalizations);
@@ -459,7 +462,8 @@ final class ReplaySession {
     private StepResult containment(int number, Event call, Event newCall, Optional<Event> recordedResult, Optional<Event> escape,
                                    long started, boolean afterEdit) throws IOException {
         ExecResult result = execute(number, call);
-        WorkspaceManifest after = sandbox.manifest();
+        WorkspaceListing listed = sandbox.list();
+        WorkspaceManifest after = listed.manifest();
         SortedMap<String, WorkspaceComparison.Change> actualChanges = WorkspaceComparison.actual(manifest, after);
         boolean contained = !result.succeeded();
         List<FieldDiff> diffs = new ArrayList<>();
@@ -476,7 +480,7 @@ final class ReplaySession {
         String note = contained
                 ? "re-executed inside the boundary and still blocked" + (diffs.isEmpty() ? "" : " (its output differs from the recording)")
                 : "re-executed inside the boundary and it SUCCEEDED: not contained";
-        boolean changed = writeActualMutations(newCall, after, actualChanges, recordedMutations);
+        boolean changed = writeActualMutations(newCall, listed, actualChanges, recordedMutations);
         manifest = after;
         Event written = writeResult(newCall, recordedResult, result, status, diffs, changed, Classified.NONE);
         if (escape.isPresent()) {
@@ -838,15 +842,29 @@ final class ReplaySession {
 
     // ---- writing -------------------------------------------------------------------------------------------------
 
-    /** The replayed call's actual workspace changes, each linked to the recorded mutation of the same path if any. */
-    private boolean writeActualMutations(Event newCall, WorkspaceManifest after, SortedMap<String, WorkspaceComparison.Change> changes,
+    /**
+     * The replayed call's actual workspace changes, each linked to the recorded mutation of the same path if any, with
+     * the new contents stored: from the listing where it sent them, else pulled from the sandbox.
+     */
+    private boolean writeActualMutations(Event newCall, WorkspaceListing listed, SortedMap<String, WorkspaceComparison.Change> changes,
                                          List<Event> recordedMutations) {
         if (changes.isEmpty()) {
             return false;
         }
+        WorkspaceManifest after = listed.manifest();
         Map<String, Event> recordedByPath = new HashMap<>();
         recordedMutations.forEach(m -> recordedByPath.put(m.text("path"), m));
-        Map<String, WorkspaceFile> contents = changes.values().stream().anyMatch(c -> c.after() != null) ? sandbox.pullWorkspace() : Map.of();
+        Map<String, byte[]> contents = new HashMap<>(listed.contents());
+        List<String> missing = new ArrayList<>();
+        for (String path : changes.keySet()) {
+            ManifestEntry now = after.get(path);
+            if (now != null && !now.isSymlink() && !contents.containsKey(path)) {
+                missing.add(path);
+            }
+        }
+        if (!missing.isEmpty()) {
+            contents.putAll(sandbox.pullFiles(missing));
+        }
         for (Map.Entry<String, WorkspaceComparison.Change> change : changes.entrySet()) {
             String path = change.getKey();
             ObjectNode data = Json.object();
@@ -859,9 +877,10 @@ final class ReplaySession {
             }
             ManifestEntry now = after.get(path);
             if (now != null) {
-                WorkspaceFile file = contents.get(path);
-                if (file != null) {
-                    out.blob(file.isSymlink() ? file.linkTarget().getBytes(StandardCharsets.UTF_8) : file.content());
+                if (now.isSymlink()) {
+                    out.blob(now.linkTarget().getBytes(StandardCharsets.UTF_8));
+                } else if (contents.containsKey(path)) {
+                    out.blob(contents.get(path));
                 }
                 putHash(data, "after", now.sha256());
                 data.put("mode", now.modeString());

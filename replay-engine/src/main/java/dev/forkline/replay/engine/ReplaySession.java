@@ -21,6 +21,9 @@ import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.decision.DecisionLedger;
+import dev.forkline.replay.workspace.BackupCheck;
+import dev.forkline.replay.workspace.BackupComparison;
+import dev.forkline.replay.workspace.FileHistory;
 import dev.forkline.replay.workspace.MutationApplier;
 import dev.forkline.replay.workspace.MutationOutcome;
 import dev.forkline.replay.workspace.MutationPaths;
@@ -61,6 +64,8 @@ final class ReplaySession {
     private final Map<String, String> replayedCheckpointIds = new HashMap<>();
     private final List<StepResult> steps = new ArrayList<>();
     private final int totalSteps;
+    private final FileHistory fileHistory;
+    private final java.util.Set<String> backupsSeen = new java.util.HashSet<>();
     private WorkspaceManifest manifest;
     private ReplayResult.StopReason stopReason = ReplayResult.StopReason.COMPLETED;
     private String stopDetail;
@@ -84,7 +89,28 @@ final class ReplaySession {
         this.imported = imported;
         this.image = sandbox.boundary().image();
         this.normalizer = normalizerFor(request.normalizer(), imported);
-        this.totalSteps = plan.stepCount();
+        this.fileHistory = request.setup().fileHistory();
+        this.totalSteps = plan.stepCount() + snapshotSteps(plan, fileHistory);
+    }
+
+    /** A file-history snapshot that names new backups is a step when the user gave the folder of backups. */
+    private static int snapshotSteps(ReplayPlan plan, FileHistory history) {
+        if (history == null) {
+            return 0;
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        int steps = 0;
+        List<Event> walked = plan.walked();
+        for (int position = 0; position < walked.size(); position++) {
+            if (!plan.belongsToACall(walked.get(position)) && !FileHistory.newBackupsAt(walked.get(position), position, seen).isEmpty()) {
+                steps++;
+            }
+        }
+        return steps;
+    }
+
+    private List<FileHistory.TrackedBackup> newBackups(Event event, int position) {
+        return fileHistory == null ? List.of() : FileHistory.newBackupsAt(event, position, backupsSeen);
     }
 
     /** The request's rules, and for an imported session the ones that hide what any re-execution of it changes. */
@@ -185,6 +211,16 @@ final class ReplaySession {
             case REVERT, RUN_FORK -> restore(event, position);
             case STATE_MUTATION -> harnessMutation(event, position);
             case SESSION_START, SESSION_END -> null;
+            case NOTE -> {
+                List<FileHistory.TrackedBackup> backups = newBackups(event, position);
+                if (backups.isEmpty()) {
+                    if (!plan.isDropped(event)) {
+                        copy(event);
+                    }
+                    yield null;
+                }
+                yield fileHistorySnapshot(event, position, backups);
+            }
             case APPROVAL_REQUEST, APPROVAL_DECISION, SANDBOX_LOST, HARNESS_RESTART -> {
                 if (!plan.isDropped(event)) {
                     note(event, "recorded " + event.type() + " " + event.id() + " (" + summary(event) + "), not replayed");
@@ -457,6 +493,60 @@ final class ReplaySession {
             written = result.id();
         }
         return step(number, call, written, status, diffs, note, started, afterEdit, classified, List.of());
+    }
+
+    /**
+     * A Claude Code file-history snapshot naming backups not seen before: each is compared with the sandbox's file; where
+     * the sandbox lacks the file the backup supplies it, where it holds another the backup replaces it and the step is a
+     * divergence of the workspace naming the file (the session saw the backup's content).
+     */
+    private StepResult fileHistorySnapshot(Event snapshot, int position, List<FileHistory.TrackedBackup> backups) throws IOException {
+        int number = beginStep(snapshot);
+        long started = System.nanoTime();
+        boolean afterEdit = plan.afterEdit(position);
+        if (plan.isDropped(snapshot)) {
+            return step(number, snapshot, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
+        }
+        String root = imported == null ? null : imported.root();
+        Map<String, WorkspaceFile> current = sandbox.pullWorkspace();
+        List<FieldDiff> diffs = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        boolean changed = false;
+        for (FileHistory.TrackedBackup backup : backups) {
+            String path = BackupComparison.path(backup, root);
+            BackupCheck check = BackupComparison.compare(fileHistory, backup, root, path == null ? null : current.get(path));
+            notes.add(check.message());
+            if (check.verdict() == BackupCheck.Verdict.DIFFERED) {
+                diffs.add(FieldDiff.of("workspace:" + check.path(), "Claude Code's file-history backup " + backup.describe(), check.message()));
+            }
+            if (!check.verdict().overlays()) {
+                continue;
+            }
+            if (check.file() == null) {
+                ExecResult removed = sandbox.exec(List.of("rm", "-f", "--", check.path()), null, Map.of(), Duration.ofSeconds(30));
+                if (!removed.succeeded()) {
+                    throw new IOException("could not remove " + check.path() + " as the file-history snapshot has it: " + removed.stderrText());
+                }
+            } else {
+                sandbox.putFiles(List.of(check.file()));
+                out.blob(check.file().content());
+            }
+            touched.add(check.path());
+            changed = true;
+        }
+        if (changed) {
+            manifest = sandbox.manifest();
+        }
+        StepStatus status = diffs.isEmpty() ? StepStatus.MATCHED : afterEdit ? StepStatus.EXPECTED_DIVERGENCE : StepStatus.DIVERGED;
+        Classified classified = diffs.isEmpty() ? Classified.NONE : new Classified(DivergenceClass.WORKSPACE, null);
+        ObjectNode data = snapshot.data().deepCopy();
+        data.put("replayOf", snapshot.id());
+        data.set("replay", replayInfo(status, diffs, classified, List.of()));
+        ArrayNode compared = data.putArray("fileHistory");
+        notes.forEach(compared::add);
+        Event written = out.append(draft(snapshot, data, null));
+        replayed.put(snapshot.id(), written.id());
+        return step(number, snapshot, written.id(), status, diffs, String.join("; ", notes), started, afterEdit, classified, List.of());
     }
 
     private StepResult containment(int number, Event call, Event newCall, Optional<Event> recordedResult, Optional<Event> escape,

@@ -33,9 +33,11 @@ public final class WorkspaceRebuilder {
     private final int eventCount;
     private final List<Change> changes;
     private final List<EditCheck> checks;
+    private final List<BackupCheck> backupChecks;
 
     private WorkspaceRebuilder(List<WorkspaceFile> startInOrder, Map<String, WorkspaceFile> start, int eventCount, List<Change> changes,
-                               List<EditCheck> checks) {
+                               List<EditCheck> checks, List<BackupCheck> backupChecks) {
+        this.backupChecks = backupChecks;
         this.startInOrder = startInOrder;
         this.start = start;
         this.eventCount = eventCount;
@@ -60,6 +62,19 @@ public final class WorkspaceRebuilder {
      * @throws IOException when reading a blob fails
      */
     public static WorkspaceRebuilder of(StartingTree tree, List<Event> events, BlobSource blobs, String root) throws IOException {
+        return of(tree, events, blobs, root, null);
+    }
+
+    /**
+     * Like {@link #of(StartingTree, List, BlobSource, String)}, and with Claude Code's file-history backups: at each
+     * {@code file-history-snapshot} note, every backup it names for the first time is compared with the rebuilt file
+     * ({@link #backupChecks()}) and the workspace takes the backup's state where it lacked the file or held another.
+     *
+     * @param history the session's file-history folder, or null
+     * @throws IOException when reading a blob or a backup fails
+     */
+    public static WorkspaceRebuilder of(StartingTree tree, List<Event> events, BlobSource blobs, String root, FileHistory history)
+            throws IOException {
         List<WorkspaceFile> startInOrder = inPathOrder(tree.files());
         Map<String, WorkspaceFile> start = HashMap.newHashMap(startInOrder.size());
         for (WorkspaceFile file : startInOrder) {
@@ -71,8 +86,22 @@ public final class WorkspaceRebuilder {
         Map<String, String> knownHashes = new HashMap<>();
         List<Change> changes = new ArrayList<>();
         List<EditCheck> checks = new ArrayList<>();
+        List<BackupCheck> backupChecks = new ArrayList<>();
+        java.util.Set<String> backupsSeen = new java.util.HashSet<>();
         for (int position = 0; position < events.size(); position++) {
             Event event = events.get(position);
+            if (history != null && event.is(EventType.NOTE)) {
+                for (FileHistory.TrackedBackup backup : FileHistory.newBackupsAt(event, position, backupsSeen)) {
+                    String path = BackupComparison.path(backup, root);
+                    WorkspaceFile now = path == null ? null : current.containsKey(path) ? current.get(path) : start.get(path);
+                    BackupCheck check = BackupComparison.compare(history, backup, root, now);
+                    backupChecks.add(check);
+                    if (check.verdict().overlays()) {
+                        record(current, knownHashes, changes, position, check.path(), check.file(), null);
+                    }
+                }
+                continue;
+            }
             if (!event.is(EventType.STATE_MUTATION)) {
                 continue;
             }
@@ -111,7 +140,8 @@ public final class WorkspaceRebuilder {
             }
             checks.add(new EditCheck(position, event.id(), path, outcome));
         }
-        return new WorkspaceRebuilder(startInOrder, start, events.size(), List.copyOf(changes), List.copyOf(checks));
+        return new WorkspaceRebuilder(startInOrder, start, events.size(), List.copyOf(changes), List.copyOf(checks),
+                List.copyOf(backupChecks));
     }
 
     /**
@@ -137,6 +167,11 @@ public final class WorkspaceRebuilder {
     /** One check per {@code state.mutation} event, in event order. */
     public List<EditCheck> checks() {
         return checks;
+    }
+
+    /** One check per file-history backup compared (none without a file-history folder), in event order. */
+    public List<BackupCheck> backupChecks() {
+        return backupChecks;
     }
 
     private static void record(Map<String, WorkspaceFile> current, Map<String, String> knownHashes, List<Change> changes, int position,

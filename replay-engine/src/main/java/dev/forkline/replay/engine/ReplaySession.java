@@ -66,6 +66,8 @@ final class ReplaySession {
     private final int totalSteps;
     private final FileHistory fileHistory;
     private final java.util.Set<String> backupsSeen = new java.util.HashSet<>();
+    /** Snapshots handled before the tool call they were recorded within (see {@link #snapshotsWithin}). */
+    private final java.util.Set<String> handledEarly = new java.util.HashSet<>();
     private WorkspaceManifest manifest;
     private ReplayResult.StopReason stopReason = ReplayResult.StopReason.COMPLETED;
     private String stopDetail;
@@ -165,37 +167,74 @@ final class ReplaySession {
                 return;
             }
             Event event = walked.get(position);
-            if (plan.belongsToACall(event)) {
+            if (plan.belongsToACall(event) || handledEarly.contains(event.id())) {
                 continue;
             }
-            StepResult step;
-            try {
-                step = handle(event, position);
-            } catch (SandboxLostException lost) {
-                sandboxLost(event, lost);
-                return;
-            }
-            if (step == null) {
-                continue;
-            }
-            steps.add(step);
-            listener.stepFinished(step);
-            if (step.status().isFailure() && !firstDivergenceSeen) {
-                firstDivergenceSeen = true;
-                listener.firstDivergence(step);
-                if (request.stopAtFirstDivergence()) {
-                    stop(ReplayResult.StopReason.FIRST_DIVERGENCE, "stopped at the first divergence, " + step.eventId());
+            // Claude Code takes a file's backup just before writing the edit, and records the snapshot between the edit's
+            // call and its result: the snapshot is handled before the call, which applies the edit
+            for (int early : snapshotsWithin(walked, position)) {
+                handledEarly.add(walked.get(early).id());
+                if (!walkStep(walked.get(early), early)) {
                     return;
                 }
             }
-            if (step.status() == StepStatus.NEEDS_DECISION) {
-                stop(ReplayResult.StopReason.NEEDS_DECISION, step.note());
-                return;
-            }
-            if (stopReason == ReplayResult.StopReason.TERMINATED_BY_DECISION) {
+            if (!walkStep(event, position)) {
                 return;
             }
         }
+    }
+
+    /** Handles one event and records its step; false when the walk must stop. */
+    private boolean walkStep(Event event, int position) throws IOException {
+        StepResult step;
+        try {
+            step = handle(event, position);
+        } catch (SandboxLostException lost) {
+            sandboxLost(event, lost);
+            return false;
+        }
+        if (step == null) {
+            return true;
+        }
+        steps.add(step);
+        listener.stepFinished(step);
+        if (step.status().isFailure() && !firstDivergenceSeen) {
+            firstDivergenceSeen = true;
+            listener.firstDivergence(step);
+            if (request.stopAtFirstDivergence()) {
+                stop(ReplayResult.StopReason.FIRST_DIVERGENCE, "stopped at the first divergence, " + step.eventId());
+                return false;
+            }
+        }
+        if (step.status() == StepStatus.NEEDS_DECISION) {
+            stop(ReplayResult.StopReason.NEEDS_DECISION, step.note());
+            return false;
+        }
+        return stopReason != ReplayResult.StopReason.TERMINATED_BY_DECISION;
+    }
+
+    /**
+     * With a file-history folder: the positions of file-history snapshots naming new backups that lie after the tool call
+     * at {@code position} and before its recorded result (none for any other event).
+     */
+    private List<Integer> snapshotsWithin(List<Event> walked, int position) {
+        Event call = walked.get(position);
+        if (fileHistory == null || !call.is(EventType.TOOL_CALL)) {
+            return List.of();
+        }
+        Optional<Event> result = plan.resultOf(call);
+        List<Integer> found = new ArrayList<>();
+        for (int p = position + 1; p < walked.size(); p++) {
+            Event event = walked.get(p);
+            if (result.isPresent() && event.id().equals(result.get().id()) || event.is(EventType.TOOL_CALL)) {
+                break;
+            }
+            JsonNode tracked = event.is(EventType.NOTE) ? event.data().get("trackedFileBackups") : null;
+            if (tracked != null && tracked.isObject() && !tracked.isEmpty()) {
+                found.add(p);
+            }
+        }
+        return found;
     }
 
     private void stop(ReplayResult.StopReason reason, String detail) {

@@ -9,6 +9,7 @@ import dev.forkline.replay.engine.ReplayListener;
 import dev.forkline.replay.engine.ReplayRequest;
 import dev.forkline.replay.engine.ReplayResult;
 import dev.forkline.replay.engine.SessionSetup;
+import dev.forkline.replay.workspace.FileHistory;
 import dev.forkline.replay.workspace.StartingTree;
 import dev.forkline.replay.workspace.WorkspaceSource;
 import java.io.IOException;
@@ -44,6 +45,11 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Option(names = "--tools", paramLabel = "DIR", description = "SWE-agent's tool bundles named by the trajectory (SWE-agent's tools/ folder).")
     Path tools;
+
+    @Option(names = "--file-history", paramLabel = "DIR", description = "Claude Code's file-history folder of the session"
+            + " (~/.claude/file-history/<session id>/): its backups are compared with the workspace at each file-history snapshot"
+            + " and supply the files the tree lacks.")
+    Path fileHistory;
 
     @Option(names = "--image", paramLabel = "IMAGE", description = "Run in this image (present on the engine) whatever the trace records.")
     String image;
@@ -138,7 +144,13 @@ final class ReplayCommand implements Callable<Integer> {
             env.put(variable.substring(0, eq), variable.substring(eq + 1));
         }
         StartingTree tree = workspace == null ? null : WorkspaceSource.forTrace(workspace, target.pinnedCommit(from)).load();
-        return new SessionSetup(tree, tools, setupCommands, env);
+        FileHistory history;
+        try {
+            history = fileHistory == null ? null : FileHistory.open(fileHistory);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(e.getMessage());
+        }
+        return new SessionSetup(tree, tools, setupCommands, env, history);
     }
 
     private ReplayRequest request(ReplayTarget target) throws IOException {

@@ -75,11 +75,9 @@ class HookSessionTest {
             assertThat(hook(serve, payload("SessionStart").put("source", "startup")).body()).isEmpty();
             assertThat(hook(serve, payload("UserPromptSubmit").put("prompt", "push the fix")).body()).isEmpty();
 
-            long started = System.nanoTime();
             HttpResponse<byte[]> passing = hook(serve, preToolUse("toolu_1", "Bash", "git status"));
             assertThat(passing.statusCode()).isEqualTo(200);
-            assertThat(passing.body()).as("a call no rule names passes at once, with no decision").isEmpty();
-            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(2000);
+            assertThat(passing.body()).as("a call no rule names passes at once, with no decision (a wait would end in a deny)").isEmpty();
             hook(serve, postToolUse("toolu_1", "On branch main"));
 
             Path bundleDir = serve.root.claudeSession("s-1");

@@ -80,6 +80,7 @@ public final class WorkbenchView extends BorderPane {
     DecisionPane decisionPane;
     javafx.stage.Stage forkStage;
     ForkEditPane forkPane;
+    ComparePane comparePane;
     javafx.stage.Stage setupStage;
     SessionSetupPane setupPane;
     private final Menu recentMenu = new Menu("Recent");
@@ -297,7 +298,11 @@ public final class WorkbenchView extends BorderPane {
         javafx.stage.Stage stage = new javafx.stage.Stage();
         stage.initOwner(window());
         stage.setTitle("Forkline — compare runs");
-        ComparePane pane = new ComparePane(model.compareWithParent());
+        comparePane = new ComparePane(model.compareWithParent(), (run, event) -> {
+            model.selectRun(run);
+            model.selectEvent(event);
+        });
+        ComparePane pane = comparePane;
         pane.getStyleClass().addAll(getStyleClass());
         stage.setScene(new Scene(pane, 1100, 640));
         stage.show();

@@ -194,7 +194,7 @@ class WorkbenchFlowsTest {
         });
         HeadlessFx.waitForFx();
         javafx.scene.control.Label summary = robot.lookup("#compare-summary").queryAs(javafx.scene.control.Label.class);
-        assertThat(summary.getText()).contains("First divergence at step 1");
+        assertThat(summary.getText()).contains("First divergence at row 1");
         HeadlessFx.call(() -> {
             summary.getScene().getWindow().hide();
             return null;

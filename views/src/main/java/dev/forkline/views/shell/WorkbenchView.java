@@ -81,6 +81,7 @@ public final class WorkbenchView extends BorderPane {
     javafx.stage.Stage forkStage;
     ForkEditPane forkPane;
     ComparePane comparePane;
+    javafx.scene.control.TextInputDialog pinDialog;
     javafx.stage.Stage setupStage;
     SessionSetupPane setupPane;
     private final Menu recentMenu = new Menu("Recent");
@@ -95,12 +96,16 @@ public final class WorkbenchView extends BorderPane {
         library = new LibraryPane(model.library(), trace -> model.openStored(trace.traceId()));
         forkTree = new ForkTreePane(model.forkTree());
         inspector = new InspectorPane(model.inspector());
+        inspector.onOpenEvent(id -> model.selectEvent(id));
+        inspector.onPinCause(cause -> pinDialog = PinCauseDialog.show(window(), model.causeNotes(), model.timeline().selectedEvent().id(), cause));
+        inspector.pinStatus.textProperty().bind(model.causeNotes().messageProperty());
         state = new StatePane(model.state());
         state.onGiveStartingTree(() -> showSessionSetup(dev.forkline.views.viewmodel.SessionSetupViewModel.Purpose.SHOW_WORKSPACE));
         filterBar = new FilterBar(model.filter(), timeline);
         playback = new PlaybackBar(timeline);
         timelineCanvas = new TimelineCanvas(timeline);
         timelineCanvas.setId("timeline");
+        LaneLinks.install(timelineCanvas, timeline);
 
         breadcrumb.setId("breadcrumb");
         breadcrumb.setAutoNavigationEnabled(false);

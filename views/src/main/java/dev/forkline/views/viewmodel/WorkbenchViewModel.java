@@ -62,6 +62,7 @@ public final class WorkbenchViewModel {
     private final ReplayViewModel replay;
     private final EscapeQueueViewModel escapeQueue;
     private final RecoveryViewModel recovery;
+    private final CauseNotesViewModel causeNotes;
 
     public WorkbenchViewModel(TaskExecutor executor, TraceLibrary library, StateProvider stateProvider, RecentFiles recentFiles) {
         this(executor, library, stateProvider, recentFiles, IndexRunLineage::new);
@@ -97,6 +98,7 @@ public final class WorkbenchViewModel {
         this.replay = new ReplayViewModel(executor, this, services.replay(), bundles, startingTrees, rememberedSetups);
         this.escapeQueue = new EscapeQueueViewModel(executor, this, library, bundles, services.ownerKeys(), services.settings(), trusted);
         this.recovery = new RecoveryViewModel(executor, this, services.settings(), defaultContracts);
+        this.causeNotes = new CauseNotesViewModel(executor, this, bundles, services.settings(), java.time.Clock.systemUTC());
         opened.addListener((obs, old, now) -> recovery.refresh());
         forkTree.selectedRunProperty().addListener((obs, old, run) -> showRun(run));
         timeline.selectedIndexProperty().addListener((obs, old, index) -> showEvent(index.intValue()));
@@ -554,6 +556,11 @@ public final class WorkbenchViewModel {
 
     public EscapeQueueViewModel escapeQueue() {
         return escapeQueue;
+    }
+
+    /** Pinning a failure's why to one of its causes. */
+    public CauseNotesViewModel causeNotes() {
+        return causeNotes;
     }
 
     public RecoveryViewModel recovery() {

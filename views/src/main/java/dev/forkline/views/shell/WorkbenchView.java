@@ -293,6 +293,7 @@ public final class WorkbenchView extends BorderPane {
         MenuItem keys = new MenuItem("Keyboard shortcuts", Icons.of(Material2AL.KEYBOARD));
         keys.setOnAction(e -> showShortcuts());
         Menu help = new Menu("Help", null, keys);
+        help.getItems().addAll(HelpMenu.items(this::window));
         MenuBar bar = new MenuBar(file, view, runMenu, help);
         bar.setUseSystemMenuBar(true);
         return bar;

@@ -21,7 +21,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
-import javafx.scene.text.TextFlow;
 import javafx.util.Duration;
 import org.kordamp.ikonli.material2.Material2AL;
 
@@ -70,6 +69,7 @@ public final class ComparePane extends VBox {
         TableColumn<Row, String> step = new TableColumn<>("Step");
         step.setCellValueFactory(row -> new SimpleStringProperty(stepText(row.getValue())));
         step.setPrefWidth(72);
+        step.setMaxWidth(110);
         TableColumn<Row, Row> left = new TableColumn<>(comparison.leftRun() + " (parent)");
         left.setCellValueFactory(row -> new SimpleObjectProperty<>(row.getValue()));
         left.setCellFactory(column -> new SideCell(true));
@@ -79,6 +79,7 @@ public final class ComparePane extends VBox {
         table.getColumns().addAll(List.of(step, left, right));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         left.setPrefWidth(500);
+        table.widthProperty().addListener((obs, old, width) -> left.setPrefWidth((width.doubleValue() - step.getWidth() - 20) / 2));
         table.getItems().setAll(comparison.rows());
         table.getSelectionModel().setCellSelectionEnabled(true);
         table.setRowFactory(v -> new TableRow<>() {
@@ -191,14 +192,21 @@ public final class ComparePane extends VBox {
             }
             String text = cut(RunComparison.summary(mine));
             String other = row.change() == Change.CHANGED ? cut(RunComparison.summary(theirs)) : null;
-            TextFlow flow = new TextFlow();
+            // one line of text pieces, cut at the cell's edge (the tooltip has it all)
+            HBox box = new HBox();
             for (InlineDiff.Segment segment : InlineDiff.segments(text, other)) {
                 Text piece = new Text(segment.text());
                 piece.getStyleClass().add(segment.changed() ? "compare-changed-text" : "compare-text");
-                flow.getChildren().add(piece);
+                box.getChildren().add(piece);
             }
-            HBox box = new HBox(flow);
+            box.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
             box.setMinWidth(0);
+            box.setPrefWidth(0);
+            box.setMaxWidth(Double.MAX_VALUE);
+            javafx.scene.shape.Rectangle clip = new javafx.scene.shape.Rectangle();
+            clip.widthProperty().bind(box.widthProperty());
+            clip.heightProperty().bind(box.heightProperty());
+            box.setClip(clip);
             setGraphic(box);
             setTextOverrun(OverrunStyle.ELLIPSIS);
             Tooltip tooltip = new Tooltip(RunComparison.fullText(mine) + "\n\n" + mine.id() + " · double-click to open");

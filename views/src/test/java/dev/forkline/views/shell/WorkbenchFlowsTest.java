@@ -101,7 +101,7 @@ class WorkbenchFlowsTest {
         assertThat(selectedType()).isEqualTo("tool.call");
         robot.press(KeyCode.CONTROL).type(KeyCode.RIGHT).release(KeyCode.CONTROL);
         assertThat(selectedType()).isEqualTo("tool.result");
-        assertThat(view().inspector.title.getText()).contains("c2");
+        assertThat(view().inspector.title.getText()).as("headed by the call that failed, not its call id").isEqualTo("Failed · bash: python -m pytest -q");
         robot.type(KeyCode.END);
         assertThat(selectedType()).isEqualTo("session.end");
         robot.type(KeyCode.J);

@@ -33,6 +33,8 @@ public final class EffectRules {
     private static final Set<String> EXTERNAL_TOOLS = Set.of(
             "send_email", "send_message", "post_message", "slack", "http_post", "http_request", "git_push",
             "create_pull_request", "create_issue", "publish", "deploy", "submit", "payment", "transfer");
+    /** Tools that hand work to a subagent of the same agent (Claude Code's Task): the subagent's own calls carry their effects. */
+    private static final Set<String> SUBAGENT_TOOLS = Set.of("task", "agent", "dispatch_agent");
     private static final Set<String> PRIVILEGED_TOOLS = Set.of("sudo", "su", "escalate", "request_permissions");
 
     private static final Pattern PRIVILEGED_COMMAND = Pattern.compile(
@@ -63,7 +65,7 @@ public final class EffectRules {
         if (EDIT_TOOLS.contains(bare)) {
             return new Classification(EffectClass.WORKSPACE, false);
         }
-        if (READ_TOOLS.contains(bare)) {
+        if (READ_TOOLS.contains(bare) || SUBAGENT_TOOLS.contains(bare)) {
             return new Classification(EffectClass.READ, false);
         }
         if (EXTERNAL_TOOLS.contains(bare)) {

@@ -81,6 +81,8 @@ public final class WorkbenchView extends BorderPane {
     DecisionPane decisionPane;
     javafx.stage.Stage forkStage;
     ForkEditPane forkPane;
+    ComparePane comparePane;
+    javafx.scene.control.TextInputDialog pinDialog;
     javafx.stage.Stage setupStage;
     SessionSetupPane setupPane;
     private final Menu recentMenu = new Menu("Recent");
@@ -98,12 +100,16 @@ public final class WorkbenchView extends BorderPane {
         library = new LibraryPane(model.library(), model.selection(), trace -> model.openStored(trace.traceId()));
         forkTree = new ForkTreePane(model.forkTree());
         inspector = new InspectorPane(model.inspector());
+        inspector.onOpenEvent(id -> model.selectEvent(id));
+        inspector.onPinCause(cause -> pinDialog = PinCauseDialog.show(window(), model.causeNotes(), model.timeline().selectedEvent().id(), cause));
+        inspector.pinStatus.textProperty().bind(model.causeNotes().messageProperty());
         state = new StatePane(model.state());
         state.onGiveStartingTree(() -> showSessionSetup(dev.forkline.views.viewmodel.SessionSetupViewModel.Purpose.SHOW_WORKSPACE));
         filterBar = new FilterBar(model.filter(), timeline);
         playback = new PlaybackBar(timeline);
         timelineCanvas = new TimelineCanvas(timeline);
         timelineCanvas.setId("timeline");
+        LaneLinks.install(timelineCanvas, timeline);
 
         breadcrumb.setId("breadcrumb");
         breadcrumb.setAutoNavigationEnabled(false);
@@ -320,6 +326,7 @@ public final class WorkbenchView extends BorderPane {
         MenuItem keys = new MenuItem("Keyboard shortcuts", Icons.of(Material2AL.KEYBOARD));
         keys.setOnAction(e -> showShortcuts());
         Menu help = new Menu("Help", null, keys);
+        help.getItems().addAll(HelpMenu.items(this::window));
         MenuBar bar = new MenuBar(file, view, navigate, runMenu, help);
         bar.setUseSystemMenuBar(true);
         return bar;
@@ -327,7 +334,11 @@ public final class WorkbenchView extends BorderPane {
 
     /** Opens the current run and its parent side by side in a window of its own. */
     public void showComparison() {
-        windows.create("compare runs", new ComparePane(model.compareWithParent()), 1100, 640).show();
+        comparePane = new ComparePane(model.compareWithParent(), (run, event) -> {
+            model.selectRun(run);
+            model.selectEvent(event);
+        });
+        windows.create("compare runs", comparePane, 1100, 640).show();
     }
 
     /** Replay from here, Fork with edit…, Revert to here, and why they are disabled (no Docker engine, a replay running). */

@@ -64,6 +64,7 @@ public final class WorkbenchViewModel {
     private final BundleWrites bundleWrites;
     private final EscapeQueueViewModel escapeQueue;
     private final RecoveryViewModel recovery;
+    private final CauseNotesViewModel causeNotes;
 
     public WorkbenchViewModel(TaskExecutor executor, TraceLibrary library, StateProvider stateProvider, RecentFiles recentFiles) {
         this(executor, library, stateProvider, recentFiles, IndexRunLineage::new);
@@ -109,6 +110,8 @@ public final class WorkbenchViewModel {
                 services.ownerKeys(),
                 services.settings(), trusted);
         this.recovery = new RecoveryViewModel(executor, selection, trustedKeys, error::set, services.settings(), defaultContracts);
+        this.causeNotes = new CauseNotesViewModel(executor, selection, reloads, bundles, bundleWrites, services.settings(),
+                java.time.Clock.systemUTC());
         libraryModel.refresh();
         escapeQueue.refresh();
     }
@@ -580,6 +583,11 @@ public final class WorkbenchViewModel {
     /** Where replays, forks and decisions write, the reviewer's say in it, and Save bundle as…. */
     public BundleWrites bundleWrites() {
         return bundleWrites;
+    }
+
+    /** Pinning a failure's why to one of its causes. */
+    public CauseNotesViewModel causeNotes() {
+        return causeNotes;
     }
 
     public RecoveryViewModel recovery() {

@@ -162,7 +162,7 @@ class ActionsFlowsTest {
             return null;
         });
         awaitFx(() -> !view().recoveryPane.clauses.getRoot().getChildren().isEmpty());
-        assertThat(view().recoveryPane.gateSummary.getText()).startsWith("Gate failed: ");
+        assertThat(view().recoveryPane.gateSummary.getText()).startsWith("Contract ").contains(" applies: gate failed, ");
         assertThat(view().recoveryPane.incidents.getItems()).isNotEmpty();
         assertThat(view().recoveryPane.recoveryChart.getData()).singleElement()
                 .satisfies(series -> assertThat(series.getData()).hasSize(view().recoveryPane.incidents.getItems().size()));

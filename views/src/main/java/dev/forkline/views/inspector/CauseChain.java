@@ -3,7 +3,6 @@ package dev.forkline.views.inspector;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.views.data.RunEvents;
-import dev.forkline.views.timeline.EventClassifier;
 
 import java.util.ArrayList;
 import java.util.HashSet;

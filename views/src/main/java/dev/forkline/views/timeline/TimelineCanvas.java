@@ -358,12 +358,10 @@ public final class TimelineCanvas extends Region {
 
     /** The name of the lane whose header (left gutter) is at this point, or null. */
     public String laneNameAt(double x, double y) {
+        updateLayout();
+        int lane = layout.laneHeaderAt(x, y);
         TimelineModel model = viewModel.model();
-        if (x < 0 || x >= GUTTER || y < AXIS || y >= laneTop(model.laneCount())) {
-            return null;
-        }
-        int lane = (int) ((y - AXIS) / laneHeight());
-        return lane < model.lanes().size() ? model.lanes().get(lane) : null;
+        return lane >= 0 && lane < model.lanes().size() ? model.lanes().get(lane) : null;
     }
 
     /** The hover tooltip's text while it is showing, else null. */

@@ -103,7 +103,7 @@ class LazyTraceWorkbenchTest {
         java.util.Map<String, dev.forkline.trace.Event> byId = new java.util.HashMap<>();
         inMemory.events().forEach(e -> byId.put(e.id(), e));
         java.util.Set<String> chains = new java.util.HashSet<>();
-        inMemory.events().stream().filter(e -> Failure.Kind.of(e).isPresent()).forEach(failure -> {
+        inMemory.events().stream().filter(e -> dev.forkline.trace.FailureKind.of(e).isPresent()).forEach(failure -> {
             dev.forkline.trace.Event at = failure;
             for (int link = 0; link < dev.forkline.views.inspector.CauseChain.MAX_LINKS && !at.causes().isEmpty(); link++) {
                 at = byId.get(at.causes().getFirst());

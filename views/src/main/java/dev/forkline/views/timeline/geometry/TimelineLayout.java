@@ -91,6 +91,14 @@ public final class TimelineLayout {
         return Math.min(lanes - 1, (int) ((y - AXIS) / laneHeight()));
     }
 
+    /** The lane whose header (the left gutter) is under a point, or -1. */
+    public int laneHeaderAt(double x, double y) {
+        if (x < 0 || x >= GUTTER || y < AXIS || y >= lanesBottom() || lanes == 0) {
+            return -1;
+        }
+        return Math.min(lanes - 1, (int) ((y - AXIS) / laneHeight()));
+    }
+
     /** Whether a point is on the overview strip's plot part. */
     public boolean inOverview(double x, double y) {
         return x >= GUTTER && y >= overviewTop() && y <= overviewTop() + OVERVIEW;

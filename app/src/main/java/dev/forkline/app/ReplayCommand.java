@@ -1,5 +1,6 @@
 package dev.forkline.app;
 
+import dev.forkline.replay.ReplayInputException;
 import dev.forkline.replay.engine.EventEdit;
 import dev.forkline.replay.engine.JUnitReport;
 import dev.forkline.replay.engine.NormalizationRule;
@@ -118,12 +119,7 @@ final class ReplayCommand implements Callable<Integer> {
                 err.flush();
             }
         };
-        ReplayResult result;
-        try {
-            result = new ReplayEngine(Engines.docker()).replay(request, progress);
-        } catch (IllegalArgumentException e) {
-            throw new UserInputException(e.getMessage());
-        }
+        ReplayResult result = new ReplayEngine(Engines.docker()).replay(request, progress);
         target.keep();
         if (junit != null) {
             JUnitReport.write(result, junit);
@@ -153,23 +149,20 @@ final class ReplayCommand implements Callable<Integer> {
         return new SessionSetup(tree, tools, setupCommands, env, history);
     }
 
+    /** The request the options describe; what the engine refuses in them is a {@link ReplayInputException} (exit 2). */
     private ReplayRequest request(ReplayTarget target) throws IOException {
-        try {
-            if (from == null && edits.isEmpty()) {
-                throw new UserInputException("--from CHECKPOINT is required (or give --edit to start before the edited event)");
-            }
-            List<EventEdit> parsedEdits = new ArrayList<>();
-            edits.forEach(edit -> parsedEdits.add(EventEdit.parse(edit)));
-            Normalizer normalizer = noDefaultNormalization ? Normalizer.none() : Normalizer.defaults();
-            for (String rule : normalizations) {
-                normalizer = normalizer.with(NormalizationRule.parse(rule));
-            }
-            SessionSetup sessionSetup = setup(target);
-            return ReplayRequest.builder(target.bundle()).run(run).checkpoint(from).edits(parsedEdits)
-                    .stopAtFirstDivergence(stopAtFirstDivergence).normalizer(normalizer)
-                    .setup(sessionSetup).image(image).pull(pull).strictEnvironment(strictEnvironment).build();
-        } catch (IllegalArgumentException e) {
-            throw new UserInputException(e.getMessage());
+        if (from == null && edits.isEmpty()) {
+            throw new UserInputException("--from CHECKPOINT is required (or give --edit to start before the edited event)");
         }
+        List<EventEdit> parsedEdits = new ArrayList<>();
+        edits.forEach(edit -> parsedEdits.add(EventEdit.parse(edit)));
+        Normalizer normalizer = noDefaultNormalization ? Normalizer.none() : Normalizer.defaults();
+        for (String rule : normalizations) {
+            normalizer = normalizer.with(NormalizationRule.parse(rule));
+        }
+        SessionSetup sessionSetup = setup(target);
+        return ReplayRequest.builder(target.bundle()).run(run).checkpoint(from).edits(parsedEdits)
+                .stopAtFirstDivergence(stopAtFirstDivergence).normalizer(normalizer)
+                .setup(sessionSetup).image(image).pull(pull).strictEnvironment(strictEnvironment).build();
     }
 }

@@ -94,6 +94,31 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /** The store is the only way into the database, so its single writer thread is the database's only writer. */
+    @Test
+    void onlyTheStoreTalksToTheDatabase() {
+        noClasses().that().resideOutsideOfPackage(TRACE_STORE)
+                .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..", "org.h2..", "org.flywaydb..")
+                .because("writes go through TraceStore, one transaction at a time on its writer thread")
+                .check(classes);
+    }
+
+    /**
+     * View models never start threads or touch the FX thread themselves: background work and the hand-back to the UI
+     * thread go through the TaskExecutor, which tests replace with one that runs everything on the test's thread.
+     */
+    @Test
+    void viewModelsReachOtherThreadsOnlyThroughTheTaskExecutor() {
+        noClasses().that().resideInAPackage("dev.forkline.views.viewmodel..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("javafx.application.Platform")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.Executors")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.ExecutorService")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.ForkJoinPool")
+                .orShould().callConstructor(Thread.class, Runnable.class)
+                .orShould().callConstructor(Thread.class, Runnable.class, String.class)
+                .check(classes);
+    }
+
     @Test
     void logicModulesDoNotUseTheGuiToolkit() {
         noClasses().that().resideInAnyPackage(LOGIC)

@@ -1,5 +1,6 @@
 package dev.forkline.replay.workspace;
 
+import dev.forkline.replay.ReplayInputException;
 import dev.forkline.replay.sandbox.WorkspaceFile;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
@@ -50,7 +51,7 @@ final class ArchiveTreeReader {
                 try {
                     entry = tar.getNextEntry();
                 } catch (IOException damaged) {
-                    throw new IllegalArgumentException(source + ": unreadable archive at entry " + (index + 1) + ": "
+                    throw new ReplayInputException(source + ": unreadable archive at entry " + (index + 1) + ": "
                             + damaged.getMessage(), damaged);
                 }
                 if (entry == null) {
@@ -68,7 +69,7 @@ final class ArchiveTreeReader {
                 }
             }
             if (index == 0) {
-                throw new IllegalArgumentException(source + " holds no entries: is it a tar archive?");
+                throw new ReplayInputException(source + " holds no entries: is it a tar archive?");
             }
         }
         String prefix = commonTopDirectory(entries);

@@ -191,7 +191,7 @@ public final class TraceStore implements AutoCloseable {
      * @throws StoreException when the trace is not stored, is damaged in the database, or grew while it was verified
      */
     public TraceIntegrity reverify(String traceId, TrustedKeys trusted) throws StoreException {
-        TraceIntegrity previous = integrity(traceId).orElseThrow(() -> new StoreException("no stored trace '" + traceId + "'"));
+        TraceIntegrity previous = integrity(traceId).orElseThrow(() -> new UnknownTraceException("no stored trace '" + traceId + "'"));
         TraceIntegrity now;
         int verifiedEvents;
         try (Bundle stored = load(traceId)) {
@@ -249,7 +249,7 @@ public final class TraceStore implements AutoCloseable {
     public Bundle load(String traceId) throws StoreException {
         return read("load trace '" + traceId + "'", connection -> inSnapshot(connection, () -> {
             Manifest manifest = TraceRows.manifest(connection, traceId)
-                    .orElseThrow(() -> new StoreException("no stored trace '" + traceId + "'"));
+                    .orElseThrow(() -> new UnknownTraceException("no stored trace '" + traceId + "'"));
             long eventCount = TraceRows.stored(connection, traceId).map(TraceRows.Stored::eventCount).orElse(0L);
             StoredTrace stored = StoredTrace.read(connection, traceId, RunRows.runIds(connection, traceId), eventCount, false);
             int[] lines = new int[stored.size()];

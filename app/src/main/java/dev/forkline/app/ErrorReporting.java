@@ -8,6 +8,7 @@ import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.decision.DecisionRefusedException;
 import dev.forkline.trace.gate.ContractException;
 import dev.forkline.trace.store.StoreException;
+import dev.forkline.trace.store.StoreUnavailableException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -51,7 +52,7 @@ final class ErrorReporting implements CommandLine.IExecutionExceptionHandler, Co
 
     static int exitCodeFor(Throwable cause) {
         if (cause instanceof EnvironmentMissingException || cause instanceof EngineUnavailableException
-                || cause instanceof ImageUnavailableException) {
+                || cause instanceof ImageUnavailableException || cause instanceof StoreUnavailableException) {
             return ExitCodes.ENVIRONMENT;
         }
         if (cause instanceof TraceFormatException || cause instanceof UserInputException

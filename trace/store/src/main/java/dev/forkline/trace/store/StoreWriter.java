@@ -97,7 +97,7 @@ final class StoreWriter implements AutoCloseable {
             } catch (SQLException rollbackFailure) {
                 failure.addSuppressed(rollbackFailure);
             }
-            if (failure instanceof TraceConflictException) {
+            if (failure instanceof TraceConflictException || failure instanceof DecisionTakenException) {
                 LOG.info("store: cannot {}: {}", what, failure.getMessage());
             } else {
                 LOG.warn("store: failed to {}, rolled back", what, failure);

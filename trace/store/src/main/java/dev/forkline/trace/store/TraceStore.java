@@ -142,7 +142,13 @@ public final class TraceStore implements AutoCloseable {
             }
             return open(database, TeamDatabase.password(System::getenv), Clock.systemUTC());
         }
-        return open(Path.of(where).toAbsolutePath().normalize());
+        Path file;
+        try {
+            file = Path.of(where).toAbsolutePath().normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new StoreException("unusable database path: " + e.getMessage(), e);
+        }
+        return open(file);
     }
 
     /**
@@ -287,6 +293,36 @@ public final class TraceStore implements AutoCloseable {
         Map<String, byte[]> blobCopy = Map.copyOf(blobs);
         return writer.write("append " + copy.size() + " events to trace '" + traceId + "'",
                 connection -> new EventAppend(traceId, copy, blobCopy, blobIndex).run(connection));
+    }
+
+    /**
+     * Records a signed decision ({@code approval.decision}, see {@code DecisionSigner}) as {@link #appendEvents} does,
+     * unless someone decided about the same event since the decider loaded the trace: then nothing is written and
+     * {@link DecisionTakenException} says who decided, when and what. Of two owners deciding the same escape at the same
+     * moment, from any processes, exactly one decision is recorded (writers take turns, and each sees what the previous
+     * one committed).
+     */
+    public StoreResult recordDecision(String traceId, Event decision, Map<String, byte[]> blobs) throws StoreException {
+        if (!decision.is(dev.forkline.trace.EventType.APPROVAL_DECISION)) {
+            throw new StoreException("event '" + decision.id() + "' is a " + decision.type() + ", not a decision");
+        }
+        for (Map.Entry<String, byte[]> blob : blobs.entrySet()) {
+            String actual = Hashes.sha256(blob.getValue());
+            if (!actual.equals(blob.getKey())) {
+                throw new StoreException("blob given as " + blob.getKey() + " hashes to " + actual);
+            }
+        }
+        Map<String, byte[]> blobCopy = Map.copyOf(blobs);
+        return writer.write("record decision '" + decision.id() + "' in trace '" + traceId + "'", connection -> {
+            // Read on a pooled connection: this transaction holds the write lock, so what is committed is all there is.
+            try (Bundle stored = load(traceId)) {
+                Optional<Event> winner = DecisionRace.decidedMeanwhile(stored, decision);
+                if (winner.isPresent()) {
+                    throw DecisionRace.taken(traceId, winner.get());
+                }
+            }
+            return new EventAppend(traceId, List.of(decision), blobCopy, blobIndex).run(connection);
+        });
     }
 
     public List<TraceSummary> list() throws StoreException {

@@ -59,7 +59,9 @@ abstract class StoreBackend {
         }
     };
 
-    static final StoreBackend POSTGRESQL = new StoreBackend() {
+    static final StoreBackend POSTGRESQL = new Postgres();
+
+    private static final class Postgres extends StoreBackend {
         private final Map<String, String> databases = new ConcurrentHashMap<>();
         private final AtomicInteger made = new AtomicInteger();
 
@@ -114,7 +116,7 @@ abstract class StoreBackend {
         public String toString() {
             return "PostgreSQL";
         }
-    };
+    }
 
     static List<StoreBackend> both() {
         return List.of(H2, POSTGRESQL);
@@ -144,6 +146,14 @@ abstract class StoreBackend {
 
     /** Whether the store is an embedded file (H2) rather than a server's database. */
     abstract boolean embedded();
+
+    /** The team store of a PostgreSQL backend's folder and name (for tests of what only a team store does). */
+    static TeamDatabase team(StoreBackend backend, Path dir, String name) {
+        if (backend != POSTGRESQL) {
+            throw new IllegalArgumentException(backend + " has no team store");
+        }
+        return ((Postgres) POSTGRESQL).team(dir, name);
+    }
 
     /** Runs {@code sql} on the store through a plain connection. */
     void execute(Path dir, String name, String... sql) throws SQLException {

@@ -26,6 +26,9 @@ import picocli.CommandLine.Command;
                 GateCommand.class,
                 ReportCommand.class,
                 KeysCommand.class,
+                DeleteCommand.class,
+                HoldCommand.class,
+                RetentionCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class ForklineCommand implements Callable<Integer> {

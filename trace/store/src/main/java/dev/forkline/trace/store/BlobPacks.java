@@ -139,7 +139,12 @@ final class BlobPacks {
         private long packId;
 
         Writer(Connection connection) throws SQLException {
-            try (PreparedStatement query = connection.prepareStatement("SELECT COALESCE(MAX(pack_id), 0) FROM blob_packs");
+            // Numbers of deleted packs are never used again: other clients' blob indexes may still know them.
+            // (trace_deletions is missing while migration V3 packs the blobs of an older database.)
+            try (PreparedStatement query = connection.prepareStatement(Tables.exist(connection, "TRACE_DELETIONS")
+                    ? "SELECT GREATEST(COALESCE((SELECT MAX(pack_id) FROM blob_packs), 0),"
+                    + " COALESCE((SELECT MAX(last_pack_id) FROM trace_deletions), 0))"
+                    : "SELECT COALESCE(MAX(pack_id), 0) FROM blob_packs");
                  ResultSet rows = query.executeQuery()) {
                 rows.next();
                 packId = rows.getLong(1) + 1;

@@ -325,6 +325,71 @@ public final class TraceStore implements AutoCloseable {
         });
     }
 
+    /**
+     * Deletes a stored trace: its events, runs, findings, verdict, and the blob packs holding only its own blobs (blobs
+     * other traces share stay), in one transaction; records the deletion (who, when, which trace, its last hash).
+     *
+     * @throws StoreException when the trace is not stored or is on legal hold
+     */
+    public TraceDeletion delete(String traceId, String deletedBy, String reason) throws StoreException {
+        Event last;
+        long loadedEvents;
+        try (Bundle stored = load(traceId)) {
+            loadedEvents = stored.events().size();
+            last = stored.events().isEmpty() ? null : stored.events().getLast();
+        } catch (IOException e) {
+            throw new StoreException("cannot read trace '" + traceId + "' before deleting it: " + e.getMessage(), e);
+        }
+        TraceRemoval removal = new TraceRemoval(traceId, deletedBy, reason, clock.instant(), last);
+        TraceDeletion deletion = writer.write("delete trace '" + traceId + "'", connection -> {
+            long storedEvents = TraceRows.stored(connection, traceId).map(TraceRows.Stored::eventCount).orElse(loadedEvents);
+            if (storedEvents != loadedEvents) {
+                throw new StoreException("trace '" + traceId + "' changed while it was being deleted: delete it again");
+            }
+            return removal.run(connection);
+        });
+        blobIndex.forgetPacks(removal.deletedPacks());
+        return deletion;
+    }
+
+    /** Puts a trace on legal hold: neither {@link #delete} nor retention removes it until {@link #releaseHold}. @return false if it was held already */
+    public boolean hold(String traceId, String heldBy, String reason) throws StoreException {
+        return writer.write("hold trace '" + traceId + "'", connection -> LegalHolds.place(connection, traceId, clock.instant(), heldBy, reason));
+    }
+
+    /** Lifts a legal hold. @return false if the trace was not on hold */
+    public boolean releaseHold(String traceId) throws StoreException {
+        return writer.write("release the hold on trace '" + traceId + "'", connection -> LegalHolds.release(connection, traceId));
+    }
+
+    /** Whether the trace is on legal hold. */
+    public boolean isHeld(String traceId) throws StoreException {
+        return read("read the hold on trace '" + traceId + "'", connection -> LegalHolds.of(connection, traceId).isPresent());
+    }
+
+    /**
+     * Traces imported longer than {@code retention} ago and not on legal hold, oldest first: what {@code forkline
+     * retention --apply} deletes.
+     */
+    public List<TraceSummary> pastRetention(java.time.Duration retention) throws StoreException {
+        java.time.Instant cutoff = clock.instant().minus(retention);
+        return read("list traces past retention", connection -> {
+            List<TraceSummary> due = new java.util.ArrayList<>();
+            for (TraceSummary trace : TraceRows.list(connection)) {
+                if (trace.importedAt().isBefore(cutoff) && LegalHolds.of(connection, trace.traceId()).isEmpty()) {
+                    due.add(trace);
+                }
+            }
+            due.sort(java.util.Comparator.comparing(TraceSummary::importedAt).thenComparing(TraceSummary::traceId));
+            return due;
+        });
+    }
+
+    /** Every recorded deletion, oldest first. */
+    public List<TraceDeletion> deletions() throws StoreException {
+        return read("list deletions", DeletionRows::list);
+    }
+
     public List<TraceSummary> list() throws StoreException {
         return read("list traces", TraceRows::list);
     }

@@ -38,7 +38,7 @@ class IntegrityVerdictsMigrationTest {
     @Test
     void tracesStoredBeforeAreUnverifiedUntilVerifiedAgain() throws Exception {
         try (TraceStore store = TraceStore.open(base)) {
-            assertThat(store.describe()).endsWith("(schema 4)");
+            assertThat(store.describe()).endsWith("(schema 5)");
             assertThat(store.list()).extracting(TraceSummary::integrity).containsOnly(IntegrityVerdict.unverified());
             assertThat(store.integrity("t-one")).hasValueSatisfying(integrity -> assertThat(integrity.problems()).isEmpty());
             assertThat(store.integrityCheck().problems()).isEmpty();
@@ -66,7 +66,7 @@ class IntegrityVerdictsMigrationTest {
             sql.executeUpdate("DELETE FROM \"" + Schema.HISTORY_TABLE + "\" WHERE \"version\" = '4'");
         }
         try (TraceStore store = TraceStore.open(base)) {
-            assertThat(store.describe()).endsWith("(schema 4)");
+            assertThat(store.describe()).endsWith("(schema 5)");
             assertThat(store.list()).extracting(TraceSummary::integrity).containsOnly(IntegrityVerdict.unverified());
             assertThat(store.integrity("t-salted")).isPresent();
             assertThat(store.integrityCheck().problems()).isEmpty();
@@ -84,7 +84,7 @@ class IntegrityVerdictsMigrationTest {
             sql.executeUpdate("UPDATE " + history + " SET \"success\" = FALSE WHERE \"version\" = '4'");
         }
         try (TraceStore store = TraceStore.open(base)) {
-            assertThat(store.describe()).endsWith("(schema 4)");
+            assertThat(store.describe()).endsWith("(schema 5)");
             assertThat(store.find("t-one").orElseThrow().integrity().status()).isEqualTo(IntegrityStatus.INTACT);
             assertThat(store.integrity("t-two")).hasValueSatisfying(integrity -> assertThat(integrity.verdict()).isEqualTo(IntegrityVerdict.unverified()));
         }

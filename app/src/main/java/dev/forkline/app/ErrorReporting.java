@@ -9,6 +9,7 @@ import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.decision.DecisionRefusedException;
 import dev.forkline.trace.gate.ContractException;
 import dev.forkline.trace.store.StoreException;
+import dev.forkline.trace.store.StoreUnavailableException;
 import dev.forkline.trace.store.TraceConflictException;
 import dev.forkline.trace.store.UnknownTraceException;
 import java.io.IOException;
@@ -64,7 +65,7 @@ final class ErrorReporting implements CommandLine.IExecutionExceptionHandler, Co
      */
     static int exitCodeFor(Throwable cause) {
         if (cause instanceof EnvironmentMissingException || cause instanceof EngineUnavailableException
-                || cause instanceof ImageUnavailableException) {
+                || cause instanceof ImageUnavailableException || cause instanceof StoreUnavailableException) {
             return ExitCodes.ENVIRONMENT;
         }
         if (cause instanceof TraceFormatException || cause instanceof UserInputException

@@ -28,6 +28,9 @@ import picocli.CommandLine.Command;
                 KeysCommand.class,
                 ServeCommand.class,
                 HookCommand.class,
+                DeleteCommand.class,
+                HoldCommand.class,
+                RetentionCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class ForklineCommand implements Callable<Integer> {

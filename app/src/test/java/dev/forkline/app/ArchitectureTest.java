@@ -79,17 +79,17 @@ class ArchitectureTest {
     }
 
     @Test
-    void traceStoreUsesCoreAnalysisH2FlywayAndSlf4j() {
+    void traceStoreUsesCoreAnalysisH2PostgresqlFlywayHikariAndSlf4j() {
         classes().that().resideInAPackage(TRACE_STORE)
                 .should().onlyDependOnClassesThat().resideInAnyPackage(join(TRACE_CORE, TRACE_ANALYSIS, JACKSON, TRACE_STORE,
-                        "java..", "javax.sql..", "org.h2..", "org.flywaydb..", "org.slf4j.."))
+                        "java..", "javax.sql..", "org.h2..", "org.postgresql..", "com.zaxxer.hikari..", "org.flywaydb..", "org.slf4j.."))
                 .check(classes);
     }
 
     @Test
     void importersAndReplayEngineNeverUseTheStore() {
         noClasses().that().resideInAnyPackage("dev.forkline.importers..", "dev.forkline.replay..")
-                .should().dependOnClassesThat().resideInAnyPackage(TRACE_STORE, "org.h2..", "org.flywaydb..")
+                .should().dependOnClassesThat().resideInAnyPackage(TRACE_STORE, "org.h2..", "org.postgresql..", "org.flywaydb..")
                 .because("importing and replaying work on bundles; only views, app and benchmarks open the store")
                 .check(classes);
     }

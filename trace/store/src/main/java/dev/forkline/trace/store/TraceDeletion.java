@@ -1,34 +1,14 @@
 package dev.forkline.trace.store;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
+import java.time.Instant;
 
 /**
- * Removes every row of one trace (its chunks, runs, blob references, findings, integrity problems and the trace row),
- * inside the writer's transaction. Blob packs are shared by all traces and stay. Used only to store a trace again in
- * the same transaction ({@link TraceStore#replaceTrace}).
+ * The record a deleted trace leaves behind in the store ({@code trace_deletions}).
+ *
+ * @param lastHash      the hash of the trace's last event (its tip, as its runs were stored), null for a trace without events
+ * @param contentDigest the stored digest of all its events, so a copy found later can be matched to what was deleted
+ * @param deletedPacks  blob packs deleted with it (those holding only its blobs); -1 when read back from the record
  */
-final class TraceDeletion {
-
-    /** Children first: runs and blob references name the trace row. */
-    private static final String[] TABLES = {"event_chunks", "runs", "trace_blob_refs", "findings", "integrity_problems", "traces"};
-
-    private TraceDeletion() {
-    }
-
-    /** @return whether the trace was stored */
-    static boolean delete(Connection connection, String traceId) throws SQLException {
-        int traces = 0;
-        for (String table : TABLES) {
-            try (PreparedStatement delete = connection.prepareStatement("DELETE FROM " + table + " WHERE trace_id = ?")) {
-                delete.setString(1, traceId);
-                int rows = delete.executeUpdate();
-                if (table.equals("traces")) {
-                    traces = rows;
-                }
-            }
-        }
-        return traces > 0;
-    }
+public record TraceDeletion(String traceId, Instant deletedAt, String deletedBy, String reason, String lastHash, long eventCount,
+                            String contentDigest, int deletedPacks) {
 }

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventChain;
 import dev.forkline.trace.EventType;
-import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
 import dev.forkline.trace.bundle.BundleWriter;
+import dev.forkline.trace.payload.NoteData;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -53,16 +53,10 @@ public final class CauseNotes {
                 + "' in " + bundleDirectory));
         EventChain chain = new EventChain(clock);
         events.forEach(chain::accept);
-        ObjectNode data = Json.object();
-        String text = "Why " + failure.id() + " failed: " + cause.id() + (why == null || why.isBlank() ? "" : ". " + why.strip());
-        data.put("text", text);
-        ObjectNode pin = data.putObject("pin");
-        pin.put("failure", failure.id());
-        pin.put("cause", cause.id());
-        pin.put("reviewer", reviewer.strip());
-        if (why != null && !why.isBlank()) {
-            pin.put("why", why.strip());
-        }
+        boolean hasWhy = why != null && !why.isBlank();
+        String text = "Why " + failure.id() + " failed: " + cause.id() + (hasWhy ? ". " + why.strip() : "");
+        ObjectNode data = new NoteData(text, new NoteData.CausePin(failure.id(), cause.id(), reviewer.strip(),
+                hasWhy ? why.strip() : null)).toPayload();
         Event note = chain.append(NewEvent.of(failure.run(), "human:" + reviewer.strip(), EventType.NOTE)
                 .causes(cause.id(), failure.id()).at(clock.instant()).data(data));
         try (BundleWriter writer = BundleWriter.appendTo(bundleDirectory)) {
@@ -80,10 +74,10 @@ public final class CauseNotes {
                 continue;
             }
             Event note = run.event(position);
-            var pin = note.data().path("pin");
-            if (pin.isObject() && failureId.equals(pin.path("failure").asText(null))) {
-                pins.add(new Pin(note.id(), failureId, pin.path("cause").asText(null), pin.path("reviewer").asText(""),
-                        pin.path("why").asText("")));
+            NoteData.CausePin pin = NoteData.from(note.data()).pin();
+            if (pin != null && failureId.equals(pin.failure())) {
+                pins.add(new Pin(note.id(), failureId, pin.cause(), pin.reviewer() == null ? "" : pin.reviewer(),
+                        pin.why() == null ? "" : pin.why()));
             }
         }
         return pins;

@@ -1,6 +1,7 @@
 package dev.forkline.benchmarks;
 
 import dev.forkline.benchmarks.figures.CheckpointStorageFigure;
+import dev.forkline.benchmarks.figures.ForeignImportFigures;
 import dev.forkline.benchmarks.figures.RealReplayFigure;
 import dev.forkline.benchmarks.figures.SharedReplay;
 import dev.forkline.benchmarks.figures.SandboxFigures;
@@ -29,12 +30,12 @@ import java.util.Set;
  * line per figure. Full sizes enforce the goals (exit 3 when one is missed); {@code --quick} uses small sizes and
  * enforces none.
  *
- * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild] [--events N] [--work DIR] [--keep]</pre>
+ * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,live,formats] [--events N] [--work DIR] [--keep]</pre>
  */
 public final class Bench {
 
     public static final Set<String> GROUPS = Set.of("import", "open", "step", "frame", "sandbox", "restore", "storage", "real-replay",
-            "rebuild", "live");
+            "rebuild", "live", "formats");
 
     private final Sizes sizes;
     private final Set<String> only;
@@ -109,6 +110,9 @@ public final class Bench {
             }
         } finally {
             trace.close();
+        }
+        if (wants("formats")) {
+            new ForeignImportFigures(sizes, work, out).measure().forEach(this::report);
         }
         if (wants("storage")) {
             report(new CheckpointStorageFigure(sizes, work).measure());

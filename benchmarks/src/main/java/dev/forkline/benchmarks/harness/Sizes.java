@@ -8,22 +8,23 @@ package dev.forkline.benchmarks.harness;
  * @param rebuildFiles   files of the start tree of the 1,000-edit session ({@code workspace.rebuild})
  * @param rebuildBytes   their total size
  * @param rebuildEdits   the session's edits
+ * @param foreignRecords records (lines, spans) of each foreign-format file ({@code import.claude-code} and the others)
  */
 public record Sizes(boolean isQuick, int events, int openRuns, int stepSamples, int coldStarts, int execs,
                     int restoreFiles, long restoreBytes, int restoreRuns, int realReplayRuns, int rebuildFiles, long rebuildBytes,
-                    int rebuildEdits) {
+                    int rebuildEdits, int foreignRecords) {
 
     public static Sizes full() {
-        return new Sizes(false, 1_000_000, 2, 2000, 5, 40, 10_000, 100L << 20, 3, 3, 10_000, 100L << 20, 1000);
+        return new Sizes(false, 1_000_000, 2, 2000, 5, 40, 10_000, 100L << 20, 3, 3, 10_000, 100L << 20, 1000, 1_000_000);
     }
 
-    /** The same sizes with another trace length (for comparing builds on a mid-size trace). */
+    /** The same sizes with another trace length, also for the foreign-format files (for comparing builds on a mid-size trace). */
     public Sizes withEvents(int count) {
         return new Sizes(isQuick, count, openRuns, stepSamples, coldStarts, execs, restoreFiles, restoreBytes, restoreRuns,
-                realReplayRuns, rebuildFiles, rebuildBytes, rebuildEdits);
+                realReplayRuns, rebuildFiles, rebuildBytes, rebuildEdits, count);
     }
 
     public static Sizes quick() {
-        return new Sizes(true, 20_000, 2, 200, 2, 10, 500, 5L << 20, 1, 1, 500, 5L << 20, 50);
+        return new Sizes(true, 20_000, 2, 200, 2, 10, 500, 5L << 20, 1, 1, 500, 5L << 20, 50, 20_000);
     }
 }

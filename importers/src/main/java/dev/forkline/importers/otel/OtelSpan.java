@@ -45,6 +45,15 @@ record OtelSpan(String traceId, String spanId, String parentId, String name, Str
         return "ERROR".equals(status);
     }
 
+    /**
+     * From the span's identity and place in the file only: spans are map keys all through the import, and the
+     * record's own hash would hash every attribute (the whole payload) at each lookup. Equal spans still hash alike.
+     */
+    @Override
+    public int hashCode() {
+        return java.util.Objects.hash(traceId, spanId, line);
+    }
+
     Long durationMs() {
         return start == null || end == null ? null : java.time.Duration.between(start, end).toMillis();
     }

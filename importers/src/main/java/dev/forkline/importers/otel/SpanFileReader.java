@@ -78,20 +78,39 @@ final class SpanFileReader {
     }
 
     private boolean firstLineIsWholeDocument() throws IOException {
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+        byte[] line = firstLine();
+        if (line == null) {
+            return false;
+        }
+        try {
+            return TREES.readTree(line) instanceof ObjectNode;
+        } catch (JsonProcessingException partial) {
+            return false;
+        }
+    }
+
+    /**
+     * The file's first line when a line break ends it within {@link JsonlRecords#MAX_LINE_BYTES}, else null (one long
+     * document, or no line break). Read in blocks: a single-line export can be gigabytes long.
+     */
+    private byte[] firstLine() throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] buffer = new byte[64 * 1024];
             var line = new java.io.ByteArrayOutputStream();
-            int b;
-            while ((b = in.read()) >= 0 && b != '\n') {
-                if (line.size() >= JsonlRecords.MAX_LINE_BYTES) {
-                    return false;
+            int read;
+            while ((read = in.read(buffer)) > 0) {
+                for (int i = 0; i < read; i++) {
+                    if (buffer[i] == '\n') {
+                        line.write(buffer, 0, i);
+                        return line.size() <= JsonlRecords.MAX_LINE_BYTES ? line.toByteArray() : null;
+                    }
                 }
-                line.write(b);
+                line.write(buffer, 0, read);
+                if (line.size() > JsonlRecords.MAX_LINE_BYTES) {
+                    return null;
+                }
             }
-            try {
-                return TREES.readTree(line.toByteArray()) instanceof ObjectNode && b == '\n';
-            } catch (JsonProcessingException partial) {
-                return false;
-            }
+            return null;
         }
     }
 

@@ -1,0 +1,103 @@
+package dev.forkline.benchmarks.figures;
+
+import dev.forkline.benchmarks.generate.foreign.ForeignFormat;
+import dev.forkline.benchmarks.harness.Figure;
+import dev.forkline.benchmarks.harness.Goal;
+import dev.forkline.benchmarks.harness.Sizes;
+import dev.forkline.benchmarks.harness.Timing;
+import dev.forkline.benchmarks.harness.Unit;
+import dev.forkline.benchmarks.harness.WorkDirs;
+import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.Importers;
+import dev.forkline.importers.TraceImporter;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.store.StoreResult;
+import dev.forkline.trace.store.TraceStore;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code import.claude-code}, {@code import.codex-rollout}, {@code import.otel-genai}: the synthetic run written as a
+ * Claude Code transcript, a Codex rollout and an OTLP/JSON export ({@link ForeignFormat}), each imported the way the
+ * command line does (the built-in importer's read, then {@link TraceStore#importTrace} into a fresh store), against a
+ * Jackson streaming parse of the same file.
+ */
+public final class ForeignImportFigures {
+
+    private static final long SEED = 0xF0_4E16_4EL;
+    /** Records of the warm-up file of each format (loads the importer's classes and warms the JIT). */
+    private static final int WARM_UP_RECORDS = 20_000;
+
+    private final Sizes sizes;
+    private final Path work;
+    private final PrintStream log;
+
+    public ForeignImportFigures(Sizes sizes, Path work, PrintStream log) {
+        this.sizes = sizes;
+        this.work = work;
+        this.log = log;
+    }
+
+    public List<Figure> measure() throws Exception {
+        List<Figure> figures = new ArrayList<>();
+        for (ForeignFormat format : ForeignFormat.values()) {
+            figures.add(measure(format));
+        }
+        return figures;
+    }
+
+    private Figure measure(ForeignFormat format) throws Exception {
+        Path dir = work.resolve("foreign");
+        ForeignFormat.Written[] written = new ForeignFormat.Written[1];
+        double writeMillis = Timing.once(() -> written[0] = format.writeOrReuse(dir, sizes.foreignRecords(), SEED));
+        log.printf("%s: %,d records, %s in %s%n", format.importerFormat(), written[0].records(), Unit.BYTES.format(written[0].bytes()),
+                Unit.MILLIS.format(writeMillis));
+        TraceImporter importer = Importers.builtIn().detect(written[0].file());
+        if (!importer.format().equals(format.importerFormat())) {
+            throw new IllegalStateException(written[0].file() + " was detected as " + importer.format() + ", not " + format.importerFormat());
+        }
+        ForeignFormat.Written warmUp = format.writeOrReuse(dir, Math.min(WARM_UP_RECORDS, sizes.foreignRecords()), SEED + 1);
+        importInto(importer, warmUp.file(), work.resolve("foreign-warm-up-store"), null);
+
+        double floor = Timing.median(1, 3, () -> JsonFloor.parse(written[0].file()));
+        double[] split = new double[2];
+        StoreResult result = importInto(importer, written[0].file(), work.resolve("foreign-store"), split);
+        double value = split[0];
+        log.printf("  %s import: read %s, TraceStore.importTrace %s, %,d events%n", format.importerFormat(), Unit.MILLIS.format(split[1]),
+                Unit.MILLIS.format(value - split[1]), result.newEvents());
+        return Figure.measured("import." + format.importerFormat(),
+                String.format("Importers read + TraceStore.importTrace of a %,d-record %s file (%s)", written[0].records(),
+                        format.importerFormat(), Unit.BYTES.format(written[0].bytes())),
+                value, floor, "Jackson streaming parse of the same file", Unit.MILLIS, Goal.ratioAtMost(3));
+    }
+
+    /**
+     * Imports {@code file} into a fresh store in {@code storeDir} (deleted afterwards); the store is opened before and
+     * closed after the timed part. {@code millis}, when given, receives the import's time and then the read's.
+     */
+    private static StoreResult importInto(TraceImporter importer, Path file, Path storeDir, double[] millis) throws Exception {
+        WorkDirs.deleteTree(storeDir);
+        try (TraceStore store = TraceStore.open(storeDir.resolve("forkline"))) {
+            long start = System.nanoTime();
+            ImportedTrace trace = importer.read(file);
+            long read = System.nanoTime();
+            StoreResult result;
+            try (Bundle bundle = trace.bundle()) {
+                result = store.importTrace(bundle, trace.findings(), file.toString());
+            }
+            long end = System.nanoTime();
+            if (result.newEvents() == 0) {
+                throw new IllegalStateException(file + ": the import stored no events");
+            }
+            if (millis != null) {
+                millis[0] = (end - start) / 1e6;
+                millis[1] = (read - start) / 1e6;
+            }
+            return result;
+        } finally {
+            WorkDirs.deleteTree(storeDir);
+        }
+    }
+}

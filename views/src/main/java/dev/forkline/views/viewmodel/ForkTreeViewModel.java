@@ -128,7 +128,7 @@ public final class ForkTreeViewModel {
                 continue;
             }
             RunNode arranged = new RunNode(node.run(), node.parentRun(), node.origin(), node.divergence(), node.outcome(), node.checkpoint(),
-                    node.edits(), node.eventCount(), arrange(node.children()));
+                    node.edits(), node.eventCount(), arrange(node.children()), node.testsDeleted());
             if (groupReplays.get() && "replay".equals(node.origin()) && arranged.children().isEmpty()) {
                 replays.add(arranged);
             } else {

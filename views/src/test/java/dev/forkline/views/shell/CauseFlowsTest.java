@@ -84,6 +84,10 @@ class CauseFlowsTest {
                 "call · bash: rm -rf tests  (r1.4)",
                 "model · Clean up the old tests. ⏎ called bash  (r1.3)");
 
+        HeadlessFx.call(() -> { // the reviewer already chose to write into the bundle they opened (BundleWrites asks once)
+            model.bundleWrites().settle(ForkedRuns.TRACE_ID, dev.forkline.views.viewmodel.BundleWrites.Choice.WRITE_TO_BUNDLE);
+            return null;
+        });
         robot.clickOn(pinButton(inspector, ForkedRuns.RM_CALL));
         awaitFx(() -> workbench.view().pinDialog != null && workbench.view().pinDialog.isShowing());
         HeadlessFx.call(() -> {

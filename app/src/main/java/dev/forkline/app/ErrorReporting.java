@@ -7,8 +7,10 @@ import dev.forkline.replay.sandbox.SandboxException;
 import dev.forkline.replay.scenario.ScenarioException;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.decision.DecisionRefusedException;
+import dev.forkline.trace.decision.OwnerKeyUnavailableException;
 import dev.forkline.trace.gate.ContractException;
 import dev.forkline.trace.store.StoreException;
+import dev.forkline.trace.store.StoreRefusedException;
 import dev.forkline.trace.store.StoreUnavailableException;
 import dev.forkline.trace.store.TraceConflictException;
 import dev.forkline.trace.store.UnknownTraceException;
@@ -72,6 +74,7 @@ final class ErrorReporting implements CommandLine.IExecutionExceptionHandler, Co
                 || cause instanceof ReplayInputException || cause instanceof DecisionRefusedException
                 || cause instanceof ScenarioException || cause instanceof ContractException
                 || cause instanceof UnknownTraceException || cause instanceof TraceConflictException
+                || cause instanceof StoreRefusedException || cause instanceof OwnerKeyUnavailableException
                 || cause instanceof FileSystemException || cause instanceof InvalidPathException) {
             return ExitCodes.BAD_INPUT;
         }

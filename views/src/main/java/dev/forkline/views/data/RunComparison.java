@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.views.compare.SequenceAlignment;
-import dev.forkline.views.inspector.ToolCallText;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,6 +1,7 @@
 package dev.forkline.views.inspector;
 
 import dev.forkline.trace.Event;
+import dev.forkline.views.data.ToolCallText;
 import dev.forkline.trace.EventType;
 import dev.forkline.views.data.RunEvents;
 

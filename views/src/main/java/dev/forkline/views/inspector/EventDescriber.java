@@ -3,6 +3,7 @@ package dev.forkline.views.inspector;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
+import dev.forkline.views.data.ToolCallText;
 import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.data.SubagentLanes;
 import dev.forkline.trace.secrets.SecretMasker;

@@ -5,7 +5,7 @@ package dev.forkline.trace.store;
  * the trace and the moment their decision reached the store, another decision about the same event was recorded.
  * Nothing was written; the message says who decided, when and what, so the decider can look again.
  */
-public final class DecisionTakenException extends StoreException {
+public final class DecisionTakenException extends StoreRefusedException {
 
     private final String subject;
     private final String owner;

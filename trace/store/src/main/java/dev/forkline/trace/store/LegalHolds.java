@@ -30,7 +30,7 @@ final class LegalHolds {
     static void refuseIfHeld(Connection connection, String traceId) throws SQLException, StoreException {
         Optional<Hold> hold = of(connection, traceId);
         if (hold.isPresent()) {
-            throw new StoreException("trace '" + traceId + "' is on legal hold (by " + hold.get().heldBy() + " since "
+            throw new StoreRefusedException("trace '" + traceId + "' is on legal hold (by " + hold.get().heldBy() + " since "
                     + hold.get().heldAt() + ": " + hold.get().reason() + "): it is not deleted; lift the hold first (forkline hold --release)");
         }
     }

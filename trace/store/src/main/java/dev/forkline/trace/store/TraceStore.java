@@ -92,7 +92,7 @@ public final class TraceStore implements AutoCloseable {
             location = DatabaseLocation.of(dbFile);
             location.createParent();
         } catch (IllegalArgumentException e) {
-            throw new StoreException("unusable database path: " + e.getMessage(), e);
+            throw new StoreRefusedException("unusable database path: " + e.getMessage(), e);
         } catch (IOException e) {
             throw new StoreException("cannot create the directory for the database " + dbFile + ": " + e, e);
         }
@@ -139,7 +139,7 @@ public final class TraceStore implements AutoCloseable {
             try {
                 database = TeamDatabase.parse(where);
             } catch (IllegalArgumentException e) {
-                throw new StoreException(e.getMessage(), e);
+                throw new StoreRefusedException(e.getMessage(), e);
             }
             return open(database, TeamDatabase.password(System::getenv), Clock.systemUTC());
         }
@@ -147,7 +147,7 @@ public final class TraceStore implements AutoCloseable {
         try {
             file = Path.of(where).toAbsolutePath().normalize();
         } catch (java.nio.file.InvalidPathException e) {
-            throw new StoreException("unusable database path: " + e.getMessage(), e);
+            throw new StoreRefusedException("unusable database path: " + e.getMessage(), e);
         }
         return open(file);
     }

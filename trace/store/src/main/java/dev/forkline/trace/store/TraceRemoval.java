@@ -37,6 +37,27 @@ final class TraceRemoval {
         this.lastEvent = lastEvent;
     }
 
+    /**
+     * Removes every row of one trace (its chunks, runs, blob references, findings, integrity problems and the trace row),
+     * children first, leaving blob packs, holds and deletion records alone. Also how {@link TraceStore#replaceTrace}
+     * clears a trace before storing it again in the same transaction.
+     *
+     * @return whether the trace was stored
+     */
+    static boolean deleteRows(Connection connection, String traceId) throws SQLException {
+        int traces = 0;
+        for (String table : TABLES_BY_TRACE) {
+            try (PreparedStatement delete = connection.prepareStatement("DELETE FROM " + table + " WHERE trace_id = ?")) {
+                delete.setString(1, traceId);
+                int rows = delete.executeUpdate();
+                if (table.equals("traces")) {
+                    traces = rows;
+                }
+            }
+        }
+        return traces > 0;
+    }
+
     TraceDeletion run(Connection connection) throws SQLException, StoreException {
         TraceRows.Stored stored = TraceRows.stored(connection, traceId)
                 .orElseThrow(() -> new StoreException("no stored trace '" + traceId + "' to delete"));
@@ -51,12 +72,7 @@ final class TraceRemoval {
                 deletedPacks.add(pack.getKey());
             }
         }
-        for (String table : TABLES_BY_TRACE) {
-            try (PreparedStatement delete = connection.prepareStatement("DELETE FROM " + table + " WHERE trace_id = ?")) {
-                delete.setString(1, traceId);
-                delete.executeUpdate();
-            }
-        }
+        deleteRows(connection, traceId);
         try (PreparedStatement delete = connection.prepareStatement("DELETE FROM blob_packs WHERE pack_id = ?")) {
             for (long pack : deletedPacks) {
                 delete.setLong(1, pack);

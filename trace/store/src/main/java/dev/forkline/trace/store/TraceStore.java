@@ -256,7 +256,7 @@ public final class TraceStore implements AutoCloseable {
         TraceImport work = new TraceImport(bundle, findings, sourcePath, clock.instant(), blobIndex, integrity);
         String traceId = bundle.manifest().traceId();
         return writer.write("replace trace '" + traceId + "'", connection -> {
-            boolean existed = TraceRowsDeletion.delete(connection, traceId);
+            boolean existed = TraceRemoval.deleteRows(connection, traceId);
             StoreResult stored = work.run(connection);
             return existed ? new StoreResult(traceId, StoreResult.Status.UPDATED, stored.newEvents(), stored.newBlobs()) : stored;
         });

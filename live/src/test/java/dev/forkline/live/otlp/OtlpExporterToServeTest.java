@@ -76,19 +76,22 @@ class OtlpExporterToServeTest {
             try (Bundle stored = serve.store.load(traceId); Bundle imported = fromFile.bundle()) {
                 assertThat(comparable(stored.events())).isEqualTo(comparable(imported.events()));
                 assertThat(stored.manifest().title()).isEqualTo(imported.manifest().title());
-                // The same verification findings as the file import (which today reports a hash-mismatch on the
-                // session.start of SDK-made spans: an OtelImporter matter, reported to the lead, not live capture's).
-                assertThat(Verifier.verify(stored).problems()).extracting(p -> p.code() + " " + p.eventId())
-                        .isEqualTo(Verifier.verify(imported).problems().stream().map(p -> p.code() + " " + p.eventId()).toList());
+                // Both verify, after the comparison above (which once edited the events' own data: see comparable).
+                assertThat(Verifier.verify(stored).problems()).isEmpty();
+                assertThat(Verifier.verify(imported).problems()).isEmpty();
             }
         }
     }
 
-    /** The events as lines, without what differs by where the spans were read from (the file's path, and so the hashes). */
+    /**
+     * The events as lines, without what differs by where the spans were read from (the file's path, and so the hashes).
+     * {@link EventCodec#toJson} hands out the event's own data node: removing a field from it without a copy changed
+     * the events themselves, and their session.start then failed verification with a hash-mismatch.
+     */
     static List<String> comparable(List<Event> events) {
         List<String> lines = new ArrayList<>();
         for (Event event : events) {
-            ObjectNode json = EventCodec.toJson(event);
+            ObjectNode json = EventCodec.toJson(event).deepCopy();
             json.remove("hash");
             json.remove("prev");
             if (json.path("data").path("imported").isObject()) {

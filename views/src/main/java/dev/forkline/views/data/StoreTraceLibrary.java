@@ -89,6 +89,16 @@ public final class StoreTraceLibrary implements TraceLibrary {
         }
     }
 
+    /** The store's {@link dev.forkline.trace.store.ChangeMark}: one aggregate row over the trace list. */
+    @Override
+    public Optional<Object> changeMark() throws IOException {
+        try {
+            return Optional.of(store.changeMark());
+        } catch (StoreException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
     @Override
     public Optional<TraceIntegrity> integrity(String traceId) throws IOException {
         try {

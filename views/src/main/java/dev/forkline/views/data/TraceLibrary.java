@@ -39,6 +39,14 @@ public interface TraceLibrary {
         return java.util.Optional.empty();
     }
 
+    /**
+     * A value that changes whenever a trace is stored, grows, is replaced or removed, also by another process (forkline
+     * serve, a hook, forkline decide); cheap enough to ask twice a second. Empty when this library cannot tell.
+     */
+    default java.util.Optional<Object> changeMark() throws IOException {
+        return java.util.Optional.empty();
+    }
+
     /** Whether some importer reads this file or folder as a trace (cheap: looks at its head or structure only). */
     boolean canRead(Path path);
 

@@ -160,7 +160,23 @@ final class LibraryPane extends VBox {
         list.getSelectionModel().clearSelection();
     }
 
+    /** Rows of the traces in {@code live} get a "live" badge (forkline serve captured them), kept up to date. */
+    void markLive(javafx.collections.ObservableSet<String> live) {
+        list.setCellFactory(v -> new TraceCell(live));
+        live.addListener((javafx.collections.SetChangeListener<String>) change -> list.refresh());
+    }
+
     private static final class TraceCell extends ListCell<TraceSummary> {
+        private final javafx.collections.ObservableSet<String> live;
+
+        TraceCell() {
+            this(null);
+        }
+
+        TraceCell(javafx.collections.ObservableSet<String> live) {
+            this.live = live;
+        }
+
         @Override
         protected void updateItem(TraceSummary trace, boolean empty) {
             super.updateItem(trace, empty);
@@ -182,6 +198,9 @@ final class LibraryPane extends VBox {
             badge.setTooltip(new javafx.scene.control.Tooltip(trace.integrity().describe()));
             var task = dev.forkline.views.data.TaskOutcome.of(trace.outcome());
             HBox top = new HBox(6, title, badge, Pills.pill(task.text(), task.tone()));
+            if (LiveSessionsUi.isLive(live, trace.traceId())) {
+                top.getChildren().add(1, LiveSessionsUi.badge());
+            }
             top.setAlignment(Pos.CENTER_LEFT);
             VBox box = new VBox(3, top, meta);
             // the title and the line below are cut in a narrow library: the whole of both on hover

@@ -77,6 +77,7 @@ public final class WorkbenchView extends BorderPane {
     final javafx.scene.control.Button queueButton = new javafx.scene.control.Button();
     javafx.stage.Stage queueStage;
     EscapeQueuePane queuePane;
+    final LiveSessionsUi liveUi;
     javafx.stage.Stage decisionStage;
     DecisionPane decisionPane;
     javafx.stage.Stage forkStage;
@@ -142,7 +143,10 @@ public final class WorkbenchView extends BorderPane {
         traceTitle.setMinWidth(120);
         breadcrumb.setMinWidth(Region.USE_PREF_SIZE);
         queueButton.setMinWidth(Region.USE_PREF_SIZE);
-        HBox header = new HBox(12, traceTitle, breadcrumb, spacer, queueButton);
+        liveUi = new LiveSessionsUi(model.live(), model.escapeQueue(), this::window);
+        library.markLive(model.live().liveTraces());
+        HBox header = new HBox(12, traceTitle, liveUi.titleBadge, breadcrumb, spacer, liveUi.follow, queueButton);
+        liveUi.start();
         header.setAlignment(Pos.CENTER_LEFT);
         header.setPadding(new Insets(8, 10, 2, 10));
         header.getStyleClass().add("run-header");

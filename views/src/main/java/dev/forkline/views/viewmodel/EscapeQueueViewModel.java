@@ -117,17 +117,7 @@ public final class EscapeQueueViewModel {
             Map<QueueItem, AlteredTraceAcknowledgement> notices = new HashMap<>();
             Map<String, String> traceTitles = new HashMap<>();
             for (TraceSummary summary : library.list()) {
-                traceTitles.put(summary.traceId(), summary.title());
-                Bundle trace = library.load(summary.traceId());
-                try {
-                    List<QueueItem> pending = EscapeQueue.pending(trace, trusted);
-                    found.addAll(pending);
-                    if (summary.integrity().altered() && !pending.isEmpty()) {
-                        notices.putAll(notices(summary.traceId(), trace, pending));
-                    }
-                } finally {
-                    closeQuietly(trace);
-                }
+                readPending(summary, trusted, found, notices, traceTitles);
             }
             return new Found(EscapeQueue.newestFirst(found), notices, traceTitles);
         }, result -> {
@@ -145,6 +135,59 @@ public final class EscapeQueueViewModel {
     }
 
     private record Found(List<QueueItem> items, Map<QueueItem, AlteredTraceAcknowledgement> altered, Map<String, String> titles) {
+    }
+
+    private void readPending(TraceSummary summary, TrustedKeys trusted, List<QueueItem> found,
+                             Map<QueueItem, AlteredTraceAcknowledgement> notices, Map<String, String> traceTitles) throws Exception {
+        traceTitles.put(summary.traceId(), summary.title());
+        Bundle trace = library.load(summary.traceId());
+        try {
+            List<QueueItem> pending = EscapeQueue.pending(trace, trusted);
+            found.addAll(pending);
+            if (summary.integrity().altered() && !pending.isEmpty()) {
+                notices.putAll(notices(summary.traceId(), trace, pending));
+            }
+        } finally {
+            closeQuietly(trace);
+        }
+    }
+
+    /**
+     * Reads only these traces again (they grew: a live session filed a request, another process recorded a decision)
+     * and puts what waits in them in place of their items; the rest of the queue stays as it was read.
+     */
+    public void refreshTraces(java.util.Collection<TraceSummary> changed) {
+        if (changed.isEmpty()) {
+            return;
+        }
+        TrustedKeys trusted = trustedKeys.get();
+        List<TraceSummary> traces = List.copyOf(changed);
+        executor.execute("escape-queue-traces", progress -> {
+            List<QueueItem> found = new ArrayList<>();
+            Map<QueueItem, AlteredTraceAcknowledgement> notices = new HashMap<>();
+            Map<String, String> traceTitles = new HashMap<>();
+            for (TraceSummary summary : traces) {
+                readPending(summary, trusted, found, notices, traceTitles);
+            }
+            return new Found(found, notices, traceTitles);
+        }, result -> {
+            java.util.Set<String> reread = new java.util.HashSet<>();
+            traces.forEach(summary -> reread.add(summary.traceId()));
+            List<QueueItem> merged = new ArrayList<>(items.stream().filter(item -> !reread.contains(item.traceId())).toList());
+            merged.addAll(result.items());
+            Map<QueueItem, AlteredTraceAcknowledgement> notices = new HashMap<>(altered);
+            notices.keySet().removeIf(item -> reread.contains(item.traceId()));
+            notices.putAll(result.altered());
+            altered = Map.copyOf(notices);
+            Map<String, String> traceTitles = new HashMap<>(titles);
+            traceTitles.putAll(result.titles());
+            titles = Map.copyOf(traceTitles);
+            List<QueueItem> newest = EscapeQueue.newestFirst(merged);
+            if (!newest.equals(items)) {
+                items.setAll(newest);
+            }
+            count.set(newest.size());
+        }, failure -> error.set("Could not read the escape queue: " + WorkbenchViewModel.message(failure)));
     }
 
     /** The title of an item's trace, as the library lists it; the id when the library had none. */

@@ -63,6 +63,7 @@ public final class WorkbenchViewModel {
     private final ReplayViewModel replay;
     private final BundleWrites bundleWrites;
     private final EscapeQueueViewModel escapeQueue;
+    private final LiveSessionsViewModel live;
     private final RecoveryViewModel recovery;
     private final CauseNotesViewModel causeNotes;
 
@@ -112,6 +113,7 @@ public final class WorkbenchViewModel {
         this.recovery = new RecoveryViewModel(executor, selection, trustedKeys, error::set, services.settings(), defaultContracts);
         this.causeNotes = new CauseNotesViewModel(executor, selection, reloads, bundles, bundleWrites, services.settings(),
                 java.time.Clock.systemUTC());
+        this.live = new LiveSessionsViewModel(executor, library, this, escapeQueue);
         libraryModel.refresh();
         escapeQueue.refresh();
     }
@@ -578,6 +580,11 @@ public final class WorkbenchViewModel {
 
     public EscapeQueueViewModel escapeQueue() {
         return escapeQueue;
+    }
+
+    /** What other processes write while the window is open: live traces, new approval requests, following the tail. */
+    public LiveSessionsViewModel live() {
+        return live;
     }
 
     /** Where replays, forks and decisions write, the reviewer's say in it, and Save bundle as…. */

@@ -412,6 +412,18 @@ public final class TraceStore implements AutoCloseable {
         return read("list traces", TraceRows::list);
     }
 
+    /** One aggregate row over the trace list: see {@link ChangeMark}. */
+    public ChangeMark changeMark() throws StoreException {
+        return read("read the change mark", connection -> {
+            try (java.sql.Statement query = connection.createStatement();
+                 java.sql.ResultSet row = query.executeQuery("SELECT COUNT(*), COALESCE(SUM(event_count), 0), MAX(imported_at) FROM traces")) {
+                row.next();
+                java.time.OffsetDateTime last = row.getObject(3, java.time.OffsetDateTime.class);
+                return new ChangeMark(row.getLong(1), row.getLong(2), last == null ? null : last.toInstant());
+            }
+        });
+    }
+
     public Optional<TraceSummary> find(String traceId) throws StoreException {
         return read("find trace '" + traceId + "'", connection -> TraceRows.find(connection, traceId));
     }

@@ -115,15 +115,15 @@ public final class StoreSync implements AutoCloseable {
 
     /** Stores one source now, on the caller's thread. */
     public void store(Source source) throws Exception {
-        // Under the source's in-process lock: appends in this process never run while it is read (see LiveBundle).
-        LiveBundle.withLock(source.path(), () -> {
-            storeLocked(source);
-            return null;
-        });
+        // Read under the source's in-process lock: appends in this process never run while its files are open (see
+        // LiveBundle). The read holds the events in memory; checking and storing them, the slow part, run after the
+        // lock is released, so that a hook call or a span batch never waits for the store.
+        ImportedTrace trace = LiveBundle.withLock(source.path(),
+                () -> source.otelSpans() ? otel.read(source.path()) : importers.read(source.path()));
+        store(source, trace);
     }
 
-    private void storeLocked(Source source) throws Exception {
-        ImportedTrace trace = source.otelSpans() ? otel.read(source.path()) : importers.read(source.path());
+    private void store(Source source, ImportedTrace trace) throws Exception {
         try (Bundle bundle = trace.bundle()) {
             TraceChecks.Checked checked = TraceChecks.check(trace, trusted.get());
             String path = source.path().toString();

@@ -1,0 +1,65 @@
+package dev.forkline.benchmarks.figures;
+
+import dev.forkline.trace.store.TraceStore;
+import dev.forkline.views.concurrent.SameThreadTaskExecutor;
+import dev.forkline.views.data.StoreTraceLibrary;
+import dev.forkline.views.state.ReconstructorStateProvider;
+import dev.forkline.views.viewmodel.RecentFiles;
+import dev.forkline.views.viewmodel.WorkbenchViewModel;
+
+/**
+ * The window's work while a live trace streams in, without drawing: a workbench view model on the store that polls it
+ * as the window does ({@code LiveSessionsViewModel.poll}, every 500 ms), opens the trace as soon as it is stored and then
+ * follows its tail (each change reloads it and moves the cursor to the newest event). Runs on a thread of its own, which
+ * is the view model's only thread (its tasks run in place).
+ */
+final class FollowingWindow implements AutoCloseable {
+
+    static final long POLL_MILLIS = 500;
+
+    private final Thread thread;
+    private volatile boolean closed;
+    private volatile int reloads;
+    private volatile RuntimeException failure;
+
+    FollowingWindow(TraceStore store, String traceId) {
+        thread = Thread.ofPlatform().name("bench-following-window").daemon(true).start(() -> follow(store, traceId));
+    }
+
+    private void follow(TraceStore store, String traceId) {
+        try {
+            WorkbenchViewModel window = new WorkbenchViewModel(new SameThreadTaskExecutor(), new StoreTraceLibrary(store),
+                    new ReconstructorStateProvider(), new RecentFiles(null));
+            int shown = -1;
+            while (!closed) {
+                window.live().poll();
+                if (!window.isOpen(traceId) && store.find(traceId).isPresent()) {
+                    window.openStored(traceId);
+                }
+                if (window.isOpen(traceId) && window.timeline().events().size() != shown) {
+                    shown = window.timeline().events().size();
+                    reloads++;
+                }
+                Thread.sleep(POLL_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            failure = new IllegalStateException("the following window failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** How many times the window showed the trace grown. */
+    int reloads() {
+        return reloads;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        closed = true;
+        thread.join(60_000);
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}

@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
  * is imported again with the OpenTelemetry importer and replaces the stored trace (a late span may belong before spans
  * already stored). Work is coalesced: a source marked several times before the worker reaches it is stored once.
  *
- * <p>The files are what was acknowledged; the store follows within {@link #delayMillis} plus the time to store. A
+ * <p>The files are what was acknowledged; the store follows within {@link #delayMillis} (or the time the last stores
+ * took, when that is longer: a big trace that keeps growing is not stored once per request) plus the time to store. A
  * failure to store is logged and retried on the next mark; the files are untouched.
  */
 public final class StoreSync implements AutoCloseable {
@@ -43,6 +44,8 @@ public final class StoreSync implements AutoCloseable {
     private boolean busy;
     private boolean closed;
     private long stored;
+    /** How long the last batch of stores took (read and written by the worker only). */
+    private long lastBatchMillis;
 
     /** @param delayMillis how long to gather marks before storing (several hook calls or span batches become one write) */
     public StoreSync(TraceStore store, Supplier<TrustedKeys> trusted, long delayMillis) {
@@ -86,10 +89,13 @@ public final class StoreSync implements AutoCloseable {
                 busy = true;
             }
             try {
-                Thread.sleep(delayMillis);
+                // Gathers marks for at least as long as the last stores took: each store reads its source whole, so
+                // while spans keep coming the store works at most about half the time instead of once per request.
+                Thread.sleep(Math.max(delayMillis, lastBatchMillis));
             } catch (InterruptedException e) {
                 return;
             }
+            long started = System.nanoTime();
             synchronized (this) {
                 batch = new LinkedHashSet<>(dirty);
                 dirty.clear();
@@ -97,6 +103,7 @@ public final class StoreSync implements AutoCloseable {
             for (Source source : batch) {
                 storeQuietly(source);
             }
+            lastBatchMillis = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             synchronized (this) {
                 busy = false;
                 stored += batch.size();

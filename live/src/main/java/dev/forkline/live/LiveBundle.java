@@ -101,12 +101,33 @@ public final class LiveBundle {
         }
     }
 
+    /**
+     * Takes the exclusive lock on the events file, which another process's writer may hold ({@code forkline decide},
+     * the window). A writer in this process that does not go through {@link #withLock} (a {@code DecisionRecorder} of
+     * a window or test running serve in the same JVM) makes the JVM refuse the lock instead of waiting: then it is
+     * asked again until that writer is done.
+     */
+    private static void lockFile(FileChannel channel) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
+        while (true) {
+            try {
+                channel.lock();
+                return;
+            } catch (java.nio.channels.OverlappingFileLockException heldInThisProcess) {
+                if (System.nanoTime() > deadline) {
+                    throw new IOException("the events file is locked by another writer in this process for over a minute");
+                }
+                Thread.sleep(5);
+            }
+        }
+    }
+
     /** The events on disk now. */
     public List<Event> events() throws IOException, TraceFormatException {
         try {
             return withLock(directory, () -> {
                 try (FileChannel channel = FileChannel.open(eventsFile, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-                    channel.lock();
+                    lockFile(channel);
                     return readLocked(channel);
                 }
             });
@@ -131,7 +152,7 @@ public final class LiveBundle {
         try {
             return withLock(directory, () -> {
                 try (FileChannel channel = FileChannel.open(eventsFile, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-                    channel.lock(); // released when the channel closes
+                    lockFile(channel); // released when the channel closes
                     List<Event> events = readLocked(channel);
                     List<NewEvent> next = drafts.next(events);
                     if (next.isEmpty()) {
@@ -162,7 +183,7 @@ public final class LiveBundle {
         try {
             return withLock(directory, () -> {
                 try (FileChannel channel = FileChannel.open(eventsFile, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-                    channel.lock();
+                    lockFile(channel);
                     List<Event> events = readLocked(channel);
                     EventChain chain = new EventChain();
                     events.forEach(chain::accept);

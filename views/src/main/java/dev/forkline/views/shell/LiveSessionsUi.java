@@ -30,7 +30,8 @@ final class LiveSessionsUi {
     final DesktopNotifications notifications;
     private final Timeline ticker;
 
-    LiveSessionsUi(LiveSessionsViewModel live, EscapeQueueViewModel queue, Supplier<Window> window) {
+    /** @param view the window's root: when its window closes, polling stops for good */
+    LiveSessionsUi(LiveSessionsViewModel live, EscapeQueueViewModel queue, javafx.scene.Node view, Supplier<Window> window) {
         titleBadge.setId("live-badge");
         titleBadge.visibleProperty().bind(live.openIsLiveProperty());
         titleBadge.managedProperty().bind(live.openIsLiveProperty());
@@ -44,6 +45,13 @@ final class LiveSessionsUi {
         live.onArrival(item -> notifications.show("Forkline: approval requested", describe(item, queue)));
         ticker = new Timeline(new KeyFrame(Duration.millis(POLL_MILLIS), e -> tick(live, window)));
         ticker.setCycleCount(Animation.INDEFINITE);
+        view.sceneProperty().flatMap(javafx.scene.Scene::windowProperty).flatMap(Window::showingProperty)
+                .addListener((obs, was, now) -> {
+                    if (Boolean.TRUE.equals(was) && !Boolean.TRUE.equals(now)) {
+                        ticker.stop();
+                        live.stop();
+                    }
+                });
     }
 
     /** A "live" pill: a trace {@code forkline serve} captured while its agent ran. */

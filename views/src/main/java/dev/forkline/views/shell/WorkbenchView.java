@@ -143,7 +143,7 @@ public final class WorkbenchView extends BorderPane {
         traceTitle.setMinWidth(120);
         breadcrumb.setMinWidth(Region.USE_PREF_SIZE);
         queueButton.setMinWidth(Region.USE_PREF_SIZE);
-        liveUi = new LiveSessionsUi(model.live(), model.escapeQueue(), this::window);
+        liveUi = new LiveSessionsUi(model.live(), model.escapeQueue(), this, this::window);
         library.markLive(model.live().liveTraces());
         HBox header = new HBox(12, traceTitle, liveUi.titleBadge, breadcrumb, spacer, liveUi.follow, queueButton);
         liveUi.start();

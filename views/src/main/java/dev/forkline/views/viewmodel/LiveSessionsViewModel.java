@@ -67,6 +67,8 @@ public final class LiveSessionsViewModel {
     private boolean polling;
     /** True while this object moves the timeline itself (a reload, following the tail): not the reviewer moving away. */
     private boolean moving;
+    /** Set when the window closed: nothing more is polled, and what a poll still brings back is dropped. */
+    private boolean stopped;
 
     LiveSessionsViewModel(TaskExecutor executor, TraceLibrary library, WorkbenchViewModel workbench, EscapeQueueViewModel queue) {
         this.executor = executor;
@@ -96,7 +98,7 @@ public final class LiveSessionsViewModel {
 
     /** Asks the library whether anything changed and, if so, brings the window up to date; a poll still running is not doubled. */
     public void poll() {
-        if (polling) {
+        if (polling || stopped) {
             return;
         }
         polling = true;
@@ -145,9 +147,14 @@ public final class LiveSessionsViewModel {
         return known;
     }
 
+    /** The window closed: stops polling and following (its executor is about to go). */
+    public void stop() {
+        stopped = true;
+    }
+
     private void apply(Scan scan) {
         polling = false;
-        if (scan == null) {
+        if (scan == null || stopped) {
             return;
         }
         boolean baseline = counts == null;
@@ -164,8 +171,9 @@ public final class LiveSessionsViewModel {
         } else {
             queue.refreshTraces(scan.changed());
         }
+        // Only a live trace is reloaded here: the window's own writes (a replay, a decision) show themselves.
         String open = workbench.selection().traceId();
-        if (open != null && scan.changed().stream().anyMatch(summary -> summary.traceId().equals(open))) {
+        if (open != null && live.contains(open) && scan.changed().stream().anyMatch(summary -> summary.traceId().equals(open))) {
             reloadOpen(open);
         }
     }
@@ -181,7 +189,7 @@ public final class LiveSessionsViewModel {
         long span = timeline.viewport().span();
         boolean whole = span >= timeline.viewport().duration();
         executor.execute("live-reload", progress -> workbench.loadOpened(traceId), trace -> {
-            if (!workbench.isOpen(traceId)) {
+            if (stopped || !workbench.isOpen(traceId)) {
                 return;
             }
             moving = true;

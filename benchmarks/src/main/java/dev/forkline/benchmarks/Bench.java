@@ -2,6 +2,8 @@ package dev.forkline.benchmarks;
 
 import dev.forkline.benchmarks.figures.CheckpointStorageFigure;
 import dev.forkline.benchmarks.figures.ForeignImportFigures;
+import dev.forkline.benchmarks.figures.ImportMemoryFigures;
+import dev.forkline.benchmarks.generate.foreign.ForeignFormat;
 import dev.forkline.benchmarks.figures.RealReplayFigure;
 import dev.forkline.benchmarks.figures.SharedReplay;
 import dev.forkline.benchmarks.figures.SandboxFigures;
@@ -30,12 +32,12 @@ import java.util.Set;
  * line per figure. Full sizes enforce the goals (exit 3 when one is missed); {@code --quick} uses small sizes and
  * enforces none.
  *
- * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,formats] [--events N] [--work DIR] [--keep]</pre>
+ * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,formats,memory] [--events N] [--work DIR] [--keep]</pre>
  */
 public final class Bench {
 
     public static final Set<String> GROUPS = Set.of("import", "open", "step", "frame", "sandbox", "restore", "storage", "real-replay",
-            "rebuild", "formats");
+            "rebuild", "formats", "memory");
 
     private final Sizes sizes;
     private final Set<String> only;
@@ -97,11 +99,15 @@ public final class Bench {
         out.println("bench: " + (sizes.isQuick() ? "quick (small sizes, goals not enforced)" : "full") + ", " + MachineInfo.describe());
         TraceFigures trace = new TraceFigures(sizes, work, out);
         try {
-            if (wants("import") || wants("open") || wants("frame") || wants("step")) {
+            if (wants("import") || wants("open") || wants("frame") || wants("step") || wants("memory")) {
                 TraceGenerator.Generated generated = trace.generate();
+                if (wants("memory")) {
+                    report(new ImportMemoryFigures(work).measure("bundle", generated.bundle(),
+                            String.format("the generated bundle (%,d events)", generated.events())));
+                }
                 if (wants("import")) {
                     trace.importTrace().forEach(this::report);
-                } else {
+                } else if (wants("open") || wants("frame") || wants("step")) {
                     trace.reuseOrImport();
                 }
                 if (wants("open") || wants("frame") || wants("step")) {
@@ -111,8 +117,18 @@ public final class Bench {
         } finally {
             trace.close();
         }
-        if (wants("formats")) {
-            new ForeignImportFigures(sizes, work, out).measure().forEach(this::report);
+        if (wants("formats") || wants("memory")) {
+            ForeignImportFigures foreign = new ForeignImportFigures(sizes, work, out);
+            if (wants("formats")) {
+                foreign.measure().forEach(this::report);
+            }
+            if (wants("memory")) {
+                for (ForeignFormat format : ForeignFormat.values()) {
+                    ForeignFormat.Written file = foreign.file(format);
+                    report(new ImportMemoryFigures(work).measure(format.importerFormat(), file.file(),
+                            String.format("a %,d-record %s file", file.records(), format.importerFormat())));
+                }
+            }
         }
         if (wants("storage")) {
             report(new CheckpointStorageFigure(sizes, work).measure());

@@ -48,12 +48,18 @@ public final class ForeignImportFigures {
         return figures;
     }
 
-    private Figure measure(ForeignFormat format) throws Exception {
-        Path dir = work.resolve("foreign");
+    /** The file of {@code format} at this run's size, written or reused. */
+    public ForeignFormat.Written file(ForeignFormat format) throws Exception {
         ForeignFormat.Written[] written = new ForeignFormat.Written[1];
-        double writeMillis = Timing.once(() -> written[0] = format.writeOrReuse(dir, sizes.foreignRecords(), SEED));
+        double writeMillis = Timing.once(() -> written[0] = format.writeOrReuse(work.resolve("foreign"), sizes.foreignRecords(), SEED));
         log.printf("%s: %,d records, %s in %s%n", format.importerFormat(), written[0].records(), Unit.BYTES.format(written[0].bytes()),
                 Unit.MILLIS.format(writeMillis));
+        return written[0];
+    }
+
+    private Figure measure(ForeignFormat format) throws Exception {
+        Path dir = work.resolve("foreign");
+        ForeignFormat.Written[] written = {file(format)};
         TraceImporter importer = Importers.builtIn().detect(written[0].file());
         if (!importer.format().equals(format.importerFormat())) {
             throw new IllegalStateException(written[0].file() + " was detected as " + importer.format() + ", not " + format.importerFormat());

@@ -8,6 +8,8 @@ import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.decide.AlteredTraceException;
 import dev.forkline.trace.decide.DecisionRecorder;
 import dev.forkline.trace.decision.Decision;
+import dev.forkline.trace.decision.KeyProtection;
+import dev.forkline.trace.decision.OwnerKey;
 import dev.forkline.trace.decision.OwnerKeys;
 import dev.forkline.trace.decision.Verdict;
 import java.nio.file.Path;
@@ -55,8 +57,16 @@ final class DecideCommand implements Callable<Integer> {
     @Option(names = "--reason", required = true, paramLabel = "TEXT", description = "Why: kept in the trace for whoever reads it later.")
     String reason;
 
-    @Option(names = "--owner", required = true, paramLabel = "NAME", description = "Who decides; signs with this owner's key (created on first use).")
+    @Option(names = "--owner", required = true, paramLabel = "NAME",
+            description = "Who decides; signs with this owner's key, set up with 'forkline keys init' and unlocked with its passphrase "
+                    + "(asked on the terminal).")
     String owner;
+
+    @Option(names = "--passphrase-file", paramLabel = "FILE",
+            description = "Read the key's passphrase from FILE's first line (mode 600) instead of the terminal; or set "
+                    + Passphrases.ENVIRONMENT + ". For CI only: whoever can read the file or the environment can sign as the owner "
+                    + "(docs/decisions.md).")
+    Path passphraseFile;
 
     @Option(names = "--json", description = "Print the recorded event as JSON.")
     boolean json;
@@ -82,9 +92,10 @@ final class DecideCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserInputException(e.getMessage());
         }
+        OwnerKey key = unlock(decision.owner());
         Event recorded;
         try {
-            recorded = new DecisionRecorder(KeyRing.open()).record(bundle, decision,
+            recorded = new DecisionRecorder(key).record(bundle, decision,
                     acceptAltered ? DecisionRecorder.OnAlteredTrace.ACKNOWLEDGE : DecisionRecorder.OnAlteredTrace.REFUSE);
         } catch (AlteredTraceException e) {
             var err = spec.commandLine().getErr();
@@ -104,6 +115,20 @@ final class DecideCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /** The owner's key, unlocked with her passphrase; no key is ever created here, and an unprotected one is refused. */
+    private OwnerKey unlock(String owner) throws java.io.IOException {
+        OwnerKeys ring = KeyRing.open();
+        if (ring.protection(owner) != KeyProtection.PASSPHRASE) {
+            ring.unlock(owner, new char[0]); // throws: no key (set one up), or not protected (protect it first)
+        }
+        char[] passphrase = Passphrases.of(passphraseFile).toUnlock(owner);
+        try {
+            return ring.unlock(owner, passphrase);
+        } finally {
+            java.util.Arrays.fill(passphrase, '\0');
+        }
     }
 
     private Verdict chosenVerdict() {

@@ -1,16 +1,24 @@
 package dev.forkline.app;
 
+import dev.forkline.replay.ReplayInputException;
 import dev.forkline.replay.sandbox.EngineUnavailableException;
 import dev.forkline.replay.sandbox.ImageUnavailableException;
 import dev.forkline.replay.sandbox.SandboxException;
 import dev.forkline.replay.scenario.ScenarioException;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.decision.DecisionRefusedException;
+import dev.forkline.trace.decision.OwnerKeyUnavailableException;
 import dev.forkline.trace.gate.ContractException;
 import dev.forkline.trace.store.StoreException;
+import dev.forkline.trace.store.StoreRefusedException;
+import dev.forkline.trace.store.StoreUnavailableException;
+import dev.forkline.trace.store.TraceConflictException;
+import dev.forkline.trace.store.UnknownTraceException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,10 +37,13 @@ final class ErrorReporting implements CommandLine.IExecutionExceptionHandler, Co
         if (cause instanceof SandboxException && !(cause instanceof ImageUnavailableException)) {
             LOG.warn("sandbox failure in '{}'", commandLine.getCommandName(), cause);
             err.println("forkline: sandbox failure: " + messageOf(cause));
-        } else if (code == ExitCodes.CHECK_FAILED) {
+        } else if (code == ExitCodes.INTERNAL_ERROR) {
             LOG.error("internal error in '{}'", commandLine.getCommandName(), cause);
             err.println("forkline: internal error: " + cause + " (details in " + Logs.logFile() + ")");
         } else {
+            if (code == ExitCodes.ENVIRONMENT) {
+                LOG.warn("'{}' failed", commandLine.getCommandName(), cause);
+            }
             err.println("forkline: " + messageOf(cause));
         }
         err.flush();
@@ -49,23 +60,28 @@ final class ErrorReporting implements CommandLine.IExecutionExceptionHandler, Co
         return ExitCodes.BAD_INPUT;
     }
 
+    /**
+     * Bad input is what the user gave and can fix: a file (its format, a path that does not exist or cannot be written),
+     * an option, a trace id. The environment is what the command needs and found missing or failing: the Docker
+     * engine, the trace store, the disk. Anything else is a bug.
+     */
     static int exitCodeFor(Throwable cause) {
         if (cause instanceof EnvironmentMissingException || cause instanceof EngineUnavailableException
-                || cause instanceof ImageUnavailableException) {
+                || cause instanceof ImageUnavailableException || cause instanceof StoreUnavailableException) {
             return ExitCodes.ENVIRONMENT;
         }
         if (cause instanceof TraceFormatException || cause instanceof UserInputException
-                || cause instanceof NoSuchFileException || cause instanceof AccessDeniedException
-                || cause instanceof FileAlreadyExistsException || cause instanceof StoreException
-                || cause instanceof DecisionRefusedException || cause instanceof ScenarioException
-                || cause instanceof ContractException
-) {
+                || cause instanceof ReplayInputException || cause instanceof DecisionRefusedException
+                || cause instanceof ScenarioException || cause instanceof ContractException
+                || cause instanceof UnknownTraceException || cause instanceof TraceConflictException
+                || cause instanceof StoreRefusedException || cause instanceof OwnerKeyUnavailableException
+                || cause instanceof FileSystemException || cause instanceof InvalidPathException) {
             return ExitCodes.BAD_INPUT;
         }
-        if (cause instanceof IOException) {
-            return ExitCodes.BAD_INPUT;
+        if (cause instanceof StoreException || cause instanceof IOException || cause instanceof SandboxException) {
+            return ExitCodes.ENVIRONMENT;
         }
-        return ExitCodes.CHECK_FAILED;
+        return ExitCodes.INTERNAL_ERROR;
     }
 
     private static String messageOf(Throwable cause) {

@@ -26,6 +26,11 @@ import picocli.CommandLine.Command;
                 GateCommand.class,
                 ReportCommand.class,
                 KeysCommand.class,
+                ServeCommand.class,
+                HookCommand.class,
+                DeleteCommand.class,
+                HoldCommand.class,
+                RetentionCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class ForklineCommand implements Callable<Integer> {

@@ -1,8 +1,11 @@
 package dev.forkline.app;
 
+import dev.forkline.trace.decision.KeyProtection;
+import dev.forkline.trace.decision.OwnerKey;
 import dev.forkline.trace.decision.OwnerKeys;
 import dev.forkline.trace.decision.PublicKeyFile;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -11,11 +14,102 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "keys", mixinStandardHelpOptions = true,
-        description = "Owners' decision keys (Ed25519), kept in $XDG_CONFIG_HOME/forkline/owners/.",
-        subcommands = {KeysCommand.Export.class, KeysCommand.Trust.class})
+        description = "Owners' decision keys (Ed25519, protected by a passphrase), kept in $XDG_CONFIG_HOME/forkline/owners/.",
+        subcommands = {KeysCommand.Init.class, KeysCommand.Protect.class, KeysCommand.ListKeys.class, KeysCommand.Export.class,
+                KeysCommand.Trust.class})
 final class KeysCommand {
 
-    @Command(name = "export", mixinStandardHelpOptions = true, description = "Write an owner's public key (creating the key pair on first use).")
+    @Command(name = "init", mixinStandardHelpOptions = true,
+            description = "Set up an owner's decision key: a new Ed25519 key pair whose private half is encrypted with a passphrase "
+                    + "(asked twice on the terminal). Refuses an owner who already has a key.")
+    static final class Init implements Callable<Integer> {
+        @Option(names = "--owner", required = true, paramLabel = "NAME")
+        String owner;
+        @Option(names = "--passphrase-file", paramLabel = "FILE",
+                description = "Read the passphrase from FILE's first line instead of the terminal (CI only; see docs/decisions.md).")
+        Path passphraseFile;
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            OwnerKeys ring = KeyRing.open();
+            if (ring.protection(owner) != KeyProtection.NONE) {
+                throw new UserInputException("'" + owner + "' already has a key (" + ring.ownerDirectory(owner) + ")"
+                        + (ring.protection(owner) == KeyProtection.UNPROTECTED ? ", not protected: forkline keys protect --owner " + owner : ""));
+            }
+            char[] passphrase = Passphrases.of(passphraseFile).toSetUp(owner);
+            try {
+                OwnerKey key = ring.create(owner, passphrase);
+                spec.commandLine().getOut().printf("%s: decision key of %s set up, %s (protected by your passphrase; share the public "
+                        + "key with 'forkline keys export --owner %s --out FILE')%n", ring.ownerDirectory(owner), owner, key.fingerprint(), owner);
+            } catch (IllegalArgumentException e) {
+                throw new UserInputException(e.getMessage());
+            } finally {
+                Arrays.fill(passphrase, '\0');
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "protect", mixinStandardHelpOptions = true,
+            description = "Encrypt an owner's key written by an older Forkline (unprotected) with a passphrase, in place: the same "
+                    + "key, so its decisions still verify.")
+    static final class Protect implements Callable<Integer> {
+        @Option(names = "--owner", required = true, paramLabel = "NAME")
+        String owner;
+        @Option(names = "--passphrase-file", paramLabel = "FILE",
+                description = "Read the passphrase from FILE's first line instead of the terminal (CI only; see docs/decisions.md).")
+        Path passphraseFile;
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            OwnerKeys ring = KeyRing.open();
+            if (ring.protection(owner) == KeyProtection.PASSPHRASE) {
+                throw new UserInputException("the key of '" + owner + "' is already protected by a passphrase");
+            }
+            if (ring.protection(owner) == KeyProtection.NONE) {
+                throw new UserInputException("'" + owner + "' has no key to protect: set one up with forkline keys init --owner " + owner);
+            }
+            char[] passphrase = Passphrases.of(passphraseFile).toSetUp(owner);
+            try {
+                OwnerKey key = ring.protect(owner, passphrase);
+                spec.commandLine().getOut().printf("%s: key of %s (%s) now protected by your passphrase%n", ring.ownerDirectory(owner), owner,
+                        key.fingerprint());
+            } catch (IllegalArgumentException e) {
+                throw new UserInputException(e.getMessage());
+            } finally {
+                Arrays.fill(passphrase, '\0');
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "The owners with a key of their own here, their fingerprints and protection.")
+    static final class ListKeys implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            OwnerKeys ring = KeyRing.open();
+            var out = spec.commandLine().getOut();
+            for (String owner : ring.owners()) {
+                KeyProtection protection = ring.protection(owner);
+                out.printf("%s\t%s\t%s%n", owner, ring.publicKey(owner).fingerprint(),
+                        protection == KeyProtection.PASSPHRASE ? "protected" : "NOT protected (forkline keys protect --owner " + owner + ")");
+            }
+            if (ring.owners().isEmpty()) {
+                out.println("no owner keys in " + ring.directory() + " (set one up: forkline keys init --owner NAME)");
+            }
+            out.flush();
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "export", mixinStandardHelpOptions = true, description = "Write an owner's public key (no passphrase needed; never creates a key).")
     static final class Export implements Callable<Integer> {
         @Option(names = "--owner", required = true, paramLabel = "NAME")
         String owner;

@@ -1,5 +1,6 @@
 package dev.forkline.app;
 
+import dev.forkline.replay.ReplayInputException;
 import dev.forkline.replay.engine.EventEdit;
 import dev.forkline.replay.engine.JUnitReport;
 import dev.forkline.replay.engine.NormalizationRule;
@@ -9,6 +10,7 @@ import dev.forkline.replay.engine.ReplayListener;
 import dev.forkline.replay.engine.ReplayRequest;
 import dev.forkline.replay.engine.ReplayResult;
 import dev.forkline.replay.engine.SessionSetup;
+import dev.forkline.replay.workspace.FileHistory;
 import dev.forkline.replay.workspace.StartingTree;
 import dev.forkline.replay.workspace.WorkspaceSource;
 import java.io.IOException;
@@ -44,6 +46,11 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Option(names = "--tools", paramLabel = "DIR", description = "SWE-agent's tool bundles named by the trajectory (SWE-agent's tools/ folder).")
     Path tools;
+
+    @Option(names = "--file-history", paramLabel = "DIR", description = "Claude Code's file-history folder of the session"
+            + " (~/.claude/file-history/<session id>/): its backups are compared with the workspace at each file-history snapshot"
+            + " and supply the files the tree lacks.")
+    Path fileHistory;
 
     @Option(names = "--image", paramLabel = "IMAGE", description = "Run in this image (present on the engine) whatever the trace records.")
     String image;
@@ -112,12 +119,7 @@ final class ReplayCommand implements Callable<Integer> {
                 err.flush();
             }
         };
-        ReplayResult result;
-        try {
-            result = new ReplayEngine(Engines.docker()).replay(request, progress);
-        } catch (IllegalArgumentException e) {
-            throw new UserInputException(e.getMessage());
-        }
+        ReplayResult result = new ReplayEngine(Engines.docker()).replay(request, progress);
         target.keep();
         if (junit != null) {
             JUnitReport.write(result, junit);
@@ -138,26 +140,29 @@ final class ReplayCommand implements Callable<Integer> {
             env.put(variable.substring(0, eq), variable.substring(eq + 1));
         }
         StartingTree tree = workspace == null ? null : WorkspaceSource.forTrace(workspace, target.pinnedCommit(from)).load();
-        return new SessionSetup(tree, tools, setupCommands, env);
-    }
-
-    private ReplayRequest request(ReplayTarget target) throws IOException {
+        FileHistory history;
         try {
-            if (from == null && edits.isEmpty()) {
-                throw new UserInputException("--from CHECKPOINT is required (or give --edit to start before the edited event)");
-            }
-            List<EventEdit> parsedEdits = new ArrayList<>();
-            edits.forEach(edit -> parsedEdits.add(EventEdit.parse(edit)));
-            Normalizer normalizer = noDefaultNormalization ? Normalizer.none() : Normalizer.defaults();
-            for (String rule : normalizations) {
-                normalizer = normalizer.with(NormalizationRule.parse(rule));
-            }
-            SessionSetup sessionSetup = setup(target);
-            return ReplayRequest.builder(target.bundle()).run(run).checkpoint(from).edits(parsedEdits)
-                    .stopAtFirstDivergence(stopAtFirstDivergence).normalizer(normalizer)
-                    .setup(sessionSetup).image(image).pull(pull).strictEnvironment(strictEnvironment).build();
+            history = fileHistory == null ? null : FileHistory.open(fileHistory);
         } catch (IllegalArgumentException e) {
             throw new UserInputException(e.getMessage());
         }
+        return new SessionSetup(tree, tools, setupCommands, env, history);
+    }
+
+    /** The request the options describe; what the engine refuses in them is a {@link ReplayInputException} (exit 2). */
+    private ReplayRequest request(ReplayTarget target) throws IOException {
+        if (from == null && edits.isEmpty()) {
+            throw new UserInputException("--from CHECKPOINT is required (or give --edit to start before the edited event)");
+        }
+        List<EventEdit> parsedEdits = new ArrayList<>();
+        edits.forEach(edit -> parsedEdits.add(EventEdit.parse(edit)));
+        Normalizer normalizer = noDefaultNormalization ? Normalizer.none() : Normalizer.defaults();
+        for (String rule : normalizations) {
+            normalizer = normalizer.with(NormalizationRule.parse(rule));
+        }
+        SessionSetup sessionSetup = setup(target);
+        return ReplayRequest.builder(target.bundle()).run(run).checkpoint(from).edits(parsedEdits)
+                .stopAtFirstDivergence(stopAtFirstDivergence).normalizer(normalizer)
+                .setup(sessionSetup).image(image).pull(pull).strictEnvironment(strictEnvironment).build();
     }
 }

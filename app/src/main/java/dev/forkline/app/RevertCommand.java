@@ -48,14 +48,10 @@ final class RevertCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        RevertResult result;
-        try {
-            RevertRequest request = (target.keepContainer ? RevertRequest.toContainer(bundle, checkpoint)
-                    : RevertRequest.toDirectory(bundle, checkpoint, target.directory)).inRun(run).failureEvent(failure);
-            result = new Reverter(target.keepContainer ? Engines.docker() : null).revert(request);
-        } catch (IllegalArgumentException e) {
-            throw new UserInputException(e.getMessage());
-        }
+        // what the engine refuses in the request is a ReplayInputException (exit 2); any other exception is a bug
+        RevertRequest request = (target.keepContainer ? RevertRequest.toContainer(bundle, checkpoint)
+                : RevertRequest.toDirectory(bundle, checkpoint, target.directory)).inRun(run).failureEvent(failure);
+        RevertResult result = new Reverter(target.keepContainer ? Engines.docker() : null).revert(request);
         var out = spec.commandLine().getOut();
         out.print(json ? result.toJson().toPrettyString() + "\n" : result.describe());
         out.flush();

@@ -34,8 +34,9 @@ final class VerifyCommand implements Callable<Integer> {
             description = "A bundle directory or .zip; with --db, the ids of stored traces.")
     List<String> targets = List.of();
 
-    @Option(names = "--db", paramLabel = "PATH", description = "Verify traces stored in this database (by id) instead of a bundle.")
-    Path database;
+    @Option(names = "--db", paramLabel = "PATH|URL", description = "Verify traces stored in this database (an H2 file or a team"
+            + " store postgresql://USER@HOST[:PORT]/DB) by id instead of a bundle.")
+    String database;
 
     @Option(names = "--all", description = "Verify every trace in the store (the default database unless --db names one).")
     boolean all;
@@ -66,14 +67,14 @@ final class VerifyCommand implements Callable<Integer> {
         var err = spec.commandLine().getErr();
         TrustedKeys trusted = trust.trusted();
         int failed = 0;
-        try (TraceStore store = TraceStore.open(database != null ? database : TraceStore.defaultLocation())) {
+        try (TraceStore store = TraceStore.open(DatabaseOption.choose(database, System.getenv(DatabaseOption.VARIABLE)))) {
             List<String> traceIds = new ArrayList<>(targets);
             if (all) {
                 store.list().stream().map(TraceSummary::traceId).forEach(traceIds::add);
             }
             for (String traceId : traceIds) {
                 if (store.find(traceId).isEmpty()) {
-                    throw new UserInputException("no stored trace '" + traceId + "' in " + store.location());
+                    throw new UserInputException("no stored trace '" + traceId + "' in " + store.address());
                 }
                 TraceIntegrity integrity = store.reverify(traceId, trusted);
                 IntegrityVerdict verdict = integrity.verdict();

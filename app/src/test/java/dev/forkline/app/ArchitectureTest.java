@@ -26,7 +26,7 @@ class ArchitectureTest {
 
     /** trace/core: the model and codec (the top package), bundles, columns, the index, verification, export. */
     static final String[] TRACE_CORE = {"dev.forkline.trace", "dev.forkline.trace.bundle..", "dev.forkline.trace.columns..",
-            "dev.forkline.trace.index..", "dev.forkline.trace.verify..", "dev.forkline.trace.export.."};
+            "dev.forkline.trace.index..", "dev.forkline.trace.verify..", "dev.forkline.trace.export..", "dev.forkline.trace.payload.."};
     /** trace/analysis: what is read out of a trace. */
     static final String[] TRACE_ANALYSIS = {"dev.forkline.trace.state..", "dev.forkline.trace.recovery..",
             "dev.forkline.trace.decision..", "dev.forkline.trace.decide..", "dev.forkline.trace.integrity..",
@@ -35,7 +35,7 @@ class ArchitectureTest {
     static final String TRACE_STORE = "dev.forkline.trace.store..";
     static final String[] JACKSON = {"com.fasterxml.jackson.core..", "com.fasterxml.jackson.databind..", "com.fasterxml.jackson.annotation.."};
     static final String[] GUI_TOOLKIT = {"javafx..", "org.controlsfx..", "atlantafx..", "org.kordamp.ikonli..", "org.testfx.."};
-    static final String[] LOGIC = {"dev.forkline.trace..", "dev.forkline.importers..", "dev.forkline.replay.."};
+    static final String[] LOGIC = {"dev.forkline.trace..", "dev.forkline.importers..", "dev.forkline.replay..", "dev.forkline.live.."};
 
     private static JavaClasses classes;
 
@@ -73,24 +73,50 @@ class ArchitectureTest {
     void traceAnalysisUsesOnlyCoreAndJacksonWithYaml() {
         classes().that().resideInAnyPackage(TRACE_ANALYSIS)
                 .should().onlyDependOnClassesThat().resideInAnyPackage(join(TRACE_CORE, TRACE_ANALYSIS, JACKSON, "java..",
-                        "com.fasterxml.jackson.dataformat.yaml..", "org.yaml.snakeyaml.."))
+                        "com.fasterxml.jackson.dataformat.yaml..", "org.yaml.snakeyaml..",
+                        "javax.crypto..")) // owner keys are encrypted with the JDK's PBES2 (PassphraseCipher)
                 .because("analysis reads traces and recovery contracts (YAML); it never touches the store")
                 .check(classes);
     }
 
     @Test
-    void traceStoreUsesCoreAnalysisH2FlywayAndSlf4j() {
+    void traceStoreUsesCoreAnalysisH2PostgresqlFlywayHikariAndSlf4j() {
         classes().that().resideInAPackage(TRACE_STORE)
                 .should().onlyDependOnClassesThat().resideInAnyPackage(join(TRACE_CORE, TRACE_ANALYSIS, JACKSON, TRACE_STORE,
-                        "java..", "javax.sql..", "org.h2..", "org.flywaydb..", "org.slf4j.."))
+                        "java..", "javax.sql..", "org.h2..", "org.postgresql..", "com.zaxxer.hikari..", "org.flywaydb..", "org.slf4j.."))
                 .check(classes);
     }
 
     @Test
     void importersAndReplayEngineNeverUseTheStore() {
         noClasses().that().resideInAnyPackage("dev.forkline.importers..", "dev.forkline.replay..")
-                .should().dependOnClassesThat().resideInAnyPackage(TRACE_STORE, "org.h2..", "org.flywaydb..")
+                .should().dependOnClassesThat().resideInAnyPackage(TRACE_STORE, "org.h2..", "org.postgresql..", "org.flywaydb..")
                 .because("importing and replaying work on bundles; only views, app and benchmarks open the store")
+                .check(classes);
+    }
+
+    /** The store is the only way into the database, so its single writer thread is the database's only writer. */
+    @Test
+    void onlyTheStoreTalksToTheDatabase() {
+        noClasses().that().resideOutsideOfPackage(TRACE_STORE)
+                .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..", "org.h2..", "org.flywaydb..")
+                .because("writes go through TraceStore, one transaction at a time on its writer thread")
+                .check(classes);
+    }
+
+    /**
+     * View models never start threads or touch the FX thread themselves: background work and the hand-back to the UI
+     * thread go through the TaskExecutor, which tests replace with one that runs everything on the test's thread.
+     */
+    @Test
+    void viewModelsReachOtherThreadsOnlyThroughTheTaskExecutor() {
+        noClasses().that().resideInAPackage("dev.forkline.views.viewmodel..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("javafx.application.Platform")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.Executors")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.ExecutorService")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.ForkJoinPool")
+                .orShould().callConstructor(Thread.class, Runnable.class)
+                .orShould().callConstructor(Thread.class, Runnable.class, String.class)
                 .check(classes);
     }
 
@@ -117,6 +143,13 @@ class ArchitectureTest {
                 .check(classes);
         noClasses().that().resideInAPackage("dev.forkline.replay..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.forkline.importers..", "dev.forkline.views..", "dev.forkline.app..")
+                .check(classes);
+    }
+
+    @Test
+    void liveCaptureDependsOnlyOnTraceAndImporters() {
+        noClasses().that().resideInAPackage("dev.forkline.live..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.forkline.replay..", "dev.forkline.views..", "dev.forkline.app..")
                 .check(classes);
     }
 

@@ -40,6 +40,37 @@ class ConvertCommandTest {
     }
 
     @Test
+    void aiderHistoryConvertsToAVisibleBundleNamedAfterItsRepository() throws Exception {
+        Path history = Files.createDirectories(temp.resolve("myrepo")).resolve(".aider.chat.history.md");
+        Files.writeString(history, """
+
+                # aider chat started at 2024-08-05 19:33:32
+
+                > Aider v0.47.2-dev
+                > Model: gpt-4o with diff edit format
+
+                #### say hello
+
+                Hello!
+
+                > Tokens: 1,200 sent, 10 received. Cost: $0.01 request, $0.01 session.
+                """);
+        Path out = temp.resolve("out");
+
+        CliTest.Outcome converted = CliTest.run("convert", history.toString(), "--out", out.toString());
+
+        assertThat(converted.code()).as(converted.err()).isZero();
+        Path bundle = out.resolve("myrepo-aider-chat-history.forkline");
+        assertThat(converted.out()).startsWith(bundle.toString()).contains("aider");
+        try (Bundle read = BundleReader.read(bundle)) {
+            assertThat(read.manifest().source().name()).isEqualTo(".aider.chat.history.md");
+        }
+        try (var names = Files.list(out)) {
+            assertThat(names.map(p -> p.getFileName().toString())).noneMatch(name -> name.startsWith("."));
+        }
+    }
+
+    @Test
     void anUnreadableFileIsBadInputNamingIt() throws Exception {
         Path junk = Files.writeString(temp.resolve("junk.txt"), "not a trace");
         CliTest.Outcome outcome = CliTest.run("convert", junk.toString(), "--out", temp.resolve("out").toString());

@@ -33,6 +33,11 @@ class DecisionCliTest {
     @AfterEach
     void restoreKeyRing() {
         System.clearProperty("forkline.owners");
+        System.clearProperty("forkline.owners.iterations");
+    }
+
+    private String passphrase() throws Exception {
+        return OwnerKeySetup.passphraseFile(temp).toString();
     }
 
     private Path bundleWithAnUnknownExternalEffect() throws Exception {
@@ -56,12 +61,13 @@ class DecisionCliTest {
     @Test
     void aSignedDecisionClosesTheQueueItemAndVerifies() throws Exception {
         Path bundle = bundleWithAnUnknownExternalEffect();
+        OwnerKeySetup.init("ann", temp);
         JsonNode queue = Json.MAPPER.readTree(CliTest.run("queue", bundle.toString(), "--json").out());
         assertThat(queue).hasSize(1);
         assertThat(queue.get(0).get("eventId").asText()).isEqualTo("pay");
         assertThat(queue.get(0).get("kind").asText()).isEqualTo("unknown-outcome");
 
-        var decided = CliTest.run("decide", bundle.toString(), "--event", "pay", "--deny", "--reason", "charge may have gone through", "--owner", "ann");
+        var decided = CliTest.run("decide", bundle.toString(), "--event", "pay", "--deny", "--reason", "charge may have gone through", "--owner", "ann", "--passphrase-file", passphrase());
         assertThat(decided.code()).as(decided.err()).isZero();
         assertThat(decided.out()).contains("deny pay by ann");
 
@@ -74,7 +80,8 @@ class DecisionCliTest {
     @Test
     void aDecisionSignedByAnUntrustedKeyFailsVerify() throws Exception {
         Path bundle = bundleWithAnUnknownExternalEffect();
-        assertThat(CliTest.run("decide", bundle.toString(), "--event", "pay", "--approve", "--reason", "ok", "--owner", "ann").code()).isZero();
+        OwnerKeySetup.init("ann", temp);
+        assertThat(CliTest.run("decide", bundle.toString(), "--event", "pay", "--approve", "--reason", "ok", "--owner", "ann", "--passphrase-file", passphrase()).code()).isZero();
         System.setProperty("forkline.owners", temp.resolve("someone-elses-ring").toString());
         var verified = CliTest.run("verify", bundle.toString());
         assertThat(verified.code()).isEqualTo(ExitCodes.CHECK_FAILED);
@@ -90,7 +97,8 @@ class DecisionCliTest {
     @Test
     void anEditedDecisionIsCaught() throws Exception {
         Path bundle = bundleWithAnUnknownExternalEffect();
-        assertThat(CliTest.run("decide", bundle.toString(), "--event", "pay", "--deny", "--reason", "no", "--owner", "ann").code()).isZero();
+        OwnerKeySetup.init("ann", temp);
+        assertThat(CliTest.run("decide", bundle.toString(), "--event", "pay", "--deny", "--reason", "no", "--owner", "ann", "--passphrase-file", passphrase()).code()).isZero();
         Path events = bundle.resolve("trace.jsonl");
         List<String> lines = Files.readAllLines(events);
         lines.set(3, lines.get(3).replace("\"deny\"", "\"approve\""));
@@ -103,11 +111,66 @@ class DecisionCliTest {
     @Test
     void decideRefusesMissingRationaleAndUndecidableEvents() throws Exception {
         Path bundle = bundleWithAnUnknownExternalEffect();
-        assertThat(CliTest.run("decide", bundle.toString(), "--event", "pay", "--deny", "--owner", "ann").code()).isEqualTo(ExitCodes.BAD_INPUT);
-        var refused = CliTest.run("decide", bundle.toString(), "--event", "main.1", "--approve", "--reason", "x", "--owner", "ann");
+        OwnerKeySetup.init("ann", temp);
+        assertThat(CliTest.run("decide", bundle.toString(), "--event", "pay", "--deny", "--owner", "ann", "--passphrase-file", passphrase()).code()).isEqualTo(ExitCodes.BAD_INPUT);
+        var refused = CliTest.run("decide", bundle.toString(), "--event", "main.1", "--approve", "--reason", "x", "--owner", "ann", "--passphrase-file", passphrase());
         assertThat(refused.code()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(refused.err()).contains("main.1");
-        assertThat(CliTest.run("decide", bundle.toString(), "--event", "pay", "--approve", "--deny", "--reason", "x", "--owner", "ann").code())
+        assertThat(CliTest.run("decide", bundle.toString(), "--event", "pay", "--approve", "--deny", "--reason", "x", "--owner", "ann", "--passphrase-file", passphrase()).code())
                 .isEqualTo(ExitCodes.BAD_INPUT);
+    }
+
+    @Test
+    void decideSignsOnlyWithAKeySetUpAndUnlockedAndNeverCreatesOne() throws Exception {
+        Path bundle = bundleWithAnUnknownExternalEffect();
+        Path events = bundle.resolve("trace.jsonl");
+        List<String> before = Files.readAllLines(events);
+
+        var noKey = CliTest.run("decide", bundle.toString(), "--event", "pay", "--deny", "--reason", "no", "--owner", "dana",
+                "--passphrase-file", passphrase());
+        assertThat(noKey.code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(noKey.err()).contains("no key is set up for owner 'dana'").contains("forkline keys init --owner dana");
+        assertThat(temp.resolve("owners").resolve("dana")).as("typing a name creates no key").doesNotExist();
+
+        OwnerKeySetup.init("dana", temp);
+        Path wrong = temp.resolve("wrong.txt");
+        Files.writeString(wrong, "not the passphrase\n");
+        Files.setPosixFilePermissions(wrong, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        var refused = CliTest.run("decide", bundle.toString(), "--event", "pay", "--deny", "--reason", "no", "--owner", "dana",
+                "--passphrase-file", wrong.toString());
+        assertThat(refused.code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(refused.err()).contains("the passphrase does not unlock the key of 'dana'");
+
+        Files.setPosixFilePermissions(wrong, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        assertThat(CliTest.run("decide", bundle.toString(), "--event", "pay", "--deny", "--reason", "no", "--owner", "dana",
+                "--passphrase-file", wrong.toString()).err()).contains("readable by other users");
+
+        var noTerminal = CliTest.run("decide", bundle.toString(), "--event", "pay", "--deny", "--reason", "no", "--owner", "dana");
+        assertThat(noTerminal.code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(noTerminal.err()).contains("no terminal to ask for it").contains("--passphrase-file");
+        assertThat(Files.readAllLines(events)).as("nothing was written").isEqualTo(before);
+
+        var signed = CliTest.run("decide", bundle.toString(), "--event", "pay", "--deny", "--reason", "no", "--owner", "dana",
+                "--passphrase-file", passphrase());
+        assertThat(signed.code()).as(signed.err()).isZero();
+        var listed = CliTest.run("keys", "list");
+        assertThat(listed.out()).contains("dana\tsha256:").contains("protected");
+        assertThat(CliTest.run("keys", "init", "--owner", "dana", "--passphrase-file", passphrase()).err()).contains("already has a key");
+    }
+
+    @Test
+    void anUnprotectedKeyFromAnOlderVersionIsRefusedUntilProtected() throws Exception {
+        Path bundle = bundleWithAnUnknownExternalEffect();
+        new dev.forkline.trace.decision.OwnerKeys(temp.resolve("owners")).loadOrCreate("ann"); // as older versions wrote it
+        var refused = CliTest.run("decide", bundle.toString(), "--event", "pay", "--deny", "--reason", "no", "--owner", "ann",
+                "--passphrase-file", passphrase());
+        assertThat(refused.code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(refused.err()).contains("not protected by a passphrase").contains("forkline keys protect --owner ann");
+        assertThat(CliTest.run("keys", "list").out()).contains("NOT protected");
+
+        OwnerKeySetup.protect("ann", temp);
+        var signed = CliTest.run("decide", bundle.toString(), "--event", "pay", "--deny", "--reason", "no", "--owner", "ann",
+                "--passphrase-file", passphrase());
+        assertThat(signed.code()).as(signed.err()).isZero();
     }
 }

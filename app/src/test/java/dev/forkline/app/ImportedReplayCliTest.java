@@ -60,6 +60,17 @@ class ImportedReplayCliTest {
     }
 
     @Test
+    void aFileHistoryThatIsNoFolderIsExitTwoAndNothingIsKept() {
+        Path transcript = shared("claude-code/a47cfcb669b1/0/full.jsonl");
+        Path tree = shared("repos/entireio__cli@e4e7a027.tar.gz");
+        var run = CliTest.run("replay", transcript.toString(), "--from", "start", "--workspace", tree.toString(),
+                "--file-history", work.resolve("no-such-session").toString(), "--out", work.resolve("kept").toString());
+        assertThat(run.code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.err()).contains("--file-history").contains("no-such-session").contains("is not a directory");
+        assertThat(work.resolve("kept")).doesNotExist();
+    }
+
+    @Test
     void anExistingOutIsRefusedAndABundleTakesNoOut() throws Exception {
         Path transcript = shared("claude-code/a47cfcb669b1/0/full.jsonl");
         Path existing = Files.createDirectories(work.resolve("existing"));

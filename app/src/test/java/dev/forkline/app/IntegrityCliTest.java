@@ -48,6 +48,7 @@ class IntegrityCliTest {
     @AfterEach
     void restoreKeyRing() {
         System.clearProperty("forkline.owners");
+        System.clearProperty("forkline.owners.iterations");
     }
 
     private Altered alter(Alteration alteration) throws Exception {
@@ -158,15 +159,16 @@ class IntegrityCliTest {
         Altered altered = alter(Alteration.CHANGED_BYTE);
         Path events = altered.bundle().resolve("trace.jsonl");
         List<String> before = Files.readAllLines(events);
+        String passphrase = OwnerKeySetup.ready(AlteredSamples.OWNER, temp).toString();
 
         CliTest.Outcome refused = CliTest.run("decide", altered.bundle().toString(), "--event", "r1.9", "--deny", "--reason", "no",
-                "--owner", AlteredSamples.OWNER);
+                "--owner", AlteredSamples.OWNER, "--passphrase-file", passphrase);
         assertThat(refused.code()).isEqualTo(ExitCodes.CHECK_FAILED);
         assertThat(refused.err()).contains("trace.jsonl:" + altered.line() + ": event " + altered.eventId()).contains("--accept-altered");
         assertThat(Files.readAllLines(events)).isEqualTo(before);
 
         CliTest.Outcome accepted = CliTest.run("decide", altered.bundle().toString(), "--event", "r1.9", "--deny", "--reason", "no",
-                "--owner", AlteredSamples.OWNER, "--accept-altered", "--json");
+                "--owner", AlteredSamples.OWNER, "--passphrase-file", passphrase, "--accept-altered", "--json");
         assertThat(accepted.code()).as(accepted.err()).isZero();
         JsonNode decision = Json.MAPPER.readTree(accepted.out());
         assertThat(decision.at("/data/integrity/verdict").asText()).isEqualTo("altered");

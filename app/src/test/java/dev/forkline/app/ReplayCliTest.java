@@ -111,20 +111,22 @@ class ReplayCliTest {
         System.setProperty("forkline.owners", work.resolve("owners").toString());
         try {
             Path bundle = copySample("sandbox-lost-mid-effect", work);
+            String passphrase = OwnerKeySetup.init("dana", work).toString();
             var stopped = CliTest.run("replay", bundle.toString(), "--from", "cp-initial");
             assertThat(stopped.code()).as(stopped.out() + stopped.err()).isEqualTo(ExitCodes.CHECK_FAILED);
             assertThat(stopped.out()).contains("needs a decision");
             var decided = CliTest.run("decide", bundle.toString(), "--event", "r1.9", "--deny", "--treat-as", "failed",
-                    "--reason", "the payment provider shows no charge for order-42", "--owner", "dana");
+                    "--reason", "the payment provider shows no charge for order-42", "--owner", "dana", "--passphrase-file", passphrase);
             assertThat(decided.code()).as(decided.err()).isZero();
             var replayed = CliTest.run("replay", bundle.toString(), "--from", "cp-initial", "--json");
             assertThat(replayed.code()).as(replayed.out() + replayed.err()).isZero();
             assertThat(Json.MAPPER.readTree(replayed.out()).path("counts").path("needsDecision").asInt()).isZero();
             assertThat(CliTest.run("verify", bundle.toString()).code()).isZero();
             assertThat(CliTest.run("decide", bundle.toString(), "--event", "r1.9", "--escalate", "--treat-as", "done",
-                    "--reason", "x", "--owner", "dana").code()).as("escalating settles nothing").isEqualTo(ExitCodes.BAD_INPUT);
+                    "--reason", "x", "--owner", "dana", "--passphrase-file", passphrase).code()).as("escalating settles nothing").isEqualTo(ExitCodes.BAD_INPUT);
         } finally {
             System.clearProperty("forkline.owners");
+            System.clearProperty("forkline.owners.iterations");
         }
     }
 

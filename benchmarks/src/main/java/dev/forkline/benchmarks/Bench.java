@@ -32,12 +32,12 @@ import java.util.Set;
  * line per figure. Full sizes enforce the goals (exit 3 when one is missed); {@code --quick} uses small sizes and
  * enforces none.
  *
- * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,formats,memory] [--events N] [--work DIR] [--keep]</pre>
+ * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,live,formats,memory] [--events N] [--work DIR] [--keep]</pre>
  */
 public final class Bench {
 
     public static final Set<String> GROUPS = Set.of("import", "open", "step", "frame", "sandbox", "restore", "storage", "real-replay",
-            "rebuild", "formats", "memory");
+            "rebuild", "live", "formats", "memory");
 
     private final Sizes sizes;
     private final Set<String> only;
@@ -135,6 +135,9 @@ public final class Bench {
         }
         if (wants("rebuild")) {
             report(new WorkspaceRebuildFigure(sizes, work, out).measure());
+        }
+        if (wants("live")) {
+            new dev.forkline.benchmarks.figures.LiveFigures(sizes, work).measure().forEach(this::report);
         }
         if (wants("sandbox") || wants("restore")) {
             sandboxFigures();

@@ -24,15 +24,18 @@ public final class EffectRules {
     private static final Set<String> EDIT_TOOLS = Set.of(
             "edit", "write", "multiedit", "notebookedit", "str_replace_editor", "str_replace_based_edit_tool",
             "apply_patch", "write_file", "edit_file", "create_file", "replace", "insert", "fileeditaction",
-            "filewriteaction", "text_editor", "todowrite", "update_plan", "create", "delete_file");
+            "filewriteaction", "text_editor", "todowrite", "update_plan", "create", "delete_file", "write_todos");
     private static final Set<String> READ_TOOLS = Set.of(
             "read", "glob", "grep", "ls", "read_file", "list_files", "list_dir", "list_directory", "view", "view_file",
             "search", "find", "find_file", "search_file", "search_dir", "open", "cat", "webfetch", "websearch",
             "web_search", "web_fetch", "fetch", "browse", "browser", "fileread", "filereadaction", "think",
-            "get_weather", "lookup", "retrieve", "todoread", "task_status");
+            "get_weather", "lookup", "retrieve", "todoread", "task_status", "search_file_content", "grep_search",
+            "read_many_files", "google_web_search");
     private static final Set<String> EXTERNAL_TOOLS = Set.of(
             "send_email", "send_message", "post_message", "slack", "http_post", "http_request", "git_push",
             "create_pull_request", "create_issue", "publish", "deploy", "submit", "payment", "transfer");
+    /** Tools that hand work to a subagent of the same agent (Claude Code's Task): the subagent's own calls carry their effects. */
+    private static final Set<String> SUBAGENT_TOOLS = Set.of("task", "agent", "dispatch_agent");
     private static final Set<String> PRIVILEGED_TOOLS = Set.of("sudo", "su", "escalate", "request_permissions");
 
     private static final Pattern PRIVILEGED_COMMAND = Pattern.compile(
@@ -63,7 +66,7 @@ public final class EffectRules {
         if (EDIT_TOOLS.contains(bare)) {
             return new Classification(EffectClass.WORKSPACE, false);
         }
-        if (READ_TOOLS.contains(bare)) {
+        if (READ_TOOLS.contains(bare) || SUBAGENT_TOOLS.contains(bare)) {
             return new Classification(EffectClass.READ, false);
         }
         if (EXTERNAL_TOOLS.contains(bare)) {

@@ -4,6 +4,7 @@ import dev.forkline.importers.aider.AiderImporter;
 import dev.forkline.importers.claudecode.ClaudeCodeImporter;
 import dev.forkline.importers.cline.ClineImporter;
 import dev.forkline.importers.codex.CodexRolloutImporter;
+import dev.forkline.importers.gemini.GeminiImporter;
 import dev.forkline.importers.inspect.InspectImporter;
 import dev.forkline.importers.langfuse.LangfuseImporter;
 import dev.forkline.importers.openaiagents.OpenAiAgentsImporter;
@@ -41,7 +42,8 @@ public final class Importers {
                 new InspectImporter(),
                 new LangfuseImporter(),
                 new AiderImporter(),
-                new ClineImporter()));
+                new ClineImporter(),
+                new GeminiImporter()));
     }
 
     public List<TraceImporter> all() {

@@ -32,11 +32,11 @@ final class SharedSamples {
 
     /**
      * The real or hand-made samples of formats without a shared sample, kept in this module's test resources (aider,
-     * cline): every file under those folders.
+     * cline, gemini): every file under those folders.
      */
     static List<Path> resourceSamples() throws IOException {
         List<Path> files = new java.util.ArrayList<>();
-        for (String folder : List.of("aider", "cline")) {
+        for (String folder : List.of("aider", "cline", "gemini")) {
             Path dir = Path.of("src", "test", "resources", folder);
             if (Files.isDirectory(dir)) {
                 try (Stream<Path> walk = Files.walk(dir)) {

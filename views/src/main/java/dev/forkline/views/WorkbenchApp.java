@@ -26,6 +26,7 @@ public final class WorkbenchApp extends Application {
     public void start(Stage stage) {
         options = pending != null ? pending : LaunchOptions.inMemory();
         executor = new FxTaskExecutor(2);
+        dev.forkline.views.shell.HelpMenu.useHostServices(getHostServices());
         Workbench workbench = show(stage, options, executor);
         workbench.model().checkDocker(dev.forkline.views.data.DockerProbe.engine());
         if (!options.openFiles().isEmpty()) {

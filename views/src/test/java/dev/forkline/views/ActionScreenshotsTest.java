@@ -72,6 +72,7 @@ class ActionScreenshotsTest {
     @Test
     void theEscapeQueueWithTheDecideDialogAndTheGatePanel(@TempDir Path dir) throws Exception {
         samples = Samples.imported(dir);
+        samples.setUpOwner("dana");
         Workbench workbench = show(dir, false);
         var model = workbench.model();
         BufferedImage composed = HeadlessFx.call(() -> {
@@ -86,8 +87,9 @@ class ActionScreenshotsTest {
             var form = lookupForm(decide);
             form.verdict.setValue(Verdict.APPROVE);
             form.rationale.setText("The payment for order-42 is idempotent by key: re-firing it against the provider is safe.");
-            form.owner.setText("dana");
-            form.save.fire();
+            form.review.fire();
+            form.passphrase.setText(Samples.PASSPHRASE);
+            form.sign.fire();
             BufferedImage dialog = image(decide.getScene());
             BufferedImage out = new BufferedImage(base.getWidth(), base.getHeight() + dialog.getHeight() / 2, BufferedImage.TYPE_INT_ARGB);
             Graphics2D g = out.createGraphics();
@@ -144,6 +146,7 @@ class ActionScreenshotsTest {
                     progress.set(image(workbench.scene()));
                 }
             });
+            model.bundleWrites().settle(Samples.traceId("wrong-tool-call"), dev.forkline.views.viewmodel.BundleWrites.Choice.WRITE_TO_BUNDLE);
             model.replay().replayFromHere();
             return null;
         });
@@ -194,11 +197,13 @@ class ActionScreenshotsTest {
         @SuppressWarnings("unchecked")
         var verdict = (javafx.scene.control.ComboBox<Verdict>) scene.lookup("#decision-verdict");
         return new DecisionControls(verdict, (javafx.scene.control.TextArea) scene.lookup("#decision-rationale"),
-                (javafx.scene.control.TextField) scene.lookup("#decision-owner"), (javafx.scene.control.Button) scene.lookup("#decision-save"));
+                (javafx.scene.control.Button) scene.lookup("#decision-review"), (javafx.scene.control.PasswordField) scene.lookup("#decision-passphrase"),
+                (javafx.scene.control.Button) scene.lookup("#decision-sign"));
     }
 
     private record DecisionControls(javafx.scene.control.ComboBox<Verdict> verdict, javafx.scene.control.TextArea rationale,
-                                    javafx.scene.control.TextField owner, javafx.scene.control.Button save) {
+                                    javafx.scene.control.Button review, javafx.scene.control.PasswordField passphrase,
+                                    javafx.scene.control.Button sign) {
     }
 
     private static BufferedImage image(Scene scene) {

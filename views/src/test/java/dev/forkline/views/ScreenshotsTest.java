@@ -66,6 +66,18 @@ class ScreenshotsTest {
     }
 
     @Test
+    void rendersAForkAlignedByContentAndARealClaudeCodeSession() throws Exception {
+        Path compare = Screenshots.render(ScreenshotRequest.of(dev.forkline.views.testdata.ForkedRuns.bundle(), DIR.resolve("compare-aligned-light.png"))
+                .withRun("r2").withView(ScreenshotRequest.View.COMPARE).withSize(1200, 520));
+        assertThat(distinctColours(ImageIO.read(compare.toFile()))).isGreaterThan(20);
+        Path session = dev.forkline.trace.testing.SharedSamples.require(dev.forkline.trace.testing.SharedSamples.CLAUDE_CODE);
+        try (var bundle = dev.forkline.importers.Importers.builtIn().read(session).bundle()) {
+            Path png = Screenshots.render(ScreenshotRequest.of(bundle, DIR.resolve("claude-code-session-light.png")));
+            assertThat(distinctColours(ImageIO.read(png.toFile()))).isGreaterThan(200);
+        }
+    }
+
+    @Test
     void rendersADenseRunWithMergedMarks() throws Exception {
         Path png = Screenshots.render(ScreenshotRequest.of(DemoTrace.dense(6000), DIR.resolve("timeline-dense-light.png"))
                 .withView(ScreenshotRequest.View.TIMELINE));

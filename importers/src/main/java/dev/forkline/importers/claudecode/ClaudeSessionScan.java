@@ -194,6 +194,8 @@ final class ClaudeSessionScan {
                 String text = ClaudeBlocks.plainText(message);
                 if (text != null && !text.isBlank() && !text.startsWith("<")) {
                     firstPrompt = text;
+                } else if (text != null) {
+                    firstPrompt = ClaudeTools.slashCommand(text);
                 }
             }
             String agentId = JsonFields.textAt(record, "toolUseResult", "agentId");

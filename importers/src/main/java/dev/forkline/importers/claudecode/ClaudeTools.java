@@ -33,6 +33,23 @@ final class ClaudeTools {
         return matcher.find() ? Integer.valueOf(matcher.group(1)) : null;
     }
 
+    private static final Pattern COMMAND_NAME = Pattern.compile("<command-name>\\s*(.*?)\\s*</command-name>", Pattern.DOTALL);
+    private static final Pattern COMMAND_ARGS = Pattern.compile("<command-args>\\s*(.*?)\\s*</command-args>", Pattern.DOTALL);
+
+    /**
+     * The slash command a prompt ran, as the person typed it ("/orchestrator update CLAUDE.md"), from Claude Code's
+     * {@code <command-name>} and {@code <command-args>} tags; null when the text holds no command.
+     */
+    static String slashCommand(String text) {
+        Matcher name = COMMAND_NAME.matcher(text);
+        if (!name.find() || name.group(1).isBlank()) {
+            return null;
+        }
+        Matcher args = COMMAND_ARGS.matcher(text);
+        String arguments = args.find() ? args.group(1).strip() : "";
+        return arguments.isEmpty() ? name.group(1) : name.group(1) + " " + arguments;
+    }
+
     /** Whether a tool result records that the person declined the permission prompt for the call. */
     static boolean isRejection(String resultText) {
         if (resultText == null) {

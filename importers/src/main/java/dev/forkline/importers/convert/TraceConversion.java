@@ -62,11 +62,26 @@ public final class TraceConversion {
         }
     }
 
-    /** The bundle directory's name: the source's name without its trace extensions, plus {@code .forkline}. */
+    /**
+     * The bundle directory's name: the source's name without its trace extensions, plus {@code .forkline}. A hidden
+     * file (aider's {@code .aider.chat.history.md}, the same name in every repository) gives a visible name that says
+     * whose it is: its folder's name, then its own without the leading dot, dots as dashes
+     * ({@code myrepo-aider-chat-history.forkline}).
+     */
     public static String bundleName(Path source) {
-        String name = source.toAbsolutePath().normalize().getFileName().toString();
-        String stem = name.replaceFirst("(\\.trace)?\\.(jsonl|json|traj|eval|zip)$", "");
-        return (stem.isBlank() ? name : stem) + ".forkline";
+        Path absolute = source.toAbsolutePath().normalize();
+        String name = absolute.getFileName() == null ? "trace" : absolute.getFileName().toString();
+        String stem = name.replaceFirst("(\\.trace)?\\.(jsonl|json|traj|eval|zip|md)$", "");
+        if (stem.isBlank()) {
+            stem = name;
+        }
+        if (stem.startsWith(".")) {
+            String visible = stem.replaceFirst("^\\.+", "").replace('.', '-');
+            Path folder = absolute.getParent() == null ? null : absolute.getParent().getFileName();
+            String owner = folder == null ? "" : folder.toString().replaceFirst("^\\.+", "");
+            stem = owner.isBlank() ? (visible.isBlank() ? "trace" : visible) : visible.isBlank() ? owner : owner + "-" + visible;
+        }
+        return stem + ".forkline";
     }
 
     /** Every blob the import made (an import's store), else those its events name; then the events, in order. */

@@ -32,6 +32,17 @@ class TraceConversionTest {
     Path out;
 
     @Test
+    void bundlesAreNamedAfterTheSourceAndAHiddenFileGetsAVisibleNameSayingWhoseItIs() {
+        assertThat(TraceConversion.bundleName(Path.of("/x/session.jsonl"))).isEqualTo("session.forkline");
+        assertThat(TraceConversion.bundleName(Path.of("/x/run.trace.json"))).isEqualTo("run.forkline");
+        assertThat(TraceConversion.bundleName(Path.of("/home/dev/myrepo/.aider.chat.history.md"))).isEqualTo("myrepo-aider-chat-history.forkline");
+        assertThat(TraceConversion.bundleName(Path.of("/home/dev/.hidden-repo/.aider.chat.history.md")))
+                .isEqualTo("hidden-repo-aider-chat-history.forkline");
+        assertThat(TraceConversion.bundleName(Path.of("/.aider.chat.history.md"))).isEqualTo("aider-chat-history.forkline");
+        assertThat(TraceConversion.bundleName(Path.of("/x/..."))).doesNotStartWith(".").endsWith(".forkline");
+    }
+
+    @Test
     void everySampleBecomesABundleThatVerifiesAndNamesItsSource() throws Exception {
         SampleFiles.require("SOURCES.tsv");
         List<Path> samples = Samples.traceFiles();

@@ -3,6 +3,7 @@ package dev.forkline.replay.engine;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.replay.ReplayInputException;
 import dev.forkline.trace.Json;
 
 /**
@@ -18,11 +19,11 @@ public record EventEdit(String eventId, ObjectNode patch, boolean drop) {
 
     public EventEdit {
         if (eventId == null || eventId.isBlank()) {
-            throw new IllegalArgumentException("an edit needs the id of the event it changes");
+            throw new ReplayInputException("an edit needs the id of the event it changes");
         }
         patch = patch == null ? null : patch.deepCopy();
         if (!drop && (patch == null || patch.isEmpty())) {
-            throw new IllegalArgumentException("edit of " + eventId + " changes nothing");
+            throw new ReplayInputException("edit of " + eventId + " changes nothing");
         }
     }
 
@@ -42,22 +43,22 @@ public record EventEdit(String eventId, ObjectNode patch, boolean drop) {
     public static EventEdit parse(String spec) {
         int eq = spec.indexOf('=');
         if (eq <= 0) {
-            throw new IllegalArgumentException("an edit is EVENT_ID=JSON, got '" + spec + "'");
+            throw new ReplayInputException("an edit is EVENT_ID=JSON, got '" + spec + "'");
         }
         String id = spec.substring(0, eq).strip();
         JsonNode json;
         try {
             json = Json.MAPPER.readTree(spec.substring(eq + 1));
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("edit of " + id + ": not valid JSON (" + e.getOriginalMessage() + ")", e);
+            throw new ReplayInputException("edit of " + id + ": not valid JSON (" + e.getOriginalMessage() + ")", e);
         }
         if (json == null || !json.isObject()) {
-            throw new IllegalArgumentException("edit of " + id + ": the JSON must be an object merged into the event's data");
+            throw new ReplayInputException("edit of " + id + ": the JSON must be an object merged into the event's data");
         }
         ObjectNode object = (ObjectNode) json;
         if (object.path("drop").asBoolean(false)) {
             if (object.size() != 1) {
-                throw new IllegalArgumentException("edit of " + id + ": {\"drop\":true} takes no other fields");
+                throw new ReplayInputException("edit of " + id + ": {\"drop\":true} takes no other fields");
             }
             return drop(id);
         }

@@ -1,6 +1,7 @@
 package dev.forkline.replay.engine;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.replay.ReplayInputException;
 import dev.forkline.trace.Json;
 
 import java.util.regex.Pattern;
@@ -28,12 +29,12 @@ public record NormalizationRule(String name, Pattern pattern, String replacement
         int eq = spec.indexOf('=');
         int arrow = spec.lastIndexOf("=>");
         if (eq <= 0 || arrow <= eq) {
-            throw new IllegalArgumentException("a normalisation rule is NAME=REGEX=>REPLACEMENT, got '" + spec + "'");
+            throw new ReplayInputException("a normalisation rule is NAME=REGEX=>REPLACEMENT, got '" + spec + "'");
         }
         try {
             return of(spec.substring(0, eq), spec.substring(eq + 1, arrow), spec.substring(arrow + 2));
         } catch (java.util.regex.PatternSyntaxException e) {
-            throw new IllegalArgumentException("normalisation rule '" + spec.substring(0, eq) + "': " + e.getDescription(), e);
+            throw new ReplayInputException("normalisation rule '" + spec.substring(0, eq) + "': " + e.getDescription(), e);
         }
     }
 

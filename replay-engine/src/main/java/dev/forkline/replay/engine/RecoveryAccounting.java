@@ -1,6 +1,7 @@
 package dev.forkline.replay.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.replay.ReplayInputException;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.index.Lineage;
@@ -56,7 +57,7 @@ public final class RecoveryAccounting {
         if (failureEventId != null) {
             int at = lineage.positionOf(failureEventId);
             if (at < 0) {
-                throw new IllegalArgumentException("failure event '" + failureEventId + "' is not in run '" + run + "'");
+                throw new ReplayInputException("failure event '" + failureEventId + "' is not in run '" + run + "'");
             }
             return at;
         }

@@ -3,6 +3,7 @@ package dev.forkline.replay.engine;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.replay.ReplayInputException;
 import dev.forkline.replay.sandbox.DockerEngine;
 import dev.forkline.replay.sandbox.ImageResolver;
 import dev.forkline.replay.sandbox.IsolationBoundary;
@@ -210,7 +211,7 @@ public final class ReplayEngine {
     private static Start load(ReplayRequest request, boolean withDecisions) throws IOException, TraceFormatException {
         Path dir = request.bundleDirectory();
         if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException(dir + " is not an unpacked bundle directory: a replay is appended to the bundle"
+            throw new ReplayInputException(dir + " is not an unpacked bundle directory: a replay is appended to the bundle"
                     + " (unpack a .zip bundle first)");
         }
         Path eventsFile = dir.resolve(Bundle.EVENTS);
@@ -224,7 +225,7 @@ public final class ReplayEngine {
             ImportedSession imported = ImportedSession.of(index, plan.run(), plan.checkpoint()).orElse(null);
             if (SuppliedCheckpoint.isSupplied(plan.checkpoint())) {
                 if (request.setup().tree() == null) {
-                    throw new IllegalArgumentException(SuppliedCheckpoint.missingTreeMessage(plan.checkpoint()));
+                    throw new ReplayInputException(SuppliedCheckpoint.missingTreeMessage(plan.checkpoint()));
                 }
                 MemoryBlobStore supplied = new MemoryBlobStore();
                 plan = plan.startingAt(SuppliedCheckpoint.filled(plan.checkpoint(), request.setup().tree(), supplied));

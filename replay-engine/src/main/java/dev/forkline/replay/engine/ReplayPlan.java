@@ -1,6 +1,7 @@
 package dev.forkline.replay.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.replay.ReplayInputException;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.index.CheckpointInfo;
@@ -62,16 +63,16 @@ final class ReplayPlan {
         if (run == null) {
             if (checkpointId == null) {
                 Event firstEdited = index.event(edits.getFirst().eventId())
-                        .orElseThrow(() -> new IllegalArgumentException("edit: there is no event '" + edits.getFirst().eventId() + "'"));
+                        .orElseThrow(() -> new ReplayInputException("edit: there is no event '" + edits.getFirst().eventId() + "'"));
                 run = firstEdited.run();
             } else {
                 run = index.checkpoint(checkpointId).map(CheckpointInfo::run)
-                        .orElseThrow(() -> new IllegalArgumentException("there is no checkpoint '" + checkpointId + "' in the bundle"
+                        .orElseThrow(() -> new ReplayInputException("there is no checkpoint '" + checkpointId + "' in the bundle"
                                 + knownCheckpoints(index)));
             }
         }
         if (index.run(run).isEmpty()) {
-            throw new IllegalArgumentException("there is no run '" + run + "' in the bundle (runs: "
+            throw new ReplayInputException("there is no run '" + run + "' in the bundle (runs: "
                     + index.runs().stream().map(r -> r.id()).toList() + ")");
         }
         Lineage lineage = index.lineage(run);
@@ -80,17 +81,17 @@ final class ReplayPlan {
         for (EventEdit edit : edits) {
             int position = lineage.positionOf(edit.eventId());
             if (position < 0) {
-                throw new IllegalArgumentException("edit: event '" + edit.eventId() + "' is not in run '" + run + "' (or its lineage)");
+                throw new ReplayInputException("edit: event '" + edit.eventId() + "' is not in run '" + run + "' (or its lineage)");
             }
             if (editById.put(edit.eventId(), edit) != null) {
-                throw new IllegalArgumentException("edit: event '" + edit.eventId() + "' is edited twice");
+                throw new ReplayInputException("edit: event '" + edit.eventId() + "' is edited twice");
             }
             firstEdit = Math.min(firstEdit, position);
         }
         int checkpointPosition = checkpointId != null ? checkpointPosition(index, lineage, run, checkpointId)
                 : latestCheckpointBefore(lineage, firstEdit, run);
         if (firstEdit != Integer.MAX_VALUE && firstEdit <= checkpointPosition) {
-            throw new IllegalArgumentException("edit of '" + lineage.get(firstEdit).id() + "' comes before checkpoint '"
+            throw new ReplayInputException("edit of '" + lineage.get(firstEdit).id() + "' comes before checkpoint '"
                     + checkpointId + "': start from an earlier checkpoint (or leave --from out to use the latest before the edit)");
         }
         Event checkpoint = lineage.get(checkpointPosition);
@@ -141,7 +142,7 @@ final class ReplayPlan {
                 return p;
             }
         }
-        throw new IllegalArgumentException("checkpoint '" + checkpointId + "' is not in run '" + run + "' (or its lineage)"
+        throw new ReplayInputException("checkpoint '" + checkpointId + "' is not in run '" + run + "' (or its lineage)"
                 + knownCheckpoints(index));
     }
 
@@ -151,7 +152,7 @@ final class ReplayPlan {
                 return p;
             }
         }
-        throw new IllegalArgumentException("run '" + run + "' has no checkpoint before the first edited event");
+        throw new ReplayInputException("run '" + run + "' has no checkpoint before the first edited event");
     }
 
     private static String knownCheckpoints(TraceIndex index) {

@@ -1,5 +1,6 @@
 package dev.forkline.replay.engine;
 
+import dev.forkline.replay.ReplayInputException;
 import dev.forkline.trace.decision.TrustedKeys;
 
 import java.nio.file.Path;
@@ -46,7 +47,7 @@ public record ReplayRequest(Path bundleDirectory, String run, String checkpointI
         maxCallTimeout = maxCallTimeout == null ? DEFAULT_MAX_CALL_TIMEOUT : maxCallTimeout;
         setup = setup == null ? SessionSetup.NONE : setup;
         if (checkpointId == null && edits.isEmpty()) {
-            throw new IllegalArgumentException("a replay needs a checkpoint to start from (--from CHECKPOINT)");
+            throw new ReplayInputException("a replay needs a checkpoint to start from (--from CHECKPOINT)");
         }
     }
 

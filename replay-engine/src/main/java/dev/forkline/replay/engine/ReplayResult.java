@@ -2,6 +2,7 @@ package dev.forkline.replay.engine;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.ExitStatus;
 import dev.forkline.trace.Json;
 
 import java.nio.file.Path;
@@ -114,15 +115,16 @@ public record ReplayResult(Path bundleDirectory, String replayedRun, String repl
     }
 
     /**
-     * For {@code forkline replay}: 3 when a step diverged (or an escape was not contained), 1 when the replay stopped
-     * without diverging (a decision is needed, terminated, cancelled, sandbox lost), 0 when every step was walked and
-     * nothing diverged except what edits made expected.
+     * For {@code forkline replay}: {@link ExitStatus#DIVERGED} when a step diverged (or an escape was not contained),
+     * {@link ExitStatus#CHECK_FAILED} when the replay stopped without diverging (a decision is needed, terminated,
+     * cancelled, sandbox lost), {@link ExitStatus#OK} when every step was walked and nothing diverged except what edits
+     * made expected.
      */
     public int exitCode() {
         if (diverged() > 0) {
-            return 3;
+            return ExitStatus.DIVERGED;
         }
-        return stopReason == StopReason.COMPLETED ? 0 : 1;
+        return stopReason == StopReason.COMPLETED ? ExitStatus.OK : ExitStatus.CHECK_FAILED;
     }
 
     /** The report {@code forkline replay} prints: one line per step, the first divergence with its diffs, counts, timings. */

@@ -11,6 +11,7 @@ import dev.forkline.replay.sandbox.RecordedExec;
 import dev.forkline.replay.sandbox.Sandbox;
 import dev.forkline.replay.sandbox.SandboxLostException;
 import dev.forkline.replay.sandbox.WorkspaceFile;
+import dev.forkline.replay.sandbox.WorkspaceListing;
 import dev.forkline.replay.sandbox.WorkspaceManifest;
 import dev.forkline.replay.sandbox.WorkspacePaths;
 import dev.forkline.trace.Event;
@@ -20,6 +21,9 @@ import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.decision.DecisionLedger;
+import dev.forkline.replay.workspace.BackupCheck;
+import dev.forkline.replay.workspace.BackupComparison;
+import dev.forkline.replay.workspace.FileHistory;
 import dev.forkline.replay.workspace.MutationApplier;
 import dev.forkline.replay.workspace.MutationOutcome;
 import dev.forkline.replay.workspace.MutationPaths;
@@ -60,6 +64,10 @@ final class ReplaySession {
     private final Map<String, String> replayedCheckpointIds = new HashMap<>();
     private final List<StepResult> steps = new ArrayList<>();
     private final int totalSteps;
+    private final FileHistory fileHistory;
+    private final java.util.Set<String> backupsSeen = new java.util.HashSet<>();
+    /** Snapshots handled before the tool call they were recorded within (see {@link #snapshotsWithin}). */
+    private final java.util.Set<String> handledEarly = new java.util.HashSet<>();
     private WorkspaceManifest manifest;
     private ReplayResult.StopReason stopReason = ReplayResult.StopReason.COMPLETED;
     private String stopDetail;
@@ -83,7 +91,28 @@ final class ReplaySession {
         this.imported = imported;
         this.image = sandbox.boundary().image();
         this.normalizer = normalizerFor(request.normalizer(), imported);
-        this.totalSteps = plan.stepCount();
+        this.fileHistory = request.setup().fileHistory();
+        this.totalSteps = plan.stepCount() + snapshotSteps(plan, fileHistory);
+    }
+
+    /** A file-history snapshot that names new backups is a step when the user gave the folder of backups. */
+    private static int snapshotSteps(ReplayPlan plan, FileHistory history) {
+        if (history == null) {
+            return 0;
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        int steps = 0;
+        List<Event> walked = plan.walked();
+        for (int position = 0; position < walked.size(); position++) {
+            if (!plan.belongsToACall(walked.get(position)) && !FileHistory.newBackupsAt(walked.get(position), position, seen).isEmpty()) {
+                steps++;
+            }
+        }
+        return steps;
+    }
+
+    private List<FileHistory.TrackedBackup> newBackups(Event event, int position) {
+        return fileHistory == null ? List.of() : FileHistory.newBackupsAt(event, position, backupsSeen);
     }
 
     /** The request's rules, and for an imported session the ones that hide what any re-execution of it changes. */
@@ -121,8 +150,9 @@ final class ReplaySession {
      */
     WorkspaceManifest recordSetup(WorkspaceManifest restored, Event setupNote) {
         manifest = restored;
-        WorkspaceManifest after = sandbox.manifest();
-        writeActualMutations(setupNote, after, WorkspaceComparison.actual(restored, after), List.of());
+        WorkspaceListing listed = sandbox.list();
+        WorkspaceManifest after = listed.manifest();
+        writeActualMutations(setupNote, listed, WorkspaceComparison.actual(restored, after), List.of());
         manifest = after;
         return after;
     }
@@ -137,37 +167,74 @@ final class ReplaySession {
                 return;
             }
             Event event = walked.get(position);
-            if (plan.belongsToACall(event)) {
+            if (plan.belongsToACall(event) || handledEarly.contains(event.id())) {
                 continue;
             }
-            StepResult step;
-            try {
-                step = handle(event, position);
-            } catch (SandboxLostException lost) {
-                sandboxLost(event, lost);
-                return;
-            }
-            if (step == null) {
-                continue;
-            }
-            steps.add(step);
-            listener.stepFinished(step);
-            if (step.status().isFailure() && !firstDivergenceSeen) {
-                firstDivergenceSeen = true;
-                listener.firstDivergence(step);
-                if (request.stopAtFirstDivergence()) {
-                    stop(ReplayResult.StopReason.FIRST_DIVERGENCE, "stopped at the first divergence, " + step.eventId());
+            // Claude Code takes a file's backup just before writing the edit, and records the snapshot between the edit's
+            // call and its result: the snapshot is handled before the call, which applies the edit
+            for (int early : snapshotsWithin(walked, position)) {
+                handledEarly.add(walked.get(early).id());
+                if (!walkStep(walked.get(early), early)) {
                     return;
                 }
             }
-            if (step.status() == StepStatus.NEEDS_DECISION) {
-                stop(ReplayResult.StopReason.NEEDS_DECISION, step.note());
-                return;
-            }
-            if (stopReason == ReplayResult.StopReason.TERMINATED_BY_DECISION) {
+            if (!walkStep(event, position)) {
                 return;
             }
         }
+    }
+
+    /** Handles one event and records its step; false when the walk must stop. */
+    private boolean walkStep(Event event, int position) throws IOException {
+        StepResult step;
+        try {
+            step = handle(event, position);
+        } catch (SandboxLostException lost) {
+            sandboxLost(event, lost);
+            return false;
+        }
+        if (step == null) {
+            return true;
+        }
+        steps.add(step);
+        listener.stepFinished(step);
+        if (step.status().isFailure() && !firstDivergenceSeen) {
+            firstDivergenceSeen = true;
+            listener.firstDivergence(step);
+            if (request.stopAtFirstDivergence()) {
+                stop(ReplayResult.StopReason.FIRST_DIVERGENCE, "stopped at the first divergence, " + step.eventId());
+                return false;
+            }
+        }
+        if (step.status() == StepStatus.NEEDS_DECISION) {
+            stop(ReplayResult.StopReason.NEEDS_DECISION, step.note());
+            return false;
+        }
+        return stopReason != ReplayResult.StopReason.TERMINATED_BY_DECISION;
+    }
+
+    /**
+     * With a file-history folder: the positions of file-history snapshots naming new backups that lie after the tool call
+     * at {@code position} and before its recorded result (none for any other event).
+     */
+    private List<Integer> snapshotsWithin(List<Event> walked, int position) {
+        Event call = walked.get(position);
+        if (fileHistory == null || !call.is(EventType.TOOL_CALL)) {
+            return List.of();
+        }
+        Optional<Event> result = plan.resultOf(call);
+        List<Integer> found = new ArrayList<>();
+        for (int p = position + 1; p < walked.size(); p++) {
+            Event event = walked.get(p);
+            if (result.isPresent() && event.id().equals(result.get().id()) || event.is(EventType.TOOL_CALL)) {
+                break;
+            }
+            JsonNode tracked = event.is(EventType.NOTE) ? event.data().get("trackedFileBackups") : null;
+            if (tracked != null && tracked.isObject() && !tracked.isEmpty()) {
+                found.add(p);
+            }
+        }
+        return found;
     }
 
     private void stop(ReplayResult.StopReason reason, String detail) {
@@ -183,6 +250,16 @@ final class ReplaySession {
             case REVERT, RUN_FORK -> restore(event, position);
             case STATE_MUTATION -> harnessMutation(event, position);
             case SESSION_START, SESSION_END -> null;
+            case NOTE -> {
+                List<FileHistory.TrackedBackup> backups = newBackups(event, position);
+                if (backups.isEmpty()) {
+                    if (!plan.isDropped(event)) {
+                        copy(event);
+                    }
+                    yield null;
+                }
+                yield fileHistorySnapshot(event, position, backups);
+            }
             case APPROVAL_REQUEST, APPROVAL_DECISION, SANDBOX_LOST, HARNESS_RESTART -> {
                 if (!plan.isDropped(event)) {
                     note(event, "recorded " + event.type() + " " + event.id() + " (" + summary(event) + "), not replayed");
@@ -234,7 +311,8 @@ final class ReplaySession {
     private StepResult reexecute(int number, Event call, Event newCall, Optional<Event> recordedResult, long started,
                                  boolean afterEdit) throws IOException {
         ExecResult result = execute(number, call);
-        WorkspaceManifest after = sandbox.manifest();
+        WorkspaceListing listed = sandbox.list();
+        WorkspaceManifest after = listed.manifest();
         SortedMap<String, WorkspaceComparison.Change> actualChanges = WorkspaceComparison.actual(manifest, after);
         List<FieldDiff> diffs = new ArrayList<>();
         List<String> normalizations = List.of();
@@ -259,7 +337,7 @@ final class ReplaySession {
         if (plan.lastCheck().map(c -> c.id().equals(call.id())).orElse(false)) {
             replayCheckExit = result.exitCode();
         }
-        boolean changed = writeActualMutations(newCall, after, actualChanges, recordedMutations);
+        boolean changed = writeActualMutations(newCall, listed, actualChanges, recordedMutations);
         manifest = after;
         Event written = writeResult(newCall, recordedResult, result, status, diffs, changed, classified);
         return step(number, call, written.id(), status, diffs, note, started, afterEdit, classified, normalizations);
@@ -456,10 +534,65 @@ final class ReplaySession {
         return step(number, call, written, status, diffs, note, started, afterEdit, classified, List.of());
     }
 
+    /**
+     * A Claude Code file-history snapshot naming backups not seen before: each is compared with the sandbox's file; where
+     * the sandbox lacks the file the backup supplies it, where it holds another the backup replaces it and the step is a
+     * divergence of the workspace naming the file (the session saw the backup's content).
+     */
+    private StepResult fileHistorySnapshot(Event snapshot, int position, List<FileHistory.TrackedBackup> backups) throws IOException {
+        int number = beginStep(snapshot);
+        long started = System.nanoTime();
+        boolean afterEdit = plan.afterEdit(position);
+        if (plan.isDropped(snapshot)) {
+            return step(number, snapshot, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
+        }
+        String root = imported == null ? null : imported.root();
+        Map<String, WorkspaceFile> current = sandbox.pullWorkspace();
+        List<FieldDiff> diffs = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        boolean changed = false;
+        for (FileHistory.TrackedBackup backup : backups) {
+            String path = BackupComparison.path(backup, root);
+            BackupCheck check = BackupComparison.compare(fileHistory, backup, root, path == null ? null : current.get(path));
+            notes.add(check.message());
+            if (check.verdict() == BackupCheck.Verdict.DIFFERED) {
+                diffs.add(FieldDiff.of("workspace:" + check.path(), "Claude Code's file-history backup " + backup.describe(), check.message()));
+            }
+            if (!check.verdict().overlays()) {
+                continue;
+            }
+            if (check.file() == null) {
+                ExecResult removed = sandbox.exec(List.of("rm", "-f", "--", check.path()), null, Map.of(), Duration.ofSeconds(30));
+                if (!removed.succeeded()) {
+                    throw new IOException("could not remove " + check.path() + " as the file-history snapshot has it: " + removed.stderrText());
+                }
+            } else {
+                sandbox.putFiles(List.of(check.file()));
+                out.blob(check.file().content());
+            }
+            touched.add(check.path());
+            changed = true;
+        }
+        if (changed) {
+            manifest = sandbox.manifest();
+        }
+        StepStatus status = diffs.isEmpty() ? StepStatus.MATCHED : afterEdit ? StepStatus.EXPECTED_DIVERGENCE : StepStatus.DIVERGED;
+        Classified classified = diffs.isEmpty() ? Classified.NONE : new Classified(DivergenceClass.WORKSPACE, null);
+        ObjectNode data = snapshot.data().deepCopy();
+        data.put("replayOf", snapshot.id());
+        data.set("replay", replayInfo(status, diffs, classified, List.of()));
+        ArrayNode compared = data.putArray("fileHistory");
+        notes.forEach(compared::add);
+        Event written = out.append(draft(snapshot, data, null));
+        replayed.put(snapshot.id(), written.id());
+        return step(number, snapshot, written.id(), status, diffs, String.join("; ", notes), started, afterEdit, classified, List.of());
+    }
+
     private StepResult containment(int number, Event call, Event newCall, Optional<Event> recordedResult, Optional<Event> escape,
                                    long started, boolean afterEdit) throws IOException {
         ExecResult result = execute(number, call);
-        WorkspaceManifest after = sandbox.manifest();
+        WorkspaceListing listed = sandbox.list();
+        WorkspaceManifest after = listed.manifest();
         SortedMap<String, WorkspaceComparison.Change> actualChanges = WorkspaceComparison.actual(manifest, after);
         boolean contained = !result.succeeded();
         List<FieldDiff> diffs = new ArrayList<>();
@@ -476,7 +609,7 @@ final class ReplaySession {
         String note = contained
                 ? "re-executed inside the boundary and still blocked" + (diffs.isEmpty() ? "" : " (its output differs from the recording)")
                 : "re-executed inside the boundary and it SUCCEEDED: not contained";
-        boolean changed = writeActualMutations(newCall, after, actualChanges, recordedMutations);
+        boolean changed = writeActualMutations(newCall, listed, actualChanges, recordedMutations);
         manifest = after;
         Event written = writeResult(newCall, recordedResult, result, status, diffs, changed, Classified.NONE);
         if (escape.isPresent()) {
@@ -838,15 +971,29 @@ final class ReplaySession {
 
     // ---- writing -------------------------------------------------------------------------------------------------
 
-    /** The replayed call's actual workspace changes, each linked to the recorded mutation of the same path if any. */
-    private boolean writeActualMutations(Event newCall, WorkspaceManifest after, SortedMap<String, WorkspaceComparison.Change> changes,
+    /**
+     * The replayed call's actual workspace changes, each linked to the recorded mutation of the same path if any, with
+     * the new contents stored: from the listing where it sent them, else pulled from the sandbox.
+     */
+    private boolean writeActualMutations(Event newCall, WorkspaceListing listed, SortedMap<String, WorkspaceComparison.Change> changes,
                                          List<Event> recordedMutations) {
         if (changes.isEmpty()) {
             return false;
         }
+        WorkspaceManifest after = listed.manifest();
         Map<String, Event> recordedByPath = new HashMap<>();
         recordedMutations.forEach(m -> recordedByPath.put(m.text("path"), m));
-        Map<String, WorkspaceFile> contents = changes.values().stream().anyMatch(c -> c.after() != null) ? sandbox.pullWorkspace() : Map.of();
+        Map<String, byte[]> contents = new HashMap<>(listed.contents());
+        List<String> missing = new ArrayList<>();
+        for (String path : changes.keySet()) {
+            ManifestEntry now = after.get(path);
+            if (now != null && !now.isSymlink() && !contents.containsKey(path)) {
+                missing.add(path);
+            }
+        }
+        if (!missing.isEmpty()) {
+            contents.putAll(sandbox.pullFiles(missing));
+        }
         for (Map.Entry<String, WorkspaceComparison.Change> change : changes.entrySet()) {
             String path = change.getKey();
             ObjectNode data = Json.object();
@@ -859,9 +1006,10 @@ final class ReplaySession {
             }
             ManifestEntry now = after.get(path);
             if (now != null) {
-                WorkspaceFile file = contents.get(path);
-                if (file != null) {
-                    out.blob(file.isSymlink() ? file.linkTarget().getBytes(StandardCharsets.UTF_8) : file.content());
+                if (now.isSymlink()) {
+                    out.blob(now.linkTarget().getBytes(StandardCharsets.UTF_8));
+                } else if (contents.containsKey(path)) {
+                    out.blob(contents.get(path));
                 }
                 putHash(data, "after", now.sha256());
                 data.put("mode", now.modeString());

@@ -1,5 +1,6 @@
 package dev.forkline.replay.engine;
 
+import dev.forkline.replay.ReplayInputException;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -24,7 +25,7 @@ public record RevertRequest(Path bundleDirectory, String run, String checkpointI
         Objects.requireNonNull(checkpointId, "a revert needs a checkpoint (--to CHECKPOINT)");
         Objects.requireNonNull(target, "target");
         if (target == Target.DIRECTORY && outDirectory == null) {
-            throw new IllegalArgumentException("a revert into a directory needs --out DIR");
+            throw new ReplayInputException("a revert into a directory needs --out DIR");
         }
     }
 

@@ -2,6 +2,7 @@ package dev.forkline.replay.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.replay.ReplayInputException;
 import dev.forkline.replay.sandbox.CheckpointWorkspace;
 import dev.forkline.replay.sandbox.DockerEngine;
 import dev.forkline.replay.sandbox.ImageResolver;
@@ -41,13 +42,13 @@ public final class Reverter {
     public RevertResult revert(RevertRequest request) throws IOException, TraceFormatException {
         Path dir = request.bundleDirectory();
         if (request.record() && !Files.isDirectory(dir)) {
-            throw new IllegalArgumentException(dir + " is not an unpacked bundle directory: the revert is recorded in the bundle");
+            throw new ReplayInputException(dir + " is not an unpacked bundle directory: the revert is recorded in the bundle");
         }
         try (Bundle bundle = BundleReader.read(dir)) {
             TraceIndex index = TraceIndex.of(bundle.events());
             String checkpointId = request.checkpointId();
             String run = request.run() != null ? request.run() : index.checkpoint(checkpointId).map(c -> c.run())
-                    .orElseThrow(() -> new IllegalArgumentException("there is no checkpoint '" + checkpointId + "' in the bundle"));
+                    .orElseThrow(() -> new ReplayInputException("there is no checkpoint '" + checkpointId + "' in the bundle"));
             ReplayPlan plan = ReplayPlan.build(index, run, checkpointId, List.of());
             Event checkpoint = plan.checkpoint();
             List<WorkspaceFile> files = CheckpointWorkspace.files(checkpoint, bundle.blobs());

@@ -1,5 +1,6 @@
 package dev.forkline.replay.engine;
 
+import dev.forkline.replay.workspace.FileHistory;
 import dev.forkline.replay.workspace.StartingTree;
 
 import java.nio.file.Path;
@@ -15,10 +16,17 @@ import java.util.Map;
  * @param toolsDirectory where SWE-agent's tool bundles are (the folder holding {@code tools/} or the bundles); null when none
  * @param commands       shell commands run in the workspace root before the first step, in order
  * @param env            variables added to every re-executed call
+ * @param fileHistory    Claude Code's file-history folder of the session ({@code --file-history}), whose backups are
+ *                       compared with the workspace at each snapshot and supply the files it lacks; null when none
  */
-public record SessionSetup(StartingTree tree, Path toolsDirectory, List<String> commands, Map<String, String> env) {
+public record SessionSetup(StartingTree tree, Path toolsDirectory, List<String> commands, Map<String, String> env,
+                           FileHistory fileHistory) {
 
     public static final SessionSetup NONE = new SessionSetup(null, null, List.of(), Map.of());
+
+    public SessionSetup(StartingTree tree, Path toolsDirectory, List<String> commands, Map<String, String> env) {
+        this(tree, toolsDirectory, commands, env, null);
+    }
 
     public SessionSetup {
         commands = commands == null ? List.of() : List.copyOf(commands);

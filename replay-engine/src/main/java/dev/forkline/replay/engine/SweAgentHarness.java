@@ -3,6 +3,7 @@ package dev.forkline.replay.engine;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.forkline.replay.ReplayInputException;
 import dev.forkline.replay.sandbox.ExecResult;
 import dev.forkline.replay.sandbox.RecordedExec;
 import dev.forkline.replay.sandbox.Sandbox;
@@ -66,16 +67,16 @@ final class SweAgentHarness extends ImportedHarness {
         }
         Path dir = setup.toolsDirectory();
         if (dir == null) {
-            throw new IllegalArgumentException("the trajectory runs SWE-agent's tool bundles " + named
+            throw new ReplayInputException("the trajectory runs SWE-agent's tool bundles " + named
                     + ": give the folder that holds them with --tools DIR (SWE-agent's own tools/ folder)");
         }
         if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("--tools " + dir + " is not a directory");
+            throw new ReplayInputException("--tools " + dir + " is not a directory");
         }
         for (String bundle : named) {
             Path found = locate(dir, bundle);
             if (found == null) {
-                throw new IllegalArgumentException("--tools " + dir + " has no bundle '" + bundle + "' named by the trajectory"
+                throw new ReplayInputException("--tools " + dir + " has no bundle '" + bundle + "' named by the trajectory"
                         + " (looked for " + dir.resolve(bundle) + " and " + dir.resolve(lastSegment(bundle)) + ")");
             }
             bundles.put(lastSegment(bundle), found);
@@ -117,7 +118,7 @@ final class SweAgentHarness extends ImportedHarness {
                 }
             });
         } catch (IOException e) {
-            throw new IllegalArgumentException("--tools: " + config + " is not readable YAML: " + e.getMessage(), e);
+            throw new ReplayInputException("--tools: " + config + " is not readable YAML: " + e.getMessage(), e);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.forkline.replay.sandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.replay.ReplayInputException;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.bundle.BlobSource;
@@ -26,7 +27,7 @@ public final class CheckpointWorkspace {
      */
     public static List<WorkspaceFile> files(Event checkpoint, BlobSource blobs) throws IOException {
         if (!checkpoint.is(EventType.CHECKPOINT)) {
-            throw new IllegalArgumentException(checkpoint.id() + " is a " + checkpoint.type() + ", not a checkpoint");
+            throw new ReplayInputException(checkpoint.id() + " is a " + checkpoint.type() + ", not a checkpoint");
         }
         List<WorkspaceFile> files = new ArrayList<>();
         JsonNode entries = checkpoint.data().path("workspace").path("files");

@@ -38,6 +38,8 @@ public final class Sandbox implements AutoCloseable {
 
     /** Bytes of stdout and of stderr kept per call. */
     public static final int OUTPUT_LIMIT = 1 << 20;
+    /** Files below this size that changed since the previous listing come back with it ({@link #list()}). */
+    public static final int LISTED_CONTENT_LIMIT = 1 << 20;
     /** Largest workspace {@link #pullWorkspace()} accepts. */
     public static final long PULL_LIMIT = 256L << 20;
     static final Duration INTERNAL_TIMEOUT = Duration.ofSeconds(60);
@@ -60,6 +62,8 @@ public final class Sandbox implements AutoCloseable {
     private volatile String imageId;
     /** The workspace as the init listed it at start; dropped as soon as anything may have changed it. */
     private volatile WorkspaceManifest listedAtStart;
+    /** The last listing of the workspace, whoever changed it since (guarded by {@link #callLock}); null before the first. */
+    private ManifestListing.Parsed lastListing;
     private volatile boolean closed;
     /** The sandbox's out-of-memory kill count when last read (guarded by {@link #callLock}); 0 for a new container. */
     private long oomKillsSeen;
@@ -100,7 +104,9 @@ public final class Sandbox implements AutoCloseable {
             sandbox.imageId = started.getImageId();
             sandbox.ensureWorkspaceWritable(sandbox.imageId);
             // without it, the first manifest() lists the workspace with an exec instead
-            sandbox.listedAtStart = listing.await(INTERNAL_TIMEOUT).orElse(null);
+            ManifestListing.Parsed atStart = listing.await(INTERNAL_TIMEOUT).orElse(null);
+            sandbox.lastListing = atStart;
+            sandbox.listedAtStart = atStart == null ? null : atStart.manifest();
             return sandbox;
         } catch (RuntimeException e) {
             SandboxException failure = e instanceof SandboxException se ? se : sandbox.failure("could not start the sandbox", e);
@@ -378,16 +384,56 @@ public final class Sandbox implements AutoCloseable {
      * exec.
      */
     public WorkspaceManifest manifest() {
+        return list().manifest();
+    }
+
+    /**
+     * The workspace's manifest, as {@link #manifest()}, and the contents of regular files that changed since the
+     * previous listing where the image lets one exec send them along (GNU tools: files below
+     * {@link #LISTED_CONTENT_LIMIT}, each checked against its hash). A changed file may be missing from the contents
+     * (a busybox image, a larger file, one unreadable by the sandbox user): {@link #pullFiles} reads those.
+     */
+    public WorkspaceListing list() {
         WorkspaceManifest listed = listedAtStart;
         if (listed != null) {
-            return listed;
+            return new WorkspaceListing(listed, Map.of());
         }
-        ExecResult listing = exec(List.of("sh", "-c", ManifestScript.SCRIPT, "sh", boundary.workspace()), "/", Map.of(),
-                INTERNAL_TIMEOUT, INTERNAL_OUTPUT_LIMIT);
+        ensureOpen();
+        callLock.lock();
+        try {
+            ManifestListing.Parsed previous = lastListing;
+            boolean incremental = previous != null && ManifestListing.GNU.equals(previous.mode()) && previous.nextSince() != null;
+            ManifestListing.Parsed parsed = incremental ? runListing(previous, previous.nextSince(), LISTED_CONTENT_LIMIT) : null;
+            if (parsed != null && !parsed.complete()) {
+                LOG.debug("sandbox {}: a file changed without a newer status time; listing the whole workspace again", containerId);
+                parsed = null;
+            }
+            if (parsed == null) {
+                parsed = runListing(null, null, 0);
+            }
+            lastListing = parsed;
+            return new WorkspaceListing(parsed.manifest(), parsed.contents());
+        } finally {
+            callLock.unlock();
+        }
+    }
+
+    /**
+     * One listing exec: in full ({@code since} null) or of what changed since {@code previous}; null when an incremental
+     * listing's output passed the limit (its contents did), so that the caller lists again in full.
+     */
+    private ManifestListing.Parsed runListing(ManifestListing.Parsed previous, String since, int contentLimit) {
+        String mode = previous == null ? (lastListing == null ? null : lastListing.mode()) : previous.mode();
+        List<String> argv = new ArrayList<>(List.of("sh", "-c", ManifestListing.SCRIPT));
+        argv.addAll(ManifestListing.arguments(boundary.workspace(), mode, since, contentLimit));
+        ExecResult listing = exec(argv, "/", Map.of(), INTERNAL_TIMEOUT, INTERNAL_OUTPUT_LIMIT);
+        if (since != null && listing.succeeded() && listing.stdoutTruncated()) {
+            return null;
+        }
         if (!listing.succeeded() || listing.stdoutTruncated()) {
             throw failure("reading the workspace manifest failed (exit " + listing.exitCode() + "): " + listing.stderrText(), null);
         }
-        return ManifestScript.parse(listing.stdout());
+        return ManifestListing.parse(listing.stdout(), since == null ? null : previous, since);
     }
 
     /** The files and links of the workspace, with content, through the engine's archive API. */
@@ -578,57 +624,16 @@ public final class Sandbox implements AutoCloseable {
         }
     }
 
-    /** The manifest listing run inside the container and its parser. */
+    /** The manifest listing as the init runs it (see {@link ManifestListing}), and a parser of its plain manifest. */
     static final class ManifestScript {
 
-        /**
-         * NUL-separated records, so any file name survives: {@code F path mode:size sha} or {@code L path mode target}.
-         * Content is hashed from stdin so that sha256sum never escapes the name. An unreadable file hashes to '-'.
-         */
-        static final String SCRIPT = """
-                cd "$1" || exit 3
-                find . -mindepth 1 \\( -type f -o -type l \\) -print0 | xargs -0 -r sh -c '
-                for f do
-                  if [ -L "$f" ]; then
-                    printf "L\\0%s\\0%s\\0%s\\0" "$f" "$(stat -c %a "$f")" "$(readlink "$f")"
-                  else
-                    h=$(sha256sum < "$f" 2>/dev/null) || h=-
-                    printf "F\\0%s\\0%s\\0%s\\0" "$f" "$(stat -c %a:%s "$f")" "${h%% *}"
-                  fi
-                done' sh
-                """;
+        static final String SCRIPT = ManifestListing.SCRIPT;
+
+        private ManifestScript() {
+        }
 
         static WorkspaceManifest parse(byte[] listing) {
-            List<String> fields = new ArrayList<>();
-            int start = 0;
-            for (int i = 0; i < listing.length; i++) {
-                if (listing[i] == 0) {
-                    fields.add(new String(listing, start, i - start, StandardCharsets.UTF_8));
-                    start = i + 1;
-                }
-            }
-            Map<String, ManifestEntry> entries = new TreeMap<>();
-            if (fields.size() % 4 != 0) {
-                throw new IllegalStateException("the workspace listing is cut short (" + fields.size() + " fields)");
-            }
-            for (int i = 0; i < fields.size(); i += 4) {
-                String type = fields.get(i);
-                String path = WorkspacePaths.normalize(fields.get(i + 1));
-                if (type.equals("L")) {
-                    String target = fields.get(i + 3);
-                    byte[] targetBytes = target.getBytes(StandardCharsets.UTF_8);
-                    entries.put(path, new ManifestEntry(Hashes.sha256(targetBytes), Integer.parseInt(fields.get(i + 2), 8),
-                            targetBytes.length, target));
-                } else if (type.equals("F")) {
-                    String[] modeSize = fields.get(i + 2).split(":", 2);
-                    String hex = fields.get(i + 3);
-                    String sha = hex.matches("[0-9a-f]{64}") ? Hashes.PREFIX + hex : null;
-                    entries.put(path, new ManifestEntry(sha, Integer.parseInt(modeSize[0], 8), Long.parseLong(modeSize[1]), null));
-                } else {
-                    throw new IllegalStateException("unexpected manifest record type '" + type + "'");
-                }
-            }
-            return WorkspaceManifest.of(entries);
+            return ManifestListing.parse(listing, null).manifest();
         }
     }
 }

@@ -103,7 +103,7 @@ final class StartupListing implements AutoCloseable {
      * The manifest the init listed, once it printed its end record (waiting at most {@code limit}); empty, with the
      * reason logged, when it did not, or its listing failed or was cut short.
      */
-    Optional<WorkspaceManifest> await(Duration limit) {
+    Optional<ManifestListing.Parsed> await(Duration limit) {
         try {
             if (!ended.await(limit.toMillis(), TimeUnit.MILLISECONDS)) {
                 LOG.warn("sandbox {}: the init listed no workspace within {} s", containerId, limit.toSeconds());
@@ -123,7 +123,7 @@ final class StartupListing implements AutoCloseable {
             return Optional.empty();
         }
         try {
-            return Optional.of(Sandbox.ManifestScript.parse(listing.records()));
+            return Optional.of(ManifestListing.parse(listing.records(), null));
         } catch (RuntimeException e) {
             LOG.warn("sandbox {}: the init's workspace listing does not parse: {}", containerId, e.toString());
             return Optional.empty();

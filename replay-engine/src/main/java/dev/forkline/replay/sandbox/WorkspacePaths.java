@@ -1,5 +1,7 @@
 package dev.forkline.replay.sandbox;
 
+import dev.forkline.replay.ReplayInputException;
+
 /** Workspace-relative paths as Forkline records them: '/'-separated, no leading '/' or './', no '.' or '..' segments. */
 public final class WorkspacePaths {
 
@@ -8,18 +10,18 @@ public final class WorkspacePaths {
 
     public static String normalize(String path) {
         if (path == null || path.isEmpty()) {
-            throw new IllegalArgumentException("empty workspace path");
+            throw new ReplayInputException("empty workspace path");
         }
         String p = path;
         while (p.startsWith("./")) {
             p = p.substring(2);
         }
         if (p.startsWith("/") || p.indexOf('\0') >= 0) {
-            throw new IllegalArgumentException("workspace path must be relative and contain no NUL: " + printable(path));
+            throw new ReplayInputException("workspace path must be relative and contain no NUL: " + printable(path));
         }
         for (String segment : p.split("/", -1)) {
             if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
-                throw new IllegalArgumentException("workspace path has an empty, '.' or '..' segment: " + printable(path));
+                throw new ReplayInputException("workspace path has an empty, '.' or '..' segment: " + printable(path));
             }
         }
         return p;

@@ -9,6 +9,7 @@ import dev.forkline.replay.sandbox.IsolationBoundary;
 import dev.forkline.replay.sandbox.OrphanSweeper;
 import dev.forkline.replay.sandbox.WorkspaceFile;
 import dev.forkline.trace.Event;
+import dev.forkline.trace.ExitStatus;
 import dev.forkline.trace.bundle.BundleWriter;
 import dev.forkline.trace.bundle.Manifest;
 
@@ -174,22 +175,22 @@ public final class ScenarioRecorder {
         }
     }
 
-    /** {@code ScenarioRecorder SCENARIO --out BUNDLE}: exit 0 recorded, 1 failed, 2 usage, 4 no Docker engine. */
+    /** {@code ScenarioRecorder SCENARIO --out BUNDLE}: exit 0 recorded, 1 failed, 2 usage, 4 no Docker engine ({@link ExitStatus}). */
     public static void main(String[] args) {
         if (args.length != 3 || !args[1].equals("--out")) {
             System.err.println("usage: record SCENARIO.yaml --out BUNDLE_DIR");
-            System.exit(2);
+            System.exit(ExitStatus.BAD_INPUT);
         }
         try {
             Path bundle = record(Path.of(args[0]), Path.of(args[2]));
             System.out.println("recorded " + args[0] + " into " + bundle);
-            System.exit(0);
+            System.exit(ExitStatus.OK);
         } catch (EngineUnavailableException e) {
             System.err.println(e.getMessage());
-            System.exit(4);
+            System.exit(ExitStatus.ENVIRONMENT);
         } catch (IOException | RuntimeException e) {
             System.err.println("recording failed: " + e.getMessage());
-            System.exit(1);
+            System.exit(ExitStatus.CHECK_FAILED);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.forkline.replay.workspace;
 
+import dev.forkline.replay.ReplayInputException;
 import dev.forkline.replay.sandbox.WorkspaceFile;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
@@ -35,7 +36,7 @@ final class ArchiveTreeReader {
     }
 
     /**
-     * @throws IllegalArgumentException when the file is not a tar archive, is damaged, or holds a hostile entry
+     * @throws ReplayInputException when the file is not a tar archive, is damaged, or holds a hostile entry
      * @throws IOException              when the file cannot be read
      */
     static StartingTree read(Path archive, TreeLimits limits) throws IOException {
@@ -50,7 +51,7 @@ final class ArchiveTreeReader {
                 try {
                     entry = tar.getNextEntry();
                 } catch (IOException damaged) {
-                    throw new IllegalArgumentException(source + ": unreadable archive at entry " + (index + 1) + ": "
+                    throw new ReplayInputException(source + ": unreadable archive at entry " + (index + 1) + ": "
                             + damaged.getMessage(), damaged);
                 }
                 if (entry == null) {
@@ -68,7 +69,7 @@ final class ArchiveTreeReader {
                 }
             }
             if (index == 0) {
-                throw new IllegalArgumentException(source + " holds no entries: is it a tar archive?");
+                throw new ReplayInputException(source + " holds no entries: is it a tar archive?");
             }
         }
         String prefix = commonTopDirectory(entries);
@@ -90,7 +91,7 @@ final class ArchiveTreeReader {
                 return new GZIPInputStream(in, 1 << 16);
             } catch (IOException notGzip) {
                 in.close();
-                throw new IllegalArgumentException("archive " + archive + ": unreadable gzip data: " + notGzip.getMessage(), notGzip);
+                throw new ReplayInputException("archive " + archive + ": unreadable gzip data: " + notGzip.getMessage(), notGzip);
             }
         }
         byte[] header = new byte[512];
@@ -100,7 +101,7 @@ final class ArchiveTreeReader {
         String name = archive.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
         if (!name.endsWith(".tar") && !TarArchiveInputStream.matches(header, n)) {
             in.close();
-            throw new IllegalArgumentException(archive + " is not a directory, a tar archive (.tar, .tar.gz, .tgz) or a git repository");
+            throw new ReplayInputException(archive + " is not a directory, a tar archive (.tar, .tar.gz, .tgz) or a git repository");
         }
         return in;
     }
@@ -135,7 +136,7 @@ final class ArchiveTreeReader {
         try {
             content = tar.readAllBytes();
         } catch (IOException damaged) {
-            throw new IllegalArgumentException(source + ": unreadable archive at entry " + index + " (" + name + "): "
+            throw new ReplayInputException(source + ": unreadable archive at entry " + index + " (" + name + "): "
                     + damaged.getMessage(), damaged);
         }
         return new Entry(index, name, segments, Kind.FILE, content, mode, null);
@@ -144,16 +145,16 @@ final class ArchiveTreeReader {
     /** The entry's path segments without '.' and empty ones; refuses absolute paths and '..'. */
     private static List<String> segments(String name, int index, String source) {
         if (name.startsWith("/")) {
-            throw new IllegalArgumentException(source + ": entry " + index + " (" + name
+            throw new ReplayInputException(source + ": entry " + index + " (" + name
                     + ") has an absolute path; a starting tree's entries must be relative");
         }
         if (name.indexOf('\0') >= 0) {
-            throw new IllegalArgumentException(source + ": entry " + index + " has a NUL in its name");
+            throw new ReplayInputException(source + ": entry " + index + " has a NUL in its name");
         }
         List<String> segments = new ArrayList<>();
         for (String segment : name.split("/")) {
             if (segment.equals("..")) {
-                throw new IllegalArgumentException(source + ": entry " + index + " (" + name
+                throw new ReplayInputException(source + ": entry " + index + " (" + name
                         + ") has a '..' segment, which would place it outside the tree");
             }
             if (!segment.isEmpty() && !segment.equals(".")) {
@@ -199,7 +200,7 @@ final class ArchiveTreeReader {
             case SYMLINK -> {
                 String target = entry.link() == null ? "" : entry.link();
                 if (!RelativePaths.linkStaysInside(path, target)) {
-                    throw new IllegalArgumentException(where + " is a symbolic link to " + (target.isEmpty() ? "nothing" : target)
+                    throw new ReplayInputException(where + " is a symbolic link to " + (target.isEmpty() ? "nothing" : target)
                             + ", which lies outside the tree");
                 }
                 tree.add(WorkspaceFile.symlink(path, target));
@@ -208,7 +209,7 @@ final class ArchiveTreeReader {
                 String target = entry.link() == null ? null : RelativePaths.resolve(entry.link());
                 WorkspaceFile linked = target == null || target.isEmpty() ? null : tree.get(target);
                 if (linked == null || linked.isSymlink()) {
-                    throw new IllegalArgumentException(where + " is a hard link to "
+                    throw new ReplayInputException(where + " is a hard link to "
                             + (entry.link() == null ? "a path outside the archive's top-level directory" : entry.link())
                             + ", which is not a file the archive holds before it");
                 }

@@ -1,5 +1,6 @@
 package dev.forkline.replay.workspace;
 
+import dev.forkline.replay.ReplayInputException;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -28,14 +29,14 @@ final class GitTreeLoader {
         GitCli.Result result = GitCli.run(repo, GitCli.QUICK, "rev-parse", "--verify", "--end-of-options", rev + "^{commit}");
         if (!result.ok()) {
             if (result.stderr().contains("ambiguous")) {
-                throw new IllegalArgumentException("the repository " + repo + " has several objects starting with " + rev
+                throw new ReplayInputException("the repository " + repo + " has several objects starting with " + rev
                         + "; name the commit with more digits (git: " + result.reason() + ")");
             }
             return null;
         }
         String commit = result.stdout().strip().toLowerCase(Locale.ROOT);
         if (!commit.startsWith(rev.toLowerCase(Locale.ROOT))) {
-            throw new IllegalArgumentException("in the repository " + repo + ", " + rev + " names a branch or tag (at commit "
+            throw new ReplayInputException("in the repository " + repo + ", " + rev + " names a branch or tag (at commit "
                     + commit + "), not a commit; name the commit: " + repo + "@<sha>");
         }
         return commit;

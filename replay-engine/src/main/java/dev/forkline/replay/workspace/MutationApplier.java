@@ -45,6 +45,19 @@ public final class MutationApplier {
      * @throws IOException when reading a blob fails
      */
     public static MutationOutcome apply(String path, JsonNode data, WorkspaceFile current, BlobSource blobs) throws IOException {
+        return apply(path, data, current, null, blobs);
+    }
+
+    /**
+     * Like {@link #apply(String, JsonNode, WorkspaceFile, BlobSource)} for a file whose hash is already known (e.g.
+     * {@link MutationOutcome.Applied#hash()} of the mutation that wrote it), so that the precondition does not hash it
+     * again.
+     *
+     * @param currentHash the {@code sha256:} name of {@code current} ({@link #hashOf}), or null to compute it
+     * @throws IOException when reading a blob fails
+     */
+    public static MutationOutcome apply(String path, JsonNode data, WorkspaceFile current, String currentHash, BlobSource blobs)
+            throws IOException {
         String op = data.path("op").asText("modify");
         String before = hash(data, "before");
         String after = hash(data, "after");
@@ -54,7 +67,7 @@ public final class MutationApplier {
         byte[] recordedAfter = after == null || symlink != null ? null : blobs.read(after).orElse(null);
         MutationOutcome.Applied recorded = recorded(path, op, symlink, recordedAfter, mode);
 
-        String failure = precondition(path, op, before, data.path("beforeKnown").asBoolean(true), current);
+        String failure = precondition(path, op, before, data.path("beforeKnown").asBoolean(true), current, currentHash);
         Computed computed = Computed.NONE;
         boolean changesContent = symlink == null && (op.equals("create") || op.equals("modify"));
         if (changesContent && (!edits.isEmpty() || hasPatch(data))) {
@@ -67,7 +80,9 @@ public final class MutationApplier {
             return new MutationOutcome.PreconditionFailed(failure, recorded);
         }
         if (recorded != null) {
-            return new MutationOutcome.Applied(recorded.file(), disagreement(path, after, recordedAfter, computed));
+            boolean fromAfterBlob = recorded.file() != null && !recorded.file().isSymlink();
+            return new MutationOutcome.Applied(recorded.file(), disagreement(path, after, recordedAfter, computed),
+                    fromAfterBlob ? after : null);
         }
         if (computed.content() != null) {
             String note = after == null ? null : path + ": the content after (" + shortHash(after)
@@ -101,12 +116,13 @@ public final class MutationApplier {
         return after == null ? null : new MutationOutcome.Applied(WorkspaceFile.regular(path, after, mode), null);
     }
 
-    private static String precondition(String path, String op, String before, boolean beforeKnown, WorkspaceFile current) {
+    private static String precondition(String path, String op, String before, boolean beforeKnown, WorkspaceFile current,
+                                       String currentHash) {
         if (before != null) {
             if (current == null) {
                 return path + ": the file does not exist, but the " + what(op) + " was made on " + shortHash(before);
             }
-            String found = hashOf(current);
+            String found = currentHash != null ? currentHash : hashOf(current);
             if (!found.equals(before)) {
                 return path + ": the file differs from what the " + what(op) + " was made on (recorded before "
                         + shortHash(before) + ", found " + shortHash(found) + ")";
@@ -209,7 +225,15 @@ public final class MutationApplier {
         return current != null && !current.isSymlink() ? current.mode() : 0644;
     }
 
+    /**
+     * The content as UTF-8 text, or empty when it is not. The lenient decode replaces exactly the malformed input with
+     * U+FFFD, so only a result holding U+FFFD (a bad byte, or a real U+FFFD in the file) needs the reporting decoder.
+     */
     private static Optional<String> utf8(byte[] content) {
+        String lenient = new String(content, StandardCharsets.UTF_8);
+        if (lenient.indexOf('\uFFFD') < 0) {
+            return Optional.of(lenient);
+        }
         try {
             return Optional.of(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(content)).toString());

@@ -19,8 +19,14 @@ public sealed interface MutationOutcome {
      * @param file the file after the mutation (its path is where it now lies), or null when the mutation deleted it
      * @param note a discrepancy that did not stop it, e.g. the recorded content after differs from applying the recorded
      *             edits (the recorded content wins), or null
+     * @param hash the {@code sha256:} name of the file's content when it is known without hashing it (the content is
+     *             the recorded {@code after} blob, which the blob source checked against that name), else null
      */
-    record Applied(WorkspaceFile file, String note) implements MutationOutcome {
+    record Applied(WorkspaceFile file, String note, String hash) implements MutationOutcome {
+
+        public Applied(WorkspaceFile file, String note) {
+            this(file, note, null);
+        }
 
         public boolean deleted() {
             return file == null;

@@ -60,20 +60,23 @@ final class TextEdits {
                 return new Result(null, path + ": the file does not exist, so the old string " + quote(edit.oldString())
                         + " cannot be found" + which);
             }
-            int count = occurrences(content, edit.oldString());
-            if (count == 0) {
-                return new Result(null, path + ": old string not found" + which + ": " + quote(edit.oldString()));
-            }
-            if (count > 1 && !edit.replaceAll()) {
-                return new Result(null, path + ": old string found " + count + " times, where the edit replaces one"
-                        + which + ": " + quote(edit.oldString()));
+            String oldString = edit.oldString();
+            int first = content.indexOf(oldString);
+            if (first < 0) {
+                return new Result(null, path + ": old string not found" + which + ": " + quote(oldString));
             }
             if (edit.replaceAll()) {
-                content = content.replace(edit.oldString(), edit.newString());
-            } else {
-                int at = content.indexOf(edit.oldString());
-                content = content.substring(0, at) + edit.newString() + content.substring(at + edit.oldString().length());
+                content = content.replace(oldString, edit.newString());
+                continue;
             }
+            // only the search for a second occurrence is needed; they are counted for the message alone
+            if (content.indexOf(oldString, first + oldString.length()) >= 0) {
+                return new Result(null, path + ": old string found " + occurrences(content, oldString) + " times, where the edit"
+                        + " replaces one" + which + ": " + quote(oldString));
+            }
+            content = new StringBuilder(content.length() - oldString.length() + edit.newString().length())
+                    .append(content, 0, first).append(edit.newString()).append(content, first + oldString.length(), content.length())
+                    .toString();
         }
         return new Result(content, null);
     }

@@ -1,5 +1,6 @@
 package dev.forkline.replay.workspace;
 
+import dev.forkline.replay.ReplayInputException;
 import dev.forkline.replay.sandbox.WorkspaceFile;
 
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ final class TreeBuilder {
     /** Counts one entry of the source (file, link, directory or anything else) against the entry limit. */
     void countEntry() {
         if (++entries > limits.maxEntries()) {
-            throw new IllegalArgumentException(source + " holds more than " + limits.maxEntries()
+            throw new ReplayInputException(source + " holds more than " + limits.maxEntries()
                     + " entries, the most a starting tree may hold");
         }
     }
@@ -37,7 +38,7 @@ final class TreeBuilder {
     void countBytes(String path, long size) {
         bytes += size;
         if (bytes > limits.maxBytes()) {
-            throw new IllegalArgumentException(source + " holds more than " + limits.describeBytes()
+            throw new ReplayInputException(source + " holds more than " + limits.describeBytes()
                     + " of file content (reached at " + path + "), the most a starting tree may hold");
         }
     }
@@ -65,7 +66,7 @@ final class TreeBuilder {
             for (int slash = path.indexOf('/'); slash > 0; slash = path.indexOf('/', slash + 1)) {
                 WorkspaceFile parent = files.get(path.substring(0, slash));
                 if (parent != null) {
-                    throw new IllegalArgumentException(source + ": " + path + " lies below " + parent.path() + ", which is "
+                    throw new ReplayInputException(source + ": " + path + " lies below " + parent.path() + ", which is "
                             + (parent.isSymlink() ? "a symbolic link" : "a file") + ", not a directory");
                 }
             }

@@ -27,12 +27,18 @@ public final class WorkspaceRebuilder {
     private record Change(int position, String path, WorkspaceFile file) {
     }
 
+    /** The start tree's files in path order, and the same by path. */
+    private final List<WorkspaceFile> startInOrder;
     private final Map<String, WorkspaceFile> start;
     private final int eventCount;
     private final List<Change> changes;
     private final List<EditCheck> checks;
+    private final List<BackupCheck> backupChecks;
 
-    private WorkspaceRebuilder(Map<String, WorkspaceFile> start, int eventCount, List<Change> changes, List<EditCheck> checks) {
+    private WorkspaceRebuilder(List<WorkspaceFile> startInOrder, Map<String, WorkspaceFile> start, int eventCount, List<Change> changes,
+                               List<EditCheck> checks, List<BackupCheck> backupChecks) {
+        this.backupChecks = backupChecks;
+        this.startInOrder = startInOrder;
         this.start = start;
         this.eventCount = eventCount;
         this.changes = changes;
@@ -56,12 +62,46 @@ public final class WorkspaceRebuilder {
      * @throws IOException when reading a blob fails
      */
     public static WorkspaceRebuilder of(StartingTree tree, List<Event> events, BlobSource blobs, String root) throws IOException {
-        Map<String, WorkspaceFile> start = new HashMap<>(tree.byPath());
-        Map<String, WorkspaceFile> current = new HashMap<>(start);
+        return of(tree, events, blobs, root, null);
+    }
+
+    /**
+     * Like {@link #of(StartingTree, List, BlobSource, String)}, and with Claude Code's file-history backups: at each
+     * {@code file-history-snapshot} note, every backup it names for the first time is compared with the rebuilt file
+     * ({@link #backupChecks()}) and the workspace takes the backup's state where it lacked the file or held another.
+     *
+     * @param history the session's file-history folder, or null
+     * @throws IOException when reading a blob or a backup fails
+     */
+    public static WorkspaceRebuilder of(StartingTree tree, List<Event> events, BlobSource blobs, String root, FileHistory history)
+            throws IOException {
+        List<WorkspaceFile> startInOrder = inPathOrder(tree.files());
+        Map<String, WorkspaceFile> start = HashMap.newHashMap(startInOrder.size());
+        for (WorkspaceFile file : startInOrder) {
+            start.put(file.path(), file);
+        }
+        // the workspace now is the start tree with this overlay laid over it (a null value: deleted), not a copy of it
+        Map<String, WorkspaceFile> current = new HashMap<>();
+        // the hashes of files now in the workspace that are known without hashing them (written from an after blob)
+        Map<String, String> knownHashes = new HashMap<>();
         List<Change> changes = new ArrayList<>();
         List<EditCheck> checks = new ArrayList<>();
+        List<BackupCheck> backupChecks = new ArrayList<>();
+        java.util.Set<String> backupsSeen = new java.util.HashSet<>();
         for (int position = 0; position < events.size(); position++) {
             Event event = events.get(position);
+            if (history != null && event.is(EventType.NOTE)) {
+                for (FileHistory.TrackedBackup backup : FileHistory.newBackupsAt(event, position, backupsSeen)) {
+                    String path = BackupComparison.path(backup, root);
+                    WorkspaceFile now = path == null ? null : current.containsKey(path) ? current.get(path) : start.get(path);
+                    BackupCheck check = BackupComparison.compare(history, backup, root, now);
+                    backupChecks.add(check);
+                    if (check.verdict().overlays()) {
+                        record(current, knownHashes, changes, position, check.path(), check.file(), null);
+                    }
+                }
+                continue;
+            }
             if (!event.is(EventType.STATE_MUTATION)) {
                 continue;
             }
@@ -73,7 +113,8 @@ public final class WorkspaceRebuilder {
                 continue;
             }
             String path = resolved.path();
-            MutationOutcome outcome = MutationApplier.apply(path, data, current.get(path), blobs);
+            WorkspaceFile now = current.containsKey(path) ? current.get(path) : start.get(path);
+            MutationOutcome outcome = MutationApplier.apply(path, data, now, knownHashes.get(path), blobs);
             MutationOutcome.Applied result = switch (outcome) {
                 case MutationOutcome.Applied applied -> applied;
                 case MutationOutcome.PreconditionFailed failed -> failed.recorded();
@@ -90,16 +131,17 @@ public final class WorkspaceRebuilder {
                     if (outcome instanceof MutationOutcome.Applied) {
                         outcome = result;
                     }
-                    record(current, changes, position, path, null);
+                    record(current, knownHashes, changes, position, path, null, null);
                 }
             }
             if (result != null) {
                 String at = result.file() == null ? path : result.file().path();
-                record(current, changes, position, at, result.file());
+                record(current, knownHashes, changes, position, at, result.file(), result.hash());
             }
             checks.add(new EditCheck(position, event.id(), path, outcome));
         }
-        return new WorkspaceRebuilder(start, events.size(), List.copyOf(changes), List.copyOf(checks));
+        return new WorkspaceRebuilder(startInOrder, start, events.size(), List.copyOf(changes), List.copyOf(checks),
+                List.copyOf(backupChecks));
     }
 
     /**
@@ -119,7 +161,7 @@ public final class WorkspaceRebuilder {
             }
             overlay.put(change.path(), change.file());
         }
-        return new WorkspaceView(start, overlay);
+        return new WorkspaceView(startInOrder, start, overlay);
     }
 
     /** One check per {@code state.mutation} event, in event order. */
@@ -127,18 +169,38 @@ public final class WorkspaceRebuilder {
         return checks;
     }
 
-    private static void record(Map<String, WorkspaceFile> current, List<Change> changes, int position, String path, WorkspaceFile file) {
-        if (file == null) {
-            current.remove(path);
+    /** One check per file-history backup compared (none without a file-history folder), in event order. */
+    public List<BackupCheck> backupChecks() {
+        return backupChecks;
+    }
+
+    private static void record(Map<String, WorkspaceFile> current, Map<String, String> knownHashes, List<Change> changes, int position,
+                               String path, WorkspaceFile file, String hash) {
+        current.put(path, file);
+        if (hash == null) {
+            knownHashes.remove(path);
         } else {
-            current.put(path, file);
+            knownHashes.put(path, hash);
         }
         changes.add(new Change(position, path, file));
     }
 
     private static MutationOutcome.Applied moved(MutationOutcome.Applied applied, String to) {
         WorkspaceFile file = applied.file();
-        return new MutationOutcome.Applied(new WorkspaceFile(to, file.content(), file.mode(), file.linkTarget()), applied.note());
+        return new MutationOutcome.Applied(new WorkspaceFile(to, file.content(), file.mode(), file.linkTarget()), applied.note(),
+                applied.hash());
+    }
+
+    /** {@code files} as they are when already in path order ({@link StartingTree} promises it), else a sorted copy. */
+    private static List<WorkspaceFile> inPathOrder(List<WorkspaceFile> files) {
+        for (int i = 1; i < files.size(); i++) {
+            if (files.get(i - 1).path().compareTo(files.get(i).path()) >= 0) {
+                List<WorkspaceFile> sorted = new ArrayList<>(new java.util.TreeMap<>(files.stream()
+                        .collect(java.util.stream.Collectors.toMap(WorkspaceFile::path, f -> f, (a, b) -> b))).values());
+                return List.copyOf(sorted);
+            }
+        }
+        return files;
     }
 
     private static String rootOf(List<Event> events) {

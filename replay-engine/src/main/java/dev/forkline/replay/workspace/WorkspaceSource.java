@@ -1,5 +1,6 @@
 package dev.forkline.replay.workspace;
 
+import dev.forkline.replay.ReplayInputException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -20,7 +21,7 @@ import java.util.regex.Pattern;
  *       always names exactly the tree it used.</li>
  * </ul>
  * A spec that exists as a path as a whole is that path, so archive names holding '@' (as
- * {@code marshmallow@bfd2593d.tar.gz}) work. Failures are {@link IllegalArgumentException}s for a bad spec or bad input
+ * {@code marshmallow@bfd2593d.tar.gz}) work. Failures are {@link ReplayInputException}s for a bad spec or bad input
  * (naming the path and what is wrong) and {@link IOException}s for failed I/O or a git that cannot run.
  */
 public final class WorkspaceSource {
@@ -46,39 +47,39 @@ public final class WorkspaceSource {
     }
 
     /**
-     * @throws IllegalArgumentException when the path does not exist, is neither a directory nor a file, or names a
+     * @throws ReplayInputException when the path does not exist, is neither a directory nor a file, or names a
      *                                  revision that is not a commit id or on something other than a git repository
      */
     public static WorkspaceSource parse(String spec) {
         if (spec == null || spec.isBlank()) {
-            throw new IllegalArgumentException("the workspace source is empty: name a directory, a .tar/.tar.gz/.tgz archive or PATH@<commit>");
+            throw new ReplayInputException("the workspace source is empty: name a directory, a .tar/.tar.gz/.tgz archive or PATH@<commit>");
         }
         Path whole = path(spec);
         if (whole != null && Files.exists(whole)) {
             Kind kind = Files.isDirectory(whole) ? Kind.DIRECTORY : Kind.ARCHIVE;
             if (kind == Kind.ARCHIVE && !Files.isRegularFile(whole)) {
-                throw new IllegalArgumentException(spec + " is not a directory, a tar archive (.tar, .tar.gz, .tgz) or a git repository");
+                throw new ReplayInputException(spec + " is not a directory, a tar archive (.tar, .tar.gz, .tgz) or a git repository");
             }
             return new WorkspaceSource(spec, kind, whole, null, null, TreeLimits.DEFAULT);
         }
         int at = spec.lastIndexOf('@');
         if (at <= 0) {
-            throw new IllegalArgumentException("the workspace source " + spec + " does not exist");
+            throw new ReplayInputException("the workspace source " + spec + " does not exist");
         }
         String revision = spec.substring(at + 1);
         Path repo = path(spec.substring(0, at));
         if (repo == null || !Files.exists(repo)) {
-            throw new IllegalArgumentException("the workspace source " + spec + " does not exist (nor does " + spec.substring(0, at) + ")");
+            throw new ReplayInputException("the workspace source " + spec + " does not exist (nor does " + spec.substring(0, at) + ")");
         }
         if (!Files.isDirectory(repo)) {
-            throw new IllegalArgumentException(spec + ": a revision (@" + revision + ") applies only to a git repository, and "
+            throw new ReplayInputException(spec + ": a revision (@" + revision + ") applies only to a git repository, and "
                     + repo + " is a file");
         }
         if (!GitCli.isRepository(repo)) {
-            throw new IllegalArgumentException(spec + ": " + repo + " is not a git repository, so @" + revision + " names nothing");
+            throw new ReplayInputException(spec + ": " + repo + " is not a git repository, so @" + revision + " names nothing");
         }
         if (!COMMIT_ID.matcher(revision).matches()) {
-            throw new IllegalArgumentException(spec + ": " + (revision.isEmpty() ? "no revision" : "'" + revision + "' is not a commit id")
+            throw new ReplayInputException(spec + ": " + (revision.isEmpty() ? "no revision" : "'" + revision + "' is not a commit id")
                     + "; name the commit: " + repo + "@<sha> (HEAD, branch and tag names move, so they are refused)");
         }
         return new WorkspaceSource(spec, Kind.GIT, repo, revision.toLowerCase(Locale.ROOT), null, TreeLimits.DEFAULT);
@@ -97,7 +98,7 @@ public final class WorkspaceSource {
         }
         String pinned = pinnedCommit.strip().toLowerCase(Locale.ROOT);
         if (!COMMIT_ID.matcher(pinned).matches()) {
-            throw new IllegalArgumentException("the trace's commit '" + pinnedCommit + "' is not a commit id");
+            throw new ReplayInputException("the trace's commit '" + pinnedCommit + "' is not a commit id");
         }
         if (source.kind == Kind.DIRECTORY && GitCli.isRepository(source.path)) {
             return new WorkspaceSource(spec, Kind.GIT, source.path, null, pinned, source.limits);
@@ -118,7 +119,7 @@ public final class WorkspaceSource {
     /**
      * Reads the tree.
      *
-     * @throws IllegalArgumentException when the input is not what it should be (a damaged or hostile archive, a commit
+     * @throws ReplayInputException when the input is not what it should be (a damaged or hostile archive, a commit
      *                                  the repository lacks, ...)
      * @throws IOException              when reading fails or git cannot run
      */
@@ -157,13 +158,13 @@ public final class WorkspaceSource {
         if (revision == null) {
             commit = GitTreeLoader.resolve(path, pinnedCommit);
             if (commit == null) {
-                throw new IllegalArgumentException("the repository " + path + " has no commit " + pinnedCommit
+                throw new ReplayInputException("the repository " + path + " has no commit " + pinnedCommit
                         + ", which the trace was recorded at");
             }
         } else {
             commit = GitTreeLoader.resolve(path, revision);
             if (commit == null) {
-                throw new IllegalArgumentException("the repository " + path + " has no commit " + revision);
+                throw new ReplayInputException("the repository " + path + " has no commit " + revision);
             }
             if (pinnedCommit != null && !sameCommit(commit, pinnedCommit)) {
                 warnings.add("the trace was recorded at commit " + pinnedCommit + "; the workspace is commit " + commit

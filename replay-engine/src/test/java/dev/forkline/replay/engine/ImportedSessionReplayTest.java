@@ -4,6 +4,7 @@ import dev.forkline.replay.sandbox.DockerEngine;
 import dev.forkline.replay.sandbox.DockerTestSupport;
 import dev.forkline.replay.sandbox.ImageUnavailableException;
 import dev.forkline.replay.sandbox.SandboxImages;
+import dev.forkline.replay.workspace.FileHistory;
 import dev.forkline.replay.workspace.StartingTree;
 import dev.forkline.replay.workspace.WorkspaceSource;
 import dev.forkline.trace.Event;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -160,6 +162,31 @@ class ImportedSessionReplayTest {
         assertThat(edit.tool()).isEqualTo("Edit");
         assertThat(edit.diffs()).anySatisfy(d -> assertThat(d.field()).isEqualTo("workspace:" + edited));
         assertThat(result.exitCode()).isEqualTo(3);
+    }
+
+    @Test
+    void aFileHistoryBackupSuppliesTheFileTheTreeLacksBeforeTheEditIsApplied() throws Exception {
+        Path bundle = importedBundle(CLAUDE_A47, dir);
+        StartingTree real = WorkspaceSource.forTrace(require(CLI_E4E7).toString(), null).load();
+        String edited = "cmd/entire/cli/session/phase_test.go";
+        StartingTree lacking = new StartingTree("the tree without " + edited,
+                real.files().stream().filter(f -> !f.path().equals(edited)).toList(), null, List.of());
+        // the layout Claude Code writes: sha256 of the file's absolute path, 16 hex digits, @v<version>
+        String backup = dev.forkline.trace.Hashes.sha256(("/Users/alex/workspace/cli/.worktrees/2/" + edited).getBytes(StandardCharsets.UTF_8))
+                .substring(7, 23) + "@v1";
+        Path history = Files.createDirectories(dir.resolve("file-history"));
+        Files.write(history.resolve(backup), real.byPath().get(edited).content());
+
+        ReplayResult result = replay(bundle, new SessionSetup(lacking, null, List.of(), Map.of(), FileHistory.open(history)));
+
+        StepResult snapshot = result.steps().stream().filter(s -> s.note() != null && s.note().contains("file-history backup"))
+                .findFirst().orElseThrow();
+        assertThat(snapshot.status()).isEqualTo(StepStatus.MATCHED);
+        assertThat(snapshot.note()).contains(edited + ": not in the workspace; supplied from Claude Code's file-history backup " + backup);
+        assertThat(result.divergences(DivergenceClass.WORKSPACE)).as("the Edit fits the supplied file").isZero();
+        assertThat(result.steps()).filteredOn(s -> "Edit".equals(s.tool())).extracting(StepResult::status).contains(StepStatus.MATCHED);
+        assertThat(result.exitCode()).isZero();
+        assertThat(Bundles.verify(bundle).problems()).isEmpty();
     }
 
     @Test

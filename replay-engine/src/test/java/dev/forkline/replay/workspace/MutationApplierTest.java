@@ -175,6 +175,35 @@ class MutationApplierTest {
         assertThat(MutationApplier.apply(PATH, data, binary, blobs).summary()).isEqualTo(PATH + " is not UTF-8 text, so the recorded edits cannot be applied to it");
     }
 
+    @Test
+    void aRealReplacementCharacterIsTextAndAMalformedByteBesideItIsNot() throws IOException {
+        WorkspaceFile replacement = WorkspaceFile.regular(PATH, bytes("a \uFFFD b\n"), 0644);
+        ObjectNode data = unknownSides(edit(data(PATH, "modify"), "a ", "z "));
+        MutationOutcome edited = MutationApplier.apply(PATH, data, replacement, blobs);
+        assertThat(edited.applied()).isTrue();
+        assertThat(new String(((MutationOutcome.Applied) edited).file().content(), StandardCharsets.UTF_8)).isEqualTo("z \uFFFD b\n");
+
+        byte[] both = {'a', ' ', (byte) 0xef, (byte) 0xbf, (byte) 0xbd, ' ', (byte) 0xc3, '\n'};
+        assertThat(MutationApplier.apply(PATH, data, WorkspaceFile.regular(PATH, both, 0644), blobs).summary())
+                .isEqualTo(PATH + " is not UTF-8 text, so the recorded edits cannot be applied to it");
+    }
+
+    @Test
+    void aKnownHashOfTheCurrentFileStandsForHashingIt() throws IOException {
+        WorkspaceFile current = WorkspaceFile.regular(PATH, bytes("x = 1\n"), 0644);
+        ObjectNode data = edit(data(PATH, "modify"), "x = 1", "x = 2");
+        data.put("before", Hashes.sha256(bytes("x = 1\n")));
+        String after = blobs.put(bytes("x = 2\n"));
+        data.put("after", after);
+
+        MutationOutcome applied = MutationApplier.apply(PATH, data, current, Hashes.sha256(bytes("x = 1\n")), blobs);
+        assertThat(applied.applied()).isTrue();
+        assertThat(((MutationOutcome.Applied) applied).hash()).isEqualTo(after);
+        // the hash given is what the precondition compares: another one fails it, naming it
+        assertThat(MutationApplier.apply(PATH, data, current, Hashes.sha256(bytes("other")), blobs).summary())
+                .contains("found " + MutationApplier.shortHash(Hashes.sha256(bytes("other"))));
+    }
+
     // ---- Codex apply_patch -----------------------------------------------------------------------------------------
 
     @Test

@@ -70,6 +70,48 @@ class WorkspaceRebuilderTest {
     }
 
     @Test
+    void theWholeWorkspaceComesInPathOrderWithChangesMergedBetweenStartFiles() throws IOException {
+        StartingTree unsorted = new StartingTree("unsorted", List.of(
+                WorkspaceFile.regular("m.txt", bytes("m\n"), 0644),
+                WorkspaceFile.regular("c.txt", bytes("c\n"), 0644),
+                WorkspaceFile.regular("x/y.txt", bytes("y\n"), 0644)), null, List.of());
+        ObjectNode first = data("a.txt", "create");
+        first.put("after", blobs.put(bytes("a\n")));
+        ObjectNode between = data("d.txt", "create");
+        between.put("after", blobs.put(bytes("d\n")));
+        ObjectNode last = data("z.txt", "create");
+        last.put("after", blobs.put(bytes("z\n")));
+        ObjectNode gone = data("m.txt", "delete");
+        ObjectNode changed = edit(data("x/y.txt", "modify"), "y", "Y");
+
+        WorkspaceRebuilder rebuilder = WorkspaceRebuilder.of(unsorted, List.of(event(1, last), event(2, between), event(3, first),
+                event(4, gone), event(5, changed)), blobs);
+
+        Map<String, WorkspaceFile> end = rebuilder.filesAt(4);
+        assertThat(end.keySet()).containsExactly("a.txt", "c.txt", "d.txt", "x/y.txt", "z.txt");
+        assertThat(text(end.get("x/y.txt"))).isEqualTo("Y\n");
+        assertThat(rebuilder.filesAt(-1).keySet()).containsExactly("c.txt", "m.txt", "x/y.txt");
+        assertThat(rebuilder.filesAt(1).keySet()).containsExactly("c.txt", "d.txt", "m.txt", "x/y.txt", "z.txt");
+    }
+
+    @Test
+    void anEditOnAFileWrittenFromAnAfterBlobChecksItsPreconditionAgainstThatBlob() throws IOException {
+        ObjectNode write = data("w.txt", "create");
+        write.put("after", blobs.put(bytes("one\n")));
+        ObjectNode matching = edit(data("w.txt", "modify"), "one", "two");
+        matching.put("before", Hashes.sha256(bytes("one\n")));
+        matching.put("after", blobs.put(bytes("two\n")));
+        ObjectNode stale = edit(data("w.txt", "modify"), "one", "three");
+        stale.put("before", Hashes.sha256(bytes("one\n")));
+
+        WorkspaceRebuilder rebuilder = WorkspaceRebuilder.of(start, List.of(event(1, write), event(2, matching), event(3, stale)), blobs);
+
+        assertThat(rebuilder.checks()).extracting(EditCheck::ok).containsExactly(true, true, false);
+        assertThat(rebuilder.checks().get(2).outcome().summary()).contains("recorded before " + MutationApplier.shortHash(Hashes.sha256(bytes("one\n"))))
+                .contains("found " + MutationApplier.shortHash(Hashes.sha256(bytes("two\n"))));
+    }
+
+    @Test
     void pathsOutsideTheRootAreSkippedWithACheckSayingSo() throws IOException {
         ObjectNode outside = data("/etc/passwd", "modify");
         outside.put("after", blobs.put(bytes("root::0:0\n")));
@@ -144,15 +186,12 @@ class WorkspaceRebuilderTest {
             events.add(event(n + 1, data));
         }
 
-        long started = System.nanoTime();
         WorkspaceRebuilder rebuilder = WorkspaceRebuilder.of(big, events, blobs);
         Map<String, WorkspaceFile> end = rebuilder.filesAt(events.size() - 1);
         long edited = end.values().stream().filter(f -> text(f).startsWith("value = 1")).count();
-        long elapsedMs = (System.nanoTime() - started) / 1_000_000;
 
         assertThat(rebuilder.checks()).hasSize(1000).allMatch(EditCheck::ok);
         assertThat(edited).isEqualTo(1000);
-        assertThat(elapsedMs).as("rebuild time in ms").isLessThan(1000);
     }
 
     private static Event checkpoint(int seq, String root) {

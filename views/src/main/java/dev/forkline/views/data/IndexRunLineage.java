@@ -57,7 +57,8 @@ public final class IndexRunLineage implements RunLineage {
             divergence = replayDivergence(info);
         }
         RunNode node = new RunNode(info.id(), info.parentRun(), origin, divergence, info.outcome() == null ? "running" : info.outcome(),
-                info.forkCheckpointId(), edits, info.eventCount(), children);
+                info.forkCheckpointId(), edits, info.eventCount(), children,
+                !TaskOutcome.deletedTests(index.lineage(info.id()), index.columns()).isEmpty());
         nodes.put(info.id(), node);
         return node;
     }

@@ -10,9 +10,10 @@ import java.util.List;
  * @param outcome    its session.end outcome, or "running" when it has none
  * @param checkpoint the checkpoint id it was forked from, or null for a root run
  * @param edits      how many edits a fork applied
+ * @param testsDeleted whether test files were deleted in the run (or its ancestry) and not restored: its success proves nothing
  */
 public record RunNode(String run, String parentRun, String origin, String divergence, String outcome, String checkpoint,
-                      int edits, int eventCount, List<RunNode> children) {
+                      int edits, int eventCount, List<RunNode> children, boolean testsDeleted) {
 
     /** The origin of a node that only groups the replays of one run in the fork tree: not a run of its own. */
     public static final String GROUP = "group";
@@ -30,6 +31,31 @@ public record RunNode(String run, String parentRun, String origin, String diverg
     /** Whether this node groups runs rather than being one. */
     public boolean isGroup() {
         return GROUP.equals(origin);
+    }
+
+    public RunNode(String run, String parentRun, String origin, String divergence, String outcome, String checkpoint,
+                   int edits, int eventCount, List<RunNode> children) {
+        this(run, parentRun, origin, divergence, outcome, checkpoint, edits, eventCount, children, false);
+    }
+
+    /** What the run's outcome says about the task, in words ("Task: failed (tests deleted)"), and its colour. */
+    public TaskOutcome task() {
+        return TaskOutcome.of(outcome, testsDeleted);
+    }
+
+    /**
+     * How the run came about, in words: "Original run", "Replay: matched the recording", "Replay: differs from the
+     * recording", "Fork with 1 edit", "Revert", "Imported" — never a judgement of the task.
+     */
+    public String originLabel() {
+        return switch (origin) {
+            case "replay" -> TaskOutcome.replayAgreement(divergence);
+            case "fork" -> edits > 0 ? "Fork with " + edits + (edits == 1 ? " edit" : " edits") : "Fork";
+            case "revert" -> "Revert";
+            case "import" -> "Imported";
+            case GROUP -> children.size() + " replays";
+            default -> "Original run";
+        };
     }
 
     /** The badge shown in the fork tree: original, replay matched/diverged, fork with edits, revert, imported. */

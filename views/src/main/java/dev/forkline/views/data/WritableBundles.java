@@ -23,11 +23,15 @@ import java.util.stream.Stream;
  * user's bundle grows, as with {@code forkline replay}), otherwise a copy written from the store into
  * {@code <exportRoot>/<traceId>/} (a trace imported from a zip or a foreign format). After appending, {@link #reimport}
  * stores the grown bundle again: the store appends the new events to the stored prefix.
+ *
+ * <p>A trace whose writes the reviewer sent to a copy ({@link #writeToCopy}) gets the copy even when it came from a
+ * bundle directory: her own files stay as they were.
  */
 public final class WritableBundles {
 
     private final TraceLibrary library;
     private final Path exportRoot;
+    private final Set<String> toCopy = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /** @param exportRoot where copies of traces that have no bundle directory are written, e.g. {@link #defaultExportRoot} */
     public WritableBundles(TraceLibrary library, Path exportRoot) {
@@ -56,7 +60,7 @@ public final class WritableBundles {
      */
     public synchronized Path directoryFor(String traceId) throws IOException, TraceFormatException {
         Optional<Path> source = library.sourcePath(traceId);
-        if (source.isPresent() && holdsTrace(source.get(), traceId)) {
+        if (source.isPresent() && !toCopy.contains(traceId) && holdsTrace(source.get(), traceId)) {
             return source.get();
         }
         Path copy = exportRoot.resolve(fileName(traceId));
@@ -70,6 +74,42 @@ public final class WritableBundles {
             BundleExport.write(stored, copy);
         }
         return copy;
+    }
+
+    /**
+     * The bundle directory the reviewer opened this trace from, when writes would go into it: a directory holding a
+     * writable bundle, outside Forkline's own copies, and not sent to a copy. Reads only file attributes and the library.
+     */
+    public Optional<Path> reviewersBundle(String traceId) throws IOException {
+        if (toCopy.contains(traceId)) {
+            return Optional.empty();
+        }
+        return library.sourcePath(traceId).map(Path::toAbsolutePath)
+                .filter(path -> !path.startsWith(exportRoot) && Files.isDirectory(path) && Files.isRegularFile(path.resolve(Bundle.MANIFEST))
+                        && Files.isWritable(path.resolve(Bundle.EVENTS)));
+    }
+
+    /** From now on this trace's replays, forks and decisions go to Forkline's copy ({@link #copyLocation}), not the reviewer's bundle. */
+    public void writeToCopy(String traceId) {
+        toCopy.add(traceId);
+    }
+
+    /**
+     * Writes the stored trace (every run, replay and decision the library holds) as a new bundle directory
+     * {@code target}, which must not exist: File › Save bundle as…. Off the UI thread.
+     */
+    public Path saveCopy(String traceId, Path target) throws IOException, TraceFormatException {
+        if (Files.exists(target)) {
+            throw new java.nio.file.FileAlreadyExistsException(target.toString(), null, "choose a new folder name: a bundle is never written over");
+        }
+        try (Bundle stored = library.load(traceId)) {
+            return BundleExport.write(stored, target);
+        }
+    }
+
+    /** Where Forkline's own copy of a trace is written. */
+    public Path copyLocation(String traceId) {
+        return exportRoot.resolve(fileName(traceId));
     }
 
     /** Stores the bundle directory again after something was appended to it; the library adds the new events. */

@@ -3,7 +3,9 @@ package dev.forkline.views.inspector;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
+import dev.forkline.views.data.ToolCallText;
 import dev.forkline.views.data.RunEvents;
+import dev.forkline.views.data.SubagentLanes;
 import dev.forkline.trace.secrets.SecretMasker;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.EventType;
@@ -58,8 +60,17 @@ public final class EventDescriber {
         String title = event.type();
         switch (event.kind()) {
             case TOOL_CALL -> {
-                title = "Tool call · " + event.text("tool");
+                title = "Tool call · " + ToolCallText.headline(event);
                 sections.add(toolCall(event));
+                List<ToolCallText.Argument> arguments = ToolCallText.arguments(event.data().get("arguments"));
+                if (!arguments.isEmpty()) {
+                    sections.add(new Text("Arguments", ToolCallText.asText(event.data().get("arguments")), true, Tone.NORMAL));
+                }
+                SubagentLanes.Lane lane = SubagentLanes.startedBy(event, run);
+                if (lane != null) {
+                    sections.add(new EventDetails.Links("Subagent", "This call started the lane " + lane.actor() + ".",
+                            List.of(new EventDetails.Link(run.id(lane.firstEvent()), "Open the lane " + lane.actor(), Tone.NORMAL, false))));
+                }
                 Optional<Event> result = resultOf(event, run);
                 if (result.isPresent()) {
                     sections.addAll(toolResult(SecretMasker.mask(result.get()), "Result"));
@@ -75,7 +86,9 @@ public final class EventDescriber {
                 }
             }
             case TOOL_RESULT -> {
-                title = "Tool result · " + event.text("callId");
+                Optional<Event> call = CauseChain.callOf(recorded, run);
+                String what = call.map(ToolCallText::headline).orElse(orDash(event.text("callId")));
+                title = (EventClassifier.isFailedResult(event) ? "Failed · " : "Tool result · ") + what;
                 sections.addAll(toolResult(event, "Result"));
             }
             case STATE_MUTATION -> {
@@ -187,12 +200,50 @@ public final class EventDescriber {
             default -> {
             }
         }
+        if (tone == Tone.DANGER) {
+            sections.addAll(why(recorded, run));
+        }
         sections.add(new Fields("Event", List.of(new Field("Id", event.id()), new Field("Run · seq", event.run() + " · " + event.seq()),
                 new Field("Time", EventCodec.formatTs(event.ts())), new Field("Actor", event.actor()),
-                new Field("State", event.state().stream().map(StateKind::wireName).collect(Collectors.joining(", "))),
-                new Field("Causes", event.causes().isEmpty() ? "-" : String.join(", ", event.causes())))));
+                new Field("State", event.state().stream().map(StateKind::wireName).collect(Collectors.joining(", "))))));
+        if (!event.causes().isEmpty()) {
+            List<EventDetails.Link> causes = new ArrayList<>();
+            for (String cause : event.causes()) {
+                int position = run.positionOf(cause);
+                causes.add(new EventDetails.Link(cause, position < 0 ? cause + " (in another run)" : CauseChain.label(run.event(position), run),
+                        Tone.NORMAL, false));
+            }
+            sections.add(new EventDetails.Links("Causes", "", causes));
+        }
         sections.add(new EventDetails.Json("Raw JSON", pretty(EventCodec.toJson(event))));
         return new EventDetails(title, event.actor() + " · " + event.id(), tone, sections);
+    }
+
+    /**
+     * A failure's chain of causes back to the call that made it, each a link the reviewer may pin as the "why"; and the
+     * cause a reviewer pinned, when one did (the last pin stands).
+     */
+    private static List<Section> why(Event failure, RunEvents run) {
+        List<Section> sections = new ArrayList<>();
+        List<dev.forkline.views.data.CauseNotes.Pin> pins = dev.forkline.views.data.CauseNotes.pinsOf(failure.id(), run);
+        if (!pins.isEmpty()) {
+            var pin = pins.getLast();
+            int position = pin.cause() == null ? -1 : run.positionOf(pin.cause());
+            String label = position < 0 ? String.valueOf(pin.cause()) : CauseChain.label(run.event(position), run);
+            sections.add(new EventDetails.Links("Pinned cause", "Pinned by " + pin.reviewer() + " (note " + pin.noteId() + ")"
+                    + (pin.why().isEmpty() ? "" : ": " + pin.why()), List.of(new EventDetails.Link(pin.cause(), label, Tone.WARNING, false))));
+        }
+        List<Event> chain = CauseChain.of(failure, run);
+        if (!chain.isEmpty()) {
+            List<EventDetails.Link> links = new ArrayList<>();
+            for (Event cause : chain) {
+                links.add(new EventDetails.Link(cause.id(), CauseChain.label(cause, run),
+                        EventClassifier.isFailure(cause) ? Tone.DANGER : Tone.NORMAL, true));
+            }
+            sections.add(new EventDetails.Links("Chain of causes", "From this failure back through what caused it, nearest first. "
+                    + "Pin the one that explains it.", links));
+        }
+        return sections;
     }
 
     /** The signature state from the trace module's verifier: valid or not, key fingerprint, trusted for the owner or not. */
@@ -237,7 +288,6 @@ public final class EventDescriber {
             fields.add(new Field("Command", String.join(" ", argv)));
             fields.add(new Field("Working dir", exec.path("cwd").asText("-")));
         }
-        fields.add(new Field("Arguments", call.data().path("arguments").toString()));
         if (call.text("idempotencyKey") != null) {
             fields.add(new Field("Idempotency key", call.text("idempotencyKey")));
         }
@@ -304,13 +354,13 @@ public final class EventDescriber {
             messages.add(new EventDetails.Message("input", input.path("summary").asText()));
         }
         JsonNode output = call.data().path("output");
-        if (output.has("text")) {
-            messages.add(new EventDetails.Message("assistant", output.path("text").asText()));
+        if (!ModelTurnText.said(call).isEmpty()) {
+            messages.add(new EventDetails.Message("assistant", ModelTurnText.said(call)));
         }
         sections.add(new EventDetails.Messages("Messages", messages));
         List<Field> toolCalls = new ArrayList<>();
         output.path("toolCalls").forEach(tc -> toolCalls.add(new Field(tc.path("name").asText("?") + " (" + tc.path("callId").asText("-") + ")",
-                tc.path("arguments").toString())));
+                ToolCallText.asText(tc.path("arguments")))));
         if (!toolCalls.isEmpty()) {
             sections.add(new Fields("Requested tool calls", toolCalls));
         }

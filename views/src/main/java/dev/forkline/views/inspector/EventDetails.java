@@ -14,7 +14,7 @@ public record EventDetails(String title, String subtitle, Tone tone, List<Sectio
 
     public enum Tone { NORMAL, SUCCESS, WARNING, DANGER }
 
-    public sealed interface Section permits Fields, Text, Diff, Messages, Json {
+    public sealed interface Section permits Fields, Text, Diff, Messages, Json, Links {
         String title();
     }
 
@@ -53,5 +53,19 @@ public record EventDetails(String title, String subtitle, Tone tone, List<Sectio
     }
 
     public record Json(String title, String json) implements Section {
+    }
+
+    /**
+     * A link to another event: what it is, and whether the reviewer may pin it as the "why" of the event shown (a
+     * failure's cause).
+     */
+    public record Link(String eventId, String label, Tone tone, boolean pinnable) {
+    }
+
+    /** Events this one leads to or comes from, each opened by a click; {@code note} says what the list is. */
+    public record Links(String title, String note, List<Link> links) implements Section {
+        public Links {
+            links = List.copyOf(links);
+        }
     }
 }

@@ -16,8 +16,10 @@ import org.kordamp.ikonli.material2.Material2AL;
 import java.util.List;
 
 /**
- * The runs of the open trace as a tree with badges (original, replay matched/diverged, fork with edits, revert, imported)
- * and outcome; replays can be grouped and runs hidden (the context menu hides one; "n hidden" shows them again, marked).
+ * The runs of the open trace as a tree, each with two badges that say what they measure: how the run came about
+ * (original, "Replay: matched the recording", fork with edits, revert, imported) and the task's outcome ("Task: failed
+ * (tests deleted)"). Replays can be grouped and runs hidden (the context menu hides one; "n hidden" shows them
+ * again, marked).
  */
 final class ForkTreePane extends VBox {
 
@@ -146,8 +148,8 @@ final class ForkTreePane extends VBox {
             events.getStyleClass().add("muted");
             events.setMinWidth(0);
             HBox row = new HBox(6, Icons.of(node.parentRun() == null ? Material2AL.FIBER_MANUAL_RECORD : Material2AL.CALL_SPLIT, 14),
-                    name, Pills.pill(node.badge(), Pills.badgeTone(node.badge())),
-                    Pills.pill(node.outcome(), Pills.outcomeTone(node.outcome())), events);
+                    name, Pills.pill(node.originLabel(), Pills.originTone(node)),
+                    Pills.pill(node.task().text(), node.task().tone()), events);
             row.setMinWidth(0);
             row.maxWidthProperty().bind(getTreeView().widthProperty().subtract(40 + 18 * getTreeView().getTreeItemLevel(getTreeItem())));
             row.setAlignment(Pos.CENTER_LEFT);

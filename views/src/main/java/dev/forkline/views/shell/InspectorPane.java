@@ -5,7 +5,10 @@ import dev.forkline.views.viewmodel.InspectorViewModel;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TitledPane;
@@ -13,7 +16,10 @@ import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+
+import java.util.function.Consumer;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
@@ -22,6 +28,11 @@ final class InspectorPane extends VBox {
 
     private final VBox content = new VBox(10);
     final Label title = new Label();
+    final Label pinStatus = new Label();
+    private Consumer<String> openEvent = id -> {
+    };
+    private Consumer<String> pinCause = id -> {
+    };
 
     InspectorPane(InspectorViewModel model) {
         getStyleClass().add("inspector-pane");
@@ -34,10 +45,24 @@ final class InspectorPane extends VBox {
         scroll.setFitToWidth(true);
         scroll.getStyleClass().add("edge-to-edge");
         VBox.setVgrow(scroll, Priority.ALWAYS);
-        getChildren().addAll(paneTitle, scroll);
+        pinStatus.setId("pin-status");
+        pinStatus.setWrapText(true);
+        pinStatus.getStyleClass().add("muted");
+        pinStatus.managedProperty().bind(pinStatus.textProperty().isNotEmpty());
+        getChildren().addAll(paneTitle, pinStatus, scroll);
         title.setId("inspector-title");
         model.detailsProperty().addListener((obs, old, details) -> render(details));
         render(model.details());
+    }
+
+    /** What a click on a linked event does (select it on the timeline). */
+    void onOpenEvent(Consumer<String> action) {
+        openEvent = action;
+    }
+
+    /** What "Pin as the why" on a cause does. */
+    void onPinCause(Consumer<String> action) {
+        pinCause = action;
     }
 
     private void render(EventDetails details) {
@@ -65,6 +90,7 @@ final class InspectorPane extends VBox {
             case EventDetails.Text text -> titled(text.title(), text(text));
             case EventDetails.Diff diff -> titled(diff.title(), diff(diff));
             case EventDetails.Messages messages -> titled(messages.title(), messages(messages));
+            case EventDetails.Links links -> titled(links.title(), links(links));
             case EventDetails.Json json -> {
                 TextArea area = monospace(json.json(), 14);
                 TitledPane pane = new TitledPane(json.title(), area);
@@ -132,6 +158,38 @@ final class InspectorPane extends VBox {
             lines.getChildren().add(label);
         }
         return lines;
+    }
+
+    private Node links(EventDetails.Links links) {
+        VBox box = new VBox(2);
+        box.getStyleClass().add("event-links");
+        if (!links.note().isEmpty()) {
+            Label note = new Label(links.note());
+            note.setWrapText(true);
+            note.getStyleClass().add("muted");
+            box.getChildren().add(note);
+        }
+        for (EventDetails.Link link : links.links()) {
+            Hyperlink open = new Hyperlink(link.label());
+            open.getStyleClass().addAll("event-link", "tone-" + tone(link.tone()));
+            open.setTooltip(new Tooltip(link.label() + "\nClick to select " + link.eventId() + " on the timeline"));
+            open.setOnAction(e -> openEvent.accept(link.eventId()));
+            open.setMaxWidth(Double.MAX_VALUE);
+            open.setMinWidth(0);
+            HBox.setHgrow(open, Priority.ALWAYS);
+            HBox row = new HBox(4, open);
+            row.setAlignment(Pos.CENTER_LEFT);
+            if (link.pinnable()) {
+                Button pin = new Button("Pin as the why", Icons.of(Material2MZ.PUSH_PIN, 14));
+                pin.getStyleClass().addAll("small", "pin-cause");
+                pin.setMinWidth(Region.USE_PREF_SIZE);
+                pin.setTooltip(new Tooltip("Record in the trace (as a note) that " + link.eventId() + " explains this failure"));
+                pin.setOnAction(e -> pinCause.accept(link.eventId()));
+                row.getChildren().add(pin);
+            }
+            box.getChildren().add(row);
+        }
+        return box;
     }
 
     private static Node messages(EventDetails.Messages messages) {

@@ -180,9 +180,12 @@ final class LibraryPane extends VBox {
             Label badge = Pills.pill(trace.integrity().status().label(), Pills.integrityTone(trace.integrity().status()));
             badge.getStyleClass().add("integrity-badge");
             badge.setTooltip(new javafx.scene.control.Tooltip(trace.integrity().describe()));
-            HBox top = new HBox(6, title, badge, Pills.pill(trace.outcome(), Pills.outcomeTone(trace.outcome())));
+            var task = dev.forkline.views.data.TaskOutcome.of(trace.outcome());
+            HBox top = new HBox(6, title, badge, Pills.pill(task.text(), task.tone()));
             top.setAlignment(Pos.CENTER_LEFT);
             VBox box = new VBox(3, top, meta);
+            // the title and the line below are cut in a narrow library: the whole of both on hover
+            setTooltip(new javafx.scene.control.Tooltip(trace.title() + "\n" + meta.getText() + "\n" + trace.traceId()));
             box.setPadding(new Insets(4, 2, 4, 2));
             box.setMinWidth(0);
             box.prefWidthProperty().bind(getListView().widthProperty().subtract(28));

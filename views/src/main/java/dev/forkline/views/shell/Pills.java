@@ -34,6 +34,16 @@ final class Pills {
         };
     }
 
+    /** A run's origin badge: a replay's agreement is information (a match of a failed run is no good news), a divergence a warning. */
+    static String originTone(dev.forkline.views.data.RunNode node) {
+        return switch (node.origin()) {
+            case "replay" -> "diverged".equals(node.divergence()) ? "warning" : "accent";
+            case "fork" -> "accent";
+            case "revert" -> "warning";
+            default -> "neutral";
+        };
+    }
+
     static String badgeTone(String badge) {
         if (badge.contains("diverged")) {
             return "warning";

@@ -41,6 +41,7 @@ final class RecoveryPane extends SplitPane {
     final BarChart<String, Number> recoveryChart = new BarChart<>(new CategoryAxis(), new NumberAxis());
     final BarChart<String, Number> costChart = new BarChart<>(new CategoryAxis(), new NumberAxis());
     final Label contract = new Label();
+    final Label noCharts = new Label("No recovery time or cost was measured in this trace: no chart to draw.");
     final Button chooseContract = new Button("Contract…", Icons.of(Material2AL.DESCRIPTION));
     final Label gateSummary = new Label();
     final TreeView<Object> clauses = new TreeView<>();
@@ -70,13 +71,17 @@ final class RecoveryPane extends SplitPane {
         incidents.setMinHeight(72);
         chart(recoveryChart, "Recovery time (s)");
         chart(costChart, "Cost (USD): lost vs original");
-        HBox charts = new HBox(8, recoveryChart, costChart);
+        noCharts.setId("no-charts");
+        noCharts.getStyleClass().add("muted");
+        noCharts.setWrapText(true);
+        HBox charts = new HBox(8, noCharts, recoveryChart, costChart);
         HBox.setHgrow(recoveryChart, Priority.ALWAYS);
         HBox.setHgrow(costChart, Priority.ALWAYS);
         VBox metrics = new VBox(6, metricsTitle, summary, incidents, charts);
         VBox.setVgrow(charts, Priority.ALWAYS);
         metrics.setPadding(new Insets(8, 10, 8, 10));
         model.incidents().addListener((ListChangeListener<IncidentRow>) c -> updateCharts());
+        updateCharts();
 
         Label gateTitle = new Label("Launch gate", Icons.of(Material2MZ.VERIFIED_USER));
         gateTitle.getStyleClass().add("pane-title");
@@ -154,6 +159,18 @@ final class RecoveryPane extends SplitPane {
         }
         recoveryChart.getData().setAll(java.util.List.of(recovery));
         costChart.getData().setAll(java.util.List.of(lost, original));
+        // an empty chart reads "0.0" as if something had been measured: show a chart only for what was measured
+        boolean timed = model.incidents().stream().anyMatch(row -> row.recoverySeconds() != null);
+        boolean costed = model.incidents().stream().anyMatch(row -> row.lostUsd().signum() != 0 || row.originalUsd().signum() != 0);
+        show(recoveryChart, timed);
+        show(costChart, costed);
+        noCharts.setVisible(!timed && !costed);
+        noCharts.setManaged(!timed && !costed);
+    }
+
+    private static void show(BarChart<String, Number> chart, boolean shown) {
+        chart.setVisible(shown);
+        chart.setManaged(shown);
     }
 
     private static void chart(BarChart<String, Number> chart, String title) {

@@ -33,6 +33,8 @@ final class ReplayPane extends VBox {
     final Button goToDivergence = new Button("Go to first divergence", Icons.of(Material2AL.ARROW_FORWARD));
     final TableView<StepResult> steps = new TableView<>();
     final Label summary = new Label();
+    /** What the finished run measures, in two badges: agreement with the recording, and the task's outcome. */
+    final HBox verdicts = new HBox(6);
     final Label failure = new Label();
     final Label warmStart = new Label();
     final Label setupNotes = new Label();
@@ -116,8 +118,24 @@ final class ReplayPane extends VBox {
         steps.getSelectionModel().selectedItemProperty().addListener((obs, old, step) -> stepDetail.setText(step == null ? "" : describe(step)));
         stepDetail.managedProperty().bind(steps.getSelectionModel().selectedItemProperty().isNotNull());
         stepDetail.visibleProperty().bind(stepDetail.managedProperty());
+        verdicts.setId("replay-verdicts");
+        verdicts.setAlignment(Pos.CENTER_LEFT);
+        model.resultRunProperty().addListener((obs, old, node) -> showVerdicts(node));
+        showVerdicts(model.resultRunProperty().get());
         VBox.setVgrow(steps, Priority.ALWAYS);
-        getChildren().addAll(head, warmStart, live, setupNotes, steps, stepDetail, summary, failure);
+        getChildren().addAll(head, warmStart, live, setupNotes, steps, stepDetail, verdicts, summary, failure);
+    }
+
+    private void showVerdicts(dev.forkline.views.data.RunNode node) {
+        verdicts.getChildren().clear();
+        verdicts.setManaged(node != null);
+        verdicts.setVisible(node != null);
+        if (node != null) {
+            Label run = new Label(node.run());
+            run.getStyleClass().add("run-name");
+            verdicts.getChildren().addAll(run, Pills.pill(node.originLabel(), Pills.originTone(node)),
+                    Pills.pill(node.task().text(), node.task().tone()));
+        }
     }
 
     private void showSetupNotes(ReplayViewModel model) {

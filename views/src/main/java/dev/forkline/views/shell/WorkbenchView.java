@@ -64,6 +64,7 @@ public final class WorkbenchView extends BorderPane {
     final TimelineCanvas timelineCanvas;
     final BreadCrumbBar<RunNode> breadcrumb = new BreadCrumbBar<>();
     final StatusBar statusBar = new StatusBar();
+    final BundleWritesUi bundleWrites;
     final Menu runMenu = new Menu("Run");
     final ReplayPane replayPane;
     final IntegrityBanner integrityBanner;
@@ -80,6 +81,8 @@ public final class WorkbenchView extends BorderPane {
     DecisionPane decisionPane;
     javafx.stage.Stage forkStage;
     ForkEditPane forkPane;
+    ComparePane comparePane;
+    javafx.scene.control.TextInputDialog pinDialog;
     javafx.stage.Stage setupStage;
     SessionSetupPane setupPane;
     private final Menu recentMenu = new Menu("Recent");
@@ -88,6 +91,7 @@ public final class WorkbenchView extends BorderPane {
 
     public WorkbenchView(WorkbenchViewModel model) {
         this.model = model;
+        this.bundleWrites = new BundleWritesUi(model, this::window);
         getStyleClass().add("workbench");
         getStylesheets().add(Objects.requireNonNull(WorkbenchView.class.getResource("/dev/forkline/views/workbench.css")).toExternalForm());
         windows = new WindowFactory(this::window, getStylesheets());
@@ -96,18 +100,22 @@ public final class WorkbenchView extends BorderPane {
         library = new LibraryPane(model.library(), model.selection(), trace -> model.openStored(trace.traceId()));
         forkTree = new ForkTreePane(model.forkTree());
         inspector = new InspectorPane(model.inspector());
+        inspector.onOpenEvent(id -> model.selectEvent(id));
+        inspector.onPinCause(cause -> pinDialog = PinCauseDialog.show(window(), model.causeNotes(), model.timeline().selectedEvent().id(), cause));
+        inspector.pinStatus.textProperty().bind(model.causeNotes().messageProperty());
         state = new StatePane(model.state());
         state.onGiveStartingTree(() -> showSessionSetup(dev.forkline.views.viewmodel.SessionSetupViewModel.Purpose.SHOW_WORKSPACE));
         filterBar = new FilterBar(model.filter(), timeline);
         playback = new PlaybackBar(timeline);
         timelineCanvas = new TimelineCanvas(timeline);
         timelineCanvas.setId("timeline");
+        LaneLinks.install(timelineCanvas, timeline);
 
         breadcrumb.setId("breadcrumb");
         breadcrumb.setAutoNavigationEnabled(false);
         breadcrumb.setCrumbFactory(item -> {
             RunNode node = item.getValue();
-            return new BreadCrumbBar.BreadCrumbButton(node == null ? "" : node.run() + " · " + node.badge());
+            return new BreadCrumbBar.BreadCrumbButton(node == null ? "" : node.run() + " · " + node.originLabel());
         });
         model.forkTree().breadcrumb().addListener((javafx.collections.ListChangeListener<RunNode>) c -> updateBreadcrumb());
         breadcrumb.setOnCrumbAction(e -> model.selectRun(e.getSelectedCrumb().getValue().run()));
@@ -280,7 +288,8 @@ public final class WorkbenchView extends BorderPane {
         MenuItem quit = new MenuItem("Quit");
         quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         quit.setOnAction(e -> Platform.exit());
-        Menu file = new Menu("File", null, open, openFolder, recentMenu, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
+        Menu file = new Menu("File", null, open, openFolder, recentMenu, new SeparatorMenuItem(), bundleWrites.saveAsItem(), export,
+                new SeparatorMenuItem(), quit);
 
         ToggleGroup themes = new ToggleGroup();
         Menu theme = new Menu("Theme", Icons.of(Material2AL.BRIGHTNESS_6));
@@ -317,6 +326,7 @@ public final class WorkbenchView extends BorderPane {
         MenuItem keys = new MenuItem("Keyboard shortcuts", Icons.of(Material2AL.KEYBOARD));
         keys.setOnAction(e -> showShortcuts());
         Menu help = new Menu("Help", null, keys);
+        help.getItems().addAll(HelpMenu.items(this::window));
         MenuBar bar = new MenuBar(file, view, navigate, runMenu, help);
         bar.setUseSystemMenuBar(true);
         return bar;
@@ -324,7 +334,11 @@ public final class WorkbenchView extends BorderPane {
 
     /** Opens the current run and its parent side by side in a window of its own. */
     public void showComparison() {
-        windows.create("compare runs", new ComparePane(model.compareWithParent()), 1100, 640).show();
+        comparePane = new ComparePane(model.compareWithParent(), (run, event) -> {
+            model.selectRun(run);
+            model.selectEvent(event);
+        });
+        windows.create("compare runs", comparePane, 1100, 640).show();
     }
 
     /** Replay from here, Fork with edit…, Revert to here, and why they are disabled (no Docker engine, a replay running). */
@@ -434,7 +448,7 @@ public final class WorkbenchView extends BorderPane {
     public void showDecision(dev.forkline.trace.decision.QueueItem item) {
         var form = model.escapeQueue().decide(item);
         decisionPane = new DecisionPane(form, () -> decisionStage.close());
-        decisionStage = windows.create(queueStage, "decide " + item.eventId(), decisionPane, 640, 470, false);
+        decisionStage = windows.create(queueStage, "decide " + item.eventId(), decisionPane, 700, 640, false);
         decisionStage.show();
     }
 
@@ -520,7 +534,8 @@ public final class WorkbenchView extends BorderPane {
         Label report = new Label();
         report.setId("report-status");
         report.textProperty().bind(model.recovery().reportMessageProperty());
-        statusBar.getRightItems().addAll(report, new Label("   "), work, progress, new Label("   "), docker);
+        statusBar.getRightItems().addAll(bundleWrites.lastWriteLabel(), new Label("   "), report, new Label("   "), work, progress,
+                new Label("   "), docker);
         return statusBar;
     }
 

@@ -1,6 +1,5 @@
 package dev.forkline.views.state;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.index.CheckpointInfo;
@@ -75,9 +74,7 @@ public final class ReconstructorStateProvider implements StateProvider {
         List<StateSnapshot.HistoryEntry> history = new ArrayList<>();
         for (Event turn : state.session().recentTurns(HISTORY_SHOWN)) {
             if (turn.is(EventType.MODEL_CALL)) {
-                JsonNode output = turn.data().path("output").path("text");
-                String text = output.isTextual() ? output.asText() : turn.data().path("input").path("summary").asText("");
-                history.add(new StateSnapshot.HistoryEntry(turn.id(), turn.actor(), "model", text));
+                history.add(new StateSnapshot.HistoryEntry(turn.id(), turn.actor(), "model", dev.forkline.views.inspector.ModelTurnText.of(turn)));
             } else {
                 history.add(new StateSnapshot.HistoryEntry(turn.id(), turn.actor(), "message",
                         turn.text("from") + " → " + turn.text("to") + ": " + turn.text("text")));

@@ -356,6 +356,14 @@ public final class TimelineCanvas extends Region {
         return marks;
     }
 
+    /** The name of the lane whose header (left gutter) is at this point, or null. */
+    public String laneNameAt(double x, double y) {
+        updateLayout();
+        int lane = layout.laneHeaderAt(x, y);
+        TimelineModel model = viewModel.model();
+        return lane >= 0 && lane < model.lanes().size() ? model.lanes().get(lane) : null;
+    }
+
     /** The hover tooltip's text while it is showing, else null. */
     public String hoverText() {
         return tooltip.isShowing() ? tooltip.getText() : null;

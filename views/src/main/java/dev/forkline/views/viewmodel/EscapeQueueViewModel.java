@@ -6,7 +6,10 @@ import dev.forkline.trace.decide.DecisionRecorder;
 import dev.forkline.trace.decision.AlteredTraceAcknowledgement;
 import dev.forkline.trace.decision.Decision;
 import dev.forkline.trace.decision.EscapeQueue;
+import dev.forkline.trace.decision.KeyProtection;
+import dev.forkline.trace.decision.OwnerKey;
 import dev.forkline.trace.decision.OwnerKeys;
+import dev.forkline.trace.decision.Owners;
 import dev.forkline.trace.decision.QueueItem;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.index.TraceIndex;
@@ -57,7 +60,11 @@ public final class EscapeQueueViewModel {
     private final ObjectProperty<TrustedKeys> trustedKeys;
     private final TraceLibrary library;
     private final WritableBundles bundles;
+    private final BundleWrites writes;
     private final OwnerKeys ownerKeys;
+    /** Keys unlocked with their passphrase in this window, kept in memory until it closes (as an ssh agent does). */
+    private final Map<String, OwnerKey> unlocked = new java.util.concurrent.ConcurrentHashMap<>();
+    private final ObservableList<String> owners = FXCollections.observableArrayList();
     private final Settings settings;
     private final TrustedKeys launchTrusted;
     private final ObservableList<QueueItem> items = FXCollections.observableArrayList();
@@ -75,7 +82,8 @@ public final class EscapeQueueViewModel {
      * @param trustedKeys the keys trusted now, read by every check; the owner's own key joins them after a decision
      */
     EscapeQueueViewModel(TaskExecutor executor, TraceSelection selection, TraceReloads reloads, ObjectProperty<TrustedKeys> trustedKeys,
-                         TraceLibrary library, WritableBundles bundles, OwnerKeys ownerKeys, Settings settings, TrustedKeys launchTrusted) {
+                         TraceLibrary library, WritableBundles bundles,
+                         BundleWrites writes, OwnerKeys ownerKeys, Settings settings, TrustedKeys launchTrusted) {
         this.executor = executor;
         this.latest = new LatestWins(executor);
         this.selection = selection;
@@ -83,6 +91,7 @@ public final class EscapeQueueViewModel {
         this.trustedKeys = trustedKeys;
         this.library = library;
         this.bundles = bundles;
+        this.writes = writes;
         this.ownerKeys = ownerKeys;
         this.settings = settings;
         this.launchTrusted = launchTrusted;
@@ -93,6 +102,7 @@ public final class EscapeQueueViewModel {
         badge = Bindings.createStringBinding(() -> selection.traceId() == null
                 ? "Escape queue  " + count.get()
                 : "Escape queue · this trace  " + openTraceCount.get(), count, openTraceCount, selection.traceProperty());
+        reloadOwners();
     }
 
     /**
@@ -180,15 +190,119 @@ public final class EscapeQueueViewModel {
      * the owner to confirm she decides knowing it.
      */
     public DecisionFormViewModel decide(QueueItem item) {
-        return new DecisionFormViewModel(item, this, settings.get(Settings.OWNER).orElse(""), altered.get(item));
+        reloadOwners();
+        String remembered = settings.get(Settings.OWNER).filter(owners::contains).orElse(owners.size() == 1 ? owners.getFirst() : "");
+        return new DecisionFormViewModel(item, this, remembered, altered.get(item));
     }
 
     public boolean canDecide() {
         return ownerKeys != null && bundles != null;
     }
 
-    /** Records the decision in the trace's bundle directory, stores the trace again and refreshes the queue. */
-    void record(QueueItem item, Decision decision, Consumer<Event> saved, Consumer<Throwable> failed) {
+    // --- owner keys -----------------------------------------------------------------------------------------------
+
+    /** The owners with a key set up in the key ring (protected or not), by name. */
+    public ObservableList<String> owners() {
+        return owners;
+    }
+
+    /** Reads the key ring's owners again (it is a small directory). */
+    public void reloadOwners() {
+        if (ownerKeys == null) {
+            owners.clear();
+            return;
+        }
+        try {
+            List<String> found = ownerKeys.owners();
+            if (!found.equals(owners)) {
+                owners.setAll(found);
+            }
+        } catch (IOException e) {
+            owners.clear();
+        }
+    }
+
+    /** How the owner's key is kept; NONE without a key ring or a key. */
+    public KeyProtection protection(String owner) {
+        if (ownerKeys == null || owner == null || !Owners.isValid(owner)) {
+            return KeyProtection.NONE;
+        }
+        try {
+            return ownerKeys.protection(owner);
+        } catch (IOException e) {
+            return KeyProtection.NONE;
+        }
+    }
+
+    /** The fingerprint of the owner's key (read without the passphrase), or null. */
+    public String fingerprint(String owner) {
+        try {
+            return ownerKeys == null ? null : ownerKeys.publicKey(owner).fingerprint();
+        } catch (IOException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** Whether the owner's key was unlocked in this window already (no passphrase needed again until it closes). */
+    public boolean isUnlocked(String owner) {
+        return owner != null && unlocked.containsKey(owner);
+    }
+
+    /** Forgets every unlocked key: the next decision asks for the passphrase again. */
+    public void lockKeys() {
+        unlocked.clear();
+    }
+
+    /**
+     * Sets up a new key for {@code owner}, protected by {@code passphrase} (cleared afterwards), in the background; it is
+     * then unlocked in this window and listed among the owners.
+     */
+    public void setUpKey(String owner, char[] passphrase, Consumer<String> done, Consumer<Throwable> failed) {
+        if (ownerKeys == null) {
+            failed.accept(new IllegalStateException(NO_KEY_RING));
+            return;
+        }
+        executor.execute("set-up-owner-key", work -> {
+            try {
+                return ownerKeys.create(owner, passphrase);
+            } finally {
+                java.util.Arrays.fill(passphrase, '\0');
+            }
+        }, key -> {
+            unlocked.put(key.owner(), key);
+            reloadOwners();
+            done.accept(key.fingerprint());
+        }, failed);
+    }
+
+    /** Protects an owner's unprotected key (written by an older Forkline) with {@code passphrase}, in the background. */
+    public void protectKey(String owner, char[] passphrase, Consumer<String> done, Consumer<Throwable> failed) {
+        if (ownerKeys == null) {
+            failed.accept(new IllegalStateException(NO_KEY_RING));
+            return;
+        }
+        executor.execute("protect-owner-key", work -> {
+            try {
+                return ownerKeys.protect(owner, passphrase);
+            } finally {
+                java.util.Arrays.fill(passphrase, '\0');
+            }
+        }, key -> {
+            unlocked.put(key.owner(), key);
+            done.accept(key.fingerprint());
+        }, failed);
+    }
+
+    /** Where the window writes: the reviewer's say about her bundles, and the status bar's last write. */
+    public BundleWrites writes() {
+        return writes;
+    }
+
+    /**
+     * Records the decision in the trace's bundle directory, signed with the owner's key (unlocked with
+     * {@code passphrase} unless it already is; the passphrase is cleared), stores the trace again and refreshes the queue.
+     */
+    void record(QueueItem item, Decision decision, char[] passphrase, Consumer<Event> saved, Consumer<Throwable> failed) {
         if (!canDecide()) {
             failed.accept(new IllegalStateException(NO_KEY_RING));
             return;
@@ -196,14 +310,26 @@ public final class EscapeQueueViewModel {
         settings.put(Settings.OWNER, decision.owner());
         String traceId = item.traceId();
         executor.execute("record-decision", progress -> {
+            OwnerKey key = unlocked.get(decision.owner());
+            if (key == null) {
+                try {
+                    key = ownerKeys.unlock(decision.owner(), passphrase == null ? new char[0] : passphrase);
+                } finally {
+                    if (passphrase != null) {
+                        java.util.Arrays.fill(passphrase, '\0');
+                    }
+                }
+                unlocked.put(key.owner(), key);
+            }
             Path dir = bundles.directoryFor(traceId);
-            Event recorded = new DecisionRecorder(ownerKeys).record(dir, decision);
+            Event recorded = new DecisionRecorder(key).record(dir, decision);
             TrustedKeys trusted = launchTrusted.and(ownerKeys.trustedKeys());
             bundles.reimport(dir, progress);
             OpenedTrace reloaded = selection.isOpen(traceId) ? reloads.load(traceId) : null;
-            return new Recorded(recorded, trusted, reloaded);
+            return new Recorded(recorded, trusted, reloaded, dir);
         }, done -> {
             trustedKeys.set(done.trusted());
+            writes.written("Decision " + done.event().id(), done.directory());
             saved.accept(done.event());
             if (done.reloaded() != null) {
                 reloads.showAppended(traceId, done.reloaded(), done.event().run(), done.event().id());
@@ -212,7 +338,7 @@ public final class EscapeQueueViewModel {
         }, failed);
     }
 
-    private record Recorded(Event event, TrustedKeys trusted, OpenedTrace reloaded) {
+    private record Recorded(Event event, TrustedKeys trusted, OpenedTrace reloaded, Path directory) {
     }
 
     public ObservableList<QueueItem> items() {

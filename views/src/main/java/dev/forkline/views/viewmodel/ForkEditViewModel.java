@@ -72,7 +72,7 @@ public final class ForkEditViewModel {
         try {
             parsed = Json.MAPPER.readTree(json.get());
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage());
+            throw new IllegalArgumentException(JsonProblem.describe(e));
         }
         if (!(parsed instanceof ObjectNode patch)) {
             throw new IllegalArgumentException("the edit must be a JSON object merged into the event's data");

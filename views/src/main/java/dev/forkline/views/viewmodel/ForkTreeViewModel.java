@@ -128,7 +128,7 @@ public final class ForkTreeViewModel {
                 continue;
             }
             RunNode arranged = new RunNode(node.run(), node.parentRun(), node.origin(), node.divergence(), node.outcome(), node.checkpoint(),
-                    node.edits(), node.eventCount(), arrange(node.children()));
+                    node.edits(), node.eventCount(), arrange(node.children()), node.testsDeleted());
             if (groupReplays.get() && "replay".equals(node.origin()) && arranged.children().isEmpty()) {
                 replays.add(arranged);
             } else {
@@ -149,7 +149,7 @@ public final class ForkTreeViewModel {
             List<RunNode> children = new ArrayList<>(withPending(node.children()));
             pending.stream().filter(p -> node.run().equals(p.parentRun())).forEach(children::add);
             out.add(new RunNode(node.run(), node.parentRun(), node.origin(), node.divergence(), node.outcome(), node.checkpoint(),
-                    node.edits(), node.eventCount(), children));
+                    node.edits(), node.eventCount(), children, node.testsDeleted()));
         }
         return out;
     }

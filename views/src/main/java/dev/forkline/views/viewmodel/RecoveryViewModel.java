@@ -164,9 +164,17 @@ public final class RecoveryViewModel {
             Contract contract = ContractReader.read(contractPath);
             GateResult result = Gate.check(bundle, metrics, integrity, contract, trusted);
             List<ClauseResult> shown = clausesFor(result, bundle.manifest().traceId());
+            if (shown.isEmpty()) {
+                return new GateOutcome(result, "No contract applies to this trace: contract " + contract.name() + " ("
+                        + contractPath.getFileName() + ") has no clause about it, so there is nothing to gate. Choose a contract that names it.");
+            }
             long failed = shown.stream().filter(c -> !c.passed()).count();
-            return new GateOutcome(result, (failed == 0 ? "Gate passed: " : "Gate failed: ") + (shown.size() - failed) + " of " + shown.size()
-                    + " clauses hold (contract " + contract.name() + ", " + contractPath.getFileName() + ")");
+            long scenarios = result.results().stream().filter(c -> c.traceId() == null).count();
+            long aboutThis = shown.stream().filter(c -> c.traceId() == null).count();
+            String scope = scenarios > 0 && aboutThis == 0 ? " None of its " + scenarios + " scenarios names this trace: only its "
+                    + "general clauses are checked." : "";
+            return new GateOutcome(result, "Contract " + contract.name() + " (" + contractPath.getFileName() + ") applies: "
+                    + (failed == 0 ? "gate passed, " : "gate failed, ") + (shown.size() - failed) + " of " + shown.size() + " clauses hold." + scope);
         } catch (ContractException e) {
             return new GateOutcome(null, "Contract error: " + e.getMessage());
         } catch (java.io.IOException e) {

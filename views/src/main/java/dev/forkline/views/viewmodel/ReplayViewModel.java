@@ -62,6 +62,9 @@ public final class ReplayViewModel {
     private final ForkTreeViewModel runs;
     private final ReplayBackend backend;
     private final WritableBundles bundles;
+    private final BundleWrites writes;
+    /** The run the last replay or fork made, as the fork tree shows it (its agreement and its task's outcome), or null. */
+    private final ReadOnlyObjectWrapper<dev.forkline.views.data.RunNode> resultRun = new ReadOnlyObjectWrapper<>();
     private final StartingTrees trees;
     private final RememberedSetups memory;
 
@@ -98,11 +101,12 @@ public final class ReplayViewModel {
      * @param runs the fork tree, which shows a replay's run while it is written
      */
     ReplayViewModel(TaskExecutor executor, TraceSelection selection, TraceReloads reloads, ForkTreeViewModel runs, ReplayBackend backend,
-                    WritableBundles bundles, StartingTrees trees, RememberedSetups memory) {
+                    WritableBundles bundles, BundleWrites writes, StartingTrees trees, RememberedSetups memory) {
         this.executor = executor;
         this.selection = selection;
         this.reloads = reloads;
         this.runs = runs;
+        this.writes = writes;
         this.backend = backend;
         this.bundles = bundles;
         this.trees = trees;
@@ -354,6 +358,9 @@ public final class ReplayViewModel {
             return;
         }
         String traceId = trace.bundle().manifest().traceId();
+        if (!writes.mayWrite(traceId, what.startsWith("Fork") ? "The fork" : "The replay")) {
+            return;
+        }
         String run = selection.run();
         Cancellation cancel = new Cancellation();
         cancellation = cancel;
@@ -364,6 +371,7 @@ public final class ReplayViewModel {
         panelTraceTitle = trace.bundle().manifest().title();
         steps.clear();
         result.set(null);
+        resultRun.set(null);
         firstDivergence.set(null);
         replayRun.set(null);
         failure.set(null);
@@ -384,9 +392,10 @@ public final class ReplayViewModel {
             ReplayResult done = backend.replay(request.build(), new UiListener(checkpoint, edits.size()));
             executor.onUi(() -> stepText.set("Storing the new run…"));
             bundles.reimport(dir, work);
-            return new Finished(done, reloads.load(traceId));
+            return new Finished(done, reloads.load(traceId), dir);
         }, finished -> {
             running.set(false);
+            writes.written((edits.isEmpty() ? "Replay " : "Fork ") + finished.result().replayRun(), finished.directory());
             ReplayResult done = finished.result();
             result.set(done);
             replayRun.set(done.replayRun());
@@ -397,6 +406,7 @@ public final class ReplayViewModel {
             summary.set(summarize(done));
             setupNotes.setAll(done.setupNotes());
             reloads.showAppended(traceId, finished.trace(), done.replayRun(), null);
+            resultRun.set(finished.trace().lineage().node(done.replayRun()));
             reloads.appended(); // an escape the replay could not contain joins the queue
         }, error -> {
             running.set(false);
@@ -407,7 +417,7 @@ public final class ReplayViewModel {
         });
     }
 
-    private record Finished(ReplayResult result, OpenedTrace trace) {
+    private record Finished(ReplayResult result, OpenedTrace trace, Path directory) {
     }
 
     /** Restores the checkpoint at or before the selected event into a new directory, or a container kept running (null). */
@@ -423,6 +433,9 @@ public final class ReplayViewModel {
             return;
         }
         String traceId = trace.bundle().manifest().traceId();
+        if (!writes.mayWrite(traceId, "The revert")) {
+            return;
+        }
         String run = selection.run();
         Event cp = checkpoint.get();
         panelTrace = traceId;
@@ -444,9 +457,10 @@ public final class ReplayViewModel {
                     .inRun(run);
             RevertResult done = backend.revert(request);
             bundles.reimport(dir, work);
-            return new Reverted(done, reloads.load(traceId));
+            return new Reverted(done, reloads.load(traceId), dir);
         }, reverted -> {
             running.set(false);
+            writes.written("Revert " + reverted.result().revertRun(), reverted.directory());
             progress.set(1);
             revertResult.set(reverted.result());
             replayRun.set(reverted.result().revertRun());
@@ -461,7 +475,7 @@ public final class ReplayViewModel {
         });
     }
 
-    private record Reverted(RevertResult result, OpenedTrace trace) {
+    private record Reverted(RevertResult result, OpenedTrace trace, Path directory) {
     }
 
     /** Asks the running replay to stop after its current step. */
@@ -641,6 +655,11 @@ public final class ReplayViewModel {
 
     public ReadOnlyObjectProperty<StepResult> firstDivergenceProperty() {
         return firstDivergence.getReadOnlyProperty();
+    }
+
+    /** The run the last replay or fork made, with its two badges' facts (agreement with the recording, the task's outcome). */
+    public ReadOnlyObjectProperty<dev.forkline.views.data.RunNode> resultRunProperty() {
+        return resultRun.getReadOnlyProperty();
     }
 
     public ReadOnlyObjectProperty<ReplayResult> resultProperty() {

@@ -61,8 +61,10 @@ public final class WorkbenchViewModel {
     private final ReadOnlyObjectWrapper<UserError> error = new ReadOnlyObjectWrapper<>();
     private final ObjectProperty<dev.forkline.trace.decision.TrustedKeys> trustedKeys;
     private final ReplayViewModel replay;
+    private final BundleWrites bundleWrites;
     private final EscapeQueueViewModel escapeQueue;
     private final RecoveryViewModel recovery;
+    private final CauseNotesViewModel causeNotes;
 
     public WorkbenchViewModel(TaskExecutor executor, TraceLibrary library, StateProvider stateProvider, RecentFiles recentFiles) {
         this(executor, library, stateProvider, recentFiles, IndexRunLineage::new);
@@ -97,14 +99,19 @@ public final class WorkbenchViewModel {
         library.useTrustedKeys(trustedKeys::get);
         dev.forkline.views.data.WritableBundles bundles = services.exportRoot() == null ? null
                 : new dev.forkline.views.data.WritableBundles(library, services.exportRoot());
+        this.bundleWrites = new BundleWrites(executor, bundles, services.settings());
         // the workbench follows the selection first, so that the children's listeners see the run's events shown
         forkTree.selectedRunProperty().addListener((obs, old, run) -> showRun(run));
         timeline.selectedIndexProperty().addListener((obs, old, index) -> showEvent(index.intValue()));
         TraceReloads reloads = new Reloads();
-        this.replay = new ReplayViewModel(executor, selection, reloads, forkTree, services.replay(), bundles, startingTrees, rememberedSetups);
-        this.escapeQueue = new EscapeQueueViewModel(executor, selection, reloads, trustedKeys, library, bundles, services.ownerKeys(),
+        this.replay = new ReplayViewModel(executor, selection, reloads, forkTree, services.replay(), bundles, bundleWrites,
+                startingTrees, rememberedSetups);
+        this.escapeQueue = new EscapeQueueViewModel(executor, selection, reloads, trustedKeys, library, bundles, bundleWrites,
+                services.ownerKeys(),
                 services.settings(), trusted);
         this.recovery = new RecoveryViewModel(executor, selection, trustedKeys, error::set, services.settings(), defaultContracts);
+        this.causeNotes = new CauseNotesViewModel(executor, selection, reloads, bundles, bundleWrites, services.settings(),
+                java.time.Clock.systemUTC());
         libraryModel.refresh();
         escapeQueue.refresh();
     }
@@ -571,6 +578,16 @@ public final class WorkbenchViewModel {
 
     public EscapeQueueViewModel escapeQueue() {
         return escapeQueue;
+    }
+
+    /** Where replays, forks and decisions write, the reviewer's say in it, and Save bundle as…. */
+    public BundleWrites bundleWrites() {
+        return bundleWrites;
+    }
+
+    /** Pinning a failure's why to one of its causes. */
+    public CauseNotesViewModel causeNotes() {
+        return causeNotes;
     }
 
     public RecoveryViewModel recovery() {

@@ -24,7 +24,7 @@ class EventDescriberTest {
     @Test
     void toolCallShowsCommandEffectAndItsResult() {
         EventDetails details = new EventDescriber(bundle.blobs()).describe(first(e -> "c2".equals(e.text("callId"))), root);
-        assertThat(details.title()).isEqualTo("Tool call · bash");
+        assertThat(details.title()).isEqualTo("Tool call · bash: python -m pytest -q");
         assertThat(details.tone()).isEqualTo(EventDetails.Tone.DANGER);
         assertThat(field(details, "Command").value()).isEqualTo("/bin/sh -c python -m pytest -q");
         assertThat(field(details, "Effect class").value()).isEqualTo("process");
@@ -34,6 +34,25 @@ class EventDescriberTest {
             assertThat(((EventDetails.Text) s).text()).contains("AssertionError");
         });
         assertThat(details.sections().getLast()).isInstanceOf(EventDetails.Json.class);
+    }
+
+    @Test
+    void argumentsReadAsTextAndAFailedResultIsHeadedByItsCall() {
+        var data = dev.forkline.trace.Json.object().put("callId", "toolu_1").put("tool", "Bash").put("effect", "workspace");
+        data.putObject("arguments").put("command", "tree /app -L 3\necho done").put("description", "Show the tree");
+        dev.forkline.trace.EventChain chain = new dev.forkline.trace.EventChain();
+        java.time.Instant t = java.time.Instant.parse("2026-11-03T08:00:00Z");
+        Event call = chain.append(dev.forkline.trace.NewEvent.of("r1", "agent:claude-code", dev.forkline.trace.EventType.TOOL_CALL).at(t).data(data));
+        var failed = dev.forkline.trace.Json.object().put("callId", "toolu_1").put("isError", true).put("stderr", "lsd: 3: No such file");
+        Event result = chain.append(dev.forkline.trace.NewEvent.of("r1", "agent:claude-code", dev.forkline.trace.EventType.TOOL_RESULT)
+                .at(t.plusSeconds(1)).causes(call.id()).data(failed));
+        RunEvents run = RunEvents.of(TraceIndex.of(List.of(call, result)), "r1");
+
+        EventDetails described = new EventDescriber(bundle.blobs()).describe(call, run);
+        assertThat(described.title()).isEqualTo("Tool call · Bash: tree /app -L 3 ⏎ echo done");
+        EventDetails.Text arguments = (EventDetails.Text) described.sections().stream().filter(s -> s.title().equals("Arguments")).findFirst().orElseThrow();
+        assertThat(arguments.text()).isEqualTo("command:\ntree /app -L 3\necho done\ndescription: Show the tree").doesNotContain("\\n");
+        assertThat(new EventDescriber(bundle.blobs()).describe(result, run).title()).isEqualTo("Failed · Bash: tree /app -L 3 ⏎ echo done");
     }
 
     @Test

@@ -119,6 +119,7 @@ class ActionsFlowsTest {
     @Test
     void theOwnerDecidesAnEscapeInTheQueueWindowAndTheDialogSaysSavedOnceItIsOnDisk(@TempDir Path dir) throws Exception {
         show(dir, "permission-escalation");
+        samples.setUpOwner("dana");
         int waiting = model.escapeQueue().countProperty().get();
         assertThat(view().queueButton.getText()).isEqualTo("Escape queue  " + waiting);
         robot.clickOn(view().queueButton);
@@ -133,16 +134,19 @@ class ActionsFlowsTest {
         robot.clickOn(view().queuePane.decide);
         awaitFx(() -> view().decisionPane != null);
         DecisionPane decision = view().decisionPane;
-        assertThat(decision.save.isDisabled()).as("rationale and owner are required").isTrue();
+        assertThat(decision.review.isDisabled()).as("verdict and rationale are required").isTrue();
         robot.clickOn(decision.rationale).write("the agent may not read /etc/shadow");
-        robot.clickOn(decision.owner).write("dana");
         HeadlessFx.call(() -> {
             decision.verdict.setValue(dev.forkline.trace.decision.Verdict.DENY);
             return null;
         });
-        robot.clickOn(decision.save);
+        assertThat(decision.owner.getValue()).as("the only owner with a key").isEqualTo("dana");
+        assertThat(decision.review.getText()).isEqualTo("Deny and sign…");
+        robot.clickOn(decision.review);
+        robot.clickOn(decision.passphrase).write(Samples.PASSPHRASE);
+        robot.clickOn(decision.sign);
         awaitFx(() -> decision.status.getText().startsWith("Saved: "));
-        assertThat(decision.status.getText()).contains("deny signed by dana", "(on disk)");
+        assertThat(decision.status.getText()).contains("deny signed by dana", "(on disk");
         awaitFx(() -> model.escapeQueue().countProperty().get() == waiting - 1);
         long leftInTrace = HeadlessFx.call(() -> model.escapeQueue().items().stream().filter(i -> model.isOpen(i.traceId())).count());
         assertThat(view().queueButton.getText()).as("the badge counts the trace the decision opened").isEqualTo("Escape queue · this trace  " + leftInTrace);
@@ -158,7 +162,7 @@ class ActionsFlowsTest {
             return null;
         });
         awaitFx(() -> !view().recoveryPane.clauses.getRoot().getChildren().isEmpty());
-        assertThat(view().recoveryPane.gateSummary.getText()).startsWith("Gate failed: ");
+        assertThat(view().recoveryPane.gateSummary.getText()).startsWith("Contract ").contains(" applies: gate failed, ");
         assertThat(view().recoveryPane.incidents.getItems()).isNotEmpty();
         assertThat(view().recoveryPane.recoveryChart.getData()).singleElement()
                 .satisfies(series -> assertThat(series.getData()).hasSize(view().recoveryPane.incidents.getItems().size()));
@@ -183,6 +187,8 @@ class ActionsFlowsTest {
         awaitFx(() -> model.replay().availableProperty().get());
         open("wrong-tool-call");
         HeadlessFx.call(() -> {
+            // the question before the first write into the sample's bundle is DecisionFormFlowsTest's: answered here
+            model.bundleWrites().settle(Samples.traceId("wrong-tool-call"), dev.forkline.views.viewmodel.BundleWrites.Choice.WRITE_TO_BUNDLE);
             model.selectEvent("r1.15");
             item(view().runMenu.getItems(), "Replay from here").fire();
             return null;

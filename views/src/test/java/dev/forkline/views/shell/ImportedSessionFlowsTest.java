@@ -63,6 +63,8 @@ class ImportedSessionFlowsTest {
         model = workbench.model();
         HeadlessFx.call(() -> {
             model.checkDocker(() -> new DockerProbe.Status(true, "Docker: ready (test)"));
+            // where writes go is asked before the first one (DecisionFormFlowsTest): answered here
+            model.bundleWrites().settle(traceId, dev.forkline.views.viewmodel.BundleWrites.Choice.WRITE_TO_BUNDLE);
             model.openStored(traceId);
             return null;
         });

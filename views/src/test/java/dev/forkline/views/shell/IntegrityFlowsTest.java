@@ -53,6 +53,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class IntegrityFlowsTest {
 
     static final String WRONG_TOOL_CALL = "forkline-sample-wrong-tool-call";
+    static final String PASSPHRASE = "correct horse battery";
 
     private final FxRobot robot = new FxRobot();
     @TempDir
@@ -69,7 +70,7 @@ class IntegrityFlowsTest {
     void openStore() throws Exception {
         store = TraceStore.open(dir.resolve("db").resolve("forkline").toAbsolutePath());
         library = new StoreTraceLibrary(store);
-        owner = new OwnerKeys(dir.resolve("owners"));
+        owner = new OwnerKeys(dir.resolve("owners"), 2000);
         forger = new OwnerKeys(dir.resolve("forger"));
         library.useTrustedKeys(() -> {
             try {
@@ -211,6 +212,11 @@ class IntegrityFlowsTest {
     @Test
     void decidingOnAnAlteredTraceNeedsTheOwnersConfirmationWhichTheDecisionRecords() throws Exception {
         Altered altered = importAltered(AlteredSamples.SAMPLES.resolve("permission-escalation"), Alteration.CHANGED_BYTE);
+        if (owner.hasKey("dana")) {
+            owner.protect("dana", PASSPHRASE.toCharArray()); // a fixture wrote it unprotected
+        } else {
+            owner.create("dana", PASSPHRASE.toCharArray());
+        }
         show();
         QueueItem item = model.escapeQueue().items().stream()
                 .filter(i -> i.traceId().equals("forkline-sample-permission-escalation")).findFirst().orElseThrow();
@@ -223,15 +229,18 @@ class IntegrityFlowsTest {
         assertThat(decision.alteredWarning.getText()).contains("event " + altered.eventId() + " (line " + altered.line() + ")")
                 .contains("records that you saw the trace as altered");
         robot.clickOn(decision.rationale).write("denied after examining the altered trace");
-        robot.clickOn(decision.owner).write("dana");
         HeadlessFx.call(() -> {
             decision.verdict.setValue(Verdict.DENY);
+            decision.owner.setValue("dana");
             return null;
         });
-        assertThat(decision.save.isDisabled()).as("not before the owner confirms").isTrue();
+        assertThat(decision.review.isDisabled()).as("not before the owner confirms").isTrue();
         robot.clickOn(decision.acceptAltered);
-        assertThat(decision.save.isDisabled()).isFalse();
-        robot.clickOn(decision.save);
+        assertThat(decision.review.isDisabled()).isFalse();
+        robot.clickOn(decision.review);
+        assertThat(decision.summary.getText()).contains("Records that you saw the trace as altered");
+        robot.clickOn(decision.passphrase).write(PASSPHRASE);
+        robot.clickOn(decision.sign);
         HeadlessFx.waitForFx();
         assertThat(decision.status.getText()).as(decision.status.getText()).startsWith("Saved: ");
 

@@ -80,6 +80,8 @@ class OneSelectionFlowsTest {
         clickLibraryRow(WRONG_TOOL_CALL);
         assertThat(model.opened().bundle().manifest().traceId()).isEqualTo(WRONG_TOOL_CALL);
         HeadlessFx.call(() -> {
+            // the reviewer already chose to write into the bundle they opened (BundleWrites asks once per trace)
+            model.bundleWrites().settle(WRONG_TOOL_CALL, dev.forkline.views.viewmodel.BundleWrites.Choice.WRITE_TO_BUNDLE);
             model.timeline().end();
             runMenuItem("Replay from here").fire();
             return null;

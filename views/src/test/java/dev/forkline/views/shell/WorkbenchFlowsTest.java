@@ -101,7 +101,7 @@ class WorkbenchFlowsTest {
         assertThat(selectedType()).isEqualTo("tool.call");
         robot.press(KeyCode.CONTROL).type(KeyCode.RIGHT).release(KeyCode.CONTROL);
         assertThat(selectedType()).isEqualTo("tool.result");
-        assertThat(view().inspector.title.getText()).contains("c2");
+        assertThat(view().inspector.title.getText()).as("headed by the call that failed, not its call id").isEqualTo("Failed · bash: python -m pytest -q");
         robot.type(KeyCode.END);
         assertThat(selectedType()).isEqualTo("session.end");
         robot.type(KeyCode.K);
@@ -194,7 +194,7 @@ class WorkbenchFlowsTest {
         });
         HeadlessFx.waitForFx();
         javafx.scene.control.Label summary = robot.lookup("#compare-summary").queryAs(javafx.scene.control.Label.class);
-        assertThat(summary.getText()).contains("First divergence at step 1");
+        assertThat(summary.getText()).contains("First divergence at row 1");
         javafx.stage.Stage compare = (javafx.stage.Stage) summary.getScene().getWindow();
         assertThat(compare.getTitle()).isEqualTo("Forkline — compare runs");
         assertThat(compare.getOwner()).isSameAs(stage);

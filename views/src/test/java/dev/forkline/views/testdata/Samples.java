@@ -30,6 +30,10 @@ public final class Samples implements AutoCloseable {
     public static final List<String> NAMES = List.of("wrong-tool-call", "multi-agent-conflict", "permission-escalation",
             "poisoned-artifact", "sandbox-lost-mid-effect");
     public static final Path CONTRACT = ROOT.resolve("recovery-contract.yaml");
+    /** The passphrase of the owners' keys set up by {@link #setUpOwner}. */
+    public static final String PASSPHRASE = "correct horse battery";
+    /** Keys set up in tests cost few PBKDF2 rounds (the count is stored in each key file). */
+    public static final int KEY_ITERATIONS = 2000;
 
     public final Path dir;
     public final TraceStore store;
@@ -43,7 +47,7 @@ public final class Samples implements AutoCloseable {
         this.dir = dir;
         this.store = TraceStore.open(dir.resolve("db").resolve("forkline").toAbsolutePath());
         this.library = new StoreTraceLibrary(store);
-        this.keys = new OwnerKeys(dir.resolve("owners"));
+        this.keys = new OwnerKeys(dir.resolve("owners"), KEY_ITERATIONS);
         this.settings = new Settings(dir.resolve("settings.properties"));
     }
 
@@ -72,6 +76,15 @@ public final class Samples implements AutoCloseable {
             copyTree(ROOT.resolve(name), target);
         }
         return target;
+    }
+
+    /** Sets up {@code owner}'s key, protected by {@link #PASSPHRASE}, as {@code forkline keys init} does. */
+    public void setUpOwner(String owner) {
+        try {
+            keys.create(owner, PASSPHRASE.toCharArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     public WorkbenchServices services(ReplayBackend backend) {

@@ -117,14 +117,11 @@ class MarkMergerTest {
         }
         var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
         long before = threads.getCurrentThreadAllocatedBytes();
-        long started = System.nanoTime();
         MarkMerger.merge(model, 0, n * 1_000_000L, 1200, 2.0, marks);
         MarkMerger.merge(model, n * 400_000L, n * 600_000L, 1200, 2.0, marks);
-        long took = System.nanoTime() - started;
         long allocated = threads.getCurrentThreadAllocatedBytes() - before;
         assertThat(allocated).as("bytes allocated by two frames").isZero();
         assertThat(marks.size()).as("marks are bounded by pixels x lanes, not by items").isLessThan(1200 * 6);
-        assertThat(took).as("two frames over 200k items").isLessThan(200_000_000L);
         boolean failureVisible = false;
         for (int m = 0; m < marks.size(); m++) {
             failureVisible |= marks.contains(m, FAILURE);

@@ -23,6 +23,7 @@ class EscapeQueueViewModelTest {
     @Test
     void theOwnerClearsTheSampleLibrarysQueueWithSignedDecisions(@TempDir Path dir) throws Exception {
         try (Samples samples = Samples.imported(dir)) {
+            samples.setUpOwner("dana");
             WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), null);
             EscapeQueueViewModel queue = workbench.escapeQueue();
             int waiting = queue.countProperty().get();
@@ -37,23 +38,23 @@ class EscapeQueueViewModelTest {
                 queue.open(item);
                 assertThat(workbench.timeline().selectedEvent().id()).as("selecting an item opens the trace at its event").isEqualTo(item.eventId());
                 DecisionFormViewModel form = queue.decide(item);
+                assertThat(form.verdictProperty().get()).as("no verdict is chosen for the owner").isNull();
+                assertThat(form.canReviewProperty().get()).isFalse();
                 form.verdictProperty().set(item.kind() == QueueItem.Kind.ESCAPE_ATTEMPT ? Verdict.DENY : Verdict.APPROVE);
                 form.rationaleProperty().set("reviewed " + item.eventId() + " in the workbench");
                 assertThat(form.settlesAnOutcome()).isEqualTo(item.kind() == QueueItem.Kind.UNKNOWN_OUTCOME);
                 if (form.settlesAnOutcome()) {
                     form.treatAsProperty().set("failed");
                 }
-                if (decided == 0) {
-                    assertThat(form.ownerProperty().get()).as("no owner remembered yet").isEmpty();
-                    form.ownerProperty().set("dana");
-                } else {
-                    assertThat(form.ownerProperty().get()).as("the owner name is remembered").isEqualTo("dana");
-                }
-                assertThat(form.canSaveProperty().get()).isTrue();
-                form.save();
+                assertThat(form.ownerProperty().get()).as("the only owner with a key, then the one remembered").isEqualTo("dana");
+                assertThat(form.canReviewProperty().get()).isTrue();
+                form.review();
+                assertThat(form.summaryProperty().get()).contains("Signed by dana").contains("cannot be undone");
+                assertThat(form.needsPassphrase()).as("the key is unlocked once per window").isEqualTo(decided == 0);
+                form.confirm(decided == 0 ? Samples.PASSPHRASE.toCharArray() : new char[0]);
                 assertThat(form.state()).as(form.messageProperty().get()).isEqualTo(DecisionFormViewModel.State.SAVED);
                 assertThat(form.messageProperty().get()).startsWith("Saved: ").contains("signed by dana");
-                assertThat(form.canSaveProperty().get()).as("saved once").isFalse();
+                assertThat(form.canReviewProperty().get()).as("saved once").isFalse();
                 decided++;
             }
             assertThat(decided).isEqualTo(waiting);
@@ -87,26 +88,83 @@ class EscapeQueueViewModelTest {
     @Test
     void aDecisionNeedsARationaleAndValidArguments(@TempDir Path dir) throws Exception {
         try (Samples samples = Samples.imported(dir, "permission-escalation")) {
+            samples.setUpOwner("dana");
             WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), null);
             QueueItem item = workbench.escapeQueue().items().getFirst();
             DecisionFormViewModel form = workbench.escapeQueue().decide(item);
-            form.ownerProperty().set("dana");
-            assertThat(form.canSaveProperty().get()).as("no rationale").isFalse();
-            form.save();
+            form.verdictProperty().set(Verdict.DENY);
+            assertThat(form.canReviewProperty().get()).as("no rationale").isFalse();
+            form.review();
             assertThat(form.state()).isEqualTo(DecisionFormViewModel.State.FAILED);
             assertThat(form.messageProperty().get()).contains("rationale");
 
             form.rationaleProperty().set("narrow it down");
             form.verdictProperty().set(Verdict.MODIFY);
             form.argumentsProperty().set("[1, 2]");
-            form.save();
+            form.review();
             assertThat(form.state()).isEqualTo(DecisionFormViewModel.State.FAILED);
             assertThat(form.messageProperty().get()).contains("JSON object");
 
             form.argumentsProperty().set("{\"command\": \"ls\"}");
-            form.save();
+            form.review();
+            form.confirm(Samples.PASSPHRASE.toCharArray());
             assertThat(form.state()).as(form.messageProperty().get()).isEqualTo(DecisionFormViewModel.State.SAVED);
             assertThat(workbench.escapeQueue().items()).extracting(QueueItem::eventId).doesNotContain(item.eventId());
+        }
+    }
+
+    @Test
+    void aTypedNameWithoutAKeyCannotSignAndAWrongPassphraseWritesNothing(@TempDir Path dir) throws Exception {
+        try (Samples samples = Samples.imported(dir, "permission-escalation")) {
+            samples.setUpOwner("dana");
+            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), null);
+            QueueItem item = workbench.escapeQueue().items().getFirst();
+            DecisionFormViewModel form = workbench.escapeQueue().decide(item);
+            form.verdictProperty().set(Verdict.DENY);
+            form.rationaleProperty().set("no");
+            form.ownerProperty().set("mallory");
+            assertThat(form.canReviewProperty().get()).as("mallory has no key").isFalse();
+            form.review();
+            assertThat(form.messageProperty().get()).contains("no key is set up for 'mallory'");
+            assertThat(samples.keys.hasKey("mallory")).as("typing a name creates no key").isFalse();
+
+            form.ownerProperty().set("dana");
+            form.confirm(Samples.PASSPHRASE.toCharArray());
+            assertThat(form.state()).as("not before the summary was shown").isEqualTo(DecisionFormViewModel.State.FAILED);
+            form.review();
+            long before = java.nio.file.Files.readAllLines(samples.copy("permission-escalation").resolve("trace.jsonl")).size();
+            form.confirm("wrong horse battery".toCharArray());
+            assertThat(form.state()).isEqualTo(DecisionFormViewModel.State.FAILED);
+            assertThat(form.messageProperty().get()).contains("does not unlock dana's key").contains("nothing was written");
+            assertThat(java.nio.file.Files.readAllLines(samples.copy("permission-escalation").resolve("trace.jsonl"))).hasSize((int) before);
+            assertThat(form.reviewingProperty().get()).as("the summary stays up to try again").isTrue();
+            form.confirm(Samples.PASSPHRASE.toCharArray());
+            assertThat(form.state()).as(form.messageProperty().get()).isEqualTo(DecisionFormViewModel.State.SAVED);
+        }
+    }
+
+    @Test
+    void anUnprotectedKeyIsRefusedUntilProtectedInTheWindow(@TempDir Path dir) throws Exception {
+        try (Samples samples = Samples.imported(dir, "permission-escalation")) {
+            samples.keys.loadOrCreate("dana"); // as an older Forkline wrote it
+            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), null);
+            EscapeQueueViewModel queue = workbench.escapeQueue();
+            DecisionFormViewModel form = queue.decide(queue.items().getFirst());
+            form.verdictProperty().set(Verdict.DENY);
+            form.rationaleProperty().set("no");
+            form.review();
+            assertThat(form.state()).isEqualTo(DecisionFormViewModel.State.FAILED);
+            assertThat(form.messageProperty().get()).contains("not protected by a passphrase").contains("forkline keys protect --owner dana");
+
+            OwnerKeySetupViewModel setup = new OwnerKeySetupViewModel(queue);
+            setup.ownerProperty().set("dana");
+            assertThat(setup.protectsExisting()).isTrue();
+            setup.submit(Samples.PASSPHRASE.toCharArray(), Samples.PASSPHRASE.toCharArray(), name -> { });
+            assertThat(samples.keys.protection("dana")).isEqualTo(dev.forkline.trace.decision.KeyProtection.PASSPHRASE);
+            form.review();
+            assertThat(form.needsPassphrase()).as("protected in this window: unlocked").isFalse();
+            form.confirm(new char[0]);
+            assertThat(form.state()).as(form.messageProperty().get()).isEqualTo(DecisionFormViewModel.State.SAVED);
         }
     }
 
@@ -118,9 +176,10 @@ class EscapeQueueViewModelTest {
             EscapeQueueViewModel queue = workbench.escapeQueue();
             assertThat(queue.canDecide()).isFalse();
             DecisionFormViewModel form = queue.decide(queue.items().getFirst());
+            form.verdictProperty().set(Verdict.DENY);
             form.ownerProperty().set("dana");
             form.rationaleProperty().set("x");
-            form.save();
+            form.review();
             assertThat(form.state()).isEqualTo(DecisionFormViewModel.State.FAILED);
             assertThat(form.messageProperty().get()).isEqualTo(EscapeQueueViewModel.NO_KEY_RING);
         }

@@ -35,7 +35,14 @@ class ForkEditViewModelTest {
             assertThat(edit.applyTo(call.data()).path("arguments").path("command").asText()).endsWith("--fixed");
 
             form.jsonProperty().set("not json");
-            assertThatThrownBy(form::edit).hasMessageStartingWith("not valid JSON");
+            assertThatThrownBy(form::edit).hasMessageStartingWith("not valid JSON at line 1, column ");
+            // the parser's own words (feature names, source descriptions) are not shown: what is wrong, where
+            form.jsonProperty().set("{\"arguments\": {\"command\": \"ls\",\n}}");
+            assertThatThrownBy(form::edit).hasMessage("not valid JSON at line 2, column 1: a field name must be in double quotes "
+                    + "(a trailing comma before } also causes this)").hasMessageNotContaining("StreamReadFeature");
+            form.jsonProperty().set("{\"arguments\": {\"command\": \"ls\"");
+            assertThatThrownBy(form::edit).hasMessageStartingWith("not valid JSON at line 1").hasMessageEndingWith(
+                    "it ends too early (a closing } or ] or \" is missing)");
             form.dropProperty().set(true);
             assertThat(form.edit().drop()).isTrue();
 

@@ -99,10 +99,22 @@ class LazyTraceWorkbenchTest {
             assertThat(timeline.selectedEvent().type()).isEqualTo("tool.result");
         }
         BitSet read = lazy.takeRead();
+        // the inspector of a failure shows its chain of causes: those events (a dozen at most per failure) are read too
+        java.util.Map<String, dev.forkline.trace.Event> byId = new java.util.HashMap<>();
+        inMemory.events().forEach(e -> byId.put(e.id(), e));
+        java.util.Set<String> chains = new java.util.HashSet<>();
+        inMemory.events().stream().filter(e -> dev.forkline.trace.FailureKind.of(e).isPresent()).forEach(failure -> {
+            dev.forkline.trace.Event at = failure;
+            for (int link = 0; link < dev.forkline.views.inspector.CauseChain.MAX_LINKS && !at.causes().isEmpty(); link++) {
+                at = byId.get(at.causes().getFirst());
+                chains.add(at.id());
+            }
+        });
         read.stream().forEach(i -> assertThat(columns.has(i, EventFacts.FAILURE) || columns.is(i, EventType.SESSION_START)
+                || chains.contains(columns.id(i))
                 || columns.is(i, EventType.MODEL_CALL) || columns.has(i, EventFacts.EXTERNAL_CALL) || columns.is(i, EventType.ESCAPE_ATTEMPT)
                 || columns.is(i, EventType.CHECKPOINT))
-                .as("event %s (%s) is a failure shown, or in the session (history), external, harness or workspace state at one",
+                .as("event %s (%s) is a failure shown or in its chain of causes, or in the session (history), external, harness or workspace state at one",
                         columns.id(i), columns.type(i))
                 .isTrue());
     }

@@ -37,7 +37,7 @@ class RecoveryViewModelTest {
             assertThat(recovery.summaryProperty().get()).contains("1 incident", "1 recovered", "cost lost $0.0079 of $0.0179", "blast radius 0");
             assertThat(recovery.clauses()).extracting(ClauseResult::clause).contains("cadence", "tool-results", "identity", "isolation",
                     "escapes", "revert", "recovery-time", "scenario:wrong-tool-call");
-            assertThat(recovery.gateSummaryProperty().get()).contains("contract forkline-samples");
+            assertThat(recovery.gateSummaryProperty().get()).startsWith("Contract forkline-samples (recovery-contract.yaml) applies: ");
 
             workbench.openStored(Samples.traceId("permission-escalation"));
             ClauseResult escapes = recovery.clauses().stream().filter(c -> c.clause().equals("escapes")).findFirst().orElseThrow();
@@ -45,7 +45,7 @@ class RecoveryViewModelTest {
             Evidence evidence = escapes.evidence().stream().filter(e -> e.eventId() != null).findFirst().orElseThrow();
             assertThat(recovery.jumpTo(evidence)).isTrue();
             assertThat(workbench.timeline().selectedEvent().id()).isEqualTo(evidence.eventId());
-            assertThat(recovery.gateSummaryProperty().get()).startsWith("Gate failed: ");
+            assertThat(recovery.gateSummaryProperty().get()).startsWith("Contract ").contains(" applies: gate failed, ");
         }
     }
 

@@ -36,7 +36,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Records a decision in a bundle directory: checks the subject, signs with the owner's key (created on first use),
+ * Records a decision in a bundle directory: checks the subject, signs with the owner's key, 
  * appends the approval.decision to the subject's run and forces it to disk. {@link #record} returns only once the
  * decision is durable; a decision that was not acknowledged may be absent, never half-written into the chain.
  *
@@ -48,6 +48,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * what the owner was shown ({@link Decision#acknowledgingAltered}), or the caller asks the recorder to record what it
  * found ({@link OnAlteredTrace#ACKNOWLEDGE}, {@code forkline decide --accept-altered}). Either way the decision's
  * {@code data.integrity} says so, under the owner's signature.
+ *
+ * <p>Forkline's commands and window build it with the owner's {@linkplain OwnerKeys#unlock unlocked} key
+ * ({@link #DecisionRecorder(OwnerKey)}): it signs only that owner's decisions. Built with a key ring, it signs with the
+ * ring's unprotected keys ({@link OwnerKeys#loadOrCreate}), which is for tests and fixtures.
  */
 public final class DecisionRecorder {
 
@@ -64,14 +68,28 @@ public final class DecisionRecorder {
     private static final ConcurrentHashMap<Path, ReentrantLock> IN_PROCESS = new ConcurrentHashMap<>();
 
     private final OwnerKeys keys;
+    private final OwnerKey signer;
     private final Clock clock;
 
+    /** Signs with the ring's unprotected keys, created on first use: for tests and fixtures. */
     public DecisionRecorder(OwnerKeys keys) {
         this(keys, Clock.systemUTC());
     }
 
     public DecisionRecorder(OwnerKeys keys, Clock clock) {
-        this.keys = keys;
+        this.keys = java.util.Objects.requireNonNull(keys, "keys");
+        this.signer = null;
+        this.clock = clock;
+    }
+
+    /** Signs with this unlocked key, and only decisions whose owner is its owner. */
+    public DecisionRecorder(OwnerKey signer) {
+        this(signer, Clock.systemUTC());
+    }
+
+    public DecisionRecorder(OwnerKey signer, Clock clock) {
+        this.keys = null;
+        this.signer = java.util.Objects.requireNonNull(signer, "signer");
         this.clock = clock;
     }
 
@@ -97,7 +115,7 @@ public final class DecisionRecorder {
             throw new DecisionRefusedException(bundleDirectory + " is not an unpacked bundle directory: decisions are appended "
                     + "to a directory holding " + Bundle.MANIFEST + " and " + Bundle.EVENTS + " (unpack a .zip bundle first)");
         }
-        OwnerKey key = keys.loadOrCreate(decision.owner());
+        OwnerKey key = signingKey(decision.owner());
         ReentrantLock local = IN_PROCESS.computeIfAbsent(eventsFile.toRealPath(), path -> new ReentrantLock());
         local.lock();
         try (FileChannel channel = FileChannel.open(eventsFile, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
@@ -125,6 +143,17 @@ public final class DecisionRecorder {
         } finally {
             local.unlock();
         }
+    }
+
+    private OwnerKey signingKey(String owner) throws IOException {
+        if (signer == null) {
+            return keys.loadOrCreate(owner);
+        }
+        if (!signer.owner().equals(owner)) {
+            throw new DecisionRefusedException("the decision is " + owner + "'s but the unlocked key is " + signer.owner()
+                    + "'s: a decision is signed only with its owner's key");
+        }
+        return signer;
     }
 
     /**

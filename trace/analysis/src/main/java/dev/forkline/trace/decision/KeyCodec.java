@@ -16,6 +16,7 @@ public final class KeyCodec {
     public static final String ALGORITHM = "Ed25519";
     static final String PUBLIC_PEM = "PUBLIC KEY";
     static final String PRIVATE_PEM = "PRIVATE KEY";
+    static final String ENCRYPTED_PRIVATE_PEM = "ENCRYPTED PRIVATE KEY";
 
     private KeyCodec() {
     }

@@ -25,11 +25,17 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The local key ring: one Ed25519 key pair per owner, created on first use, plus public keys of other people that
- * the user chose to trust.
+ * The local key ring: one Ed25519 key pair per owner, set up on purpose ({@link #create}) and protected by the owner's
+ * passphrase, plus public keys of other people that the user chose to trust.
+ *
+ * <p>A protected key is signed with only once {@linkplain #unlock unlocked} with its passphrase; the public half is
+ * stored beside it, so exporting and trusting need no passphrase. Keys written before passphrases existed are plain
+ * PKCS#8 ({@link KeyProtection#UNPROTECTED}): {@link #unlock} refuses them with a message saying to
+ * {@linkplain #protect protect} them. {@link #loadOrCreate} still makes and reads such plain keys, for tests and
+ * fixtures only: Forkline's commands and window never sign with them.
  *
  * <pre>
- * &lt;config&gt;/forkline/owners/&lt;owner&gt;/private.pem        PKCS#8 private key + its public key (mode 0600)
+ * &lt;config&gt;/forkline/owners/&lt;owner&gt;/private.pem        encrypted PKCS#8 private key + its public key (mode 0600)
  * &lt;config&gt;/forkline/owners/&lt;owner&gt;/public.pem         the exportable public key ({@link PublicKeyFile})
  * &lt;config&gt;/forkline/owners/&lt;owner&gt;/trusted/&lt;hex&gt;.pem  imported public keys trusted for that owner
  * </pre>
@@ -46,10 +52,24 @@ public final class OwnerKeys {
     private static final byte[] PAIR_CHECK = "forkline key pair check".getBytes(StandardCharsets.US_ASCII);
 
     private final Path ownersDirectory;
+    private final int iterations;
 
     /** A key ring kept in {@code ownersDirectory} (tests pass a temporary directory). */
     public OwnerKeys(Path ownersDirectory) {
+        this(ownersDirectory, PassphraseCipher.DEFAULT_ITERATIONS);
+    }
+
+    /**
+     * A key ring whose new and newly protected keys derive their encryption key with {@code iterations} rounds of PBKDF2
+     * (the count is stored in each key file, so any count unlocks). Fewer rounds make unlocking cheaper for an
+     * attacker who copied the file: only tests lower it.
+     */
+    public OwnerKeys(Path ownersDirectory, int iterations) {
+        if (iterations < 1000) {
+            throw new IllegalArgumentException("at least 1000 PBKDF2 iterations, not " + iterations);
+        }
         this.ownersDirectory = ownersDirectory.toAbsolutePath();
+        this.iterations = iterations;
     }
 
     /** The key ring in the user's configuration directory. */
@@ -76,9 +96,118 @@ public final class OwnerKeys {
         return Files.isRegularFile(ownerDirectory(owner).resolve(PRIVATE_FILE));
     }
 
+    /** Whether the owner has a key of her own here, and how it is kept. */
+    public KeyProtection protection(String owner) throws IOException {
+        Path privateFile = ownerDirectory(owner).resolve(PRIVATE_FILE);
+        if (!Files.isRegularFile(privateFile)) {
+            return KeyProtection.NONE;
+        }
+        return isEncrypted(Files.readString(privateFile, StandardCharsets.US_ASCII)) ? KeyProtection.PASSPHRASE : KeyProtection.UNPROTECTED;
+    }
+
+    /** The owners who have a key of their own in this ring (protected or not), by name. */
+    public List<String> owners() throws IOException {
+        if (!Files.isDirectory(ownersDirectory)) {
+            return List.of();
+        }
+        try (Stream<Path> dirs = Files.list(ownersDirectory)) {
+            return dirs.filter(dir -> Owners.isValid(dir.getFileName().toString()) && Files.isRegularFile(dir.resolve(PRIVATE_FILE)))
+                    .map(dir -> dir.getFileName().toString()).sorted().toList();
+        }
+    }
+
     /**
-     * The owner's key pair; created (and written with mode 0600) on first use. Two processes creating the same owner's
-     * key at once end up with the same key: the first to move its file into place wins, the other loads it.
+     * Sets up the owner's key: a new Ed25519 pair, its private half encrypted with {@code passphrase}, written with mode
+     * 0600. Returns it unlocked. The caller clears the passphrase.
+     *
+     * @throws OwnerKeyUnavailableException ({@code ALREADY_EXISTS}) when the owner has a key here already
+     * @throws IllegalArgumentException     when the owner name or the passphrase (at least 8 characters) is not usable
+     */
+    public OwnerKey create(String owner, char[] passphrase) throws IOException {
+        Path dir = ownerDirectory(owner);
+        Path privateFile = dir.resolve(PRIVATE_FILE);
+        PassphraseCipher.requireUsable(passphrase);
+        if (Files.exists(privateFile)) {
+            throw alreadyExists(owner, privateFile);
+        }
+        createPrivateDirectories(dir);
+        KeyPair pair;
+        try {
+            pair = KeyPairGenerator.getInstance(KeyCodec.ALGORITHM).generateKeyPair();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("the JDK lacks Ed25519", e);
+        }
+        if (!writeAtomically(dir, privateFile, protectedText(owner, pair.getPrivate(), pair.getPublic(), passphrase), OWNER_ONLY_FILE, false)) {
+            throw alreadyExists(owner, privateFile);
+        }
+        OwnerKey key = new OwnerKey(owner, pair.getPublic(), pair.getPrivate());
+        writePublicFile(dir, key.publicKeyFile());
+        return key;
+    }
+
+    /**
+     * The owner's key, decrypted with her passphrase, for signing. The caller clears the passphrase.
+     *
+     * @throws OwnerKeyUnavailableException when the owner has no key ({@code NO_KEY}), it is not protected by a passphrase
+     *                                      ({@code NOT_PROTECTED}: protect it first), or the passphrase does not unlock it
+     *                                      ({@code WRONG_PASSPHRASE})
+     */
+    public OwnerKey unlock(String owner, char[] passphrase) throws IOException {
+        Path privateFile = ownerDirectory(owner).resolve(PRIVATE_FILE);
+        String text = readKeyFile(owner, privateFile);
+        if (!isEncrypted(text)) {
+            throw new OwnerKeyUnavailableException(owner, OwnerKeyUnavailableException.Reason.NOT_PROTECTED, "the key of '" + owner
+                    + "' (" + privateFile + ") is not protected by a passphrase: any program running as you, an agent included, could "
+                    + "sign as " + owner + " with it, so Forkline does not sign with it. Protect it first: forkline keys protect --owner " + owner);
+        }
+        try {
+            PublicKey publicKey = KeyCodec.publicKeyFromSpki(KeyCodec.unpem(KeyCodec.PUBLIC_PEM, text));
+            byte[] pkcs8 = PassphraseCipher.decrypt(KeyCodec.unpem(KeyCodec.ENCRYPTED_PRIVATE_PEM, text), passphrase == null ? new char[0] : passphrase);
+            PrivateKey privateKey = pkcs8 == null ? null : privateKeyOrNull(pkcs8);
+            if (privateKey == null || !isPair(privateKey, publicKey)) {
+                throw new OwnerKeyUnavailableException(owner, OwnerKeyUnavailableException.Reason.WRONG_PASSPHRASE, "the passphrase does "
+                        + "not unlock the key of '" + owner + "' (" + privateFile + ")" + " (if it did before, the key file has been replaced: "
+                        + "see docs/decisions.md, threat model)");
+            }
+            return new OwnerKey(owner, publicKey, privateKey);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(privateFile + ": unreadable owner key: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Encrypts an unprotected key with {@code passphrase}, in place (the same key: decisions it signed still verify).
+     *
+     * @throws OwnerKeyUnavailableException ({@code NO_KEY}) when the owner has no key; a key already protected is left as
+     *                                      it is and reported as {@code ALREADY_EXISTS}
+     */
+    public OwnerKey protect(String owner, char[] passphrase) throws IOException {
+        Path dir = ownerDirectory(owner);
+        Path privateFile = dir.resolve(PRIVATE_FILE);
+        PassphraseCipher.requireUsable(passphrase);
+        String text = readKeyFile(owner, privateFile);
+        if (isEncrypted(text)) {
+            throw new OwnerKeyUnavailableException(owner, OwnerKeyUnavailableException.Reason.ALREADY_EXISTS,
+                    "the key of '" + owner + "' (" + privateFile + ") is already protected by a passphrase");
+        }
+        OwnerKey key = load(owner, privateFile);
+        writeAtomically(dir, privateFile, protectedText(owner, key.privateKey(), key.publicKey(), passphrase), OWNER_ONLY_FILE, true);
+        writePublicFile(dir, key.publicKeyFile());
+        return key;
+    }
+
+    /** The owner's own public key, read without her passphrase. */
+    public PublicKeyFile publicKey(String owner) throws IOException {
+        Path privateFile = ownerDirectory(owner).resolve(PRIVATE_FILE);
+        return new PublicKeyFile(owner, readPublicKey(privateFile, readKeyFile(owner, privateFile)));
+    }
+
+    /**
+     * An unprotected key pair, created (mode 0600) on first use: for tests and fixtures. Forkline's commands and window
+     * never sign with it ({@link #unlock} refuses unprotected keys). Two processes creating the same owner's key at once
+     * end up with the same key: the first to move its file into place wins, the other loads it.
+     *
+     * @throws OwnerKeyUnavailableException ({@code LOCKED}) when the owner's key is protected by a passphrase
      */
     public OwnerKey loadOrCreate(String owner) throws IOException {
         Path dir = ownerDirectory(owner);
@@ -86,18 +215,22 @@ public final class OwnerKeys {
         if (!Files.exists(privateFile)) {
             createKey(owner, dir, privateFile);
         }
-        OwnerKey key = load(owner, privateFile);
-        Path publicFile = dir.resolve(PUBLIC_FILE);
-        String publicText = key.publicKeyFile().toText();
-        if (!Files.exists(publicFile) || !Files.readString(publicFile, StandardCharsets.UTF_8).equals(publicText)) {
-            writeAtomically(dir, publicFile, publicText, null, true);
+        if (protection(owner) == KeyProtection.PASSPHRASE) {
+            throw new OwnerKeyUnavailableException(owner, OwnerKeyUnavailableException.Reason.LOCKED,
+                    "the key of '" + owner + "' (" + privateFile + ") is protected by a passphrase: unlock it with the passphrase");
         }
+        OwnerKey key = load(owner, privateFile);
+        writePublicFile(dir, key.publicKeyFile());
         return key;
     }
 
-    /** Writes the owner's public key (creating the key pair if needed) to {@code target}; returns the written key. */
+    /**
+     * Writes the owner's public key to {@code target}; returns the written key.
+     *
+     * @throws OwnerKeyUnavailableException ({@code NO_KEY}) when the owner has no key here: nothing is created
+     */
     public PublicKeyFile exportPublicKey(String owner, Path target) throws IOException {
-        PublicKeyFile publicKey = loadOrCreate(owner).publicKeyFile();
+        PublicKeyFile publicKey = publicKey(owner);
         Files.writeString(target, publicKey.toText(), StandardCharsets.UTF_8);
         return publicKey;
     }
@@ -134,7 +267,8 @@ public final class OwnerKeys {
                 }
                 Path privateFile = ownerDir.resolve(PRIVATE_FILE);
                 if (Files.isRegularFile(privateFile)) {
-                    keys.add(load(owner, privateFile).publicKeyFile());
+                    String text = Files.readString(privateFile, StandardCharsets.US_ASCII);
+                    keys.add(isEncrypted(text) ? new PublicKeyFile(owner, readPublicKey(privateFile, text)) : load(owner, privateFile).publicKeyFile());
                 }
                 Path trustedDir = ownerDir.resolve(TRUSTED_DIR);
                 if (Files.isDirectory(trustedDir)) {
@@ -162,6 +296,63 @@ public final class OwnerKeys {
                 + KeyCodec.pem(KeyCodec.PRIVATE_PEM, pair.getPrivate().getEncoded())
                 + KeyCodec.pem(KeyCodec.PUBLIC_PEM, pair.getPublic().getEncoded());
         writeAtomically(dir, privateFile, text, OWNER_ONLY_FILE, false);
+    }
+
+    private static OwnerKeyUnavailableException alreadyExists(String owner, Path privateFile) {
+        return new OwnerKeyUnavailableException(owner, OwnerKeyUnavailableException.Reason.ALREADY_EXISTS, "'" + owner
+                + "' already has a key (" + privateFile + "): Forkline never replaces a key; to start again, move that directory away");
+    }
+
+    private String readKeyFile(String owner, Path privateFile) throws IOException {
+        if (!Files.isRegularFile(privateFile)) {
+            throw new OwnerKeyUnavailableException(owner, OwnerKeyUnavailableException.Reason.NO_KEY, "no key is set up for owner '"
+                    + owner + "' in " + ownersDirectory + ": set one up with 'forkline keys init --owner " + owner
+                    + "' (or Set up a key… in the window's Decide form)");
+        }
+        return Files.readString(privateFile, StandardCharsets.US_ASCII);
+    }
+
+    private static boolean isEncrypted(String keyFileText) {
+        return keyFileText.contains("-----BEGIN " + KeyCodec.ENCRYPTED_PRIVATE_PEM + "-----");
+    }
+
+    private static PublicKey readPublicKey(Path privateFile, String text) throws IOException {
+        try {
+            return KeyCodec.publicKeyFromSpki(KeyCodec.unpem(KeyCodec.PUBLIC_PEM, text));
+        } catch (IllegalArgumentException e) {
+            throw new IOException(privateFile + ": unreadable owner key: " + e.getMessage(), e);
+        }
+    }
+
+    private String protectedText(String owner, PrivateKey privateKey, PublicKey publicKey, char[] passphrase) {
+        return "# Forkline decision key of " + owner + " (Ed25519), encrypted with the owner's passphrase. Keep this file private.\n"
+                + KeyCodec.pem(KeyCodec.ENCRYPTED_PRIVATE_PEM, PassphraseCipher.encrypt(privateKey.getEncoded(), passphrase, iterations))
+                + KeyCodec.pem(KeyCodec.PUBLIC_PEM, publicKey.getEncoded());
+    }
+
+    private static PrivateKey privateKeyOrNull(byte[] pkcs8) {
+        try {
+            return KeyCodec.privateKeyFromPkcs8(pkcs8);
+        } catch (IllegalArgumentException wrongPassphrase) {
+            return null;
+        }
+    }
+
+    private static boolean isPair(PrivateKey privateKey, PublicKey publicKey) {
+        try {
+            requireMatchingPair(privateKey, publicKey);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static void writePublicFile(Path dir, PublicKeyFile publicKey) throws IOException {
+        Path publicFile = dir.resolve(PUBLIC_FILE);
+        String publicText = publicKey.toText();
+        if (!Files.exists(publicFile) || !Files.readString(publicFile, StandardCharsets.UTF_8).equals(publicText)) {
+            writeAtomically(dir, publicFile, publicText, null, true);
+        }
     }
 
     private static OwnerKey load(String owner, Path privateFile) throws IOException {
@@ -215,8 +406,10 @@ public final class OwnerKeys {
     /**
      * Writes via a temporary file in the same directory, forced to disk, then moved into place: a reader never sees
      * a half-written key. With {@code replace} false an existing target is kept (the temporary file is dropped).
+     *
+     * @return whether {@code text} is what the target now holds (false: another process's file was there first)
      */
-    private static void writeAtomically(Path dir, Path target, String text, Set<PosixFilePermission> permissions, boolean replace)
+    private static boolean writeAtomically(Path dir, Path target, String text, Set<PosixFilePermission> permissions, boolean replace)
             throws IOException {
         Files.createDirectories(dir);
         FileAttribute<?>[] attributes = permissions != null && isPosix(dir)
@@ -238,13 +431,15 @@ public final class OwnerKeys {
                     // A hard link fails when the target exists, which a rename would silently overwrite.
                     Files.createLink(target, temp);
                 } catch (FileAlreadyExistsException raced) {
-                    // another process created the key first: keep theirs
+                    return false; // another process created the key first: keep theirs
                 } catch (UnsupportedOperationException noHardLinks) {
-                    if (!Files.exists(target)) {
-                        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+                    if (Files.exists(target)) {
+                        return false;
                     }
+                    Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
                 }
             }
+            return true;
         } finally {
             Files.deleteIfExists(temp);
         }

@@ -24,12 +24,57 @@ import java.util.regex.Pattern;
  * @param owner             the person who decides escapes
  * @param recoveryTimeBound the longest acceptable recovery time (failure to healthy again)
  * @param scenarios         the failure scenarios that must have a demonstrated recovery
+ * @param escapes           the tool calls of a live session that wait for the owner's decision
  */
 public record Contract(String name, String source, Isolation isolation, Duration retention, Cadence cadence,
-                       Revert revert, Owner owner, Duration recoveryTimeBound, List<Scenario> scenarios) {
+                       Revert revert, Owner owner, Duration recoveryTimeBound, List<Scenario> scenarios, Escapes escapes) {
 
     public Contract {
         scenarios = List.copyOf(scenarios);
+        escapes = escapes == null ? Escapes.NONE : escapes;
+    }
+
+    /** A contract without escape rules. */
+    public Contract(String name, String source, Isolation isolation, Duration retention, Cadence cadence,
+                    Revert revert, Owner owner, Duration recoveryTimeBound, List<Scenario> scenarios) {
+        this(name, source, isolation, retention, cadence, revert, owner, recoveryTimeBound, scenarios, Escapes.NONE);
+    }
+
+    /**
+     * What a live session's tool call must not do without the owner (docs/recovery-contract.md, {@code escapes:}).
+     *
+     * @param waitFor   how long a matching call waits for the owner's decision
+     * @param onTimeout the reason the call is denied with when no decision came in time
+     * @param rules     the rules, in the contract's order; a call matching none passes at once
+     */
+    public record Escapes(Duration waitFor, String onTimeout, List<EscapeRule> rules) {
+        public static final Duration DEFAULT_WAIT = Duration.ofMinutes(10);
+        public static final Escapes NONE = new Escapes(DEFAULT_WAIT, null, List.of());
+
+        public Escapes {
+            rules = List.copyOf(rules);
+            if (onTimeout == null || onTimeout.isBlank()) {
+                onTimeout = "the owner did not decide within " + waitFor.toString().substring(2).toLowerCase(java.util.Locale.ROOT)
+                        + ": denied";
+            }
+        }
+    }
+
+    /**
+     * One escape rule.
+     *
+     * @param id       names the rule in approval requests (1-64 of A-Z a-z 0-9 . _ -)
+     * @param kind     one of {@link #KINDS}
+     * @param patterns globs ({@code *} any run of characters, {@code ?} one): tool names for {@code tool}, commands for
+     *                 {@code command}, extra commands for {@code network} and {@code privileged}; empty for the others
+     */
+    public record EscapeRule(String id, String kind, List<String> patterns) {
+        /** network egress, writes outside the project directory, privileged commands, named tools, named commands */
+        public static final List<String> KINDS = List.of("network", "outsideProject", "privileged", "tool", "command");
+
+        public EscapeRule {
+            patterns = List.copyOf(patterns);
+        }
     }
 
     /**

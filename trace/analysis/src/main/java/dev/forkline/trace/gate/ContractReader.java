@@ -98,7 +98,7 @@ public final class ContractReader {
 
     private Contract contract(JsonNode root) throws ContractException {
         object(root, "", Set.of("contract", "isolation", "retention", "checkpointCadence", "revert", "owner",
-                "recoveryTimeBound", "scenarios"));
+                "recoveryTimeBound", "scenarios", "escapes"));
         String name = text(root, "", "contract", true);
         Contract.Isolation isolation = isolation(required(root, "", "isolation"), "/isolation");
         Duration retention = duration(root, "", "retention", true);
@@ -107,7 +107,45 @@ public final class ContractReader {
         Contract.Owner owner = owner(required(root, "", "owner"), "/owner");
         Duration bound = duration(root, "", "recoveryTimeBound", true);
         List<Contract.Scenario> scenarios = scenarios(required(root, "", "scenarios"), "/scenarios");
-        return new Contract(name, file, isolation, retention, cadence, revert, owner, bound, scenarios);
+        Contract.Escapes escapes = root.has("escapes") ? escapes(root.get("escapes"), "/escapes") : Contract.Escapes.NONE;
+        return new Contract(name, file, isolation, retention, cadence, revert, owner, bound, scenarios, escapes);
+    }
+
+    private Contract.Escapes escapes(JsonNode node, String at) throws ContractException {
+        object(node, at, Set.of("waitFor", "onTimeout", "rules"));
+        Duration wait = duration(node, at, "waitFor", false);
+        String onTimeout = text(node, at, "onTimeout", false);
+        JsonNode list = required(node, at, "rules");
+        if (!list.isArray()) {
+            throw error(at + "/rules", "escapes.rules must be a list");
+        }
+        List<Contract.EscapeRule> rules = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        for (int i = 0; i < list.size(); i++) {
+            String here = at + "/rules/" + i;
+            JsonNode entry = list.get(i);
+            object(entry, here, Set.of("id", "kind", "match"));
+            String id = text(entry, here, "id", true);
+            if (!SCENARIO_ID.matcher(id).matches()) {
+                throw error(here + "/id", "a rule id is 1-64 characters from A-Z a-z 0-9 . _ - starting with a letter or digit");
+            }
+            if (!ids.add(id)) {
+                throw error(here + "/id", "rule id '" + id + "' is used twice");
+            }
+            String kind = text(entry, here, "kind", true);
+            if (!Contract.EscapeRule.KINDS.contains(kind)) {
+                throw error(here + "/kind", "an escape rule's kind must be one of " + Contract.EscapeRule.KINDS + ", not '" + kind + "'");
+            }
+            List<String> patterns = entry.has("match") ? strings(entry.get("match"), here + "/match") : List.of();
+            if ((kind.equals("tool") || kind.equals("command")) && patterns.isEmpty()) {
+                throw error(here, "a '" + kind + "' rule needs 'match': the " + (kind.equals("tool") ? "tool names" : "commands") + " it names");
+            }
+            if ((kind.equals("outsideProject")) && !patterns.isEmpty()) {
+                throw error(here + "/match", "an 'outsideProject' rule takes no 'match'");
+            }
+            rules.add(new Contract.EscapeRule(id, kind, patterns));
+        }
+        return new Contract.Escapes(wait == null ? Contract.Escapes.DEFAULT_WAIT : wait, onTimeout, rules);
     }
 
     private Contract.Isolation isolation(JsonNode node, String at) throws ContractException {

@@ -25,6 +25,7 @@ import dev.forkline.trace.recovery.Incident;
 import dev.forkline.trace.recovery.Millis;
 import dev.forkline.trace.recovery.RecoveryMetrics;
 import dev.forkline.trace.recovery.RunMetrics;
+import dev.forkline.trace.recovery.RunSpend;
 import dev.forkline.trace.verify.Problem;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -196,9 +197,19 @@ public final class PostmortemReport {
         figure(page, String.valueOf(metrics.failureCount()), "failing events");
         figure(page, metrics.recoveredCount() + " / " + metrics.incidents().size(), "incidents recovered");
         figure(page, metrics.maxRecoveryTime() == null ? "—" : Millis.human(metrics.maxRecoveryTime()), "longest recovery");
-        figure(page, usd(metrics.lostCostUsd()), "model spend lost");
+        figure(page, lostSpendFigure(), "model spend lost");
         figure(page, String.valueOf(metrics.blastRadius()), "effects beyond a restore");
         page.append("</div>\n</section>\n");
+    }
+
+    /** The spend lost over all incidents: unknown when no failing run's calls record cost, flagged when only some do. */
+    private String lostSpendFigure() {
+        long unknown = metrics.incidents().stream()
+                .filter(incident -> !SpendCells.callCostKnown(metrics.run(incident.run()).map(RunMetrics::spend).orElse(null))).count();
+        if (unknown > 0 && unknown == metrics.incidents().size()) {
+            return SpendCells.UNKNOWN;
+        }
+        return usd(metrics.lostCostUsd()) + (unknown > 0 ? " + unknown" : "");
     }
 
     private String recoverySentence(Incident incident) {
@@ -467,14 +478,15 @@ public final class PostmortemReport {
                     + "<th>original run cost</th><th>replay compute</th><th>blast radius</th></tr></thead>\n<tbody>\n");
             for (Incident incident : metrics.incidents()) {
                 var cost = incident.cost();
+                RunSpend spend = metrics.run(incident.run()).map(RunMetrics::spend).orElse(null);
                 page.append("<tr><td><code>").append(esc(incident.run())).append("</code></td><td>")
                         .append(incident.detection() == null ? "never" : esc(Millis.human(incident.detection().timeToDetect()))).append("</td><td>")
                         .append(esc(Millis.human(incident.recovery().timeToRestore()))).append("</td><td>")
                         .append(esc(Millis.human(incident.recovery().recoveryTime()))).append("</td><td>")
                         .append(incident.recovery().replaysNeeded()).append(incident.recovery().recovered() ? "" : " (none succeeded)").append("</td><td>")
-                        .append(cost.lostModelCalls().size()).append("</td><td>").append(cost.lostTokens().input()).append(" / ")
-                        .append(cost.lostTokens().output()).append("</td><td>").append(usd(cost.lostCostUsd())).append("</td><td>")
-                        .append(usd(cost.originalCostUsd())).append("</td><td>")
+                        .append(cost.lostModelCalls().size()).append("</td><td>").append(esc(SpendCells.callTokens(spend, cost.lostTokens())))
+                        .append("</td><td>").append(esc(SpendCells.callCost(spend, cost.lostCostUsd()))).append("</td><td>")
+                        .append(esc(SpendCells.callCost(spend, cost.originalCostUsd()))).append("</td><td>")
                         .append(cost.replayComputeMs() == null ? "not recorded" : esc(cost.replayComputeMs().toPlainString() + " ms"))
                         .append("</td><td>").append(incident.blastRadius().committed().size()).append(" committed, ")
                         .append(incident.blastRadius().unknown().size()).append(" unknown</td></tr>\n");
@@ -497,10 +509,12 @@ public final class PostmortemReport {
             page.append("</figure>\n<figure>\n<figcaption>Model spend lost vs the original run</figcaption>\n");
             List<BarChart.Bar> costs = new ArrayList<>();
             for (Incident incident : metrics.incidents()) {
-                costs.add(new BarChart.Bar(incident.run() + ": original run", incident.cost().originalCostUsd().doubleValue(),
-                        usd(incident.cost().originalCostUsd()), "bar-original"));
-                costs.add(new BarChart.Bar(incident.run() + ": lost", incident.cost().lostCostUsd().doubleValue(),
-                        usd(incident.cost().lostCostUsd()), "bar-lost"));
+                RunSpend spend = metrics.run(incident.run()).map(RunMetrics::spend).orElse(null);
+                boolean known = SpendCells.callCostKnown(spend);
+                costs.add(new BarChart.Bar(incident.run() + ": original run", known ? incident.cost().originalCostUsd().doubleValue() : 0,
+                        SpendCells.callCost(spend, incident.cost().originalCostUsd()), known ? "bar-original" : "bar-missing"));
+                costs.add(new BarChart.Bar(incident.run() + ": lost", known ? incident.cost().lostCostUsd().doubleValue() : 0,
+                        SpendCells.callCost(spend, incident.cost().lostCostUsd()), known ? "bar-lost" : "bar-missing"));
             }
             page.append(BarChart.render("Model spend lost versus the original run", costs, -1, "")).append("</figure>\n</div>\n");
         } else {
@@ -513,7 +527,7 @@ public final class PostmortemReport {
                     .append(run.parentRun() == null ? "original" : esc(run.reason()) + " of <code>" + esc(run.parentRun()) + "</code>")
                     .append("</td><td>").append(badge(run.outcome() == null ? "no end" : run.outcome(), TimelineSvg.outcomeClass(run.outcome())))
                     .append("</td><td>").append(run.eventCount()).append("</td><td>").append(run.modelCalls()).append("</td><td>")
-                    .append(run.tokens().input()).append(" / ").append(run.tokens().output()).append("</td><td>").append(usd(run.costUsd()))
+                    .append(esc(SpendCells.tokens(run.spend()))).append("</td><td>").append(esc(SpendCells.cost(run.spend())))
                     .append("</td><td>").append(run.failures().size()).append("</td><td>")
                     .append(run.reverts().isEmpty() ? "—" : run.reverts().stream().map(revert -> esc(revert.target()) + " to <code>"
                             + esc(revert.checkpoint()) + "</code>" + (revert.durationMs() == null ? "" : " in " + revert.durationMs() + " ms"))

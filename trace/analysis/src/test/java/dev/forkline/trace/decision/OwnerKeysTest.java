@@ -66,6 +66,7 @@ class OwnerKeysTest {
         OwnerKeys alicesMachine = new OwnerKeys(temp.resolve("alice-machine"));
         OwnerKeys reviewersMachine = new OwnerKeys(temp.resolve("reviewer-machine"));
         Path exported = temp.resolve("alice.pub");
+        alicesMachine.loadOrCreate("alice");
 
         PublicKeyFile written = alicesMachine.exportPublicKey("alice", exported);
         PublicKeyFile imported = reviewersMachine.importTrusted(exported, null);
@@ -86,6 +87,7 @@ class OwnerKeysTest {
         OwnerKey alice = ring.loadOrCreate("alice");
         OwnerKeys other = new OwnerKeys(temp.resolve("other"));
         Path bobFile = temp.resolve("bob.pub");
+        other.loadOrCreate("bob");
         PublicKeyFile bob = other.exportPublicKey("bob", bobFile);
 
         TrustedKeys ringOnly = ring.trustedKeys();
@@ -100,6 +102,7 @@ class OwnerKeysTest {
     @Test
     void aKeyFileWhoseFingerprintLineWasAlteredIsRefused() throws Exception {
         Path exported = temp.resolve("alice.pub");
+        new OwnerKeys(temp.resolve("a")).loadOrCreate("alice");
         new OwnerKeys(temp.resolve("a")).exportPublicKey("alice", exported);
         OwnerKey otherKey = new OwnerKeys(temp.resolve("b")).loadOrCreate("alice");
         String text = Files.readString(exported).replaceFirst("Fingerprint: \\S+", "Fingerprint: " + otherKey.fingerprint());

@@ -142,6 +142,34 @@ class PostmortemReportTest {
     }
 
     @Test
+    void spendNothingRecordsIsUnknownAndTotalsSayTheyAreTotals() throws Exception {
+        TraceBuilder trace = new TraceBuilder();
+        trace.add("r1", "harness", EventType.SESSION_START, "{'model':{'model':'m'},'environment':{'image':'i'}}");
+        trace.add("r1", "agent:a", EventType.MODEL_CALL, "{'model':'m'}");
+        trace.add("r1", "agent:a", EventType.TOOL_CALL, "{'callId':'c1','tool':'sh','effect':'read'}");
+        trace.add("r1", "sandbox", EventType.TOOL_RESULT, "{'callId':'c1','exitCode':1}", "r1.3");
+        trace.add("r1", "harness", EventType.SESSION_END, "{'outcome':'failure'}");
+        trace.add("r2", "harness", EventType.SESSION_START, "{'model':{'model':'m'},'environment':{'image':'i'}}");
+        trace.add("r2", "agent:a", EventType.MODEL_CALL, "{'model':'m'}");
+        trace.add("r2", "harness", EventType.SESSION_END,
+                "{'outcome':'success','usage':{'inputTokens':1200,'outputTokens':80},'usageScope':'run-totals','costUsd':0.42}");
+        List<Event> events = trace.events();
+        Bundle bundle = new Bundle("mem", Manifest.of("spend", "spend", Instant.parse("2026-01-01T00:00:00Z"), "test"), events,
+                IntStream.rangeClosed(1, events.size()).toArray(), BlobSource.NONE);
+        String html = PostmortemReport.render(bundle, ReportInputs.of(bundle, TrustedKeys.none(), null));
+        assertWellFormedReport(html, "spend");
+        String runs = html.substring(html.indexOf("<h3>Runs</h3>"));
+        runs = runs.substring(0, runs.indexOf("</table>"));
+        String r1 = runs.substring(runs.indexOf("<code>r1</code>"), runs.indexOf("</tr>", runs.indexOf("<code>r1</code>")));
+        String r2 = runs.substring(runs.indexOf("<code>r2</code>"), runs.indexOf("</tr>", runs.indexOf("<code>r2</code>")));
+        assertThat(r1).contains("<td>unknown</td><td>unknown</td>").doesNotContain("0 / 0").doesNotContain("$0.00");
+        assertThat(r2).contains("<td>1200 / 80 (run totals)</td><td>$0.42 (run total)</td>");
+        String incidents = html.substring(html.indexOf("<th>failing run</th>"), html.indexOf("</table>", html.indexOf("<th>failing run</th>")));
+        assertThat(incidents).contains("<td>unknown</td><td>unknown</td><td>unknown</td>").doesNotContain("$0.00");
+        assertThat(html).containsPattern("<span class=\"value\">unknown</span><span class=\"label\">model spend lost</span>");
+    }
+
+    @Test
     void aLargeTraceStaysALegiblePage() throws Exception {
         TraceBuilder trace = new TraceBuilder();
         trace.add("r1", "harness", EventType.SESSION_START, "{'model':{'model':'m'},'environment':{'image':'i'}}");

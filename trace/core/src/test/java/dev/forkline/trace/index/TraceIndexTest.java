@@ -131,13 +131,11 @@ class TraceIndexTest {
             String run = i % 2 == 0 ? "a" : "b";
             events.add(new Event(run + i, run, i / 2 + 1, base.ts(), base.actor(), base.type(), List.of(), List.of(), base.data(), null, null));
         }
-        long start = System.nanoTime();
         TraceIndex index = TraceIndex.of(events);
         Lineage lineage = index.lineage("b");
         assertThat(lineage).hasSize(500_000);
         assertThat(lineage.get(499_999).id()).isEqualTo("b999999");
         assertThat(lineage.positionOf("b999999")).isEqualTo(499_999);
         assertThat(index.eventsOf("a").get(1234).id()).isEqualTo("a2468");
-        assertThat((System.nanoTime() - start) / 1_000_000).as("ms to index 1M events").isLessThan(10_000);
     }
 }

@@ -8,6 +8,7 @@ import dev.forkline.trace.CanonicalJson;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.Json;
+import dev.forkline.trace.testing.RepositoryFiles;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -144,7 +145,7 @@ class PayloadViewsTest {
     }
 
     private static Map<String, Set<String>> schemaMembersByType() throws IOException {
-        JsonNode schema = Json.MAPPER.readTree(projectFile("docs/trace-event.schema.json").toFile());
+        JsonNode schema = Json.MAPPER.readTree(RepositoryFiles.resolve("docs", "trace-event.schema.json").toFile());
         Map<String, Set<String>> members = new LinkedHashMap<>();
         for (JsonNode clause : schema.get("allOf")) {
             JsonNode type = clause.path("if").path("properties").path("type").path("const");
@@ -160,19 +161,9 @@ class PayloadViewsTest {
 
     private static List<Path> sampleTraces() throws IOException {
         List<Path> traces = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(projectFile("sample-traces"))) {
+        try (Stream<Path> files = Files.walk(RepositoryFiles.resolve("sample-traces"))) {
             files.filter(file -> file.getFileName().toString().equals("trace.jsonl")).sorted().forEach(traces::add);
         }
         return traces;
-    }
-
-    /** A file of the repository, found by walking up from the module's directory. */
-    private static Path projectFile(String relative) {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.exists(dir.resolve(relative)) && Files.exists(dir.resolve("pom.xml"))) {
-                return dir.resolve(relative);
-            }
-        }
-        throw new AssertionError(relative + " not found above " + Path.of("").toAbsolutePath());
     }
 }

@@ -32,16 +32,19 @@ final class BlobPacks {
     }
 
     /**
-     * Where every stored blob is, from the packs' entries (their content is not read).
+     * Where every blob of the packs numbered above {@code afterPack} is, from the packs' entries (their content is not read).
      *
      * @throws StoreException when a pack's entries are damaged (they do not add up to its content)
      */
-    static Map<String, Location> locations(Connection connection) throws SQLException, StoreException {
+    static Map<String, Location> locations(Connection connection, long afterPack) throws SQLException, StoreException {
         Map<String, Location> locations = new HashMap<>();
-        try (PreparedStatement query = connection.prepareStatement("SELECT pack_id, entries, OCTET_LENGTH(content) FROM blob_packs");
-             ResultSet rows = query.executeQuery()) {
-            while (rows.next()) {
-                locations.putAll(entries(rows.getLong(1), rows.getBytes(2), rows.getLong(3)));
+        try (PreparedStatement query = connection.prepareStatement("SELECT pack_id, entries, OCTET_LENGTH(content) FROM blob_packs"
+                + " WHERE pack_id > ?")) {
+            query.setLong(1, afterPack);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    locations.putAll(entries(rows.getLong(1), rows.getBytes(2), rows.getLong(3)));
+                }
             }
         }
         return locations;
@@ -83,6 +86,9 @@ final class BlobPacks {
      * @throws IOException when its pack is missing or shorter than its location says
      */
     static byte[] read(Connection connection, String hash, Location location) throws SQLException, IOException {
+        if (Dialect.of(connection) == Dialect.POSTGRESQL) {
+            return readPart(connection, hash, location);
+        }
         try (PreparedStatement query = connection.prepareStatement("SELECT content FROM blob_packs WHERE pack_id = ?")) {
             query.setLong(1, location.packId());
             try (ResultSet rows = query.executeQuery()) {
@@ -103,6 +109,27 @@ final class BlobPacks {
         }
     }
 
+    /** PostgreSQL has no BLOB locators for BYTEA: the blob's part is cut out on the server. */
+    private static byte[] readPart(Connection connection, String hash, Location location) throws SQLException, IOException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT OCTET_LENGTH(content), SUBSTRING(content FROM ? FOR ?)"
+                + " FROM blob_packs WHERE pack_id = ?")) {
+            query.setInt(1, Math.toIntExact(location.offset() + 1));
+            query.setInt(2, Math.toIntExact(location.size()));
+            query.setLong(3, location.packId());
+            try (ResultSet rows = query.executeQuery()) {
+                if (!rows.next()) {
+                    throw new IOException("blob " + hash + " is damaged in the trace store: its pack " + location.packId() + " is missing");
+                }
+                long length = rows.getLong(1);
+                if (location.offset() + location.size() > length) {
+                    throw new IOException("blob " + hash + " is damaged in the trace store: pack " + location.packId()
+                            + " has " + length + " bytes, not the " + (location.offset() + location.size()) + " its entries say");
+                }
+                return rows.getBytes(2);
+            }
+        }
+    }
+
     /** Packs blobs as they are added; the caller must only add hashes that are not stored yet, each once. */
     static final class Writer implements AutoCloseable {
         private final PreparedStatement insert;
@@ -112,7 +139,12 @@ final class BlobPacks {
         private long packId;
 
         Writer(Connection connection) throws SQLException {
-            try (PreparedStatement query = connection.prepareStatement("SELECT COALESCE(MAX(pack_id), 0) FROM blob_packs");
+            // Numbers of deleted packs are never used again: other clients' blob indexes may still know them.
+            // (trace_deletions is missing while migration V3 packs the blobs of an older database.)
+            try (PreparedStatement query = connection.prepareStatement(Tables.exist(connection, "TRACE_DELETIONS")
+                    ? "SELECT GREATEST(COALESCE((SELECT MAX(pack_id) FROM blob_packs), 0),"
+                    + " COALESCE((SELECT MAX(last_pack_id) FROM trace_deletions), 0))"
+                    : "SELECT COALESCE(MAX(pack_id), 0) FROM blob_packs");
                  ResultSet rows = query.executeQuery()) {
                 rows.next();
                 packId = rows.getLong(1) + 1;

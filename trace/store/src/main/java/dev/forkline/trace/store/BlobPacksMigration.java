@@ -12,7 +12,7 @@ import org.flywaydb.core.api.migration.Context;
 /**
  * Schema version 3: blobs are stored in packs ({@link BlobPacks}: {@code blob_packs}) instead of one BLOB row each, and a trace's blob references in a few rows of hashes ({@link TraceBlobRefs}:
  * {@code trace_blob_refs}) instead of a row per reference. Moves the blobs and references of a version 2 database
- * and drops {@code trace_blobs} and {@code blobs}. Same rules as V1's SQL: standard SQL only, no DEFAULT, CHECK,
+ * and drops {@code trace_blobs} and {@code blobs}. Same rules as V1's SQL: standard SQL only (binary columns as {@link Dialect#binaryType()}), no DEFAULT, CHECK,
  * generated columns, triggers or routines; {@link Schema} names the new tables.
  *
  * <p>H2 commits at every DDL statement, so this migration can be cut off part way and run again: while
@@ -27,14 +27,14 @@ final class BlobPacksMigration extends RerunnableMigration {
     private static final List<String> CREATE_TABLES = List.of("""
             CREATE TABLE blob_packs (
                 pack_id BIGINT NOT NULL,
-                entries BLOB   NOT NULL,
-                content BLOB   NOT NULL,
+                entries %1$s NOT NULL,
+                content %1$s NOT NULL,
                 CONSTRAINT blob_packs_pk PRIMARY KEY (pack_id)
             )""", """
             CREATE TABLE trace_blob_refs (
                 trace_id VARCHAR(512) NOT NULL,
                 ordinal  INTEGER      NOT NULL,
-                hashes   BLOB         NOT NULL,
+                hashes   %1$s NOT NULL,
                 CONSTRAINT trace_blob_refs_pk PRIMARY KEY (trace_id, ordinal),
                 CONSTRAINT trace_blob_refs_trace_fk FOREIGN KEY (trace_id) REFERENCES traces (trace_id)
             )""");
@@ -59,7 +59,7 @@ final class BlobPacksMigration extends RerunnableMigration {
                 }
             }
             for (String create : CREATE_TABLES) {
-                sql.execute(create);
+                sql.execute(create.formatted(Dialect.of(connection).binaryType()));
             }
             moveBlobs(connection);
             moveReferences(connection);

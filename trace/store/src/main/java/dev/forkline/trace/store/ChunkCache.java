@@ -11,7 +11,8 @@ import java.util.Map;
 final class ChunkCache {
 
     /** A chunk's identity in the store. */
-    record Key(String traceId, String runId, long firstSeq) {
+    /** {@code checksum} (of the chunk's lines) tells a chunk apart from one that replaced it in another process. */
+    record Key(String traceId, String runId, long firstSeq, int checksum) {
     }
 
     private final long maxBytes;

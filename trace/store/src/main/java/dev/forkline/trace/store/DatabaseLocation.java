@@ -76,8 +76,14 @@ record DatabaseLocation(Path base) {
         }
     }
 
+    /**
+     * The URL every Forkline process opens the store with. {@code AUTO_SERVER=TRUE}: the first process to open the file
+     * opens it embedded and serves it to the others over a loopback TCP port (written, with a random key, to the
+     * {@code .lock.db} file beside it); when that process ends, the next connection attempt of another one takes over.
+     * So the window, {@code forkline serve} and other commands share one database (see docs/live.md).
+     */
     String jdbcUrl() {
-        return "jdbc:h2:file:" + base;
+        return "jdbc:h2:file:" + base + ";AUTO_SERVER=TRUE";
     }
 
     private static boolean isWindows() {

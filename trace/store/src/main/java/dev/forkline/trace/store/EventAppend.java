@@ -34,7 +34,7 @@ final class EventAppend {
 
     StoreResult run(Connection connection) throws SQLException, IOException, StoreException {
         TraceRows.Stored stored = TraceRows.stored(connection, traceId)
-                .orElseThrow(() -> new StoreException("no stored trace '" + traceId + "' to append to"));
+                .orElseThrow(() -> new UnknownTraceException("no stored trace '" + traceId + "' to append to"));
         if (events.isEmpty() && blobs.isEmpty()) {
             return new StoreResult(traceId, StoreResult.Status.UNCHANGED, 0, 0);
         }

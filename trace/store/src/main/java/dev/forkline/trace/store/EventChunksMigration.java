@@ -8,7 +8,7 @@ import org.flywaydb.core.api.migration.Context;
 /**
  * Schema version 2: events are stored as their lines in chunks ({@code event_chunks}) instead of a row per event.
  * Converts the events of a version 1 database ({@link EventRowsToChunks}) and drops the {@code events} table with its
- * indexes. Same rules as V1's SQL: standard SQL only (BLOB is PostgreSQL's BYTEA), no DEFAULT, CHECK, generated
+ * indexes. Same rules as V1's SQL: standard SQL only (BLOB, which PostgreSQL spells BYTEA: {@link Dialect#binaryType()}), no DEFAULT, CHECK, generated
  * columns, triggers or routines; {@link Schema} names the new table.
  *
  * <p>H2 commits at every DDL statement, so this migration can be cut off part way and run again: while
@@ -26,8 +26,8 @@ final class EventChunksMigration extends RerunnableMigration {
                 first_seq   BIGINT       NOT NULL,
                 last_seq    BIGINT       NOT NULL,
                 event_count INTEGER      NOT NULL,
-                header      BLOB         NOT NULL,
-                lines       BLOB         NOT NULL,
+                header      %1$s NOT NULL,
+                lines       %1$s NOT NULL,
                 CONSTRAINT event_chunks_pk PRIMARY KEY (trace_id, run_id, first_seq),
                 CONSTRAINT event_chunks_trace_fk FOREIGN KEY (trace_id) REFERENCES traces (trace_id)
             )""";
@@ -48,7 +48,7 @@ final class EventChunksMigration extends RerunnableMigration {
             if (chunksTable) {
                 sql.execute("DROP TABLE event_chunks");
             }
-            sql.execute(CREATE_TABLE);
+            sql.execute(CREATE_TABLE.formatted(Dialect.of(connection).binaryType()));
             if (eventsTable) {
                 EventRowsToChunks.convert(connection);
                 sql.execute("DROP TABLE events");

@@ -129,8 +129,6 @@ final class EventRowsToChunks {
     }
 
     private static void setLazyQueries(Connection connection, boolean lazy) throws SQLException {
-        try (Statement sql = connection.createStatement()) {
-            sql.execute("SET LAZY_QUERY_EXECUTION " + (lazy ? "TRUE" : "FALSE"));
-        }
+        Dialect.of(connection).lazyQueries(connection, lazy);
     }
 }

@@ -12,8 +12,14 @@ import org.slf4j.LoggerFactory;
 final class H2Hardening {
 
     static final String PROPERTY = "h2.allowedClasses";
-    /** A class name that does not exist: no class matches it. */
-    static final String NOTHING = "dev.forkline.trace.store.NoUserClassesAllowed";
+    /** Where H2's server for other processes ({@code AUTO_SERVER}) listens: loopback only. */
+    static final String BIND_ADDRESS = "h2.bindAddress";
+    /**
+     * A class name that does not exist (no user class matches it), and the one H2 class that H2's own server for other
+     * processes ({@code AUTO_SERVER}) names in an alias of its in-memory management database. A database file holding
+     * any alias is refused before it is opened ({@link UntrustedDatabaseCheck}), so a file cannot use it.
+     */
+    static final String NOTHING = "dev.forkline.trace.store.NoUserClassesAllowed,org.h2.server.TcpServer";
 
     private static final Logger LOG = LoggerFactory.getLogger(H2Hardening.class);
 
@@ -23,6 +29,9 @@ final class H2Hardening {
     static void apply() {
         if (System.getProperty(PROPERTY) == null) {
             System.setProperty(PROPERTY, NOTHING);
+        }
+        if (System.getProperty(BIND_ADDRESS) == null) {
+            System.setProperty(BIND_ADDRESS, "127.0.0.1");
         }
     }
 

@@ -1,8 +1,6 @@
 package dev.forkline.trace.store;
 
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
@@ -58,7 +56,7 @@ final class IntegrityVerdictsMigration extends RerunnableMigration {
         Connection connection = context.getConnection();
         try (Statement sql = connection.createStatement()) {
             for (Map.Entry<String, String> column : COLUMNS.entrySet()) {
-                if (!hasColumn(connection, "TRACES", column.getKey())) {
+                if (!Tables.haveColumn(connection, "TRACES", column.getKey())) {
                     sql.execute("ALTER TABLE traces ADD COLUMN " + column.getValue());
                 }
             }
@@ -74,10 +72,4 @@ final class IntegrityVerdictsMigration extends RerunnableMigration {
         }
     }
 
-    private static boolean hasColumn(Connection connection, String table, String column) throws SQLException {
-        DatabaseMetaData metaData = connection.getMetaData();
-        try (ResultSet columns = metaData.getColumns(null, "PUBLIC", table, column)) {
-            return columns.next();
-        }
-    }
 }

@@ -14,30 +14,42 @@ import org.flywaydb.core.api.migration.JavaMigration;
 import org.flywaydb.core.api.output.MigrateResult;
 
 /**
- * Brings the schema up to date (Flyway, run on every open): the SQL migrations in {@code db/migration}, and the Java
- * ones listed here (those that convert data or must survive being cut off part way: {@link EventChunksMigration},
+ * Brings the schema up to date (Flyway, run on every open): the SQL migrations in {@code db/migration/common} and in
+ * the database's own folder ({@code db/migration/h2}, {@code db/migration/postgresql}: only scripts that really differ
+ * between the two, today V1, whose BLOB columns PostgreSQL spells BYTEA), and the Java ones listed here (those that convert data or must survive being cut off part way: {@link EventChunksMigration},
  * {@link BlobPacksMigration}, {@link IntegrityVerdictsMigration}).
  */
 final class Migrations {
 
-    static final String LOCATION = "classpath:db/migration";
+    static final String COMMON_LOCATION = "classpath:db/migration/common";
+
+    /** Where the migrations of {@code dialect}'s database are: the common ones and its own. */
+    static String[] locations(Dialect dialect) {
+        return new String[] {COMMON_LOCATION, "classpath:db/migration/" + dialect.name().toLowerCase(java.util.Locale.ROOT)};
+    }
     private static final List<RerunnableMigration> JAVA_MIGRATIONS = List.of(new EventChunksMigration(), new BlobPacksMigration(),
             new IntegrityVerdictsMigration());
 
     private Migrations() {
     }
 
-    /** @return the schema version after migrating */
-    static String migrate(DataSource dataSource) throws StoreException {
+    /**
+     * @param where the database, for messages
+     * @return the schema version after migrating
+     * @throws StoreUnavailableException when a newer Forkline migrated the database further than this one knows (nothing is changed)
+     */
+    static String migrate(DataSource dataSource, Dialect dialect, String where) throws StoreException {
         Flyway flyway = Flyway.configure(Migrations.class.getClassLoader())
                 .dataSource(dataSource)
-                .locations(LOCATION)
+                .locations(locations(dialect))
+                .failOnMissingLocations(false)
                 .javaMigrations(JAVA_MIGRATIONS.toArray(JavaMigration[]::new))
                 .table(Schema.HISTORY_TABLE)
                 .cleanDisabled(true)
                 .validateMigrationNaming(true)
                 .load();
         try {
+            refuseNewerSchema(flyway, where);
             forgetFailuresOfRerunnableMigrations(flyway);
             MigrateResult result = flyway.migrate();
             return result.targetSchemaVersion != null ? result.targetSchemaVersion
@@ -45,6 +57,27 @@ final class Migrations {
         } catch (FlywayException e) {
             throw new StoreException("cannot migrate the trace database: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Flyway would ignore migrations it does not know (a newer Forkline's) and go on: this Forkline would then write
+     * to a schema it does not understand. Refused instead, before anything is written.
+     */
+    private static void refuseNewerSchema(Flyway flyway, String where) throws StoreUnavailableException {
+        List<String> future = Arrays.stream(flyway.info().all())
+                .filter(info -> info.getState() == MigrationState.FUTURE_SUCCESS || info.getState() == MigrationState.FUTURE_FAILED)
+                .map(info -> info.getVersion().getVersion()).toList();
+        if (!future.isEmpty()) {
+            throw new StoreUnavailableException("the database " + where + " has schema version " + future.getLast()
+                    + ", newer than this Forkline knows (" + latestKnown(flyway) + "): a newer Forkline migrated it."
+                    + " Upgrade Forkline to open it; nothing was changed");
+        }
+    }
+
+    private static String latestKnown(Flyway flyway) {
+        return Arrays.stream(flyway.info().all()).filter(info -> info.getState() != MigrationState.FUTURE_SUCCESS
+                        && info.getState() != MigrationState.FUTURE_FAILED && info.getVersion() != null)
+                .map(MigrationInfo::getVersion).max(MigrationVersion::compareTo).map(MigrationVersion::getVersion).orElse("none");
     }
 
     /**

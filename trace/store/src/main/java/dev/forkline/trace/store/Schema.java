@@ -24,6 +24,9 @@ final class Schema {
             "TRACE_BLOB_REFS", Set.of("TRACE_ID", "ORDINAL", "HASHES"),
             "FINDINGS", Set.of("TRACE_ID", "ORDINAL", "SEVERITY", "CODE", "MESSAGE", "EVENT_ID", "LINE"),
             "INTEGRITY_PROBLEMS", Set.of("TRACE_ID", "ORDINAL", "CODE", "EVENT_ID", "LINE", "MESSAGE"),
+            "TRACE_DELETIONS", Set.of("TRACE_ID", "DELETED_AT", "DELETED_BY", "REASON", "LAST_HASH", "EVENT_COUNT",
+                    "CONTENT_DIGEST", "LAST_PACK_ID"),
+            "LEGAL_HOLDS", Set.of("TRACE_ID", "HELD_AT", "HELD_BY", "REASON"),
             HISTORY_TABLE, Set.of("installed_rank", "version", "description", "type", "script", "checksum",
                     "installed_by", "installed_on", "execution_time", "success"));
 

@@ -3,7 +3,6 @@ package dev.forkline.trace.store;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,7 +17,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Durability: H2 keeps a commit in memory and writes it out in the background (WRITE_DELAY). So after each
  * commit the writer runs {@code CHECKPOINT SYNC}, which writes all pending changes to the file and forces them to
- * the device ({@code FileChannel.force}); work is only reported done after that.
+ * the device ({@code FileChannel.force}); work is only reported done after that. PostgreSQL's commit is durable when
+ * it returns ({@link Dialect#makeDurable}).
+ *
+ * <p>In a PostgreSQL store, writers of other processes write too: each transaction first takes the store's write lock
+ * ({@link Dialect#lockForWrite}), so they take turns as this thread's work does.
  */
 final class StoreWriter implements AutoCloseable {
 
@@ -33,17 +36,23 @@ final class StoreWriter implements AutoCloseable {
 
     /** Told how each write's transaction ended, e.g. to publish what it staged in memory only once it committed. */
     interface TransactionListener {
+        /** At the start of each transaction, once it holds the write lock. */
+        default void began(Connection connection) throws SQLException, StoreException {
+        }
+
         void committed();
 
         void rolledBack();
     }
 
     private final Connection connection;
+    private final Dialect dialect;
     private final TransactionListener listener;
     private final ExecutorService executor;
 
     StoreWriter(Connection connection, TransactionListener listener) throws SQLException {
         this.connection = connection;
+        this.dialect = Dialect.of(connection);
         this.listener = listener;
         connection.setAutoCommit(false);
         this.executor = Executors.newSingleThreadExecutor(runnable -> {
@@ -74,12 +83,12 @@ final class StoreWriter implements AutoCloseable {
 
     private <T> T inTransaction(String what, Work<T> work) throws Exception {
         try {
+            dialect.lockForWrite(connection);
+            listener.began(connection);
             T result = work.run(connection);
             connection.commit();
             listener.committed();
-            try (Statement sync = connection.createStatement()) {
-                sync.execute("CHECKPOINT SYNC");
-            }
+            dialect.makeDurable(connection);
             return result;
         } catch (Throwable failure) {
             listener.rolledBack();
@@ -88,7 +97,7 @@ final class StoreWriter implements AutoCloseable {
             } catch (SQLException rollbackFailure) {
                 failure.addSuppressed(rollbackFailure);
             }
-            if (failure instanceof TraceConflictException) {
+            if (failure instanceof TraceConflictException || failure instanceof DecisionTakenException) {
                 LOG.info("store: cannot {}: {}", what, failure.getMessage());
             } else {
                 LOG.warn("store: failed to {}, rolled back", what, failure);

@@ -53,7 +53,7 @@ final class StoredEventLines implements EventLines {
     /** The decoded lines of a chunk, from the cache or the store; {@code forEvent} names the event asked for in errors. */
     byte[] chunkLines(int chunk, int forEvent) throws IOException {
         ChunkDirectory.Entry entry = chunks.chunk(chunk);
-        ChunkCache.Key key = new ChunkCache.Key(traceId, entry.runId(), entry.firstSeq());
+        ChunkCache.Key key = new ChunkCache.Key(traceId, entry.runId(), entry.firstSeq(), entry.checksum());
         byte[] lines = cache.get(key);
         if (lines == null) {
             lines = fetch(entry, forEvent);

@@ -12,18 +12,19 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcConnectionPool;
 
 /**
- * Forkline's embedded trace store: one H2 file, migrated with Flyway when opened, refused when it holds objects
- * Forkline never creates ({@link UntrustedDatabaseException}).
+ * Forkline's trace store: by default one embedded H2 file, refused when it holds objects Forkline never creates
+ * ({@link UntrustedDatabaseException}); or a team's PostgreSQL database ({@link TeamDatabase}, {@link #open(String)}).
+ * Either is migrated with Flyway when opened.
  *
  * <p>A trace's events are stored as their lines in chunks of one run, each with a header holding the events' columns
  * ({@link ChunkHeaderCodec}): a loaded trace is its columns, and an event is parsed from its line when it is asked for.
@@ -33,6 +34,10 @@ import org.h2.jdbcx.JdbcConnectionPool;
  * {@link StoreWriter}); chunks are prepared ahead on the common fork-join pool. Reads run on the caller's thread on
  * pooled connections and see only committed data; decoding chunk headers and scanning lines for a search are spread
  * over the common pool.
+ *
+ * <p>A team store is written by several processes at once: their write transactions take turns on one advisory lock
+ * ({@link Dialect#lockForWrite}), so importing the same trace twice at once stores it once and the other import finds
+ * it {@code UNCHANGED}.
  */
 public final class TraceStore implements AutoCloseable {
 
@@ -45,17 +50,23 @@ public final class TraceStore implements AutoCloseable {
     /** Decoded chunk lines kept for loaded traces (see {@link ChunkCache}). */
     static final long CHUNK_CACHE_BYTES = 64L << 20;
 
+    private final String address;
     private final DatabaseLocation location;
-    private final JdbcConnectionPool pool;
+    private final DataSource pool;
+    private final Runnable closePool;
+    private final Dialect dialect;
     private final StoreWriter writer;
     private final Clock clock;
     private final String schemaVersion;
     private final ChunkCache chunkCache = new ChunkCache(CHUNK_CACHE_BYTES);
     private final BlobIndex blobIndex;
 
-    private TraceStore(DatabaseLocation location, JdbcConnectionPool pool, StoreWriter writer, BlobIndex blobIndex, Clock clock,
-                       String schemaVersion) {
+    private TraceStore(String address, DatabaseLocation location, DataSource pool, Runnable closePool, Dialect dialect,
+                       StoreWriter writer, BlobIndex blobIndex, Clock clock, String schemaVersion) {
+        this.address = address;
         this.location = location;
+        this.closePool = closePool;
+        this.dialect = dialect;
         this.blobIndex = blobIndex;
         this.pool = pool;
         this.writer = writer;
@@ -81,7 +92,7 @@ public final class TraceStore implements AutoCloseable {
             location = DatabaseLocation.of(dbFile);
             location.createParent();
         } catch (IllegalArgumentException e) {
-            throw new StoreException("unusable database path: " + e.getMessage(), e);
+            throw new StoreRefusedException("unusable database path: " + e.getMessage(), e);
         } catch (IOException e) {
             throw new StoreException("cannot create the directory for the database " + dbFile + ": " + e, e);
         }
@@ -98,10 +109,12 @@ public final class TraceStore implements AutoCloseable {
             if (existed) {
                 UntrustedDatabaseCheck.afterOpen(writerConnection, location.dataFile().toString());
             }
-            String version = Migrations.migrate(pool);
+            String version = Migrations.migrate(pool, Dialect.H2, location.dataFile().toString());
             UntrustedDatabaseCheck.afterMigration(writerConnection, location.dataFile().toString());
-            BlobIndex blobIndex = new BlobIndex();
-            return new TraceStore(location, pool, new StoreWriter(writerConnection, blobIndex), blobIndex, clock, version);
+            // other processes may write the same file through H2's AUTO_SERVER (forkline serve, hooks, the window)
+            BlobIndex blobIndex = new BlobIndex(true);
+            return new TraceStore("H2 " + location.dataFile(), location, pool, pool::dispose, Dialect.H2,
+                    new StoreWriter(writerConnection, blobIndex), blobIndex, clock, version);
         } catch (SQLException | StoreException | RuntimeException e) {
             closeQuietly(writerConnection);
             pool.dispose();
@@ -109,6 +122,59 @@ public final class TraceStore implements AutoCloseable {
                 throw store;
             }
             throw new StoreException("cannot open the database " + location.dataFile() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Opens the store {@code where} names: a team store's address ({@code postgresql://USER@HOST[:PORT]/DB}, see
+     * {@link TeamDatabase}, its password from the environment) or the path of an H2 file (absolute, or relative to the
+     * working directory).
+     *
+     * @throws StoreUnavailableException when the team's server does not answer, is too old, or its schema is newer than this Forkline's
+     * @throws StoreException            when the address is malformed, the login is refused, or as {@link #open(Path)}
+     */
+    public static TraceStore open(String where) throws StoreException {
+        if (TeamDatabase.isAddress(where)) {
+            TeamDatabase database;
+            try {
+                database = TeamDatabase.parse(where);
+            } catch (IllegalArgumentException e) {
+                throw new StoreRefusedException(e.getMessage(), e);
+            }
+            return open(database, TeamDatabase.password(System::getenv), Clock.systemUTC());
+        }
+        Path file;
+        try {
+            file = Path.of(where).toAbsolutePath().normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new StoreRefusedException("unusable database path: " + e.getMessage(), e);
+        }
+        return open(file);
+    }
+
+    /**
+     * Opens a team store (PostgreSQL 15 or later), migrating its schema first if it is older than this Forkline's
+     * (PostgreSQL runs each migration in one transaction, and Flyway lets one client migrate at a time).
+     *
+     * @param password null to let the driver read {@code ~/.pgpass}
+     */
+    public static TraceStore open(TeamDatabase database, String password, Clock clock) throws StoreException {
+        com.zaxxer.hikari.HikariDataSource pool = PostgresConnections.pool(database, password, MAX_CONNECTIONS);
+        Connection writerConnection = null;
+        try {
+            String version = Migrations.migrate(pool, Dialect.POSTGRESQL, database.toString());
+            writerConnection = pool.getConnection();
+            UntrustedDatabaseCheck.afterMigration(writerConnection, database.toString());
+            BlobIndex blobIndex = new BlobIndex(true);
+            return new TraceStore("PostgreSQL " + database, null, pool, pool::close, Dialect.POSTGRESQL,
+                    new StoreWriter(writerConnection, blobIndex), blobIndex, clock, version);
+        } catch (SQLException | StoreException | RuntimeException e) {
+            closeQuietly(writerConnection);
+            pool.close();
+            if (e instanceof StoreException store) {
+                throw store;
+            }
+            throw PostgresConnections.explain(database, e);
         }
     }
 
@@ -122,14 +188,31 @@ public final class TraceStore implements AutoCloseable {
         return DatabaseLocation.defaultLocation(environment, home).base();
     }
 
-    /** The file the store lives in ({@code ....mv.db}). */
+    /**
+     * The file an embedded store lives in ({@code ....mv.db}).
+     *
+     * @throws IllegalStateException for a team store, which has no file ({@link #address()})
+     */
     public Path location() {
+        if (location == null) {
+            throw new IllegalStateException("a team store has no file: " + address);
+        }
         return location.dataFile();
+    }
+
+    /** Where the store is, for messages: {@code H2 /path/forkline.mv.db} or {@code PostgreSQL postgresql://ann@host:5432/db}. */
+    public String address() {
+        return address;
+    }
+
+    /** Whether this is a team store (PostgreSQL, shared with other processes) rather than an embedded file. */
+    public boolean isShared() {
+        return dialect == Dialect.POSTGRESQL;
     }
 
     /** For the status bar, e.g. {@code H2 /home/me/.local/share/forkline/forkline.mv.db (schema 2)}. */
     public String describe() {
-        return "H2 " + location.dataFile() + " (schema " + schemaVersion + ")";
+        return address + " (schema " + schemaVersion + ")";
     }
 
     /**
@@ -162,6 +245,23 @@ public final class TraceStore implements AutoCloseable {
         return writer.write("import trace '" + bundle.manifest().traceId() + "'", work::run);
     }
 
+    /**
+     * Stores the bundle in place of the stored trace of the same id, in one transaction: the old trace's rows are
+     * removed and the bundle stored as by {@link #importTrace}, so a reader sees the old trace or the new one, never a
+     * mix. For a trace that is derived again as its source grows and whose new form is not an extension of the old one
+     * (a live OpenTelemetry trace: a late span belongs before spans already stored). A failure leaves the old trace.
+     */
+    public StoreResult replaceTrace(Bundle bundle, List<Finding> findings, String sourcePath, TraceIntegrity integrity)
+            throws StoreException {
+        TraceImport work = new TraceImport(bundle, findings, sourcePath, clock.instant(), blobIndex, integrity);
+        String traceId = bundle.manifest().traceId();
+        return writer.write("replace trace '" + traceId + "'", connection -> {
+            boolean existed = TraceRemoval.deleteRows(connection, traceId);
+            StoreResult stored = work.run(connection);
+            return existed ? new StoreResult(traceId, StoreResult.Status.UPDATED, stored.newEvents(), stored.newBlobs()) : stored;
+        });
+    }
+
     /** The trace's stored integrity verdict and the problems behind it (at most {@value VerdictRows#KEPT_PROBLEMS}). */
     public Optional<TraceIntegrity> integrity(String traceId) throws StoreException {
         return read("read the integrity of trace '" + traceId + "'", connection -> VerdictRows.read(connection, traceId));
@@ -174,7 +274,7 @@ public final class TraceStore implements AutoCloseable {
      * @throws StoreException when the trace is not stored, is damaged in the database, or grew while it was verified
      */
     public TraceIntegrity reverify(String traceId, TrustedKeys trusted) throws StoreException {
-        TraceIntegrity previous = integrity(traceId).orElseThrow(() -> new StoreException("no stored trace '" + traceId + "'"));
+        TraceIntegrity previous = integrity(traceId).orElseThrow(() -> new UnknownTraceException("no stored trace '" + traceId + "'"));
         TraceIntegrity now;
         int verifiedEvents;
         try (Bundle stored = load(traceId)) {
@@ -213,6 +313,101 @@ public final class TraceStore implements AutoCloseable {
                 connection -> new EventAppend(traceId, copy, blobCopy, blobIndex).run(connection));
     }
 
+    /**
+     * Records a signed decision ({@code approval.decision}, see {@code DecisionSigner}) as {@link #appendEvents} does,
+     * unless someone decided about the same event since the decider loaded the trace: then nothing is written and
+     * {@link DecisionTakenException} says who decided, when and what. Of two owners deciding the same escape at the same
+     * moment, from any processes, exactly one decision is recorded (writers take turns, and each sees what the previous
+     * one committed).
+     */
+    public StoreResult recordDecision(String traceId, Event decision, Map<String, byte[]> blobs) throws StoreException {
+        if (!decision.is(dev.forkline.trace.EventType.APPROVAL_DECISION)) {
+            throw new StoreException("event '" + decision.id() + "' is a " + decision.type() + ", not a decision");
+        }
+        for (Map.Entry<String, byte[]> blob : blobs.entrySet()) {
+            String actual = Hashes.sha256(blob.getValue());
+            if (!actual.equals(blob.getKey())) {
+                throw new StoreException("blob given as " + blob.getKey() + " hashes to " + actual);
+            }
+        }
+        Map<String, byte[]> blobCopy = Map.copyOf(blobs);
+        return writer.write("record decision '" + decision.id() + "' in trace '" + traceId + "'", connection -> {
+            // Read on a pooled connection: this transaction holds the write lock, so what is committed is all there is.
+            try (Bundle stored = load(traceId)) {
+                Optional<Event> winner = DecisionRace.decidedMeanwhile(stored, decision);
+                if (winner.isPresent()) {
+                    throw DecisionRace.taken(traceId, winner.get());
+                }
+            }
+            return new EventAppend(traceId, List.of(decision), blobCopy, blobIndex).run(connection);
+        });
+    }
+
+    /**
+     * Deletes a stored trace: its events, runs, findings, verdict, and the blob packs holding only its own blobs (blobs
+     * other traces share stay), in one transaction; records the deletion (who, when, which trace, its last hash).
+     *
+     * @throws StoreException when the trace is not stored or is on legal hold
+     */
+    public TraceDeletion delete(String traceId, String deletedBy, String reason) throws StoreException {
+        Event last;
+        long loadedEvents;
+        try (Bundle stored = load(traceId)) {
+            loadedEvents = stored.events().size();
+            last = stored.events().isEmpty() ? null : stored.events().getLast();
+        } catch (IOException e) {
+            throw new StoreException("cannot read trace '" + traceId + "' before deleting it: " + e.getMessage(), e);
+        }
+        TraceRemoval removal = new TraceRemoval(traceId, deletedBy, reason, clock.instant(), last);
+        TraceDeletion deletion = writer.write("delete trace '" + traceId + "'", connection -> {
+            long storedEvents = TraceRows.stored(connection, traceId).map(TraceRows.Stored::eventCount).orElse(loadedEvents);
+            if (storedEvents != loadedEvents) {
+                throw new StoreException("trace '" + traceId + "' changed while it was being deleted: delete it again");
+            }
+            return removal.run(connection);
+        });
+        blobIndex.forgetPacks(removal.deletedPacks());
+        return deletion;
+    }
+
+    /** Puts a trace on legal hold: neither {@link #delete} nor retention removes it until {@link #releaseHold}. @return false if it was held already */
+    public boolean hold(String traceId, String heldBy, String reason) throws StoreException {
+        return writer.write("hold trace '" + traceId + "'", connection -> LegalHolds.place(connection, traceId, clock.instant(), heldBy, reason));
+    }
+
+    /** Lifts a legal hold. @return false if the trace was not on hold */
+    public boolean releaseHold(String traceId) throws StoreException {
+        return writer.write("release the hold on trace '" + traceId + "'", connection -> LegalHolds.release(connection, traceId));
+    }
+
+    /** Whether the trace is on legal hold. */
+    public boolean isHeld(String traceId) throws StoreException {
+        return read("read the hold on trace '" + traceId + "'", connection -> LegalHolds.of(connection, traceId).isPresent());
+    }
+
+    /**
+     * Traces imported longer than {@code retention} ago and not on legal hold, oldest first: what {@code forkline
+     * retention --apply} deletes.
+     */
+    public List<TraceSummary> pastRetention(java.time.Duration retention) throws StoreException {
+        java.time.Instant cutoff = clock.instant().minus(retention);
+        return read("list traces past retention", connection -> {
+            List<TraceSummary> due = new java.util.ArrayList<>();
+            for (TraceSummary trace : TraceRows.list(connection)) {
+                if (trace.importedAt().isBefore(cutoff) && LegalHolds.of(connection, trace.traceId()).isEmpty()) {
+                    due.add(trace);
+                }
+            }
+            due.sort(java.util.Comparator.comparing(TraceSummary::importedAt).thenComparing(TraceSummary::traceId));
+            return due;
+        });
+    }
+
+    /** Every recorded deletion, oldest first. */
+    public List<TraceDeletion> deletions() throws StoreException {
+        return read("list deletions", DeletionRows::list);
+    }
+
     public List<TraceSummary> list() throws StoreException {
         return read("list traces", TraceRows::list);
     }
@@ -232,7 +427,7 @@ public final class TraceStore implements AutoCloseable {
     public Bundle load(String traceId) throws StoreException {
         return read("load trace '" + traceId + "'", connection -> inSnapshot(connection, () -> {
             Manifest manifest = TraceRows.manifest(connection, traceId)
-                    .orElseThrow(() -> new StoreException("no stored trace '" + traceId + "'"));
+                    .orElseThrow(() -> new UnknownTraceException("no stored trace '" + traceId + "'"));
             long eventCount = TraceRows.stored(connection, traceId).map(TraceRows.Stored::eventCount).orElse(0L);
             StoredTrace stored = StoredTrace.read(connection, traceId, RunRows.runIds(connection, traceId), eventCount, false);
             int[] lines = new int[stored.size()];
@@ -287,7 +482,7 @@ public final class TraceStore implements AutoCloseable {
     @Override
     public void close() {
         writer.close();
-        pool.dispose();
+        closePool.run();
     }
 
     @FunctionalInterface
@@ -304,23 +499,17 @@ public final class TraceStore implements AutoCloseable {
      * Runs several queries on one consistent snapshot (a read-only transaction), with H2's lazy query execution: rows
      * are handed out as they are read instead of the whole result being copied into a temporary store first.
      */
-    private static <T> T inSnapshot(Connection connection, SnapshotRead<T> work) throws SQLException, StoreException {
+    private <T> T inSnapshot(Connection connection, SnapshotRead<T> work) throws SQLException, StoreException {
         connection.setAutoCommit(false);
         connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
-        lazyQueries(connection, true);
+        dialect.lazyQueries(connection, true);
         try {
             return work.run();
         } finally {
             connection.rollback();
-            lazyQueries(connection, false);
+            dialect.lazyQueries(connection, false);
             connection.setAutoCommit(true);
             connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-        }
-    }
-
-    private static void lazyQueries(Connection connection, boolean lazy) throws SQLException {
-        try (Statement statement = connection.createStatement()) {
-            statement.execute("SET LAZY_QUERY_EXECUTION " + (lazy ? "TRUE" : "FALSE"));
         }
     }
 
@@ -328,6 +517,9 @@ public final class TraceStore implements AutoCloseable {
         try (Connection connection = pool.getConnection()) {
             return work.run(connection);
         } catch (SQLException e) {
+            if (e.getSQLState() != null && e.getSQLState().startsWith("08")) {
+                throw new StoreUnavailableException("cannot " + what + ": lost the connection to " + address + ": " + e.getMessage(), e);
+            }
             throw new StoreException("cannot " + what + ": database error: " + e.getMessage(), e);
         } catch (IllegalStateException e) {
             throw new StoreException("cannot " + what + ": the trace store is closed", e);

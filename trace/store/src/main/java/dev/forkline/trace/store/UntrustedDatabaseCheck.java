@@ -109,11 +109,13 @@ final class UntrustedDatabaseCheck {
     static void afterMigration(Connection connection, String where) throws SQLException, StoreException {
         List<String> found = new ArrayList<>();
         try (PreparedStatement query = connection.prepareStatement("SELECT table_name FROM information_schema.tables"
-                + " WHERE table_schema = 'PUBLIC'");
-             ResultSet rows = query.executeQuery()) {
-            while (rows.next()) {
-                if (Schema.MIGRATED_AWAY.containsKey(rows.getString(1))) {
-                    found.add(rows.getString(1));
+                + " WHERE table_schema = ?")) {
+            query.setString(1, Dialect.of(connection).schema());
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    if (Schema.MIGRATED_AWAY.containsKey(rows.getString(1).toUpperCase(Locale.ROOT))) {
+                        found.add(rows.getString(1));
+                    }
                 }
             }
         }

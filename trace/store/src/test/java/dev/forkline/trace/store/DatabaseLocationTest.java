@@ -17,10 +17,11 @@ class DatabaseLocationTest {
     Path dir;
 
     @Test
-    void theUrlIsTheCheckedPathAndNothingElse() {
+    void theUrlIsTheCheckedPathAndForklinesOwnSettingOnly() {
         DatabaseLocation location = DatabaseLocation.of(dir.resolve("traces"));
 
-        assertThat(location.jdbcUrl()).isEqualTo("jdbc:h2:file:" + dir.resolve("traces"));
+        // AUTO_SERVER: every Forkline process shares the file (docs/live.md); the path itself carries no setting
+        assertThat(location.jdbcUrl()).isEqualTo("jdbc:h2:file:" + dir.resolve("traces") + ";AUTO_SERVER=TRUE");
         assertThat(location.dataFile()).isEqualTo(dir.resolve("traces.mv.db"));
     }
 

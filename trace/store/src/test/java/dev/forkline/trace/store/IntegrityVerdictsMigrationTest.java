@@ -38,7 +38,7 @@ class IntegrityVerdictsMigrationTest {
     @Test
     void tracesStoredBeforeAreUnverifiedUntilVerifiedAgain() throws Exception {
         try (TraceStore store = TraceStore.open(base)) {
-            assertThat(store.describe()).endsWith("(schema 4)");
+            assertThat(store.describe()).endsWith("(schema 5)");
             assertThat(store.list()).extracting(TraceSummary::integrity).containsOnly(IntegrityVerdict.unverified());
             assertThat(store.integrity("t-one")).hasValueSatisfying(integrity -> assertThat(integrity.problems()).isEmpty());
             assertThat(store.integrityCheck().problems()).isEmpty();
@@ -64,9 +64,10 @@ class IntegrityVerdictsMigrationTest {
             sql.execute("ALTER TABLE traces ALTER COLUMN integrity SET NULL");
             sql.executeUpdate("UPDATE traces SET integrity = NULL");
             sql.executeUpdate("DELETE FROM \"" + Schema.HISTORY_TABLE + "\" WHERE \"version\" = '4'");
+            undoVersionFive(sql);
         }
         try (TraceStore store = TraceStore.open(base)) {
-            assertThat(store.describe()).endsWith("(schema 4)");
+            assertThat(store.describe()).endsWith("(schema 5)");
             assertThat(store.list()).extracting(TraceSummary::integrity).containsOnly(IntegrityVerdict.unverified());
             assertThat(store.integrity("t-salted")).isPresent();
             assertThat(store.integrityCheck().problems()).isEmpty();
@@ -82,12 +83,20 @@ class IntegrityVerdictsMigrationTest {
             sql.execute("DROP TABLE integrity_problems");
             String history = "\"" + Schema.HISTORY_TABLE + "\"";
             sql.executeUpdate("UPDATE " + history + " SET \"success\" = FALSE WHERE \"version\" = '4'");
+            undoVersionFive(sql);
         }
         try (TraceStore store = TraceStore.open(base)) {
-            assertThat(store.describe()).endsWith("(schema 4)");
+            assertThat(store.describe()).endsWith("(schema 5)");
             assertThat(store.find("t-one").orElseThrow().integrity().status()).isEqualTo(IntegrityStatus.INTACT);
             assertThat(store.integrity("t-two")).hasValueSatisfying(integrity -> assertThat(integrity.verdict()).isEqualTo(IntegrityVerdict.unverified()));
         }
+    }
+
+    /** Back to the state before version 5 (which runs after version 4), so that version 4 is the one cut off. */
+    private static void undoVersionFive(Statement sql) throws Exception {
+        sql.execute("DROP TABLE IF EXISTS trace_deletions");
+        sql.execute("DROP TABLE IF EXISTS legal_holds");
+        sql.executeUpdate("DELETE FROM \"" + Schema.HISTORY_TABLE + "\" WHERE \"version\" = '5'");
     }
 
     private Connection connect() throws Exception {

@@ -19,7 +19,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -28,6 +27,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,7 +38,13 @@ import org.junit.jupiter.api.io.TempDir;
  * {@value PreparedChunks#MAX_LINE_BYTES} bytes of lines and prepared ahead in parallel: across many chunks, order and
  * error reporting must be as if each event were handled one by one.
  */
+@ParameterizedClass(name = "{0}")
+@MethodSource("dev.forkline.trace.store.StoreBackend#both")
+@ExtendWith(SharedPostgres.class)
 class ManyChunksTest {
+
+    @Parameter
+    StoreBackend backend;
 
     private static final Instant T0 = Instant.parse("2026-03-01T10:00:00Z");
     private static final int CHUNK = PreparedChunks.MAX_EVENTS;
@@ -43,11 +52,16 @@ class ManyChunksTest {
     @TempDir
     Path dir;
 
+    @org.junit.jupiter.api.BeforeEach
+    void assumeBackendAvailable() {
+        backend.assumeAvailable();
+    }
+
     @Test
     void eventsOfManyChunksLoadBackInSeqOrderRunByRunWhateverTheirFileOrder() throws Exception {
         List<Event> trace = trace(3 * CHUNK + 17, CHUNK + 5);
         List<Event> interleaved = interleaveFork(trace, 3 * CHUNK + 17);
-        try (TraceStore store = TraceStore.open(dir.resolve("db/forkline"))) {
+        try (TraceStore store = backend.open(dir, "db/forkline")) {
             store.importTrace(bundle(interleaved), List.of(), null);
 
             try (Bundle loaded = store.load("t-chunks")) {
@@ -68,7 +82,7 @@ class ManyChunksTest {
             events.add(chain.append(NewEvent.of("r1", "sandbox", EventType.NOTE).at(T0.plusSeconds(i))
                     .data(Json.object().put("text", ("output " + i + " ").repeat(30_000)))));
         }
-        try (TraceStore store = TraceStore.open(dir.resolve("db/forkline"))) {
+        try (TraceStore store = backend.open(dir, "db/forkline")) {
             store.importTrace(bundle(events), List.of(), null);
 
             assertThat(chunkSizes("r1")).containsExactly(3, 3, 3, 1);
@@ -81,11 +95,11 @@ class ManyChunksTest {
     @Test
     void aDamagedChunkIsReportedForItsEventsOnlyNamingWhere() throws Exception {
         List<Event> events = trace(3 * CHUNK, 10);
-        try (TraceStore store = TraceStore.open(dir.resolve("db/forkline"))) {
+        try (TraceStore store = backend.open(dir, "db/forkline")) {
             store.importTrace(bundle(events), List.of(), null);
             try (Connection connection = connect(); Statement sql = connection.createStatement()) {
                 // the second chunk of r1 (seq 1025..2048) gets other bytes of the same length
-                sql.executeUpdate("UPDATE event_chunks SET lines = CAST(REPEAT('x', OCTET_LENGTH(lines)) AS BINARY VARYING)"
+                sql.executeUpdate("UPDATE event_chunks SET lines = " + backend.binary("REPEAT('x', OCTET_LENGTH(lines))")
                         + " WHERE run_id = 'r1' AND first_seq = 1025");
             }
 
@@ -105,10 +119,10 @@ class ManyChunksTest {
 
     @Test
     void aDamagedChunkHeaderFailsTheLoadNamingTheChunk() throws Exception {
-        try (TraceStore store = TraceStore.open(dir.resolve("db/forkline"))) {
+        try (TraceStore store = backend.open(dir, "db/forkline")) {
             store.importTrace(bundle(trace(3 * CHUNK, 10)), List.of(), null);
             try (Connection connection = connect(); Statement sql = connection.createStatement()) {
-                sql.executeUpdate("UPDATE event_chunks SET header = CAST(X'01' AS BINARY VARYING) || header"
+                sql.executeUpdate("UPDATE event_chunks SET header = " + backend.binaryFromHex("01") + " || header"
                         + " WHERE run_id = 'r1' AND first_seq = 2049");
             }
 
@@ -131,7 +145,7 @@ class ManyChunksTest {
             written.add(line);
         }
         LazyEventList lazy = TestEventLines.lazy(events, written);
-        try (TraceStore store = TraceStore.open(dir.resolve("db/forkline"))) {
+        try (TraceStore store = backend.open(dir, "db/forkline")) {
             store.importTrace(new Bundle("lazy", Manifest.of("t-chunks", "chunks", T0, "test"), lazy, new int[5],
                     new MemoryBlobStore()), List.of(), null);
 
@@ -159,7 +173,7 @@ class ManyChunksTest {
             }
         };
         LazyEventList lazy = new LazyEventList(EventColumns.of(events), failing);
-        try (TraceStore store = TraceStore.open(dir.resolve("db/forkline"))) {
+        try (TraceStore store = backend.open(dir, "db/forkline")) {
             assertThatThrownBy(() -> store.importTrace(new Bundle("lazy", Manifest.of("t-chunks", "chunks", T0, "test"), lazy,
                     new int[lazy.size()], new MemoryBlobStore()), List.of(), null))
                     .isInstanceOf(StoreException.class)
@@ -186,7 +200,7 @@ class ManyChunksTest {
     }
 
     private Connection connect() throws SQLException {
-        return DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "");
+        return backend.connect(dir, "db/forkline");
     }
 
     /** A root run of {@code rootEvents} notes and a fork of {@code forkEvents} from the root's 100th event. */

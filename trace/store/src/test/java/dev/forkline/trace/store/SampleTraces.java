@@ -134,6 +134,14 @@ final class SampleTraces {
         return add(NewEvent.of("r2", "human:ana", EventType.APPROVAL_DECISION).causes(subject).data(data));
     }
 
+    /** A decision by {@code owner} ({@code approve} or {@code deny}), stamped with when it was taken. */
+    Event decision(String subject, String owner, String verdict, String decidedAt) {
+        ObjectNode data = Json.object();
+        data.put("subject", subject).put("verdict", verdict).put("owner", owner).put("rationale", owner + " says " + verdict)
+                .put("decidedAt", decidedAt);
+        return add(NewEvent.of("r2", "human:" + owner, EventType.APPROVAL_DECISION).causes(subject).data(data));
+    }
+
     Manifest manifest() {
         return new Manifest(Manifest.FORMAT_VERSION, traceId, "Fix the failing build", T0, "forkline-test/1", "forkline");
     }

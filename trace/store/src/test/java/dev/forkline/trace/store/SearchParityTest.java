@@ -25,6 +25,10 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,7 +39,13 @@ import org.junit.jupiter.api.io.TempDir;
  * its line): the row-per-event store took it from the event as handed in, whose payload members may have been in
  * another order than in the stored line, which changes only matches of queries spanning two strings.
  */
+@ParameterizedClass(name = "{0}")
+@MethodSource("dev.forkline.trace.store.StoreBackend#both")
+@ExtendWith(SharedPostgres.class)
 class SearchParityTest {
+
+    @Parameter
+    StoreBackend backend;
 
     @TempDir
     Path dir;
@@ -44,6 +54,7 @@ class SearchParityTest {
 
     @BeforeEach
     void buildTrace() {
+        backend.assumeAvailable();
         trace = SampleTraces.standard("t-search");
         List<String> texts = List.of("first line\nsecond line", "she said \"stop\" twice", "caf\u00e9 cr\u00e8me br\u00fbl\u00e9e",
                 "\u4e2d\u6587\u6587\u672c and \ud83d\ude00 emoji", "\u039f\u0394\u03a5\u03a3\u03a3\u0395\u03a5\u03a3 \u0130stanbul",
@@ -98,7 +109,7 @@ class SearchParityTest {
                 queries.add(random.nextBoolean() ? piece.toUpperCase(Locale.ROOT) : piece);
             }
         }
-        try (TraceStore store = TraceStore.open(dir.resolve("db/forkline"))) {
+        try (TraceStore store = backend.open(dir, "db/forkline")) {
             store.importTrace(bundle, List.of(), null);
             for (String query : queries) {
                 for (String type : new String[] {null, "tool.result"}) {

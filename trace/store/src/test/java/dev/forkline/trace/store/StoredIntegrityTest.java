@@ -22,12 +22,22 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The store keeps each trace's verdict and problems; verifying a stored trace again updates them. */
+@ParameterizedClass(name = "{0}")
+@MethodSource("dev.forkline.trace.store.StoreBackend#both")
+@ExtendWith(SharedPostgres.class)
 class StoredIntegrityTest {
+
+    @Parameter
+    StoreBackend backend;
 
     @TempDir
     Path dir;
@@ -38,7 +48,8 @@ class StoredIntegrityTest {
 
     @BeforeEach
     void open() throws Exception {
-        store = TraceStore.open(dir.resolve("db/forkline"));
+        backend.assumeAvailable();
+        store = backend.open(dir, "db/forkline");
         owner = new OwnerKeys(dir.resolve("owner"));
         forger = new OwnerKeys(dir.resolve("forger"));
     }

@@ -2,6 +2,7 @@ package dev.forkline.trace.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Event;
@@ -15,7 +16,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -31,9 +31,19 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
+@ParameterizedClass(name = "{0}")
+@ExtendWith(SharedPostgres.class)
+@MethodSource("dev.forkline.trace.store.StoreBackend#both")
 class TraceStoreTest {
+
+    @Parameter
+    StoreBackend backend;
 
     private static final Instant IMPORTED = Instant.parse("2026-04-02T08:30:00Z");
 
@@ -44,12 +54,15 @@ class TraceStoreTest {
 
     @BeforeEach
     void openStore() throws StoreException {
-        store = TraceStore.open(dir.resolve("db/forkline"), Clock.fixed(IMPORTED, ZoneOffset.UTC));
+        backend.assumeAvailable();
+        store = backend.open(dir, "db/forkline", Clock.fixed(IMPORTED, ZoneOffset.UTC));
     }
 
     @AfterEach
     void closeStore() {
-        store.close();
+        if (store != null) {
+            store.close();
+        }
     }
 
     @Test
@@ -315,7 +328,7 @@ class TraceStoreTest {
         assertThat(appended.newEvents()).isEqualTo(1);
         assertThat(appended.newBlobs()).isEqualTo(1);
         store.close();
-        store = TraceStore.open(dir.resolve("db/forkline.mv.db"));
+        store = backend.open(dir, "db/forkline.mv.db");
         assertThat(store.events("t-decide", "r2")).last().isEqualTo(decision);
         try (Bundle loaded = store.load("t-decide")) {
             assertThat(loaded.blobs().read(signatureHash)).hasValueSatisfying(bytes -> assertThat(bytes).isEqualTo(signature));
@@ -380,7 +393,7 @@ class TraceStoreTest {
     @Test
     void integrityCheckNoticesRowsThatDisagree() throws Exception {
         store.importTrace(SampleTraces.standard("t-damaged").bundle(), List.of(), null);
-        try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "");
+        try (Connection connection = backend.connect(dir, "db/forkline");
              Statement sql = connection.createStatement()) {
             sql.executeUpdate("DELETE FROM event_chunks WHERE run_id = 'r2'");
             sql.executeUpdate("DELETE FROM trace_blob_refs");
@@ -399,9 +412,9 @@ class TraceStoreTest {
         SampleTraces trace = SampleTraces.standard("t-damaged-blob");
         store.importTrace(trace.bundle(), List.of(), null);
         String damaged = trace.blob("def parse(): return None\n");
-        try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "");
+        try (Connection connection = backend.connect(dir, "db/forkline");
              Statement sql = connection.createStatement()) {
-            sql.executeUpdate("UPDATE blob_packs SET content = REGEXP_REPLACE(content, 'None', 'Nine')");
+            sql.executeUpdate("UPDATE blob_packs SET content = " + backend.replaceBytes("content", "None", "Nine"));
         }
 
         assertThat(store.integrityCheck().problems()).containsExactly("blob is damaged: " + damaged + " hashes to "
@@ -417,11 +430,11 @@ class TraceStoreTest {
         SampleTraces trace = SampleTraces.standard("t-damaged-pack");
         store.importTrace(trace.bundle(), List.of(), null);
         store.close();
-        try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "");
+        try (Connection connection = backend.connect(dir, "db/forkline");
              Statement sql = connection.createStatement()) {
             sql.executeUpdate("UPDATE blob_packs SET entries = SUBSTRING(entries FROM 1 FOR 100)");
         }
-        store = TraceStore.open(dir.resolve("db/forkline"));
+        store = backend.open(dir, "db/forkline");
 
         assertThat(store.integrityCheck().problems()).anyMatch(p -> p.startsWith("blob pack 1 is damaged: 100 bytes of entries"))
                 .anyMatch(p -> p.startsWith("referenced blob is missing: t-damaged-pack "));
@@ -451,6 +464,7 @@ class TraceStoreTest {
 
     @Test
     void aDatabaseAlreadyOpenIsReportedAsInUse() {
+        assumeTrue(backend.embedded(), "a server's database is shared by design");
         assertThatThrownBy(() -> TraceStore.open(dir.resolve("db/forkline")))
                 .isInstanceOf(StoreException.class)
                 .hasMessageContaining("in use");
@@ -458,19 +472,25 @@ class TraceStoreTest {
 
     @Test
     void describeSaysWhereTheDatabaseLives() {
-        assertThat(store.location()).isEqualTo(dir.resolve("db/forkline.mv.db"));
-        assertThat(store.describe()).isEqualTo("H2 " + dir.resolve("db/forkline.mv.db") + " (schema 4)");
+        if (backend.embedded()) {
+            assertThat(store.location()).isEqualTo(dir.resolve("db/forkline.mv.db"));
+            assertThat(store.describe()).isEqualTo("H2 " + dir.resolve("db/forkline.mv.db") + " (schema 5)");
+        } else {
+            assertThat(store.describe()).matches("PostgreSQL postgresql://forkline_admin@127\\.0\\.0\\.1:[0-9]+/forkline_test_[0-9]+ \\(schema 5\\)");
+            assertThat(store.isShared()).isTrue();
+            assertThatThrownBy(store::location).isInstanceOf(IllegalStateException.class);
+        }
     }
 
     private java.util.Set<String> blobReferences(String traceId) throws Exception {
-        try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "")) {
+        try (Connection connection = backend.connect(dir, "db/forkline")) {
             return TraceBlobRefs.of(connection, traceId);
         }
     }
 
     private Map<String, Long> tableCounts() throws SQLException {
         Map<String, Long> counts = new LinkedHashMap<>();
-        try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("db/forkline"), TraceStore.USER, "");
+        try (Connection connection = backend.connect(dir, "db/forkline");
              Statement sql = connection.createStatement()) {
             for (String table : List.of("TRACES", "RUNS", "EVENT_CHUNKS", "BLOB_PACKS", "TRACE_BLOB_REFS", "FINDINGS")) {
                 try (ResultSet rows = sql.executeQuery("SELECT COUNT(*) FROM " + table)) {

@@ -41,7 +41,8 @@ final class VersionOneDatabase {
         H2Hardening.apply();
         Flyway.configure(VersionOneDatabase.class.getClassLoader())
                 .dataSource("jdbc:h2:file:" + base, TraceStore.USER, "")
-                .locations(Migrations.LOCATION)
+                .locations(Migrations.locations(Dialect.H2))
+                .failOnMissingLocations(false)
                 .table(Schema.HISTORY_TABLE)
                 .target("1")
                 .load()

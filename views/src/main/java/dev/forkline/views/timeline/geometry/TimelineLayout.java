@@ -85,7 +85,16 @@ public final class TimelineLayout {
 
     /** The lane under a point, or -1 when the point is not over a lane's plot. */
     public int laneAt(double x, double y) {
-        if (x < GUTTER || y < AXIS || y >= lanesBottom() || lanes == 0) {
+        return x < GUTTER ? -1 : laneRowAt(y);
+    }
+
+    /** The lane whose header (the left gutter) is under a point, or -1. */
+    public int laneHeaderAt(double x, double y) {
+        return x < 0 || x >= GUTTER ? -1 : laneRowAt(y);
+    }
+
+    private int laneRowAt(double y) {
+        if (y < AXIS || y >= lanesBottom() || lanes == 0) {
             return -1;
         }
         return Math.min(lanes - 1, (int) ((y - AXIS) / laneHeight()));

@@ -1,0 +1,150 @@
+package dev.forkline.benchmarks.figures;
+
+import dev.forkline.benchmarks.harness.Figure;
+import dev.forkline.benchmarks.harness.Goal;
+import dev.forkline.benchmarks.harness.Sizes;
+import dev.forkline.benchmarks.harness.Timing;
+import dev.forkline.benchmarks.harness.Unit;
+import dev.forkline.importers.otel.OtelImporter;
+import dev.forkline.live.LiveRoot;
+import dev.forkline.live.LiveService;
+import dev.forkline.live.claude.HookSettings;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.gate.Contract;
+import dev.forkline.trace.gate.ContractReader;
+import dev.forkline.trace.store.TraceStore;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Live capture: {@code hook.passthrough}, the p50 time a Claude Code hook call that matches no escape rule adds to a tool
+ * call (the installed curl command against a running serve, minus running {@code true} as the hook); {@code live.ingest},
+ * spans per second through OTLP/HTTP into the store (acknowledged, then stored), against the floor of parsing the same
+ * payloads (the OpenTelemetry importer reading them from a file).
+ */
+public final class LiveFigures {
+
+    static final String CONTRACT = """
+            contract: bench
+            isolation: {}
+            retention: 1d
+            checkpointCadence: {maxToolCalls: 10}
+            revert: {mechanism: directory}
+            owner: {name: dana}
+            recoveryTimeBound: 5m
+            scenarios: []
+            escapes:
+              rules:
+                - {id: push, kind: command, match: ["git push*"]}
+                - {id: net, kind: network}
+            """;
+
+    private final Sizes sizes;
+    private final Path work;
+
+    public LiveFigures(Sizes sizes, Path work) {
+        this.sizes = sizes;
+        this.work = work;
+    }
+
+    public List<Figure> measure() throws Exception {
+        Path dir = Files.createTempDirectory(work, "live-");
+        Contract contract = ContractReader.parse(CONTRACT, "bench-contract.yaml");
+        try (TraceStore store = TraceStore.open(dir.resolve("db/forkline").toAbsolutePath());
+             LiveService serve = LiveService.start(store, new LiveService.Settings(new LiveRoot(dir.resolve("live")),
+                     InetAddress.getLoopbackAddress(), 0, null, TrustedKeys::none, project -> Optional.of(contract), dir, 100))) {
+            return List.of(passthrough(serve, dir), ingest(serve, store, dir));
+        }
+    }
+
+    private Figure passthrough(LiveService serve, Path dir) throws Exception {
+        String endpoint = "http://127.0.0.1:" + serve.port();
+        String command = HookSettings.command("PreToolUse", endpoint);
+        int runs = sizes.isQuick() ? 15 : 101;
+        List<byte[]> payloads = new ArrayList<>();
+        for (int i = 0; i < runs + 5; i++) {
+            var payload = Json.object();
+            payload.put("session_id", "bench").put("transcript_path", dir.resolve("t.jsonl").toString()).put("cwd", dir.toString())
+                    .put("hook_event_name", "PreToolUse").put("tool_name", "Bash").put("tool_use_id", "toolu_" + i);
+            payload.putObject("tool_input").put("command", "ls -la src");
+            payloads.add(payload.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        int[] next = {0};
+        double hook = Timing.median(5, runs, () -> run(command, payloads.get(next[0]++ % payloads.size())));
+        double bare = Timing.median(5, runs, () -> run("true", payloads.getFirst()));
+        return Figure.measured("hook.passthrough", "p50 added latency of a non-matching PreToolUse hook (curl to serve, durable)",
+                hook - bare, bare, "running true as the hook", Unit.MILLIS, Goal.valueAtMost(30, Unit.MILLIS));
+    }
+
+    private static void run(String command, byte[] stdin) throws Exception {
+        Process process = new ProcessBuilder("sh", "-c", command).redirectErrorStream(true).start();
+        try (var in = process.getOutputStream()) {
+            in.write(stdin);
+        }
+        process.getInputStream().readAllBytes();
+        if (process.waitFor() != 0) {
+            throw new IllegalStateException("the hook command failed: " + command);
+        }
+    }
+
+    private Figure ingest(LiveService serve, TraceStore store, Path dir) throws Exception {
+        int batches = sizes.isQuick() ? 20 : 200;
+        int perBatch = 50;
+        String trace = "4bf92f3577b34da6a3ce929d0e0e4736";
+        List<byte[]> bodies = new ArrayList<>();
+        StringBuilder file = new StringBuilder();
+        long t0 = 1_750_000_000_000_000_000L;
+        for (int b = 0; b < batches; b++) {
+            StringBuilder spans = new StringBuilder();
+            for (int s = 0; s < perBatch; s++) {
+                int n = b * perBatch + s;
+                long start = t0 + n * 1_000_000L;
+                if (s > 0) {
+                    spans.append(',');
+                }
+                spans.append("{\"traceId\":\"").append(trace).append("\",\"spanId\":\"").append(String.format("%016x", n + 1))
+                        .append("\",\"name\":\"chat\",\"kind\":3,\"startTimeUnixNano\":\"").append(start)
+                        .append("\",\"endTimeUnixNano\":\"").append(start + 500_000)
+                        .append("\",\"attributes\":[{\"key\":\"gen_ai.operation.name\",\"value\":{\"stringValue\":\"chat\"}},")
+                        .append("{\"key\":\"gen_ai.request.model\",\"value\":{\"stringValue\":\"m\"}},")
+                        .append("{\"key\":\"gen_ai.usage.input_tokens\",\"value\":{\"intValue\":\"").append(100 + s).append("\"}}]}");
+            }
+            String body = "{\"resourceSpans\":[{\"resource\":{\"attributes\":[{\"key\":\"service.name\",\"value\":{\"stringValue\":\"bench\"}}]},"
+                    + "\"scopeSpans\":[{\"scope\":{\"name\":\"bench\"},\"spans\":[" + spans + "]}]}]}";
+            bodies.add(body.getBytes(StandardCharsets.UTF_8));
+            file.append(body).append('\n');
+        }
+        Path spansFile = dir.resolve("same-spans.jsonl");
+        Files.writeString(spansFile, file);
+        HttpClient http = HttpClient.newHttpClient();
+        URI uri = URI.create("http://127.0.0.1:" + serve.port() + "/v1/traces");
+        double millis = Timing.once(() -> {
+            for (byte[] body : bodies) {
+                int status = http.send(HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+                if (status != 200) {
+                    throw new IllegalStateException("serve answered " + status);
+                }
+            }
+            serve.sync().flush();
+        });
+        if (store.find("otel-genai:" + trace).orElseThrow().eventCount() < batches) {
+            throw new IllegalStateException("not every span reached the store");
+        }
+        OtelImporter importer = new OtelImporter();
+        double floor = Timing.median(1, 3, () -> importer.read(spansFile).bundle().close());
+        int spans = batches * perBatch;
+        return Figure.measured("live.ingest", spans + " spans through OTLP/HTTP into the store (" + (int) (spans / (millis / 1000))
+                + " spans/s)", millis, floor, "parsing the same payloads (OtelImporter)", Unit.MILLIS, Goal.ratioAtMost(3));
+    }
+}

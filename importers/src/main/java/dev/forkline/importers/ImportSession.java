@@ -12,8 +12,11 @@ import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.bundle.Manifest;
 import dev.forkline.trace.bundle.MemoryBlobStore;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,9 +40,18 @@ public final class ImportSession {
     private final Map<String, Guess> guessed = new LinkedHashMap<>();
 
     public ImportSession(String format, String source) {
+        this(format, source, new SpilledEvents(source));
+    }
+
+    /** A session whose events go to a file in {@code directory} beyond {@code inMemoryLimit} (tests of the spill). */
+    ImportSession(String format, String source, int inMemoryLimit, Path directory) {
+        this(format, source, new SpilledEvents(source, inMemoryLimit, directory));
+    }
+
+    private ImportSession(String format, String source, SpilledEvents events) {
         this.format = format;
         this.source = source;
-        this.events = new SpilledEvents(source);
+        this.events = events;
     }
 
     public String source() {
@@ -54,7 +66,7 @@ public final class ImportSession {
     public Event append(NewEvent draft, long line) {
         Event event = chain.append(draft);
         if (events.size() == lines.length) {
-            lines = java.util.Arrays.copyOf(lines, lines.length * 2);
+            lines = Arrays.copyOf(lines, lines.length * 2);
         }
         lines[events.size()] = (int) Math.min(Integer.MAX_VALUE, line);
         events.add(event);
@@ -147,7 +159,7 @@ public final class ImportSession {
      * the first and the last is free, at any other one costs a read and a parse.
      */
     public List<Event> events() {
-        return java.util.Collections.unmodifiableList(events);
+        return Collections.unmodifiableList(events);
     }
 
     /** {@link #finish(String, String, Instant)} for a source that does not say when it was made: the first event's time. */
@@ -160,7 +172,7 @@ public final class ImportSession {
         List<Event> all = events.finished();
         EventColumns columns = EventColumns.of(all);
         reportDuplicateCallIds(all, columns);
-        int[] lineArray = java.util.Arrays.copyOf(lines, all.size());
+        int[] lineArray = Arrays.copyOf(lines, all.size());
         Manifest manifest = new Manifest(Manifest.FORMAT_VERSION, traceId, title, created, "forkline-import/" + format, format);
         return new ImportedTrace(new Bundle(source, manifest, all, lineArray, blobs, columns), findings);
     }

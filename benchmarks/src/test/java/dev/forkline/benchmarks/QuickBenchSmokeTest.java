@@ -27,14 +27,15 @@ class QuickBenchSmokeTest {
     @Test
     void traceFiguresAreMeasuredAgainstTheirFloors() throws Exception {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        List<Figure> figures = new Bench(Sizes.quick(), Set.of("import", "open", "step", "frame", "storage", "rebuild", "formats", "memory"),
+        List<Figure> figures = new Bench(Sizes.quick(), Set.of("import", "open", "step", "frame", "storage", "rebuild", "formats", "memory", "library"),
                 work,
                 new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
 
         assertThat(figures).extracting(Figure::name)
                 .containsExactly("import.rss.bundle", "import", "import.store", "open", "open.heap", "frame.zoomed-out", "frame.mid-zoom",
                         "frame.zoomed-in", "step", "step.state", "step.first", "import.claude-code", "import.codex-rollout", "import.otel-genai",
-                        "import.rss.claude-code", "import.rss.codex-rollout", "import.rss.otel-genai", "checkpoint.storage", "workspace.rebuild");
+                        "import.rss.claude-code", "import.rss.codex-rollout", "import.rss.otel-genai", "checkpoint.storage", "workspace.rebuild",
+                        "library.list", "library.escape-queue", "library.search");
         for (Figure figure : figures) {
             if (figure.name().startsWith("import.rss.") && !java.nio.file.Files.isDirectory(Path.of("/proc/self"))) {
                 continue;

@@ -2,6 +2,9 @@ package dev.forkline.benchmarks;
 
 import dev.forkline.benchmarks.figures.CheckpointStorageFigure;
 import dev.forkline.benchmarks.figures.ForeignImportFigures;
+import dev.forkline.benchmarks.figures.ImportMemoryFigures;
+import dev.forkline.benchmarks.figures.LibraryFigures;
+import dev.forkline.benchmarks.generate.foreign.ForeignFormat;
 import dev.forkline.benchmarks.figures.RealReplayFigure;
 import dev.forkline.benchmarks.figures.SharedReplay;
 import dev.forkline.benchmarks.figures.SandboxFigures;
@@ -22,6 +25,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -30,12 +34,12 @@ import java.util.Set;
  * line per figure. Full sizes enforce the goals (exit 3 when one is missed); {@code --quick} uses small sizes and
  * enforces none.
  *
- * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,live,formats] [--events N] [--work DIR] [--keep]</pre>
+ * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,live,formats,memory,library] [--events N] [--library TRACES,EVENTS] [--work DIR] [--keep]</pre>
  */
 public final class Bench {
 
     public static final Set<String> GROUPS = Set.of("import", "open", "step", "frame", "sandbox", "restore", "storage", "real-replay",
-            "rebuild", "live", "formats");
+            "rebuild", "live", "formats", "memory", "library");
 
     private final Sizes sizes;
     private final Set<String> only;
@@ -56,6 +60,7 @@ public final class Bench {
         Set<String> only = GROUPS;
         Path work = null;
         Integer events = null;
+        int[] library = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> quick = true;
@@ -63,8 +68,10 @@ public final class Bench {
                 case "--only" -> only = Set.of(args[++i].split(","));
                 case "--work" -> work = Path.of(args[++i]);
                 case "--events" -> events = Integer.parseInt(args[++i]);
+                case "--library" -> library = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
                 default -> {
-                    System.err.println("usage: benchmarks/run [--quick] [--only " + String.join(",", GROUPS) + "] [--events N] [--work DIR] [--keep]");
+                    System.err.println("usage: benchmarks/run [--quick] [--only " + String.join(",", GROUPS)
+                            + "] [--events N] [--library TRACES,EVENTS] [--work DIR] [--keep]");
                     System.exit(2);
                 }
             }
@@ -73,7 +80,9 @@ public final class Bench {
         List<Figure> figures = null;
         try {
             Sizes sizes = quick ? Sizes.quick() : Sizes.full();
-            figures = new Bench(events == null ? sizes : sizes.withEvents(events), only, dir, System.out).run();
+            sizes = events == null ? sizes : sizes.withEvents(events);
+            sizes = library == null ? sizes : sizes.withLibrary(library[0], library[1]);
+            figures = new Bench(sizes, only, dir, System.out).run();
         } catch (Exception | Error e) {
             e.printStackTrace();
         } finally {
@@ -97,11 +106,15 @@ public final class Bench {
         out.println("bench: " + (sizes.isQuick() ? "quick (small sizes, goals not enforced)" : "full") + ", " + MachineInfo.describe());
         TraceFigures trace = new TraceFigures(sizes, work, out);
         try {
-            if (wants("import") || wants("open") || wants("frame") || wants("step")) {
+            if (wants("import") || wants("open") || wants("frame") || wants("step") || wants("memory")) {
                 TraceGenerator.Generated generated = trace.generate();
+                if (wants("memory")) {
+                    report(new ImportMemoryFigures(work).measure("bundle", generated.bundle(),
+                            String.format("the generated bundle (%,d events)", generated.events())));
+                }
                 if (wants("import")) {
                     trace.importTrace().forEach(this::report);
-                } else {
+                } else if (wants("open") || wants("frame") || wants("step")) {
                     trace.reuseOrImport();
                 }
                 if (wants("open") || wants("frame") || wants("step")) {
@@ -111,14 +124,27 @@ public final class Bench {
         } finally {
             trace.close();
         }
-        if (wants("formats")) {
-            new ForeignImportFigures(sizes, work, out).measure().forEach(this::report);
+        if (wants("formats") || wants("memory")) {
+            ForeignImportFigures foreign = new ForeignImportFigures(sizes, work, out);
+            if (wants("formats")) {
+                foreign.measure().forEach(this::report);
+            }
+            if (wants("memory")) {
+                for (ForeignFormat format : ForeignFormat.values()) {
+                    ForeignFormat.Written file = foreign.file(format);
+                    report(new ImportMemoryFigures(work).measure(format.importerFormat(), file.file(),
+                            String.format("a %,d-record %s file", file.records(), format.importerFormat())));
+                }
+            }
         }
         if (wants("storage")) {
             report(new CheckpointStorageFigure(sizes, work).measure());
         }
         if (wants("rebuild")) {
             report(new WorkspaceRebuildFigure(sizes, work, out).measure());
+        }
+        if (wants("library")) {
+            new LibraryFigures(sizes.libraryTraces(), sizes.libraryEvents(), work, out).measure().forEach(this::report);
         }
         if (wants("live")) {
             new dev.forkline.benchmarks.figures.LiveFigures(sizes, work).measure().forEach(this::report);

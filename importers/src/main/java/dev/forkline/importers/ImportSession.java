@@ -8,11 +8,15 @@ import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.bundle.Manifest;
 import dev.forkline.trace.bundle.MemoryBlobStore;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,15 +33,25 @@ public final class ImportSession {
     private final String format;
     private final String source;
     private final EventChain chain = new EventChain();
-    private final List<Event> events = new ArrayList<>();
-    private final List<Integer> lines = new ArrayList<>();
+    private final SpilledEvents events;
+    private int[] lines = new int[1024];
     private final MemoryBlobStore blobs = new MemoryBlobStore();
     private final List<Finding> findings = new ArrayList<>();
     private final Map<String, Guess> guessed = new LinkedHashMap<>();
 
     public ImportSession(String format, String source) {
+        this(format, source, new SpilledEvents(source));
+    }
+
+    /** A session whose events go to a file in {@code directory} beyond {@code inMemoryLimit} (tests of the spill). */
+    ImportSession(String format, String source, int inMemoryLimit, Path directory) {
+        this(format, source, new SpilledEvents(source, inMemoryLimit, directory));
+    }
+
+    private ImportSession(String format, String source, SpilledEvents events) {
         this.format = format;
         this.source = source;
+        this.events = events;
     }
 
     public String source() {
@@ -51,8 +65,11 @@ public final class ImportSession {
     /** Appends an event that came from {@code line} of the source (0 when it has no single line). */
     public Event append(NewEvent draft, long line) {
         Event event = chain.append(draft);
+        if (events.size() == lines.length) {
+            lines = Arrays.copyOf(lines, lines.length * 2);
+        }
+        lines[events.size()] = (int) Math.min(Integer.MAX_VALUE, line);
         events.add(event);
-        lines.add((int) Math.min(Integer.MAX_VALUE, line));
         return event;
     }
 
@@ -106,26 +123,27 @@ public final class ImportSession {
     }
 
     /** One warning per run whose tool calls share call ids: a result names its call by that id, so pairing is ambiguous. */
-    private void reportDuplicateCallIds() {
-        Map<String, Map<String, List<Event>>> byRun = new LinkedHashMap<>();
-        for (Event event : events) {
-            String callId = event.is(EventType.TOOL_CALL) ? event.text("callId") : null;
+    private void reportDuplicateCallIds(List<Event> all, EventColumns columns) {
+        Map<String, Map<String, List<Integer>>> byRun = new LinkedHashMap<>();
+        String toolCall = EventType.TOOL_CALL.wireName();
+        for (int i = 0; i < columns.size(); i++) {
+            String callId = toolCall.equals(columns.type(i)) ? columns.callId(i) : null;
             if (callId != null && !callId.isEmpty()) {
-                byRun.computeIfAbsent(event.run(), run -> new LinkedHashMap<>()).computeIfAbsent(callId, id -> new ArrayList<>()).add(event);
+                byRun.computeIfAbsent(columns.run(i), run -> new LinkedHashMap<>()).computeIfAbsent(callId, id -> new ArrayList<>(1)).add(i);
             }
         }
         byRun.forEach((run, calls) -> {
-            List<Map.Entry<String, List<Event>>> repeated = calls.entrySet().stream().filter(entry -> entry.getValue().size() > 1).toList();
+            List<Map.Entry<String, List<Integer>>> repeated = calls.entrySet().stream().filter(entry -> entry.getValue().size() > 1).toList();
             if (repeated.isEmpty()) {
                 return;
             }
             String examples = String.join(", ", repeated.stream().limit(3)
                     .map(entry -> entry.getKey() + " (" + entry.getValue().size() + " calls: " + String.join(", ",
-                            entry.getValue().stream().limit(3).map(Event::id).toList()) + ")").toList());
-            Event first = repeated.getFirst().getValue().get(1);
+                            entry.getValue().stream().limit(3).map(columns::id).toList()) + ")").toList());
+            int first = repeated.getFirst().getValue().get(1);
             findings.add(Finding.warning(ImportFindings.CALL_IDS_NOT_UNIQUE, "run " + run + ": " + repeated.size() + " call id(s) name more "
                     + "than one tool call (" + examples + (repeated.size() > 3 ? ", ..." : "") + "): a result naming its call by id cannot "
-                    + "tell them apart, so check how these results were paired", first.id(), lines.get(events.indexOf(first))));
+                    + "tell them apart, so check how these results were paired", all.get(first).id(), lines[first]));
         });
     }
 
@@ -136,8 +154,12 @@ public final class ImportSession {
         guessed.clear();
     }
 
+    /**
+     * The events appended so far. A long import keeps them in a temporary file ({@link SpilledEvents}): looking back at
+     * the first and the last is free, at any other one costs a read and a parse.
+     */
     public List<Event> events() {
-        return events;
+        return Collections.unmodifiableList(events);
     }
 
     /** {@link #finish(String, String, Instant)} for a source that does not say when it was made: the first event's time. */
@@ -147,9 +169,11 @@ public final class ImportSession {
 
     public ImportedTrace finish(String traceId, String title, Instant created) {
         reportGuesses();
-        reportDuplicateCallIds();
-        int[] lineArray = lines.stream().mapToInt(Integer::intValue).toArray();
+        List<Event> all = events.finished();
+        EventColumns columns = EventColumns.of(all);
+        reportDuplicateCallIds(all, columns);
+        int[] lineArray = Arrays.copyOf(lines, all.size());
         Manifest manifest = new Manifest(Manifest.FORMAT_VERSION, traceId, title, created, "forkline-import/" + format, format);
-        return new ImportedTrace(new Bundle(source, manifest, events, lineArray, blobs), findings);
+        return new ImportedTrace(new Bundle(source, manifest, all, lineArray, blobs, columns), findings);
     }
 }

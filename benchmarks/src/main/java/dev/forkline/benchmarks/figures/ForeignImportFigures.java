@@ -3,6 +3,7 @@ package dev.forkline.benchmarks.figures;
 import dev.forkline.benchmarks.generate.foreign.ForeignFormat;
 import dev.forkline.benchmarks.harness.Figure;
 import dev.forkline.benchmarks.harness.Goal;
+import dev.forkline.benchmarks.harness.ProcessCpu;
 import dev.forkline.benchmarks.harness.Sizes;
 import dev.forkline.benchmarks.harness.Timing;
 import dev.forkline.benchmarks.harness.Unit;
@@ -48,12 +49,18 @@ public final class ForeignImportFigures {
         return figures;
     }
 
-    private Figure measure(ForeignFormat format) throws Exception {
-        Path dir = work.resolve("foreign");
+    /** The file of {@code format} at this run's size, written or reused. */
+    public ForeignFormat.Written file(ForeignFormat format) throws Exception {
         ForeignFormat.Written[] written = new ForeignFormat.Written[1];
-        double writeMillis = Timing.once(() -> written[0] = format.writeOrReuse(dir, sizes.foreignRecords(), SEED));
+        double writeMillis = Timing.once(() -> written[0] = format.writeOrReuse(work.resolve("foreign"), sizes.foreignRecords(), SEED));
         log.printf("%s: %,d records, %s in %s%n", format.importerFormat(), written[0].records(), Unit.BYTES.format(written[0].bytes()),
                 Unit.MILLIS.format(writeMillis));
+        return written[0];
+    }
+
+    private Figure measure(ForeignFormat format) throws Exception {
+        Path dir = work.resolve("foreign");
+        ForeignFormat.Written[] written = {file(format)};
         TraceImporter importer = Importers.builtIn().detect(written[0].file());
         if (!importer.format().equals(format.importerFormat())) {
             throw new IllegalStateException(written[0].file() + " was detected as " + importer.format() + ", not " + format.importerFormat());
@@ -61,12 +68,18 @@ public final class ForeignImportFigures {
         ForeignFormat.Written warmUp = format.writeOrReuse(dir, Math.min(WARM_UP_RECORDS, sizes.foreignRecords()), SEED + 1);
         importInto(importer, warmUp.file(), work.resolve("foreign-warm-up-store"), null);
 
+        long floorCpu = ProcessCpu.nanos();
         double floor = Timing.median(1, 3, () -> JsonFloor.parse(written[0].file()));
+        floorCpu = (ProcessCpu.nanos() - floorCpu) / 4;
         double[] split = new double[2];
+        long importCpu = ProcessCpu.nanos();
         StoreResult result = importInto(importer, written[0].file(), work.resolve("foreign-store"), split);
+        importCpu = ProcessCpu.nanos() - importCpu;
         double value = split[0];
-        log.printf("  %s import: read %s, TraceStore.importTrace %s, %,d events%n", format.importerFormat(), Unit.MILLIS.format(split[1]),
-                Unit.MILLIS.format(value - split[1]), result.newEvents());
+        log.printf("  %s import: read %s, TraceStore.importTrace %s, %,d events; CPU of the JVM (all threads, GC included): "
+                        + "import %s, one floor parse %s (ratio %.1f)%n", format.importerFormat(), Unit.MILLIS.format(split[1]),
+                Unit.MILLIS.format(value - split[1]), result.newEvents(), Unit.MILLIS.format(importCpu / 1e6),
+                Unit.MILLIS.format(floorCpu / 1e6), (double) importCpu / floorCpu);
         return Figure.measured("import." + format.importerFormat(),
                 String.format("Importers read + TraceStore.importTrace of a %,d-record %s file (%s)", written[0].records(),
                         format.importerFormat(), Unit.BYTES.format(written[0].bytes())),

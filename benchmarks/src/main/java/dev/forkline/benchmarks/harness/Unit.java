@@ -19,6 +19,9 @@ public enum Unit {
     BYTES {
         @Override
         public String format(double value) {
+            if (Double.isInfinite(value)) {
+                return "failed";
+            }
             if (value >= 1 << 20) {
                 return String.format(Locale.ROOT, "%.1f MB", value / (1 << 20));
             }

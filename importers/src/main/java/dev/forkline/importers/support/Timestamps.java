@@ -21,6 +21,10 @@ public final class Timestamps {
             return null;
         }
         String value = text.trim();
+        Instant common = UtcStamps.parse(value);
+        if (common != null) {
+            return common;
+        }
         try {
             return Instant.parse(value);
         } catch (DateTimeParseException notInstant) {

@@ -1,0 +1,325 @@
+package dev.forkline.importers;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventCodec;
+import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventLines;
+import dev.forkline.trace.columns.LazyEventList;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.lang.ref.Cleaner;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.RandomAccess;
+
+/**
+ * The events an import appends, with bounded memory: held as objects up to {@link #IN_MEMORY_LIMIT}, then each
+ * written as its canonical line to a temporary file and kept only as a row of {@link EventColumns}. {@link #finished()}
+ * hands them out as they are (a small import) or as a {@link LazyEventList} over that file, which parses an event when
+ * it is looked at, as {@code BundleReader} does for a large bundle. The file is gone from its folder from the moment it
+ * is created (see {@link SpillFile}), so no import, however it ends, leaves one behind. Appending is for the one
+ * thread that imports; the finished list may be read from any thread.
+ */
+final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
+
+    /** Events held as objects before they go to the file: small imports (every sample) never touch the disk. */
+    static final int IN_MEMORY_LIMIT = 50_000;
+
+    private static final Cleaner CLEANER = Cleaner.create();
+
+    private final String source;
+    private final int inMemoryLimit;
+    private final Path directory;
+    private List<Event> memory = new ArrayList<>();
+    private SpillFile spill;
+    private EventColumns.Builder columns;
+    private Event first;
+    private Event last;
+    private int size;
+
+    SpilledEvents(String source) {
+        this(source, IN_MEMORY_LIMIT, null);
+    }
+
+    /** Events beyond {@code inMemoryLimit} go to a file in {@code directory} (the system's temporary folder when null). */
+    SpilledEvents(String source, int inMemoryLimit, Path directory) {
+        this.source = source;
+        this.inMemoryLimit = inMemoryLimit;
+        this.directory = directory;
+    }
+
+    @Override
+    public boolean add(Event event) {
+        if (size == 0) {
+            first = event;
+        }
+        last = event;
+        size++;
+        if (spill == null) {
+            memory.add(event);
+            if (memory.size() > inMemoryLimit) {
+                spillAll();
+            }
+        } else {
+            spill.write(event);
+            columns.add(event);
+        }
+        return true;
+    }
+
+    private void spillAll() {
+        spill = SpillFile.create(directory, source);
+        columns = new EventColumns.Builder(inMemoryLimit * 4);
+        for (Event event : memory) {
+            spill.write(event);
+            columns.add(event);
+        }
+        memory = null;
+    }
+
+    @Override
+    public Event get(int index) {
+        if (index < 0 || index >= size) {
+            throw new IndexOutOfBoundsException(index);
+        }
+        if (spill == null) {
+            return memory.get(index);
+        }
+        if (index == size - 1) {
+            return last;
+        }
+        return index == 0 ? first : spill.read(index);
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    /** Whether the events went to a file. */
+    boolean spilled() {
+        return spill != null;
+    }
+
+    /** The events, all appended: this list's objects, or a lazy list over the file (which then takes no more events). */
+    List<Event> finished() {
+        if (spill == null) {
+            return memory;
+        }
+        spill.finish();
+        return new LazyEventList(columns.build(), spill);
+    }
+
+    /**
+     * The temporary file of lines, with where each line lies. The file is removed from its directory as soon as it is
+     * opened (where the platform allows deleting an open file): it then never outlives the import, whatever ends it —
+     * a failure, a cancel, the JVM killed or out of memory — and its space is freed when the file is closed, which
+     * happens when this object becomes unreachable. Where deleting an open file fails (Windows), it is deleted then,
+     * at the latest at exit. Reads are positional on the one open file and never close it (a {@link RandomAccessFile}
+     * is not closed by an interrupt, unlike a {@code FileChannel}); every method is synchronized, so the finished list
+     * may be read from several threads.
+     */
+    private static final class SpillFile implements EventLines {
+        private static final int BUFFER = 1 << 16;
+
+        private final RandomAccessFile file;
+        private final String name;
+        private final String source;
+        private final byte[] buffer = new byte[BUFFER];
+        private int buffered;
+        private long flushed;
+        private long[] offsets = new long[1024];
+        private int[] lengths = new int[1024];
+        private int count;
+        private boolean finished;
+
+        private SpillFile(RandomAccessFile file, String name, String source) {
+            this.file = file;
+            this.name = name;
+            this.source = source;
+        }
+
+        static SpillFile create(Path directory, String source) {
+            Path path;
+            RandomAccessFile file;
+            try {
+                path = directory == null ? Files.createTempFile("forkline-import-", ".jsonl")
+                        : Files.createTempFile(directory, "forkline-import-", ".jsonl");
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create a temporary file for the import's events: " + e.getMessage(), e);
+            }
+            try {
+                file = new RandomAccessFile(path.toFile(), "rw");
+            } catch (IOException e) {
+                deleteQuietly(path);
+                throw new UncheckedIOException("cannot open the temporary file " + path + " for the import's events: " + e.getMessage(), e);
+            }
+            Path left = path;
+            try {
+                Files.delete(path);
+                left = null;
+            } catch (IOException stillOpen) {
+                path.toFile().deleteOnExit();
+            }
+            SpillFile spill = new SpillFile(file, path.toString(), source);
+            CLEANER.register(spill, new Release(file, left));
+            return spill;
+        }
+
+        /** Closes the file once its {@link SpillFile} is unreachable, and deletes it if it could not be deleted while open. */
+        private record Release(RandomAccessFile file, Path left) implements Runnable {
+            @Override
+            public void run() {
+                try {
+                    file.close();
+                } catch (IOException ignored) {
+                    // nothing more to do for a file nobody reads
+                }
+                if (left != null) {
+                    deleteQuietly(left);
+                }
+            }
+        }
+
+        private static void deleteQuietly(Path path) {
+            try {
+                Files.deleteIfExists(path);
+            } catch (IOException ignored) {
+                // deleteOnExit tries again
+            }
+        }
+
+        synchronized void write(Event event) {
+            if (finished) {
+                throw new IllegalStateException("the import's events are finished; no more can be appended");
+            }
+            byte[] line = EventCodec.toLine(event).getBytes(StandardCharsets.UTF_8);
+            if (count == offsets.length) {
+                offsets = Arrays.copyOf(offsets, count * 2);
+                lengths = Arrays.copyOf(lengths, count * 2);
+            }
+            offsets[count] = flushed + buffered;
+            lengths[count] = line.length;
+            count++;
+            if (buffered + line.length + 1 > BUFFER) {
+                flush();
+            }
+            try {
+                if (line.length + 1 > BUFFER) {
+                    file.seek(flushed);
+                    file.write(line);
+                    file.write('\n');
+                    flushed += line.length + 1L;
+                    return;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write the import's events to " + name + ": " + e.getMessage(), e);
+            }
+            System.arraycopy(line, 0, buffer, buffered, line.length);
+            buffer[buffered + line.length] = '\n';
+            buffered += line.length + 1;
+        }
+
+        private void flush() {
+            if (buffered == 0) {
+                return;
+            }
+            try {
+                file.seek(flushed);
+                file.write(buffer, 0, buffered);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write the import's events to " + name + ": " + e.getMessage(), e);
+            }
+            flushed += buffered;
+            buffered = 0;
+        }
+
+        synchronized void finish() {
+            if (!finished) {
+                finished = true;
+                flush();
+                offsets = Arrays.copyOf(offsets, count);
+                lengths = Arrays.copyOf(lengths, count);
+            }
+        }
+
+        /** An event appended earlier, while the import still appends (rare: importers look back at the first or last). */
+        Event read(int index) {
+            try {
+                return EventCodec.parseLine(new String(line(index), StandardCharsets.UTF_8), name, index + 1L);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read back event " + (index + 1) + " from " + name + ": " + e.getMessage(), e);
+            } catch (TraceFormatException e) {
+                throw new IllegalStateException("event " + (index + 1) + " written to " + name + " does not read back: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public synchronized int size() {
+            return count;
+        }
+
+        @Override
+        public synchronized byte[] line(int i) throws IOException {
+            Objects.checkIndex(i, count);
+            byte[] line = new byte[lengths[i]];
+            readAt(offsets[i], line);
+            return line;
+        }
+
+        /** Neighbouring events (consecutive indexes, as the store asks for them) come with one read. */
+        @Override
+        public synchronized byte[][] lines(int[] indexes) throws IOException {
+            byte[][] lines = new byte[indexes.length][];
+            int k = 0;
+            while (k < indexes.length) {
+                int first = Objects.checkIndex(indexes[k], count);
+                int end = k + 1;
+                while (end < indexes.length && indexes[end] == indexes[end - 1] + 1 && indexes[end] < count
+                        && offsets[indexes[end]] + lengths[indexes[end]] - offsets[first] <= BUFFER * 64L) {
+                    end++;
+                }
+                int last = indexes[end - 1];
+                byte[] span = new byte[Math.toIntExact(offsets[last] + lengths[last] - offsets[first])];
+                readAt(offsets[first], span);
+                for (int j = k; j < end; j++) {
+                    int from = (int) (offsets[indexes[j]] - offsets[first]);
+                    lines[j] = Arrays.copyOfRange(span, from, from + lengths[indexes[j]]);
+                }
+                k = end;
+            }
+            return lines;
+        }
+
+        private void readAt(long position, byte[] into) throws IOException {
+            if (position + into.length > flushed) {
+                flush();
+            }
+            file.seek(position);
+            try {
+                file.readFully(into);
+            } catch (EOFException e) {
+                throw new EOFException(name + " ends before the event at byte " + position + " (the temporary file was changed)");
+            }
+        }
+
+        @Override
+        public String file() {
+            return name + " (the events read from " + source + ")";
+        }
+
+        @Override
+        public long lineNumber(int i) {
+            return i + 1L;
+        }
+    }
+}

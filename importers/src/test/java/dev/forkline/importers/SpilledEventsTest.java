@@ -1,0 +1,176 @@
+package dev.forkline.importers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventChain;
+import dev.forkline.trace.EventCodec;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.LazyEventList;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The spill of a long import's events: equal when read back, never left on disk, readable from several threads. */
+class SpilledEventsTest {
+
+    @TempDir
+    Path folder;
+
+    private static List<Event> events(int count) {
+        EventChain chain = new EventChain();
+        List<Event> events = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            NewEvent draft = i % 2 == 0
+                    ? NewEvent.of("r1", "agent", EventType.TOOL_CALL).data(Json.object().put("callId", "c" + i).put("tool", "bash"))
+                    : NewEvent.of("r1", "sandbox", EventType.TOOL_RESULT).data(Json.object().put("callId", "c" + (i - 1)).put("stdout", "é " + i));
+            events.add(chain.append(draft.at(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i))));
+        }
+        return events;
+    }
+
+    @Test
+    void aSmallImportKeepsItsEventsInMemory() {
+        SpilledEvents spilled = new SpilledEvents("t.jsonl", 50, folder);
+        List<Event> events = events(50);
+        events.forEach(spilled::add);
+
+        assertThat(spilled.spilled()).isFalse();
+        assertThat(spilled.finished()).isNotInstanceOf(LazyEventList.class).containsExactlyElementsOf(events);
+    }
+
+    @Test
+    void beyondTheLimitEventsGoToAFileAndReadBackEqual() {
+        SpilledEvents spilled = new SpilledEvents("t.jsonl", 50, folder);
+        List<Event> events = events(301);
+        for (int i = 0; i < events.size(); i++) {
+            spilled.add(events.get(i));
+            if (i == 120) {
+                assertThat(spilled.spilled()).isTrue();
+                assertThat(spilled.get(7)).isEqualTo(events.get(7)); // read back while the import still appends
+            }
+        }
+        assertThat(spilled.getFirst()).isEqualTo(events.getFirst());
+        assertThat(spilled.getLast()).isEqualTo(events.getLast());
+
+        List<Event> finished = spilled.finished();
+        assertThat(finished).isInstanceOf(LazyEventList.class).hasSize(301).containsExactlyElementsOf(events);
+        EventColumns expected = EventColumns.of(events);
+        EventColumns columns = EventColumns.of(finished);
+        for (int i = 0; i < events.size(); i++) {
+            assertThat(columns.id(i)).isEqualTo(expected.id(i));
+            assertThat(columns.callId(i)).isEqualTo(expected.callId(i));
+            assertThat(columns.type(i)).isEqualTo(expected.type(i));
+        }
+    }
+
+    @Test
+    @DisabledOnOs(value = OS.WINDOWS, disabledReason = "an open file cannot be deleted there; it is deleted when closed")
+    void theFileIsGoneFromItsFolderWhileTheEventsAreStillReadAndAfterAFailedImport() throws IOException {
+        SpilledEvents spilled = new SpilledEvents("t.jsonl", 50, folder);
+        List<Event> events = events(400);
+        for (int i = 0; i < 200; i++) {
+            spilled.add(events.get(i));
+        }
+        assertThat(spilled.spilled()).isTrue();
+        assertThat(entries(folder)).as("the folder while the import appends").isEmpty();
+
+        // an import that fails here just drops its events, with no call to clean up: nothing is left behind
+        SpilledEvents failed = new SpilledEvents("failed.jsonl", 50, folder);
+        events.subList(0, 120).forEach(failed::add);
+        assertThat(failed.spilled()).isTrue();
+        assertThat(entries(folder)).isEmpty();
+
+        events.subList(200, 400).forEach(spilled::add);
+        List<Event> finished = spilled.finished();
+        assertThat(entries(folder)).isEmpty();
+        assertThat(finished.get(333)).isEqualTo(events.get(333));
+    }
+
+    @Test
+    void linesLongerThanTheWriteBufferReadBackEqual() {
+        SpilledEvents spilled = new SpilledEvents("t.jsonl", 2, folder);
+        EventChain chain = new EventChain();
+        List<Event> events = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            String stdout = "x".repeat(i % 2 == 0 ? 10 : 200_000) + i;
+            events.add(chain.append(NewEvent.of("r1", "sandbox", EventType.TOOL_RESULT)
+                    .data(Json.object().put("callId", "c" + i).put("stdout", stdout)).at(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i))));
+            spilled.add(events.getLast());
+            assertThat(spilled.get(i)).isEqualTo(events.get(i));
+        }
+        assertThat(spilled.finished()).containsExactlyElementsOf(events);
+    }
+
+    @Test
+    void theFinishedListReadsFromSeveralThreadsAndAfterAnInterrupt() throws Exception {
+        SpilledEvents spilled = new SpilledEvents("t.jsonl", 50, folder);
+        List<Event> events = events(20_000);
+        events.forEach(spilled::add);
+        LazyEventList finished = (LazyEventList) spilled.finished();
+
+        Thread.currentThread().interrupt();
+        try {
+            assertThat(finished.get(4_321)).isEqualTo(events.get(4_321));
+        } finally {
+            assertThat(Thread.interrupted()).as("the interrupt is left for the caller").isTrue();
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<Integer>> readers = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                int start = t;
+                readers.add(pool.submit(() -> {
+                    int equal = 0;
+                    for (int i = start; i < events.size(); i += 4) {
+                        byte[] line = finished.lines().line(i);
+                        if (new String(line, StandardCharsets.UTF_8).equals(EventCodec.toLine(events.get(i)))) {
+                            equal++;
+                        }
+                    }
+                    return equal;
+                }));
+            }
+            int equal = 0;
+            for (Future<Integer> reader : readers) {
+                equal += reader.get();
+            }
+            assertThat(equal).isEqualTo(events.size());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void noEventIsAppendedAfterTheEventsAreFinished() {
+        SpilledEvents spilled = new SpilledEvents("t.jsonl", 50, folder);
+        List<Event> events = events(60);
+        events.subList(0, 59).forEach(spilled::add);
+        spilled.finished();
+
+        assertThatThrownBy(() -> spilled.add(events.get(59)))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("finished");
+    }
+
+    private static List<Path> entries(Path folder) throws IOException {
+        try (Stream<Path> list = Files.list(folder)) {
+            return list.toList();
+        }
+    }
+}

@@ -60,6 +60,8 @@ public final class ImportedSessions {
                 for (String bundle : toolBundles) {
                     bundles.add(bundle);
                 }
+            } else {
+                ((ObjectNode) start.get("environment")).putObject("harness").put("name", "claude-code");
             }
             write(writer, chain, NewEvent.of("r1", "harness", EventType.SESSION_START).touches(StateKind.SESSION).data(start), t0, 0);
 

@@ -140,6 +140,7 @@ public final class WorkbenchView extends BorderPane {
         queueButton.setTooltip(queueTip);
         queueButton.setOnAction(e -> showEscapeQueue());
         traceTitle.setMinWidth(120);
+        FullText.whenCut(traceTitle);
         breadcrumb.setMinWidth(Region.USE_PREF_SIZE);
         queueButton.setMinWidth(Region.USE_PREF_SIZE);
         HBox header = new HBox(12, traceTitle, breadcrumb, spacer, queueButton);
@@ -194,6 +195,7 @@ public final class WorkbenchView extends BorderPane {
         SplitPane main = new SplitPane(library, centre, right);
         main.setDividerPositions(0.16, 0.70);
         SplitPane.setResizableWithParent(library, false);
+        PaneWidths.fix(library, centre, right);
 
         MenuItem compareFromTree = new MenuItem("Compare with parent run", Icons.of(Material2AL.COMPARE_ARROWS));
         compareFromTree.setOnAction(e -> showComparison());

@@ -107,7 +107,10 @@ public final class ReplayActionGuard {
     }
 
     private String noCheckpointAtOrBefore() {
-        return "No checkpoint at or before the selected event in run " + selection.run()
-                + ": the trace recorded no workspace to start from (select a later event, or another run)";
+        var events = selection.events();
+        boolean laterOne = events != null && !events.isEmpty() && ReplayTargets.checkpointAtOrBefore(selection.trace().lineage(),
+                selection.run(), events.id(events.size() - 1)).isPresent();
+        return laterOne ? "No checkpoint at or before the selected event in run " + selection.run() + ": select a later event"
+                : "Run " + selection.run() + " has no checkpoint: the trace recorded no workspace to start a replay from";
     }
 }

@@ -48,8 +48,12 @@ class ReviewerFrictionFlowsTest {
 
     /** Opens the small imported (Claude Code-like) session with a replay engine ready. */
     private void showImported(Path dir) throws Exception {
+        showImported(dir, ImportedSessions.writeBundle(dir.resolve("imported")));
+    }
+
+    private void showImported(Path dir, Path trace) throws Exception {
         samples = Samples.empty(dir);
-        String traceId = samples.library.importTrace(ImportedSessions.writeBundle(dir.resolve("imported")), Progress.NONE).trace().traceId();
+        String traceId = samples.library.importTrace(trace, Progress.NONE).trace().traceId();
         backend = ScriptedReplayBackend.goMissing();
         show(new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
                 .withServices(samples.services(backend)));
@@ -224,6 +228,29 @@ class ReviewerFrictionFlowsTest {
         });
         awaitFx(() -> Math.abs(form.getScene().getHeight() - form.prefHeight(form.getScene().getWidth())) < 2);
         assertThat(HeadlessFx.call(() -> form.getScene().getHeight())).as("grows with what the verdict needs").isGreaterThan(height);
+    }
+
+    @Test
+    void selectingAnEventWithALongIdKeepsTheLibraryWideAndItsTitlesReadable(@TempDir Path dir) throws Exception {
+        Path session = ImportedSessions.requireReplay("claude-code/a47cfcb669b1/0/full.jsonl");
+        showImported(dir, session);
+        HeadlessFx.call(() -> {
+            stage.setWidth(1200);
+            stage.setHeight(800);
+            return null;
+        });
+        HeadlessFx.waitForFx();
+        double before = HeadlessFx.call(() -> view().library.getWidth());
+        select("8654f724-87a0-4b13-a364-26b039c3ffdd#2"); // the playback bar names it: "n / m · <uuid>#2"
+        HeadlessFx.waitForFx();
+        assertThat(HeadlessFx.call(() -> view().library.getWidth())).as("the library is not pushed aside")
+                .isCloseTo(before, org.assertj.core.data.Offset.offset(1.0));
+        assertThat(HeadlessFx.call(() -> view().playback.position.getTooltip() == null ? "" : view().playback.position.getTooltip().getText()))
+                .as("the cut position shows whole on hover").contains("8654f724-87a0-4b13-a364-26b039c3ffdd#2");
+        List<Double> titleWidths = HeadlessFx.call(() -> view().library.lookupAll(".trace-title").stream()
+                .map(n -> ((Labeled) n).getWidth()).toList());
+        assertThat(titleWidths).isNotEmpty().allSatisfy(width -> assertThat(width).as("a title beside its badges was cut to nothing")
+                .isGreaterThan(120));
     }
 
     private void select(String eventId) throws InterruptedException {

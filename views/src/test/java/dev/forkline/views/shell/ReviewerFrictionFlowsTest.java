@@ -232,21 +232,23 @@ class ReviewerFrictionFlowsTest {
 
     @Test
     void selectingAnEventWithALongIdKeepsTheLibraryWideAndItsTitlesReadable(@TempDir Path dir) throws Exception {
-        Path session = ImportedSessions.requireReplay("claude-code/a47cfcb669b1/0/full.jsonl");
+        // the walkthrough's session: selecting its failed `git status` pushed the library to half its width
+        Path session = ImportedSessions.requireSample("claude-code/entireio-cli_checkpoint_1a8a83a35a9b_full.jsonl");
         showImported(dir, session);
         HeadlessFx.call(() -> {
-            stage.setWidth(1200);
-            stage.setHeight(800);
+            stage.setWidth(1600);
+            stage.setHeight(1000);
             return null;
         });
         HeadlessFx.waitForFx();
         double before = HeadlessFx.call(() -> view().library.getWidth());
-        select("8654f724-87a0-4b13-a364-26b039c3ffdd#2"); // the playback bar names it: "n / m · <uuid>#2"
+        String id = HeadlessFx.call(() -> model.timeline().events().id(9));
+        select(id); // the playback bar names it: "10 / m · <uuid>"
         HeadlessFx.waitForFx();
         assertThat(HeadlessFx.call(() -> view().library.getWidth())).as("the library is not pushed aside")
                 .isCloseTo(before, org.assertj.core.data.Offset.offset(1.0));
         assertThat(HeadlessFx.call(() -> view().playback.position.getTooltip() == null ? "" : view().playback.position.getTooltip().getText()))
-                .as("the cut position shows whole on hover").contains("8654f724-87a0-4b13-a364-26b039c3ffdd#2");
+                .as("the cut position shows whole on hover").contains(id);
         List<Double> titleWidths = HeadlessFx.call(() -> view().library.lookupAll(".trace-title").stream()
                 .map(n -> ((Labeled) n).getWidth()).toList());
         assertThat(titleWidths).isNotEmpty().allSatisfy(width -> assertThat(width).as("a title beside its badges was cut to nothing")

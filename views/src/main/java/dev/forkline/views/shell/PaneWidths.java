@@ -22,4 +22,18 @@ final class PaneWidths {
         centre.setMinWidth(CENTRE_MIN);
         right.setMinWidth(RIGHT_MIN);
     }
+
+    /**
+     * Lets a column of bars (heading, playback, filters) be narrower than the sum of its controls: a bar keeps its
+     * controls at their size, laid from the left, and what does not fit at the right end is cut by the pane instead of
+     * shifting the whole column (and the timeline) out of view.
+     */
+    static void shrinkable(javafx.scene.layout.Pane column) {
+        column.setMinWidth(0);
+        for (javafx.scene.Node child : column.getChildren()) {
+            if (child instanceof Region region) {
+                region.setMinWidth(0);
+            }
+        }
+    }
 }

@@ -152,6 +152,7 @@ public final class WorkbenchView extends BorderPane {
         VBox timelineBox = new VBox(integrityBanner, header, playback, filterBar, timelineCanvas);
         VBox.setVgrow(timelineCanvas, Priority.ALWAYS);
         timelineBox.getStyleClass().add("timeline-box");
+        PaneWidths.shrinkable(timelineBox);
         replayPane = new ReplayPane(model.replay());
         recoveryPane = new RecoveryPane(model.recovery());
         stateTab = new javafx.scene.control.Tab("State", state);

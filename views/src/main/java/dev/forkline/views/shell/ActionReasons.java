@@ -13,6 +13,8 @@ import java.util.Objects;
  */
 final class ActionReasons {
 
+    private static final String UNAVAILABLE = "Replay unavailable";
+
     private ActionReasons() {
     }
 
@@ -28,7 +30,9 @@ final class ActionReasons {
         item.setGraphic(Icons.of(Material2AL.INFO, 14));
         item.setDisable(true);
         item.getStyleClass().add("action-reason");
-        item.textProperty().bind(Bindings.createStringBinding(() -> reason.get() == null ? "" : prefix + reason.get(), reason));
+        // "Replay unavailable: <engine>" is about every action already: it goes without the action's prefix
+        item.textProperty().bind(Bindings.createStringBinding(() -> reason.get() == null ? ""
+                : reason.get().startsWith(UNAVAILABLE) ? reason.get() : prefix + reason.get(), reason));
         item.visibleProperty().bind(Bindings.createBooleanBinding(() -> reason.get() != null
                 && (saidAbove == null || !Objects.equals(reason.get(), saidAbove.get())), reason,
                 saidAbove == null ? reason : saidAbove));

@@ -52,7 +52,8 @@ final class DecisionPane extends VBox {
     private final DecisionFormViewModel model;
     private final HBox passphraseRow = new HBox(8);
 
-    DecisionPane(DecisionFormViewModel model, Runnable onClose) {
+    /** @param traceTitle the title of the item's trace, named instead of its id */
+    DecisionPane(DecisionFormViewModel model, String traceTitle, Runnable onClose) {
         this.model = model;
         getStyleClass().add("decision-pane");
         setId("decision-pane");
@@ -61,7 +62,7 @@ final class DecisionPane extends VBox {
         var item = model.item();
         Label title = new Label("Decide " + item.kind().wireName() + " " + item.eventId(), Icons.of(Material2AL.GAVEL));
         title.getStyleClass().add("inspector-title");
-        Label subject = new Label(item.traceId() + " · run " + item.run() + "\n" + item.summary());
+        Label subject = new Label(traceTitle + " · run " + item.run() + "\n" + item.summary());
         subject.setWrapText(true);
         subject.getStyleClass().add("muted");
 

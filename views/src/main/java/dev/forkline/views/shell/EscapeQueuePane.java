@@ -2,7 +2,6 @@ package dev.forkline.views.shell;
 
 import dev.forkline.trace.decision.QueueItem;
 import dev.forkline.views.viewmodel.EscapeQueueViewModel;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -17,7 +16,6 @@ import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
 import java.util.function.Consumer;
-import java.util.function.Function;
 
 /**
  * The escape queue across the library, newest first: kind, trace (by title), run, event, summary, escalated. Selecting an item
@@ -63,15 +61,15 @@ final class EscapeQueuePane extends VBox {
         table.setItems(model.items());
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("The escape queue is empty"));
-        table.getColumns().add(column("When (UTC)", 155, item -> WHEN.format(item.ts())));
-        table.getColumns().add(column("Kind", 135, item -> item.kind().wireName()));
-        TableColumn<QueueItem, String> trace = column("Trace", 300, model::traceTitle);
+        table.getColumns().add(FullText.column("When (UTC)", 155, item -> WHEN.format(item.ts())));
+        table.getColumns().add(FullText.column("Kind", 135, item -> item.kind().wireName()));
+        TableColumn<QueueItem, String> trace = FullText.column("Trace", 300, model::traceTitle, item -> model.traceTitle(item) + "\n" + item.traceId());
         trace.setId("queue-trace");
         table.getColumns().add(trace);
-        table.getColumns().add(column("Run", 55, QueueItem::run));
-        table.getColumns().add(column("Event", 65, QueueItem::eventId));
-        table.getColumns().add(column("Escalated", 90, item -> item.escalated() ? "escalated" : ""));
-        table.getColumns().add(column("Summary", 400, QueueItem::summary));
+        table.getColumns().add(FullText.column("Run", 55, QueueItem::run));
+        table.getColumns().add(FullText.column("Event", 65, QueueItem::eventId));
+        table.getColumns().add(FullText.column("Escalated", 90, item -> item.escalated() ? "escalated" : ""));
+        table.getColumns().add(FullText.column("Summary", 400, QueueItem::summary));
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> {
             if (item != null) {
                 model.open(item);
@@ -84,12 +82,5 @@ final class EscapeQueuePane extends VBox {
         });
         VBox.setVgrow(table, Priority.ALWAYS);
         getChildren().addAll(head, table);
-    }
-
-    private static TableColumn<QueueItem, String> column(String name, double width, Function<QueueItem, String> value) {
-        TableColumn<QueueItem, String> column = new TableColumn<>(name);
-        column.setPrefWidth(width);
-        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
-        return column;
     }
 }

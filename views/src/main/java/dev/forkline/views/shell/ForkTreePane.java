@@ -153,6 +153,8 @@ final class ForkTreePane extends VBox {
             row.setMinWidth(0);
             row.maxWidthProperty().bind(getTreeView().widthProperty().subtract(40 + 18 * getTreeView().getTreeItemLevel(getTreeItem())));
             row.setAlignment(Pos.CENTER_LEFT);
+            // the badges and the event count are cut in a narrow pane: the whole row on hover
+            FullText.whenCut(events, node.run() + " · " + node.originLabel() + " · " + node.task().text() + "\n" + events.getText());
             setText(null);
             setGraphic(row);
         }

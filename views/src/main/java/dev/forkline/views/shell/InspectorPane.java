@@ -78,6 +78,9 @@ final class InspectorPane extends VBox {
         }, 18));
         Label subtitle = new Label(details.subtitle());
         subtitle.getStyleClass().add("muted");
+        subtitle.setWrapText(true);
+        FullText.whenCut(subtitle);
+        FullText.whenCut(title);
         content.getChildren().addAll(new VBox(2, title, subtitle));
         for (EventDetails.Section section : details.sections()) {
             content.getChildren().add(render(section));
@@ -125,6 +128,8 @@ final class InspectorPane extends VBox {
             Label value = new Label(field.value());
             value.setWrapText(true);
             value.getStyleClass().add("tone-" + tone(field.tone()));
+            // a path or id without spaces does not wrap: it is cut, and shown whole on hover
+            FullText.whenCut(value);
             grid.addRow(row++, name, value);
         }
         return grid;
@@ -155,6 +160,8 @@ final class InspectorPane extends VBox {
                 default -> "diff-same";
             });
             label.setMaxWidth(Double.MAX_VALUE);
+            label.setMinWidth(0);
+            FullText.whenCut(label, line.text());
             lines.getChildren().add(label);
         }
         return lines;

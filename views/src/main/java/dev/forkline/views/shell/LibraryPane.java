@@ -192,17 +192,18 @@ final class LibraryPane extends VBox {
             meta.getStyleClass().add("muted");
             title.setMinWidth(0);
             title.setMaxWidth(Double.MAX_VALUE);
-            HBox.setHgrow(title, Priority.ALWAYS);
             Label badge = Pills.pill(trace.integrity().status().label(), Pills.integrityTone(trace.integrity().status()));
             badge.getStyleClass().add("integrity-badge");
             badge.setTooltip(new javafx.scene.control.Tooltip(trace.integrity().describe()));
             var task = dev.forkline.views.data.TaskOutcome.of(trace.outcome());
-            HBox top = new HBox(6, title, badge, Pills.pill(task.text(), task.tone()));
+            // the title on a line of its own: beside the badges a narrow library cut it to nothing ("Mul…", or blank)
+            HBox badges = new HBox(6, badge, Pills.pill(task.text(), task.tone()));
             if (LiveSessionsUi.isLive(live, trace.traceId())) {
-                top.getChildren().add(1, LiveSessionsUi.badge());
+                badges.getChildren().add(0, LiveSessionsUi.badge());
             }
-            top.setAlignment(Pos.CENTER_LEFT);
-            VBox box = new VBox(3, top, meta);
+            badges.setAlignment(Pos.CENTER_LEFT);
+            badges.setMinWidth(0);
+            VBox box = new VBox(3, title, badges, meta);
             // the title and the line below are cut in a narrow library: the whole of both on hover
             setTooltip(new javafx.scene.control.Tooltip(trace.title() + "\n" + meta.getText() + "\n" + trace.traceId()));
             box.setPadding(new Insets(4, 2, 4, 2));

@@ -95,7 +95,9 @@ final class PlaybackBar extends HBox {
 
         position.setId("position");
         position.getStyleClass().add("muted");
-        position.setMinWidth(Region.USE_PREF_SIZE);
+        // an event id can be a long UUID: cut (whole on hover) rather than widen the centre and squeeze the library
+        position.setMinWidth(60);
+        FullText.whenCut(position);
 
         getChildren().addAll(first, previous, play, next, last, new Separator(Orientation.VERTICAL), paceTitle, pace, paceLabel,
                 scopeTitle, scope,

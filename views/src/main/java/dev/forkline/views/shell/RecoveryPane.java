@@ -230,12 +230,14 @@ final class RecoveryPane extends SplitPane {
                 name.setMinWidth(Region.USE_PREF_SIZE);
                 Label message = new Label(clause.message());
                 message.setMinWidth(0);
+                FullText.whenCut(message, (clause.passed() ? "pass · " : "fail · ") + clause.clause() + "\n" + clause.message());
                 HBox row = new HBox(6, Pills.pill(clause.passed() ? "pass" : "fail", clause.passed() ? "success" : "danger"), name, message);
                 row.setAlignment(Pos.CENTER_LEFT);
                 setGraphic(row);
             } else if (value instanceof Evidence evidence) {
                 Label text = new Label((evidence.eventId() == null ? "" : evidence.run() + "/" + evidence.eventId() + "  ") + evidence.note());
                 text.getStyleClass().add(evidence.eventId() == null ? "muted" : "evidence-link");
+                FullText.whenCut(text);
                 setGraphic(text);
             }
         }

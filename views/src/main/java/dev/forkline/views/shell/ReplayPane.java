@@ -3,13 +3,11 @@ package dev.forkline.views.shell;
 import dev.forkline.replay.engine.DivergenceClass;
 import dev.forkline.replay.engine.StepResult;
 import dev.forkline.views.viewmodel.ReplayViewModel;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
-import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
@@ -19,7 +17,6 @@ import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** Live progress of a replay (step n of m, the current tool call), its steps as they finish, and the way to its first divergence. */
@@ -74,11 +71,12 @@ final class ReplayPane extends VBox {
         steps.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         steps.setPlaceholder(new Label("Replay from here, Fork with edit… and Revert to here are in the Run menu and the context menus "
                 + "of the fork tree and the timeline."));
-        steps.getColumns().add(column("#", 40, s -> String.valueOf(s.number())));
-        steps.getColumns().add(column("Step", 300, StepResult::label));
-        steps.getColumns().add(column("Status", 170, StepResult::statusText));
-        steps.getColumns().add(column("ms", 60, s -> String.valueOf(s.durationMs())));
-        steps.getColumns().add(column("Cause / what differs / note", 400, ReplayPane::detail));
+        steps.getColumns().add(FullText.column("#", 40, s -> String.valueOf(s.number())));
+        steps.getColumns().add(FullText.column("Step", 300, StepResult::label));
+        steps.getColumns().add(FullText.column("Status", 170, StepResult::statusText));
+        steps.getColumns().add(FullText.column("ms", 60, s -> String.valueOf(s.durationMs())));
+        // the cell shortens each diff to a line: the hover shows the step in full, as the detail below does
+        steps.getColumns().add(FullText.column("Cause / what differs / note", 400, ReplayPane::detail, ReplayPane::describe));
         steps.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(StepResult step, boolean empty) {
@@ -186,12 +184,5 @@ final class ReplayPane extends VBox {
     private static String oneLine(Object value) {
         String text = String.valueOf(value).replace('\n', ' ');
         return text.length() > 80 ? text.substring(0, 80) + "…" : text;
-    }
-
-    private static TableColumn<StepResult, String> column(String name, double width, Function<StepResult, String> value) {
-        TableColumn<StepResult, String> column = new TableColumn<>(name);
-        column.setPrefWidth(width);
-        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
-        return column;
     }
 }

@@ -46,6 +46,8 @@ final class SessionSetupPane extends VBox {
     final TextField commit = new TextField();
     final TextField tools = new TextField();
     final Button chooseTools = new Button("Folder…", Icons.of(Material2AL.FOLDER_OPEN, 14));
+    final TextField fileHistory = new TextField();
+    final Button chooseFileHistory = new Button("Folder…", Icons.of(Material2AL.FOLDER_OPEN, 14));
     final ComboBox<String> image = new ComboBox<>();
     final TextArea setupCommands = new TextArea();
     final TextArea env = new TextArea();
@@ -119,6 +121,18 @@ final class SessionSetupPane extends VBox {
             tools.setPromptText("SWE-agent's tools/ folder, holding " + String.join(", ", start.toolBundles()));
             chooseTools.setOnAction(e -> chooseDirectory("SWE-agent's tool bundles", model.toolsProperty()));
             form.addRow(r++, label("Tool bundles"), row(tools, chooseTools));
+        }
+
+        if (model.fileHistoryAsked()) {
+            fileHistory.setId("setup-file-history");
+            fileHistory.textProperty().bindBidirectional(model.fileHistoryProperty());
+            fileHistory.setPromptText("optional: ~/.claude/file-history/<session id>/ (forkline replay --file-history DIR)");
+            chooseFileHistory.setId("setup-choose-file-history");
+            chooseFileHistory.setOnAction(e -> chooseDirectory("Claude Code's file-history folder of the session", model.fileHistoryProperty()));
+            Label help = label("Claude Code's backups of the files it edited: compared with the workspace at each snapshot, and "
+                    + "the source of files the starting tree lacks.");
+            help.setWrapText(true);
+            form.addRow(r++, label("File history"), new VBox(4, row(fileHistory, chooseFileHistory), help));
         }
 
         image.setId("setup-image");

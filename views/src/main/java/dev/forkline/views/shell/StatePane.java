@@ -2,7 +2,6 @@ package dev.forkline.views.shell;
 
 import dev.forkline.views.state.StateSnapshot;
 import dev.forkline.views.viewmodel.StatePanelViewModel;
-import javafx.beans.property.SimpleStringProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -284,10 +283,7 @@ final class StatePane extends VBox {
     }
 
     private static <T> TableColumn<T, String> column(String title, Function<T, String> value, double width) {
-        TableColumn<T, String> column = new TableColumn<>(title);
-        column.setCellValueFactory(cell -> new SimpleStringProperty(value.apply(cell.getValue())));
-        column.setPrefWidth(width);
-        return column;
+        return FullText.column(title, width, value);
     }
 
     private static final class FileCell extends TreeCell<String> {

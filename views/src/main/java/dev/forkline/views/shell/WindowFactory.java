@@ -1,6 +1,8 @@
 package dev.forkline.views.shell;
 
+import javafx.application.Platform;
 import javafx.scene.Parent;
+import javafx.scene.layout.Region;
 import javafx.scene.Scene;
 import javafx.stage.Modality;
 import javafx.stage.Stage;
@@ -60,7 +62,26 @@ final class WindowFactory {
         return stage;
     }
 
-    /** A scene with the workbench's stylesheets and theme, for a window made elsewhere. */
+    /**
+     * A window {@code width} wide and as tall as its content, not yet shown: it grows and shrinks with the content (a
+     * form whose parts appear as they are needed) instead of opening with empty space under it.
+     */
+    Stage createFitted(Window owner, String title, Region content, double width, boolean modal) {
+        content.setPrefWidth(width);
+        Stage stage = create(owner, title, content, -1, -1, modal);
+        content.needsLayoutProperty().addListener((obs, was, needs) -> {
+            if (needs) {
+                Platform.runLater(() -> {
+                    if (stage.getScene() != null && Math.abs(content.prefHeight(width) - stage.getScene().getHeight()) > 1) {
+                        stage.sizeToScene();
+                    }
+                });
+            }
+        });
+        return stage;
+    }
+
+    /** A scene with the workbench's stylesheets and theme, for a window made elsewhere (-1: the content's size). */
     Scene scene(Parent content, double width, double height) {
         content.getStyleClass().add("workbench");
         stylesheets.stream().filter(sheet -> !content.getStylesheets().contains(sheet)).forEach(content.getStylesheets()::add);

@@ -141,6 +141,7 @@ public final class WorkbenchView extends BorderPane {
         queueButton.setTooltip(queueTip);
         queueButton.setOnAction(e -> showEscapeQueue());
         traceTitle.setMinWidth(120);
+        FullText.whenCut(traceTitle);
         breadcrumb.setMinWidth(Region.USE_PREF_SIZE);
         queueButton.setMinWidth(Region.USE_PREF_SIZE);
         liveUi = new LiveSessionsUi(model.live(), model.escapeQueue(), this, this::window);
@@ -155,6 +156,7 @@ public final class WorkbenchView extends BorderPane {
         VBox timelineBox = new VBox(integrityBanner, header, playback, filterBar, timelineCanvas);
         VBox.setVgrow(timelineCanvas, Priority.ALWAYS);
         timelineBox.getStyleClass().add("timeline-box");
+        PaneWidths.shrinkable(timelineBox);
         replayPane = new ReplayPane(model.replay());
         recoveryPane = new RecoveryPane(model.recovery());
         stateTab = new javafx.scene.control.Tab("State", state);
@@ -198,6 +200,7 @@ public final class WorkbenchView extends BorderPane {
         SplitPane main = new SplitPane(library, centre, right);
         main.setDividerPositions(0.16, 0.70);
         SplitPane.setResizableWithParent(library, false);
+        PaneWidths.fix(library, centre, right);
 
         MenuItem compareFromTree = new MenuItem("Compare with parent run", Icons.of(Material2AL.COMPARE_ARROWS));
         compareFromTree.setOnAction(e -> showComparison());
@@ -345,12 +348,17 @@ public final class WorkbenchView extends BorderPane {
         windows.create("compare runs", comparePane, 1100, 640).show();
     }
 
-    /** Replay from here, Fork with edit…, Revert to here, and why they are disabled (no Docker engine, a replay running). */
+    /**
+     * Replay from here, Fork with edit…, Revert to here, each disabled while it cannot act on the selection (no
+     * checkpoint, no engine, a replay running), with the reason on a line of its own under them: a menu item shows no
+     * tooltip, and a disabled control none at all.
+     */
     private List<MenuItem> runActions() {
         var replay = model.replay();
-        var noTrace = model.openedProperty().isNull();
+        var guard = replay.guard();
         MenuItem replayHere = new MenuItem("Replay from here", Icons.of(Material2MZ.REPLAY));
-        replayHere.disableProperty().bind(replay.availableProperty().not().or(noTrace));
+        replayHere.setId("action-replay");
+        replayHere.disableProperty().bind(guard.replayBlockedProperty().isNotNull());
         // an imported session's start needs the tree it started from: the action asks for it first
         replayHere.textProperty().bind(Bindings.when(replay.startsFromSuppliedTreeProperty()).then("Replay from here…").otherwise("Replay from here"));
         replayHere.setOnAction(e -> {
@@ -361,16 +369,17 @@ public final class WorkbenchView extends BorderPane {
             }
         });
         MenuItem fork = new MenuItem("Fork with edit…", Icons.of(Material2AL.CALL_SPLIT));
-        fork.disableProperty().bind(replay.availableProperty().not().or(noTrace).or(model.timeline().selectedIndexProperty().lessThan(0)));
+        fork.setId("action-fork");
+        fork.disableProperty().bind(guard.forkBlockedProperty().isNotNull());
         fork.setOnAction(e -> showForkEdit());
         MenuItem revert = new MenuItem("Revert to here…", Icons.of(Material2MZ.UNDO));
-        revert.disableProperty().bind(replay.runningProperty().or(noTrace));
+        revert.setId("action-revert");
+        revert.disableProperty().bind(guard.revertBlockedProperty().isNotNull());
         revert.setOnAction(e -> chooseRevert());
-        MenuItem why = new MenuItem();
-        why.textProperty().bind(Bindings.concat("Replay unavailable: ", replay.unavailableReasonProperty()));
-        why.setDisable(true);
-        why.visibleProperty().bind(replay.unavailableReasonProperty().isNotNull());
-        return List.of(replayHere, fork, revert, why);
+        MenuItem whyReplay = ActionReasons.line("why-replay", "Replay: ", guard.replayBlockedProperty(), null);
+        MenuItem whyFork = ActionReasons.line("why-fork", "Fork: ", guard.forkBlockedProperty(), guard.replayBlockedProperty());
+        MenuItem whyRevert = ActionReasons.line("why-revert", "Revert: ", guard.revertBlockedProperty(), guard.replayBlockedProperty());
+        return List.of(replayHere, fork, revert, whyReplay, whyFork, whyRevert);
     }
 
     /** Opens the Fork with edit… window for the selected event. */
@@ -400,8 +409,8 @@ public final class WorkbenchView extends BorderPane {
             setupStage.close();
         }
         setupPane = new SessionSetupPane(form, () -> setupStage.close());
-        setupStage = windows.create(null, purpose == dev.forkline.views.viewmodel.SessionSetupViewModel.Purpose.REPLAY
-                ? "replay an imported session" : "the starting tree", setupPane, 820, form.toolsNeeded() ? 640 : 600, true);
+        setupStage = windows.createFitted(null, purpose == dev.forkline.views.viewmodel.SessionSetupViewModel.Purpose.REPLAY
+                ? "replay an imported session" : "the starting tree", setupPane, 820, true);
         setupStage.show();
     }
 
@@ -451,8 +460,8 @@ public final class WorkbenchView extends BorderPane {
     /** Opens the Decide… window for a queue item. */
     public void showDecision(dev.forkline.trace.decision.QueueItem item) {
         var form = model.escapeQueue().decide(item);
-        decisionPane = new DecisionPane(form, () -> decisionStage.close());
-        decisionStage = windows.create(queueStage, "decide " + item.eventId(), decisionPane, 700, 640, false);
+        decisionPane = new DecisionPane(form, model.escapeQueue().traceTitle(item), () -> decisionStage.close());
+        decisionStage = windows.createFitted(queueStage, "decide " + item.eventId(), decisionPane, 640, false);
         decisionStage.show();
     }
 

@@ -584,6 +584,10 @@ final class TimelineRenderer {
         if (overviewModel != model || overviewColumns != columns || overviewShown != shown) {
             computeOverview(model, columns, shown);
         }
+        // in a pane too short for every lane the strip sits over the last lanes: its own band hides what lies under
+        // it (lane names in the gutter included), so "Whole run" is never drawn over a lane's name
+        g.setFill(p.background());
+        g.fillRect(0, top - 2, layout.width(), OVERVIEW + 4);
         g.setFill(p.laneAlternate());
         g.fillRect(GUTTER, top, plotW, OVERVIEW);
         g.setStroke(p.grid());

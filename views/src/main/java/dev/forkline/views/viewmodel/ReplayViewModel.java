@@ -7,6 +7,7 @@ import dev.forkline.replay.engine.ReplayRequest;
 import dev.forkline.replay.engine.ReplayResult;
 import dev.forkline.replay.engine.DivergenceClass;
 import dev.forkline.replay.engine.SessionSetup;
+import dev.forkline.replay.workspace.FileHistory;
 import dev.forkline.replay.workspace.StartingTree;
 import dev.forkline.views.data.StartingTrees;
 import dev.forkline.replay.engine.RevertRequest;
@@ -89,6 +90,7 @@ public final class ReplayViewModel {
             preparedCheckpoint, running);
     private final BooleanBinding available;
     private final BooleanBinding startsFromSuppliedTree;
+    private final ReplayActionGuard guard;
     private Cancellation cancellation;
     /** What a sandbox was last asked to be prepared for: moving the selection within that checkpoint asks nothing more. */
     private PreparationTarget preparing;
@@ -116,6 +118,7 @@ public final class ReplayViewModel {
         unavailableReason.set(backend == null || bundles == null ? NO_BACKEND : NOT_CHECKED);
         available = Bindings.createBooleanBinding(() -> backend != null && bundles != null && dockerReady.get() && !running.get(),
                 dockerReady, running);
+        guard = new ReplayActionGuard(this, selection, memory);
         selection.traceProperty().addListener((obs, old, now) -> followOpenTrace());
         selection.runProperty().addListener((obs, old, run) -> prepareForSelection());
         selection.eventIndexProperty().addListener((obs, old, index) -> prepareForSelection());
@@ -241,7 +244,8 @@ public final class ReplayViewModel {
         void applyTo(ReplayRequest.Builder request, StartingTrees trees) {
             StartingTree starting = tree != null ? tree : trees.get(answers.workspaceSpec(), pinnedCommit);
             Path tools = answers.tools().isEmpty() ? null : Path.of(answers.tools());
-            request.setup(new SessionSetup(starting, tools, answers.setupCommands(), answers.env()))
+            FileHistory history = answers.fileHistory().isEmpty() ? null : FileHistory.open(Path.of(answers.fileHistory()));
+            request.setup(new SessionSetup(starting, tools, answers.setupCommands(), answers.env(), history))
                     .image(answers.image().isEmpty() ? null : answers.image())
                     .strictEnvironment(answers.strictEnvironment());
         }
@@ -594,6 +598,11 @@ public final class ReplayViewModel {
     // --- accessors ----------------------------------------------------------------------------------------------------
 
     /** Replay and fork can start: a backend, a Docker engine, and nothing running. */
+    /** Why each replay action cannot act on the current selection (null while it can). */
+    public ReplayActionGuard guard() {
+        return guard;
+    }
+
     public BooleanBinding availableProperty() {
         return available;
     }

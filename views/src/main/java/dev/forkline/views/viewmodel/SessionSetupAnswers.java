@@ -22,9 +22,11 @@ import java.util.Map;
  * @param setupCommands     shell commands run in the workspace before the first step
  * @param env               variables added to every re-executed call, in the order given
  * @param strictEnvironment environment divergences fail the replay too
+ * @param fileHistory       Claude Code's file-history folder of the session ({@code --file-history DIR}), or blank
  */
 public record SessionSetupAnswers(TreeSource source, String path, String repository, String commit, String tools, String image,
-                                  List<String> setupCommands, Map<String, String> env, boolean strictEnvironment) {
+                                  List<String> setupCommands, Map<String, String> env, boolean strictEnvironment,
+                                  String fileHistory) {
 
     /** Where the starting tree comes from. */
     public enum TreeSource { FOLDER_OR_ARCHIVE, GIT_COMMIT }
@@ -36,6 +38,7 @@ public record SessionSetupAnswers(TreeSource source, String path, String reposit
         commit = blankToEmpty(commit);
         tools = blankToEmpty(tools);
         image = blankToEmpty(image);
+        fileHistory = blankToEmpty(fileHistory);
         setupCommands = setupCommands == null ? List.of() : List.copyOf(setupCommands);
         env = env == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(env));
     }
@@ -60,6 +63,7 @@ public record SessionSetupAnswers(TreeSource source, String path, String reposit
         ObjectNode variables = json.putObject("env");
         env.forEach(variables::put);
         json.put("strictEnvironment", strictEnvironment);
+        json.put("fileHistory", fileHistory);
         return json;
     }
 
@@ -77,7 +81,7 @@ public record SessionSetupAnswers(TreeSource source, String path, String reposit
         json.path("env").properties().forEach(e -> env.put(e.getKey(), e.getValue().asText()));
         return new SessionSetupAnswers(source, json.path("path").asText(""), json.path("repository").asText(""),
                 json.path("commit").asText(""), json.path("tools").asText(""), json.path("image").asText(""), setup, env,
-                json.path("strictEnvironment").asBoolean(false));
+                json.path("strictEnvironment").asBoolean(false), json.path("fileHistory").asText(""));
     }
 
     private static String blankToEmpty(String value) {

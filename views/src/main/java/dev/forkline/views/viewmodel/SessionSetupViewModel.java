@@ -60,6 +60,7 @@ public final class SessionSetupViewModel {
     private final StringProperty setupCommands = new SimpleStringProperty("");
     private final StringProperty env = new SimpleStringProperty("");
     private final BooleanProperty strictEnvironment = new SimpleBooleanProperty();
+    private final StringProperty fileHistory = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper();
@@ -107,6 +108,7 @@ public final class SessionSetupViewModel {
         answers.env().forEach((k, v) -> variables.append(variables.isEmpty() ? "" : "\n").append(k).append('=').append(v));
         env.set(variables.toString());
         strictEnvironment.set(answers.strictEnvironment());
+        fileHistory.set(answers.fileHistory());
     }
 
     /**
@@ -129,7 +131,8 @@ public final class SessionSetupViewModel {
             }
         }
         SessionSetupAnswers answers = new SessionSetupAnswers(kind, path.get(), repository.get(), commit.get(), tools.get(), image.get(),
-                lines(setupCommands.get()), variables(env.get()), strictEnvironment.get());
+                lines(setupCommands.get()), variables(env.get()), strictEnvironment.get(), fileHistory.get());
+        checkFileHistory(answers.fileHistory());
         WorkspaceSource.forTrace(answers.workspaceSpec(), start.commit()); // names a path that exists, a commit id, a repository
         checkTools(answers.tools());
         return answers;
@@ -172,6 +175,20 @@ public final class SessionSetupViewModel {
     /** The images the engine holds, for the image field's list (asked for by the window, off the UI thread). */
     public ObservableList<String> images() {
         return images;
+    }
+
+    private static void checkFileHistory(String folder) {
+        if (folder.isBlank()) {
+            return;
+        }
+        Path dir = pathOrNull(folder);
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new IllegalArgumentException("The file-history folder " + folder + " is not a directory: give Claude Code's "
+                    + "~/.claude/file-history/<session id>/ folder of this session, or leave it empty.");
+        }
+        if (!Files.isReadable(dir)) {
+            throw new IllegalArgumentException("The file-history folder " + folder + " cannot be read.");
+        }
     }
 
     private void checkTools(String folder) {
@@ -301,6 +318,16 @@ public final class SessionSetupViewModel {
     /** NAME=VALUE, one a line. */
     public StringProperty envProperty() {
         return env;
+    }
+
+    /** Whether the session is Claude Code's, so its file-history folder is asked for (optional). */
+    public boolean fileHistoryAsked() {
+        return start.claudeCode();
+    }
+
+    /** Claude Code's file-history folder of the session, or blank. */
+    public StringProperty fileHistoryProperty() {
+        return fileHistory;
     }
 
     public BooleanProperty strictEnvironmentProperty() {

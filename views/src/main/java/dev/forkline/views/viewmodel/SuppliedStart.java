@@ -24,9 +24,11 @@ import java.util.Optional;
  * @param hint        data.startingTree.hint: the importer's sentence on what to supply, or null
  * @param root        data.workspace.root: where the session worked, or null
  * @param toolBundles the tool bundles a SWE-agent session runs; empty for other agents
+ * @param harness     the agent that recorded the session ({@code session.start data.environment.harness.name}, e.g.
+ *                    {@code claude-code}), or null
  */
 public record SuppliedStart(Event checkpoint, String repository, String commit, String branch, String cwd, String hint, String root,
-                            List<String> toolBundles) {
+                            List<String> toolBundles, String harness) {
 
     public SuppliedStart {
         toolBundles = List.copyOf(toolBundles);
@@ -66,8 +68,14 @@ public record SuppliedStart(Event checkpoint, String repository, String commit, 
         if (sessionStart != null) {
             sessionStart.data().path("environment").path("sweAgent").path("toolBundles").forEach(b -> bundles.add(b.asText()));
         }
+        String harness = sessionStart == null ? null : text(sessionStart.data().path("environment").path("harness"), "name");
         return new SuppliedStart(checkpoint, text(tree, "repository"), text(tree, "commit"), text(tree, "branch"), text(tree, "cwd"),
-                text(tree, "hint"), text(checkpoint.data().path("workspace"), "root"), bundles);
+                text(tree, "hint"), text(checkpoint.data().path("workspace"), "root"), bundles, harness);
+    }
+
+    /** Whether Claude Code recorded the session, so its file-history folder can be given. */
+    public boolean claudeCode() {
+        return "claude-code".equals(harness);
     }
 
     /** The checkpoint's id for people ({@code start}). */

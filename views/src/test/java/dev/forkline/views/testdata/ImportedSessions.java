@@ -60,6 +60,8 @@ public final class ImportedSessions {
                 for (String bundle : toolBundles) {
                     bundles.add(bundle);
                 }
+            } else {
+                ((ObjectNode) start.get("environment")).putObject("harness").put("name", "claude-code");
             }
             write(writer, chain, NewEvent.of("r1", "harness", EventType.SESSION_START).touches(StateKind.SESSION).data(start), t0, 0);
 
@@ -101,6 +103,20 @@ public final class ImportedSessions {
     }
 
     /** A file of {@code shared/replay}, or the test is skipped saying where it was looked for. */
+    /** A real session of {@code shared/samples} (the test is skipped with a message where it is absent). */
+    public static Path requireSample(String relative) {
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null) {
+            Path file = dir.resolve("shared").resolve("samples").resolve(relative);
+            if (Files.exists(file)) {
+                return file;
+            }
+            dir = dir.getParent();
+        }
+        assumeTrue(false, "shared/samples/" + relative + " not found beside the repository: real-session test skipped");
+        return null;
+    }
+
     public static Path requireReplay(String relative) {
         Path dir = Path.of("").toAbsolutePath();
         Path root = null;

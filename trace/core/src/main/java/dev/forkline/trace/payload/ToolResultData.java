@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Json;
 
 /** The payload of a {@code tool.result}: what a tool call returned. Members the trace does not hold read as null. */
-public record ToolResultData(String callId, Long exitCode, String stdout, String stderr, String stdoutBlob, String stderrBlob, JsonNode error, Boolean isError, Double durationMs, String outcome) {
+public record ToolResultData(String callId, Long exitCode, String stdout, String stderr, String stdoutBlob, String stderrBlob, JsonNode error, Boolean isError, Double durationMs, String outcome,
+        Boolean truncated, ObjectNode external) {
 
     /** The {@code outcome} of a call or result whose effect nobody can tell. */
     public static final String UNKNOWN_OUTCOME = "unknown";
@@ -20,6 +21,13 @@ public record ToolResultData(String callId, Long exitCode, String stdout, String
     public static final String IS_ERROR = "isError";
     public static final String DURATION_MS = "durationMs";
     public static final String OUTCOME = "outcome";
+    /** True when the output was cut at the sandbox's output limit. */
+    public static final String TRUNCATED = "truncated";
+    /** What an external call did to its stand-in: {@code standIn}, {@code entry}, {@code newDelivery}. */
+    public static final String EXTERNAL = "external";
+    public static final String EXTERNAL_STAND_IN = "standIn";
+    public static final String EXTERNAL_ENTRY = "entry";
+    public static final String EXTERNAL_NEW_DELIVERY = "newDelivery";
 
     public static ToolResultData from(ObjectNode data) {
         return new ToolResultData(Fields.text(data, CALL_ID),
@@ -31,7 +39,9 @@ public record ToolResultData(String callId, Long exitCode, String stdout, String
                 Fields.node(data, ERROR),
                 Fields.bool(data, IS_ERROR),
                 Fields.number(data, DURATION_MS),
-                Fields.text(data, OUTCOME));
+                Fields.text(data, OUTCOME),
+                Fields.bool(data, TRUNCATED),
+                Fields.object(data, EXTERNAL));
     }
 
     /** Writes the non-null members into {@code data}, leaving every other member as it is; returns {@code data}. */
@@ -46,6 +56,8 @@ public record ToolResultData(String callId, Long exitCode, String stdout, String
         Fields.put(data, IS_ERROR, isError);
         Fields.put(data, DURATION_MS, durationMs);
         Fields.put(data, OUTCOME, outcome);
+        Fields.put(data, TRUNCATED, truncated);
+        Fields.put(data, EXTERNAL, external);
         return data;
     }
 

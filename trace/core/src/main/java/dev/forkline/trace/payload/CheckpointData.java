@@ -17,6 +17,8 @@ public record CheckpointData(String checkpointId, String label, ObjectNode works
     public static final String WORKSPACE_ROOT = "root";
     /** The workspace's files by path, a member of {@code workspace}: each a {@link FileEntry}. */
     public static final String WORKSPACE_FILES = "files";
+    /** The calls still waiting for their result at the checkpoint, a member of {@code harness}. */
+    public static final String HARNESS_PENDING = "pending";
 
     /**
      * One file of a checkpoint's workspace: its content's blob, or the target of a symbolic link, and its mode.

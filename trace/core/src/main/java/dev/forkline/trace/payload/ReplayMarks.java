@@ -24,6 +24,8 @@ public record ReplayMarks(String replayOf, ObjectNode replay, Boolean stubbed, B
     public static final String REFIRED = "refired";
     public static final String DECISION = "decision";
     public static final String ANSWERED_BY = "answeredBy";
+    /** On the copy of a Claude Code file-history snapshot: each backup's comparison with the replay's workspace. */
+    public static final String FILE_HISTORY = "fileHistory";
 
     /** The mark of an event that replays the recorded event {@code replayOf} (null: it replays none). */
     public static ReplayMarks of(String replayOf) {

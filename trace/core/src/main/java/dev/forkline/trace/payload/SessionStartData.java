@@ -11,6 +11,10 @@ public record SessionStartData(String title, ObjectNode environment, ObjectNode 
     public static final String ENVIRONMENT = "environment";
     public static final String MODEL = "model";
     public static final String IMPORTED = "imported";
+    /** Members of {@code model}: who provides the model, its name and version. */
+    public static final String MODEL_PROVIDER = "provider";
+    public static final String MODEL_NAME = "model";
+    public static final String MODEL_VERSION = "version";
 
     public static SessionStartData from(ObjectNode data) {
         return new SessionStartData(Fields.text(data, TITLE),

@@ -445,9 +445,9 @@ final class ReplaySession {
         }
         List<FieldDiff> diffs = new ArrayList<>();
         java.util.Set<String> applied = new java.util.LinkedHashSet<>();
-        String recorded = recordedResult.isEmpty() ? null : ToolResultComparison.recordedText(recordedResult.get(), ToolResultData.STDOUT, blobs);
+        String recorded = recordedResult.isEmpty() ? null : ToolResultComparison.recordedStdout(recordedResult.get(), blobs);
         if (recorded == null && recordedResult.isPresent()) {
-            recorded = ToolResultComparison.recordedText(recordedResult.get(), ToolResultData.STDERR, blobs);
+            recorded = ToolResultComparison.recordedStderr(recordedResult.get(), blobs);
         }
         if (recorded != null) {
             ToolResultComparison.compareText(diffs, applied, "stdout", harness.comparable(call, recorded),

@@ -19,6 +19,19 @@ public record CheckpointData(String checkpointId, String label, ObjectNode works
     public static final String WORKSPACE_FILES = "files";
     /** The calls still waiting for their result at the checkpoint, a member of {@code harness}. */
     public static final String HARNESS_PENDING = "pending";
+    /**
+     * A member of {@code workspace}: {@link #SOURCE_SUPPLIED} when the trace does not hold the files (an imported
+     * session's starting tree, given to a replay with {@code --workspace}); {@code suppliedAs} names what was given.
+     */
+    public static final String WORKSPACE_SOURCE = "source";
+    public static final String SOURCE_SUPPLIED = "supplied";
+    public static final String WORKSPACE_SUPPLIED_AS = "suppliedAs";
+    /** What the trace says of a supplied starting tree: {@code repository}, {@code commit}, {@code branch}, {@code cwd}. */
+    public static final String STARTING_TREE = "startingTree";
+    public static final String TREE_REPOSITORY = "repository";
+    public static final String TREE_COMMIT = "commit";
+    public static final String TREE_BRANCH = "branch";
+    public static final String TREE_CWD = "cwd";
 
     /**
      * One file of a checkpoint's workspace: its content's blob, or the target of a symbolic link, and its mode.

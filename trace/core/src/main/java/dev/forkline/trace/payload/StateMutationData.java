@@ -27,6 +27,20 @@ public record StateMutationData(String path, MutationOp op, String before, boole
     public static final String SYMLINK = "symlink";
     public static final String CONTENT = "content";
     public static final String CONTENT_BASE64 = "contentBase64";
+    /**
+     * How an importer records the edit that made the change, so a replay can re-apply it: a unified diff inline
+     * ({@code patch}) or as a blob ({@code diffBlob}, older traces {@code patchBlob}), or string replacements
+     * ({@code edits}: each {@code oldString}, {@code newString}, {@code replaceAll}; {@code replaceAll} on the payload
+     * applies to all of them); {@code movedTo} when the change moved the file.
+     */
+    public static final String PATCH = "patch";
+    public static final String DIFF_BLOB = "diffBlob";
+    public static final String PATCH_BLOB = "patchBlob";
+    public static final String EDITS = "edits";
+    public static final String EDIT_OLD_STRING = "oldString";
+    public static final String EDIT_NEW_STRING = "newString";
+    public static final String REPLACE_ALL = "replaceAll";
+    public static final String MOVED_TO = "movedTo";
 
     public static StateMutationData of(String path, MutationOp op, String before, String after) {
         return new StateMutationData(path, op, before, true, after, true, null, null, null, null);

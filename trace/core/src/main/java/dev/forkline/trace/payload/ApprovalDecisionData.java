@@ -21,6 +21,8 @@ public record ApprovalDecisionData(String subject, String verdict, String owner,
     public static final String TREAT_AS_FAILED = "failed";
     /** The output a replay gives a call treated as done or failed. */
     public static final String STDOUT = "stdout";
+    /** When the owner decided, as the signed payload states it. */
+    public static final String DECIDED_AT = "decidedAt";
 
     public static ApprovalDecisionData from(ObjectNode data) {
         return new ApprovalDecisionData(Fields.text(data, SUBJECT),

@@ -19,6 +19,7 @@ public record SessionStartData(String title, ObjectNode environment, ObjectNode 
     public static final String IMPORTED_FORMAT = "format";
     /** Members of {@code environment}: the sandbox image and boundary, and where and on what the session ran. */
     public static final String ENVIRONMENT_IMAGE = "image";
+    public static final String ENVIRONMENT_IMAGE_DIGEST = "imageDigest";
     public static final String ENVIRONMENT_ISOLATION = "isolation";
     public static final String ENVIRONMENT_OS = "os";
     public static final String ENVIRONMENT_PLATFORM = "platform";

@@ -264,10 +264,10 @@ final class ReplaySession {
     private StepResult handle(Event event, int position) throws IOException {
         EventType type = event.kind();
         return switch (type) {
-            case TOOL_CALL -> toolCall(event, position);
-            case CHECKPOINT -> checkpoint(event, position);
-            case REVERT, RUN_FORK -> restore(event, position);
-            case STATE_MUTATION -> harnessMutation(event, position);
+            case TOOL_CALL -> asStep(event, position, this::toolCall);
+            case CHECKPOINT -> asStep(event, position, this::checkpoint);
+            case REVERT, RUN_FORK -> asStep(event, position, this::restore);
+            case STATE_MUTATION -> asStep(event, position, this::harnessMutation);
             case SESSION_START, SESSION_END -> null;
             case NOTE -> {
                 List<FileHistory.TrackedBackup> backups = newBackups(event, position);
@@ -277,7 +277,8 @@ final class ReplaySession {
                     }
                     yield null;
                 }
-                yield fileHistorySnapshot(event, position, backups);
+                yield asStep(event, position, (snapshot, number, started, afterEdit)
+                        -> fileHistorySnapshot(snapshot, number, started, afterEdit, backups));
             }
             case APPROVAL_REQUEST, APPROVAL_DECISION, SANDBOX_LOST, HARNESS_RESTART -> {
                 if (!plan.isDropped(event)) {
@@ -294,15 +295,25 @@ final class ReplaySession {
         };
     }
 
-    // ---- tool calls ----------------------------------------------------------------------------------------------
+    /** What one kind of step does once it has begun and is not dropped. */
+    private interface StepBody {
+        StepResult run(Event event, int number, long started, boolean afterEdit) throws IOException;
+    }
 
-    private StepResult toolCall(Event call, int position) throws IOException {
-        int number = beginStep(call);
+    /** Begins a step for {@code event} (announced, timed); an event an edit dropped is a dropped step, else {@code body} runs. */
+    private StepResult asStep(Event event, int position, StepBody body) throws IOException {
+        int number = beginStep(event);
         long started = System.nanoTime();
         boolean afterEdit = plan.afterEdit(position);
-        if (plan.isDropped(call)) {
-            return step(number, call, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
+        if (plan.isDropped(event)) {
+            return step(number, event, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
         }
+        return body.run(event, number, started, afterEdit);
+    }
+
+    // ---- tool calls ----------------------------------------------------------------------------------------------
+
+    private StepResult toolCall(Event call, int number, long started, boolean afterEdit) throws IOException {
         Optional<Event> recordedResult = plan.resultOf(call);
         Optional<Event> escape = plan.escapeOf(call);
         EffectClass effect = ToolCallData.from(call.data()).effect();
@@ -553,13 +564,8 @@ final class ReplaySession {
      * the sandbox lacks the file the backup supplies it, where it holds another the backup replaces it and the step is a
      * divergence of the workspace naming the file (the session saw the backup's content).
      */
-    private StepResult fileHistorySnapshot(Event snapshot, int position, List<FileHistory.TrackedBackup> backups) throws IOException {
-        int number = beginStep(snapshot);
-        long started = System.nanoTime();
-        boolean afterEdit = plan.afterEdit(position);
-        if (plan.isDropped(snapshot)) {
-            return step(number, snapshot, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
-        }
+    private StepResult fileHistorySnapshot(Event snapshot, int number, long started, boolean afterEdit,
+                                           List<FileHistory.TrackedBackup> backups) throws IOException {
         String root = imported == null ? null : imported.root();
         Map<String, WorkspaceFile> current = sandbox.pullWorkspace();
         List<FieldDiff> diffs = new ArrayList<>();
@@ -802,13 +808,7 @@ final class ReplaySession {
 
     // ---- checkpoints, restores, harness changes --------------------------------------------------------------------
 
-    private StepResult checkpoint(Event checkpoint, int position) throws IOException {
-        int number = beginStep(checkpoint);
-        long started = System.nanoTime();
-        boolean afterEdit = plan.afterEdit(position);
-        if (plan.isDropped(checkpoint)) {
-            return step(number, checkpoint, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
-        }
+    private StepResult checkpoint(Event checkpoint, int number, long started, boolean afterEdit) throws IOException {
         WorkspaceManifest actual = sandbox.manifest();
         List<FieldDiff> diffs = WorkspaceComparison.againstCheckpoint(CheckpointFiles.expected(checkpoint), actual);
         StepStatus status = diffs.isEmpty() ? StepStatus.MATCHED : afterEdit ? StepStatus.EXPECTED_DIVERGENCE : StepStatus.DIVERGED;
@@ -836,13 +836,7 @@ final class ReplaySession {
     }
 
     /** A recorded revert (or the run.fork of a run further down the lineage): the named checkpoint is restored. */
-    private StepResult restore(Event event, int position) throws IOException {
-        int number = beginStep(event);
-        long started = System.nanoTime();
-        boolean afterEdit = plan.afterEdit(position);
-        if (plan.isDropped(event)) {
-            return step(number, event, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
-        }
+    private StepResult restore(Event event, int number, long started, boolean afterEdit) throws IOException {
         String checkpointId = event.is(EventType.REVERT) ? RevertData.from(event.data()).checkpoint()
                 : RunForkData.from(event.data()).checkpoint();
         Optional<Event> target = checkpointId == null ? Optional.empty()
@@ -871,13 +865,7 @@ final class ReplaySession {
     }
 
     /** A mutation made outside any tool call (an injected fault, a harness write): carried into the sandbox. */
-    private StepResult harnessMutation(Event mutation, int position) throws IOException {
-        int number = beginStep(mutation);
-        long started = System.nanoTime();
-        boolean afterEdit = plan.afterEdit(position);
-        if (plan.isDropped(mutation)) {
-            return step(number, mutation, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
-        }
+    private StepResult harnessMutation(Event mutation, int number, long started, boolean afterEdit) throws IOException {
         List<String> written = applyRecordedMutations(List.of(mutation), null);
         return step(number, mutation, written.isEmpty() ? null : written.getFirst(), StepStatus.APPLIED, List.of(),
                 (plan.isEdited(mutation) ? "edited change" : "recorded change") + " to " + StateMutationData.from(mutation.data()).path()

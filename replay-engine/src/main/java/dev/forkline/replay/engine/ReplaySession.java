@@ -1,9 +1,7 @@
 package dev.forkline.replay.engine;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.forkline.replay.sandbox.CallOutput;
 import dev.forkline.replay.sandbox.ExecResult;
 import dev.forkline.replay.sandbox.CheckpointWorkspace;
 import dev.forkline.replay.sandbox.ManifestEntry;

@@ -1,7 +1,6 @@
 package dev.forkline.replay.engine;
 
 import dev.forkline.trace.payload.ToolResultData;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.replay.sandbox.ExecResult;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.bundle.BlobSource;

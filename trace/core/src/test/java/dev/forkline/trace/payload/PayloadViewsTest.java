@@ -132,6 +132,18 @@ class PayloadViewsTest {
     }
 
     @Test
+    void aResultIsBuiltFromItsCallIdUpAndNamesTheStandInItReached() {
+        ObjectNode data = ToolResultData.of("c7").withExitCode(0).withStdout("delivered\n").withError(false)
+                .withExternal(ToolResultData.external("outbox", 3L, true)).toPayload();
+        assertThat(CanonicalJson.write(data)).isEqualTo("{\"callId\":\"c7\",\"exitCode\":0,\"external\":{\"entry\":3,"
+                + "\"newDelivery\":true,\"standIn\":\"outbox\"},\"isError\":false,\"stdout\":\"delivered\\n\"}");
+        ObjectNode failed = ToolResultData.of("c8").withError(true).withErrorMessage("404").withOutcome(ToolResultData.UNKNOWN_OUTCOME)
+                .toPayload();
+        assertThat(ToolResultData.from(failed).outcomeUnknown()).isTrue();
+        assertThat(failed.get("error").asText()).isEqualTo("404");
+    }
+
+    @Test
     void aCheckpointListsItsFilesWithTheirBlobsLinksAndModes() {
         Map<String, CheckpointData.FileEntry> files = new LinkedHashMap<>();
         files.put("a.txt", CheckpointData.FileEntry.regular("sha256:ab", "0644"));

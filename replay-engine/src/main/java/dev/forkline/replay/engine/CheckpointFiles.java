@@ -1,5 +1,7 @@
 package dev.forkline.replay.engine;
 
+import dev.forkline.trace.payload.CheckpointData.FileEntry;
+import dev.forkline.trace.payload.CheckpointData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.replay.sandbox.WorkspaceFile;
 import dev.forkline.replay.sandbox.WorkspacePaths;
@@ -33,17 +35,17 @@ final class CheckpointFiles {
     /** Path to what the checkpoint recorded, sorted; paths that are not valid workspace paths are refused. */
     static SortedMap<String, Expected> expected(Event checkpoint) {
         SortedMap<String, Expected> files = new TreeMap<>();
-        JsonNode recorded = checkpoint.data().path("workspace").path("files");
+        JsonNode recorded = checkpoint.data().path(CheckpointData.WORKSPACE).path(CheckpointData.WORKSPACE_FILES);
         for (Iterator<Map.Entry<String, JsonNode>> it = recorded.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> entry = it.next();
             String path = WorkspacePaths.normalize(entry.getKey());
             JsonNode f = entry.getValue();
-            int mode = parseMode(f.path("mode").asText("0644"));
-            if (f.hasNonNull("symlink")) {
-                String target = f.get("symlink").asText();
+            int mode = parseMode(f.path(FileEntry.MODE).asText("0644"));
+            if (f.hasNonNull(FileEntry.SYMLINK)) {
+                String target = f.get(FileEntry.SYMLINK).asText();
                 files.put(path, new Expected(Hashes.sha256(target.getBytes(StandardCharsets.UTF_8)), mode, target));
             } else {
-                files.put(path, new Expected(f.path("blob").asText(null), mode, null));
+                files.put(path, new Expected(f.path(FileEntry.BLOB).asText(null), mode, null));
             }
         }
         return files;

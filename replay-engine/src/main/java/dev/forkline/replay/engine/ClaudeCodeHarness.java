@@ -1,5 +1,7 @@
 package dev.forkline.replay.engine;
 
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.SessionStartData;
 import dev.forkline.replay.tools.ClaudeCodeReadTools;
 import dev.forkline.trace.Event;
 
@@ -21,22 +23,22 @@ final class ClaudeCodeHarness extends ImportedHarness {
 
     @Override
     public boolean answersItself(Event call) {
-        return READ_TOOLS.contains(call.text("tool")) && session.root() != null;
+        return READ_TOOLS.contains(call.text(ToolCallData.TOOL)) && session.root() != null;
     }
 
     @Override
     public Optional<String> answerItself(Event call, Map<String, byte[]> files) {
-        return ClaudeCodeReadTools.run(call.text("tool"), call.data().path("arguments"), session.root(), cwdOf(call), files);
+        return ClaudeCodeReadTools.run(call.text(ToolCallData.TOOL), call.data().path(ToolCallData.ARGUMENTS), session.root(), cwdOf(call), files);
     }
 
     /** The directory the session was in at the call: its recorded cwd when under the root, else the root. */
     private String cwdOf(Event call) {
-        String cwd = call.data().path("cwd").asText(session.environment().path("cwd").asText(session.root()));
+        String cwd = call.data().path(ToolCallData.EXEC_CWD).asText(session.environment().path(SessionStartData.ENVIRONMENT_CWD).asText(session.root()));
         return cwd.startsWith("/") ? cwd : session.root();
     }
 
     @Override
     public String comparable(Event call, String output) {
-        return ClaudeCodeReadTools.comparable(call.text("tool"), output);
+        return ClaudeCodeReadTools.comparable(call.text(ToolCallData.TOOL), output);
     }
 }

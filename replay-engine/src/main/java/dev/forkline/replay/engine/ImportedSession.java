@@ -1,5 +1,6 @@
 package dev.forkline.replay.engine;
 
+import dev.forkline.trace.payload.SessionStartData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -28,12 +29,12 @@ record ImportedSession(String format, JsonNode environment, String root, JsonNod
     static Optional<ImportedSession> of(TraceIndex index, String run, Event checkpoint) {
         for (Event event : index.lineage(run)) {
             if (event.is(EventType.SESSION_START)) {
-                JsonNode imported = event.data().path("imported");
+                JsonNode imported = event.data().path(SessionStartData.IMPORTED);
                 if (!imported.isObject()) {
                     return Optional.empty();
                 }
                 String root = SuppliedCheckpoint.isSupplied(checkpoint) ? SuppliedCheckpoint.root(checkpoint) : null;
-                return Optional.of(new ImportedSession(imported.path("format").asText("unknown"), event.data().path("environment"), root,
+                return Optional.of(new ImportedSession(imported.path(SessionStartData.IMPORTED_FORMAT).asText("unknown"), event.data().path(SessionStartData.ENVIRONMENT), root,
                         imported));
             }
         }
@@ -53,7 +54,7 @@ record ImportedSession(String format, JsonNode environment, String root, JsonNod
      * when it says nothing or it was Linux (where replays run).
      */
     String foreignPlatform() {
-        String os = environment.path("os").asText(environment.path("platform").asText("")).toLowerCase(Locale.ROOT);
+        String os = environment.path(SessionStartData.ENVIRONMENT_OS).asText(environment.path(SessionStartData.ENVIRONMENT_PLATFORM).asText("")).toLowerCase(Locale.ROOT);
         if (os.contains("darwin") || os.contains("mac")) {
             return "macOS";
         }
@@ -63,7 +64,7 @@ record ImportedSession(String format, JsonNode environment, String root, JsonNod
         if (root != null && root.startsWith("/Users/")) {
             return "macOS";
         }
-        String cwd = environment.path("cwd").asText("");
+        String cwd = environment.path(SessionStartData.ENVIRONMENT_CWD).asText("");
         if (cwd.startsWith("/Users/")) {
             return "macOS";
         }

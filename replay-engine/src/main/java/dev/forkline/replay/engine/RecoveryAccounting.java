@@ -1,5 +1,10 @@
 package dev.forkline.replay.engine;
 
+import dev.forkline.trace.payload.SessionOutcome;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.EscapeAttemptData;
+import dev.forkline.trace.payload.UsageData;
+import dev.forkline.trace.payload.ModelCallData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.replay.ReplayInputException;
 import dev.forkline.trace.Event;
@@ -38,10 +43,10 @@ public final class RecoveryAccounting {
         for (int p = from + 1; p <= failure; p++) {
             Event event = lineage.get(p);
             if (event.is(EventType.MODEL_CALL)) {
-                JsonNode usage = event.data().path("usage");
-                tokens += usage.path("inputTokens").asLong(0) + usage.path("outputTokens").asLong(0)
-                        + usage.path("cacheReadTokens").asLong(0) + usage.path("cacheWriteTokens").asLong(0);
-                JsonNode c = event.data().get("costUsd");
+                JsonNode usage = event.data().path(ModelCallData.USAGE);
+                tokens += usage.path(UsageData.INPUT_TOKENS).asLong(0) + usage.path(UsageData.OUTPUT_TOKENS).asLong(0)
+                        + usage.path(UsageData.CACHE_READ_TOKENS).asLong(0) + usage.path(UsageData.CACHE_WRITE_TOKENS).asLong(0);
+                JsonNode c = event.data().get(ModelCallData.COST_USD);
                 if (c != null && c.isNumber()) {
                     cost = cost.add(c.decimalValue());
                 }
@@ -64,8 +69,8 @@ public final class RecoveryAccounting {
         for (int p = from + 1; p < lineage.size(); p++) {
             Event event = lineage.get(p);
             if (event.is(EventType.SANDBOX_LOST) || event.is(EventType.ERROR)
-                    || event.is(EventType.ESCAPE_ATTEMPT) && !event.data().path("blocked").asBoolean(true)
-                    || event.is(EventType.SESSION_END) && !"success".equals(event.text("outcome"))) {
+                    || event.is(EventType.ESCAPE_ATTEMPT) && Boolean.FALSE.equals(EscapeAttemptData.from(event.data()).blocked())
+                    || event.is(EventType.SESSION_END) && SessionEndData.from(event.data()).outcome() != SessionOutcome.SUCCESS) {
                 return p;
             }
         }

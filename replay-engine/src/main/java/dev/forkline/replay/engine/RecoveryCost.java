@@ -1,5 +1,6 @@
 package dev.forkline.replay.engine;
 
+import dev.forkline.trace.payload.RecoveryCostFields;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Json;
 
@@ -24,12 +25,12 @@ public record RecoveryCost(String failureEventId, long recoveryTimeMs, long lost
 
     /** Adds the fields to {@code data} (flat, as the payload contract suggests). */
     public void putInto(ObjectNode data) {
-        data.put("failureEvent", failureEventId);
-        data.put("recoveryTimeMs", recoveryTimeMs);
-        data.put("lostWorkMs", lostWorkMs);
-        data.put("lostTokens", lostTokens);
-        data.put("lostCostUsd", lostCostUsd);
-        data.put("replayComputeMs", replayComputeMs);
+        data.put(RecoveryCostFields.FAILURE_EVENT, failureEventId);
+        data.put(RecoveryCostFields.RECOVERY_TIME_MS, recoveryTimeMs);
+        data.put(RecoveryCostFields.LOST_WORK_MS, lostWorkMs);
+        data.put(RecoveryCostFields.LOST_TOKENS, lostTokens);
+        data.put(RecoveryCostFields.LOST_COST_USD, lostCostUsd);
+        data.put(RecoveryCostFields.REPLAY_COMPUTE_MS, replayComputeMs);
     }
 
     public ObjectNode toJson() {

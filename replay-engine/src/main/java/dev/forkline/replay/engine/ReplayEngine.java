@@ -1,5 +1,15 @@
 package dev.forkline.replay.engine;
 
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.SessionOutcome;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.RunForkData;
+import dev.forkline.trace.payload.ReplayMarks;
+import dev.forkline.trace.payload.ReplaySummaryFields;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.ForkReason;
+import dev.forkline.trace.payload.ErrorData;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -116,19 +126,15 @@ public final class ReplayEngine {
                     setupNotes = start.harness().prepare(sandbox);
                     Event lastNote = null;
                     for (String note : setupNotes) {
-                        ObjectNode data = Json.object();
-                        data.put("text", "set-up: " + note);
+                        ObjectNode data = NoteData.of("set-up: " + note).toPayload();
                         lastNote = out.append(NewEvent.of(newRun, "harness", EventType.NOTE).touches(StateKind.HARNESS).data(data));
                     }
                     session.walk(lastNote == null ? restored : session.recordSetup(restored, lastNote));
                 } catch (IOException | RuntimeException e) {
-                    ObjectNode error = Json.object();
-                    error.put("message", "the replay failed: " + e.getMessage());
-                    error.put("kind", "replay");
+                    ObjectNode error = new ErrorData("the replay failed: " + e.getMessage(), "replay").toPayload();
                     out.append(NewEvent.of(newRun, "harness", EventType.ERROR).touches(StateKind.HARNESS).data(error));
-                    ObjectNode end = Json.object();
-                    end.put("outcome", "aborted");
-                    end.put("summary", "the replay failed: " + e.getMessage());
+                    ObjectNode end = new SessionEndData(SessionOutcome.ABORTED, "the replay failed: " + e.getMessage(), null, null, null,
+                            null).toPayload();
                     out.append(NewEvent.of(newRun, "harness", EventType.SESSION_END).touches(StateKind.SESSION).data(end));
                     throw e;
                 }
@@ -136,7 +142,7 @@ public final class ReplayEngine {
 
                 String checkEvent = plan.lastCheck().map(Event::id).orElse(null);
                 Integer originalExit = plan.lastCheck().flatMap(plan::resultOf)
-                        .map(r -> r.data().path("exitCode")).filter(JsonNode::isNumber).map(JsonNode::asInt).orElse(null);
+                        .map(r -> ToolResultData.from(r.data()).exitCode()).map(Long::intValue).orElse(null);
                 String replayOutcome = replayOutcome(session, parentOutcome, request, originalExit);
                 long totalMs = millisSince(startedAt);
                 RecoveryCost recovery = RecoveryAccounting.of(start.index(), plan.run(), plan.checkpoint(), request.failureEventId(), restoredAt, totalMs);
@@ -257,7 +263,7 @@ public final class ReplayEngine {
      */
     private Placement place(Start start, ReplayRequest request) {
         JsonNode environment = recordedEnvironment(start.index(), start.plan().run());
-        IsolationBoundary recorded = IsolationBoundary.fromJson(environment.path("isolation"));
+        IsolationBoundary recorded = IsolationBoundary.fromJson(environment.path(SessionStartData.ENVIRONMENT_ISOLATION));
         ImportedSession imported = start.imported();
         if (imported != null && imported.root() != null) {
             recorded = new IsolationBoundary(recorded.image(), recorded.network(), recorded.user(), recorded.readOnlyRoot(),
@@ -267,7 +273,7 @@ public final class ReplayEngine {
         if (imported != null && imported.isSweAgent()) {
             recorded = SweAgentHarness.boundary(recorded);
         }
-        String recordedImage = environment.path("image").asText(environment.path("isolation").path("image").asText(null));
+        String recordedImage = environment.path(SessionStartData.ENVIRONMENT_IMAGE).asText(environment.path(SessionStartData.ENVIRONMENT_ISOLATION).path("image").asText(null));
         List<String> ownImages = imported == null ? List.of(SandboxImages.DEFAULT) : List.of(SandboxImages.DEBIAN, SandboxImages.DEFAULT);
         ImageResolver resolver = new ImageResolver(engine, ImageResolver.DEFAULT_PULL_TIMEOUT, ownImages, request.pull());
         // resolving pings the engine first, so that a missing engine is reported as such before the sweep
@@ -284,7 +290,7 @@ public final class ReplayEngine {
     static JsonNode recordedEnvironment(TraceIndex index, String run) {
         for (Event event : index.lineage(run)) {
             if (event.is(EventType.SESSION_START)) {
-                return event.data().path("environment");
+                return event.data().path(SessionStartData.ENVIRONMENT);
             }
         }
         return Json.object();
@@ -293,16 +299,12 @@ public final class ReplayEngine {
     private static ObjectNode forkData(ReplayRequest request, Start start, ImageResolver.ImageChoice image, IsolationBoundary boundary,
                                        String containerId, SandboxPool.Provisioned provisioned) {
         ReplayPlan plan = start.plan();
-        ObjectNode data = Json.object();
-        // the fork hangs off the run that holds the checkpoint, which is the replayed run or one of its ancestors
-        data.put("parentRun", plan.checkpoint().run());
-        data.put("replayedRun", plan.run());
-        data.put("checkpoint", plan.checkpointId());
-        data.put("checkpointEvent", plan.checkpoint().id());
-        data.put("reason", request.edits().isEmpty() ? "replay" : "fork");
-        ArrayNode edits = data.putArray("edits");
+        ArrayNode edits = Json.MAPPER.createArrayNode();
         request.edits().forEach(e -> edits.add(e.toJson()));
-        ObjectNode replay = data.putObject("replay");
+        // the fork hangs off the run that holds the checkpoint, which is the replayed run or one of its ancestors
+        ObjectNode data = new RunForkData(plan.checkpoint().run(), plan.checkpointId(), plan.checkpoint().id(),
+                request.edits().isEmpty() ? ForkReason.REPLAY : ForkReason.FORK, edits, plan.run(), null).toPayload();
+        ObjectNode replay = data.putObject(ReplayMarks.REPLAY);
         replay.put("image", image.image());
         replay.put("imageId", image.imageId());
         replay.put("imageSource", image.source().name().toLowerCase(java.util.Locale.ROOT));
@@ -356,28 +358,30 @@ public final class ReplayEngine {
 
     private static ObjectNode sessionEnd(ReplayResult result) {
         ObjectNode data = Json.object();
-        data.put("outcome", result.outcome().replayOutcome());
+        data.put(SessionEndData.OUTCOME, result.outcome().replayOutcome());
         String summary = "replay of " + result.replayedRun() + " from " + result.checkpointId() + ": " + result.matched() + " matched, "
                 + result.diverged() + " diverged, " + result.expectedDivergences() + " expected divergences, " + result.stubbed()
                 + " stubbed, " + result.contained() + " contained, " + result.needsDecision() + " needing a decision"
                 + (result.stopReason() == ReplayResult.StopReason.COMPLETED ? "" : "; stopped: " + result.stopDetail());
-        data.put("summary", summary);
+        data.put(SessionEndData.SUMMARY, summary);
         result.recovery().putInto(data);
-        ObjectNode replay = data.putObject("replay");
-        replay.put("replayedRun", result.replayedRun());
-        replay.put("checkpoint", result.checkpointId());
-        replay.put("stopReason", result.stopReason().wireName());
-        replay.put("matched", result.matched());
-        replay.put("diverged", result.diverged());
-        replay.put("expectedDivergences", result.expectedDivergences());
-        replay.put("stubbed", result.stubbed());
-        replay.put("contained", result.contained());
-        replay.put("notContained", result.notContained());
-        replay.put("needsDecision", result.needsDecision());
-        result.firstDivergence().ifPresentOrElse(step -> replay.put("firstDivergence", step.eventId()), () -> replay.putNull("firstDivergence"));
-        replay.set("timings", result.timings().toJson());
-        replay.set("outcome", result.outcome().toJson());
-        result.pendingDecision().ifPresent(step -> data.putArray("unknownOutcomes").add(step.callId() == null ? step.eventId() : step.callId()));
+        ObjectNode replay = data.putObject(ReplayMarks.REPLAY);
+        replay.put(ReplaySummaryFields.REPLAYED_RUN, result.replayedRun());
+        replay.put(ReplaySummaryFields.CHECKPOINT, result.checkpointId());
+        replay.put(ReplaySummaryFields.STOP_REASON, result.stopReason().wireName());
+        replay.put(ReplaySummaryFields.MATCHED, result.matched());
+        replay.put(ReplaySummaryFields.DIVERGED, result.diverged());
+        replay.put(ReplaySummaryFields.EXPECTED_DIVERGENCES, result.expectedDivergences());
+        replay.put(ReplaySummaryFields.STUBBED, result.stubbed());
+        replay.put(ReplaySummaryFields.CONTAINED, result.contained());
+        replay.put(ReplaySummaryFields.NOT_CONTAINED, result.notContained());
+        replay.put(ReplaySummaryFields.NEEDS_DECISION, result.needsDecision());
+        result.firstDivergence().ifPresentOrElse(step -> replay.put(ReplaySummaryFields.FIRST_DIVERGENCE, step.eventId()),
+                () -> replay.putNull(ReplaySummaryFields.FIRST_DIVERGENCE));
+        replay.set(ReplaySummaryFields.TIMINGS, result.timings().toJson());
+        replay.set(ReplaySummaryFields.OUTCOME, result.outcome().toJson());
+        result.pendingDecision().ifPresent(step -> data.putArray(SessionEndData.UNKNOWN_OUTCOMES)
+                .add(step.callId() == null ? step.eventId() : step.callId()));
         return data;
     }
 

@@ -1,5 +1,10 @@
 package dev.forkline.replay.engine;
 
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.EscapeAttemptData;
+import dev.forkline.trace.payload.CheckpointData;
+import dev.forkline.trace.EffectClass;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.replay.ReplayInputException;
 import dev.forkline.trace.Event;
@@ -40,7 +45,8 @@ final class ReplayPlan {
         this.index = index;
         this.run = run;
         this.checkpoint = checkpoint;
-        this.checkpointId = checkpoint.text("checkpointId") != null ? checkpoint.text("checkpointId") : checkpoint.id();
+        String recordedId = CheckpointData.from(checkpoint.data()).checkpointId();
+        this.checkpointId = recordedId != null ? recordedId : checkpoint.id();
         this.walked = walked;
         this.dropped = dropped;
         this.edited = edited;
@@ -122,14 +128,14 @@ final class ReplayPlan {
         if (!edited.is(EventType.TOOL_CALL)) {
             return edited;
         }
-        JsonNode oldArgv = original.data().path("exec").path("argv");
-        JsonNode newArgv = edited.data().path("exec").path("argv");
-        String oldCommand = original.data().path("arguments").path("command").asText(null);
-        String newCommand = edited.data().path("arguments").path("command").asText(null);
+        JsonNode oldArgv = original.data().path(ToolCallData.EXEC).path(ToolCallData.EXEC_ARGV);
+        JsonNode newArgv = edited.data().path(ToolCallData.EXEC).path(ToolCallData.EXEC_ARGV);
+        String oldCommand = original.data().path(ToolCallData.ARGUMENTS).path(ToolCallData.ARGUMENT_COMMAND).asText(null);
+        String newCommand = edited.data().path(ToolCallData.ARGUMENTS).path(ToolCallData.ARGUMENT_COMMAND).asText(null);
         if (oldCommand != null && newCommand != null && !oldCommand.equals(newCommand) && oldArgv.equals(newArgv)
                 && oldArgv.size() == 3 && "sh".equals(oldArgv.get(0).asText()) && "-c".equals(oldArgv.get(1).asText())
                 && oldCommand.equals(oldArgv.get(2).asText())) {
-            var argv = ((com.fasterxml.jackson.databind.node.ObjectNode) edited.data().get("exec")).putArray("argv");
+            var argv = ((com.fasterxml.jackson.databind.node.ObjectNode) edited.data().get(ToolCallData.EXEC)).putArray(ToolCallData.EXEC_ARGV);
             argv.add("sh").add("-c").add(newCommand);
         }
         return edited;
@@ -138,7 +144,8 @@ final class ReplayPlan {
     private static int checkpointPosition(TraceIndex index, Lineage lineage, String run, String checkpointId) {
         for (int p = lineage.size() - 1; p >= 0; p--) {
             Event event = lineage.get(p);
-            if (event.is(EventType.CHECKPOINT) && (checkpointId.equals(event.text("checkpointId")) || checkpointId.equals(event.id()))) {
+            if (event.is(EventType.CHECKPOINT) && (checkpointId.equals(CheckpointData.from(event.data()).checkpointId())
+                    || checkpointId.equals(event.id()))) {
                 return p;
             }
         }
@@ -166,13 +173,13 @@ final class ReplayPlan {
         for (Event event : walked) {
             if (event.is(EventType.TOOL_CALL)) {
                 callsById.put(event.id(), event);
-                String callId = event.text("callId");
+                String callId = ToolCallData.from(event.data()).callId();
                 if (callId != null) {
                     openCallByCallId.put(callId, event);
                 }
             } else if (event.is(EventType.TOOL_RESULT)) {
                 Event call = event.causes().stream().map(callsById::get).filter(c -> c != null).findFirst()
-                        .orElseGet(() -> event.text("callId") == null ? null : openCallByCallId.get(event.text("callId")));
+                        .orElseGet(() -> openCall(openCallByCallId, ToolResultData.from(event.data()).callId()));
                 if (call != null && !resultOfCall.containsKey(call.id())) {
                     resultOfCall.put(call.id(), event);
                     consumed.add(event.id());
@@ -186,7 +193,7 @@ final class ReplayPlan {
                 }
             } else if (event.is(EventType.ESCAPE_ATTEMPT)) {
                 Event call = event.causes().stream().map(callsById::get).filter(c -> c != null).findFirst()
-                        .orElseGet(() -> event.text("callId") == null ? null : openCallByCallId.get(event.text("callId")));
+                        .orElseGet(() -> openCall(openCallByCallId, EscapeAttemptData.from(event.data()).callId()));
                 if (call != null) {
                     escapeOfCall.put(call.id(), event);
                     consumed.add(event.id());
@@ -273,11 +280,19 @@ final class ReplayPlan {
                 || event.is(EventType.RUN_FORK) || event.is(EventType.STATE_MUTATION);
     }
 
+    private static Event openCall(Map<String, Event> openCallByCallId, String callId) {
+        return callId == null ? null : openCallByCallId.get(callId);
+    }
+
+    private static boolean isCheck(EffectClass effect) {
+        return effect == EffectClass.WORKSPACE || effect == EffectClass.PROCESS;
+    }
+
     /** The last re-executable workspace/process call of the plan: the run's check. */
     Optional<Event> lastCheck() {
         for (Event event : walked.reversed()) {
             if (event.is(EventType.TOOL_CALL) && !isDropped(event) && dev.forkline.replay.sandbox.RecordedExec.of(event).isPresent()
-                    && ("workspace".equals(event.text("effect")) || "process".equals(event.text("effect")))) {
+                    && isCheck(ToolCallData.from(event.data()).effect())) {
                 return Optional.of(event);
             }
         }

@@ -1,19 +1,19 @@
 package dev.forkline.replay.engine;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.forkline.replay.sandbox.CallOutput;
 import dev.forkline.replay.sandbox.ExecResult;
 import dev.forkline.replay.sandbox.CheckpointWorkspace;
 import dev.forkline.replay.sandbox.ManifestEntry;
 import dev.forkline.replay.sandbox.RecordedExec;
 import dev.forkline.replay.sandbox.Sandbox;
 import dev.forkline.replay.sandbox.SandboxLostException;
+import dev.forkline.replay.sandbox.SandboxPayloads;
 import dev.forkline.replay.sandbox.WorkspaceFile;
 import dev.forkline.replay.sandbox.WorkspaceListing;
 import dev.forkline.replay.sandbox.WorkspaceManifest;
 import dev.forkline.replay.sandbox.WorkspacePaths;
+import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Json;
@@ -21,6 +21,23 @@ import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.decision.DecisionLedger;
+import dev.forkline.trace.decision.Verdict;
+import dev.forkline.trace.payload.ApprovalDecisionData;
+import dev.forkline.trace.payload.ApprovalRequestData;
+import dev.forkline.trace.payload.CheckpointData;
+import dev.forkline.trace.payload.ErrorData;
+import dev.forkline.trace.payload.EscapeAttemptData;
+import dev.forkline.trace.payload.MutationOp;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.ReplayMarks;
+import dev.forkline.trace.payload.ReplayStepData;
+import dev.forkline.trace.payload.RevertData;
+import dev.forkline.trace.payload.RevertTarget;
+import dev.forkline.trace.payload.RunForkData;
+import dev.forkline.trace.payload.SandboxLostData;
+import dev.forkline.trace.payload.StateMutationData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
 import dev.forkline.replay.workspace.BackupCheck;
 import dev.forkline.replay.workspace.BackupComparison;
 import dev.forkline.replay.workspace.FileHistory;
@@ -229,8 +246,8 @@ final class ReplaySession {
             if (result.isPresent() && event.id().equals(result.get().id()) || event.is(EventType.TOOL_CALL)) {
                 break;
             }
-            JsonNode tracked = event.is(EventType.NOTE) ? event.data().get("trackedFileBackups") : null;
-            if (tracked != null && tracked.isObject() && !tracked.isEmpty()) {
+            ObjectNode tracked = event.is(EventType.NOTE) ? NoteData.from(event.data()).trackedFileBackups() : null;
+            if (tracked != null && !tracked.isEmpty()) {
                 found.add(p);
             }
         }
@@ -245,10 +262,10 @@ final class ReplaySession {
     private StepResult handle(Event event, int position) throws IOException {
         EventType type = event.kind();
         return switch (type) {
-            case TOOL_CALL -> toolCall(event, position);
-            case CHECKPOINT -> checkpoint(event, position);
-            case REVERT, RUN_FORK -> restore(event, position);
-            case STATE_MUTATION -> harnessMutation(event, position);
+            case TOOL_CALL -> asStep(event, position, this::toolCall);
+            case CHECKPOINT -> asStep(event, position, this::checkpoint);
+            case REVERT, RUN_FORK -> asStep(event, position, this::restore);
+            case STATE_MUTATION -> asStep(event, position, this::harnessMutation);
             case SESSION_START, SESSION_END -> null;
             case NOTE -> {
                 List<FileHistory.TrackedBackup> backups = newBackups(event, position);
@@ -258,7 +275,8 @@ final class ReplaySession {
                     }
                     yield null;
                 }
-                yield fileHistorySnapshot(event, position, backups);
+                yield asStep(event, position, (snapshot, number, started, afterEdit)
+                        -> fileHistorySnapshot(snapshot, number, started, afterEdit, backups));
             }
             case APPROVAL_REQUEST, APPROVAL_DECISION, SANDBOX_LOST, HARNESS_RESTART -> {
                 if (!plan.isDropped(event)) {
@@ -275,23 +293,33 @@ final class ReplaySession {
         };
     }
 
-    // ---- tool calls ----------------------------------------------------------------------------------------------
+    /** What one kind of step does once it has begun and is not dropped. */
+    private interface StepBody {
+        StepResult run(Event event, int number, long started, boolean afterEdit) throws IOException;
+    }
 
-    private StepResult toolCall(Event call, int position) throws IOException {
-        int number = beginStep(call);
+    /** Begins a step for {@code event} (announced, timed); an event an edit dropped is a dropped step, else {@code body} runs. */
+    private StepResult asStep(Event event, int position, StepBody body) throws IOException {
+        int number = beginStep(event);
         long started = System.nanoTime();
         boolean afterEdit = plan.afterEdit(position);
-        if (plan.isDropped(call)) {
-            return step(number, call, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
+        if (plan.isDropped(event)) {
+            return step(number, event, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
         }
+        return body.run(event, number, started, afterEdit);
+    }
+
+    // ---- tool calls ----------------------------------------------------------------------------------------------
+
+    private StepResult toolCall(Event call, int number, long started, boolean afterEdit) throws IOException {
         Optional<Event> recordedResult = plan.resultOf(call);
         Optional<Event> escape = plan.escapeOf(call);
-        String effect = call.text("effect");
+        EffectClass effect = ToolCallData.from(call.data()).effect();
         boolean executable = harness.exec(call).isPresent();
-        if (executable && (escape.isPresent() || "privileged".equals(effect))) {
+        if (executable && (escape.isPresent() || effect == EffectClass.PRIVILEGED)) {
             return containment(number, call, copy(call), recordedResult, escape, started, afterEdit);
         }
-        if ("external".equals(effect)) {
+        if (effect == EffectClass.EXTERNAL) {
             return external(number, call, recordedResult, started, afterEdit);
         }
         Event newCall = copy(call);
@@ -363,9 +391,9 @@ final class ReplaySession {
         if (known.isPresent()) {
             return new Classified(DivergenceClass.ENVIRONMENT, known.get());
         }
-        String command = harness.exec(call).map(e -> String.join(" ", e.argv())).orElse(call.data().path("arguments").toString());
-        boolean recordedOk = recordedResult.map(r -> r.data().path("exitCode").isNumber() ? r.data().path("exitCode").asInt() == 0
-                : !r.data().path("isError").asBoolean(false)).orElse(false);
+        String command = harness.exec(call).map(e -> String.join(" ", e.argv())).orElse(argumentsText(call));
+        boolean recordedOk = recordedResult.map(r -> ToolResultData.from(r.data())).map(r -> r.exitCode() != null ? r.exitCode() == 0
+                : !Boolean.TRUE.equals(r.isError())).orElse(false);
         Optional<String> cause = EnvironmentDiagnosis.of(command, result.stdoutText() + "\n" + result.stderrText(), recordedOk, image,
                 imported.foreignPlatform(), this::absentFromTree, imported.root());
         return cause.map(c -> new Classified(DivergenceClass.ENVIRONMENT, c)).orElse(new Classified(DivergenceClass.BEHAVIOUR, null));
@@ -401,7 +429,7 @@ final class ReplaySession {
             return actual;
         }
         java.util.Set<String> named = new java.util.HashSet<>();
-        recordedMutations.forEach(m -> named.add(m.text("path")));
+        recordedMutations.forEach(m -> named.add(StateMutationData.from(m.data()).path()));
         SortedMap<String, WorkspaceComparison.Change> compared = new java.util.TreeMap<>(actual);
         compared.keySet().retainAll(named);
         return compared;
@@ -426,9 +454,9 @@ final class ReplaySession {
         }
         List<FieldDiff> diffs = new ArrayList<>();
         java.util.Set<String> applied = new java.util.LinkedHashSet<>();
-        String recorded = recordedResult.isEmpty() ? null : ToolResultComparison.recordedText(recordedResult.get(), "stdout", blobs);
+        String recorded = recordedResult.isEmpty() ? null : ToolResultComparison.recordedStdout(recordedResult.get(), blobs);
         if (recorded == null && recordedResult.isPresent()) {
-            recorded = ToolResultComparison.recordedText(recordedResult.get(), "stderr", blobs);
+            recorded = ToolResultComparison.recordedStderr(recordedResult.get(), blobs);
         }
         if (recorded != null) {
             ToolResultComparison.compareText(diffs, applied, "stdout", harness.comparable(call, recorded),
@@ -439,8 +467,8 @@ final class ReplaySession {
         Classified classified = Classified.NONE;
         if (!diffs.isEmpty()) {
             // the paths the call named, and for a file list the listed ones (never words of a file's content)
-            String named = call.data().path("arguments").toString();
-            if (!"Read".equals(call.text("tool")) && recorded != null) {
+            String named = argumentsText(call);
+            if (!"Read".equals(ToolCallData.from(call.data()).tool()) && recorded != null) {
                 named += " " + String.join(" ", recorded.lines().filter(l -> !l.isBlank() && !l.strip().contains(" ")).toList());
             }
             Optional<String> missing = EnvironmentDiagnosis.pathsIn(named, imported.root()).stream()
@@ -449,13 +477,9 @@ final class ReplaySession {
                             + " committed by the author)");
             classified = missing.map(c -> new Classified(DivergenceClass.ENVIRONMENT, c)).orElse(new Classified(DivergenceClass.BEHAVIOUR, null));
         }
-        ObjectNode data = Json.object();
-        data.put("callId", newCall.text("callId"));
-        data.put("stdout", answer.get());
-        data.put("isError", false);
-        data.put("answeredBy", "forkline (the harness's own tool, re-run on the workspace)");
-        recordedResult.ifPresent(r -> data.put("replayOf", r.id()));
-        data.set("replay", replayInfo(status, diffs, classified, List.copyOf(applied)));
+        ObjectNode data = resultOf(newCall).withStdout(answer.get()).withError(false).toPayload();
+        ReplayMarks.of(recordedResult.map(Event::id).orElse(null)).answeredBy("forkline (the harness's own tool, re-run on the workspace)")
+                .withReplay(replayInfo(status, diffs, classified, List.copyOf(applied))).into(data);
         List<String> causes = new ArrayList<>(List.of(newCall.id()));
         recordedResult.ifPresent(r -> causes.add(r.id()));
         Event written = out.append(NewEvent.of(out.run(), "harness", EventType.TOOL_RESULT).causes(causes).touches(StateKind.HARNESS).data(data));
@@ -474,12 +498,13 @@ final class ReplaySession {
         List<String> notes = new ArrayList<>();
         Map<String, WorkspaceFile> current = new HashMap<>(sandbox.pullWorkspace());
         for (Event mutation : plan.mutationsCausedBy(call)) {
-            if (plan.isDropped(mutation) || mutation.text("path") == null) {
+            String recordedPath = StateMutationData.from(mutation.data()).path();
+            if (plan.isDropped(mutation) || recordedPath == null) {
                 continue;
             }
-            MutationPaths.Resolved resolved = MutationPaths.resolve(mutation.text("path"), imported.root());
+            MutationPaths.Resolved resolved = MutationPaths.resolve(recordedPath, imported.root());
             if (resolved.path() == null) {
-                notes.add(mutation.text("path") + ": not applied, " + resolved.refusal());
+                notes.add(recordedPath + ": not applied, " + resolved.refusal());
                 continue;
             }
             String path = resolved.path();
@@ -498,10 +523,9 @@ final class ReplaySession {
                         touched.add(applied.file().path());
                     }
                     touched.add(path);
-                    ObjectNode data = mutation.data().deepCopy();
-                    data.put("replayOf", mutation.id());
+                    ObjectNode data = ReplayMarks.of(mutation.id()).into(mutation.data().deepCopy());
                     if (!applied.deleted() && !applied.file().isSymlink()) {
-                        data.put("after", out.blob(applied.file().content()));
+                        data.put(StateMutationData.AFTER, out.blob(applied.file().content()));
                     }
                     if (applied.note() != null) {
                         notes.add(path + ": " + applied.note());
@@ -524,9 +548,8 @@ final class ReplaySession {
                 : "the recorded edit was NOT applied: " + diffs.getFirst().actual();
         String written = newCall.id();
         if (recordedResult.isPresent()) {
-            ObjectNode data = recordedResult.get().data().deepCopy();
-            data.put("replayOf", recordedResult.get().id());
-            data.set("replay", replayInfo(status, diffs, classified, List.of()));
+            ObjectNode data = ReplayMarks.of(recordedResult.get().id()).withReplay(replayInfo(status, diffs, classified, List.of()))
+                    .into(recordedResult.get().data().deepCopy());
             Event result = out.append(draft(recordedResult.get(), data, newCall.id()));
             replayed.put(recordedResult.get().id(), result.id());
             written = result.id();
@@ -539,13 +562,8 @@ final class ReplaySession {
      * the sandbox lacks the file the backup supplies it, where it holds another the backup replaces it and the step is a
      * divergence of the workspace naming the file (the session saw the backup's content).
      */
-    private StepResult fileHistorySnapshot(Event snapshot, int position, List<FileHistory.TrackedBackup> backups) throws IOException {
-        int number = beginStep(snapshot);
-        long started = System.nanoTime();
-        boolean afterEdit = plan.afterEdit(position);
-        if (plan.isDropped(snapshot)) {
-            return step(number, snapshot, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
-        }
+    private StepResult fileHistorySnapshot(Event snapshot, int number, long started, boolean afterEdit,
+                                           List<FileHistory.TrackedBackup> backups) throws IOException {
         String root = imported == null ? null : imported.root();
         Map<String, WorkspaceFile> current = sandbox.pullWorkspace();
         List<FieldDiff> diffs = new ArrayList<>();
@@ -578,10 +596,9 @@ final class ReplaySession {
         }
         StepStatus status = diffs.isEmpty() ? StepStatus.MATCHED : afterEdit ? StepStatus.EXPECTED_DIVERGENCE : StepStatus.DIVERGED;
         Classified classified = diffs.isEmpty() ? Classified.NONE : new Classified(DivergenceClass.WORKSPACE, null);
-        ObjectNode data = snapshot.data().deepCopy();
-        data.put("replayOf", snapshot.id());
-        data.set("replay", replayInfo(status, diffs, classified, List.of()));
-        ArrayNode compared = data.putArray("fileHistory");
+        ObjectNode data = ReplayMarks.of(snapshot.id()).withReplay(replayInfo(status, diffs, classified, List.of()))
+                .into(snapshot.data().deepCopy());
+        ArrayNode compared = data.putArray(ReplayMarks.FILE_HISTORY);
         notes.forEach(compared::add);
         Event written = out.append(draft(snapshot, data, null));
         replayed.put(snapshot.id(), written.id());
@@ -618,10 +635,9 @@ final class ReplaySession {
                 // still blocked: recorded as a note, so that a replay does not put the same attempt in the escape queue again
                 note(escape.get(), "escape attempt " + escape.get().id() + " re-executed in the replay: still blocked (" + evidence + ")");
             } else {
-                ObjectNode data = escape.get().data().deepCopy();
-                data.put("blocked", false);
-                data.put("evidence", evidence);
-                data.put("replayOf", escape.get().id());
+                EscapeAttemptData recorded = EscapeAttemptData.from(escape.get().data());
+                ObjectNode data = new EscapeAttemptData(recorded.boundary(), recorded.attempt(), false, recorded.callId(), evidence)
+                        .into(ReplayMarks.of(escape.get().id()).into(escape.get().data().deepCopy()));
                 out.append(draft(escape.get(), data, newCall.id()));
             }
         }
@@ -634,7 +650,7 @@ final class ReplaySession {
      */
     private StepResult external(int number, Event call, Optional<Event> recordedResult, long started, boolean afterEdit)
             throws IOException {
-        if (recordedResult.isPresent() && !"unknown".equals(recordedResult.get().text("outcome"))) {
+        if (recordedResult.isPresent() && !ToolResultData.from(recordedResult.get().data()).outcomeUnknown()) {
             return stubbed(number, call, copy(call), recordedResult, "external effect: answered from the recording, not re-fired",
                     started, afterEdit);
         }
@@ -646,43 +662,34 @@ final class ReplaySession {
                     + decide, started, afterEdit);
         }
         Event d = decision.get();
-        String verdict = d.text("verdict");
-        String treatAs = d.text("treatAs");
-        String by = d.text("owner") + "'s decision " + d.id();
-        if ("escalate".equals(verdict)) {
+        ApprovalDecisionData decided = ApprovalDecisionData.from(d.data());
+        Verdict verdict = Verdict.parse(decided.verdict()).orElse(null);
+        String treatAs = decided.treatAs();
+        String by = decided.owner() + "'s decision " + d.id();
+        if (verdict == Verdict.ESCALATE) {
             return needsDecision(number, call, "needs a decision: " + by + " escalated it; " + decide, started, afterEdit);
         }
-        if ("terminate".equals(verdict)) {
+        if (verdict == Verdict.TERMINATE) {
             stop(ReplayResult.StopReason.TERMINATED_BY_DECISION, by + " terminates the run at " + call.id());
             Event note = note(call, by + ": terminate; the replay stops before " + call.id());
             return step(number, call, note.id(), StepStatus.DECIDED, List.of(), by + ": terminate", started, afterEdit);
         }
-        if ("done".equals(treatAs) || "failed".equals(treatAs)) {
-            boolean done = "done".equals(treatAs);
+        if (ApprovalDecisionData.TREAT_AS_DONE.equals(treatAs) || ApprovalDecisionData.TREAT_AS_FAILED.equals(treatAs)) {
+            boolean done = ApprovalDecisionData.TREAT_AS_DONE.equals(treatAs);
             Event newCall = copy(call);
-            ObjectNode data = Json.object();
-            data.put("callId", call.text("callId"));
-            data.put("exitCode", done ? 0 : 1);
-            data.put("isError", !done);
-            data.put("outcome", treatAs);
-            JsonNode stdout = d.data().get("stdout");
-            data.put("stdout", stdout != null && stdout.isTextual() ? stdout.asText() : "");
-            data.put("decision", d.id());
-            data.set("replay", replayInfo(StepStatus.DECIDED, List.of()));
+            ObjectNode data = resultOf(call).withExitCode(done ? 0 : 1).withError(!done).withOutcome(treatAs)
+                    .withStdout(decided.stdout() == null ? "" : decided.stdout()).toPayload();
+            ReplayMarks.of(null).decidedBy(d.id()).withReplay(replayInfo(StepStatus.DECIDED, List.of())).into(data);
             Event result = out.append(NewEvent.of(out.run(), "harness", EventType.TOOL_RESULT).causes(newCall.id(), d.id())
                     .touches(StateKind.HARNESS, StateKind.EXTERNAL).data(data));
             return step(number, call, result.id(), StepStatus.DECIDED, List.of(), by + ": treated as " + treatAs + ", not re-fired",
                     started, afterEdit);
         }
-        if ("deny".equals(verdict)) {
+        if (verdict == Verdict.DENY) {
             Event newCall = copy(call);
-            ObjectNode data = Json.object();
-            data.put("callId", call.text("callId"));
-            data.put("isError", true);
-            data.put("stubbed", true);
-            data.put("error", "not re-fired in the replay: " + by + " denies it; the original outcome stays unknown");
-            data.put("decision", d.id());
-            data.set("replay", replayInfo(StepStatus.STUBBED, List.of()));
+            ObjectNode data = resultOf(call).withError(true)
+                    .withErrorMessage("not re-fired in the replay: " + by + " denies it; the original outcome stays unknown").toPayload();
+            ReplayMarks.of(null).asStubbed().decidedBy(d.id()).withReplay(replayInfo(StepStatus.STUBBED, List.of())).into(data);
             Event result = out.append(NewEvent.of(out.run(), "harness", EventType.TOOL_RESULT).causes(newCall.id(), d.id())
                     .touches(StateKind.HARNESS).data(data));
             return step(number, call, result.id(), StepStatus.STUBBED, List.of(),
@@ -698,19 +705,21 @@ final class ReplaySession {
 
     /** Re-fires an approved (or modified) external call against its outbox stand-in, when Forkline can. */
     private StepResult refire(int number, Event call, Event decision, String by, long started, boolean afterEdit) throws IOException {
-        ObjectNode arguments = call.data().path("arguments").isObject() ? (ObjectNode) call.data().get("arguments").deepCopy() : Json.object();
-        if (decision.data().path("arguments").isObject()) {
-            arguments.setAll((ObjectNode) decision.data().get("arguments"));
+        ToolCallData recordedCall = ToolCallData.from(call.data());
+        ObjectNode arguments = recordedCall.arguments() instanceof ObjectNode object ? object.deepCopy() : Json.object();
+        ObjectNode modified = ApprovalDecisionData.from(decision.data()).arguments();
+        if (modified != null) {
+            arguments.setAll(modified);
         }
-        String tool = call.text("tool");
-        String standIn = arguments.path("standIn").asText(null);
-        String key = arguments.path("idempotencyKey").asText(null);
+        String tool = recordedCall.tool();
+        String standIn = arguments.path(ToolCallData.ARGUMENT_STAND_IN).asText(null);
+        String key = arguments.path(ToolCallData.IDEMPOTENCY_KEY).asText(null);
         OutboxStandIn outbox;
         byte[] payload = null;
         try {
             outbox = OutboxStandIn.at(request.effectiveStandInDirectory(), standIn);
             if ("deliver".equals(tool)) {
-                String requestFile = arguments.path("requestFile").asText(null);
+                String requestFile = arguments.path(ToolCallData.ARGUMENT_REQUEST_FILE).asText(null);
                 payload = requestFile == null ? null : sandbox.pullFiles(List.of(requestFile)).get(WorkspacePaths.normalize(requestFile));
                 if (payload == null) {
                     throw new IOException("its request file " + requestFile + " is not in the replay's workspace");
@@ -725,37 +734,30 @@ final class ReplaySession {
         // like the recorder, the call is in the log before the effect starts
         Event newCall = copy(call);
         out.sync();
-        ObjectNode data = Json.object();
-        data.put("callId", call.text("callId"));
+        ToolResultData answered = resultOf(call);
         StepStatus status = StepStatus.REFIRED;
         String what;
         try {
+            int exitCode;
             if (payload != null) {
                 OutboxStandIn.Delivery delivery = outbox.deliver(key, new String(payload, StandardCharsets.UTF_8));
                 what = delivery.delivered() ? "delivered to " + standIn + " as entry " + delivery.entry()
                         : standIn + " already holds entry " + delivery.entry() + " with this idempotency key: not delivered twice";
-                data.put("exitCode", 0);
-                ObjectNode external = data.putObject("external");
-                external.put("standIn", standIn);
-                external.put("entry", delivery.entry());
-                external.put("newDelivery", delivery.delivered());
+                exitCode = 0;
+                answered = answered.withExternal(ToolResultData.external(standIn, (long) delivery.entry(), delivery.delivered()));
             } else {
                 Optional<String> found = outbox.lookup(key);
                 what = found.map(line -> "found " + line).orElse("no entry with idempotency key " + key);
-                data.put("exitCode", found.isPresent() ? 0 : 1);
+                exitCode = found.isPresent() ? 0 : 1;
             }
-            data.put("stdout", what + "\n");
-            data.put("isError", data.path("exitCode").asInt() != 0);
+            answered = answered.withExitCode(exitCode).withStdout(what + "\n").withError(exitCode != 0);
         } catch (IOException e) {
             status = StepStatus.NEEDS_DECISION;
             what = "re-firing against " + standIn + " failed: " + e.getMessage();
-            data.put("isError", true);
-            data.put("error", what);
-            data.put("outcome", "unknown");
+            answered = answered.withError(true).withErrorMessage(what).withOutcome(ToolResultData.UNKNOWN_OUTCOME);
         }
-        data.put("refired", true);
-        data.put("decision", decision.id());
-        data.set("replay", replayInfo(status, List.of()));
+        ObjectNode data = ReplayMarks.of(null).asRefired().decidedBy(decision.id()).withReplay(replayInfo(status, List.of()))
+                .into(answered.toPayload());
         Event result = out.append(NewEvent.of(out.run(), "harness", EventType.TOOL_RESULT).causes(newCall.id(), decision.id())
                 .touches(StateKind.HARNESS, StateKind.EXTERNAL).data(data));
         String note = status == StepStatus.REFIRED ? by + ": re-fired against stand-in " + standIn + " (" + what + ")"
@@ -767,7 +769,7 @@ final class ReplaySession {
     private Optional<Event> decisionAbout(Event call) {
         Event best = decisions.latest(call.id()).orElse(null);
         for (Event event : plan.index().events()) {
-            if (event.is(EventType.APPROVAL_REQUEST) && call.id().equals(event.text("subject"))) {
+            if (event.is(EventType.APPROVAL_REQUEST) && call.id().equals(ApprovalRequestData.from(event.data()).subject())) {
                 Event onRequest = decisions.latest(event.id()).orElse(null);
                 if (onRequest != null && (best == null || plan.index().indexOf(onRequest.id()) > plan.index().indexOf(best.id()))) {
                     best = onRequest;
@@ -782,10 +784,8 @@ final class ReplaySession {
         applyRecordedMutations(plan.mutationsCausedBy(call), newCall.id());
         String written = newCall.id();
         if (recordedResult.isPresent()) {
-            ObjectNode data = recordedResult.get().data().deepCopy();
-            data.put("stubbed", true);
-            data.put("replayOf", recordedResult.get().id());
-            data.set("replay", replayInfo(StepStatus.STUBBED, List.of()));
+            ObjectNode data = ReplayMarks.of(recordedResult.get().id()).asStubbed().withReplay(replayInfo(StepStatus.STUBBED, List.of()))
+                    .into(recordedResult.get().data().deepCopy());
             written = out.append(draft(recordedResult.get(), data, newCall.id())).id();
         } else {
             note = note + "; the recording holds no result for it";
@@ -806,43 +806,25 @@ final class ReplaySession {
 
     // ---- checkpoints, restores, harness changes --------------------------------------------------------------------
 
-    private StepResult checkpoint(Event checkpoint, int position) throws IOException {
-        int number = beginStep(checkpoint);
-        long started = System.nanoTime();
-        boolean afterEdit = plan.afterEdit(position);
-        if (plan.isDropped(checkpoint)) {
-            return step(number, checkpoint, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
-        }
+    private StepResult checkpoint(Event checkpoint, int number, long started, boolean afterEdit) throws IOException {
         WorkspaceManifest actual = sandbox.manifest();
         List<FieldDiff> diffs = WorkspaceComparison.againstCheckpoint(CheckpointFiles.expected(checkpoint), actual);
         StepStatus status = diffs.isEmpty() ? StepStatus.MATCHED : afterEdit ? StepStatus.EXPECTED_DIVERGENCE : StepStatus.DIVERGED;
-        String recordedId = checkpoint.text("checkpointId") == null ? checkpoint.id() : checkpoint.text("checkpointId");
+        CheckpointData recorded = CheckpointData.from(checkpoint.data());
+        String recordedId = recorded.checkpointId() == null ? checkpoint.id() : recorded.checkpointId();
         String newId = recordedId + "@" + out.run();
-        ObjectNode data = Json.object();
-        data.put("checkpointId", newId);
-        data.put("label", checkpoint.text("label") == null ? "replay of " + recordedId : checkpoint.text("label"));
-        ObjectNode workspace = data.putObject("workspace");
-        workspace.put("root", sandbox.boundary().workspace());
-        ObjectNode files = workspace.putObject("files");
+        Map<String, CheckpointData.FileEntry> files = new java.util.LinkedHashMap<>();
         Map<String, WorkspaceFile> pulled = sandbox.pullWorkspace();
         for (Map.Entry<String, ManifestEntry> entry : actual.entries().entrySet()) {
             WorkspaceFile file = pulled.get(entry.getKey());
-            ObjectNode f = files.putObject(entry.getKey());
-            if (entry.getValue().isSymlink()) {
-                f.put("symlink", entry.getValue().linkTarget());
-            } else if (file != null) {
-                f.put("blob", out.blob(file.content()));
-            } else {
-                f.put("blob", entry.getValue().sha256());
-            }
-            f.put("mode", entry.getValue().modeString());
+            ManifestEntry listed = entry.getValue();
+            files.put(entry.getKey(), listed.isSymlink() ? CheckpointData.FileEntry.link(listed.linkTarget(), listed.modeString())
+                    : CheckpointData.FileEntry.regular(file != null ? out.blob(file.content()) : listed.sha256(), listed.modeString()));
         }
-        if (checkpoint.data().has("harness")) {
-            data.set("harness", checkpoint.data().get("harness").deepCopy());
-        }
-        data.putArray("processes");
-        data.put("replayOf", checkpoint.id());
-        data.set("replay", replayInfo(status, diffs));
+        ObjectNode data = new CheckpointData(newId, recorded.label() == null ? "replay of " + recordedId : recorded.label(),
+                CheckpointData.workspace(sandbox.boundary().workspace(), files),
+                recorded.harness() == null ? null : recorded.harness().deepCopy(), Json.MAPPER.createArrayNode()).toPayload();
+        ReplayMarks.of(checkpoint.id()).withReplay(replayInfo(status, diffs)).into(data);
         Event written = out.append(NewEvent.of(out.run(), checkpoint.actor(), EventType.CHECKPOINT).causes(checkpoint.id())
                 .touches(StateKind.WORKSPACE, StateKind.HARNESS, StateKind.PROCESS).data(data));
         replayed.put(checkpoint.id(), written.id());
@@ -852,14 +834,9 @@ final class ReplaySession {
     }
 
     /** A recorded revert (or the run.fork of a run further down the lineage): the named checkpoint is restored. */
-    private StepResult restore(Event event, int position) throws IOException {
-        int number = beginStep(event);
-        long started = System.nanoTime();
-        boolean afterEdit = plan.afterEdit(position);
-        if (plan.isDropped(event)) {
-            return step(number, event, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
-        }
-        String checkpointId = event.text("checkpoint");
+    private StepResult restore(Event event, int number, long started, boolean afterEdit) throws IOException {
+        String checkpointId = event.is(EventType.REVERT) ? RevertData.from(event.data()).checkpoint()
+                : RunForkData.from(event.data()).checkpoint();
         Optional<Event> target = checkpointId == null ? Optional.empty()
                 : plan.index().checkpoint(checkpointId).flatMap(c -> plan.index().event(c.eventId()))
                         // the replay's own checkpoint may hold files the trace does not (a supplied starting tree)
@@ -874,11 +851,9 @@ final class ReplaySession {
         manifest = sandbox.manifest();
         long durationMs = (System.nanoTime() - restoring) / 1_000_000;
         List<FieldDiff> diffs = WorkspaceComparison.againstCheckpoint(CheckpointFiles.expected(target.get()), manifest);
-        ObjectNode data = Json.object();
-        data.put("checkpoint", replayedCheckpointIds.getOrDefault(checkpointId, checkpointId));
-        data.put("target", "container");
-        data.put("durationMs", durationMs);
-        data.put("replayOf", event.id());
+        ObjectNode data = new RevertData(replayedCheckpointIds.getOrDefault(checkpointId, checkpointId), RevertTarget.CONTAINER,
+                (double) durationMs, null, null).toPayload();
+        ReplayMarks.of(event.id()).into(data);
         Event written = out.append(NewEvent.of(out.run(), "harness", EventType.REVERT).causes(causes(event))
                 .touches(StateKind.WORKSPACE).data(data));
         replayed.put(event.id(), written.id());
@@ -888,16 +863,11 @@ final class ReplaySession {
     }
 
     /** A mutation made outside any tool call (an injected fault, a harness write): carried into the sandbox. */
-    private StepResult harnessMutation(Event mutation, int position) throws IOException {
-        int number = beginStep(mutation);
-        long started = System.nanoTime();
-        boolean afterEdit = plan.afterEdit(position);
-        if (plan.isDropped(mutation)) {
-            return step(number, mutation, null, StepStatus.DROPPED, List.of(), "dropped by an edit", started, afterEdit);
-        }
+    private StepResult harnessMutation(Event mutation, int number, long started, boolean afterEdit) throws IOException {
         List<String> written = applyRecordedMutations(List.of(mutation), null);
         return step(number, mutation, written.isEmpty() ? null : written.getFirst(), StepStatus.APPLIED, List.of(),
-                (plan.isEdited(mutation) ? "edited change" : "recorded change") + " to " + mutation.text("path") + " carried into the sandbox",
+                (plan.isEdited(mutation) ? "edited change" : "recorded change") + " to " + StateMutationData.from(mutation.data()).path()
+                        + " carried into the sandbox",
                 started, afterEdit);
     }
 
@@ -911,32 +881,33 @@ final class ReplaySession {
             if (plan.isDropped(m)) {
                 continue;
             }
-            String path = WorkspacePaths.normalize(m.text("path"));
+            StateMutationData recorded = StateMutationData.from(m.data());
+            String path = WorkspacePaths.normalize(recorded.path());
             ObjectNode data = m.data().deepCopy();
-            if ("delete".equals(m.text("op"))) {
+            if (recorded.op() == MutationOp.DELETE) {
                 ExecResult removed = sandbox.exec(List.of("rm", "-f", "--", path), null, Map.of(), Duration.ofSeconds(30));
                 if (!removed.succeeded()) {
                     throw new IOException("could not apply recorded delete of " + path + ": " + removed.stderrText());
                 }
             } else {
-                int mode = CheckpointFiles.parseMode(m.data().path("mode").asText("0644"));
+                int mode = CheckpointFiles.parseMode(m.data().path(StateMutationData.MODE).asText("0644"));
                 WorkspaceFile file;
-                if (m.data().hasNonNull("symlink")) {
-                    file = WorkspaceFile.symlink(path, m.text("symlink"));
+                if (m.data().hasNonNull(StateMutationData.SYMLINK)) {
+                    file = WorkspaceFile.symlink(path, recorded.symlink());
                 } else {
-                    byte[] content = editedContent(m).orElse(null);
+                    byte[] content = editedContent(recorded).orElse(null);
                     if (content == null) {
-                        content = CheckpointFiles.blob(blobs, m.text("after"), "mutation " + m.id());
+                        content = CheckpointFiles.blob(blobs, recorded.after(), "mutation " + m.id());
                     } else {
-                        data.put("after", out.blob(content));
+                        data.put(StateMutationData.AFTER, out.blob(content));
                     }
                     file = WorkspaceFile.regular(path, content, mode);
                 }
                 sandbox.putFiles(List.of(file));
             }
-            data.remove("content");
-            data.remove("contentBase64");
-            data.put("replayOf", m.id());
+            data.remove(StateMutationData.CONTENT);
+            data.remove(StateMutationData.CONTENT_BASE64);
+            ReplayMarks.of(m.id()).into(data);
             NewEvent draft = draft(m, data, newCause);
             written.add(out.append(draft).id());
         }
@@ -944,26 +915,20 @@ final class ReplaySession {
         return written;
     }
 
-    private static Optional<byte[]> editedContent(Event mutation) {
-        JsonNode text = mutation.data().get("content");
-        if (text != null && text.isTextual()) {
-            return Optional.of(text.asText().getBytes(StandardCharsets.UTF_8));
+    private static Optional<byte[]> editedContent(StateMutationData mutation) {
+        if (mutation.content() != null) {
+            return Optional.of(mutation.content().getBytes(StandardCharsets.UTF_8));
         }
-        JsonNode base64 = mutation.data().get("contentBase64");
-        if (base64 != null && base64.isTextual()) {
-            return Optional.of(Base64.getDecoder().decode(base64.asText()));
+        if (mutation.contentBase64() != null) {
+            return Optional.of(Base64.getDecoder().decode(mutation.contentBase64()));
         }
         return Optional.empty();
     }
 
     private void sandboxLost(Event at, SandboxLostException lost) {
-        ObjectNode data = Json.object();
-        data.put("reason", "the replay's sandbox stopped while replaying " + at.id());
-        data.put("containerId", sandbox.containerId());
-        if (lost.state() != null && lost.state().exitCode() != null) {
-            data.put("exitCode", lost.state().exitCode());
-        }
-        data.put("oomKilled", lost.state() != null && lost.state().oomKilled());
+        ObjectNode data = new SandboxLostData("the replay's sandbox stopped while replaying " + at.id(), sandbox.containerId(),
+                lost.state() == null || lost.state().exitCode() == null ? null : lost.state().exitCode().longValue(),
+                lost.state() != null && lost.state().oomKilled()).toPayload();
         out.append(NewEvent.of(out.run(), "harness", EventType.SANDBOX_LOST).causes(at.id()).touches(StateKind.PROCESS, StateKind.WORKSPACE)
                 .data(data));
         stop(ReplayResult.StopReason.SANDBOX_LOST, "the replay's sandbox stopped while replaying " + at.id() + ": " + lost.getMessage());
@@ -982,7 +947,7 @@ final class ReplaySession {
         }
         WorkspaceManifest after = listed.manifest();
         Map<String, Event> recordedByPath = new HashMap<>();
-        recordedMutations.forEach(m -> recordedByPath.put(m.text("path"), m));
+        recordedMutations.forEach(m -> recordedByPath.put(StateMutationData.from(m.data()).path(), m));
         Map<String, byte[]> contents = new HashMap<>(listed.contents());
         List<String> missing = new ArrayList<>();
         for (String path : changes.keySet()) {
@@ -996,11 +961,7 @@ final class ReplaySession {
         }
         for (Map.Entry<String, WorkspaceComparison.Change> change : changes.entrySet()) {
             String path = change.getKey();
-            ObjectNode data = Json.object();
-            data.put("path", path);
-            data.put("op", change.getValue().op());
             ManifestEntry before = manifest.get(path);
-            putHash(data, "before", before == null ? null : before.sha256());
             if (before != null && !before.isSymlink()) {
                 keepInBundle(before.sha256());
             }
@@ -1011,18 +972,12 @@ final class ReplaySession {
                 } else if (contents.containsKey(path)) {
                     out.blob(contents.get(path));
                 }
-                putHash(data, "after", now.sha256());
-                data.put("mode", now.modeString());
-                if (now.isSymlink()) {
-                    data.put("symlink", now.linkTarget());
-                }
-            } else {
-                data.putNull("after");
             }
+            ObjectNode data = SandboxPayloads.mutation(path, change.getValue().op(), before, now).toPayload();
             Event recorded = recordedByPath.get(path);
             List<String> causes = new ArrayList<>(List.of(newCall.id()));
             if (recorded != null) {
-                data.put("replayOf", recorded.id());
+                ReplayMarks.of(recorded.id()).into(data);
                 causes.add(recorded.id());
             }
             out.append(NewEvent.of(out.run(), "sandbox", EventType.STATE_MUTATION).causes(causes).touches(StateKind.WORKSPACE).data(data));
@@ -1032,23 +987,9 @@ final class ReplaySession {
 
     private Event writeResult(Event newCall, Optional<Event> recorded, ExecResult result, StepStatus status, List<FieldDiff> diffs,
                               boolean changedWorkspace, Classified classified) {
-        ObjectNode data = Json.object();
-        data.put("callId", newCall.text("callId"));
-        data.put("exitCode", result.exitCode());
-        CallOutput.put(data, "stdout", result.stdout(), out::blob);
-        CallOutput.put(data, "stderr", result.stderr(), out::blob);
-        if (result.stdoutTruncated() || result.stderrTruncated()) {
-            data.put("truncated", true);
-        }
-        data.put("isError", !result.succeeded());
-        if (result.timedOut()) {
-            data.put("error", "killed at the replay's timeout");
-        } else if (result.oomKilled()) {
-            data.put("error", sandbox.outOfMemoryError());
-        }
-        data.put("durationMs", result.durationMs());
-        recorded.ifPresent(r -> data.put("replayOf", r.id()));
-        data.set("replay", replayInfo(status, diffs, classified, List.of()));
+        ObjectNode data = SandboxPayloads.result(ToolCallData.from(newCall.data()).callId(), result, "killed at the replay's timeout",
+                sandbox::outOfMemoryError, out::blob).toPayload();
+        ReplayMarks.of(recorded.map(Event::id).orElse(null)).withReplay(replayInfo(status, diffs, classified, List.of())).into(data);
         List<String> causes = new ArrayList<>(List.of(newCall.id()));
         recorded.ifPresent(r -> causes.add(r.id()));
         NewEvent draft = NewEvent.of(out.run(), "sandbox", EventType.TOOL_RESULT).causes(causes).touches(StateKind.HARNESS).data(data);
@@ -1060,41 +1001,36 @@ final class ReplaySession {
         return written;
     }
 
-    private ObjectNode replayInfo(StepStatus status, List<FieldDiff> diffs) {
+    private static ReplayStepData replayInfo(StepStatus status, List<FieldDiff> diffs) {
         return replayInfo(status, diffs, Classified.NONE, List.of());
     }
 
-    private ObjectNode replayInfo(StepStatus status, List<FieldDiff> diffs, Classified classified, List<String> normalizations) {
-        ObjectNode info = Json.object();
-        info.put("status", status.wireName());
-        ArrayNode list = info.putArray("diffs");
-        diffs.forEach(d -> list.add(d.toJson()));
-        if (classified.kind() != null) {
-            info.put("divergence", classified.kind().wireName());
-        }
-        if (classified.cause() != null) {
-            info.put("cause", classified.cause());
-        }
-        if (!normalizations.isEmpty() && !diffs.isEmpty()) {
-            ArrayNode applied = info.putArray("normalizations");
-            normalizations.forEach(applied::add);
-        }
-        return info;
+    private static ReplayStepData replayInfo(StepStatus status, List<FieldDiff> diffs, Classified classified, List<String> normalizations) {
+        return ReplayStepData.of(status.wireName(), diffs.stream().map(FieldDiff::toJson).toList(),
+                classified.kind() == null ? null : classified.kind().wireName(), classified.cause(),
+                diffs.isEmpty() ? List.of() : normalizations);
+    }
+
+    /** The start of the tool.result a replay writes for {@code call}: its callId. */
+    private static ToolResultData resultOf(Event call) {
+        return ToolResultData.of(ToolCallData.from(call.data()).callId());
+    }
+
+    /** The call's arguments as JSON text ("" when it has none), for diagnosing the paths it names. */
+    private static String argumentsText(Event call) {
+        return call.data().path(ToolCallData.ARGUMENTS).toString();
     }
 
     /** A copy of a recorded event in the new run: same type, actor and state, data with replayOf, causes mapped. */
     private Event copy(Event recorded) {
-        ObjectNode data = recorded.data().deepCopy();
-        data.put("replayOf", recorded.id());
+        ObjectNode data = ReplayMarks.of(recorded.id()).into(recorded.data().deepCopy());
         Event written = out.append(draft(recorded, data, null));
         replayed.put(recorded.id(), written.id());
         return written;
     }
 
     private Event note(Event recorded, String text) {
-        ObjectNode data = Json.object();
-        data.put("text", text);
-        data.put("replayOf", recorded.id());
+        ObjectNode data = ReplayMarks.of(recorded.id()).into(NoteData.of(text).toPayload());
         Event written = out.append(NewEvent.of(out.run(), "harness", EventType.NOTE).causes(recorded.id()).touches(StateKind.HARNESS).data(data));
         replayed.put(recorded.id(), written.id());
         return written;
@@ -1137,36 +1073,42 @@ final class ReplaySession {
 
     private StepResult step(int number, Event event, String replayEventId, StepStatus status, List<FieldDiff> diffs, String note,
                             long startedNanos, boolean afterEdit, Classified classified, List<String> normalizations) {
-        String tool = event.is(EventType.CHECKPOINT) ? event.text("checkpointId") : event.text("tool");
+        String tool = event.is(EventType.CHECKPOINT) ? CheckpointData.from(event.data()).checkpointId() : event.text(ToolCallData.TOOL);
         if (event.is(EventType.STATE_MUTATION)) {
-            tool = event.text("path");
+            tool = StateMutationData.from(event.data()).path();
         }
-        return new StepResult(number, event.id(), replayEventId, event.type(), event.text("callId"), tool, event.text("effect"),
+        return new StepResult(number, event.id(), replayEventId, event.type(), event.text(ToolCallData.CALL_ID), tool,
+                event.text(ToolCallData.EFFECT),
                 status, diffs, note, (System.nanoTime() - startedNanos) / 1_000_000, afterEdit, classified.kind(), classified.cause(),
                 normalizations);
     }
 
     static String label(Event event) {
         StringBuilder s = new StringBuilder(event.id()).append(' ').append(event.type());
-        if (event.text("callId") != null) {
-            s.append(' ').append(event.text("callId"));
+        String callId = event.text(ToolCallData.CALL_ID);
+        String tool = event.text(ToolCallData.TOOL);
+        String checkpointId = event.text(CheckpointData.CHECKPOINT_ID);
+        String path = event.text(StateMutationData.PATH);
+        if (callId != null) {
+            s.append(' ').append(callId);
         }
-        if (event.text("tool") != null) {
-            s.append(" (").append(event.text("tool"));
-            if (event.text("effect") != null) {
-                s.append(", ").append(event.text("effect"));
+        if (tool != null) {
+            s.append(" (").append(tool);
+            String effect = event.text(ToolCallData.EFFECT);
+            if (effect != null) {
+                s.append(", ").append(effect);
             }
             s.append(')');
-        } else if (event.text("checkpointId") != null) {
-            s.append(' ').append(event.text("checkpointId"));
-        } else if (event.text("path") != null) {
-            s.append(' ').append(event.text("path"));
+        } else if (checkpointId != null) {
+            s.append(' ').append(checkpointId);
+        } else if (path != null) {
+            s.append(' ').append(path);
         }
         return s.toString();
     }
 
     private static String summary(Event event) {
-        for (String field : List.of("verdict", "reason", "text", "message")) {
+        for (String field : List.of(ApprovalDecisionData.VERDICT, ApprovalRequestData.REASON, NoteData.TEXT, ErrorData.MESSAGE)) {
             if (event.text(field) != null) {
                 return field + ": " + event.text(field);
             }
@@ -1186,14 +1128,6 @@ final class ReplaySession {
             layered.second().read(hash).ifPresent(out::blob);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    private static void putHash(ObjectNode data, String field, String hash) {
-        if (hash == null) {
-            data.putNull(field);
-        } else {
-            data.put(field, hash);
         }
     }
 

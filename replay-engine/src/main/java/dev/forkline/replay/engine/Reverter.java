@@ -1,5 +1,12 @@
 package dev.forkline.replay.engine;
 
+import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.SessionOutcome;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.RunForkData;
+import dev.forkline.trace.payload.RevertTarget;
+import dev.forkline.trace.payload.RevertData;
+import dev.forkline.trace.payload.ForkReason;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.replay.ReplayInputException;
@@ -70,9 +77,9 @@ public final class Reverter {
                     throw new IllegalStateException("a revert into a container needs a Docker engine");
                 }
                 JsonNode environment = ReplayEngine.recordedEnvironment(index, run);
-                IsolationBoundary recorded = IsolationBoundary.fromJson(environment.path("isolation"));
+                IsolationBoundary recorded = IsolationBoundary.fromJson(environment.path(SessionStartData.ENVIRONMENT_ISOLATION));
                 ImageResolver.ImageChoice image = new ImageResolver(engine)
-                        .resolve(environment.path("image").asText(recorded.image()));
+                        .resolve(environment.path(SessionStartData.ENVIRONMENT_IMAGE).asText(recorded.image()));
                 containerId = InspectionContainer.start(engine, recorded.withImage(image.image()), bundle.manifest().traceId(),
                         run, files);
                 regular = (int) files.stream().filter(f -> !f.isSymlink()).count();
@@ -86,31 +93,19 @@ public final class Reverter {
             if (request.record()) {
                 revertRun = RunAppender.reserveRunId(dir, bundle.events(), run + "-revert");
                 try (RunAppender out = RunAppender.fork(dir, bundle.events(), revertRun, checkpoint)) {
-                    ObjectNode fork = Json.object();
-                    fork.put("parentRun", checkpoint.run());
-                    fork.put("checkpoint", plan.checkpointId());
-                    fork.put("checkpointEvent", checkpoint.id());
-                    fork.put("reason", "revert");
-                    fork.putArray("edits");
+                    ObjectNode fork = new RunForkData(checkpoint.run(), plan.checkpointId(), checkpoint.id(), ForkReason.REVERT,
+                            Json.MAPPER.createArrayNode(), null, null).toPayload();
                     Event forkEvent = out.append(NewEvent.of(revertRun, "harness", EventType.RUN_FORK).touches(StateKind.HARNESS).data(fork));
-                    ObjectNode data = Json.object();
-                    data.put("checkpoint", plan.checkpointId());
-                    data.put("target", request.target() == RevertRequest.Target.DIRECTORY ? "directory" : "container");
-                    data.put("durationMs", durationMs);
-                    if (directory != null) {
-                        data.put("directory", directory.toString());
-                    }
-                    if (containerId != null) {
-                        data.put("containerId", containerId);
-                    }
+                    ObjectNode data = new RevertData(plan.checkpointId(), request.target() == RevertRequest.Target.DIRECTORY
+                            ? RevertTarget.DIRECTORY : RevertTarget.CONTAINER, (double) durationMs,
+                            directory == null ? null : directory.toString(), containerId).toPayload();
                     recovery.putInto(data);
                     Event revert = out.append(NewEvent.of(revertRun, "harness", EventType.REVERT).causes(forkEvent.id(), recovery.failureEventId())
                             .touches(StateKind.WORKSPACE).data(data));
                     revertEventId = revert.id();
-                    ObjectNode end = Json.object();
-                    end.put("outcome", "unknown");
-                    end.put("summary", "checkpoint " + plan.checkpointId() + " restored into "
-                            + (directory != null ? directory.toString() : "container " + containerId) + " for inspection; no agent work in this run");
+                    ObjectNode end = new SessionEndData(SessionOutcome.UNKNOWN, "checkpoint " + plan.checkpointId() + " restored into "
+                            + (directory != null ? directory.toString() : "container " + containerId)
+                            + " for inspection; no agent work in this run", null, null, null, null).toPayload();
                     out.append(NewEvent.of(revertRun, "harness", EventType.SESSION_END).causes(revert.id()).touches(StateKind.SESSION).data(end));
                 }
             }

@@ -1,5 +1,6 @@
 package dev.forkline.replay.engine;
 
+import dev.forkline.trace.payload.CheckpointData;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.replay.sandbox.WorkspaceFile;
@@ -21,40 +22,40 @@ final class SuppliedCheckpoint {
     }
 
     static boolean isSupplied(Event checkpoint) {
-        return "supplied".equals(checkpoint.data().path("workspace").path("source").asText(null));
+        return CheckpointData.SOURCE_SUPPLIED.equals(checkpoint.data().path(CheckpointData.WORKSPACE).path(CheckpointData.WORKSPACE_SOURCE).asText(null));
     }
 
     /** The absolute directory the session worked in, where the tree is placed in the sandbox; null when not recorded. */
     static String root(Event checkpoint) {
-        String root = checkpoint.data().path("workspace").path("root").asText(null);
+        String root = checkpoint.data().path(CheckpointData.WORKSPACE).path(CheckpointData.WORKSPACE_ROOT).asText(null);
         return root != null && root.startsWith("/") && !root.contains("\0") && root.length() > 1 ? stripSlash(root) : null;
     }
 
     /** The commit the trace says the session started at, or null. */
     static String pinnedCommit(Event checkpoint) {
-        return checkpoint.data().path("startingTree").path("commit").asText(null);
+        return checkpoint.data().path(CheckpointData.STARTING_TREE).path(CheckpointData.TREE_COMMIT).asText(null);
     }
 
     /** What to pass as {@code --workspace}, from what the trace says of the tree. */
     static String suggestion(Event checkpoint) {
-        JsonNode tree = checkpoint.data().path("startingTree");
+        JsonNode tree = checkpoint.data().path(CheckpointData.STARTING_TREE);
         List<String> parts = new ArrayList<>();
-        String repository = tree.path("repository").asText(null);
-        String commit = tree.path("commit").asText(null);
+        String repository = tree.path(CheckpointData.TREE_REPOSITORY).asText(null);
+        String commit = tree.path(CheckpointData.TREE_COMMIT).asText(null);
         if (repository != null || commit != null) {
             parts.add("a checkout of " + (repository == null ? "the repository" : repository) + (commit == null ? "" : "@" + commit));
         }
-        if (tree.hasNonNull("branch")) {
-            parts.add("branch " + tree.get("branch").asText());
+        if (tree.hasNonNull(CheckpointData.TREE_BRANCH)) {
+            parts.add("branch " + tree.get(CheckpointData.TREE_BRANCH).asText());
         }
-        if (tree.hasNonNull("cwd")) {
-            parts.add("worked in " + tree.get("cwd").asText());
+        if (tree.hasNonNull(CheckpointData.TREE_CWD)) {
+            parts.add("worked in " + tree.get(CheckpointData.TREE_CWD).asText());
         }
         return parts.isEmpty() ? "the trace says nothing of it" : String.join(", ", parts);
     }
 
     static String missingTreeMessage(Event checkpoint) {
-        String id = checkpoint.data().path("checkpointId").asText(checkpoint.id());
+        String id = checkpoint.data().path(CheckpointData.CHECKPOINT_ID).asText(checkpoint.id());
         return "checkpoint '" + id + "' is the tree the session started from, which the trace does not hold: give it with"
                 + " --workspace DIR|ARCHIVE|REPO@COMMIT (the trace suggests: " + suggestion(checkpoint) + ")";
     }
@@ -65,18 +66,14 @@ final class SuppliedCheckpoint {
      */
     static Event filled(Event checkpoint, StartingTree tree, MemoryBlobStore blobs) {
         ObjectNode data = checkpoint.data().deepCopy();
-        ObjectNode workspace = data.get("workspace") instanceof ObjectNode w ? w : data.putObject("workspace");
-        ObjectNode files = workspace.putObject("files");
+        ObjectNode workspace = data.get(CheckpointData.WORKSPACE) instanceof ObjectNode w ? w : data.putObject(CheckpointData.WORKSPACE);
+        ObjectNode files = workspace.putObject(CheckpointData.WORKSPACE_FILES);
         for (WorkspaceFile file : tree.files()) {
-            ObjectNode entry = files.putObject(file.path());
-            if (file.isSymlink()) {
-                entry.put("symlink", file.linkTarget());
-            } else {
-                entry.put("blob", blobs.put(file.content()));
-            }
-            entry.put("mode", String.format("%04o", file.mode()));
+            String mode = String.format("%04o", file.mode());
+            (file.isSymlink() ? CheckpointData.FileEntry.link(file.linkTarget(), mode)
+                    : CheckpointData.FileEntry.regular(blobs.put(file.content()), mode)).into(files.putObject(file.path()));
         }
-        workspace.put("suppliedAs", tree.description());
+        workspace.put(CheckpointData.WORKSPACE_SUPPLIED_AS, tree.description());
         return new Event(checkpoint.id(), checkpoint.run(), checkpoint.seq(), checkpoint.ts(), checkpoint.actor(), checkpoint.type(),
                 checkpoint.causes(), checkpoint.state(), data, checkpoint.prev(), checkpoint.hash());
     }

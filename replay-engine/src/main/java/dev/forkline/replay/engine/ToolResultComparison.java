@@ -1,6 +1,6 @@
 package dev.forkline.replay.engine;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.trace.payload.ToolResultData;
 import dev.forkline.replay.sandbox.ExecResult;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.bundle.BlobSource;
@@ -28,15 +28,15 @@ final class ToolResultComparison {
             throws IOException {
         List<FieldDiff> diffs = new ArrayList<>();
         java.util.Set<String> applied = new java.util.LinkedHashSet<>();
-        JsonNode exit = recorded.data().get("exitCode");
-        if (exit != null && exit.isNumber() && exit.asInt() != actual.exitCode()) {
-            diffs.add(FieldDiff.of("exitCode", exit.asInt(), actual.exitCode()));
-        } else if (exitStatusRecorded && (exit == null || !exit.isNumber()) && actual.exitCode() != 0
-                && !recorded.data().path("isError").asBoolean(false)) {
-            diffs.add(FieldDiff.of("isError", false, true));
+        ToolResultData result = ToolResultData.from(recorded.data());
+        Long exit = result.exitCode();
+        if (exit != null && exit.intValue() != actual.exitCode()) {
+            diffs.add(FieldDiff.of(ToolResultData.EXIT_CODE, exit.intValue(), actual.exitCode()));
+        } else if (exitStatusRecorded && exit == null && actual.exitCode() != 0 && !Boolean.TRUE.equals(result.isError())) {
+            diffs.add(FieldDiff.of(ToolResultData.IS_ERROR, false, true));
         }
-        compareText(diffs, applied, "stdout", recordedText(recorded, "stdout", blobs), actual.stdoutText(), normalizer);
-        compareText(diffs, applied, "stderr", recordedText(recorded, "stderr", blobs), actual.stderrText(), normalizer);
+        compareText(diffs, applied, ToolResultData.STDOUT, recordedStdout(recorded, blobs), actual.stdoutText(), normalizer);
+        compareText(diffs, applied, ToolResultData.STDERR, recordedStderr(recorded, blobs), actual.stderrText(), normalizer);
         return new Compared(diffs, List.copyOf(applied));
     }
 
@@ -56,19 +56,24 @@ final class ToolResultComparison {
     }
 
     /**
-     * The blob named by data.{field}Blob decoded as UTF-8 (the whole output, where an importer keeps only a preview
-     * inline), else data.{field} as text; null when neither is recorded.
+     * The blob named by data.stdoutBlob decoded as UTF-8 (the whole output, where an importer keeps only a preview
+     * inline), else data.stdout; null when neither is recorded.
      */
-    static String recordedText(Event result, String field, BlobSource blobs) throws IOException {
-        JsonNode blob = result.data().get(field + "Blob");
-        if (blob != null && blob.isTextual()) {
-            byte[] bytes = CheckpointFiles.blob(blobs, blob.asText(), result.id() + " " + field + "Blob");
-            return new String(bytes, StandardCharsets.UTF_8);
+    static String recordedStdout(Event result, BlobSource blobs) throws IOException {
+        ToolResultData data = ToolResultData.from(result.data());
+        return recordedText(result, data.stdoutBlob(), ToolResultData.STDOUT_BLOB, data.stdout(), blobs);
+    }
+
+    /** The same for stderr. */
+    static String recordedStderr(Event result, BlobSource blobs) throws IOException {
+        ToolResultData data = ToolResultData.from(result.data());
+        return recordedText(result, data.stderrBlob(), ToolResultData.STDERR_BLOB, data.stderr(), blobs);
+    }
+
+    private static String recordedText(Event result, String blob, String blobField, String inline, BlobSource blobs) throws IOException {
+        if (blob != null) {
+            return new String(CheckpointFiles.blob(blobs, blob, result.id() + " " + blobField), StandardCharsets.UTF_8);
         }
-        JsonNode inline = result.data().get(field);
-        if (inline != null && inline.isTextual()) {
-            return inline.asText();
-        }
-        return null;
+        return inline;
     }
 }

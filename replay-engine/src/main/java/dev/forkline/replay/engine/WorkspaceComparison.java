@@ -1,12 +1,14 @@
 package dev.forkline.replay.engine;
 
 import dev.forkline.replay.sandbox.ManifestEntry;
+import dev.forkline.replay.sandbox.SandboxPayloads;
 import dev.forkline.replay.sandbox.WorkspaceManifest;
 import dev.forkline.trace.Event;
+import dev.forkline.trace.payload.MutationOp;
+import dev.forkline.trace.payload.StateMutationData;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -19,9 +21,9 @@ final class WorkspaceComparison {
     }
 
     /** A mutation reduced to what is compared: op, content hash after, mode after (null when deleted). */
-    record Change(String op, String after, String mode) {
+    record Change(MutationOp op, String after, String mode) {
         String describe() {
-            return op + (after == null ? "" : " " + after) + (mode == null ? "" : " mode " + mode);
+            return (op == null ? "change" : op.wireName()) + (after == null ? "" : " " + after) + (mode == null ? "" : " mode " + mode);
         }
     }
 
@@ -30,7 +32,7 @@ final class WorkspaceComparison {
         SortedMap<String, Change> changes = new TreeMap<>();
         for (WorkspaceManifest.Change c : before.changesTo(after)) {
             ManifestEntry a = c.after();
-            changes.put(c.path(), new Change(c.kind().name().toLowerCase(Locale.ROOT), a == null ? null : a.sha256(),
+            changes.put(c.path(), new Change(SandboxPayloads.op(c.kind()), a == null ? null : a.sha256(),
                     a == null ? null : a.modeString()));
         }
         return changes;
@@ -40,9 +42,9 @@ final class WorkspaceComparison {
     static SortedMap<String, Change> recorded(List<Event> mutations) {
         SortedMap<String, Change> changes = new TreeMap<>();
         for (Event m : mutations) {
-            String path = m.text("path");
-            if (path != null) {
-                changes.put(path, new Change(m.text("op"), m.text("after"), m.text("mode")));
+            StateMutationData mutation = StateMutationData.from(m.data());
+            if (mutation.path() != null) {
+                changes.put(mutation.path(), new Change(mutation.op(), mutation.after(), mutation.mode()));
             }
         }
         return changes;
@@ -68,8 +70,8 @@ final class WorkspaceComparison {
             return r == a;
         }
         // create vs modify depends on the state before, which earlier steps already compared: content and mode decide
-        boolean deletedR = "delete".equals(r.op());
-        boolean deletedA = "delete".equals(a.op());
+        boolean deletedR = r.op() == MutationOp.DELETE;
+        boolean deletedA = a.op() == MutationOp.DELETE;
         if (deletedR || deletedA) {
             return deletedR == deletedA;
         }

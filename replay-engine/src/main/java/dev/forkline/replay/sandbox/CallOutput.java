@@ -1,6 +1,5 @@
 package dev.forkline.replay.sandbox;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -19,20 +18,19 @@ public final class CallOutput {
     }
 
     /**
-     * Puts {@code bytes} under {@code field} when they are valid UTF-8 of at most {@link #INLINE_LIMIT} bytes, else
-     * stores them with {@code blobs} and puts the blob's name under {@code <field>Blob}. Empty output is "".
+     * One output as a tool.result holds it: inline {@code text} when the bytes are valid UTF-8 of at most
+     * {@link #INLINE_LIMIT} bytes (empty output is ""), else the name of the {@code blob} they were stored as.
      */
-    public static void put(ObjectNode data, String field, byte[] bytes, Function<byte[], String> blobs) {
+    public record Stored(String text, String blob) {
+    }
+
+    /** Stores {@code bytes} with {@code blobs} unless they fit inline (see {@link Stored}). */
+    public static Stored store(byte[] bytes, Function<byte[], String> blobs) {
         if (bytes.length == 0) {
-            data.put(field, "");
-            return;
+            return new Stored("", null);
         }
         Optional<String> text = bytes.length <= INLINE_LIMIT ? utf8(bytes) : Optional.empty();
-        if (text.isPresent()) {
-            data.put(field, text.get());
-        } else {
-            data.put(field + "Blob", blobs.apply(bytes));
-        }
+        return text.map(t -> new Stored(t, null)).orElseGet(() -> new Stored(null, blobs.apply(bytes)));
     }
 
     private static Optional<String> utf8(byte[] bytes) {

@@ -1,5 +1,7 @@
 package dev.forkline.replay.sandbox;
 
+import dev.forkline.trace.payload.CheckpointData.FileEntry;
+import dev.forkline.trace.payload.CheckpointData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.replay.ReplayInputException;
 import dev.forkline.trace.Event;
@@ -30,16 +32,16 @@ public final class CheckpointWorkspace {
             throw new ReplayInputException(checkpoint.id() + " is a " + checkpoint.type() + ", not a checkpoint");
         }
         List<WorkspaceFile> files = new ArrayList<>();
-        JsonNode entries = checkpoint.data().path("workspace").path("files");
+        JsonNode entries = checkpoint.data().path(CheckpointData.WORKSPACE).path(CheckpointData.WORKSPACE_FILES);
         for (Iterator<Map.Entry<String, JsonNode>> it = entries.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> entry = it.next();
             JsonNode file = entry.getValue();
-            int mode = Integer.parseInt(file.path("mode").asText("0644"), 8);
-            if (file.path("symlink").isTextual()) {
-                files.add(WorkspaceFile.symlink(entry.getKey(), file.path("symlink").asText()));
+            int mode = Integer.parseInt(file.path(FileEntry.MODE).asText("0644"), 8);
+            if (file.path(FileEntry.SYMLINK).isTextual()) {
+                files.add(WorkspaceFile.symlink(entry.getKey(), file.path(FileEntry.SYMLINK).asText()));
                 continue;
             }
-            String blob = file.path("blob").asText(null);
+            String blob = file.path(FileEntry.BLOB).asText(null);
             if (blob == null) {
                 throw new IOException("checkpoint " + checkpoint.id() + ": " + entry.getKey() + " has no blob");
             }

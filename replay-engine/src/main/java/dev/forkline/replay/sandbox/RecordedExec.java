@@ -1,5 +1,6 @@
 package dev.forkline.replay.sandbox;
 
+import dev.forkline.trace.payload.ToolCallData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -31,20 +32,20 @@ public record RecordedExec(List<String> argv, String cwd, Map<String, String> en
             return Optional.empty();
         }
         JsonNode data = toolCall.data();
-        JsonNode exec = data.path("exec");
-        if (exec.path("argv").isArray() && !exec.path("argv").isEmpty()) {
+        JsonNode exec = data.path(ToolCallData.EXEC);
+        if (exec.path(ToolCallData.EXEC_ARGV).isArray() && !exec.path(ToolCallData.EXEC_ARGV).isEmpty()) {
             List<String> argv = new ArrayList<>();
-            exec.path("argv").forEach(a -> argv.add(a.asText()));
+            exec.path(ToolCallData.EXEC_ARGV).forEach(a -> argv.add(a.asText()));
             Map<String, String> env = new TreeMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = exec.path("env").fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = exec.path(ToolCallData.EXEC_ENV).fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 env.put(e.getKey(), e.getValue().asText());
             }
-            Duration timeout = exec.path("timeoutMs").canConvertToLong() ? Duration.ofMillis(exec.path("timeoutMs").asLong()) : DEFAULT_TIMEOUT;
-            return Optional.of(new RecordedExec(argv, exec.path("cwd").asText(null), env, timeout));
+            Duration timeout = exec.path(ToolCallData.EXEC_TIMEOUT_MS).canConvertToLong() ? Duration.ofMillis(exec.path(ToolCallData.EXEC_TIMEOUT_MS).asLong()) : DEFAULT_TIMEOUT;
+            return Optional.of(new RecordedExec(argv, exec.path(ToolCallData.EXEC_CWD).asText(null), env, timeout));
         }
-        String tool = data.path("tool").asText("");
-        JsonNode command = data.path("arguments").path("command");
+        String tool = data.path(ToolCallData.TOOL).asText("");
+        JsonNode command = data.path(ToolCallData.ARGUMENTS).path(ToolCallData.ARGUMENT_COMMAND);
         if (command.isTextual() && (tool.equals("shell") || tool.equals("bash") || tool.equals("Bash"))) {
             return Optional.of(new RecordedExec(List.of("sh", "-c", command.asText()), null, Map.of(), DEFAULT_TIMEOUT));
         }

@@ -13,11 +13,34 @@ import dev.forkline.replay.sandbox.SandboxLostException;
 import dev.forkline.replay.sandbox.WorkspaceFile;
 import dev.forkline.replay.sandbox.WorkspaceManifest;
 import dev.forkline.replay.sandbox.WorkspacePaths;
+import dev.forkline.replay.sandbox.SandboxPayloads;
+import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
+import dev.forkline.trace.payload.AgentHandoffData;
+import dev.forkline.trace.payload.AgentMessageData;
+import dev.forkline.trace.payload.ApprovalRequestData;
+import dev.forkline.trace.payload.CheckpointData;
+import dev.forkline.trace.payload.ErrorData;
+import dev.forkline.trace.payload.EscapeAttemptData;
+import dev.forkline.trace.payload.EscapeBoundary;
+import dev.forkline.trace.payload.ForkReason;
+import dev.forkline.trace.payload.HarnessRestartData;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.RevertData;
+import dev.forkline.trace.payload.RevertTarget;
+import dev.forkline.trace.payload.RunForkData;
+import dev.forkline.trace.payload.SandboxLostData;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.SessionOutcome;
+import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.UsageData;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -128,13 +151,11 @@ final class RunRecorder implements AutoCloseable {
     // ---- events framing the run --------------------------------------------------------------------------------
 
     Event sessionStart(ObjectNode environment) {
-        ObjectNode data = Json.object();
-        data.put("title", scenario.title());
-        data.set("environment", environment);
-        ObjectNode model = data.putObject("model");
-        model.put("provider", scenario.model().provider());
-        model.put("model", scenario.model().model());
-        model.put("version", scenario.model().version());
+        ObjectNode model = Json.object();
+        model.put(SessionStartData.MODEL_PROVIDER, scenario.model().provider());
+        model.put(SessionStartData.MODEL_NAME, scenario.model().model());
+        model.put(SessionStartData.MODEL_VERSION, scenario.model().version());
+        ObjectNode data = new SessionStartData(scenario.title(), environment, model, null).toPayload();
         Event start = sink.append(NewEvent.of(run, "harness", EventType.SESSION_START).touches(StateKind.SESSION, StateKind.HARNESS).data(data));
         // the starting workspace is a checkpoint, so every later mutation has a known base
         checkpoint(new Scenario.CheckpointStep(INITIAL_CHECKPOINT, "initial workspace"));
@@ -143,15 +164,7 @@ final class RunRecorder implements AutoCloseable {
 
     Event runFork(Scenario.Recovery recovery, CheckpointState from, String parentRun) {
         sink.startFork(run, from.event());
-        ObjectNode data = Json.object();
-        data.put("parentRun", parentRun);
-        data.put("checkpoint", from.checkpointId());
-        data.put("checkpointEvent", from.event().id());
-        data.put("reason", recovery.mode());
-        if (recovery.reason() != null) {
-            data.put("note", recovery.reason());
-        }
-        ArrayNode edits = data.putArray("edits");
+        ArrayNode edits = Json.MAPPER.createArrayNode();
         for (Scenario.Edit edit : recovery.edits()) {
             ObjectNode e = edits.addObject();
             e.put("id", edit.id());
@@ -163,27 +176,27 @@ final class RunRecorder implements AutoCloseable {
             }
             putIfSet(e, "description", edit.description());
         }
+        ObjectNode data = new RunForkData(parentRun, from.checkpointId(), from.event().id(),
+                ForkReason.parse(recovery.mode()).orElseThrow(), edits, null, recovery.reason()).toPayload();
         String actor = recovery.by() == null ? "harness" : recovery.by();
         lastCheckpoint = from;
         return sink.append(NewEvent.of(run, actor, EventType.RUN_FORK).touches(StateKind.HARNESS).data(data));
     }
 
     void revertEvent(CheckpointState to, long durationMs, String cause) {
-        ObjectNode data = Json.object();
-        data.put("checkpoint", to.checkpointId());
-        data.put("target", "container");
-        data.put("durationMs", durationMs);
+        ObjectNode data = new RevertData(to.checkpointId(), RevertTarget.CONTAINER, (double) durationMs, null, null).toPayload();
         sink.append(NewEvent.of(run, "harness", EventType.REVERT).causes(cause).touches(StateKind.WORKSPACE).data(data));
     }
 
     void sessionEnd(Scenario.Outcome outcome) {
         ObjectNode data = Json.object();
-        data.put("outcome", outcome == null || outcome.outcome() == null ? "unknown" : outcome.outcome());
+        // the scenario's own words: an outcome SessionOutcome does not name is written as the scenario gives it
+        data.put(SessionEndData.OUTCOME, outcome == null || outcome.outcome() == null ? SessionOutcome.UNKNOWN.wireName() : outcome.outcome());
         if (outcome != null && outcome.summary() != null) {
-            data.put("summary", outcome.summary().strip());
+            data.put(SessionEndData.SUMMARY, outcome.summary().strip());
         }
         if (!pending.isEmpty()) {
-            ArrayNode unknown = data.putArray("unknownOutcomes");
+            ArrayNode unknown = data.putArray(SessionEndData.UNKNOWN_OUTCOMES);
             pending.forEach(unknown::add);
         }
         sink.append(NewEvent.of(run, "harness", EventType.SESSION_END).touches(StateKind.SESSION).data(data));
@@ -207,40 +220,33 @@ final class RunRecorder implements AutoCloseable {
     }
 
     private void model(Scenario.ModelStep m, Scenario.Edit turnEdit) {
-        ObjectNode data = Json.object();
-        data.put("model", m.model() != null ? m.model() : scenario.model().model());
-        putIfSet(data, "provider", scenario.model().provider());
-        ObjectNode input = data.putObject("input");
+        ObjectNode input = Json.object();
         String summary = turnEdit != null && turnEdit.summary() != null ? turnEdit.summary() : m.summary();
         String text = turnEdit != null && turnEdit.text() != null ? turnEdit.text() : m.text();
-        input.put("summary", summary == null ? "" : summary.strip());
-        ObjectNode output = data.putObject("output");
-        output.put("text", text == null ? "" : text.strip());
-        ArrayNode calls = output.putArray("toolCalls");
+        input.put(ModelCallData.INPUT_SUMMARY, summary == null ? "" : summary.strip());
+        ObjectNode output = Json.object();
+        output.put(ModelCallData.OUTPUT_TEXT, text == null ? "" : text.strip());
+        ArrayNode calls = output.putArray(ModelCallData.OUTPUT_TOOL_CALLS);
         if (m.toolCalls() != null) {
             for (Scenario.RequestedCall call : m.toolCalls()) {
                 ObjectNode c = calls.addObject();
-                c.put("callId", call.callId());
-                c.put("name", call.name());
+                c.put(ModelCallData.TOOL_CALL_ID, call.callId());
+                c.put(ModelCallData.TOOL_CALL_NAME, call.name());
                 ObjectNode arguments = call.arguments() == null ? Json.object() : call.arguments().deepCopy();
                 Scenario.Edit edit = editFor(call.callId());
-                if (edit != null && edit.command() != null && arguments.has("command")) {
-                    arguments.put("command", edit.command());
+                if (edit != null && edit.command() != null && arguments.has(ToolCallData.ARGUMENT_COMMAND)) {
+                    arguments.put(ToolCallData.ARGUMENT_COMMAND, edit.command());
                 }
-                c.set("arguments", arguments);
+                c.set(ModelCallData.TOOL_CALL_ARGUMENTS, arguments);
             }
         }
-        ObjectNode usage = data.putObject("usage");
         Scenario.Usage u = m.usage() == null ? new Scenario.Usage(0, 0, 0, 0) : m.usage();
-        usage.put("inputTokens", u.inputTokens());
-        usage.put("outputTokens", u.outputTokens());
-        usage.put("cacheReadTokens", u.cacheReadTokens());
-        usage.put("cacheWriteTokens", u.cacheWriteTokens());
+        ObjectNode usage = new UsageData(u.inputTokens(), u.outputTokens(), u.cacheReadTokens(), u.cacheWriteTokens()).toPayload();
+        ObjectNode data = new ModelCallData(m.model() != null ? m.model() : scenario.model().model(), scenario.model().provider(),
+                input, output, usage, null, m.latencyMs() == null ? null : m.latencyMs().doubleValue()).toPayload();
         if (m.costUsd() != null) {
-            data.put("costUsd", m.costUsd());
-        }
-        if (m.latencyMs() != null) {
-            data.put("latencyMs", m.latencyMs());
+            // the scenario's decimal as written, not rounded through a double
+            data.put(ModelCallData.COST_USD, m.costUsd());
         }
         Event event = sink.append(NewEvent.of(run, agentActor(m.agent()), EventType.MODEL_CALL).touches(StateKind.SESSION).data(data));
         if (m.toolCalls() != null) {
@@ -262,11 +268,11 @@ final class RunRecorder implements AutoCloseable {
 
     private void tool(Scenario.ToolStep t, Scenario.Edit edit) {
         String command = edit != null && edit.command() != null ? edit.command() : t.command();
-        String effect = t.effect() == null ? "workspace" : t.effect();
+        EffectClass effect = t.effect() == null ? EffectClass.WORKSPACE : EffectClass.fromWire(t.effect());
         Duration timeout = t.timeoutMs() == null ? DEFAULT_CALL_TIMEOUT : Duration.ofMillis(t.timeoutMs());
         Map<String, String> env = t.env() == null ? Map.of() : t.env();
         ObjectNode arguments = Json.object();
-        arguments.put("command", command);
+        arguments.put(ToolCallData.ARGUMENT_COMMAND, command);
         Event call = callEvent(t.agent(), t.callId(), "shell", arguments, effect, t.idempotencyKey(), command, t.cwd(), env, timeout);
         ExecResult result = execute(call, command, t.cwd(), env, timeout);
         if (result == null) {
@@ -278,42 +284,41 @@ final class RunRecorder implements AutoCloseable {
 
     private void fetch(Scenario.FetchStep f, Scenario.Edit edit) {
         ObjectNode arguments = Json.object();
-        arguments.put("url", f.url());
-        Event call = callEvent(f.agent(), f.callId(), "fetch", arguments, "read", null, null, null, Map.of(), null);
+        arguments.put(ToolCallData.ARGUMENT_URL, f.url());
+        Event call = callEvent(f.agent(), f.callId(), "fetch", arguments, EffectClass.READ, null, null, null, Map.of(), null);
         Optional<String> body = edit != null && edit.response() != null ? Optional.of(edit.response()) : standIns.fetch(f.standIn(), f.url());
-        ObjectNode data = resultData(f.callId());
-        data.put("standIn", f.standIn());
+        ToolResultData result = ToolResultData.of(f.callId());
         if (body.isEmpty()) {
-            data.put("isError", true);
-            data.put("error", "404: the stand-in '" + f.standIn() + "' has nothing at " + f.url());
+            result = result.withError(true).withErrorMessage("404: the stand-in '" + f.standIn() + "' has nothing at " + f.url());
         } else {
-            CallOutput.put(data, "stdout", body.get().getBytes(StandardCharsets.UTF_8), sink::blob);
-            data.put("isError", false);
+            CallOutput.Stored stdout = CallOutput.store(body.get().getBytes(StandardCharsets.UTF_8), sink::blob);
+            result = new ToolResultData(f.callId(), null, stdout.text(), null, stdout.blob(), null, null, false, null, null, null, null);
             if (f.saveAs() != null) {
                 sandbox.putFiles(List.of(WorkspaceFile.regular(f.saveAs(), body.get().getBytes(StandardCharsets.UTF_8), 0644)));
                 recordChanges(call.id(), "harness");
             }
         }
+        ObjectNode data = result.toPayload();
+        data.put(ToolResultData.STAND_IN, f.standIn());
         sink.append(NewEvent.of(run, "harness", EventType.TOOL_RESULT).causes(call.id()).touches(StateKind.HARNESS).data(data));
         pending.remove(f.callId());
     }
 
     private void external(Scenario.ExternalStep x) {
         ObjectNode arguments = Json.object();
-        arguments.put("standIn", x.standIn());
-        putIfSet(arguments, "requestFile", x.requestFile());
-        putIfSet(arguments, "idempotencyKey", x.idempotencyKey());
+        arguments.put(ToolCallData.ARGUMENT_STAND_IN, x.standIn());
+        putIfSet(arguments, ToolCallData.ARGUMENT_REQUEST_FILE, x.requestFile());
+        putIfSet(arguments, ToolCallData.IDEMPOTENCY_KEY, x.idempotencyKey());
         boolean deliver = x.action().equals("deliver");
-        Event call = callEvent(x.agent(), x.callId(), x.action(), arguments, deliver ? "external" : "read", x.idempotencyKey(),
-                null, null, Map.of(), null);
-        ObjectNode data = resultData(x.callId());
-        data.put("standIn", x.standIn());
+        Event call = callEvent(x.agent(), x.callId(), x.action(), arguments, deliver ? EffectClass.EXTERNAL : EffectClass.READ,
+                x.idempotencyKey(), null, null, Map.of(), null);
         try {
             if (!deliver) {
                 Optional<String> found = standIns.lookup(x.standIn(), x.idempotencyKey());
-                data.put("exitCode", found.isPresent() ? 0 : 1);
-                data.put("stdout", found.map(line -> line + "\n").orElse("no entry with idempotency key " + x.idempotencyKey() + "\n"));
-                data.put("isError", false);
+                ObjectNode data = ToolResultData.of(x.callId()).withExitCode(found.isPresent() ? 0 : 1)
+                        .withStdout(found.map(line -> line + "\n").orElse("no entry with idempotency key " + x.idempotencyKey() + "\n"))
+                        .withError(false).toPayload();
+                data.put(ToolResultData.STAND_IN, x.standIn());
                 sink.append(NewEvent.of(run, "harness", EventType.TOOL_RESULT).causes(call.id()).touches(StateKind.HARNESS).data(data));
                 pending.remove(x.callId());
                 return;
@@ -326,21 +331,18 @@ final class RunRecorder implements AutoCloseable {
             sink.sync();
             int entry = standIns.deliver(x.standIn(), x.idempotencyKey(), new String(request, StandardCharsets.UTF_8));
             StringBuilder stdout = new StringBuilder("delivered to " + x.standIn() + " as entry " + entry + "\n");
+            int exitCode = 0;
             if (x.confirm() != null) {
                 ExecResult confirmed = executeConfirm(call, x);
                 if (confirmed == null) {
                     return; // the sandbox was lost mid-call: no result, the outcome stays unknown
                 }
                 stdout.append(new String(confirmed.stdout(), StandardCharsets.UTF_8));
-                data.put("exitCode", confirmed.exitCode());
-            } else {
-                data.put("exitCode", 0);
+                exitCode = confirmed.exitCode();
             }
-            data.put("stdout", stdout.toString());
-            data.put("isError", false);
-            ObjectNode external = data.putObject("external");
-            external.put("standIn", x.standIn());
-            external.put("entry", entry);
+            ObjectNode data = ToolResultData.of(x.callId()).withExitCode(exitCode).withStdout(stdout.toString()).withError(false)
+                    .withExternal(ToolResultData.external(x.standIn(), (long) entry, null)).toPayload();
+            data.put(ToolResultData.STAND_IN, x.standIn());
             sink.append(NewEvent.of(run, "harness", EventType.TOOL_RESULT).causes(call.id())
                     .touches(StateKind.HARNESS, StateKind.EXTERNAL).data(data));
             pending.remove(x.callId());
@@ -376,35 +378,30 @@ final class RunRecorder implements AutoCloseable {
         String checkpointId = run.equals(ScenarioRecorder.MAIN_RUN) ? c.id() : c.id() + "@" + run;
         WorkspaceManifest current = sandbox.manifest();
         Map<String, WorkspaceFile> pulled = sandbox.pullWorkspace();
-        ObjectNode data = Json.object();
-        data.put("checkpointId", checkpointId);
-        data.put("label", c.label());
-        ObjectNode workspace = data.putObject("workspace");
-        workspace.put("root", boundary.workspace());
-        ObjectNode files = workspace.putObject("files");
+        Map<String, CheckpointData.FileEntry> files = new LinkedHashMap<>();
         List<WorkspaceFile> restorable = new ArrayList<>();
         for (Map.Entry<String, ManifestEntry> entry : current.entries().entrySet()) {
             WorkspaceFile file = pulled.get(entry.getKey());
             if (file == null) {
                 throw new ScenarioException("checkpoint " + checkpointId + ": " + entry.getKey() + " vanished between listing and copy");
             }
-            ObjectNode f = files.putObject(entry.getKey());
+            String mode = entry.getValue().modeString();
             if (file.isSymlink()) {
-                f.put("symlink", file.linkTarget());
+                files.put(entry.getKey(), CheckpointData.FileEntry.link(file.linkTarget(), mode));
             } else {
                 String blob = sink.blob(file.content());
                 if (!blob.equals(entry.getValue().sha256())) {
                     throw new ScenarioException("checkpoint " + checkpointId + ": " + entry.getKey() + " changed between listing and copy");
                 }
-                f.put("blob", blob);
+                files.put(entry.getKey(), CheckpointData.FileEntry.regular(blob, mode));
             }
-            f.put("mode", entry.getValue().modeString());
             restorable.add(file);
         }
-        ObjectNode harness = data.putObject("harness");
-        ArrayNode pendingCalls = harness.putArray("pending");
+        ObjectNode harness = Json.object();
+        ArrayNode pendingCalls = harness.putArray(CheckpointData.HARNESS_PENDING);
         pending.forEach(pendingCalls::add);
-        data.putArray("processes");
+        ObjectNode data = new CheckpointData(checkpointId, c.label(), CheckpointData.workspace(boundary.workspace(), files), harness,
+                Json.MAPPER.createArrayNode()).toPayload();
         Event event = sink.append(NewEvent.of(run, "harness", EventType.CHECKPOINT)
                 .touches(StateKind.WORKSPACE, StateKind.HARNESS, StateKind.PROCESS).data(data));
         manifest = current;
@@ -416,14 +413,12 @@ final class RunRecorder implements AutoCloseable {
 
     private void fault(Scenario.FaultStep f, Scenario.Edit edit) {
         if (f.error() != null) {
-            ObjectNode data = Json.object();
-            data.put("message", f.error());
-            data.put("kind", "injected");
+            ObjectNode data = new ErrorData(f.error(), "injected").toPayload();
             sink.append(NewEvent.of(run, "harness", EventType.ERROR).touches(StateKind.HARNESS).data(data));
             return;
         }
-        ObjectNode note = Json.object();
-        note.put("text", "fault injected (" + f.id() + "): " + (f.description() == null ? "overwrites " + f.path() : f.description().strip()));
+        ObjectNode note = NoteData.of("fault injected (" + f.id() + "): "
+                + (f.description() == null ? "overwrites " + f.path() : f.description().strip())).toPayload();
         Event noteEvent = sink.append(NewEvent.of(run, "harness", EventType.NOTE).touches(StateKind.HARNESS).data(note));
         String content = edit != null && edit.content() != null ? edit.content() : f.content();
         sandbox.putFiles(List.of(WorkspaceFile.regular(f.path(), content.getBytes(StandardCharsets.UTF_8), modeBits(f.mode()))));
@@ -431,27 +426,24 @@ final class RunRecorder implements AutoCloseable {
     }
 
     private void escape(Scenario.EscapeStep e) {
-        String effect = switch (e.boundary()) {
-            case "network" -> "external";
-            case "process", "resource" -> "process";
-            default -> "privileged";
+        EscapeBoundary boundary = EscapeBoundary.parse(e.boundary()).orElseThrow();
+        EffectClass effect = switch (boundary) {
+            case NETWORK -> EffectClass.EXTERNAL;
+            case PROCESS, RESOURCE -> EffectClass.PROCESS;
+            case FILESYSTEM, PRIVILEGE -> EffectClass.PRIVILEGED;
         };
         ObjectNode arguments = Json.object();
-        arguments.put("command", e.command());
+        arguments.put(ToolCallData.ARGUMENT_COMMAND, e.command());
         Event call = callEvent(e.agent(), e.callId(), "shell", arguments, effect, null, e.command(), null, Map.of(), DEFAULT_CALL_TIMEOUT);
         ExecResult result = execute(call, e.command(), null, Map.of(), DEFAULT_CALL_TIMEOUT);
         if (result == null) {
             return;
         }
-        ObjectNode attempt = Json.object();
-        attempt.put("boundary", e.boundary());
-        attempt.put("attempt", e.command());
-        attempt.put("blocked", !result.succeeded());
-        attempt.put("callId", e.callId());
-        attempt.put("evidence", lastLine(result.stderrText().isBlank() ? result.stdoutText() : result.stderrText()));
-        StateKind touched = switch (e.boundary()) {
-            case "network" -> StateKind.EXTERNAL;
-            case "filesystem" -> StateKind.WORKSPACE;
+        ObjectNode attempt = new EscapeAttemptData(boundary, e.command(), !result.succeeded(), e.callId(),
+                lastLine(result.stderrText().isBlank() ? result.stdoutText() : result.stderrText())).toPayload();
+        StateKind touched = switch (boundary) {
+            case NETWORK -> StateKind.EXTERNAL;
+            case FILESYSTEM -> StateKind.WORKSPACE;
             default -> StateKind.PROCESS;
         };
         Event escape = sink.append(NewEvent.of(run, "sandbox", EventType.ESCAPE_ATTEMPT).causes(call.id()).touches(touched).data(attempt));
@@ -460,10 +452,8 @@ final class RunRecorder implements AutoCloseable {
             return;
         }
         String owner = approval.owner() != null ? approval.owner() : scenario.owner();
-        ObjectNode request = Json.object();
-        request.put("subject", call.id());
-        request.put("reason", approval.reason() == null ? "the call tried to cross the " + e.boundary() + " boundary" : approval.reason().strip());
-        putIfSet(request, "owner", owner);
+        ObjectNode request = new ApprovalRequestData(call.id(), approval.reason() == null
+                ? "the call tried to cross the " + e.boundary() + " boundary" : approval.reason().strip(), owner).toPayload();
         // Only the request is recorded: a decision belongs to the human owner, signed with their key (forkline decide).
         sink.append(NewEvent.of(run, "harness", EventType.APPROVAL_REQUEST).causes(escape.id())
                 .touches(StateKind.HARNESS).data(request));
@@ -471,41 +461,36 @@ final class RunRecorder implements AutoCloseable {
 
     private void message(Scenario.MessageStep m) {
         ObjectNode data = Json.object();
-        data.put("from", m.from());
-        data.put("to", m.to());
-        data.put("text", m.text() == null ? "" : m.text().strip());
+        data.put(AgentMessageData.FROM, m.from());
+        data.put(AgentMessageData.TO, m.to());
+        data.put(AgentMessageData.TEXT, m.text() == null ? "" : m.text().strip());
         sink.append(NewEvent.of(run, agentActor(m.from()), EventType.AGENT_MESSAGE).touches(StateKind.SESSION).data(data));
     }
 
     private void handoff(Scenario.HandoffStep h) {
         ObjectNode data = Json.object();
-        data.put("from", h.from());
-        data.put("to", h.to());
-        data.put("reason", h.reason() == null ? "" : h.reason().strip());
+        data.put(AgentHandoffData.FROM, h.from());
+        data.put(AgentHandoffData.TO, h.to());
+        data.put(AgentHandoffData.REASON, h.reason() == null ? "" : h.reason().strip());
         sink.append(NewEvent.of(run, agentActor(h.from()), EventType.AGENT_HANDOFF).touches(StateKind.SESSION, StateKind.HARNESS).data(data));
     }
 
     // ---- calls, results, mutations ---------------------------------------------------------------------------------
 
-    private Event callEvent(String agent, String callId, String tool, ObjectNode arguments, String effect, String idempotencyKey,
+    private Event callEvent(String agent, String callId, String tool, ObjectNode arguments, EffectClass effect, String idempotencyKey,
                             String command, String cwd, Map<String, String> env, Duration timeout) {
-        ObjectNode data = Json.object();
-        data.put("callId", callId);
-        data.put("tool", tool);
-        data.set("arguments", arguments);
-        data.put("effect", effect);
-        putIfSet(data, "idempotencyKey", idempotencyKey);
+        ObjectNode exec = null;
         if (command != null) {
-            ObjectNode exec = data.putObject("exec");
-            ArrayNode argv = exec.putArray("argv");
+            exec = Json.object();
+            ArrayNode argv = exec.putArray(ToolCallData.EXEC_ARGV);
             argv.add("sh").add("-c").add(command);
-            exec.put("cwd", cwd == null ? boundary.workspace() : boundary.workspace() + "/" + cwd);
-            ObjectNode envJson = exec.putObject("env");
+            exec.put(ToolCallData.EXEC_CWD, cwd == null ? boundary.workspace() : boundary.workspace() + "/" + cwd);
+            ObjectNode envJson = exec.putObject(ToolCallData.EXEC_ENV);
             new java.util.TreeMap<>(env).forEach(envJson::put);
-            exec.put("timeoutMs", timeout.toMillis());
+            exec.put(ToolCallData.EXEC_TIMEOUT_MS, timeout.toMillis());
         }
-        NewEvent draft = NewEvent.of(run, agentActor(agent), EventType.TOOL_CALL)
-                .touches(dev.forkline.trace.EffectClass.fromWire(effect).touchedByCall()).data(data);
+        ObjectNode data = new ToolCallData(callId, tool, arguments, effect, idempotencyKey, exec).toPayload();
+        NewEvent draft = NewEvent.of(run, agentActor(agent), EventType.TOOL_CALL).touches(effect.touchedByCall()).data(data);
         String requestedBy = modelCallOf.get(callId);
         if (requestedBy != null) {
             draft.causes(requestedBy);
@@ -518,7 +503,7 @@ final class RunRecorder implements AutoCloseable {
 
     /** Runs a command for its call, records the mutations it made and its result; null when the sandbox was lost. */
     private ExecResult execute(Event call, String command, String cwd, Map<String, String> env, Duration timeout) {
-        String callId = call.data().path("callId").asText();
+        String callId = ToolCallData.from(call.data()).callId();
         ExecResult result;
         boolean changed;
         try {
@@ -528,20 +513,9 @@ final class RunRecorder implements AutoCloseable {
             sandboxLost(call, lost);
             return null;
         }
-        ObjectNode data = resultData(callId);
-        data.put("exitCode", result.exitCode());
-        CallOutput.put(data, "stdout", result.stdout(), sink::blob);
-        CallOutput.put(data, "stderr", result.stderr(), sink::blob);
-        if (result.stdoutTruncated() || result.stderrTruncated()) {
-            data.put("truncated", true);
-        }
-        data.put("isError", !result.succeeded());
-        if (result.timedOut()) {
-            data.put("error", "killed after the " + timeout.toMillis() + " ms timeout");
-        } else if (result.oomKilled()) {
-            data.put("error", sandbox.outOfMemoryError());
-        }
-        data.put("durationMs", result.durationMs());
+        Sandbox running = sandbox;
+        ObjectNode data = SandboxPayloads.result(callId, result, "killed after the " + timeout.toMillis() + " ms timeout",
+                running::outOfMemoryError, sink::blob).toPayload();
         NewEvent draft = NewEvent.of(run, "sandbox", EventType.TOOL_RESULT).causes(call.id()).touches(StateKind.HARNESS).data(data);
         if (changed) {
             draft.touches(StateKind.WORKSPACE);
@@ -562,24 +536,15 @@ final class RunRecorder implements AutoCloseable {
         Map<String, WorkspaceFile> contents = changes.stream().anyMatch(c -> c.after() != null)
                 ? sandbox.pullWorkspace() : Map.of();
         for (WorkspaceManifest.Change change : changes) {
-            ObjectNode data = Json.object();
-            data.put("path", change.path());
-            data.put("op", change.kind().name().toLowerCase(java.util.Locale.ROOT));
-            putHash(data, "before", change.before());
             if (change.after() != null) {
                 WorkspaceFile file = contents.get(change.path());
                 byte[] bytes = file == null ? null : file.isSymlink() ? file.linkTarget().getBytes(StandardCharsets.UTF_8) : file.content();
                 if (bytes != null) {
                     sink.blob(bytes);
                 }
-                putHash(data, "after", change.after());
-                data.put("mode", change.after().modeString());
-                if (change.after().isSymlink()) {
-                    data.put("symlink", change.after().linkTarget());
-                }
-            } else {
-                data.putNull("after");
             }
+            ObjectNode data = SandboxPayloads.mutation(change.path(), SandboxPayloads.op(change.kind()), change.before(), change.after())
+                    .toPayload();
             sink.append(NewEvent.of(run, actor, EventType.STATE_MUTATION).causes(causeId).touches(StateKind.WORKSPACE).data(data));
         }
         manifest = after;
@@ -587,14 +552,9 @@ final class RunRecorder implements AutoCloseable {
     }
 
     private void sandboxLost(Event call, SandboxLostException lost) {
-        ObjectNode data = Json.object();
-        data.put("reason", "the sandbox container stopped during call " + call.data().path("callId").asText()
-                + (lost.state().oomKilled() ? " (killed for exceeding its memory limit)" : " (killed)"));
-        data.put("containerId", sandbox.containerId());
-        if (lost.state().exitCode() != null) {
-            data.put("exitCode", lost.state().exitCode());
-        }
-        data.put("oomKilled", lost.state().oomKilled());
+        ObjectNode data = new SandboxLostData("the sandbox container stopped during call " + ToolCallData.from(call.data()).callId()
+                + (lost.state().oomKilled() ? " (killed for exceeding its memory limit)" : " (killed)"), sandbox.containerId(),
+                lost.state().exitCode() == null ? null : lost.state().exitCode().longValue(), lost.state().oomKilled()).toPayload();
         Event lostEvent = sink.append(NewEvent.of(run, "harness", EventType.SANDBOX_LOST).causes(call.id())
                 .touches(StateKind.PROCESS, StateKind.WORKSPACE).data(data));
         sandbox.close();
@@ -604,11 +564,10 @@ final class RunRecorder implements AutoCloseable {
         }
         // the restart works from the durable log alone: the last checkpoint written and the calls that have no result
         sink.sync();
-        ObjectNode restart = Json.object();
-        restart.put("fromCheckpoint", lastCheckpoint.checkpointId());
-        restart.put("reason", "sandbox lost; restarting from the durable log into a fresh sandbox restored from the last checkpoint");
-        ArrayNode unknown = restart.putArray("unknownOutcomes");
+        ArrayNode unknown = Json.MAPPER.createArrayNode();
         pending.forEach(unknown::add);
+        ObjectNode restart = new HarnessRestartData(lastCheckpoint.checkpointId(),
+                "sandbox lost; restarting from the durable log into a fresh sandbox restored from the last checkpoint", unknown).toPayload();
         Event restarted = sink.append(NewEvent.of(run, "harness", EventType.HARNESS_RESTART).causes(lostEvent.id())
                 .touches(StateKind.HARNESS).data(restart));
         long durationMs = restore(lastCheckpoint, false);
@@ -622,19 +581,6 @@ final class RunRecorder implements AutoCloseable {
         }
     }
 
-    private ObjectNode resultData(String callId) {
-        ObjectNode data = Json.object();
-        data.put("callId", callId);
-        return data;
-    }
-
-    private static void putHash(ObjectNode data, String field, ManifestEntry entry) {
-        if (entry == null || entry.sha256() == null) {
-            data.putNull(field);
-        } else {
-            data.put(field, entry.sha256());
-        }
-    }
 
     private static void putIfSet(ObjectNode node, String field, String value) {
         if (value != null) {

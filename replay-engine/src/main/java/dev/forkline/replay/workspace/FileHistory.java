@@ -1,5 +1,6 @@
 package dev.forkline.replay.workspace;
 
+import dev.forkline.trace.payload.NoteData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -115,7 +116,7 @@ public final class FileHistory {
         if (!event.is(EventType.NOTE)) {
             return List.of();
         }
-        JsonNode tracked = event.data().get("trackedFileBackups");
+        JsonNode tracked = event.data().get(NoteData.TRACKED_FILE_BACKUPS);
         if (tracked == null || !tracked.isObject()) {
             return List.of();
         }
@@ -123,11 +124,11 @@ public final class FileHistory {
         for (Iterator<Map.Entry<String, JsonNode>> it = tracked.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> entry = it.next();
             JsonNode backup = entry.getValue();
-            String name = backup.path("backupFileName").isTextual() ? backup.get("backupFileName").asText() : null;
-            int version = backup.path("version").asInt(0);
+            String name = backup.path(NoteData.BACKUP_FILE_NAME).isTextual() ? backup.get(NoteData.BACKUP_FILE_NAME).asText() : null;
+            int version = backup.path(NoteData.BACKUP_VERSION).asInt(0);
             if (seen.add(entry.getKey() + "\0" + name + "\0" + version)) {
                 found.add(new TrackedBackup(position, event.id(), entry.getKey(), name, version,
-                        backup.path("backupTime").isTextual() ? backup.get("backupTime").asText() : null));
+                        backup.path(NoteData.BACKUP_TIME).isTextual() ? backup.get(NoteData.BACKUP_TIME).asText() : null));
             }
         }
         return found;

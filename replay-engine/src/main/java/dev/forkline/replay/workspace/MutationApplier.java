@@ -1,5 +1,6 @@
 package dev.forkline.replay.workspace;
 
+import dev.forkline.trace.payload.StateMutationData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.replay.sandbox.WorkspaceFile;
 import dev.forkline.trace.Hashes;
@@ -58,16 +59,16 @@ public final class MutationApplier {
      */
     public static MutationOutcome apply(String path, JsonNode data, WorkspaceFile current, String currentHash, BlobSource blobs)
             throws IOException {
-        String op = data.path("op").asText("modify");
-        String before = hash(data, "before");
-        String after = hash(data, "after");
-        String symlink = data.hasNonNull("symlink") ? data.get("symlink").asText() : null;
+        String op = data.path(StateMutationData.OP).asText("modify");
+        String before = hash(data, StateMutationData.BEFORE);
+        String after = hash(data, StateMutationData.AFTER);
+        String symlink = data.hasNonNull(StateMutationData.SYMLINK) ? data.get(StateMutationData.SYMLINK).asText() : null;
         int mode = mode(data, current);
         List<TextEdits.Edit> edits = TextEdits.of(data);
         byte[] recordedAfter = after == null || symlink != null ? null : blobs.read(after).orElse(null);
         MutationOutcome.Applied recorded = recorded(path, op, symlink, recordedAfter, mode);
 
-        String failure = precondition(path, op, before, data.path("beforeKnown").asBoolean(true), current, currentHash);
+        String failure = precondition(path, op, before, data.path(StateMutationData.BEFORE_KNOWN).asBoolean(true), current, currentHash);
         Computed computed = Computed.NONE;
         boolean changesContent = symlink == null && (op.equals("create") || op.equals("modify"));
         if (changesContent && (!edits.isEmpty() || hasPatch(data))) {
@@ -86,7 +87,7 @@ public final class MutationApplier {
         }
         if (computed.content() != null) {
             String note = after == null ? null : path + ": the content after (" + shortHash(after)
-                    + ") is not in the bundle; computed from the recorded " + (edits.isEmpty() ? "patch" : "edits");
+                    + ") is not in the bundle; computed from the recorded " + (edits.isEmpty() ? StateMutationData.PATCH : "edits");
             return new MutationOutcome.Applied(WorkspaceFile.regular(path, computed.content(), mode), note);
         }
         if (computed.failure() != null) {
@@ -171,7 +172,7 @@ public final class MutationApplier {
         }
         String patch = patchText(data, blobs);
         if (patch == null) {
-            return new Computed(null, path + ": the patch blob " + data.path("diffBlob").asText(data.path("patchBlob").asText())
+            return new Computed(null, path + ": the patch blob " + data.path(StateMutationData.DIFF_BLOB).asText(data.path(StateMutationData.PATCH_BLOB).asText())
                     + " is not in the bundle");
         }
         PatchHunks.Result result = PatchHunks.apply(path, text, patch);
@@ -194,14 +195,14 @@ public final class MutationApplier {
     }
 
     private static boolean hasPatch(JsonNode data) {
-        return data.hasNonNull("patch") || data.hasNonNull("diffBlob") || data.hasNonNull("patchBlob");
+        return data.hasNonNull(StateMutationData.PATCH) || data.hasNonNull(StateMutationData.DIFF_BLOB) || data.hasNonNull(StateMutationData.PATCH_BLOB);
     }
 
     private static String patchText(JsonNode data, BlobSource blobs) throws IOException {
-        if (data.hasNonNull("patch")) {
-            return data.get("patch").asText();
+        if (data.hasNonNull(StateMutationData.PATCH)) {
+            return data.get(StateMutationData.PATCH).asText();
         }
-        String blob = data.hasNonNull("diffBlob") ? data.get("diffBlob").asText() : data.path("patchBlob").asText(null);
+        String blob = data.hasNonNull(StateMutationData.DIFF_BLOB) ? data.get(StateMutationData.DIFF_BLOB).asText() : data.path(StateMutationData.PATCH_BLOB).asText(null);
         return blob == null ? null : blobs.read(blob).map(b -> new String(b, StandardCharsets.UTF_8)).orElse(null);
     }
 
@@ -211,7 +212,7 @@ public final class MutationApplier {
     }
 
     private static int mode(JsonNode data, WorkspaceFile current) {
-        JsonNode mode = data.get("mode");
+        JsonNode mode = data.get(StateMutationData.MODE);
         if (mode != null && mode.isNumber()) {
             return mode.asInt() & 07777;
         }

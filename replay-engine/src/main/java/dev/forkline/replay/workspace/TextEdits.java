@@ -1,5 +1,6 @@
 package dev.forkline.replay.workspace;
 
+import dev.forkline.trace.payload.StateMutationData;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
@@ -26,17 +27,17 @@ final class TextEdits {
     /** The edits of a mutation's data, or an empty list when it records none. */
     static List<Edit> of(JsonNode data) {
         List<Edit> edits = new ArrayList<>();
-        JsonNode list = data.get("edits");
+        JsonNode list = data.get(StateMutationData.EDITS);
         if (list == null || !list.isArray()) {
             return edits;
         }
-        boolean all = data.path("replaceAll").asBoolean(false);
+        boolean all = data.path(StateMutationData.REPLACE_ALL).asBoolean(false);
         for (JsonNode edit : list) {
-            JsonNode oldString = edit.get("oldString");
-            JsonNode newString = edit.get("newString");
+            JsonNode oldString = edit.get(StateMutationData.EDIT_OLD_STRING);
+            JsonNode newString = edit.get(StateMutationData.EDIT_NEW_STRING);
             edits.add(new Edit(oldString != null && oldString.isTextual() ? oldString.asText() : null,
                     newString != null && newString.isTextual() ? newString.asText() : "",
-                    all || edit.path("replaceAll").asBoolean(false)));
+                    all || edit.path(StateMutationData.REPLACE_ALL).asBoolean(false)));
         }
         return edits;
     }

@@ -1,5 +1,7 @@
 package dev.forkline.replay.workspace;
 
+import dev.forkline.trace.payload.CheckpointData;
+import dev.forkline.trace.payload.StateMutationData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.replay.sandbox.WorkspaceFile;
 import dev.forkline.trace.Event;
@@ -106,7 +108,7 @@ public final class WorkspaceRebuilder {
                 continue;
             }
             JsonNode data = event.data();
-            String recordedPath = event.text("path");
+            String recordedPath = StateMutationData.from(event.data()).path();
             MutationPaths.Resolved resolved = MutationPaths.resolve(recordedPath, root);
             if (resolved.path() == null) {
                 checks.add(new EditCheck(position, event.id(), recordedPath, new MutationOutcome.Skipped(resolved.refusal())));
@@ -120,7 +122,7 @@ public final class WorkspaceRebuilder {
                 case MutationOutcome.PreconditionFailed failed -> failed.recorded();
                 default -> null;
             };
-            String movedTo = data.hasNonNull("movedTo") ? data.get("movedTo").asText() : null;
+            String movedTo = data.hasNonNull(StateMutationData.MOVED_TO) ? data.get(StateMutationData.MOVED_TO).asText() : null;
             if (result != null && result.file() != null && movedTo != null) {
                 MutationPaths.Resolved target = MutationPaths.resolve(movedTo, root);
                 if (target.path() == null) {
@@ -206,7 +208,7 @@ public final class WorkspaceRebuilder {
     private static String rootOf(List<Event> events) {
         for (Event event : events) {
             if (event.is(EventType.CHECKPOINT)) {
-                JsonNode root = event.data().path("workspace").path("root");
+                JsonNode root = event.data().path(CheckpointData.WORKSPACE).path(CheckpointData.WORKSPACE_ROOT);
                 if (root.isTextual() && !root.asText().isBlank()) {
                     return root.asText();
                 }

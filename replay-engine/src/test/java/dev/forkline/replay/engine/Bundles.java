@@ -77,10 +77,10 @@ final class Bundles {
         }
     }
 
-    /** data.{field} of an event, or the blob data.{field}Blob names, as text. */
-    static String text(Path bundle, Event event, String field) {
+    /** data.stdout of a tool.result, or the blob data.stdoutBlob names, as text. */
+    static String stdout(Path bundle, Event event) {
         try (Bundle read = BundleReader.read(bundle)) {
-            return ToolResultComparison.recordedText(event, field, read.blobs());
+            return ToolResultComparison.recordedStdout(event, read.blobs());
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

@@ -65,7 +65,7 @@ class ImportedSessionReplayTest {
     private static String replayedOutput(Path bundle, ReplayResult result, int step) {
         StepResult s = result.steps().get(step - 1);
         Event written = Bundles.events(bundle).stream().filter(e -> e.id().equals(s.replayEventId())).findFirst().orElseThrow();
-        return Bundles.text(bundle, written, "stdout");
+        return Bundles.stdout(bundle, written);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.forkline.views.data;
 
+import dev.forkline.trace.payload.SessionEndData;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.Importers;
 import dev.forkline.trace.Event;
@@ -138,8 +139,8 @@ public final class InMemoryTraceLibrary implements TraceLibrary {
         String rootRun = bundle.events().isEmpty() ? null : bundle.events().getFirst().run();
         for (Event event : bundle.events()) {
             runs.add(event.run());
-            if (event.run().equals(rootRun) && event.is(EventType.SESSION_END) && event.text("outcome") != null) {
-                rootOutcome = event.text("outcome");
+            if (event.run().equals(rootRun) && event.is(EventType.SESSION_END) && event.text(SessionEndData.OUTCOME) != null) {
+                rootOutcome = event.text(SessionEndData.OUTCOME);
             }
         }
         var manifest = bundle.manifest();

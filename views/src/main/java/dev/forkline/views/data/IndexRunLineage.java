@@ -1,5 +1,7 @@
 package dev.forkline.views.data;
 
+import dev.forkline.trace.payload.ReplaySummaryFields;
+import dev.forkline.trace.payload.ReplayMarks;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.bundle.Bundle;
@@ -92,7 +94,7 @@ public final class IndexRunLineage implements RunLineage {
         if (result == null || result.diverged() == null) {
             return null;
         }
-        boolean escaped = end.data().path("replay").path("notContained").asLong() > 0;
+        boolean escaped = end.data().path(ReplayMarks.REPLAY).path(ReplaySummaryFields.NOT_CONTAINED).asLong() > 0;
         return result.diverged() > 0 || result.firstDivergenceEventId() != null || escaped;
     }
 

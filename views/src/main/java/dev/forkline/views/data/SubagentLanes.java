@@ -1,5 +1,6 @@
 package dev.forkline.views.data;
 
+import dev.forkline.trace.payload.AgentMessageData;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 
@@ -28,7 +29,7 @@ public final class SubagentLanes {
                 continue;
             }
             Event message = run.event(position);
-            String to = message.text("to");
+            String to = message.text(AgentMessageData.TO);
             if (to != null && !to.equals(call.actor()) && message.causes().contains(call.id())) {
                 int first = firstOf(to, run);
                 return new Lane(to, first >= 0 ? first : position);
@@ -41,7 +42,7 @@ public final class SubagentLanes {
     public static int callThatStarted(String lane, RunEvents run) {
         for (int position = 0; position < run.size(); position++) {
             EventType kind = run.kind(position);
-            boolean toLane = (kind == EventType.AGENT_MESSAGE || kind == EventType.AGENT_HANDOFF) && lane.equals(run.event(position).text("to"));
+            boolean toLane = (kind == EventType.AGENT_MESSAGE || kind == EventType.AGENT_HANDOFF) && lane.equals(run.event(position).text(AgentMessageData.TO));
             boolean firstOfLane = lane.equals(run.actor(position));
             if (!toLane && !firstOfLane) {
                 continue;

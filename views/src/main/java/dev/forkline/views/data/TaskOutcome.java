@@ -1,5 +1,7 @@
 package dev.forkline.views.data;
 
+import dev.forkline.trace.payload.StateMutationData;
+import dev.forkline.trace.payload.MutationOp;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.index.Lineage;
 
@@ -68,11 +70,11 @@ public record TaskOutcome(String text, String tone) {
                 continue;
             }
             var data = lineage.get(position).data();
-            String path = data.path("path").asText(null);
+            String path = data.path(StateMutationData.PATH).asText(null);
             if (!isTestPath(path)) {
                 continue;
             }
-            if ("delete".equals(data.path("op").asText())) {
+            if (MutationOp.DELETE.wireName().equals(data.path(StateMutationData.OP).asText())) {
                 deleted.add(path);
             } else {
                 deleted.remove(path);

@@ -1,5 +1,6 @@
 package dev.forkline.views.data;
 
+import dev.forkline.trace.payload.ToolCallData;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
@@ -29,10 +30,10 @@ public final class ToolCallText {
 
     /** "Tool: main argument" on one line, cut with an ellipsis; just the tool when it has no telling argument. */
     public static String headline(Event call) {
-        String tool = call.text("tool") == null ? "tool" : call.text("tool");
-        String main = mainArgument(call.data().get("arguments"));
+        String tool = call.text(ToolCallData.TOOL) == null ? "tool" : call.text(ToolCallData.TOOL);
+        String main = mainArgument(call.data().get(ToolCallData.ARGUMENTS));
         if (main == null) {
-            JsonNode argv = call.data().path("exec").path("argv");
+            JsonNode argv = call.data().path(ToolCallData.EXEC).path(ToolCallData.EXEC_ARGV);
             main = argv.isArray() && !argv.isEmpty() ? joined(argv) : null;
         }
         return main == null || main.isBlank() ? tool : tool + ": " + oneLine(main, HEADLINE_CHARS);

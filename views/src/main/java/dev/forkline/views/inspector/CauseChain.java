@@ -1,5 +1,8 @@
 package dev.forkline.views.inspector;
 
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.StateMutationData;
+import dev.forkline.trace.payload.AgentMessageData;
 import dev.forkline.trace.Event;
 import dev.forkline.views.data.ToolCallText;
 import dev.forkline.trace.EventType;
@@ -65,14 +68,14 @@ public final class CauseChain {
         return switch (event.kind()) {
             case TOOL_CALL -> "call · " + ToolCallText.headline(event);
             case TOOL_RESULT -> {
-                String exit = event.data().has("exitCode") ? "exit " + event.data().path("exitCode").asText()
+                String exit = event.data().has(ToolResultData.EXIT_CODE) ? "exit " + event.data().path(ToolResultData.EXIT_CODE).asText()
                         : EventClassifier.isFailedResult(event) ? "failed" : "ok";
                 Optional<Event> call = callOf(event, run);
                 yield "result · " + exit + call.map(c -> " · " + ToolCallText.headline(c)).orElse("");
             }
             case MODEL_CALL -> "model · " + ToolCallText.oneLine(ModelTurnText.of(event), 80);
-            case AGENT_MESSAGE -> "message · " + event.text("from") + " → " + event.text("to");
-            case STATE_MUTATION -> "mutation · " + event.text("op") + " " + event.text("path");
+            case AGENT_MESSAGE -> "message · " + event.text(AgentMessageData.FROM) + " → " + event.text(AgentMessageData.TO);
+            case STATE_MUTATION -> "mutation · " + event.text(StateMutationData.OP) + " " + event.text(StateMutationData.PATH);
             default -> event.type() + " · " + event.actor();
         } + "  (" + event.id() + ")";
     }
@@ -85,7 +88,7 @@ public final class CauseChain {
                 return Optional.of(run.event(position));
             }
         }
-        String callId = result.text("callId");
+        String callId = result.text(ToolResultData.CALL_ID);
         if (callId == null) {
             return Optional.empty();
         }

@@ -1,5 +1,7 @@
 package dev.forkline.views.inspector;
 
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.FailureKind;
@@ -22,7 +24,7 @@ public final class EventClassifier {
     }
 
     public static boolean isExternalCall(Event event) {
-        return event.is(EventType.TOOL_CALL) && "external".equals(event.text("effect"));
+        return event.is(EventType.TOOL_CALL) && ToolCallData.from(event.data()).effect() == EffectClass.EXTERNAL;
     }
 
     public static boolean isToolCall(Event event) {

@@ -1,5 +1,6 @@
 package dev.forkline.views.state;
 
+import dev.forkline.trace.payload.MutationOp;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.index.CheckpointInfo;
@@ -104,7 +105,7 @@ public final class ReconstructorStateProvider implements StateProvider {
             files.add(new StateSnapshot.FileEntry(file.getKey(), file.getValue().blob(), file.getValue().mode(), change(change)));
         }
         for (WorkspaceChange change : changes.values()) {
-            if ("delete".equals(change.op()) && !state.workspace().files().containsKey(change.path())) {
+            if (MutationOp.DELETE.wireName().equals(change.op()) && !state.workspace().files().containsKey(change.path())) {
                 files.add(new StateSnapshot.FileEntry(change.path(), null, null, "deleted"));
             }
         }

@@ -1,5 +1,6 @@
 package dev.forkline.trace.decision;
 
+import dev.forkline.trace.payload.ApprovalDecisionData;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Event;
@@ -89,17 +90,18 @@ public record Decision(String subject, Verdict verdict, String owner, String rat
         if (!event.is(EventType.APPROVAL_DECISION)) {
             throw new IllegalArgumentException("event " + event.id() + " is a " + event.type() + ", not an approval.decision");
         }
-        JsonNode arguments = event.data().get("arguments");
+        JsonNode arguments = event.data().get(ApprovalDecisionData.ARGUMENTS);
         if (arguments != null && !arguments.isNull() && !arguments.isObject()) {
             throw new IllegalArgumentException("'arguments' must be a JSON object");
         }
-        JsonNode treatAs = event.data().get("treatAs");
+        JsonNode treatAs = event.data().get(ApprovalDecisionData.TREAT_AS);
         if (treatAs != null && !treatAs.isNull() && !treatAs.isTextual()) {
             throw new IllegalArgumentException("'treatAs' must be \"done\" or \"failed\"");
         }
         JsonNode integrity = event.data().get(INTEGRITY_FIELD);
-        return new Decision(event.text("subject"), Verdict.fromWire(event.text("verdict")), event.text("owner"),
-                event.text("rationale"), arguments == null || arguments.isNull() ? null : (ObjectNode) arguments,
+        return new Decision(event.text(ApprovalDecisionData.SUBJECT), Verdict.fromWire(event.text(ApprovalDecisionData.VERDICT)),
+                event.text(ApprovalDecisionData.OWNER),
+                event.text(ApprovalDecisionData.RATIONALE), arguments == null || arguments.isNull() ? null : (ObjectNode) arguments,
                 treatAs == null || treatAs.isNull() ? null : treatAs.textValue(),
                 integrity == null || integrity.isNull() ? null : AlteredTraceAcknowledgement.fromJson(integrity));
     }

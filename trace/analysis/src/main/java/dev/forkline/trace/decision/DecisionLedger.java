@@ -1,5 +1,6 @@
 package dev.forkline.trace.decision;
 
+import dev.forkline.trace.payload.ApprovalDecisionData;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.columns.EventColumns;
@@ -40,7 +41,7 @@ public final class DecisionLedger {
                 continue;
             }
             Event event = events.get(i);
-            String subject = event.text("subject");
+            String subject = event.text(ApprovalDecisionData.SUBJECT);
             if (subject != null && hasVerdict(event) && counts.test(event)) {
                 bySubject.computeIfAbsent(subject, s -> new ArrayList<>()).add(event);
             }
@@ -58,7 +59,7 @@ public final class DecisionLedger {
 
     private static boolean hasVerdict(Event decision) {
         try {
-            Verdict.fromWire(decision.text("verdict"));
+            Verdict.fromWire(decision.text(ApprovalDecisionData.VERDICT));
             return true;
         } catch (IllegalArgumentException e) {
             return false;
@@ -72,7 +73,7 @@ public final class DecisionLedger {
     }
 
     public Optional<Verdict> verdict(String subject) {
-        return latest(subject).map(decision -> Verdict.fromWire(decision.text("verdict")));
+        return latest(subject).map(decision -> Verdict.fromWire(decision.text(ApprovalDecisionData.VERDICT)));
     }
 
     /** Every decision about {@code subject}, oldest first; the last one is in force. */

@@ -1,5 +1,6 @@
 package dev.forkline.trace.decision;
 
+import dev.forkline.trace.payload.ApprovalDecisionData;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.CanonicalJson;
 import dev.forkline.trace.Event;
@@ -53,20 +54,20 @@ public final class DecisionSigner {
         long seq = chain.nextSeq(run);
         Instant ts = clock.instant();
         ObjectNode data = Json.object();
-        data.put("subject", decision.subject());
-        data.put("verdict", decision.verdict().wireName());
-        data.put("owner", decision.owner());
-        data.put("rationale", decision.rationale());
+        data.put(ApprovalDecisionData.SUBJECT, decision.subject());
+        data.put(ApprovalDecisionData.VERDICT, decision.verdict().wireName());
+        data.put(ApprovalDecisionData.OWNER, decision.owner());
+        data.put(ApprovalDecisionData.RATIONALE, decision.rationale());
         if (decision.arguments() != null) {
-            data.set("arguments", decision.arguments().deepCopy());
+            data.set(ApprovalDecisionData.ARGUMENTS, decision.arguments().deepCopy());
         }
         if (decision.treatAs() != null) {
-            data.put("treatAs", decision.treatAs());
+            data.put(ApprovalDecisionData.TREAT_AS, decision.treatAs());
         }
         if (decision.acknowledgedAltered() != null) {
             data.set(Decision.INTEGRITY_FIELD, decision.acknowledgedAltered().toJson());
         }
-        data.put("decidedAt", EventCodec.formatTs(ts));
+        data.put(ApprovalDecisionData.DECIDED_AT, EventCodec.formatTs(ts));
         Event unsigned = new Event(freeId(chain, run, seq), run, seq, ts, Owners.actor(decision.owner()),
                 EventType.APPROVAL_DECISION.wireName(), List.of(decision.subject()), List.of(StateKind.HARNESS), data,
                 chain.nextPrev(run), null);

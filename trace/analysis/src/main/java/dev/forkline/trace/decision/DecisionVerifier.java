@@ -1,5 +1,6 @@
 package dev.forkline.trace.decision;
 
+import dev.forkline.trace.payload.ApprovalDecisionData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -54,15 +55,15 @@ public final class DecisionVerifier {
     public DecisionCheck check(Event decision, Predicate<String> eventExists, long line) {
         List<Finding> problems = new ArrayList<>();
         String id = decision.id();
-        String owner = decision.text("owner");
-        String verdict = decision.text("verdict");
-        String subject = decision.text("subject");
+        String owner = decision.text(ApprovalDecisionData.OWNER);
+        String verdict = decision.text(ApprovalDecisionData.VERDICT);
+        String subject = decision.text(ApprovalDecisionData.SUBJECT);
         try {
             Decision.fromEvent(decision);
         } catch (IllegalArgumentException e) {
             problems.add(Finding.error(DecisionCheck.MALFORMED, "decision " + id + " is malformed: " + e.getMessage(), id, line));
         }
-        if (decision.text("decidedAt") == null) {
+        if (decision.text(ApprovalDecisionData.DECIDED_AT) == null) {
             problems.add(Finding.error(DecisionCheck.MALFORMED, "decision " + id + " has no decidedAt", id, line));
         }
         if (subject != null && !eventExists.test(subject)) {

@@ -1,5 +1,8 @@
 package dev.forkline.trace.decision;
 
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.EscapeAttemptData;
+import dev.forkline.trace.payload.ApprovalRequestData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -70,7 +73,7 @@ public final class EscapeQueue {
     private static List<Verdict> decidedAs(Event event, QueueItem.Kind kind, DecisionLedger decisions) {
         List<Verdict> verdicts = new ArrayList<>();
         decisions.verdict(event.id()).ifPresent(verdicts::add);
-        String subject = event.text("subject");
+        String subject = event.text(ApprovalRequestData.SUBJECT);
         if (kind == QueueItem.Kind.APPROVAL_REQUEST && subject != null) {
             decisions.verdict(subject).ifPresent(verdicts::add);
         }
@@ -105,12 +108,12 @@ public final class EscapeQueue {
 
     private static String summary(Event event, QueueItem.Kind kind) {
         String text = switch (kind) {
-            case APPROVAL_REQUEST -> "approval requested" + suffix(" of ", event.text("owner")) + ": "
-                    + orDash(event.text("reason")) + suffix(" (subject ", event.text("subject"), ")");
-            case ESCAPE_ATTEMPT -> orDash(event.text("boundary")) + " escape " + blockedWord(event.data().get("blocked"))
-                    + ": " + orDash(event.text("attempt"));
-            case UNKNOWN_OUTCOME -> "external " + orDash(event.text("tool")) + ", outcome unknown"
-                    + suffix(": ", compact(event.data().get("arguments")));
+            case APPROVAL_REQUEST -> "approval requested" + suffix(" of ", event.text(ApprovalRequestData.OWNER)) + ": "
+                    + orDash(event.text(ApprovalRequestData.REASON)) + suffix(" (subject ", event.text(ApprovalRequestData.SUBJECT), ")");
+            case ESCAPE_ATTEMPT -> orDash(event.text(EscapeAttemptData.BOUNDARY)) + " escape " + blockedWord(event.data().get(EscapeAttemptData.BLOCKED))
+                    + ": " + orDash(event.text(EscapeAttemptData.ATTEMPT));
+            case UNKNOWN_OUTCOME -> "external " + orDash(event.text(ToolCallData.TOOL)) + ", outcome unknown"
+                    + suffix(": ", compact(event.data().get(ToolCallData.ARGUMENTS)));
         };
         return text.length() <= SUMMARY_LIMIT ? text : text.substring(0, SUMMARY_LIMIT - 3) + "...";
     }

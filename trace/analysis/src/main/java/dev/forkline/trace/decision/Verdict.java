@@ -24,6 +24,16 @@ public enum Verdict {
         return wireName;
     }
 
+    /** The verdict written as {@code value}, or empty when it names none. */
+    public static java.util.Optional<Verdict> parse(String value) {
+        for (Verdict verdict : values()) {
+            if (verdict.wireName.equals(value)) {
+                return java.util.Optional.of(verdict);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
     /** @throws IllegalArgumentException naming the accepted values when {@code value} is not one */
     public static Verdict fromWire(String value) {
         for (Verdict verdict : values()) {

@@ -1,5 +1,7 @@
 package dev.forkline.trace.gate;
 
+import dev.forkline.trace.payload.RevertData;
+import dev.forkline.trace.payload.CheckpointData;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.columns.EventColumns;
@@ -53,11 +55,11 @@ final class CadenceClause implements TraceClause {
 
     private static String describe(Event restore) {
         if (restore.is(EventType.CHECKPOINT)) {
-            String id = restore.text("checkpointId");
+            String id = restore.text(CheckpointData.CHECKPOINT_ID);
             return "checkpoint " + (id == null ? restore.id() : id) + " (" + restore.id() + ")";
         }
         if (restore.is(EventType.REVERT) || restore.is(EventType.RUN_FORK)) {
-            String id = restore.text("checkpoint");
+            String id = restore.text(RevertData.CHECKPOINT);
             return restore.type() + " to " + (id == null ? "?" : id) + " (" + restore.id() + ")";
         }
         return "the start of run " + restore.run() + " (" + restore.id() + ", no checkpoint yet)";

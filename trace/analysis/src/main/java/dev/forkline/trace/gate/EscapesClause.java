@@ -1,5 +1,6 @@
 package dev.forkline.trace.gate;
 
+import dev.forkline.trace.payload.ApprovalRequestData;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.decision.DecisionCheck;
 import dev.forkline.trace.decision.DecisionLedger;
@@ -24,8 +25,8 @@ final class EscapesClause implements TraceClause {
         for (QueueItem item : open.reversed()) {
             Event event = trace.index.event(item.eventId()).orElseThrow();
             String reason = decisions.unsettledReason(item.eventId());
-            if ("undecided".equals(reason) && event.text("subject") != null && decisions.all.latest(event.text("subject")).isPresent()) {
-                reason = decisions.unsettledReason(event.text("subject"));
+            if ("undecided".equals(reason) && event.text(ApprovalRequestData.SUBJECT) != null && decisions.all.latest(event.text(ApprovalRequestData.SUBJECT)).isPresent()) {
+                reason = decisions.unsettledReason(event.text(ApprovalRequestData.SUBJECT));
             }
             problems.add(trace.at(event, item.kind().wireName() + " " + reason + ": " + item.summary()));
         }

@@ -1,5 +1,7 @@
 package dev.forkline.trace.gate;
 
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.SessionStartData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -29,18 +31,18 @@ final class IdentityClause implements TraceClause {
                 if (!start.is(EventType.SESSION_START)) {
                     problems.add(trace.at(start, "run " + run.id() + " does not start with a session.start"));
                 } else {
-                    JsonNode model = start.data().path("model");
-                    if (blank(model.get("model"))) {
+                    JsonNode model = start.data().path(SessionStartData.MODEL);
+                    if (blank(model.get(SessionStartData.MODEL_NAME))) {
                         problems.add(trace.at(start, "session.start does not name the model (data.model.model)"));
                     }
-                    JsonNode environment = start.data().path("environment");
-                    if (blank(environment.get("image")) && blank(environment.get("imageDigest"))) {
+                    JsonNode environment = start.data().path(SessionStartData.ENVIRONMENT);
+                    if (blank(environment.get(SessionStartData.ENVIRONMENT_IMAGE)) && blank(environment.get(SessionStartData.ENVIRONMENT_IMAGE_DIGEST))) {
                         problems.add(trace.at(start, "session.start names no environment image or imageDigest"));
                     }
                 }
             }
             for (int i : events) {
-                if (columns.is(i, EventType.MODEL_CALL) && blank(models.of(i).get("model"))) {
+                if (columns.is(i, EventType.MODEL_CALL) && blank(models.of(i).get(ModelCallData.MODEL))) {
                     problems.add(trace.at(trace.index.get(i), "model.call does not name its model"));
                 }
             }

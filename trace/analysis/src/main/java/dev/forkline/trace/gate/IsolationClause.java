@@ -1,5 +1,6 @@
 package dev.forkline.trace.gate;
 
+import dev.forkline.trace.payload.SessionStartData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -22,8 +23,8 @@ final class IsolationClause implements TraceClause {
             }
             roots++;
             Event start = trace.index.eventsOf(run.id()).getFirst();
-            JsonNode environment = start.is(EventType.SESSION_START) ? start.data().path("environment") : null;
-            JsonNode isolation = environment == null ? null : environment.get("isolation");
+            JsonNode environment = start.is(EventType.SESSION_START) ? start.data().path(SessionStartData.ENVIRONMENT) : null;
+            JsonNode isolation = environment == null ? null : environment.get(SessionStartData.ENVIRONMENT_ISOLATION);
             if (isolation == null || !isolation.isObject()) {
                 problems.add(trace.at(start, "run " + run.id() + " records no isolation (session.start data.environment.isolation)"));
                 continue;

@@ -1,5 +1,6 @@
 package dev.forkline.trace.gate;
 
+import dev.forkline.trace.payload.RevertData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -24,14 +25,14 @@ final class RevertClause implements TraceClause {
             }
             Event event = trace.index.get(i);
             reverts++;
-            if (!wanted.mechanism().equals(event.text("target"))) {
-                problems.add(trace.at(event, "revert to " + event.text("checkpoint") + " used target '" + event.text("target")
+            if (!wanted.mechanism().equals(event.text(RevertData.TARGET))) {
+                problems.add(trace.at(event, "revert to " + event.text(RevertData.CHECKPOINT) + " used target '" + event.text(RevertData.TARGET)
                         + "', the contract says '" + wanted.mechanism() + "'"));
             }
-            JsonNode duration = event.data().get("durationMs");
+            JsonNode duration = event.data().get(RevertData.DURATION_MS);
             if (wanted.maxDuration() != null) {
                 if (duration == null || !duration.canConvertToLong()) {
-                    problems.add(trace.at(event, "revert to " + event.text("checkpoint") + " records no durationMs"));
+                    problems.add(trace.at(event, "revert to " + event.text(RevertData.CHECKPOINT) + " records no durationMs"));
                 } else if (Duration.ofMillis(duration.asLong()).compareTo(wanted.maxDuration()) > 0) {
                     problems.add(trace.at(event, "revert took " + duration.asLong() + " ms, the contract allows "
                             + Millis.human(wanted.maxDuration())));

@@ -1,5 +1,6 @@
 package dev.forkline.trace.gate;
 
+import dev.forkline.trace.payload.ToolCallData;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.columns.AnsweredToolCalls;
@@ -39,7 +40,7 @@ final class ToolResultsClause implements TraceClause {
                     continue;
                 }
                 Event event = trace.index.get(call);
-                String what = "tool.call " + event.id() + " (" + event.text("tool") + ", effect " + event.text("effect") + ")";
+                String what = "tool.call " + event.id() + " (" + event.text(ToolCallData.TOOL) + ", effect " + event.text(ToolCallData.EFFECT) + ")";
                 problems.add(trace.at(event, external
                         ? what + " has no result with a known outcome, and " + decisions.unsettledReason(event.id())
                         : what + " has no result with a known outcome"));

@@ -1,5 +1,8 @@
 package dev.forkline.trace.lint;
 
+import dev.forkline.trace.payload.ApprovalRequestData;
+import dev.forkline.trace.payload.RunForkData;
+import dev.forkline.trace.payload.SessionStartData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -170,16 +173,16 @@ public final class Linter {
     }
 
     private void sessionIdentity(int i, Event start) {
-        JsonNode model = start.data().get("model");
-        if (model == null || !model.isObject() || PayloadRules.blank(model.get("model"))) {
+        JsonNode model = start.data().get(SessionStartData.MODEL);
+        if (model == null || !model.isObject() || PayloadRules.blank(model.get(SessionStartData.MODEL_NAME))) {
             add(Finding.Severity.WARNING, LintCodes.MISSING_MODEL_IDENTITY,
                     "session.start does not name the model (data.model.model): a replay cannot ask the same model", i);
         }
-        JsonNode environment = start.data().get("environment");
+        JsonNode environment = start.data().get(SessionStartData.ENVIRONMENT);
         if (environment == null || !environment.isObject()) {
             add(Finding.Severity.WARNING, LintCodes.MISSING_ENVIRONMENT_IDENTITY,
                     "session.start has no data.environment: a replay cannot rebuild the sandbox the run saw", i);
-        } else if (PayloadRules.blank(environment.get("image")) && PayloadRules.blank(environment.get("imageDigest"))) {
+        } else if (PayloadRules.blank(environment.get(SessionStartData.ENVIRONMENT_IMAGE)) && PayloadRules.blank(environment.get(SessionStartData.ENVIRONMENT_IMAGE_DIGEST))) {
             add(Finding.Severity.WARNING, LintCodes.MISSING_ENVIRONMENT_IDENTITY,
                     "session.start's environment names no image or imageDigest: a replay cannot rebuild the sandbox the run saw", i);
         }
@@ -215,11 +218,11 @@ public final class Linter {
                 add(Finding.Severity.ERROR, LintCodes.FORK_NOT_FIRST, "run.fork must be the first event of its run", i);
             }
             Event fork = index.get(i);
-            int point = index.indexOf(fork.text("checkpointEvent"));
+            int point = index.indexOf(fork.text(RunForkData.CHECKPOINT_EVENT));
             if (point < 0) {
                 continue; // the verifier already reported it (fork-point-unknown)
             }
-            String checkpoint = fork.text("checkpoint");
+            String checkpoint = fork.text(RunForkData.CHECKPOINT);
             if (!columns.is(point, EventType.CHECKPOINT)) {
                 add(Finding.Severity.ERROR, LintCodes.FORK_FROM_UNKNOWN_CHECKPOINT, "run.fork starts from " + columns.id(point)
                         + ", a " + columns.type(point) + " event, not a checkpoint: there is no captured state to start from", i);
@@ -235,7 +238,7 @@ public final class Linter {
         Set<String> answered = new HashSet<>();
         for (int i = 0; i < columns.size(); i++) {
             if (columns.is(i, EventType.APPROVAL_REQUEST) || columns.is(i, EventType.APPROVAL_DECISION)) {
-                String subject = index.get(i).text("subject");
+                String subject = index.get(i).text(ApprovalRequestData.SUBJECT);
                 subjects.put(i, subject);
                 if (columns.is(i, EventType.APPROVAL_DECISION)) {
                     answered.addAll(columns.causes(i));

@@ -1,5 +1,8 @@
 package dev.forkline.trace.lint;
 
+import dev.forkline.trace.payload.EscapeAttemptData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ModelCallData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
@@ -102,7 +105,7 @@ final class PayloadRules implements EventSweep.Inspection<PayloadRules.Seen> {
             case TOOL_CALL -> effectClass(i, event, seen);
             case ESCAPE_ATTEMPT -> escape(i, event, seen);
             case MODEL_CALL -> {
-                if (blank(event.data().get("model"))) {
+                if (blank(event.data().get(ModelCallData.MODEL))) {
                     seen.unnamedModelCalls.add(i);
                 }
             }
@@ -113,18 +116,18 @@ final class PayloadRules implements EventSweep.Inspection<PayloadRules.Seen> {
 
     private void effectClass(int i, Event call, Seen seen) {
         try {
-            EffectClass.fromWire(call.text("effect"));
+            EffectClass.fromWire(call.text(ToolCallData.EFFECT));
         } catch (IllegalArgumentException e) {
             seen.perEvent.add(eventFindings.of(Finding.Severity.ERROR, LintCodes.UNKNOWN_EFFECT_CLASS, "tool.call "
-                    + Linter.quote(call.text("callId")) + ": " + e.getMessage() + "; replay cannot tell whether to re-execute it", i));
+                    + Linter.quote(call.text(ToolCallData.CALL_ID)) + ": " + e.getMessage() + "; replay cannot tell whether to re-execute it", i));
         }
     }
 
     private void escape(int i, Event attempt, Seen seen) {
-        JsonNode blocked = attempt.data().path("blocked");
+        JsonNode blocked = attempt.data().path(EscapeAttemptData.BLOCKED);
         if (blocked.isBoolean() && !blocked.booleanValue()) {
             seen.perEvent.add(eventFindings.of(Finding.Severity.ERROR, LintCodes.ESCAPE_NOT_BLOCKED, "escape attempt across the "
-                    + attempt.text("boundary") + " boundary was not blocked: " + attempt.text("attempt"), i));
+                    + attempt.text(EscapeAttemptData.BOUNDARY) + " boundary was not blocked: " + attempt.text(EscapeAttemptData.ATTEMPT), i));
         }
     }
 

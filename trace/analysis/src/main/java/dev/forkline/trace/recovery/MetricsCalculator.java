@@ -1,5 +1,8 @@
 package dev.forkline.trace.recovery;
 
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.CheckpointData;
+import dev.forkline.trace.payload.RevertData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -88,9 +91,9 @@ final class MetricsCalculator {
                 spendOfRun.add(spendOf(i));
             } else if (kind == EventType.REVERT) {
                 Event event = index.get(i);
-                JsonNode duration = event.data().get("durationMs");
-                reverts.add(new RevertInfo(event.id(), event.run(), lineOf(event), event.ts(), event.text("checkpoint"),
-                        event.text("target"), duration != null && duration.canConvertToLong() ? duration.asLong() : null));
+                JsonNode duration = event.data().get(RevertData.DURATION_MS);
+                reverts.add(new RevertInfo(event.id(), event.run(), lineOf(event), event.ts(), event.text(RevertData.CHECKPOINT),
+                        event.text(RevertData.TARGET), duration != null && duration.canConvertToLong() ? duration.asLong() : null));
             } else if (kind == EventType.SESSION_END) {
                 lastEnd = index.get(i);
             }
@@ -209,7 +212,7 @@ final class MetricsCalculator {
 
     private static String checkpointIdOf(Event event) {
         if (event.is(EventType.CHECKPOINT)) {
-            String id = event.text("checkpointId");
+            String id = event.text(CheckpointData.CHECKPOINT_ID);
             return id != null ? id : event.id();
         }
         return null;
@@ -274,8 +277,8 @@ final class MetricsCalculator {
 
     private EffectRef ref(ExternalEffect effect, String status) {
         Event call = effect.call();
-        return new EffectRef(call.id(), call.run(), lineOf(call), call.text("tool"), call.text("callId"), status,
-                call.text("idempotencyKey"));
+        return new EffectRef(call.id(), call.run(), lineOf(call), call.text(ToolCallData.TOOL), call.text(ToolCallData.CALL_ID), status,
+                call.text(ToolCallData.IDEMPOTENCY_KEY));
     }
 
     private ModelSpend spendOf(int modelCall) {

@@ -1,5 +1,8 @@
 package dev.forkline.trace.recovery;
 
+import dev.forkline.trace.payload.RecoveryCostFields;
+import dev.forkline.trace.payload.ReplaySummaryFields;
+import dev.forkline.trace.payload.ReplayMarks;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Event;
@@ -35,14 +38,16 @@ public record ReplayResult(Long matched, Long diverged, Long stubbed, Long conta
             return null;
         }
         JsonNode data = sessionEnd.data();
-        JsonNode counts = data.path("replay").isObject() ? data.get("replay") : data;
+        JsonNode counts = data.path(ReplayMarks.REPLAY).isObject() ? data.get(ReplayMarks.REPLAY) : data;
         if (FIELDS.stream().noneMatch(field -> data.has(field) || counts.has(field))) {
             return null;
         }
-        JsonNode divergence = counts.get("firstDivergence");
-        return new ReplayResult(whole(counts, "matched"), whole(counts, "diverged"), whole(counts, "stubbed"), whole(counts, "contained"),
+        JsonNode divergence = counts.get(ReplaySummaryFields.FIRST_DIVERGENCE);
+        return new ReplayResult(whole(counts, ReplaySummaryFields.MATCHED), whole(counts, ReplaySummaryFields.DIVERGED),
+                whole(counts, ReplaySummaryFields.STUBBED), whole(counts, ReplaySummaryFields.CONTAINED),
                 divergence == null || divergence.isNull() ? null : divergence.deepCopy(),
-                decimal(data, "recoveryTimeMs"), whole(data, "lostTokens"), decimal(data, "lostCostUsd"), decimal(data, "replayComputeMs"));
+                decimal(data, RecoveryCostFields.RECOVERY_TIME_MS), whole(data, RecoveryCostFields.LOST_TOKENS),
+                decimal(data, RecoveryCostFields.LOST_COST_USD), decimal(data, RecoveryCostFields.REPLAY_COMPUTE_MS));
     }
 
     /** The event id of the first divergence, or null. */

@@ -1,5 +1,6 @@
 package dev.forkline.trace.recovery;
 
+import dev.forkline.trace.payload.SessionEndData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.state.ModelSpend;
 import dev.forkline.trace.state.Tokens;
@@ -46,8 +47,8 @@ public record RunSpend(Tokens tokens, Scope tokensScope, BigDecimal costUsd, Sco
 
         /** @param sessionEnd the run's last session.end payload, or null */
         RunSpend resolve(JsonNode sessionEnd) {
-            JsonNode usage = sessionEnd == null ? null : sessionEnd.get("usage");
-            JsonNode totalCost = sessionEnd == null ? null : sessionEnd.get("costUsd");
+            JsonNode usage = sessionEnd == null ? null : sessionEnd.get(SessionEndData.USAGE);
+            JsonNode totalCost = sessionEnd == null ? null : sessionEnd.get(SessionEndData.COST_USD);
             boolean totalsUsage = usage != null && usage.isObject() && !usage.isEmpty();
             boolean totalsCost = totalCost != null && totalCost.isNumber();
             // a run without model calls spent nothing: 0 is then a fact, not a stand-in for unknown

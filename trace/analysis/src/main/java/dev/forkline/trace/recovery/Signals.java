@@ -1,5 +1,9 @@
 package dev.forkline.trace.recovery;
 
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.SandboxLostData;
+import dev.forkline.trace.payload.ErrorData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -23,9 +27,9 @@ final class Signals {
 
     static String summary(Event event) {
         String text = switch (event.kind()) {
-            case ERROR -> event.text("message");
-            case SANDBOX_LOST -> event.text("reason");
-            case SESSION_END -> event.text("summary");
+            case ERROR -> event.text(ErrorData.MESSAGE);
+            case SANDBOX_LOST -> event.text(SandboxLostData.REASON);
+            case SESSION_END -> event.text(SessionEndData.SUMMARY);
             case TOOL_RESULT -> resultSummary(event);
             default -> event.type();
         };
@@ -35,14 +39,14 @@ final class Signals {
 
     private static String resultSummary(Event result) {
         StringBuilder text = new StringBuilder("tool result");
-        if (result.text("callId") != null) {
-            text.append(' ').append(result.text("callId"));
+        if (result.text(ToolResultData.CALL_ID) != null) {
+            text.append(' ').append(result.text(ToolResultData.CALL_ID));
         }
-        JsonNode exitCode = result.data().get("exitCode");
+        JsonNode exitCode = result.data().get(ToolResultData.EXIT_CODE);
         if (exitCode != null && exitCode.isNumber()) {
             text.append(" exit ").append(exitCode.asLong());
         }
-        String detail = firstNonBlank(result.text("error"), result.text("stderr"), result.text("stdout"));
+        String detail = firstNonBlank(result.text(ToolResultData.ERROR), result.text(ToolResultData.STDERR), result.text(ToolResultData.STDOUT));
         if (detail != null) {
             text.append(": ").append(detail);
         }

@@ -1,5 +1,9 @@
 package dev.forkline.trace.report;
 
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.ApprovalDecisionData;
+import dev.forkline.trace.payload.ApprovalRequestData;
 import static dev.forkline.trace.report.Html.esc;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -421,8 +425,8 @@ public final class PostmortemReport {
             for (QueueItem item : items) {
                 Event event = index.event(item.eventId()).orElseThrow();
                 List<Event> decisions = new ArrayList<>(ledger.history(item.eventId()));
-                if (item.kind() == QueueItem.Kind.APPROVAL_REQUEST && event.text("subject") != null) {
-                    decisions.addAll(ledger.history(event.text("subject")));
+                if (item.kind() == QueueItem.Kind.APPROVAL_REQUEST && event.text(ApprovalRequestData.SUBJECT) != null) {
+                    decisions.addAll(ledger.history(event.text(ApprovalRequestData.SUBJECT)));
                 }
                 decisions.sort((a, b) -> Integer.compare(index.indexOf(a.id()), index.indexOf(b.id())));
                 page.append("<tr><td><code>").append(esc(item.eventId())).append("</code></td><td>").append(lineOf(event)).append("</td><td>")
@@ -433,9 +437,9 @@ public final class PostmortemReport {
                 }
                 Event decision = decisions.getLast();
                 DecisionCheck check = checks.get(decision.id());
-                page.append("<td>").append(badge(decision.text("verdict") == null ? "?" : decision.text("verdict"), "verdict"))
-                        .append(" by ").append(esc(decision.text("owner"), 64)).append(" (<code>").append(esc(decision.id()))
-                        .append("</code>)<br><span class=\"dim\">").append(esc(decision.text("rationale"), 240)).append("</span>")
+                page.append("<td>").append(badge(decision.text(ApprovalDecisionData.VERDICT) == null ? "?" : decision.text(ApprovalDecisionData.VERDICT), "verdict"))
+                        .append(" by ").append(esc(decision.text(ApprovalDecisionData.OWNER), 64)).append(" (<code>").append(esc(decision.id()))
+                        .append("</code>)<br><span class=\"dim\">").append(esc(decision.text(ApprovalDecisionData.RATIONALE), 240)).append("</span>")
                         .append(decisions.size() > 1 ? "<br><span class=\"dim\">supersedes " + (decisions.size() - 1) + " earlier decision(s)</span>" : "")
                         .append("</td><td>").append(check == null || check.fingerprint() == null ? "no key" : "<code>" + esc(abbreviate(check.fingerprint())) + "</code>")
                         .append("</td><td>").append(trustBadge(check)).append("</td></tr>\n");
@@ -582,8 +586,8 @@ public final class PostmortemReport {
                 continue;
             }
             Map<String, String> facts = new LinkedHashMap<>();
-            flatten("model", start.data().get("model"), facts);
-            flatten("environment", start.data().get("environment"), facts);
+            flatten(SessionStartData.MODEL, start.data().get(SessionStartData.MODEL), facts);
+            flatten(SessionStartData.ENVIRONMENT, start.data().get(SessionStartData.ENVIRONMENT), facts);
             if (facts.isEmpty()) {
                 page.append("<p>").append(badge("not recorded", "outcome-failure")).append("</p>\n");
                 continue;
@@ -596,8 +600,8 @@ public final class PostmortemReport {
         Set<String> models = new LinkedHashSet<>();
         for (Event event : bundle.events()) {
             if (event.is(EventType.MODEL_CALL)) {
-                models.add((event.text("provider") == null ? "" : event.text("provider") + " / ")
-                        + (event.text("model") == null ? "(model not named)" : event.text("model")));
+                models.add((event.text(ModelCallData.PROVIDER) == null ? "" : event.text(ModelCallData.PROVIDER) + " / ")
+                        + (event.text(ModelCallData.MODEL) == null ? "(model not named)" : event.text(ModelCallData.MODEL)));
             }
         }
         if (!models.isEmpty()) {

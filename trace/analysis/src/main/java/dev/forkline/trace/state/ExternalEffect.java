@@ -1,5 +1,6 @@
 package dev.forkline.trace.state;
 
+import dev.forkline.trace.payload.ToolCallData;
 import dev.forkline.trace.Event;
 
 /**
@@ -28,6 +29,6 @@ public record ExternalEffect(Event call, Event result, Status status, Event deci
     }
 
     public String callId() {
-        return call.text("callId");
+        return call.text(ToolCallData.CALL_ID);
     }
 }

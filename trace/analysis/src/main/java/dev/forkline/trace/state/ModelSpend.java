@@ -1,5 +1,6 @@
 package dev.forkline.trace.state;
 
+import dev.forkline.trace.payload.ModelCallData;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.util.Set;
@@ -17,8 +18,8 @@ public record ModelSpend(Tokens tokens, BigDecimal costUsd, boolean usageRecorde
 
     /** From the call's payload, or from an object holding at least its {@code usage} and {@code costUsd}. */
     public static ModelSpend of(JsonNode data) {
-        JsonNode cost = data.get("costUsd");
-        JsonNode usage = data.get("usage");
+        JsonNode cost = data.get(ModelCallData.COST_USD);
+        JsonNode usage = data.get(ModelCallData.USAGE);
         boolean costRecorded = cost != null && cost.isNumber();
         return new ModelSpend(Tokens.ofUsage(usage), costRecorded ? cost.decimalValue() : BigDecimal.ZERO,
                 usage != null && usage.isObject() && !usage.isEmpty(), costRecorded);

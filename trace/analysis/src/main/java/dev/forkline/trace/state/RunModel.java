@@ -1,5 +1,16 @@
 package dev.forkline.trace.state;
 
+import dev.forkline.trace.payload.MutationOp;
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.StateMutationData;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.RunForkData;
+import dev.forkline.trace.payload.RevertTarget;
+import dev.forkline.trace.payload.RevertData;
+import dev.forkline.trace.payload.ProcessStartData;
+import dev.forkline.trace.payload.CheckpointData;
+import dev.forkline.trace.payload.ApprovalRequestData;
+import dev.forkline.trace.payload.ApprovalDecisionData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.ToolResults;
@@ -115,16 +126,16 @@ final class RunModel {
                     case CHECKPOINT -> baseline(pos, at);
                     case REVERT -> {
                         Event revert = index.get(at);
-                        int checkpoint = resolveCheckpoint(revert.text("checkpoint"));
+                        int checkpoint = resolveCheckpoint(revert.text(RevertData.CHECKPOINT));
                         if (checkpoint >= 0) {
                             baseline(pos, checkpoint);
                         }
-                        if ("container".equals(revert.text("target"))) {
+                        if (RevertTarget.CONTAINER.wireName().equals(revert.text(RevertData.TARGET))) {
                             endAllProcesses(pos);
                         }
                     }
                     case RUN_FORK -> {
-                        int checkpoint = resolveCheckpoint(index.get(at).text("checkpoint"));
+                        int checkpoint = resolveCheckpoint(index.get(at).text(RunForkData.CHECKPOINT));
                         if (checkpoint >= 0) {
                             baseline(pos, checkpoint);
                         }
@@ -186,7 +197,7 @@ final class RunModel {
             requests.add(pos);
             requestDecisions.add(NEVER);
             requestByEventId.put(event.id(), ordinal);
-            String subject = event.text("subject");
+            String subject = event.text(ApprovalRequestData.SUBJECT);
             if (subject != null) {
                 requestsBySubject.computeIfAbsent(subject, k -> new ArrayList<>()).add(ordinal);
             }
@@ -194,7 +205,7 @@ final class RunModel {
 
         void approvalDecision(int pos, Event event) {
             Set<String> subjects = new LinkedHashSet<>(event.causes());
-            String subject = event.text("subject");
+            String subject = event.text(ApprovalDecisionData.SUBJECT);
             if (subject != null) {
                 subjects.add(subject);
             }
@@ -211,7 +222,7 @@ final class RunModel {
                 if (requestDecisions.get(request) == NEVER) {
                     requestDecisions.set(request, pos);
                 }
-                String requestSubject = lineage.get(requests.get(request)).text("subject");
+                String requestSubject = lineage.get(requests.get(request)).text(ApprovalRequestData.SUBJECT);
                 if (requestSubject != null) {
                     callEventIds.add(requestSubject);
                 }
@@ -272,7 +283,7 @@ final class RunModel {
         }
 
         String pid(Event event) {
-            JsonNode pid = event.data().get("pid");
+            JsonNode pid = event.data().get(ProcessStartData.PID);
             return pid == null ? "" : pid.asText();
         }
     }
@@ -287,7 +298,7 @@ final class RunModel {
         int ends = PositionList.countUpTo(sessionEnds.toArrayView(), sessionEnds.size(), p);
         String outcome = null;
         if (ends > 0) {
-            outcome = lineage.get(sessionEnds.get(ends - 1)).text("outcome");
+            outcome = lineage.get(sessionEnds.get(ends - 1)).text(SessionEndData.OUTCOME);
             if (outcome == null) {
                 outcome = "unknown";
             }
@@ -341,11 +352,11 @@ final class RunModel {
             ExternalEffect.Status status;
             if (resultPos <= p) {
                 result = lineage.get(resultPos);
-                status = "unknown".equals(result.text("outcome")) ? ExternalEffect.Status.UNKNOWN
+                status = ToolResultData.UNKNOWN_OUTCOME.equals(result.text(ToolResultData.OUTCOME)) ? ExternalEffect.Status.UNKNOWN
                         : ToolResults.isError(result) ? ExternalEffect.Status.FAILED : ExternalEffect.Status.COMMITTED;
             } else {
                 boolean lostSince = lossesUpToP > PositionList.countUpTo(lossArray, losses.size(), callPos);
-                boolean markedUnknown = "unknown".equals(callEvent.text("outcome"));
+                boolean markedUnknown = ToolResultData.UNKNOWN_OUTCOME.equals(callEvent.text(ToolResultData.OUTCOME));
                 status = lostSince || markedUnknown ? ExternalEffect.Status.UNKNOWN : ExternalEffect.Status.IN_FLIGHT;
             }
             Event decision = null;
@@ -373,11 +384,11 @@ final class RunModel {
         Map<String, String> lastEvents = new HashMap<>();
         for (int m = first; m < end; m++) {
             Event mutation = lineage.get(mutationArray[m]);
-            String path = WorkspacePaths.relative(mutation.text("path"), baseline.root());
+            String path = WorkspacePaths.relative(mutation.text(StateMutationData.PATH), baseline.root());
             if (path == null) {
                 continue;
             }
-            String op = mutation.text("op");
+            String op = mutation.text(StateMutationData.OP);
             firstOps.putIfAbsent(path, op == null ? "modify" : op);
             lastEvents.put(path, mutation.id());
             apply(files, path, op, mutation);
@@ -395,10 +406,10 @@ final class RunModel {
     }
 
     private static void apply(Map<String, FileEntry> files, String path, String op, Event mutation) {
-        String after = mutation.text("after");
-        String mode = mutation.text("mode");
+        String after = mutation.text(StateMutationData.AFTER);
+        String mode = mutation.text(StateMutationData.MODE);
         FileEntry existing = files.get(path);
-        if ("delete".equals(op)) {
+        if (MutationOp.DELETE.wireName().equals(op)) {
             files.remove(path);
         } else if ("mode".equals(op)) {
             String blob = existing != null ? existing.blob() : after;
@@ -434,14 +445,14 @@ final class RunModel {
 
     private Baseline baselineTree(int b) {
         return baselineTrees.computeIfAbsent(b, k -> {
-            JsonNode workspace = index.get(baselineCheckpoints.get(k)).data().path("workspace");
+            JsonNode workspace = index.get(baselineCheckpoints.get(k)).data().path(CheckpointData.WORKSPACE);
             Map<String, FileEntry> tree = new HashMap<>();
-            for (var file : workspace.path("files").properties()) {
+            for (var file : workspace.path(CheckpointData.WORKSPACE_FILES).properties()) {
                 JsonNode entry = file.getValue();
-                String blob = entry.path("blob").isTextual() ? entry.path("blob").textValue() : null;
-                tree.put(file.getKey(), new FileEntry(blob, entry.path("mode").asText(FileEntry.DEFAULT_MODE)));
+                String blob = entry.path(CheckpointData.FileEntry.BLOB).isTextual() ? entry.path(CheckpointData.FileEntry.BLOB).textValue() : null;
+                tree.put(file.getKey(), new FileEntry(blob, entry.path(CheckpointData.FileEntry.MODE).asText(FileEntry.DEFAULT_MODE)));
             }
-            return new Baseline(Map.copyOf(tree), workspace.path("root").asText(DEFAULT_ROOT));
+            return new Baseline(Map.copyOf(tree), workspace.path(CheckpointData.WORKSPACE_ROOT).asText(DEFAULT_ROOT));
         });
     }
 

@@ -14,6 +14,14 @@ public record ModelCallData(String model, String provider, ObjectNode input, Obj
     public static final String USAGE = "usage";
     public static final String COST_USD = "costUsd";
     public static final String LATENCY_MS = "latencyMs";
+    /** Members of {@code input} and {@code output} as Forkline's recorder writes them. */
+    public static final String INPUT_SUMMARY = "summary";
+    public static final String OUTPUT_TEXT = "text";
+    public static final String OUTPUT_TOOL_CALLS = "toolCalls";
+    /** Members of each of {@code output.toolCalls}. */
+    public static final String TOOL_CALL_ID = "callId";
+    public static final String TOOL_CALL_NAME = "name";
+    public static final String TOOL_CALL_ARGUMENTS = "arguments";
 
     public static ModelCallData from(ObjectNode data) {
         return new ModelCallData(Fields.text(data, MODEL),

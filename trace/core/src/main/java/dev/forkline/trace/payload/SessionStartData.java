@@ -11,6 +11,19 @@ public record SessionStartData(String title, ObjectNode environment, ObjectNode 
     public static final String ENVIRONMENT = "environment";
     public static final String MODEL = "model";
     public static final String IMPORTED = "imported";
+    /** Members of {@code model}: who provides the model, its name and version. */
+    public static final String MODEL_PROVIDER = "provider";
+    public static final String MODEL_NAME = "model";
+    public static final String MODEL_VERSION = "version";
+    /** A member of {@code imported}: the importer's format name ({@code claude-code}, {@code swe-agent}, …). */
+    public static final String IMPORTED_FORMAT = "format";
+    /** Members of {@code environment}: the sandbox image and boundary, and where and on what the session ran. */
+    public static final String ENVIRONMENT_IMAGE = "image";
+    public static final String ENVIRONMENT_IMAGE_DIGEST = "imageDigest";
+    public static final String ENVIRONMENT_ISOLATION = "isolation";
+    public static final String ENVIRONMENT_OS = "os";
+    public static final String ENVIRONMENT_PLATFORM = "platform";
+    public static final String ENVIRONMENT_CWD = "cwd";
 
     public static SessionStartData from(ObjectNode data) {
         return new SessionStartData(Fields.text(data, TITLE),

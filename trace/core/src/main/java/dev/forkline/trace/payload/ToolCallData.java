@@ -23,6 +23,16 @@ public record ToolCallData(String callId, String tool, JsonNode arguments, Effec
     public static final String EFFECT = "effect";
     public static final String IDEMPOTENCY_KEY = "idempotencyKey";
     public static final String EXEC = "exec";
+    /** Members of {@code arguments} Forkline's own calls use: a shell command, a URL fetched, a stand-in reached. */
+    public static final String ARGUMENT_COMMAND = "command";
+    public static final String ARGUMENT_URL = "url";
+    public static final String ARGUMENT_STAND_IN = "standIn";
+    public static final String ARGUMENT_REQUEST_FILE = "requestFile";
+    /** Members of {@code exec}: how a process call was run. */
+    public static final String EXEC_ARGV = "argv";
+    public static final String EXEC_CWD = "cwd";
+    public static final String EXEC_ENV = "env";
+    public static final String EXEC_TIMEOUT_MS = "timeoutMs";
 
     public static ToolCallData of(String callId, String tool, JsonNode arguments, EffectClass effect) {
         return new ToolCallData(callId, tool, arguments, effect, null, null);

@@ -112,9 +112,49 @@ class PayloadViewsTest {
         assertThat(created.has("before")).isTrue();
         assertThat(created.get("before").isNull()).isTrue();
         assertThat(created.has("beforeKnown")).isFalse();
-        ObjectNode partial = new StateMutationData("a.txt", MutationOp.MODIFY, null, false, "sha256:ab", true, null).toPayload();
+        ObjectNode partial = new StateMutationData("a.txt", MutationOp.MODIFY, null, false, "sha256:ab", true, null, null, null, null).toPayload();
         assertThat(partial.get("beforeKnown").asBoolean()).isFalse();
         assertThat(StateMutationData.from(partial).beforeKnown()).isFalse();
+    }
+
+    @Test
+    void aReplayedStepCarriesItsMarksAndItsComparison() {
+        ObjectNode diff = Json.object();
+        diff.put("field", "exitCode");
+        ReplayStepData step = ReplayStepData.of("diverged", List.of(diff), "behaviour", null, List.of("timestamps"));
+        ObjectNode data = ReplayMarks.of("r1.4").decidedBy("r1.9").asStubbed().withReplay(step).toPayload();
+        assertThat(CanonicalJson.write(data)).isEqualTo("{\"decision\":\"r1.9\",\"replay\":{\"diffs\":[{\"field\":\"exitCode\"}],"
+                + "\"divergence\":\"behaviour\",\"normalizations\":[\"timestamps\"],\"status\":\"diverged\"},\"replayOf\":\"r1.4\","
+                + "\"stubbed\":true}");
+        assertThat(ReplayStepData.from(ReplayMarks.from(data).replay())).isEqualTo(step);
+        ObjectNode matched = ReplayStepData.of("matched", List.of(), null, null, List.of()).toPayload();
+        assertThat(CanonicalJson.write(matched)).isEqualTo("{\"diffs\":[],\"status\":\"matched\"}");
+    }
+
+    @Test
+    void aResultIsBuiltFromItsCallIdUpAndNamesTheStandInItReached() {
+        ObjectNode data = ToolResultData.of("c7").withExitCode(0).withStdout("delivered\n").withError(false)
+                .withExternal(ToolResultData.external("outbox", 3L, true)).toPayload();
+        assertThat(CanonicalJson.write(data)).isEqualTo("{\"callId\":\"c7\",\"exitCode\":0,\"external\":{\"entry\":3,"
+                + "\"newDelivery\":true,\"standIn\":\"outbox\"},\"isError\":false,\"stdout\":\"delivered\\n\"}");
+        ObjectNode failed = ToolResultData.of("c8").withError(true).withErrorMessage("404").withOutcome(ToolResultData.UNKNOWN_OUTCOME)
+                .toPayload();
+        assertThat(ToolResultData.from(failed).outcomeUnknown()).isTrue();
+        assertThat(failed.get("error").asText()).isEqualTo("404");
+    }
+
+    @Test
+    void aCheckpointListsItsFilesWithTheirBlobsLinksAndModes() {
+        Map<String, CheckpointData.FileEntry> files = new LinkedHashMap<>();
+        files.put("a.txt", CheckpointData.FileEntry.regular("sha256:ab", "0644"));
+        files.put("link", CheckpointData.FileEntry.link("a.txt", "0777"));
+        ObjectNode data = new CheckpointData("c1", null, CheckpointData.workspace("/workspace", files), null, null).toPayload();
+        assertThat(CanonicalJson.write(data)).isEqualTo("{\"checkpointId\":\"c1\",\"workspace\":{\"files\":{\"a.txt\":"
+                + "{\"blob\":\"sha256:ab\",\"mode\":\"0644\"},\"link\":{\"mode\":\"0777\",\"symlink\":\"a.txt\"}},\"root\":\"/workspace\"}}");
+        CheckpointData read = CheckpointData.from(data);
+        assertThat(read.files()).isEqualTo(files);
+        assertThat(read.workspaceRoot()).isEqualTo("/workspace");
+        assertThat(CheckpointData.from(Json.object()).files()).isEmpty();
     }
 
     private static void assertWritesBack(Class<?> view, ObjectNode original, String where) throws Exception {

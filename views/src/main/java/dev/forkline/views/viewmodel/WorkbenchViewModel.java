@@ -114,6 +114,10 @@ public final class WorkbenchViewModel {
                 java.time.Clock.systemUTC());
         libraryModel.refresh();
         escapeQueue.refresh();
+        LibraryChanges.follow(library, executor, () -> {
+            libraryModel.refresh();
+            escapeQueue.refresh();
+        });
     }
 
     // --- opening ----------------------------------------------------------------------------------------------------

@@ -30,12 +30,12 @@ import java.util.Set;
  * line per figure. Full sizes enforce the goals (exit 3 when one is missed); {@code --quick} uses small sizes and
  * enforces none.
  *
- * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,live,formats] [--events N] [--work DIR] [--keep]</pre>
+ * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,live,formats,postgresql] [--events N] [--work DIR] [--keep]</pre>
  */
 public final class Bench {
 
     public static final Set<String> GROUPS = Set.of("import", "open", "step", "frame", "sandbox", "restore", "storage", "real-replay",
-            "rebuild", "live", "formats");
+            "rebuild", "live", "formats", "postgresql");
 
     private final Sizes sizes;
     private final Set<String> only;
@@ -97,11 +97,14 @@ public final class Bench {
         out.println("bench: " + (sizes.isQuick() ? "quick (small sizes, goals not enforced)" : "full") + ", " + MachineInfo.describe());
         TraceFigures trace = new TraceFigures(sizes, work, out);
         try {
-            if (wants("import") || wants("open") || wants("frame") || wants("step")) {
+            if (wants("import") || wants("open") || wants("frame") || wants("step") || wants("postgresql")) {
                 TraceGenerator.Generated generated = trace.generate();
+                if (wants("postgresql")) {
+                    new dev.forkline.benchmarks.figures.PostgresImportFigure(work, out).measure(generated).forEach(this::report);
+                }
                 if (wants("import")) {
                     trace.importTrace().forEach(this::report);
-                } else {
+                } else if (wants("open") || wants("frame") || wants("step")) {
                     trace.reuseOrImport();
                 }
                 if (wants("open") || wants("frame") || wants("step")) {

@@ -112,7 +112,7 @@ class BlobPacksMigrationTest {
     void aMigratedDatabaseThatStillHoldsTheBlobTablesIsRefused() throws Exception {
         TraceStore.open(base).close();
         try (Connection connection = connect(); Statement sql = connection.createStatement()) {
-            sql.execute("CREATE TABLE IF NOT EXISTS trace_blobs (trace_id VARCHAR(512) NOT NULL, hash VARCHAR(71) NOT NULL)");
+            sql.execute("CREATE TABLE trace_blobs (trace_id VARCHAR(512) NOT NULL, hash VARCHAR(71) NOT NULL)");
         }
 
         assertThatThrownBy(() -> TraceStore.open(base))

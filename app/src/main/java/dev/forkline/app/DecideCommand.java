@@ -76,6 +76,12 @@ final class DecideCommand implements Callable<Integer> {
                     + "(where it first breaks, how many problems, whether the decided event comes after the break).")
     boolean acceptAltered;
 
+    @Option(names = "--db", paramLabel = "PATH|URL",
+            description = "Also record the decision in this store (default: $FORKLINE_DB if set) when it holds the bundle's trace,"
+                    + " first: when someone decided the same event there meanwhile, nothing is recorded anywhere and you are told"
+                    + " who decided and when (exit 2).")
+    String database;
+
     @Spec
     CommandSpec spec;
 
@@ -94,9 +100,10 @@ final class DecideCommand implements Callable<Integer> {
         }
         OwnerKey key = unlock(decision.owner());
         Event recorded;
-        try {
+        try (StoredDecisions store = StoredDecisions.open(database, bundle)) {
             recorded = new DecisionRecorder(key).record(bundle, decision,
-                    acceptAltered ? DecisionRecorder.OnAlteredTrace.ACKNOWLEDGE : DecisionRecorder.OnAlteredTrace.REFUSE);
+                    acceptAltered ? DecisionRecorder.OnAlteredTrace.ACKNOWLEDGE : DecisionRecorder.OnAlteredTrace.REFUSE,
+                    store::record);
         } catch (AlteredTraceException e) {
             var err = spec.commandLine().getErr();
             err.println("forkline: " + IntegrityMessages.firstProblem(bundle.resolve(Bundle.EVENTS).toString(),

@@ -31,6 +31,8 @@ import picocli.CommandLine.Command;
                 DeleteCommand.class,
                 HoldCommand.class,
                 RetentionCommand.class,
+                TeamCommand.class,
+                ExportCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class ForklineCommand implements Callable<Integer> {

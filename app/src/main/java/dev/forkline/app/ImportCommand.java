@@ -50,8 +50,8 @@ final class ImportCommand implements Callable<Integer> {
         int badInput = 0;
         int failedChecks = 0;
         Importers importers = Importers.builtIn();
-        TrustedKeys trusted = trust.trusted();
         try (TraceStore store = database.open()) {
+            TrustedKeys trusted = TrustedKeyOptions.withStore(trust.trusted(), store);
             for (Path file : files) {
                 try {
                     ImportedTrace trace = importers.read(file);

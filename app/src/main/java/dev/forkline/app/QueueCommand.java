@@ -46,9 +46,10 @@ final class QueueCommand implements Callable<Integer> {
         List<QueueItem> found = new ArrayList<>();
         if (bundles.isEmpty()) {
             try (TraceStore store = database.open()) {
+                TrustedKeys withStore = TrustedKeyOptions.withStore(trusted, store);
                 for (TraceSummary summary : store.list()) {
                     try (Bundle trace = store.load(summary.traceId())) {
-                        found.addAll(EscapeQueue.pending(trace, trusted));
+                        found.addAll(EscapeQueue.pending(trace, withStore));
                     }
                 }
             }

@@ -15,4 +15,10 @@ final class TrustedKeyOptions {
     TrustedKeys trusted() throws IOException {
         return KeyRing.open().trustedKeys().and(TrustedKeys.fromFiles(keyFiles));
     }
+
+    /** {@code keys}, and in a team store the owner keys it trusts ({@code forkline team trust}). */
+    static TrustedKeys withStore(TrustedKeys keys, dev.forkline.trace.store.TraceStore store)
+            throws dev.forkline.trace.store.StoreException {
+        return store.isShared() ? keys.and(store.trustedKeys()) : keys;
+    }
 }

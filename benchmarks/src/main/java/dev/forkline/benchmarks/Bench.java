@@ -34,12 +34,12 @@ import java.util.Set;
  * line per figure. Full sizes enforce the goals (exit 3 when one is missed); {@code --quick} uses small sizes and
  * enforces none.
  *
- * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,live,formats,memory,library] [--events N] [--library TRACES,EVENTS] [--work DIR] [--keep]</pre>
+ * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,live,formats,memory,library,postgresql] [--events N] [--library TRACES,EVENTS] [--work DIR] [--keep]</pre>
  */
 public final class Bench {
 
     public static final Set<String> GROUPS = Set.of("import", "open", "step", "frame", "sandbox", "restore", "storage", "real-replay",
-            "rebuild", "live", "formats", "memory", "library");
+            "rebuild", "live", "formats", "memory", "library", "postgresql");
 
     private final Sizes sizes;
     private final Set<String> only;
@@ -106,8 +106,11 @@ public final class Bench {
         out.println("bench: " + (sizes.isQuick() ? "quick (small sizes, goals not enforced)" : "full") + ", " + MachineInfo.describe());
         TraceFigures trace = new TraceFigures(sizes, work, out);
         try {
-            if (wants("import") || wants("open") || wants("frame") || wants("step") || wants("memory")) {
+            if (wants("import") || wants("open") || wants("frame") || wants("step") || wants("memory") || wants("postgresql")) {
                 TraceGenerator.Generated generated = trace.generate();
+                if (wants("postgresql")) {
+                    new dev.forkline.benchmarks.figures.PostgresImportFigure(work, out).measure(generated).forEach(this::report);
+                }
                 if (wants("memory")) {
                     report(new ImportMemoryFigures(work).measure("bundle", generated.bundle(),
                             String.format("the generated bundle (%,d events)", generated.events())));

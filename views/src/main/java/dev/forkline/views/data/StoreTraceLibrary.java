@@ -38,6 +38,22 @@ public final class StoreTraceLibrary implements TraceLibrary {
     }
 
     @Override
+    public void recordDecision(String traceId, dev.forkline.trace.Event decision) throws IOException {
+        try {
+            if (store.find(traceId).isPresent()) {
+                store.recordDecision(traceId, decision, java.util.Map.of());
+            }
+        } catch (StoreException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public AutoCloseable onChange(Runnable changed) {
+        return store.changes().subscribe(change -> changed.run());
+    }
+
+    @Override
     public String location() {
         return store.describe();
     }

@@ -365,7 +365,8 @@ public final class EscapeQueueViewModel {
                 unlocked.put(key.owner(), key);
             }
             Path dir = bundles.directoryFor(traceId);
-            Event recorded = new DecisionRecorder(key).record(dir, decision);
+            Event recorded = new DecisionRecorder(key).record(dir, decision, DecisionRecorder.OnAlteredTrace.REFUSE,
+                    signed -> library.recordDecision(traceId, signed));
             TrustedKeys trusted = launchTrusted.and(ownerKeys.trustedKeys());
             bundles.reimport(dir, progress);
             OpenedTrace reloaded = selection.isOpen(traceId) ? reloads.load(traceId) : null;

@@ -109,6 +109,22 @@ public final class DecisionRecorder {
 
     /** As {@link #record(Path, Decision)}, with what to do on an altered trace the decision does not acknowledge. */
     public Event record(Path bundleDirectory, Decision decision, OnAlteredTrace onAltered) throws IOException, TraceFormatException {
+        return record(bundleDirectory, decision, onAltered, signed -> { });
+    }
+
+    /** Sees the signed decision before it is appended; throwing stops the append, so nothing is written to the bundle. */
+    @FunctionalInterface
+    public interface BeforeAppend<E extends Exception> {
+        void check(Event signed) throws E;
+    }
+
+    /**
+     * As {@link #record(Path, Decision, OnAlteredTrace)}, first handing the signed decision to {@code beforeAppend}
+     * (while the bundle is locked): e.g. to record it in a team store, which may refuse it because someone else decided
+     * meanwhile. When it throws, the bundle is left as it was.
+     */
+    public <E extends Exception> Event record(Path bundleDirectory, Decision decision, OnAlteredTrace onAltered,
+                                              BeforeAppend<E> beforeAppend) throws IOException, TraceFormatException, E {
         Path eventsFile = bundleDirectory.resolve(Bundle.EVENTS);
         if (!Files.isDirectory(bundleDirectory) || !Files.isRegularFile(bundleDirectory.resolve(Bundle.MANIFEST))
                 || !Files.isRegularFile(eventsFile)) {
@@ -134,6 +150,7 @@ public final class DecisionRecorder {
             EventChain chain = new EventChain(clock);
             events.forEach(chain::accept);
             Event decided = new DecisionSigner(key, clock).append(chain, subject.run(), checked);
+            beforeAppend.check(decided);
             endWithNewline(channel);
             try (BundleWriter writer = BundleWriter.appendTo(bundleDirectory)) {
                 writer.write(decided);

@@ -13,22 +13,24 @@ final class Schema {
     static final String HISTORY_TABLE = "flyway_schema_history";
 
     /** The tables of the current schema. */
-    static final Map<String, Set<String>> TABLES = Map.of(
-            "TRACES", Set.of("TRACE_ID", "TITLE", "SOURCE_FORMAT", "PRODUCER", "CREATED", "IMPORTED_AT", "SOURCE_PATH",
+    static final Map<String, Set<String>> TABLES = Map.ofEntries(
+            Map.entry("TRACES", Set.of("TRACE_ID", "TITLE", "SOURCE_FORMAT", "PRODUCER", "CREATED", "IMPORTED_AT", "SOURCE_PATH",
                     "EVENT_COUNT", "RUN_COUNT", "OUTCOME", "CONTENT_DIGEST", "INTEGRITY", "INTEGRITY_EVENT", "INTEGRITY_LINE",
-                    "INTEGRITY_PROBLEMS", "INTEGRITY_CODE", "INTEGRITY_DETAIL"),
-            "RUNS", Set.of("TRACE_ID", "RUN_ID", "ORDINAL", "PARENT_RUN", "FORK_CHECKPOINT", "FORK_EVENT", "REASON",
-                    "EVENT_COUNT", "OUTCOME"),
-            "EVENT_CHUNKS", Set.of("TRACE_ID", "RUN_ID", "FIRST_SEQ", "LAST_SEQ", "EVENT_COUNT", "HEADER", "LINES"),
-            "BLOB_PACKS", Set.of("PACK_ID", "ENTRIES", "CONTENT"),
-            "TRACE_BLOB_REFS", Set.of("TRACE_ID", "ORDINAL", "HASHES"),
-            "FINDINGS", Set.of("TRACE_ID", "ORDINAL", "SEVERITY", "CODE", "MESSAGE", "EVENT_ID", "LINE"),
-            "INTEGRITY_PROBLEMS", Set.of("TRACE_ID", "ORDINAL", "CODE", "EVENT_ID", "LINE", "MESSAGE"),
-            "TRACE_DELETIONS", Set.of("TRACE_ID", "DELETED_AT", "DELETED_BY", "REASON", "LAST_HASH", "EVENT_COUNT",
-                    "CONTENT_DIGEST", "LAST_PACK_ID"),
-            "LEGAL_HOLDS", Set.of("TRACE_ID", "HELD_AT", "HELD_BY", "REASON"),
-            HISTORY_TABLE, Set.of("installed_rank", "version", "description", "type", "script", "checksum",
-                    "installed_by", "installed_on", "execution_time", "success"));
+                    "INTEGRITY_PROBLEMS", "INTEGRITY_CODE", "INTEGRITY_DETAIL")),
+            Map.entry("RUNS", Set.of("TRACE_ID", "RUN_ID", "ORDINAL", "PARENT_RUN", "FORK_CHECKPOINT", "FORK_EVENT", "REASON",
+                    "EVENT_COUNT", "OUTCOME")),
+            Map.entry("EVENT_CHUNKS", Set.of("TRACE_ID", "RUN_ID", "FIRST_SEQ", "LAST_SEQ", "EVENT_COUNT", "HEADER", "LINES")),
+            Map.entry("BLOB_PACKS", Set.of("PACK_ID", "ENTRIES", "CONTENT")),
+            Map.entry("TRACE_BLOB_REFS", Set.of("TRACE_ID", "ORDINAL", "HASHES")),
+            Map.entry("FINDINGS", Set.of("TRACE_ID", "ORDINAL", "SEVERITY", "CODE", "MESSAGE", "EVENT_ID", "LINE")),
+            Map.entry("INTEGRITY_PROBLEMS", Set.of("TRACE_ID", "ORDINAL", "CODE", "EVENT_ID", "LINE", "MESSAGE")),
+            Map.entry("TRACE_DELETIONS", Set.of("TRACE_ID", "DELETED_AT", "DELETED_BY", "REASON", "LAST_HASH", "EVENT_COUNT",
+                    "CONTENT_DIGEST", "LAST_PACK_ID")),
+            Map.entry("LEGAL_HOLDS", Set.of("TRACE_ID", "HELD_AT", "HELD_BY", "REASON")),
+            Map.entry("TRUSTED_OWNER_KEYS", Set.of("OWNER", "FINGERPRINT", "PUBLIC_KEY", "ADDED_BY", "ADDED_AT")),
+            Map.entry("DECISION_RECORDS", Set.of("TRACE_ID", "EVENT_ID", "SUBJECT", "OWNER", "RECORDED_BY", "RECORDED_AT")),
+            Map.entry(HISTORY_TABLE, Set.of("installed_rank", "version", "description", "type", "script", "checksum",
+                    "installed_by", "installed_on", "execution_time", "success")));
 
     /**
      * Tables of earlier schema versions that a later migration converts and drops: accepted in a file that is yet to

@@ -97,7 +97,7 @@ final class StoreWriter implements AutoCloseable {
             } catch (SQLException rollbackFailure) {
                 failure.addSuppressed(rollbackFailure);
             }
-            if (failure instanceof TraceConflictException || failure instanceof DecisionTakenException) {
+            if (failure instanceof StoreRefusedException || failure instanceof TraceConflictException) {
                 LOG.info("store: cannot {}: {}", what, failure.getMessage());
             } else {
                 LOG.warn("store: failed to {}, rolled back", what, failure);
@@ -109,6 +109,10 @@ final class StoreWriter implements AutoCloseable {
     private static StoreException translate(String what, Throwable cause) {
         return switch (cause) {
             case StoreException store -> store;
+            case SQLException sql when DecisionRecords.INSUFFICIENT_PRIVILEGE.equals(sql.getSQLState()) ->
+                    new StoreRefusedException("cannot " + what + ": the team store refused it (" + sql.getMessage() + "): your role lacks"
+                            + " the grant; 'forkline team init' (run by the store's administrator) gives owners and reviewers theirs."
+                            + " Nothing was stored", sql);
             case SQLException sql -> new StoreException("cannot " + what + ": database error: " + sql.getMessage(), sql);
             case IOException io -> new StoreException("cannot " + what + ": " + io.getMessage(), io);
             case RuntimeException runtime -> new StoreException("cannot " + what + ": " + runtime, runtime);

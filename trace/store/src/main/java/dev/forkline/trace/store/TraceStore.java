@@ -60,6 +60,7 @@ public final class TraceStore implements AutoCloseable {
     private final String schemaVersion;
     private final ChunkCache chunkCache = new ChunkCache(CHUNK_CACHE_BYTES);
     private final BlobIndex blobIndex;
+    private final StoreChanges changes;
 
     private TraceStore(String address, DatabaseLocation location, DataSource pool, Runnable closePool, Dialect dialect,
                        StoreWriter writer, BlobIndex blobIndex, Clock clock, String schemaVersion) {
@@ -72,6 +73,7 @@ public final class TraceStore implements AutoCloseable {
         this.writer = writer;
         this.clock = clock;
         this.schemaVersion = schemaVersion;
+        this.changes = new StoreChanges(pool, dialect);
     }
 
     /**
@@ -242,7 +244,7 @@ public final class TraceStore implements AutoCloseable {
     public StoreResult importTrace(Bundle bundle, List<Finding> findings, String sourcePath, TraceIntegrity integrity)
             throws StoreException {
         TraceImport work = new TraceImport(bundle, findings, sourcePath, clock.instant(), blobIndex, integrity);
-        return writer.write("import trace '" + bundle.manifest().traceId() + "'", work::run);
+        return writer.write("import trace '" + bundle.manifest().traceId() + "'", connection -> stored(connection, bundle, work.run(connection)));
     }
 
     /**
@@ -257,7 +259,7 @@ public final class TraceStore implements AutoCloseable {
         String traceId = bundle.manifest().traceId();
         return writer.write("replace trace '" + traceId + "'", connection -> {
             boolean existed = TraceRemoval.deleteRows(connection, traceId);
-            StoreResult stored = work.run(connection);
+            StoreResult stored = stored(connection, bundle, work.run(connection));
             return existed ? new StoreResult(traceId, StoreResult.Status.UPDATED, stored.newEvents(), stored.newBlobs()) : stored;
         });
     }
@@ -309,8 +311,12 @@ public final class TraceStore implements AutoCloseable {
         }
         List<Event> copy = List.copyOf(events);
         Map<String, byte[]> blobCopy = Map.copyOf(blobs);
-        return writer.write("append " + copy.size() + " events to trace '" + traceId + "'",
-                connection -> new EventAppend(traceId, copy, blobCopy, blobIndex).run(connection));
+        return writer.write("append " + copy.size() + " events to trace '" + traceId + "'", connection -> {
+            StoreResult result = new EventAppend(traceId, copy, blobCopy, blobIndex).run(connection);
+            DecisionRecords.recordNew(connection, traceId, copy, dev.forkline.trace.columns.EventColumns.of(copy), clock.instant());
+            published(connection, StoreChange.Kind.STORED, traceId);
+            return result;
+        });
     }
 
     /**
@@ -339,7 +345,10 @@ public final class TraceStore implements AutoCloseable {
                     throw DecisionRace.taken(traceId, winner.get());
                 }
             }
-            return new EventAppend(traceId, List.of(decision), blobCopy, blobIndex).run(connection);
+            StoreResult result = new EventAppend(traceId, List.of(decision), blobCopy, blobIndex).run(connection);
+            DecisionRecords.insert(connection, traceId, decision, clock.instant());
+            published(connection, StoreChange.Kind.DECIDED, traceId);
+            return result;
         });
     }
 
@@ -364,7 +373,10 @@ public final class TraceStore implements AutoCloseable {
             if (storedEvents != loadedEvents) {
                 throw new StoreException("trace '" + traceId + "' changed while it was being deleted: delete it again");
             }
-            return removal.run(connection);
+            TraceDeletion done = removal.run(connection);
+            DecisionRecords.deleteOf(connection, traceId);
+            published(connection, StoreChange.Kind.DELETED, traceId);
+            return done;
         });
         blobIndex.forgetPacks(removal.deletedPacks());
         return deletion;
@@ -406,6 +418,12 @@ public final class TraceStore implements AutoCloseable {
     /** Every recorded deletion, oldest first. */
     public List<TraceDeletion> deletions() throws StoreException {
         return read("list deletions", DeletionRows::list);
+    }
+
+    /** The stored trace's content digest ({@link ContentDigest}), or empty when it is not stored. */
+    Optional<String> contentDigest(String traceId) throws StoreException {
+        return read("read the digest of trace '" + traceId + "'",
+                connection -> TraceRows.stored(connection, traceId).map(TraceRows.Stored::contentDigest));
     }
 
     public List<TraceSummary> list() throws StoreException {
@@ -491,8 +509,78 @@ public final class TraceStore implements AutoCloseable {
         return read("check the store", IntegrityCheck::run);
     }
 
+    /**
+     * After a trace was stored in the writer's transaction: records its new decisions ({@link DecisionRecords}, which
+     * a team store lets only owners write) and tells the other clients ({@link StoreChanges}).
+     */
+    private StoreResult stored(Connection connection, Bundle bundle, StoreResult result) throws SQLException, StoreException {
+        if (result.status() != StoreResult.Status.UNCHANGED) {
+            DecisionRecords.recordNew(connection, result.traceId(), bundle.events(), bundle.columns(), clock.instant());
+            published(connection, StoreChange.Kind.STORED, result.traceId());
+        }
+        return result;
+    }
+
+    private void published(Connection connection, StoreChange.Kind kind, String traceId) throws SQLException {
+        if (dialect == Dialect.POSTGRESQL) {
+            long events = kind == StoreChange.Kind.DELETED ? 0
+                    : TraceRows.stored(connection, traceId).map(TraceRows.Stored::eventCount).orElse(0L);
+            StoreChanges.publish(connection, dialect, new StoreChange(kind, traceId, events));
+        }
+    }
+
+    /** What other processes (and this one) commit, for subscribers that keep a view current (see {@link StoreChanges}). */
+    public StoreChanges changes() {
+        return changes;
+    }
+
+    /**
+     * Trusts an owner's public key for her decisions in this store, recording who added it and when. In a team store
+     * only its administrator may (the others' roles lack the grant: {@link StoreRefusedException}).
+     *
+     * @return false when the store trusted the key for that owner already (nothing changes)
+     */
+    public boolean trustOwnerKey(dev.forkline.trace.decision.PublicKeyFile key, String addedBy) throws StoreException {
+        return writer.write("trust " + key.owner() + "'s key " + key.fingerprint(),
+                connection -> OwnerKeyRows.add(connection, key, addedBy, clock.instant()));
+    }
+
+    /** The owner keys this store trusts, by owner, then oldest first. */
+    public List<TrustedOwnerKey> trustedOwnerKeys() throws StoreException {
+        return read("list trusted owner keys", OwnerKeyRows::list);
+    }
+
+    /** The owner keys this store trusts, as decisions are verified against them. */
+    public TrustedKeys trustedKeys() throws StoreException {
+        return TrustedKeys.of(trustedOwnerKeys().stream().map(TrustedOwnerKey::key).toList());
+    }
+
+    /**
+     * Sets up the team store's roles and grants ({@code forkline team init}, see {@link TeamRoles}): run by the store's
+     * administrator. {@code owners} and {@code reviewers} are existing login roles made members of
+     * {@value TeamRoles#OWNER} and {@value TeamRoles#REVIEWER}.
+     *
+     * @return what was done, one line each
+     * @throws StoreRefusedException for an embedded store (it has no roles), a role that does not exist, or when the
+     *                               connected role may not create roles or grant on the tables
+     */
+    public List<String> initTeam(List<String> owners, List<String> reviewers) throws StoreException {
+        if (dialect != Dialect.POSTGRESQL) {
+            throw new StoreRefusedException("forkline team init sets up a team store's roles, and " + address
+                    + " is an embedded file with no roles: give --db postgresql://USER@HOST[:PORT]/DB");
+        }
+        try {
+            owners.forEach(TeamRoles::checkedRole);
+            reviewers.forEach(TeamRoles::checkedRole);
+        } catch (IllegalArgumentException e) {
+            throw new StoreRefusedException(e.getMessage(), e);
+        }
+        return writer.write("set up the team store's roles", connection -> TeamRoles.init(connection, connection.getCatalog(), owners, reviewers));
+    }
+
     @Override
     public void close() {
+        changes.close();
         writer.close();
         closePool.run();
     }

@@ -113,6 +113,11 @@ public final class TraceStore implements AutoCloseable {
             }
             String version = Migrations.migrate(pool, Dialect.H2, location.dataFile().toString());
             UntrustedDatabaseCheck.afterMigration(writerConnection, location.dataFile().toString());
+            // the migration on disk now, as the writer does after each commit: a store closed at once after opening
+            // was seen to reopen at the schema from before the migration (H2 2.3.232 closing without its last write)
+            try (java.sql.Statement sync = writerConnection.createStatement()) {
+                sync.execute("CHECKPOINT SYNC");
+            }
             // other processes may write the same file through H2's AUTO_SERVER (forkline serve, hooks, the window)
             BlobIndex blobIndex = new BlobIndex(true);
             return new TraceStore("H2 " + location.dataFile(), location, pool, pool::dispose, Dialect.H2,

@@ -36,6 +36,11 @@ public final class ReplayFanOut {
 
     private static final Logger LOG = LoggerFactory.getLogger(ReplayFanOut.class);
     private static final long POLL_MILLIS = 100;
+    /**
+     * How long an engine is watched after a replay on it failed before it is judged still there: an engine shutting down
+     * answers for a moment after its containers stopped.
+     */
+    static final java.time.Duration LOSS_SETTLE = java.time.Duration.ofSeconds(3);
 
     private final List<DockerEngine> engines;
     private final int perEngine;
@@ -89,7 +94,7 @@ public final class ReplayFanOut {
             }
         } finally {
             run.failWhatIsLeft();
-            sweep(run.states);
+            sweep();
         }
         return run.results();
     }
@@ -103,23 +108,30 @@ public final class ReplayFanOut {
         }
     }
 
-    /** Removes this process's containers from every engine that answers (a lost one that came back included). */
-    private static void sweep(List<EngineState> states) {
-        for (EngineState state : states) {
-            if (!state.engine.isAvailable()) {
-                LOG.warn("fan-out: {} does not answer, so it was not swept; its sandboxes were stopped with it, and Forkline's"
-                        + " next start on it removes them", state.name);
+    /**
+     * Removes this process's containers from every engine of the fan-out that answers: {@link #run} does it as it ends;
+     * call it again once a lost engine answers again, whose sandboxes were stopped, not removed, when it went away.
+     * Returns how many were removed.
+     */
+    public int sweep() {
+        int removed = 0;
+        for (DockerEngine engine : engines) {
+            if (!engine.isAvailable()) {
+                LOG.warn("fan-out: {} does not answer, so it was not swept; its sandboxes stopped with it and are removed by the"
+                        + " next sweep that reaches it", engine.address());
                 continue;
             }
             try {
-                List<String> removed = new OrphanSweeper(state.engine).sweepOwn();
-                if (!removed.isEmpty()) {
-                    LOG.info("fan-out: removed {} leftover sandbox(es) from {}", removed.size(), state.name);
+                List<String> ids = new OrphanSweeper(engine).sweepOwn();
+                if (!ids.isEmpty()) {
+                    LOG.info("fan-out: removed {} leftover sandbox(es) from {}", ids.size(), engine.address());
                 }
+                removed += ids.size();
             } catch (RuntimeException e) {
-                LOG.warn("fan-out: sweeping {} failed: {}", state.name, e.getMessage());
+                LOG.warn("fan-out: sweeping {} failed: {}", engine.address(), e.getMessage());
             }
         }
+        return removed;
     }
 
     /** One engine's counts; guarded by the run's lock. */
@@ -201,7 +213,7 @@ public final class ReplayFanOut {
                 failure = new IllegalStateException("the replay of " + job.name() + " failed: " + e, e);
             }
             boolean suspect = failure != null || result.stopReason() == ReplayResult.StopReason.SANDBOX_LOST;
-            if (suspect && !state.engine.isAvailable()) {
+            if (suspect && isGone(state.engine)) {
                 lose(state, attempt, failure != null ? describe(failure) : result.stopDetail());
                 return;
             }
@@ -276,6 +288,25 @@ public final class ReplayFanOut {
 
         List<FanOutResult> results() {
             return List.of(results);
+        }
+    }
+
+    /** True when the engine stops answering within {@link #LOSS_SETTLE}. */
+    private static boolean isGone(DockerEngine engine) {
+        long deadline = System.nanoTime() + LOSS_SETTLE.toNanos();
+        while (true) {
+            if (!engine.isAvailable()) {
+                return true;
+            }
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
         }
     }
 

@@ -47,7 +47,8 @@ class RemoteEnginesTest {
             "multi-agent-conflict");
 
     private static TlsDockerd second;
-    private static final List<String> LOG = java.util.Collections.synchronizedList(new ArrayList<>());
+    /** What the lost-engine test saw, in order: shown when it fails. */
+    private static final List<String> TIMELINE = java.util.Collections.synchronizedList(new ArrayList<>());
     private static DockerEngine local;
     private static DockerEngine remote;
 
@@ -138,7 +139,7 @@ class RemoteEnginesTest {
         FanOutListener listener = new FanOutListener() {
             @Override
             public void progress(EngineProgress engine) {
-                LOG.add(System.nanoTime() / 1_000_000 + " " + engine.describe());
+                TIMELINE.add(System.nanoTime() / 1_000_000 + " " + engine.describe());
                 if (engine.engine().equals(second.host()) && engine.running() > 0 && !stopped.isDone()) {
                     stopped.complete(null);
                     // stop it from another thread once its sandbox runs, so that the loss comes in mid-replay
@@ -155,10 +156,10 @@ class RemoteEnginesTest {
         };
         List<FanOutResult> results;
         List<FanOutJob> jobs = jobs(4);
-        LOG.add(System.nanoTime() / 1_000_000 + " start");
+        TIMELINE.add(System.nanoTime() / 1_000_000 + " start");
         try {
             results = fanOut.run(jobs, listener);
-            LOG.add(System.nanoTime() / 1_000_000 + " fan-out done");
+            TIMELINE.add(System.nanoTime() / 1_000_000 + " fan-out done");
         } finally {
             if (stopper.get() != null) {
                 stopper.get().join();
@@ -166,7 +167,7 @@ class RemoteEnginesTest {
             second.stop();
             second.restart();
         }
-        assertThat(lost).as(String.join("\n", LOG)).containsExactly(second.host());
+        assertThat(lost).as(String.join("\n", TIMELINE)).containsExactly(second.host());
         assertThat(results).hasSize(4);
         List<FanOutResult> retried = results.stream().filter(FanOutResult::retried).toList();
         assertThat(retried).as("the replays running on the stopped engine").isNotEmpty();
@@ -194,13 +195,13 @@ class RemoteEnginesTest {
             for (int i = 0; i < 200 && DockerTestSupport.containersOfThisProcess(remote).isEmpty(); i++) {
                 Thread.sleep(20);
             }
-            LOG.add(System.nanoTime() / 1_000_000 + " stopping, containers: " + DockerTestSupport.containersOfThisProcess(remote).size());
+            TIMELINE.add(System.nanoTime() / 1_000_000 + " stopping, containers: " + DockerTestSupport.containersOfThisProcess(remote).size());
             second.stop();
-            LOG.add(System.nanoTime() / 1_000_000 + " stopped");
+            TIMELINE.add(System.nanoTime() / 1_000_000 + " stopped");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
-            LOG.add("stopper: " + e);
+            TIMELINE.add("stopper: " + e);
         }
     }
 

@@ -125,6 +125,22 @@ public final class TlsDockerd implements AutoCloseable {
             child.destroyForcibly();
         }
         daemon = null;
+        killLeftoverShims();
+    }
+
+    /**
+     * containerd's shims detach from the daemon that started them, and one whose container did not stop in time outlives
+     * it: every process still naming this engine's own directory (its containerd socket) goes, with its children.
+     */
+    private void killLeftoverShims() {
+        String marker = directory.toString();
+        List<ProcessHandle> leftovers = ProcessHandle.allProcesses()
+                .filter(process -> process.info().commandLine().map(line -> line.contains(marker)).orElse(false))
+                .toList();
+        for (ProcessHandle shim : leftovers) {
+            shim.descendants().forEach(ProcessHandle::destroyForcibly);
+            shim.destroyForcibly();
+        }
     }
 
     public synchronized boolean running() {

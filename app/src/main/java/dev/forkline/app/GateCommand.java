@@ -58,8 +58,8 @@ final class GateCommand implements Callable<Integer> {
             if (replays.stream().anyMatch(result -> !result.succeeded())) {
                 return FanOutOptions.exitCode(replays);
             }
-        } else if (fanOut.enginesFile != null || fanOut.from != null) {
-            throw new UserInputException("--engines and --from are for gate --replay");
+        } else if (fanOut.enginesFile != null || fanOut.from != null || fanOut.engineOptions.address != null) {
+            throw new UserInputException("--engines, --engine and --from are for gate --replay");
         }
         try (OpenBundles traces = new OpenBundles()) {
             Importers importers = Importers.builtIn();

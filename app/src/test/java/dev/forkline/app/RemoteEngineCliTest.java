@@ -90,6 +90,10 @@ class RemoteEngineCliTest {
         var sshEngine = CliTest.run("replay", bundle.toString(), "--from", "cp-initial", "--engine", "ssh://me@host");
         assertThat(sshEngine.code()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(sshEngine.err()).contains("ssh://me@host").contains("tcp://HOST:PORT");
+        var gateWithoutReplay = CliTest.run("gate", bundle.toString(), "--contract",
+                ReplayCliTest.SAMPLES.resolve("recovery-contract.yaml").toString(), "--engine", "tcp://127.0.0.1:9");
+        assertThat(gateWithoutReplay.code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(gateWithoutReplay.err()).contains("are for gate --replay");
         assertThat(lines(bundle)).isEqualTo(lines(ReplayCliTest.SAMPLES.resolve("wrong-tool-call")));
     }
 

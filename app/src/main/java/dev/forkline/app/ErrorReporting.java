@@ -84,7 +84,7 @@ final class ErrorReporting implements CommandLine.IExecutionExceptionHandler, Co
         return ExitCodes.INTERNAL_ERROR;
     }
 
-    private static String messageOf(Throwable cause) {
+    static String messageOf(Throwable cause) {
         if (cause instanceof NoSuchFileException missing) {
             return missing.getFile() + ": no such file or directory";
         }

@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
                 DecideCommand.class,
                 QueueCommand.class,
                 ReplayCommand.class,
+                ReplayAllCommand.class,
                 RevertCommand.class,
                 GateCommand.class,
                 ReportCommand.class,

@@ -1,6 +1,7 @@
 package dev.forkline.app;
 
 import dev.forkline.importers.Importers;
+import dev.forkline.replay.fanout.FanOutResult;
 import dev.forkline.trace.gate.Contract;
 import dev.forkline.trace.gate.ContractReader;
 import dev.forkline.trace.gate.Gate;
@@ -37,12 +38,29 @@ final class GateCommand implements Callable<Integer> {
     @Mixin
     TrustedKeyOptions trust;
 
+    @Option(names = "--replay", description = "First replay every bundle (each from --from or its first checkpoint), fanned out over"
+            + " --engines FILE or the one engine, so that the replays count as demonstrated recoveries; exits 2 or 4 without"
+            + " checking when a replay could not run.")
+    boolean replay;
+
+    @Mixin
+    FanOutOptions fanOut;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         Contract contract = ContractReader.read(contractFile);
+        if (replay) {
+            List<FanOutResult> replays = fanOut.replay(bundles, spec.commandLine().getErr());
+            replays.forEach(result -> spec.commandLine().getErr().println("replay " + ReplayAllCommand.line(result)));
+            if (replays.stream().anyMatch(result -> !result.succeeded())) {
+                return FanOutOptions.exitCode(replays);
+            }
+        } else if (fanOut.enginesFile != null || fanOut.from != null || fanOut.engineOptions.address != null) {
+            throw new UserInputException("--engines, --engine and --from are for gate --replay");
+        }
         try (OpenBundles traces = new OpenBundles()) {
             Importers importers = Importers.builtIn();
             for (Path path : bundles) {

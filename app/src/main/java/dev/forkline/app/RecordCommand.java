@@ -4,6 +4,7 @@ import dev.forkline.replay.scenario.ScenarioRecorder;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -20,12 +21,15 @@ final class RecordCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "BUNDLE", description = "The bundle directory to create (must not exist).")
     Path out;
 
+    @Mixin
+    EngineOptions engineOptions;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-        Path bundle = new ScenarioRecorder(Engines.docker()).recordScenario(scenario, out);
+        Path bundle = new ScenarioRecorder(engineOptions.open()).recordScenario(scenario, out);
         spec.commandLine().getOut().printf("recorded %s into %s%n", scenario, bundle);
         return ExitCodes.OK;
     }

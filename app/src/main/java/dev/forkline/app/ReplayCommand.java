@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -96,6 +97,9 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--junit", paramLabel = "FILE", description = "Also write a JUnit XML report (one test case per replayed step).")
     Path junit;
 
+    @Mixin
+    EngineOptions engineOptions;
+
     @Spec
     CommandSpec spec;
 
@@ -119,7 +123,7 @@ final class ReplayCommand implements Callable<Integer> {
                 err.flush();
             }
         };
-        ReplayResult result = new ReplayEngine(Engines.docker()).replay(request, progress);
+        ReplayResult result = new ReplayEngine(engineOptions.open()).replay(request, progress);
         target.keep();
         if (junit != null) {
             JUnitReport.write(result, junit);

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -43,6 +44,9 @@ final class RevertCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the result as JSON.")
     boolean json;
 
+    @Mixin
+    EngineOptions engineOptions;
+
     @Spec
     CommandSpec spec;
 
@@ -51,7 +55,7 @@ final class RevertCommand implements Callable<Integer> {
         // what the engine refuses in the request is a ReplayInputException (exit 2); any other exception is a bug
         RevertRequest request = (target.keepContainer ? RevertRequest.toContainer(bundle, checkpoint)
                 : RevertRequest.toDirectory(bundle, checkpoint, target.directory)).inRun(run).failureEvent(failure);
-        RevertResult result = new Reverter(target.keepContainer ? Engines.docker() : null).revert(request);
+        RevertResult result = new Reverter(target.keepContainer ? engineOptions.open() : null).revert(request);
         var out = spec.commandLine().getOut();
         out.print(json ? result.toJson().toPrettyString() + "\n" : result.describe());
         out.flush();

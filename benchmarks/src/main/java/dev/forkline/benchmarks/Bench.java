@@ -1,6 +1,7 @@
 package dev.forkline.benchmarks;
 
 import dev.forkline.benchmarks.figures.CheckpointStorageFigure;
+import dev.forkline.benchmarks.figures.FanOutFigure;
 import dev.forkline.benchmarks.figures.ForeignImportFigures;
 import dev.forkline.benchmarks.figures.ImportMemoryFigures;
 import dev.forkline.benchmarks.figures.LibraryFigures;
@@ -34,12 +35,12 @@ import java.util.Set;
  * line per figure. Full sizes enforce the goals (exit 3 when one is missed); {@code --quick} uses small sizes and
  * enforces none.
  *
- * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,live,formats,memory,library,postgresql] [--events N] [--library TRACES,EVENTS] [--work DIR] [--keep]</pre>
+ * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,live,formats,memory,library,postgresql,fanout] [--events N] [--library TRACES,EVENTS] [--work DIR] [--keep]</pre>
  */
 public final class Bench {
 
     public static final Set<String> GROUPS = Set.of("import", "open", "step", "frame", "sandbox", "restore", "storage", "real-replay",
-            "rebuild", "live", "formats", "memory", "library", "postgresql");
+            "rebuild", "live", "formats", "memory", "library", "postgresql", "fanout");
 
     private final Sizes sizes;
     private final Set<String> only;
@@ -158,6 +159,9 @@ public final class Bench {
         if (wants("real-replay")) {
             realReplayFigure();
         }
+        if (wants("fanout")) {
+            fanOutFigure();
+        }
         long misses = figures.stream().filter(figure -> !figure.meetsGoal()).count();
         out.printf("bench: %d figures, %d measured, %d goals missed%n", figures.size(),
                 figures.stream().filter(Figure::measured).count(), misses);
@@ -219,6 +223,16 @@ public final class Bench {
         try (DockerEngine engine = DockerEngine.fromEnvironment()) {
             report(new RealReplayFigure(sizes, work, engine, SharedReplay.find().orElseThrow(), out).measure());
         }
+    }
+
+    /** Replays fanned out over the main engine and a second one started for it; skipped without either. */
+    private void fanOutFigure() throws Exception {
+        String missing = dockerMissing();
+        if (missing != null) {
+            report(Figure.skipped(FanOutFigure.NAME, "fan-out figure", missing));
+            return;
+        }
+        report(new FanOutFigure(sizes, work, out).measure());
     }
 
     /** Why the Docker figures cannot run, or null when they can. */

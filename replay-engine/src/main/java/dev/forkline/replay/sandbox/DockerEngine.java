@@ -7,11 +7,14 @@ import com.github.dockerjava.core.DockerClientImpl;
 import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * The Docker engine Forkline talks to, configured from the environment (DOCKER_HOST, DOCKER_TLS_VERIFY,
- * DOCKER_CERT_PATH, ~/.docker/config.json) like the docker CLI.
+ * A Docker engine Forkline talks to: the one the environment names (DOCKER_HOST, DOCKER_TLS_VERIFY, DOCKER_CERT_PATH,
+ * ~/.docker/config.json, like the docker CLI), or one at an {@link EngineAddress}, local or remote, over TLS with client
+ * certificates. Every engine gets the same sandboxes: the boundary, labels, sweeping and limits do not depend on where
+ * it runs, and workspaces travel as tar streams through the engine's API, never as bind mounts of local paths.
  *
  * <p>Two clients share the configuration: {@link #client()} for control calls, with a short response timeout so
  * that a hung engine surfaces as an error, and {@link #streamingClient()} for attached exec streams, whose response
@@ -26,13 +29,23 @@ public final class DockerEngine implements AutoCloseable {
     private static DockerEngine shared;
 
     private final DockerClientConfig config;
+    private final EngineAddress address;
     private final DockerClient client;
     private final DockerClient streamingClient;
 
-    private DockerEngine(DockerClientConfig config) {
+    private DockerEngine(DockerClientConfig config, EngineAddress address) {
         this.config = config;
-        this.client = newClient(config, CONTROL_RESPONSE_TIMEOUT, 16);
-        this.streamingClient = newClient(config, STREAM_RESPONSE_TIMEOUT, 32);
+        this.address = address;
+        try {
+            this.client = newClient(config, CONTROL_RESPONSE_TIMEOUT, 16);
+            this.streamingClient = newClient(config, STREAM_RESPONSE_TIMEOUT, 32);
+        } catch (RuntimeException e) {
+            if (address.usesTls()) {
+                throw new EngineCredentialsException("the TLS certificates in " + address.tlsCertPath() + " for the Docker engine at "
+                        + address.host() + " cannot be read: " + rootCause(e).getMessage(), e);
+            }
+            throw e;
+        }
     }
 
     /** The engine named by the environment, shared by the whole process (close it only at exit). */
@@ -45,12 +58,40 @@ public final class DockerEngine implements AutoCloseable {
 
     /** A new, unshared engine handle from the environment (tests, tools). */
     public static DockerEngine fromEnvironment() {
-        return new DockerEngine(DefaultDockerClientConfig.createDefaultConfigBuilder().build());
+        return connect(EngineAddress.local());
     }
 
-    /** An engine at an explicit address such as {@code unix:///var/run/docker.sock} or {@code tcp://127.0.0.1:2375}. */
+    /** An engine at an explicit address such as {@code unix:///var/run/docker.sock} or {@code tcp://127.0.0.1:2375}, without TLS. */
     public static DockerEngine at(String dockerHost) {
-        return new DockerEngine(DefaultDockerClientConfig.createDefaultConfigBuilder().withDockerHost(dockerHost).build());
+        return connect(new EngineAddress(dockerHost, null));
+    }
+
+    /**
+     * A new handle on the engine at {@code address}: over TLS, verified against the directory's {@code ca.pem} and
+     * presenting its {@code cert.pem} and {@code key.pem}, when the address names one. Nothing is sent until the first
+     * call ({@link #ping()} checks that the engine answers and accepts the certificates).
+     *
+     * @throws EngineCredentialsException when the certificate directory lacks a file or holds one that does not read
+     */
+    public static DockerEngine connect(EngineAddress address) {
+        DefaultDockerClientConfig.Builder builder = DefaultDockerClientConfig.createDefaultConfigBuilder();
+        if (address.isLocal()) {
+            DockerClientConfig fromEnvironment = builder.build();
+            Path environmentCerts = fromEnvironment.getSSLConfig() == null ? null
+                    : EngineAddress.environmentCertPath(System.getenv());
+            if (environmentCerts != null) {
+                EngineAddress.checkCertificateDirectory(environmentCerts);
+            }
+            return new DockerEngine(fromEnvironment, new EngineAddress(null, environmentCerts));
+        }
+        builder.withDockerHost(address.host());
+        if (address.usesTls()) {
+            EngineAddress.checkCertificateDirectory(address.tlsCertPath());
+            builder.withDockerTlsVerify(true).withDockerCertPath(address.tlsCertPath().toString());
+        } else {
+            builder.withDockerTlsVerify(false);
+        }
+        return new DockerEngine(builder.build(), address);
     }
 
     private static DockerClient newClient(DockerClientConfig config, Duration responseTimeout, int maxConnections) {
@@ -68,13 +109,38 @@ public final class DockerEngine implements AutoCloseable {
         return config.getDockerHost().toString();
     }
 
-    /** Checks that an engine answers; throws {@link EngineUnavailableException} (with how to start one) when none does. */
+    /** How this engine was asked for ({@link EngineAddress#local()} for the environment's). */
+    public EngineAddress address() {
+        return address;
+    }
+
+    /**
+     * Checks that an engine answers; throws {@link EngineUnavailableException} (with how to start one) when none does,
+     * and {@link EngineCredentialsException} when the TLS handshake fails (certificates the engine refuses, or an
+     * engine certificate the CA does not vouch for).
+     */
     public void ping() {
         try {
             client.pingCmd().exec();
         } catch (RuntimeException e) {
-            throw new EngineUnavailableException(dockerHost(), rootCause(e));
+            Throwable cause = rootCause(e);
+            if (isTlsFailure(e)) {
+                throw new EngineCredentialsException("the Docker engine at " + dockerHost() + " and Forkline did not agree on TLS"
+                        + (address.usesTls() ? " with the certificates in " + address.tlsCertPath() : "")
+                        + " (" + cause.getMessage() + "): the engine must trust the client certificate (cert.pem, signed by"
+                        + " the CA it was started with, --tlscacert) and ca.pem must be the CA that signed the engine's own", e);
+            }
+            throw new EngineUnavailableException(dockerHost(), cause);
         }
+    }
+
+    private static boolean isTlsFailure(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof javax.net.ssl.SSLException || cause instanceof java.security.GeneralSecurityException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True when an engine answers; never throws. */

@@ -17,7 +17,8 @@ import java.util.Optional;
  */
 public final class OrphanSweeper {
 
-    private static final java.util.concurrent.atomic.AtomicBoolean SWEPT_AT_START = new java.util.concurrent.atomic.AtomicBoolean();
+    /** The engines (by address) this process has swept before its first sandbox there. */
+    private static final java.util.Set<String> SWEPT_AT_START = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private final DockerEngine engine;
 
@@ -25,22 +26,38 @@ public final class OrphanSweeper {
         this.engine = engine;
     }
 
-    /** The sweep a process makes before its first sandbox: leftovers of earlier, dead processes go; later calls do nothing. */
+    /**
+     * The sweep a process makes on each engine before its first sandbox there: leftovers of earlier, dead processes go;
+     * later calls for the same engine do nothing.
+     */
     public static void sweepOnceAtStart(DockerEngine engine) {
-        if (SWEPT_AT_START.compareAndSet(false, true)) {
+        if (SWEPT_AT_START.add(engine.dockerHost())) {
             new OrphanSweeper(engine).sweep();
         }
     }
 
     /** Removes orphans (force, with volumes) and returns their container ids. */
     public List<String> sweep() {
+        return remove(OrphanSweeper::isOrphan);
+    }
+
+    /**
+     * Removes this process's own containers on the engine, whatever state they are in: what a fan-out does on each
+     * engine when it has finished, so that a sandbox whose removal failed (its engine went away for a while) is not left.
+     * Returns their container ids.
+     */
+    public List<String> sweepOwn() {
+        return remove(OrphanSweeper::isOwnedByThisProcess);
+    }
+
+    private List<String> remove(java.util.function.Predicate<Map<String, String>> which) {
         List<Container> ours = engine.client().listContainersCmd()
                 .withShowAll(true)
                 .withLabelFilter(Map.of(SandboxLabels.PRODUCT, SandboxLabels.PRODUCT_VALUE))
                 .exec();
         List<String> removed = new ArrayList<>();
         for (Container container : ours) {
-            if (isOrphan(container.getLabels())) {
+            if (which.test(container.getLabels())) {
                 try {
                     engine.client().removeContainerCmd(container.getId()).withForce(true).withRemoveVolumes(true).exec();
                     removed.add(container.getId());
@@ -52,6 +69,12 @@ public final class OrphanSweeper {
             }
         }
         return removed;
+    }
+
+    static boolean isOwnedByThisProcess(Map<String, String> labels) {
+        return labels != null && SandboxLabels.hostName().equals(labels.get(SandboxLabels.HOST))
+                && Long.toString(ProcessHandle.current().pid()).equals(labels.get(SandboxLabels.PID))
+                && SandboxLabels.ownerStart(ProcessHandle.current()).equals(labels.getOrDefault(SandboxLabels.OWNER_START, ""));
     }
 
     /** Only containers of this host with an owner pid are judged; the owner is alive if the pid runs with the same start time. */

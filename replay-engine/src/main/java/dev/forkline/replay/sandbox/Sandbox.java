@@ -109,8 +109,17 @@ public final class Sandbox implements AutoCloseable {
             sandbox.listedAtStart = atStart == null ? null : atStart.manifest();
             return sandbox;
         } catch (RuntimeException e) {
-            SandboxException failure = e instanceof SandboxException se ? se : sandbox.failure("could not start the sandbox", e);
-            sandbox.close();
+            // reading the state for the message fails too when the engine went away: the sandbox is closed either way
+            SandboxException failure = null;
+            try {
+                failure = e instanceof SandboxException se ? se : sandbox.failure("could not start the sandbox", e);
+            } finally {
+                try {
+                    sandbox.close();
+                } catch (RuntimeException closing) {
+                    (failure != null ? failure : e).addSuppressed(closing);
+                }
+            }
             throw failure;
         }
     }

@@ -4,6 +4,7 @@ import javafx.application.Platform;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -32,33 +33,40 @@ public final class FxTaskExecutor implements TaskExecutor, AutoCloseable {
     @Override
     public <T> TaskHandle execute(String name, Work<T> work, TaskListener<? super T> listener) {
         TaskHandle handle = new TaskHandle(name);
-        pool.execute(() -> {
-            if (handle.isCancelled()) {
-                return; // cancelled while it waited: the work never runs
-            }
-            Thread thread = Thread.currentThread();
-            String previousName = thread.getName();
-            thread.setName("forkline-" + name);
-            try {
-                T result = work.run((message, fraction) -> Platform.runLater(() -> {
-                    if (!handle.isDone()) {
-                        listener.progressed(message, fraction);
-                    }
-                }));
-                Platform.runLater(() -> TaskExecutor.deliver(handle, result, listener));
-            } catch (Throwable e) {
-                if (!handle.isCancelled()) {
-                    LOG.warn("background task '" + name + "' failed", e);
-                }
-                Platform.runLater(() -> TaskExecutor.deliverFailure(handle, e, listener));
-                if (e instanceof Error error && !(e instanceof LinkageError)) {
-                    throw error;
-                }
-            } finally {
-                thread.setName(previousName);
-            }
-        });
+        try {
+            pool.execute(() -> run(name, work, listener, handle));
+        } catch (RejectedExecutionException closed) {
+            // the window is gone (close() ran): a late request, e.g. a store change heard while closing, is dropped
+            handle.cancel();
+        }
         return handle;
+    }
+
+    private <T> void run(String name, Work<T> work, TaskListener<? super T> listener, TaskHandle handle) {
+        if (handle.isCancelled()) {
+            return; // cancelled while it waited: the work never runs
+        }
+        Thread thread = Thread.currentThread();
+        String previousName = thread.getName();
+        thread.setName("forkline-" + name);
+        try {
+            T result = work.run((message, fraction) -> Platform.runLater(() -> {
+                if (!handle.isDone()) {
+                    listener.progressed(message, fraction);
+                }
+            }));
+            Platform.runLater(() -> TaskExecutor.deliver(handle, result, listener));
+        } catch (Throwable e) {
+            if (!handle.isCancelled()) {
+                LOG.warn("background task '" + name + "' failed", e);
+            }
+            Platform.runLater(() -> TaskExecutor.deliverFailure(handle, e, listener));
+            if (e instanceof Error error && !(e instanceof LinkageError)) {
+                throw error;
+            }
+        } finally {
+            thread.setName(previousName);
+        }
     }
 
     @Override

@@ -49,11 +49,6 @@ public final class StoreTraceLibrary implements TraceLibrary {
     }
 
     @Override
-    public AutoCloseable onChange(Runnable changed) {
-        return store.changes().subscribe(change -> changed.run());
-    }
-
-    @Override
     public String location() {
         return store.describe();
     }

@@ -80,15 +80,6 @@ public interface TraceLibrary {
     }
 
     /**
-     * Calls {@code changed} when this library's traces change from outside (another process imports a trace or decides an
-     * escape in a shared store), on a background thread, until the returned handle is closed. A library that cannot tell
-     * never calls it.
-     */
-    default AutoCloseable onChange(Runnable changed) {
-        return () -> { };
-    }
-
-    /**
      * Records a signed decision about a stored trace before its bundle gets it, when this library keeps decisions
      * itself (a store, whose race check refuses a decision someone else took meanwhile: the IOException then says who
      * decided and when, and the bundle is left as it was). A library that keeps none does nothing.

@@ -116,10 +116,6 @@ public final class WorkbenchViewModel {
         this.live = new LiveSessionsViewModel(executor, library, this, escapeQueue);
         libraryModel.refresh();
         escapeQueue.refresh();
-        LibraryChanges.follow(library, executor, () -> {
-            libraryModel.refresh();
-            escapeQueue.refresh();
-        });
     }
 
     // --- opening ----------------------------------------------------------------------------------------------------

@@ -162,10 +162,13 @@ public final class LiveSessionsViewModel {
         counts = scan.counts();
         live.retainAll(scan.live());
         live.addAll(scan.live());
+        workbench.library().refresh();
         if (baseline) {
+            // The library and the queue were first read before this mark was taken: whatever landed in between
+            // (a session that started as the window opened) would otherwise wait for the next change.
+            queue.refresh();
             return;
         }
-        workbench.library().refresh();
         if (scan.removed()) {
             queue.refresh();
         } else {

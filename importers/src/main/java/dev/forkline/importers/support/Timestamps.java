@@ -1,6 +1,7 @@
 package dev.forkline.importers.support;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.trace.UtcStamps;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;

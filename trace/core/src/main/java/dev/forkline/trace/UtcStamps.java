@@ -1,4 +1,4 @@
-package dev.forkline.importers.support;
+package dev.forkline.trace;
 
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -7,14 +7,15 @@ import java.time.LocalDate;
 /**
  * The spelling nearly every agent trace uses for its times, {@code yyyy-MM-ddTHH:mm:ss[.fraction]Z} (1 to 9 fraction
  * digits), read without {@code DateTimeFormatter}, which costs about a microsecond per stamp: an eighth of a Claude Code
- * import's CPU. Anything else (offsets, leap seconds, other spellings) gives null, for the general parsers.
+ * import's CPU. Anything else (offsets, leap seconds, other spellings) gives null, for the general parsers. The trace's
+ * own codec reads its canonical form through it too ({@link CanonicalTimestamps}).
  */
-final class UtcStamps {
+public final class UtcStamps {
 
     private UtcStamps() {
     }
 
-    static Instant parse(String text) {
+    public static Instant parse(String text) {
         int n = text.length();
         if (n < 20 || n > 30 || n == 21 || text.charAt(n - 1) != 'Z' || text.charAt(4) != '-' || text.charAt(7) != '-'
                 || text.charAt(10) != 'T' || text.charAt(13) != ':' || text.charAt(16) != ':' || n > 20 && text.charAt(19) != '.') {

@@ -29,7 +29,7 @@ final class OpenCommand implements Callable<Integer> {
             List<Path> toImport = files.isEmpty() && store.list().isEmpty() ? bundledSamples() : files;
             LaunchOptions options = LaunchOptions.forStore(store)
                     .withOpenFiles(toImport)
-                    .withTrustedKeys(KeyRing.open().trustedKeys());
+                    .withTrustedKeys(TrustedKeyOptions.withStore(KeyRing.open().trustedKeys(), store));
             WorkbenchApp.launch(options);
         }
         return ExitCodes.OK;

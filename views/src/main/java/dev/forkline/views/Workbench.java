@@ -17,6 +17,8 @@ public record Workbench(WorkbenchViewModel model, WorkbenchView view, Scene scen
                 dev.forkline.views.data.IndexRunLineage::new, options.services(), options.trustedKeys(), options.contracts());
         model.themeProperty().set(options.theme());
         WorkbenchView view = new WorkbenchView(model);
+        view.onTeamStoreConnected(opened -> TeamStoreWindow.replace(view.getScene() == null ? null : view.getScene().getWindow(),
+                opened, options, executor));
         Scene scene = new Scene(view, width, height);
         view.install(scene);
         view.applyTheme(Themes.isDark(model.themeProperty().get()));

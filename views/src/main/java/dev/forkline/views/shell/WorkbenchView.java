@@ -86,6 +86,9 @@ public final class WorkbenchView extends BorderPane {
     javafx.scene.control.TextInputDialog pinDialog;
     javafx.stage.Stage setupStage;
     SessionSetupPane setupPane;
+    javafx.stage.Stage teamStoreStage;
+    TeamStorePane teamStorePane;
+    private java.util.function.Consumer<dev.forkline.views.data.TeamStoreConnection.Opened> teamStoreSwitch;
     private final Menu recentMenu = new Menu("Recent");
     private final WindowFactory windows;
     private boolean dark;
@@ -279,6 +282,28 @@ public final class WorkbenchView extends BorderPane {
         playback.position.setText(index < 0 ? total + " events" : (index + 1) + " / " + total + " · " + timeline.events().id(index));
     }
 
+    /** What "Connect to team store…" does with the opened store: the window shell shows the team's library. */
+    public void onTeamStoreConnected(java.util.function.Consumer<dev.forkline.views.data.TeamStoreConnection.Opened> action) {
+        teamStoreSwitch = action;
+    }
+
+    void showTeamStore() {
+        if (teamStoreStage != null && teamStoreStage.isShowing()) {
+            teamStoreStage.toFront();
+            return;
+        }
+        teamStorePane = new TeamStorePane(model.teamStore(opened -> {
+            teamStoreStage.hide();
+            if (teamStoreSwitch != null) {
+                teamStoreSwitch.accept(opened);
+            } else {
+                opened.store().close();
+            }
+        }));
+        teamStoreStage = windows.createFitted(null, "connect to team store", teamStorePane, 560, true);
+        teamStoreStage.show();
+    }
+
     // --- menus ----------------------------------------------------------------------------------------------------
 
     private MenuBar menuBar() {
@@ -295,8 +320,11 @@ public final class WorkbenchView extends BorderPane {
         MenuItem quit = new MenuItem("Quit");
         quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         quit.setOnAction(e -> Platform.exit());
+        MenuItem teamStore = new MenuItem("Connect to team store…", Icons.of(Material2AL.CLOUD));
+        teamStore.setId("team-store-item");
+        teamStore.setOnAction(e -> showTeamStore());
         Menu file = new Menu("File", null, open, openFolder, recentMenu, new SeparatorMenuItem(), bundleWrites.saveAsItem(), export,
-                new SeparatorMenuItem(), quit);
+                new SeparatorMenuItem(), teamStore, new SeparatorMenuItem(), quit);
 
         ToggleGroup themes = new ToggleGroup();
         Menu theme = new Menu("Theme", Icons.of(Material2AL.BRIGHTNESS_6));

@@ -37,6 +37,7 @@ import java.util.function.Function;
 public final class WorkbenchViewModel {
 
     private final TaskExecutor executor;
+    private final Settings settings;
     private final TraceLibrary library;
     private final Function<Bundle, RunLineage> lineageFactory;
 
@@ -93,7 +94,8 @@ public final class WorkbenchViewModel {
         this.libraryModel = new LibraryViewModel(executor, library);
         this.filter = new FilterViewModel(timeline, executor);
         this.inspector = new InspectorViewModel(executor);
-        this.rememberedSetups = new RememberedSetups(services.settings());
+        this.settings = services.settings();
+        this.rememberedSetups = new RememberedSetups(settings);
         this.state = new StatePanelViewModel(executor, stateProvider, new RebuiltWorkspaceViewModel(executor, startingTrees, rememberedSetups));
         this.trustedKeys = inspector.trustedKeysProperty();
         trustedKeys.set(trusted);
@@ -482,6 +484,14 @@ public final class WorkbenchViewModel {
 
     static String message(Throwable failure) {
         return failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
+    }
+
+    /**
+     * "Connect to team store…": the form, remembering the address in the settings; {@code connected} gets the opened
+     * store on the UI thread.
+     */
+    public TeamStoreViewModel teamStore(java.util.function.Consumer<dev.forkline.views.data.TeamStoreConnection.Opened> connected) {
+        return new TeamStoreViewModel(executor, settings, System.getenv("FORKLINE_DB"), connected);
     }
 
     // --- accessors --------------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ package dev.forkline.views.inspector;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Event;
 import dev.forkline.views.data.ToolCallText;
 import dev.forkline.views.data.RunEvents;
@@ -15,6 +16,24 @@ import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.decision.DecisionCheck;
 import dev.forkline.trace.decision.DecisionVerifier;
 import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.decision.Verdict;
+import dev.forkline.trace.payload.AgentHandoffData;
+import dev.forkline.trace.payload.AgentMessageData;
+import dev.forkline.trace.payload.ApprovalDecisionData;
+import dev.forkline.trace.payload.ApprovalRequestData;
+import dev.forkline.trace.payload.CheckpointData;
+import dev.forkline.trace.payload.ErrorData;
+import dev.forkline.trace.payload.EscapeAttemptData;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.RunForkData;
+import dev.forkline.trace.payload.SandboxLostData;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.SessionOutcome;
+import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.StateMutationData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.UsageData;
 import dev.forkline.views.inspector.EventDetails.Field;
 import dev.forkline.views.inspector.EventDetails.Fields;
 import dev.forkline.views.inspector.EventDetails.Section;
@@ -62,9 +81,9 @@ public final class EventDescriber {
             case TOOL_CALL -> {
                 title = "Tool call · " + ToolCallText.headline(event);
                 sections.add(toolCall(event));
-                List<ToolCallText.Argument> arguments = ToolCallText.arguments(event.data().get("arguments"));
-                if (!arguments.isEmpty()) {
-                    sections.add(new Text("Arguments", ToolCallText.asText(event.data().get("arguments")), true, Tone.NORMAL));
+                JsonNode arguments = event.data().get(ToolCallData.ARGUMENTS);
+                if (!ToolCallText.arguments(arguments).isEmpty()) {
+                    sections.add(new Text("Arguments", ToolCallText.asText(arguments), true, Tone.NORMAL));
                 }
                 SubagentLanes.Lane lane = SubagentLanes.startedBy(event, run);
                 if (lane != null) {
@@ -87,106 +106,126 @@ public final class EventDescriber {
             }
             case TOOL_RESULT -> {
                 Optional<Event> call = CauseChain.callOf(recorded, run);
-                String what = call.map(ToolCallText::headline).orElse(orDash(event.text("callId")));
+                String what = call.map(ToolCallText::headline).orElse(orDash(ToolResultData.from(event.data()).callId()));
                 title = (EventClassifier.isFailedResult(event) ? "Failed · " : "Tool result · ") + what;
                 sections.addAll(toolResult(event, "Result"));
             }
             case STATE_MUTATION -> {
-                title = "Mutation · " + event.text("op") + " " + event.text("path");
-                sections.add(new Fields("File", List.of(new Field("Path", event.text("path")), new Field("Operation", event.text("op")),
-                        new Field("Before", orDash(event.text("before"))), new Field("After", orDash(event.text("after"))),
-                        new Field("Mode", orDash(event.text("mode"))))));
+                StateMutationData mutation = StateMutationData.from(event.data());
+                String op = event.text(StateMutationData.OP); // as written, also when no MutationOp knows it
+                title = "Mutation · " + op + " " + mutation.path();
+                sections.add(new Fields("File", List.of(new Field("Path", mutation.path()), new Field("Operation", op),
+                        new Field("Before", orDash(mutation.before())), new Field("After", orDash(mutation.after())),
+                        new Field("Mode", orDash(mutation.mode())))));
                 sections.add(mutationDiff(event));
             }
             case MODEL_CALL -> {
-                title = "Model call · " + event.text("model");
+                title = "Model call · " + ModelCallData.from(event.data()).model();
                 sections.addAll(modelCall(event));
             }
             case APPROVAL_REQUEST -> {
                 title = "Approval request";
-                sections.add(new Fields("Request", List.of(new Field("Subject", orDash(event.text("subject"))),
-                        new Field("Reason", orDash(event.text("reason"))), new Field("Owner", orDash(event.text("owner"))))));
+                ApprovalRequestData request = ApprovalRequestData.from(event.data());
+                sections.add(new Fields("Request", List.of(new Field("Subject", orDash(request.subject())),
+                        new Field("Reason", orDash(request.reason())), new Field("Owner", orDash(request.owner())))));
             }
             case APPROVAL_DECISION -> {
-                String verdict = orDash(event.text("verdict"));
+                ApprovalDecisionData decision = ApprovalDecisionData.from(event.data());
+                String verdict = orDash(decision.verdict());
                 title = "Decision · " + verdict;
-                Tone verdictTone = switch (verdict) {
-                    case "approve" -> Tone.SUCCESS;
-                    case "deny", "terminate" -> Tone.DANGER;
-                    default -> Tone.WARNING;
+                Tone verdictTone = switch (Verdict.parse(decision.verdict()).orElse(null)) {
+                    case APPROVE -> Tone.SUCCESS;
+                    case DENY, TERMINATE -> Tone.DANGER;
+                    case null, default -> Tone.WARNING;
                 };
                 List<Field> fields = new ArrayList<>(List.of(new Field("Verdict", verdict, verdictTone),
-                        new Field("Subject", orDash(event.text("subject"))), new Field("Owner", orDash(event.text("owner"))),
-                        new Field("Rationale", orDash(event.text("rationale"))), new Field("Decided at", orDash(event.text("decidedAt")))));
+                        new Field("Subject", orDash(decision.subject())), new Field("Owner", orDash(decision.owner())),
+                        new Field("Rationale", orDash(decision.rationale())),
+                        new Field("Decided at", orDash(event.text(ApprovalDecisionData.DECIDED_AT)))));
                 fields.addAll(signature(recorded, run));
                 sections.add(new Fields("Decision", fields));
-                JsonNode arguments = event.data().get("arguments");
+                JsonNode arguments = event.data().get(ApprovalDecisionData.ARGUMENTS);
                 if (arguments != null) {
                     sections.add(new EventDetails.Json("Modified arguments", pretty(arguments)));
                 }
                 tone = verdictTone;
             }
             case ESCAPE_ATTEMPT -> {
-                title = "Escape attempt · " + event.text("boundary");
-                boolean blocked = event.data().path("blocked").asBoolean(false);
-                sections.add(new Fields("Attempt", List.of(new Field("Boundary", orDash(event.text("boundary"))),
-                        new Field("Attempt", orDash(event.text("attempt"))),
+                EscapeAttemptData attempt = EscapeAttemptData.from(event.data());
+                String boundary = event.text(EscapeAttemptData.BOUNDARY); // as written, also when no EscapeBoundary knows it
+                title = "Escape attempt · " + boundary;
+                boolean blocked = event.data().path(EscapeAttemptData.BLOCKED).asBoolean(false);
+                sections.add(new Fields("Attempt", List.of(new Field("Boundary", orDash(boundary)),
+                        new Field("Attempt", orDash(attempt.attempt())),
                         new Field("Blocked", blocked ? "yes" : "NO — it got through", blocked ? Tone.SUCCESS : Tone.DANGER),
-                        new Field("Call", orDash(event.text("callId"))))));
+                        new Field("Call", orDash(attempt.callId())))));
                 tone = blocked ? Tone.WARNING : Tone.DANGER;
             }
             case CHECKPOINT -> {
-                title = "Checkpoint · " + orDash(event.text("label"));
-                JsonNode files = event.data().path("workspace").path("files");
+                CheckpointData checkpoint = CheckpointData.from(event.data());
+                title = "Checkpoint · " + orDash(checkpoint.label());
+                JsonNode workspace = event.data().path(CheckpointData.WORKSPACE);
+                JsonNode files = workspace.path(CheckpointData.WORKSPACE_FILES);
                 List<Field> fields = new ArrayList<>();
-                fields.add(new Field("Id", orDash(event.text("checkpointId"))));
-                fields.add(new Field("Root", event.data().path("workspace").path("root").asText("-")));
+                fields.add(new Field("Id", orDash(checkpoint.checkpointId())));
+                fields.add(new Field("Root", workspace.path(CheckpointData.WORKSPACE_ROOT).asText("-")));
                 fields.add(new Field("Files", String.valueOf(files.size())));
-                fields.add(new Field("Pending calls", String.valueOf(event.data().path("harness").path("pending").size())));
-                fields.add(new Field("Processes", String.valueOf(event.data().path("processes").size())));
+                fields.add(new Field("Pending calls", String.valueOf(event.data().path(CheckpointData.HARNESS).path(CheckpointData.HARNESS_PENDING).size())));
+                fields.add(new Field("Processes", String.valueOf(event.data().path(CheckpointData.PROCESSES).size())));
                 sections.add(new Fields("Checkpoint", fields));
                 List<Field> fileFields = new ArrayList<>();
-                files.properties().forEach(f -> fileFields.add(new Field(f.getKey(), f.getValue().path("blob").asText("-"))));
+                files.properties().forEach(f -> fileFields.add(new Field(f.getKey(), f.getValue().path(CheckpointData.FileEntry.BLOB).asText("-"))));
                 sections.add(new Fields("Workspace files", fileFields));
             }
             case SESSION_START -> {
                 title = "Session start";
-                JsonNode env = event.data().path("environment");
-                JsonNode model = event.data().path("model");
-                sections.add(new Fields("Environment", List.of(new Field("Title", orDash(event.text("title"))),
-                        new Field("Image", env.path("image").asText("-") + " " + env.path("imageDigest").asText("")),
-                        new Field("Git", env.path("git").path("repository").asText("-") + " @ " + env.path("git").path("branch").asText("-")
-                                + " " + env.path("git").path("commit").asText("")),
-                        new Field("Harness", env.path("harness").path("name").asText("-") + " " + env.path("harness").path("version").asText("")),
-                        new Field("Model", model.path("provider").asText("-") + " / " + model.path("model").asText("-")))));
+                JsonNode env = event.data().path(SessionStartData.ENVIRONMENT);
+                JsonNode model = event.data().path(SessionStartData.MODEL);
+                JsonNode git = env.path(SessionStartData.ENVIRONMENT_GIT);
+                JsonNode harness = env.path(SessionStartData.ENVIRONMENT_HARNESS);
+                sections.add(new Fields("Environment", List.of(new Field("Title", orDash(SessionStartData.from(event.data()).title())),
+                        new Field("Image", env.path(SessionStartData.ENVIRONMENT_IMAGE).asText("-") + " "
+                                + env.path(SessionStartData.ENVIRONMENT_IMAGE_DIGEST).asText("")),
+                        new Field("Git", git.path(SessionStartData.GIT_REPOSITORY).asText("-") + " @ " + git.path(SessionStartData.GIT_BRANCH).asText("-")
+                                + " " + git.path(SessionStartData.GIT_COMMIT).asText("")),
+                        new Field("Harness", harness.path(SessionStartData.HARNESS_NAME).asText("-") + " "
+                                + harness.path(SessionStartData.HARNESS_VERSION).asText("")),
+                        new Field("Model", model.path(SessionStartData.MODEL_PROVIDER).asText("-") + " / "
+                                + model.path(SessionStartData.MODEL_NAME).asText("-")))));
             }
             case SESSION_END -> {
-                String outcome = orDash(event.text("outcome"));
+                String outcome = orDash(event.text(SessionEndData.OUTCOME)); // as written, also when no SessionOutcome knows it
                 title = "Session end · " + outcome;
-                tone = switch (outcome) {
-                    case "success" -> Tone.SUCCESS;
-                    case "failure" -> Tone.DANGER;
-                    default -> Tone.WARNING;
+                tone = switch (SessionOutcome.parse(outcome).orElse(null)) {
+                    case SUCCESS -> Tone.SUCCESS;
+                    case FAILURE -> Tone.DANGER;
+                    case null, default -> Tone.WARNING;
                 };
-                sections.add(new Fields("Outcome", List.of(new Field("Outcome", outcome, tone), new Field("Summary", orDash(event.text("summary"))))));
+                sections.add(new Fields("Outcome", List.of(new Field("Outcome", outcome, tone),
+                        new Field("Summary", orDash(SessionEndData.from(event.data()).summary())))));
             }
             case ERROR -> {
-                title = "Error" + (event.text("kind") == null ? "" : " · " + event.text("kind"));
-                sections.add(new Text("Message", orDash(event.text("message")), false, Tone.DANGER));
+                ErrorData error = ErrorData.from(event.data());
+                title = "Error" + (error.kind() == null ? "" : " · " + error.kind());
+                sections.add(new Text("Message", orDash(error.message()), false, Tone.DANGER));
             }
             case AGENT_MESSAGE, AGENT_HANDOFF -> {
-                title = (event.is(EventType.AGENT_MESSAGE) ? "Message " : "Handoff ") + event.text("from") + " → " + event.text("to");
-                String body = event.text("text") != null ? event.text("text") : event.text("reason");
-                sections.add(new Text(event.is(EventType.AGENT_MESSAGE) ? "Text" : "Reason", orDash(body), false, Tone.NORMAL));
+                boolean message = event.is(EventType.AGENT_MESSAGE);
+                AgentMessageData said = AgentMessageData.from(event.data());
+                title = (message ? "Message " : "Handoff ") + said.from() + " → " + said.to();
+                String body = said.text() != null ? said.text() : AgentHandoffData.from(event.data()).reason();
+                sections.add(new Text(message ? "Text" : "Reason", orDash(body), false, Tone.NORMAL));
             }
             case RUN_FORK -> {
-                title = "Run forked · " + orDash(event.text("reason"));
-                sections.add(new Fields("Fork", List.of(new Field("Parent run", orDash(event.text("parentRun"))),
-                        new Field("Checkpoint", orDash(event.text("checkpoint"))), new Field("From event", orDash(event.text("checkpointEvent"))),
-                        new Field("Edits", String.valueOf(event.data().path("edits").size())))));
+                RunForkData fork = RunForkData.from(event.data());
+                title = "Run forked · " + orDash(event.text(RunForkData.REASON)); // as written, also when no ForkReason knows it
+                JsonNode written = event.data().path(RunForkData.EDITS);
+                sections.add(new Fields("Fork", List.of(new Field("Parent run", orDash(fork.parentRun())),
+                        new Field("Checkpoint", orDash(fork.checkpoint())), new Field("From event", orDash(fork.checkpointEvent())),
+                        new Field("Edits", String.valueOf(written.size())))));
                 List<Field> edits = new ArrayList<>();
                 int n = 1;
-                for (JsonNode edit : event.data().path("edits")) {
+                for (JsonNode edit : written) {
                     edits.add(new Field("Edit " + n++, edit.isTextual() ? edit.asText() : edit.toString()));
                 }
                 if (!edits.isEmpty()) {
@@ -195,7 +234,7 @@ public final class EventDescriber {
             }
             case SANDBOX_LOST -> {
                 title = "Sandbox lost";
-                sections.add(new Text("Reason", orDash(event.text("reason")), false, Tone.DANGER));
+                sections.add(new Text("Reason", orDash(SandboxLostData.from(event.data()).reason()), false, Tone.DANGER));
             }
             default -> {
             }
@@ -274,22 +313,23 @@ public final class EventDescriber {
 
     private static Fields toolCall(Event call) {
         List<Field> fields = new ArrayList<>();
-        fields.add(new Field("Tool", orDash(call.text("tool"))));
-        fields.add(new Field("Call id", orDash(call.text("callId"))));
-        String effect = orDash(call.text("effect"));
-        fields.add(new Field("Effect class", effect, switch (effect) {
-            case "external", "privileged" -> Tone.WARNING;
-            default -> Tone.NORMAL;
+        ToolCallData data = ToolCallData.from(call.data());
+        fields.add(new Field("Tool", orDash(data.tool())));
+        fields.add(new Field("Call id", orDash(data.callId())));
+        String effect = orDash(call.text(ToolCallData.EFFECT)); // as written, also when no EffectClass knows it
+        fields.add(new Field("Effect class", effect, switch (data.effect()) {
+            case EXTERNAL, PRIVILEGED -> Tone.WARNING;
+            case null, default -> Tone.NORMAL;
         }));
-        JsonNode exec = call.data().get("exec");
+        JsonNode exec = call.data().get(ToolCallData.EXEC);
         if (exec != null) {
             List<String> argv = new ArrayList<>();
-            exec.path("argv").forEach(a -> argv.add(a.asText()));
+            exec.path(ToolCallData.EXEC_ARGV).forEach(a -> argv.add(a.asText()));
             fields.add(new Field("Command", String.join(" ", argv)));
-            fields.add(new Field("Working dir", exec.path("cwd").asText("-")));
+            fields.add(new Field("Working dir", exec.path(ToolCallData.EXEC_CWD).asText("-")));
         }
-        if (call.text("idempotencyKey") != null) {
-            fields.add(new Field("Idempotency key", call.text("idempotencyKey")));
+        if (data.idempotencyKey() != null) {
+            fields.add(new Field("Idempotency key", data.idempotencyKey()));
         }
         return new Fields("Call", fields);
     }
@@ -298,16 +338,18 @@ public final class EventDescriber {
         List<Section> sections = new ArrayList<>();
         boolean failed = EventClassifier.isFailedResult(result);
         List<Field> fields = new ArrayList<>();
-        JsonNode exit = result.data().get("exitCode");
+        JsonNode exit = result.data().get(ToolResultData.EXIT_CODE);
         fields.add(new Field("Exit code", exit == null ? "-" : exit.asText(), failed ? Tone.DANGER : Tone.SUCCESS));
-        fields.add(new Field("Duration", result.data().has("durationMs") ? result.data().get("durationMs").asText() + " ms" : "-"));
+        JsonNode duration = result.data().get(ToolResultData.DURATION_MS);
+        fields.add(new Field("Duration", duration != null ? duration.asText() + " ms" : "-"));
         fields.add(new Field("Result event", result.id()));
-        if (result.text("error") != null) {
-            fields.add(new Field("Error", result.text("error"), Tone.DANGER));
+        String error = result.text(ToolResultData.ERROR);
+        if (error != null) {
+            fields.add(new Field("Error", error, Tone.DANGER));
         }
         sections.add(new Fields(title, fields));
-        String stdout = streamText(result, "stdout");
-        String stderr = streamText(result, "stderr");
+        String stdout = streamText(result, ToolResultData.STDOUT, ToolResultData.STDOUT_BLOB);
+        String stderr = streamText(result, ToolResultData.STDERR, ToolResultData.STDERR_BLOB);
         if (stdout != null && !stdout.isEmpty()) {
             sections.add(new Text("stdout", stdout, true, Tone.NORMAL));
         }
@@ -317,17 +359,18 @@ public final class EventDescriber {
         return sections;
     }
 
-    private String streamText(Event result, String stream) {
+    private String streamText(Event result, String stream, String blobField) {
         if (result.text(stream) != null) {
             return result.text(stream);
         }
-        String blob = result.text(stream + "Blob");
+        String blob = result.text(blobField);
         return blob == null ? null : blobText(blob).orElse("(blob " + blob + " is missing from the bundle)");
     }
 
     private Section mutationDiff(Event mutation) {
-        String before = mutation.text("before");
-        String after = mutation.text("after");
+        StateMutationData data = StateMutationData.from(mutation.data());
+        String before = data.before();
+        String after = data.after();
         Optional<String> beforeText = before == null ? Optional.of("") : blobText(before);
         Optional<String> afterText = after == null ? Optional.of("") : blobText(after);
         if (beforeText.isEmpty() || afterText.isEmpty()) {
@@ -338,29 +381,34 @@ public final class EventDescriber {
 
     private static List<Section> modelCall(Event call) {
         List<Section> sections = new ArrayList<>();
-        JsonNode usage = call.data().path("usage");
+        ObjectNode data = call.data();
+        JsonNode usage = data.path(ModelCallData.USAGE);
         List<Field> fields = new ArrayList<>();
-        fields.add(new Field("Model", call.data().path("provider").asText("-") + " / " + orDash(call.text("model"))));
-        fields.add(new Field("Tokens in / out", usage.path("inputTokens").asText("-") + " / " + usage.path("outputTokens").asText("-")));
-        fields.add(new Field("Cache read / write", usage.path("cacheReadTokens").asText("-") + " / " + usage.path("cacheWriteTokens").asText("-")));
-        fields.add(new Field("Cost", call.data().has("costUsd") ? String.format(java.util.Locale.ROOT, "$%.4f", call.data().get("costUsd").asDouble()) : "-"));
-        fields.add(new Field("Latency", call.data().has("latencyMs") ? call.data().get("latencyMs").asText() + " ms" : "-"));
+        fields.add(new Field("Model", data.path(ModelCallData.PROVIDER).asText("-") + " / " + orDash(call.text(ModelCallData.MODEL))));
+        fields.add(new Field("Tokens in / out", usage.path(UsageData.INPUT_TOKENS).asText("-") + " / " + usage.path(UsageData.OUTPUT_TOKENS).asText("-")));
+        fields.add(new Field("Cache read / write", usage.path(UsageData.CACHE_READ_TOKENS).asText("-") + " / "
+                + usage.path(UsageData.CACHE_WRITE_TOKENS).asText("-")));
+        fields.add(new Field("Cost", data.has(ModelCallData.COST_USD)
+                ? String.format(java.util.Locale.ROOT, "$%.4f", data.get(ModelCallData.COST_USD).asDouble()) : "-"));
+        fields.add(new Field("Latency", data.has(ModelCallData.LATENCY_MS) ? data.get(ModelCallData.LATENCY_MS).asText() + " ms" : "-"));
         sections.add(new Fields("Call", fields));
-        JsonNode input = call.data().path("input");
+        JsonNode input = data.path(ModelCallData.INPUT);
         List<EventDetails.Message> messages = new ArrayList<>();
-        input.path("messages").forEach(m -> messages.add(new EventDetails.Message(m.path("role").asText("?"), m.path("content").isTextual()
-                ? m.path("content").asText() : m.path("content").toString())));
-        if (messages.isEmpty() && input.has("summary")) {
-            messages.add(new EventDetails.Message("input", input.path("summary").asText()));
+        input.path(ModelCallData.INPUT_MESSAGES).forEach(m -> {
+            JsonNode content = m.path(ModelCallData.MESSAGE_CONTENT);
+            messages.add(new EventDetails.Message(m.path(ModelCallData.MESSAGE_ROLE).asText("?"), content.isTextual() ? content.asText() : content.toString()));
+        });
+        if (messages.isEmpty() && input.has(ModelCallData.INPUT_SUMMARY)) {
+            messages.add(new EventDetails.Message("input", input.path(ModelCallData.INPUT_SUMMARY).asText()));
         }
-        JsonNode output = call.data().path("output");
+        JsonNode output = data.path(ModelCallData.OUTPUT);
         if (!ModelTurnText.said(call).isEmpty()) {
             messages.add(new EventDetails.Message("assistant", ModelTurnText.said(call)));
         }
         sections.add(new EventDetails.Messages("Messages", messages));
         List<Field> toolCalls = new ArrayList<>();
-        output.path("toolCalls").forEach(tc -> toolCalls.add(new Field(tc.path("name").asText("?") + " (" + tc.path("callId").asText("-") + ")",
-                ToolCallText.asText(tc.path("arguments")))));
+        output.path(ModelCallData.OUTPUT_TOOL_CALLS).forEach(tc -> toolCalls.add(new Field(tc.path(ModelCallData.TOOL_CALL_NAME).asText("?")
+                + " (" + tc.path(ModelCallData.TOOL_CALL_ID).asText("-") + ")", ToolCallText.asText(tc.path(ModelCallData.TOOL_CALL_ARGUMENTS)))));
         if (!toolCalls.isEmpty()) {
             sections.add(new Fields("Requested tool calls", toolCalls));
         }

@@ -16,6 +16,10 @@ public record ModelCallData(String model, String provider, ObjectNode input, Obj
     public static final String LATENCY_MS = "latencyMs";
     /** Members of {@code input} and {@code output} as Forkline's recorder writes them. */
     public static final String INPUT_SUMMARY = "summary";
+    /** The conversation sent, as {@code [{role, content}]}; content is text or the provider's parts. */
+    public static final String INPUT_MESSAGES = "messages";
+    public static final String MESSAGE_ROLE = "role";
+    public static final String MESSAGE_CONTENT = "content";
     public static final String OUTPUT_TEXT = "text";
     public static final String OUTPUT_TOOL_CALLS = "toolCalls";
     /** Members of each of {@code output.toolCalls}. */

@@ -24,6 +24,13 @@ public record SessionStartData(String title, ObjectNode environment, ObjectNode 
     public static final String ENVIRONMENT_OS = "os";
     public static final String ENVIRONMENT_PLATFORM = "platform";
     public static final String ENVIRONMENT_CWD = "cwd";
+    public static final String ENVIRONMENT_GIT = "git";
+    public static final String GIT_REPOSITORY = "repository";
+    public static final String GIT_BRANCH = "branch";
+    public static final String GIT_COMMIT = "commit";
+    public static final String ENVIRONMENT_HARNESS = "harness";
+    public static final String HARNESS_NAME = "name";
+    public static final String HARNESS_VERSION = "version";
 
     public static SessionStartData from(ObjectNode data) {
         return new SessionStartData(Fields.text(data, TITLE),

@@ -4,8 +4,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
-import dev.forkline.views.compare.SequenceAlignment;
 
+import dev.forkline.trace.payload.ApprovalDecisionData;
+import dev.forkline.trace.payload.ErrorData;
+import dev.forkline.trace.payload.EscapeAttemptData;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.ProcessExitData;
+import dev.forkline.trace.payload.ProcessStartData;
+import dev.forkline.trace.payload.RunForkData;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.StateMutationData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.views.compare.SequenceAlignment;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -57,7 +69,7 @@ public record RunComparison(String leftRun, String rightRun, String forkPoint, L
         }
         RunEvents child = lineage.events(run);
         boolean forked = !child.isEmpty() && child.kind(0) == EventType.RUN_FORK;
-        String forkEvent = forked ? child.event(0).text("checkpointEvent") : null;
+        String forkEvent = forked ? child.event(0).text(RunForkData.CHECKPOINT_EVENT) : null;
         List<Event> right = forked ? child.asList().subList(1, child.size()) : child.asList();
         RunEvents parent = lineage.events(node.parentRun());
         int from = parent.positionOf(forkEvent) + 1;
@@ -146,12 +158,12 @@ public record RunComparison(String leftRun, String rightRun, String forkPoint, L
             String key = what(event);
             if (event.is(EventType.TOOL_CALL)) {
                 callById.put(event.id(), key);
-                if (event.text("callId") != null) {
-                    callByCallId.put(event.text("callId"), key);
+                if (event.text(ToolCallData.CALL_ID) != null) {
+                    callByCallId.put(event.text(ToolCallData.CALL_ID), key);
                 }
             } else if (event.is(EventType.TOOL_RESULT)) {
                 String call = event.causes().stream().map(callById::get).filter(Objects::nonNull).findFirst()
-                        .orElse(event.text("callId") == null ? null : callByCallId.get(event.text("callId")));
+                        .orElse(event.text(ToolCallData.CALL_ID) == null ? null : callByCallId.get(event.text(ToolCallData.CALL_ID)));
                 key = key + "|of " + call;
             }
             keys.add(key);
@@ -164,23 +176,23 @@ public record RunComparison(String leftRun, String rightRun, String forkPoint, L
         ObjectNode data = event.data();
         StringBuilder what = new StringBuilder(event.type()).append('|').append(event.actor());
         switch (event.kind()) {
-            case TOOL_CALL -> what.append('|').append(event.text("tool")).append('|').append(data.path("arguments"))
-                    .append('|').append(event.text("effect"));
-            case TOOL_RESULT -> what.append('|').append(data.path("exitCode")).append('|').append(data.path("isError").asBoolean(false));
-            case STATE_MUTATION -> what.append('|').append(event.text("path")).append('|').append(event.text("op"))
-                    .append('|').append(event.text("after"));
-            case PROCESS_START -> what.append('|').append(data.path("argv"));
-            case PROCESS_EXIT -> what.append('|').append(data.path("exitCode"));
+            case TOOL_CALL -> what.append('|').append(event.text(ToolCallData.TOOL)).append('|').append(data.path(ToolCallData.ARGUMENTS))
+                    .append('|').append(event.text(ToolCallData.EFFECT));
+            case TOOL_RESULT -> what.append('|').append(data.path(ToolResultData.EXIT_CODE)).append('|').append(data.path(ToolResultData.IS_ERROR).asBoolean(false));
+            case STATE_MUTATION -> what.append('|').append(event.text(StateMutationData.PATH)).append('|').append(event.text(StateMutationData.OP))
+                    .append('|').append(event.text(StateMutationData.AFTER));
+            case PROCESS_START -> what.append('|').append(data.path(ProcessStartData.ARGV));
+            case PROCESS_EXIT -> what.append('|').append(data.path(ProcessExitData.EXIT_CODE));
             case MODEL_CALL -> {
-                for (JsonNode call : data.path("output").path("toolCalls")) {
-                    what.append('|').append(call.path("name").asText()).append(call.path("arguments"));
+                for (JsonNode call : data.path(ModelCallData.OUTPUT).path(ModelCallData.OUTPUT_TOOL_CALLS)) {
+                    what.append('|').append(call.path(ModelCallData.TOOL_CALL_NAME).asText()).append(call.path(ModelCallData.TOOL_CALL_ARGUMENTS));
                 }
             }
-            case SESSION_END -> what.append('|').append(event.text("outcome"));
-            case APPROVAL_DECISION -> what.append('|').append(event.text("verdict"));
-            case ESCAPE_ATTEMPT -> what.append('|').append(event.text("boundary")).append('|').append(data.path("blocked"));
+            case SESSION_END -> what.append('|').append(event.text(SessionEndData.OUTCOME));
+            case APPROVAL_DECISION -> what.append('|').append(event.text(ApprovalDecisionData.VERDICT));
+            case ESCAPE_ATTEMPT -> what.append('|').append(event.text(EscapeAttemptData.BOUNDARY)).append('|').append(data.path(EscapeAttemptData.BLOCKED));
             default -> {
-                JsonNode text = data.get("text");
+                JsonNode text = data.get(NoteData.TEXT); // notes and agent messages
                 if (text != null) {
                     what.append('|').append(text.asText());
                 }
@@ -200,28 +212,29 @@ public record RunComparison(String leftRun, String rightRun, String forkPoint, L
             return "";
         }
         String detail = switch (event.kind()) {
-            case TOOL_CALL -> ToolCallText.headline(event) + (event.text("effect") == null ? "" : " (" + event.text("effect") + ")")
-                    + (ToolCallText.arguments(event.data().get("arguments")).size() > 1
-                    ? "\n" + ToolCallText.asText(event.data().get("arguments")) : "");
-            case TOOL_RESULT -> event.data().has("exitCode") ? "exit " + event.data().path("exitCode").asText()
-                    : event.data().path("isError").asBoolean(false) ? "failed" : "ok";
-            case STATE_MUTATION -> event.text("op") + " " + event.text("path");
-            case SESSION_END -> event.text("outcome");
-            case APPROVAL_DECISION -> event.text("verdict") + " by " + event.text("owner");
-            case ERROR -> event.text("message");
+            case TOOL_CALL -> ToolCallText.headline(event) + (event.text(ToolCallData.EFFECT) == null ? "" : " (" + event.text(ToolCallData.EFFECT) + ")")
+                    + (ToolCallText.arguments(event.data().get(ToolCallData.ARGUMENTS)).size() > 1
+                    ? "\n" + ToolCallText.asText(event.data().get(ToolCallData.ARGUMENTS)) : "");
+            case TOOL_RESULT -> event.data().has(ToolResultData.EXIT_CODE) ? "exit " + event.data().path(ToolResultData.EXIT_CODE).asText()
+                    : event.data().path(ToolResultData.IS_ERROR).asBoolean(false) ? "failed" : "ok";
+            case STATE_MUTATION -> event.text(StateMutationData.OP) + " " + event.text(StateMutationData.PATH);
+            case SESSION_END -> event.text(SessionEndData.OUTCOME);
+            case APPROVAL_DECISION -> event.text(ApprovalDecisionData.VERDICT) + " by " + event.text(ApprovalDecisionData.OWNER);
+            case ERROR -> event.text(ErrorData.MESSAGE);
             case MODEL_CALL -> modelCall(event);
-            case PROCESS_START -> String.join(" ", texts(event.data().path("argv")));
-            case PROCESS_EXIT -> "exit " + event.data().path("exitCode").asText("?");
-            case ESCAPE_ATTEMPT -> event.text("boundary") + (event.data().path("blocked").asBoolean(false) ? " blocked" : " not blocked");
-            default -> event.text("text") != null ? event.text("text") : "";
+            case PROCESS_START -> String.join(" ", texts(event.data().path(ProcessStartData.ARGV)));
+            case PROCESS_EXIT -> "exit " + event.data().path(ProcessExitData.EXIT_CODE).asText("?");
+            case ESCAPE_ATTEMPT -> event.text(EscapeAttemptData.BOUNDARY) + (event.data().path(EscapeAttemptData.BLOCKED).asBoolean(false) ? " blocked" : " not blocked");
+            default -> event.text(NoteData.TEXT) != null ? event.text(NoteData.TEXT) : "";
         };
         return event.type() + " · " + event.actor() + (detail == null || detail.isEmpty() ? "" : " · " + detail);
     }
 
     private static String modelCall(Event event) {
-        String text = event.data().path("output").path("text").asText("");
+        JsonNode output = event.data().path(ModelCallData.OUTPUT);
+        String text = output.path(ModelCallData.OUTPUT_TEXT).asText("");
         List<String> tools = new ArrayList<>();
-        event.data().path("output").path("toolCalls").forEach(call -> tools.add(call.path("name").asText("?")));
+        output.path(ModelCallData.OUTPUT_TOOL_CALLS).forEach(call -> tools.add(call.path(ModelCallData.TOOL_CALL_NAME).asText("?")));
         return tools.isEmpty() ? text : (text.isBlank() ? "" : text + " ") + "(called " + String.join(", ", tools) + ")";
     }
 

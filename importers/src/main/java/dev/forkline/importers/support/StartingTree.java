@@ -2,6 +2,7 @@ package dev.forkline.importers.support;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Json;
+import dev.forkline.trace.payload.CheckpointData;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -70,13 +71,13 @@ public final class StartingTree {
      */
     public ObjectNode toJson(String root, boolean rootRecorded) {
         ObjectNode json = Json.object();
-        json.put("format", format);
-        Payloads.putIfPresent(json, "repository", repository);
-        Payloads.putIfPresent(json, "commit", commit);
-        Payloads.putIfPresent(json, "ref", ref);
-        Payloads.putIfPresent(json, "branch", branch);
-        Payloads.putIfPresent(json, "cwd", cwd);
-        json.put("hint", hint(root, rootRecorded));
+        json.put(CheckpointData.TREE_FORMAT, format);
+        Payloads.putIfPresent(json, CheckpointData.TREE_REPOSITORY, repository);
+        Payloads.putIfPresent(json, CheckpointData.TREE_COMMIT, commit);
+        Payloads.putIfPresent(json, CheckpointData.TREE_REF, ref);
+        Payloads.putIfPresent(json, CheckpointData.TREE_BRANCH, branch);
+        Payloads.putIfPresent(json, CheckpointData.TREE_CWD, cwd);
+        json.put(CheckpointData.TREE_HINT, hint(root, rootRecorded));
         return json;
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.StartingTree;
 import dev.forkline.trace.Json;
+import dev.forkline.trace.payload.SessionStartData;
 import java.io.IOException;
 
 /**
@@ -56,12 +57,12 @@ final class SweAgentEnvironment {
     ObjectNode toJson() {
         ObjectNode json = Json.object();
         if (repoRoot != null) {
-            json.put("repoRoot", repoRoot);
+            json.put(SessionStartData.SWE_AGENT_REPO_ROOT, repoRoot);
         }
         JsonNode tools = JsonFields.at(replay, "agent", "tools");
         JsonNode bundles = JsonFields.at(tools, "bundles");
         if (bundles != null && bundles.isArray()) {
-            ArrayNode paths = json.putArray("toolBundles");
+            ArrayNode paths = json.putArray(SessionStartData.SWE_AGENT_TOOL_BUNDLES);
             for (JsonNode bundle : bundles) {
                 String path = bundle.isTextual() ? bundle.asText() : JsonFields.scalar(bundle, "path");
                 if (path != null) {
@@ -71,15 +72,15 @@ final class SweAgentEnvironment {
         }
         JsonNode variables = JsonFields.at(tools, "env_variables");
         if (variables != null && variables.isObject()) {
-            json.set("envVariables", variables.deepCopy());
+            json.set(SessionStartData.SWE_AGENT_ENV_VARIABLES, variables.deepCopy());
         }
         JsonNode postStartup = JsonFields.at(replay, "env", "post_startup_commands");
         if (postStartup != null && postStartup.isArray()) {
-            json.set("postStartupCommands", postStartup.deepCopy());
+            json.set(SessionStartData.SWE_AGENT_POST_STARTUP_COMMANDS, postStartup.deepCopy());
         }
         String submit = JsonFields.scalar(tools, "submit_command");
         if (submit != null) {
-            json.put("submitCommand", submit);
+            json.put(SessionStartData.SWE_AGENT_SUBMIT_COMMAND, submit);
         }
         return json;
     }

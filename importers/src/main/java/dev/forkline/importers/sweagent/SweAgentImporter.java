@@ -21,6 +21,8 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.ToolCallData;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -336,7 +338,7 @@ public final class SweAgentImporter extends SingleFileImporter {
             }
             ObjectNode sweAgent = sweEnvironment.toJson();
             if (!sweAgent.isEmpty()) {
-                environment.set("sweAgent", sweAgent);
+                environment.set(SessionStartData.ENVIRONMENT_SWE_AGENT, sweAgent);
             }
             String model = JsonFields.scalarAt(replay, "agent", "model", "name");
             if (model != null) {
@@ -433,10 +435,10 @@ public final class SweAgentImporter extends SingleFileImporter {
             String toolCallId = nextId();
             ObjectNode data = toolCallData(callId, tool, arguments, effect, toolCallId);
             // What a replay re-executes in SWE-agent's shell (with its tool bundles installed): the action as recorded.
-            ObjectNode sweAgent = data.putObject("sweAgent");
-            sweAgent.put("action", step.get("action").asText());
+            ObjectNode sweAgent = data.putObject(ToolCallData.SWE_AGENT);
+            sweAgent.put(ToolCallData.SWE_AGENT_ACTION, step.get("action").asText());
             if (cwd != null) {
-                sweAgent.put("cwd", cwd);
+                sweAgent.put(ToolCallData.SWE_AGENT_CWD, cwd);
             }
             if (isShell(functionCall, tool, action)) {
                 ObjectNode exec = data.putObject("exec");

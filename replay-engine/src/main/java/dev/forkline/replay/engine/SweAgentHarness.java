@@ -9,6 +9,8 @@ import dev.forkline.replay.sandbox.RecordedExec;
 import dev.forkline.replay.sandbox.Sandbox;
 import dev.forkline.replay.sandbox.WorkspaceFile;
 import dev.forkline.trace.Event;
+import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.ToolCallData;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -50,18 +52,18 @@ final class SweAgentHarness extends ImportedHarness {
 
     SweAgentHarness(ImportedSession session, SessionSetup setup) {
         super(session, setup);
-        this.sweAgent = session.environment().path("sweAgent");
+        this.sweAgent = session.environment().path(SessionStartData.ENVIRONMENT_SWE_AGENT);
     }
 
     private String repoRoot() {
-        String root = sweAgent.path("repoRoot").asText(null);
+        String root = sweAgent.path(SessionStartData.SWE_AGENT_REPO_ROOT).asText(null);
         return root != null ? root : session.root();
     }
 
     @Override
     public void check() {
         List<String> named = new ArrayList<>();
-        sweAgent.path("toolBundles").forEach(b -> named.add(b.asText()));
+        sweAgent.path(SessionStartData.SWE_AGENT_TOOL_BUNDLES).forEach(b -> named.add(b.asText()));
         if (named.isEmpty()) {
             return;
         }
@@ -163,7 +165,7 @@ final class SweAgentHarness extends ImportedHarness {
         notes.add("sourced the bundles' install.sh in one bash session" + (installLog.isEmpty() ? ""
                 : "; it printed: " + abbreviate(installLog)));
         List<String> startup = new ArrayList<>();
-        sweAgent.path("postStartupCommands").forEach(c -> startup.add(c.asText()));
+        sweAgent.path(SessionStartData.SWE_AGENT_POST_STARTUP_COMMANDS).forEach(c -> startup.add(c.asText()));
         for (String command : startup) {
             ExecResult result = sandbox.exec(List.of("bash", "-c", command), root, callEnvironment(), SETUP_TIMEOUT);
             notes.add("post-startup command `" + command + "`: exit " + result.exitCode());
@@ -175,7 +177,7 @@ final class SweAgentHarness extends ImportedHarness {
     private String sessionScript(String root) {
         StringBuilder script = new StringBuilder();
         script.append("export ROOT=").append(quote(root)).append('\n');
-        sweAgent.path("envVariables").properties().forEach(v ->
+        sweAgent.path(SessionStartData.SWE_AGENT_ENV_VARIABLES).properties().forEach(v ->
                 script.append("export ").append(v.getKey()).append('=').append(quote(v.getValue().asText())).append('\n'));
         StringBuilder path = new StringBuilder();
         for (String bundle : bundles.keySet()) {
@@ -227,11 +229,11 @@ final class SweAgentHarness extends ImportedHarness {
 
     @Override
     public Optional<RecordedExec> exec(Event call) {
-        String action = call.data().path("sweAgent").path("action").asText(null);
+        String action = call.data().path(ToolCallData.SWE_AGENT).path(ToolCallData.SWE_AGENT_ACTION).asText(null);
         if (action == null) {
             return super.exec(call);
         }
-        String cwd = call.data().path("sweAgent").path("cwd").asText(repoRoot());
+        String cwd = call.data().path(ToolCallData.SWE_AGENT).path(ToolCallData.SWE_AGENT_CWD).asText(repoRoot());
         return Optional.of(new RecordedExec(List.of("bash", "-c", guarded(action)), cwd, callEnvironment(), RecordedExec.DEFAULT_TIMEOUT));
     }
 
@@ -276,7 +278,7 @@ final class SweAgentHarness extends ImportedHarness {
         if (!recordedByVersion0()) {
             return Optional.empty();
         }
-        String action = call.data().path("sweAgent").path("action").asText("").strip();
+        String action = call.data().path(ToolCallData.SWE_AGENT).path(ToolCallData.SWE_AGENT_ACTION).asText("").strip();
         String command = action.isEmpty() ? "" : action.split("\\s+", 2)[0];
         if (!toolCommands.contains(command)) {
             return Optional.empty();

@@ -11,6 +11,7 @@ import dev.forkline.trace.index.RunInfo;
 import dev.forkline.trace.index.TraceIndex;
 import dev.forkline.trace.recovery.ReplayResult;
 import dev.forkline.trace.state.StateReconstructor;
+import dev.forkline.trace.payload.SessionStartData;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -51,7 +52,7 @@ public final class IndexRunLineage implements RunLineage {
             origin = info.reason() == null ? "fork" : info.reason();
         } else {
             RunEvents events = events(info.id());
-            origin = !events.isEmpty() && events.event(0).data().has("imported") ? "import" : "original";
+            origin = !events.isEmpty() && events.event(0).data().has(SessionStartData.IMPORTED) ? "import" : "original";
         }
         int edits = info.edits() != null && info.edits().isArray() ? info.edits().size() : 0;
         String divergence = null;

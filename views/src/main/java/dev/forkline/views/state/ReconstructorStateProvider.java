@@ -8,6 +8,11 @@ import dev.forkline.trace.state.ExternalEffect;
 import dev.forkline.trace.state.FileEntry;
 import dev.forkline.trace.state.StateAt;
 import dev.forkline.trace.state.WorkspaceChange;
+import dev.forkline.trace.payload.AgentMessageData;
+import dev.forkline.trace.payload.ApprovalRequestData;
+import dev.forkline.trace.payload.EscapeAttemptData;
+import dev.forkline.trace.payload.ProcessStartData;
+import dev.forkline.trace.payload.ToolCallData;
 import dev.forkline.views.data.IndexRunLineage;
 import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.data.RunLineage;
@@ -78,7 +83,7 @@ public final class ReconstructorStateProvider implements StateProvider {
                 history.add(new StateSnapshot.HistoryEntry(turn.id(), turn.actor(), "model", dev.forkline.views.inspector.ModelTurnText.of(turn)));
             } else {
                 history.add(new StateSnapshot.HistoryEntry(turn.id(), turn.actor(), "message",
-                        turn.text("from") + " → " + turn.text("to") + ": " + turn.text("text")));
+                        turn.text(AgentMessageData.FROM) + " → " + turn.text(AgentMessageData.TO) + ": " + turn.text(AgentMessageData.TEXT)));
             }
         }
         return history;
@@ -86,13 +91,13 @@ public final class ReconstructorStateProvider implements StateProvider {
 
     private static StateSnapshot.Harness harness(StateAt state) {
         List<String> calls = state.harness().pendingToolCalls().stream()
-                .map(call -> call.text("tool") + " (" + call.text("callId") + ", " + call.id() + ")").toList();
+                .map(call -> call.text(ToolCallData.TOOL) + " (" + call.text(ToolCallData.CALL_ID) + ", " + call.id() + ")").toList();
         List<String> approvals = state.harness().pendingApprovals().stream()
-                .map(request -> request.text("subject") + ": " + request.text("reason")).toList();
+                .map(request -> request.text(ApprovalRequestData.SUBJECT) + ": " + request.text(ApprovalRequestData.REASON)).toList();
         List<Event> attempts = state.harness().escapeAttempts();
         List<String> escapes = attempts.subList(Math.max(0, attempts.size() - HISTORY_SHOWN), attempts.size()).stream()
-                .map(escape -> escape.text("boundary") + ": " + escape.text("attempt")
-                        + (escape.data().path("blocked").asBoolean(false) ? " (blocked)" : " (NOT blocked)") + " at " + escape.id())
+                .map(escape -> escape.text(EscapeAttemptData.BOUNDARY) + ": " + escape.text(EscapeAttemptData.ATTEMPT)
+                        + (escape.data().path(EscapeAttemptData.BLOCKED).asBoolean(false) ? " (blocked)" : " (NOT blocked)") + " at " + escape.id())
                 .toList();
         return new StateSnapshot.Harness(calls, approvals, escapes);
     }
@@ -128,9 +133,9 @@ public final class ReconstructorStateProvider implements StateProvider {
         List<StateSnapshot.ProcessEntry> processes = new ArrayList<>();
         for (Event start : state.process().running()) {
             List<String> argv = new ArrayList<>();
-            start.data().path("argv").forEach(a -> argv.add(a.asText()));
-            processes.add(new StateSnapshot.ProcessEntry(start.data().path("pid").asLong(),
-                    argv.isEmpty() ? String.valueOf(start.text("name")) : String.join(" ", argv), "running"));
+            start.data().path(ProcessStartData.ARGV).forEach(a -> argv.add(a.asText()));
+            processes.add(new StateSnapshot.ProcessEntry(start.data().path(ProcessStartData.PID).asLong(),
+                    argv.isEmpty() ? String.valueOf(start.text(ProcessStartData.NAME)) : String.join(" ", argv), "running"));
         }
         return processes;
     }
@@ -144,8 +149,8 @@ public final class ReconstructorStateProvider implements StateProvider {
                 case IN_FLIGHT -> "in flight";
                 case UNKNOWN -> "unknown";
             };
-            effects.add(new StateSnapshot.EffectEntry(effect.call().id(), effect.callId(), effect.call().text("tool"),
-                    effect.call().data().path("arguments").toString(), status));
+            effects.add(new StateSnapshot.EffectEntry(effect.call().id(), effect.callId(), effect.call().text(ToolCallData.TOOL),
+                    effect.call().data().path(ToolCallData.ARGUMENTS).toString(), status));
         }
         return effects;
     }

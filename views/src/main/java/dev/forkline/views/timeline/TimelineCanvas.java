@@ -1,6 +1,11 @@
 package dev.forkline.views.timeline;
 
 import dev.forkline.trace.Event;
+import dev.forkline.trace.payload.ApprovalDecisionData;
+import dev.forkline.trace.payload.CheckpointData;
+import dev.forkline.trace.payload.ErrorData;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.ToolCallData;
 import dev.forkline.views.timeline.geometry.OverviewScale;
 import dev.forkline.views.timeline.geometry.TimelineLayout;
 import dev.forkline.views.viewmodel.TimelineViewModel;
@@ -305,6 +310,17 @@ public final class TimelineCanvas extends Region {
         return model.eventIndex(item);
     }
 
+    /** The first of {@code keys} the event's payload holds as text, or null. */
+    private static String firstText(Event event, String... keys) {
+        for (String key : keys) {
+            String text = event.text(key);
+            if (text != null) {
+                return text;
+            }
+        }
+        return null;
+    }
+
     private String describeMark(int mark) {
         TimelineModel model = viewModel.model();
         int item = marks.firstItem(mark);
@@ -314,9 +330,8 @@ public final class TimelineCanvas extends Region {
         Event event = viewModel.events().event(model.eventIndex(item));
         StringBuilder text = new StringBuilder();
         text.append(model.kind(item).label()).append(" · ").append(event.type());
-        String detail = event.text("tool") != null ? event.text("tool") : event.text("model") != null ? event.text("model")
-                : event.text("label") != null ? event.text("label") : event.text("verdict") != null ? event.text("verdict")
-                : event.text("message");
+        String detail = firstText(event, ToolCallData.TOOL, ModelCallData.MODEL, CheckpointData.LABEL, ApprovalDecisionData.VERDICT,
+                ErrorData.MESSAGE);
         if (detail != null) {
             text.append(" · ").append(detail);
         }

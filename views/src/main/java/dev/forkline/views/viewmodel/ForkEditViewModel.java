@@ -7,6 +7,7 @@ import dev.forkline.replay.engine.EventEdit;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Json;
+import dev.forkline.trace.payload.ToolCallData;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -44,11 +45,11 @@ public final class ForkEditViewModel {
     static ObjectNode initialPatch(Event event) {
         ObjectNode patch = Json.object();
         if (event.is(EventType.TOOL_CALL)) {
-            JsonNode arguments = event.data().get("arguments");
-            patch.set("arguments", arguments == null ? Json.object() : arguments.deepCopy());
-            JsonNode argv = event.data().path("exec").get("argv");
+            JsonNode arguments = event.data().get(ToolCallData.ARGUMENTS);
+            patch.set(ToolCallData.ARGUMENTS, arguments == null ? Json.object() : arguments.deepCopy());
+            JsonNode argv = event.data().path(ToolCallData.EXEC).get(ToolCallData.EXEC_ARGV);
             if (argv != null) {
-                patch.putObject("exec").set("argv", argv.deepCopy());
+                patch.putObject(ToolCallData.EXEC).set(ToolCallData.EXEC_ARGV, argv.deepCopy());
             }
             return patch;
         }

@@ -4,6 +4,7 @@ import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.index.Lineage;
+import dev.forkline.trace.payload.CheckpointData;
 import dev.forkline.views.data.RunLineage;
 
 import java.util.Optional;
@@ -43,7 +44,7 @@ public final class ReplayTargets {
 
     /** The checkpoint's id for people: data.checkpointId, or its event id. */
     public static String checkpointName(Event checkpoint) {
-        String id = checkpoint.text("checkpointId");
+        String id = checkpoint.text(CheckpointData.CHECKPOINT_ID);
         return id == null ? checkpoint.id() : id;
     }
 }

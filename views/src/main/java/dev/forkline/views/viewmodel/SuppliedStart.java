@@ -5,6 +5,8 @@ import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.index.Lineage;
+import dev.forkline.trace.payload.CheckpointData;
+import dev.forkline.trace.payload.SessionStartData;
 import dev.forkline.views.data.RunLineage;
 
 import java.util.ArrayList;
@@ -37,7 +39,7 @@ public record SuppliedStart(Event checkpoint, String repository, String commit, 
     /** Whether the checkpoint's files are supplied by the reviewer rather than recorded. */
     public static boolean isSupplied(Event checkpoint) {
         return checkpoint != null && checkpoint.is(EventType.CHECKPOINT)
-                && "supplied".equals(checkpoint.data().path("workspace").path("source").asText(null));
+                && CheckpointData.SOURCE_SUPPLIED.equals(checkpoint.data().path(CheckpointData.WORKSPACE).path(CheckpointData.WORKSPACE_SOURCE).asText(null));
     }
 
     /** The run's supplied start: the first such checkpoint in its lineage (its ancestors' events included), if any. */
@@ -63,14 +65,17 @@ public record SuppliedStart(Event checkpoint, String repository, String commit, 
     }
 
     static SuppliedStart of(Event checkpoint, Event sessionStart) {
-        JsonNode tree = checkpoint.data().path("startingTree");
+        JsonNode tree = checkpoint.data().path(CheckpointData.STARTING_TREE);
         List<String> bundles = new ArrayList<>();
         if (sessionStart != null) {
-            sessionStart.data().path("environment").path("sweAgent").path("toolBundles").forEach(b -> bundles.add(b.asText()));
+            sessionStart.data().path(SessionStartData.ENVIRONMENT).path(SessionStartData.ENVIRONMENT_SWE_AGENT)
+                    .path(SessionStartData.SWE_AGENT_TOOL_BUNDLES).forEach(b -> bundles.add(b.asText()));
         }
-        String harness = sessionStart == null ? null : text(sessionStart.data().path("environment").path("harness"), "name");
-        return new SuppliedStart(checkpoint, text(tree, "repository"), text(tree, "commit"), text(tree, "branch"), text(tree, "cwd"),
-                text(tree, "hint"), text(checkpoint.data().path("workspace"), "root"), bundles, harness);
+        String harness = sessionStart == null ? null : text(sessionStart.data().path(SessionStartData.ENVIRONMENT).path(SessionStartData.ENVIRONMENT_HARNESS),
+                SessionStartData.HARNESS_NAME);
+        return new SuppliedStart(checkpoint, text(tree, CheckpointData.TREE_REPOSITORY), text(tree, CheckpointData.TREE_COMMIT),
+                text(tree, CheckpointData.TREE_BRANCH), text(tree, CheckpointData.TREE_CWD), text(tree, CheckpointData.TREE_HINT),
+                text(checkpoint.data().path(CheckpointData.WORKSPACE), CheckpointData.WORKSPACE_ROOT), bundles, harness);
     }
 
     /** Whether Claude Code recorded the session, so its file-history folder can be given. */

@@ -32,6 +32,12 @@ public record CheckpointData(String checkpointId, String label, ObjectNode works
     public static final String TREE_COMMIT = "commit";
     public static final String TREE_BRANCH = "branch";
     public static final String TREE_CWD = "cwd";
+    /** The importer's format the tree was recorded by, e.g. {@code claude-code}. */
+    public static final String TREE_FORMAT = "format";
+    /** A ref the tree was recorded at when no commit pins it (a branch or tag name). */
+    public static final String TREE_REF = "ref";
+    /** One sentence telling the reviewer what to supply. */
+    public static final String TREE_HINT = "hint";
 
     /**
      * One file of a checkpoint's workspace: its content's blob, or the target of a symbolic link, and its mode.

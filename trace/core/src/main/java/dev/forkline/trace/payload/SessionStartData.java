@@ -31,6 +31,13 @@ public record SessionStartData(String title, ObjectNode environment, ObjectNode 
     public static final String ENVIRONMENT_HARNESS = "harness";
     public static final String HARNESS_NAME = "name";
     public static final String HARNESS_VERSION = "version";
+    /** What a SWE-agent run recorded of its environment (an object of the {@code SWE_AGENT_*} members). */
+    public static final String ENVIRONMENT_SWE_AGENT = "sweAgent";
+    public static final String SWE_AGENT_REPO_ROOT = "repoRoot";
+    public static final String SWE_AGENT_TOOL_BUNDLES = "toolBundles";
+    public static final String SWE_AGENT_ENV_VARIABLES = "envVariables";
+    public static final String SWE_AGENT_POST_STARTUP_COMMANDS = "postStartupCommands";
+    public static final String SWE_AGENT_SUBMIT_COMMAND = "submitCommand";
 
     public static SessionStartData from(ObjectNode data) {
         return new SessionStartData(Fields.text(data, TITLE),

@@ -33,6 +33,10 @@ public record ToolCallData(String callId, String tool, JsonNode arguments, Effec
     public static final String EXEC_CWD = "cwd";
     public static final String EXEC_ENV = "env";
     public static final String EXEC_TIMEOUT_MS = "timeoutMs";
+    /** What a replay re-executes in SWE-agent's shell: {@code {action, cwd}} as recorded. */
+    public static final String SWE_AGENT = "sweAgent";
+    public static final String SWE_AGENT_ACTION = "action";
+    public static final String SWE_AGENT_CWD = "cwd";
 
     public static ToolCallData of(String callId, String tool, JsonNode arguments, EffectClass effect) {
         return new ToolCallData(callId, tool, arguments, effect, null, null);

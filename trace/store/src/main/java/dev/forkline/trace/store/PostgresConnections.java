@@ -64,7 +64,8 @@ final class PostgresConnections {
     /** What a failure to connect or log in means, as one sentence naming the store. */
     static StoreException explain(TeamDatabase database, Throwable failure) {
         String state = failure instanceof SQLException sql && sql.getSQLState() != null ? sql.getSQLState() : "";
-        String detail = failure.getMessage() == null ? failure.toString() : failure.getMessage();
+        String message = failure.getMessage() == null ? failure.toString() : failure.getMessage().strip();
+        String detail = message.endsWith(".") ? message.substring(0, message.length() - 1) : message; // a sentence follows
         if (state.startsWith("28")) {
             return new StoreException("the team store " + database + " refused the login of '" + database.user() + "': " + detail
                     + ". Give the password in " + TeamDatabase.PASSWORD_VARIABLE + ", PGPASSWORD or ~/.pgpass, or ask the"

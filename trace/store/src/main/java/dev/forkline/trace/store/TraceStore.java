@@ -438,6 +438,16 @@ public final class TraceStore implements AutoCloseable {
         return read("list traces", TraceRows::list);
     }
 
+    /**
+     * The stored traces that hold at least one event that can wait in the escape queue ({@link
+     * dev.forkline.trace.decision.EscapeQueue#canWait}: an approval.request, escape.attempt or external tool.call), in
+     * {@link #list()}'s order; every other trace has nothing pending, so the queue needs to load only these. Answered
+     * from a count the writer keeps in each trace's row.
+     */
+    public List<TraceSummary> listQueueCandidates() throws StoreException {
+        return read("list the traces the escape queue must read", TraceRows::listQueueCandidates);
+    }
+
     /** One aggregate row over the trace list: see {@link ChangeMark}. */
     public ChangeMark changeMark() throws StoreException {
         return read("read the change mark", connection -> {

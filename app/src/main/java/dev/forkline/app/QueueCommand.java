@@ -47,7 +47,7 @@ final class QueueCommand implements Callable<Integer> {
         if (bundles.isEmpty()) {
             try (TraceStore store = database.open()) {
                 TrustedKeys withStore = TrustedKeyOptions.withStore(trusted, store);
-                for (TraceSummary summary : store.list()) {
+                for (TraceSummary summary : store.listQueueCandidates()) { // the others hold nothing that can wait
                     try (Bundle trace = store.load(summary.traceId())) {
                         found.addAll(EscapeQueue.pending(trace, withStore));
                     }

@@ -63,6 +63,15 @@ public final class StoreTraceLibrary implements TraceLibrary {
     }
 
     @Override
+    public List<TraceSummary> listQueueCandidates() throws IOException {
+        try {
+            return store.listQueueCandidates().stream().map(StoreTraceLibrary::summary).toList();
+        } catch (StoreException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
     public List<TraceSummary> search(LibraryQuery query) throws IOException {
         return list().stream().filter(query::matches).toList();
     }

@@ -18,6 +18,15 @@ public interface TraceLibrary {
 
     List<TraceSummary> list() throws IOException;
 
+    /**
+     * The traces the escape queue must read: at least every trace holding an approval.request, escape.attempt or
+     * external tool.call ({@code EscapeQueue.canWait}), in {@link #list()}'s order. All of them unless the library
+     * keeps count.
+     */
+    default List<TraceSummary> listQueueCandidates() throws IOException {
+        return list();
+    }
+
     List<TraceSummary> search(LibraryQuery query) throws IOException;
 
     Bundle load(String traceId) throws IOException, TraceFormatException;

@@ -106,8 +106,8 @@ public final class EscapeQueueViewModel {
     }
 
     /**
-     * Reads the stored traces in the background, one at a time, and lists what waits for a decision that a trusted key
-     * signed.
+     * Reads the stored traces that can hold an item ({@link TraceLibrary#listQueueCandidates}) in the background, one at
+     * a time, and lists what waits for a decision that a trusted key signed.
      */
     public void refresh() {
         TrustedKeys trusted = trustedKeys.get();
@@ -116,7 +116,7 @@ public final class EscapeQueueViewModel {
             List<QueueItem> found = new ArrayList<>();
             Map<QueueItem, AlteredTraceAcknowledgement> notices = new HashMap<>();
             Map<String, String> traceTitles = new HashMap<>();
-            for (TraceSummary summary : library.list()) {
+            for (TraceSummary summary : library.listQueueCandidates()) {
                 readPending(summary, trusted, found, notices, traceTitles);
             }
             return new Found(EscapeQueue.newestFirst(found), notices, traceTitles);

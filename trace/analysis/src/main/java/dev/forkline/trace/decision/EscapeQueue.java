@@ -93,7 +93,20 @@ public final class EscapeQueue {
         return sorted;
     }
 
+    /**
+     * Whether the event can be an item at all: an approval.request, an escape.attempt or an external tool.call (which
+     * waits when unanswered or of unknown outcome). Decided by the event alone, so a store can count these as events
+     * arrive; a trace without any has nothing in {@link #pending}, whatever else it holds.
+     */
+    public static boolean canWait(EventColumns columns, int i) {
+        return columns.is(i, EventType.APPROVAL_REQUEST) || columns.is(i, EventType.ESCAPE_ATTEMPT)
+                || columns.has(i, EventFacts.EXTERNAL_CALL);
+    }
+
     private static Optional<QueueItem.Kind> waitingKind(EventColumns columns, int i, BitSet answeredCalls) {
+        if (!canWait(columns, i)) {
+            return Optional.empty();
+        }
         if (columns.is(i, EventType.APPROVAL_REQUEST)) {
             return Optional.of(QueueItem.Kind.APPROVAL_REQUEST);
         }

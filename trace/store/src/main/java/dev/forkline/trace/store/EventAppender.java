@@ -2,6 +2,7 @@ package dev.forkline.trace.store;
 
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.decision.EscapeQueue;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -66,6 +67,7 @@ final class EventAppender {
             throws SQLException, IOException, StoreException {
         EventColumns columns = incoming.columns();
         long written = 0;
+        long queueEvents = 0;
         int newBlobs;
         try (PreparedChunks chunks = new PreparedChunks(incoming, order);
              ChunkTable.Inserter inserter = new ChunkTable.Inserter(connection, traceId);
@@ -76,6 +78,9 @@ final class EventAppender {
                 for (int k = 0; k < events.length; k++) {
                     digest.add(chunk.identityHashes(), k * ChunkHeader.HASH_BYTES);
                     runs.count(columns, events[k], incoming::event);
+                    if (EscapeQueue.canWait(columns, events[k])) {
+                        queueEvents++;
+                    }
                 }
                 for (String name : chunk.blobNames()) {
                     named.add(name);
@@ -89,6 +94,7 @@ final class EventAppender {
         }
         runs.save(connection, traceId);
         TraceRows.updateCounts(connection, traceId, storedEvents + written, runs.size(), runs.traceOutcome(), digest);
+        QueueEvents.add(connection, traceId, queueEvents);
         return new Written(written, newBlobs);
     }
 }

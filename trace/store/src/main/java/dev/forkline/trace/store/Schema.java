@@ -16,7 +16,7 @@ final class Schema {
     static final Map<String, Set<String>> TABLES = Map.ofEntries(
             Map.entry("TRACES", Set.of("TRACE_ID", "TITLE", "SOURCE_FORMAT", "PRODUCER", "CREATED", "IMPORTED_AT", "SOURCE_PATH",
                     "EVENT_COUNT", "RUN_COUNT", "OUTCOME", "CONTENT_DIGEST", "INTEGRITY", "INTEGRITY_EVENT", "INTEGRITY_LINE",
-                    "INTEGRITY_PROBLEMS", "INTEGRITY_CODE", "INTEGRITY_DETAIL")),
+                    "INTEGRITY_PROBLEMS", "INTEGRITY_CODE", "INTEGRITY_DETAIL", "QUEUE_EVENTS")),
             Map.entry("RUNS", Set.of("TRACE_ID", "RUN_ID", "ORDINAL", "PARENT_RUN", "FORK_CHECKPOINT", "FORK_EVENT", "REASON",
                     "EVENT_COUNT", "OUTCOME")),
             Map.entry("EVENT_CHUNKS", Set.of("TRACE_ID", "RUN_ID", "FIRST_SEQ", "LAST_SEQ", "EVENT_COUNT", "HEADER", "LINES")),

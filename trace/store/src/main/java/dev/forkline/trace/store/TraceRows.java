@@ -42,7 +42,7 @@ final class TraceRows {
     static void insert(Connection connection, Manifest manifest, String sourcePath, Instant importedAt) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO traces (trace_id, title, source_format, producer,"
                 + " created, imported_at, source_path, event_count, run_count, outcome, content_digest, integrity, integrity_line,"
-                + " integrity_problems) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, 0, 0)")) {
+                + " integrity_problems, queue_events) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, 0, 0, 0)")) {
             insert.setString(1, manifest.traceId());
             insert.setString(2, cut(manifest.title() == null ? manifest.traceId() : manifest.title(), TITLE_LENGTH));
             insert.setString(3, manifest.sourceFormat());
@@ -71,7 +71,17 @@ final class TraceRows {
     }
 
     static List<TraceSummary> list(Connection connection) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT " + SUMMARY_COLUMNS + " FROM traces ORDER BY imported_at DESC, trace_id");
+        return list(connection, "");
+    }
+
+    /** As {@link #list(Connection)}, only the traces holding an event that can wait in the escape queue ({@link QueueEvents}). */
+    static List<TraceSummary> listQueueCandidates(Connection connection) throws SQLException {
+        return list(connection, " WHERE queue_events > 0");
+    }
+
+    private static List<TraceSummary> list(Connection connection, String where) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT " + SUMMARY_COLUMNS + " FROM traces" + where
+                + " ORDER BY imported_at DESC, trace_id");
              ResultSet rows = query.executeQuery()) {
             List<TraceSummary> summaries = new ArrayList<>();
             while (rows.next()) {

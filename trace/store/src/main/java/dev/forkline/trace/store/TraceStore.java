@@ -24,7 +24,7 @@ import org.h2.jdbcx.JdbcConnectionPool;
 /**
  * Forkline's trace store: by default one embedded H2 file, refused when it holds objects Forkline never creates
  * ({@link UntrustedDatabaseException}); or a team's PostgreSQL database ({@link TeamDatabase}, {@link #open(String)}).
- * Either is migrated with Flyway when opened.
+ * Either is migrated with Flyway when opened, unless its schema history already records every migration this Forkline has.
  *
  * <p>A trace's events are stored as their lines in chunks of one run, each with a header holding the events' columns
  * ({@link ChunkHeaderCodec}): a loaded trace is its columns, and an event is parsed from its line when it is asked for.
@@ -111,12 +111,15 @@ public final class TraceStore implements AutoCloseable {
             if (existed) {
                 UntrustedDatabaseCheck.afterOpen(writerConnection, location.dataFile().toString());
             }
-            String version = Migrations.migrate(pool, Dialect.H2, location.dataFile().toString());
+            Migrations.Outcome schema = Migrations.migrate(pool, Dialect.H2, location.dataFile().toString());
+            String version = schema.version();
             UntrustedDatabaseCheck.afterMigration(writerConnection, location.dataFile().toString());
-            // the migration on disk now, as the writer does after each commit: a store closed at once after opening
-            // was seen to reopen at the schema from before the migration (H2 2.3.232 closing without its last write)
-            try (java.sql.Statement sync = writerConnection.createStatement()) {
-                sync.execute("CHECKPOINT SYNC");
+            if (schema.migrated()) {
+                // the migration on disk now, as the writer does after each commit: a store closed at once after opening
+                // was seen to reopen at the schema from before the migration (H2 2.3.232 closing without its last write)
+                try (java.sql.Statement sync = writerConnection.createStatement()) {
+                    sync.execute("CHECKPOINT SYNC");
+                }
             }
             // other processes may write the same file through H2's AUTO_SERVER (forkline serve, hooks, the window)
             BlobIndex blobIndex = new BlobIndex(true);
@@ -169,7 +172,7 @@ public final class TraceStore implements AutoCloseable {
         com.zaxxer.hikari.HikariDataSource pool = PostgresConnections.pool(database, password, MAX_CONNECTIONS);
         Connection writerConnection = null;
         try {
-            String version = Migrations.migrate(pool, Dialect.POSTGRESQL, database.toString());
+            String version = Migrations.migrate(pool, Dialect.POSTGRESQL, database.toString()).version();
             writerConnection = pool.getConnection();
             UntrustedDatabaseCheck.afterMigration(writerConnection, database.toString());
             BlobIndex blobIndex = new BlobIndex(true);
@@ -433,6 +436,16 @@ public final class TraceStore implements AutoCloseable {
 
     public List<TraceSummary> list() throws StoreException {
         return read("list traces", TraceRows::list);
+    }
+
+    /**
+     * The stored traces that hold at least one event that can wait in the escape queue ({@link
+     * dev.forkline.trace.decision.EscapeQueue#canWait}: an approval.request, escape.attempt or external tool.call), in
+     * {@link #list()}'s order; every other trace has nothing pending, so the queue needs to load only these. Answered
+     * from a count the writer keeps in each trace's row.
+     */
+    public List<TraceSummary> listQueueCandidates() throws StoreException {
+        return read("list the traces the escape queue must read", TraceRows::listQueueCandidates);
     }
 
     /** One aggregate row over the trace list: see {@link ChangeMark}. */

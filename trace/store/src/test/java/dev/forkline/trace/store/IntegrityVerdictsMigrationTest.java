@@ -38,7 +38,7 @@ class IntegrityVerdictsMigrationTest {
     @Test
     void tracesStoredBeforeAreUnverifiedUntilVerifiedAgain() throws Exception {
         try (TraceStore store = TraceStore.open(base)) {
-            assertThat(store.describe()).endsWith("(schema 6)");
+            assertThat(store.describe()).endsWith("(schema " + Migrations.VERSIONS.getLast() + ")");
             assertThat(store.list()).extracting(TraceSummary::integrity).containsOnly(IntegrityVerdict.unverified());
             assertThat(store.integrity("t-one")).hasValueSatisfying(integrity -> assertThat(integrity.problems()).isEmpty());
             assertThat(store.integrityCheck().problems()).isEmpty();
@@ -67,7 +67,7 @@ class IntegrityVerdictsMigrationTest {
             undoVersionFive(sql);
         }
         try (TraceStore store = TraceStore.open(base)) {
-            assertThat(store.describe()).endsWith("(schema 6)");
+            assertThat(store.describe()).endsWith("(schema " + Migrations.VERSIONS.getLast() + ")");
             assertThat(store.list()).extracting(TraceSummary::integrity).containsOnly(IntegrityVerdict.unverified());
             assertThat(store.integrity("t-salted")).isPresent();
             assertThat(store.integrityCheck().problems()).isEmpty();
@@ -86,14 +86,16 @@ class IntegrityVerdictsMigrationTest {
             undoVersionFive(sql);
         }
         try (TraceStore store = TraceStore.open(base)) {
-            assertThat(store.describe()).endsWith("(schema 6)");
+            assertThat(store.describe()).endsWith("(schema " + Migrations.VERSIONS.getLast() + ")");
             assertThat(store.find("t-one").orElseThrow().integrity().status()).isEqualTo(IntegrityStatus.INTACT);
             assertThat(store.integrity("t-two")).hasValueSatisfying(integrity -> assertThat(integrity.verdict()).isEqualTo(IntegrityVerdict.unverified()));
         }
     }
 
-    /** Back to the state before versions 5 and 6 (which run after version 4), so that version 4 is the one cut off. */
+    /** Back to the state before versions 5 to 7 (which run after version 4), so that version 4 is the one cut off. */
     private static void undoVersionFive(Statement sql) throws Exception {
+        sql.execute("ALTER TABLE traces DROP COLUMN IF EXISTS queue_events");
+        sql.executeUpdate("DELETE FROM \"" + Schema.HISTORY_TABLE + "\" WHERE \"version\" = '7'");
         sql.execute("DROP TABLE IF EXISTS trusted_owner_keys");
         sql.execute("DROP TABLE IF EXISTS decision_records");
         sql.executeUpdate("DELETE FROM \"" + Schema.HISTORY_TABLE + "\" WHERE \"version\" = '6'");

@@ -83,7 +83,7 @@ class TeamStoreTest {
 
         assertThatThrownBy(() -> POSTGRESQL.open(dir, "db"))
                 .isInstanceOf(StoreUnavailableException.class)
-                .hasMessageContaining("has schema version 99, newer than this Forkline knows (6)")
+                .hasMessageContaining("has schema version 99, newer than this Forkline knows (" + Migrations.VERSIONS.getLast() + ")")
                 .hasMessageContaining("Upgrade Forkline");
         assertThat(historyRows()).isEqualTo(rowsBefore);
     }

@@ -474,9 +474,9 @@ class TraceStoreTest {
     void describeSaysWhereTheDatabaseLives() {
         if (backend.embedded()) {
             assertThat(store.location()).isEqualTo(dir.resolve("db/forkline.mv.db"));
-            assertThat(store.describe()).isEqualTo("H2 " + dir.resolve("db/forkline.mv.db") + " (schema 6)");
+            assertThat(store.describe()).isEqualTo("H2 " + dir.resolve("db/forkline.mv.db") + " (schema " + Migrations.VERSIONS.getLast() + ")");
         } else {
-            assertThat(store.describe()).matches("PostgreSQL postgresql://forkline_admin@127\\.0\\.0\\.1:[0-9]+/forkline_test_[0-9]+ \\(schema 6\\)");
+            assertThat(store.describe()).matches("PostgreSQL postgresql://forkline_admin@127\\.0\\.0\\.1:[0-9]+/forkline_test_[0-9]+ \\(schema " + Migrations.VERSIONS.getLast() + "\\)");
             assertThat(store.isShared()).isTrue();
             assertThatThrownBy(store::location).isInstanceOf(IllegalStateException.class);
         }

@@ -43,6 +43,8 @@ public final class StoreSync implements AutoCloseable {
     private final Thread worker;
     private boolean busy;
     private boolean closed;
+    /** Callers waiting in {@link #flush}. */
+    private int flushing;
     private long stored;
     /** How long the last batch of stores took (read and written by the worker only). */
     private long lastBatchMillis;
@@ -60,10 +62,28 @@ public final class StoreSync implements AutoCloseable {
         notifyAll();
     }
 
-    /** Waits until everything marked so far is stored (or failed to be). */
+    /**
+     * Waits until everything marked so far is stored (or failed to be). The worker stops gathering marks at once: what
+     * is marked is stored now rather than after the gathering time.
+     */
     public synchronized void flush() throws InterruptedException {
-        while ((!dirty.isEmpty() || busy) && !closed) {
-            wait(50);
+        flushing++;
+        notifyAll();
+        try {
+            while ((!dirty.isEmpty() || busy) && !closed) {
+                wait(50);
+            }
+        } finally {
+            flushing--;
+        }
+    }
+
+    /** Sleeps up to {@code millis} gathering marks, less when a flush asks for the store now. */
+    private synchronized void gather(long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(millis);
+        long left;
+        while (flushing == 0 && !closed && (left = deadline - System.nanoTime()) > 0) {
+            java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
         }
     }
 
@@ -91,7 +111,7 @@ public final class StoreSync implements AutoCloseable {
             try {
                 // Gathers marks for at least as long as the last stores took: each store reads its source whole, so
                 // while spans keep coming the store works at most about half the time instead of once per request.
-                Thread.sleep(Math.max(delayMillis, lastBatchMillis));
+                gather(Math.max(delayMillis, lastBatchMillis));
             } catch (InterruptedException e) {
                 return;
             }
@@ -122,11 +142,18 @@ public final class StoreSync implements AutoCloseable {
 
     /** Stores one source now, on the caller's thread. */
     public void store(Source source) throws Exception {
-        // Read under the source's in-process lock: appends in this process never run while its files are open (see
-        // LiveBundle). The read holds the events in memory; checking and storing them, the slow part, run after the
-        // lock is released, so that a hook call or a span batch never waits for the store.
-        ImportedTrace trace = LiveBundle.withLock(source.path(),
-                () -> source.otelSpans() ? otel.read(source.path()) : importers.read(source.path()));
+        ImportedTrace trace;
+        if (source.otelSpans()) {
+            // A span log only grows, by whole lines appended under its lock: its length taken under the lock bounds a
+            // prefix that no append changes, which is then read without the lock (a span batch never waits for it).
+            long length = LiveBundle.withLock(source.path(), () -> java.nio.file.Files.size(source.path()));
+            trace = otel.read(source.path(), length);
+        } else {
+            // Read under the bundle's in-process lock: appends in this process never run while its files are open (see
+            // LiveBundle). The read holds the events in memory; checking and storing them, the slow part, run after
+            // the lock is released, so that a hook call never waits for the store.
+            trace = LiveBundle.withLock(source.path(), () -> importers.read(source.path()));
+        }
         store(source, trace);
     }
 

@@ -136,7 +136,9 @@ public final class LiveFigures {
         HttpClient http = HttpClient.newHttpClient();
         URI uri = URI.create("http://127.0.0.1:" + serve.port() + "/v1/traces");
         FollowingWindow window = new FollowingWindow(store, "otel-genai:" + trace);
+        long[] acked = new long[2];
         double millis = Timing.once(() -> {
+            acked[0] = System.nanoTime();
             for (byte[] body : bodies) {
                 int status = http.send(HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
                         .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
@@ -144,6 +146,7 @@ public final class LiveFigures {
                     throw new IllegalStateException("serve answered " + status);
                 }
             }
+            acked[1] = System.nanoTime();
             serve.sync().flush();
         });
         window.close();
@@ -154,6 +157,7 @@ public final class LiveFigures {
         double floor = Timing.median(1, 3, () -> importer.read(spansFile).bundle().close());
         int spans = batches * perBatch;
         return Figure.measured("live.ingest", spans + " spans through OTLP/HTTP into the store (" + (int) (spans / (millis / 1000))
-                + " spans/s), a window following the trace (" + window.reloads() + " reloads)", millis, floor, "parsing the same payloads (OtelImporter)", Unit.MILLIS, Goal.ratioAtMost(3));
+                + " spans/s; the last request answered after " + String.format(java.util.Locale.ROOT, "%.1f s", (acked[1] - acked[0]) / 1e9)
+                + "), a window following the trace (" + window.reloads() + " reloads)", millis, floor, "parsing the same payloads (OtelImporter)", Unit.MILLIS, Goal.ratioAtMost(3));
     }
 }

@@ -57,8 +57,16 @@ public final class OtelImporter extends SingleFileImporter {
 
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
+        return read(path, Long.MAX_VALUE);
+    }
+
+    /**
+     * Reads the first {@code length} bytes of a file that may be growing (a live span log whose appends end in whole
+     * lines): the trace is that of those bytes, as if the file ended there.
+     */
+    public ImportedTrace read(Path path, long length) throws IOException, TraceFormatException {
         ImportSession session = newSession(path);
-        List<OtelSpan> spans = new ArrayList<>(new SpanFileReader(path, session).read());
+        List<OtelSpan> spans = new ArrayList<>(new SpanFileReader(path, session, length).read());
         if (spans.isEmpty()) {
             throw new TraceFormatException(path.toString(), 0, "the file holds no spans");
         }

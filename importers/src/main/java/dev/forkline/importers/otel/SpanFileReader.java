@@ -48,9 +48,22 @@ final class SpanFileReader {
     /** The line (counted from the start of the file) where the document being read began. */
     private long documentLine;
 
+    /** How many of the file's bytes to read (a growing file's later bytes are left alone). */
+    private final long length;
+
     SpanFileReader(Path file, ImportSession session) {
+        this(file, session, Long.MAX_VALUE);
+    }
+
+    SpanFileReader(Path file, ImportSession session, long length) {
         this.file = file;
         this.session = session;
+        this.length = length;
+    }
+
+    private InputStream open() throws IOException {
+        InputStream in = Files.newInputStream(file);
+        return length == Long.MAX_VALUE ? in : new PrefixInputStream(in, length);
     }
 
     /** Every span in the file, in file order. */
@@ -63,7 +76,7 @@ final class SpanFileReader {
 
     /** JSON lines (one export request per line): each line is parsed alone, so a damaged line costs only itself. */
     private List<OtelSpan> readLines() throws IOException, TraceFormatException {
-        try (TextLines lines = new TextLines(file, session, LineReader.DEFAULT_MAX_LINE_BYTES)) {
+        try (TextLines lines = new TextLines(open(), file.toString(), session, LineReader.DEFAULT_MAX_LINE_BYTES)) {
             for (String text = lines.next(); text != null; text = lines.next()) {
                 long line = lines.lineNumber();
                 try (JsonParser parser = TREES.createParser(text)) {
@@ -94,7 +107,7 @@ final class SpanFileReader {
      * document, or no line break). Read in blocks: a single-line export can be gigabytes long.
      */
     private byte[] firstLine() throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = open()) {
             byte[] buffer = new byte[64 * 1024];
             var line = new java.io.ByteArrayOutputStream();
             int read;
@@ -119,7 +132,7 @@ final class SpanFileReader {
         long resumeAt = 0;
         long lineBase = 0;
         while (true) {
-            try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+            try (InputStream in = new BufferedInputStream(open())) {
                 in.skipNBytes(resumeAt);
                 try (JsonParser parser = TREES.createParser(in)) {
                     readDocuments(parser, lineBase);
@@ -149,7 +162,7 @@ final class SpanFileReader {
         if (line <= 1) {
             return 0L;
         }
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+        try (InputStream in = new BufferedInputStream(open())) {
             long offset = 0;
             long current = 1;
             int b;
@@ -168,7 +181,7 @@ final class SpanFileReader {
         if (offset == null) {
             return false;
         }
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+        try (InputStream in = new BufferedInputStream(open())) {
             in.skipNBytes(offset);
             int b;
             while ((b = in.read()) == ' ' || b == '\t' || b == '\r') {

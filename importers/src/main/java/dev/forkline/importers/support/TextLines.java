@@ -20,7 +20,12 @@ public final class TextLines implements Closeable {
     private final ImportSession session;
 
     public TextLines(Path file, ImportSession session, int maxLineBytes) throws IOException {
-        this.reader = new LineReader(Files.newInputStream(file), file.toString(), maxLineBytes);
+        this(Files.newInputStream(file), file.toString(), session, maxLineBytes);
+    }
+
+    /** The lines of {@code in} (closed with this), named {@code file} in findings. */
+    public TextLines(java.io.InputStream in, String file, ImportSession session, int maxLineBytes) {
+        this.reader = new LineReader(in, file, maxLineBytes);
         this.session = session;
     }
 

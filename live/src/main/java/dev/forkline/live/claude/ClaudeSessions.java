@@ -13,16 +13,19 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.Manifest;
 import dev.forkline.trace.decision.Decision;
 import dev.forkline.trace.gate.Contract;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,6 +47,7 @@ public final class ClaudeSessions {
     private final Clock clock;
     private final Path home;
     private final TranscriptFold fold = new TranscriptFold();
+    private final ConcurrentHashMap<Path, LiveBundle> opened = new ConcurrentHashMap<>();
 
     /**
      * @param contracts the contract for a session's project directory (the one given to serve, or the project's own),
@@ -83,10 +87,22 @@ public final class ClaudeSessions {
         return HookAnswer.PASS;
     }
 
+    /**
+     * The session's bundle, created on its first hook call. The object is kept: it holds the events it last read or
+     * wrote, so that a hook call reads the events file again only when someone else appended to it (a LiveBundle's
+     * cache is read and written under the bundle's lock only).
+     */
     public LiveBundle bundleOf(String session, JsonNode payload) throws IOException {
+        Path directory = root.claudeSession(session);
+        LiveBundle known = opened.get(directory);
+        if (known != null && Files.isRegularFile(known.directory().resolve(Bundle.MANIFEST))) {
+            return known;
+        }
         Manifest manifest = Manifest.of(TRACE_ID_PREFIX + session, "Claude Code session " + session + " (live)", clock.instant(),
                 "forkline-serve/claude-code-hooks");
-        return LiveBundle.openOrCreate(root.claudeSession(session), manifest);
+        LiveBundle bundle = LiveBundle.openOrCreate(directory, manifest);
+        opened.put(directory, bundle);
+        return bundle;
     }
 
     private HookAnswer preToolUse(LiveBundle bundle, JsonNode payload, Instant now) throws IOException, TraceFormatException, InterruptedException {

@@ -260,12 +260,19 @@ public final class TraceStore implements AutoCloseable {
      * removed and the bundle stored as by {@link #importTrace}, so a reader sees the old trace or the new one, never a
      * mix. For a trace that is derived again as its source grows and whose new form is not an extension of the old one
      * (a live OpenTelemetry trace: a late span belongs before spans already stored). A failure leaves the old trace.
+     * Stored chunks that the bundle holds unchanged at the same places are kept and only the rest rewritten, when the
+     * trace qualifies (see {@link TailReplacement}): the outcome is the same.
      */
     public StoreResult replaceTrace(Bundle bundle, List<Finding> findings, String sourcePath, TraceIntegrity integrity)
             throws StoreException {
         TraceImport work = new TraceImport(bundle, findings, sourcePath, clock.instant(), blobIndex, integrity);
         String traceId = bundle.manifest().traceId();
+        TailReplacement tail = new TailReplacement(bundle, findings, sourcePath, blobIndex, integrity);
         return writer.write("replace trace '" + traceId + "'", connection -> {
+            Optional<StoreResult> grown = tail.run(connection);
+            if (grown.isPresent()) {
+                return stored(connection, bundle, grown.get());
+            }
             boolean existed = TraceRemoval.deleteRows(connection, traceId);
             StoreResult stored = stored(connection, bundle, work.run(connection));
             return existed ? new StoreResult(traceId, StoreResult.Status.UPDATED, stored.newEvents(), stored.newBlobs()) : stored;

@@ -1,0 +1,177 @@
+package dev.forkline.trace.store;
+
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.integrity.TraceIntegrity;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@link TraceStore#replaceTrace} for a trace that mostly grew: the stored chunks whose events the new bundle holds
+ * unchanged at the same places are kept, the chunks from the first one that differs on are deleted, and the bundle's
+ * events from there on appended, in the writer's transaction. What is stored afterwards is what deleting the trace and
+ * importing the bundle stores (the same events, runs, counts, digest, findings and verdict; only the chunk boundaries
+ * may differ). A live OpenTelemetry trace stored again as its spans arrive rewrites its last chunk and its new events,
+ * instead of every event.
+ *
+ * <p>Only taken for one-run traces whose manifest is unchanged and whose replaced chunks hold neither a
+ * {@code session.end} before the cut, a fork, nor a blob name (the runs row's outcome and the trace's blob references
+ * would otherwise need the removed events read back); {@link #run} answers empty and the caller replaces the whole
+ * trace.
+ */
+final class TailReplacement {
+
+    private final Bundle bundle;
+    private final List<Finding> findings;
+    private final String sourcePath;
+    private final BlobIndex blobIndex;
+    private final TraceIntegrity integrity;
+    private final String traceId;
+
+    TailReplacement(Bundle bundle, List<Finding> findings, String sourcePath, BlobIndex blobIndex, TraceIntegrity integrity) {
+        this.bundle = bundle;
+        this.findings = List.copyOf(findings);
+        this.sourcePath = sourcePath;
+        this.blobIndex = blobIndex;
+        this.integrity = integrity;
+        this.traceId = bundle.manifest().traceId();
+    }
+
+    /** Replaces the stored trace's differing tail; empty when this trace does not qualify (nothing was written then). */
+    Optional<StoreResult> run(Connection connection) throws SQLException, IOException, StoreException {
+        Optional<TraceRows.Stored> stored = TraceRows.stored(connection, traceId);
+        if (stored.isEmpty() || !sameRow(connection)) {
+            return Optional.empty();
+        }
+        List<String> runIds = RunRows.runIds(connection, traceId);
+        IncomingEvents incoming = IncomingEvents.of(bundle.events(), bundle.columns());
+        EventColumns columns = incoming.columns();
+        if (runIds.size() != 1 || columns.size() == 0 || !oneRunInSeqOrder(columns, runIds.getFirst())) {
+            return Optional.empty();
+        }
+        StorageOrder.checkIdsDiffer(columns, traceId);
+        Cut cut = findCut(connection, runIds, incoming);
+        if (cut == null || cut.keep() == 0) {
+            return Optional.empty();
+        }
+        String runId = runIds.getFirst();
+        try (PreparedStatement delete = connection.prepareStatement("DELETE FROM event_chunks WHERE trace_id = ? AND run_id = ?"
+                + " AND first_seq > ?");
+             PreparedStatement runRow = connection.prepareStatement("UPDATE runs SET event_count = ?, outcome = ?"
+                     + " WHERE trace_id = ? AND run_id = ?")) {
+            delete.setString(1, traceId);
+            delete.setString(2, runId);
+            delete.setLong(3, cut.keep());
+            delete.executeUpdate();
+            runRow.setLong(1, cut.keep());
+            runRow.setString(2, RunTally.UNKNOWN_OUTCOME);
+            runRow.setString(3, traceId);
+            runRow.setString(4, runId);
+            runRow.executeUpdate();
+        }
+        int[] rest = new int[columns.size() - cut.keep()];
+        Arrays.setAll(rest, k -> cut.keep() + k);
+        ContentDigest kept = new ContentDigest();
+        byte[] hash = new byte[HashBytes.LENGTH];
+        for (int i = 0; i < cut.keep(); i++) {
+            incoming.identityHash(i, hash, 0);
+            kept.add(hash, 0);
+        }
+        long written = 0;
+        int blobs = 0;
+        if (rest.length > 0) {
+            EventAppender.Written appended = EventAppender.forStoredTrace(connection, blobIndex, traceId,
+                            new TraceRows.Stored(cut.keep(), kept.toString()))
+                    .append(incoming, StorageOrder.of(columns, rest, traceId), bundle.blobs(), Set.of());
+            written = appended.events();
+            blobs = appended.blobs();
+        } else {
+            TraceRows.updateCounts(connection, traceId, cut.keep(), 1, RunTally.UNKNOWN_OUTCOME, kept);
+        }
+        FindingRows.replace(connection, traceId, findings);
+        VerdictRows.replace(connection, traceId, integrity);
+        return Optional.of(new StoreResult(traceId, StoreResult.Status.UPDATED, written, blobs));
+    }
+
+    /** The trace row says what the bundle's manifest and source say (the row is kept, not inserted again). */
+    private boolean sameRow(Connection connection) throws SQLException {
+        Optional<dev.forkline.trace.bundle.Manifest> was = TraceRows.manifest(connection, traceId);
+        if (was.isEmpty()) {
+            return false;
+        }
+        var now = bundle.manifest();
+        String title = TraceRows.cut(now.title() == null ? now.traceId() : now.title(), TraceRows.TITLE_LENGTH);
+        return title.equals(was.get().title()) && java.util.Objects.equals(now.sourceFormat(), was.get().sourceFormat())
+                && java.util.Objects.equals(now.producer(), was.get().producer())
+                && java.util.Objects.equals(now.created(), was.get().created())
+                && java.util.Objects.equals(sourcePath == null ? null : TraceRows.cut(sourcePath, TraceRows.SOURCE_PATH_LENGTH),
+                        TraceRows.find(connection, traceId).map(TraceSummary::sourcePath).orElse(null));
+    }
+
+    private static boolean oneRunInSeqOrder(EventColumns columns, String runId) {
+        for (int i = 0; i < columns.size(); i++) {
+            if (!columns.run(i).equals(runId) || columns.seq(i) != i + 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * @param keep    how many leading events stay stored (a multiple of whole stored chunks)
+     * @param removed how many stored events are deleted
+     */
+    private record Cut(int keep, long removed) {
+    }
+
+    /** Where the stored chunks stop matching the incoming events; null when a chunk to delete cannot simply go. */
+    private Cut findCut(Connection connection, List<String> runIds, IncomingEvents incoming) throws SQLException, StoreException {
+        int size = incoming.size();
+        byte[] hash = new byte[HashBytes.LENGTH];
+        int[] keep = {-1};
+        long[] removed = {0};
+        boolean[] refused = {false};
+        boolean[] endKept = {false};
+        ChunkHeaderReader.read(connection, traceId, runIds, false, chunk -> {
+            ChunkHeader header = chunk.header();
+            int first = chunk.firstIndex();
+            boolean matches = keep[0] < 0 && first + header.size() <= size;
+            for (int k = 0; matches && k < header.size(); k++) {
+                incoming.identityHash(first + k, hash, 0);
+                matches = Arrays.equals(header.identityHashes, k * HashBytes.LENGTH, (k + 1) * HashBytes.LENGTH, hash, 0, HashBytes.LENGTH);
+            }
+            if (matches) {
+                for (int k = 0; k < header.size(); k++) {
+                    endKept[0] |= header.types[k].equals(EventType.SESSION_END.wireName())
+                            || header.types[k].equals(EventType.RUN_FORK.wireName());
+                }
+                return;
+            }
+            if (keep[0] < 0) {
+                keep[0] = first;
+            }
+            removed[0] += header.size();
+            if (header.blobStart[header.size()] > 0) {
+                refused[0] = true;
+            }
+            for (int k = 0; k < header.size(); k++) {
+                refused[0] |= header.types[k].equals(EventType.RUN_FORK.wireName())
+                        || header.types[k].equals(EventType.APPROVAL_DECISION.wireName());
+            }
+        });
+        int kept = keep[0] < 0 ? (int) Math.min(size, TraceRows.stored(connection, traceId).orElseThrow().eventCount()) : keep[0];
+        // A kept session.end or fork set the run's outcome or parent: recounting them needs the events parsed.
+        if (refused[0] || endKept[0]) {
+            return null;
+        }
+        return new Cut(kept, removed[0]);
+    }
+}

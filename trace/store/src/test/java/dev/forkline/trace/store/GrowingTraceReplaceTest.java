@@ -1,0 +1,130 @@
+package dev.forkline.trace.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventChain;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Finding;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.Manifest;
+import dev.forkline.trace.bundle.MemoryBlobStore;
+import dev.forkline.trace.integrity.TraceIntegrity;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link TraceStore#replaceTrace} of a trace derived again as its source grows (a live OpenTelemetry trace: a start, the
+ * spans' events, a synthesised end): whether the stored chunks are kept and only the tail rewritten or the trace is
+ * replaced whole, the store then holds exactly the new bundle, with its counts, outcome, findings and verdict.
+ */
+class GrowingTraceReplaceTest {
+
+    private static final Instant T0 = Instant.parse("2026-03-01T10:00:00Z");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void eachNewFormOfAGrowingTraceIsStoredExactlyAsAFreshImportWouldStoreIt() throws Exception {
+        try (TraceStore store = TraceStore.open(dir.resolve("db/forkline").toAbsolutePath())) {
+            // ends inside the first chunk, then past it (the first chunk is kept), then grows again by a few events
+            for (int spans : new int[] {300, 2_500, 2_503, 4_100}) {
+                replaceAndCheck(store, derived(spans, -1, "success"), "/live/spans.jsonl");
+            }
+            // a late span that belongs near the start: the chunks differ from the first one on
+            replaceAndCheck(store, derived(4_101, 5, "failure"), "/live/spans.jsonl");
+            // one that belongs in the second chunk
+            replaceAndCheck(store, derived(4_102, 1_500, "unknown"), "/live/spans.jsonl");
+            // a shorter form (spans are never dropped live, but replaceTrace allows it)
+            replaceAndCheck(store, derived(100, -1, "success"), "/live/spans.jsonl");
+        }
+    }
+
+    @Test
+    void aTraceWhoseTitleChangedOrThatNamesBlobsIsStillReplacedExactly() throws Exception {
+        try (TraceStore store = TraceStore.open(dir.resolve("db/forkline").toAbsolutePath())) {
+            replaceAndCheck(store, derived(1_200, -1, "success"), "/live/a.jsonl");
+            replaceAndCheck(store, withTitle(derived(2_400, -1, "success"), "renamed"), "/live/a.jsonl");
+            replaceAndCheck(store, withBlobAtEnd(2_500), "/live/a.jsonl");
+            replaceAndCheck(store, withBlobAtEnd(2_600), "/live/a.jsonl");
+            replaceAndCheck(store, derived(2_700, -1, "success"), "/live/b.jsonl");
+        }
+    }
+
+    private static void replaceAndCheck(TraceStore store, Bundle bundle, String source) throws Exception {
+        List<Finding> findings = List.of(Finding.info("otel.spans", bundle.events().size() + " events", null, 0));
+        StoreResult result = store.replaceTrace(bundle, findings, source, TraceIntegrity.unverified());
+        assertThat(result.status()).isIn(StoreResult.Status.IMPORTED, StoreResult.Status.UPDATED);
+        String traceId = bundle.manifest().traceId();
+        try (Bundle loaded = store.load(traceId)) {
+            assertThat(loaded.events()).containsExactlyElementsOf(bundle.events());
+            assertThat(loaded.manifest().title()).isEqualTo(bundle.manifest().title());
+        }
+        TraceSummary summary = store.find(traceId).orElseThrow();
+        assertThat(summary.eventCount()).isEqualTo(bundle.events().size());
+        assertThat(summary.runCount()).isEqualTo(1);
+        assertThat(summary.outcome()).isEqualTo(bundle.events().getLast().text("outcome"));
+        assertThat(summary.sourcePath()).isEqualTo(source);
+        assertThat(store.runs(traceId)).singleElement().satisfies(run -> assertThat(run.eventCount()).isEqualTo(bundle.events().size()));
+        assertThat(store.findings(traceId)).containsExactlyElementsOf(findings);
+        assertThat(store.integrityCheck().problems()).isEmpty();
+        // stored again unchanged: the same content digest, so an import of the same bundle is recognised as unchanged
+        assertThat(store.importTrace(bundle, findings, source).status()).isEqualTo(StoreResult.Status.UNCHANGED);
+    }
+
+    /**
+     * What an importer derives from {@code spans} spans: session.start, one note per span, a session.end. With
+     * {@code lateAt} ≥ 0, a late span's note sits at that place (every event after it is chained anew).
+     */
+    private static Bundle derived(int spans, int lateAt, String outcome) {
+        EventChain chain = new EventChain();
+        List<Event> events = new ArrayList<>();
+        int tick = 0;
+        events.add(chain.append(NewEvent.of("r1", "harness", EventType.SESSION_START).at(T0).data(Json.object().put("title", "live"))));
+        for (int i = 0; i < spans; i++) {
+            if (i == lateAt) {
+                events.add(chain.append(NewEvent.of("r1", "agent", EventType.NOTE).id("late").at(T0.plusMillis(++tick))
+                        .data(Json.object().put("text", "late span"))));
+            }
+            events.add(chain.append(NewEvent.of("r1", "agent", EventType.NOTE).id("span-" + i).at(T0.plusMillis(++tick))
+                    .data(Json.object().put("text", "span " + i))));
+        }
+        events.add(chain.append(NewEvent.of("r1", "harness", EventType.SESSION_END).at(T0.plusMillis(++tick))
+                .data(Json.object().put("outcome", outcome))));
+        return new Bundle("memory", new Manifest(1, "otel-genai:t1", "live trace", T0, "forkline-import/otel-genai", "otel-genai"),
+                events, new int[events.size()], new MemoryBlobStore());
+    }
+
+    private static Bundle withTitle(Bundle bundle, String title) {
+        Manifest was = bundle.manifest();
+        return new Bundle("memory", new Manifest(was.formatVersion(), was.traceId(), title, was.created(), was.producer(), was.sourceFormat()),
+                bundle.events(), new int[bundle.events().size()], new MemoryBlobStore());
+    }
+
+    /** A trace whose last span's event names a blob (so its replaced tail holds a blob reference). */
+    private static Bundle withBlobAtEnd(int spans) {
+        MemoryBlobStore blobs = new MemoryBlobStore();
+        String blob = blobs.put(("output of " + spans + " spans").getBytes(StandardCharsets.UTF_8));
+        EventChain chain = new EventChain();
+        List<Event> events = new ArrayList<>();
+        events.add(chain.append(NewEvent.of("r1", "harness", EventType.SESSION_START).at(T0).data(Json.object().put("title", "live"))));
+        for (int i = 0; i < spans; i++) {
+            events.add(chain.append(NewEvent.of("r1", "agent", EventType.NOTE).id("span-" + i).at(T0.plusMillis(i + 1))
+                    .data(Json.object().put("text", "span " + i))));
+        }
+        events.add(chain.append(NewEvent.of("r1", "agent", EventType.TOOL_RESULT).id("result").at(T0.plusMillis(spans + 1))
+                .data(Json.object().put("callId", "c1").put("stdoutRef", blob))));
+        events.add(chain.append(NewEvent.of("r1", "harness", EventType.SESSION_END).at(T0.plusMillis(spans + 2))
+                .data(Json.object().put("outcome", "success"))));
+        return new Bundle("memory", new Manifest(1, "otel-genai:t1", "renamed", T0, "forkline-import/otel-genai", "otel-genai"),
+                events, new int[events.size()], blobs);
+    }
+}

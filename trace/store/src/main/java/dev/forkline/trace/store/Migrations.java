@@ -16,7 +16,8 @@ import org.flywaydb.core.api.output.MigrateResult;
 /**
  * Brings the schema up to date (Flyway, run on every open): the SQL migrations in {@code db/migration/common} and in
  * the database's own folder ({@code db/migration/h2}, {@code db/migration/postgresql}: only scripts that really differ
- * between the two, today V1, whose BLOB columns PostgreSQL spells BYTEA), and the Java ones listed here (those that convert data or must survive being cut off part way: {@link EventChunksMigration},
+ * between the two, today V1, whose BLOB columns PostgreSQL spells BYTEA, and PostgreSQL's V6_1, which has its large byte
+ * columns compressed with lz4), and the Java ones listed here (those that convert data or must survive being cut off part way: {@link EventChunksMigration},
  * {@link BlobPacksMigration}, {@link IntegrityVerdictsMigration}).
  */
 final class Migrations {

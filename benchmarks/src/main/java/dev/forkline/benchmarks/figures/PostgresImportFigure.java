@@ -13,6 +13,7 @@ import dev.forkline.trace.store.TraceStore;
 import dev.forkline.trace.testing.ThrowawayPostgres;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -47,7 +48,10 @@ public final class PostgresImportFigure {
         Path jsonl = generated.bundle().resolve(Bundle.EVENTS);
         try (ThrowawayPostgres cluster = ThrowawayPostgres.start(ThrowawayPostgres.Settings.forBenchmark(work.resolve("postgres")))) {
             cluster.createDatabase("copy_floor");
+            long server = cluster.serverProcessId();
+            double floorServerCpu = -ProcessTreeCpu.seconds(server);
             double floor = Timing.once(() -> copyLines(cluster.jdbcUrl("copy_floor"), jsonl));
+            floorServerCpu += ProcessTreeCpu.seconds(server);
             // untimed: the same import into another database first, so that the figure does not pay for class loading and the JIT
             cluster.createDatabase("warm_up");
             try (TraceStore warmUp = TraceStore.open(team(cluster, "warm_up"), null, Clock.systemUTC())) {
@@ -57,20 +61,29 @@ public final class PostgresImportFigure {
             try (TraceStore store = TraceStore.open(team(cluster, "forkline"), null, Clock.systemUTC())) {
                 StoreResult[] result = new StoreResult[1];
                 double[] read = new double[1];
+                double serverCpu = -ProcessTreeCpu.seconds(server);
+                double ownCpu = -processCpuSeconds();
                 double value = Timing.once(() -> {
                     Bundle[] bundle = new Bundle[1];
                     read[0] = Timing.once(() -> bundle[0] = BundleReader.read(generated.bundle()));
                     result[0] = store.importTrace(bundle[0], List.of(), generated.bundle().toString());
                 });
+                serverCpu += ProcessTreeCpu.seconds(server);
+                ownCpu += processCpuSeconds();
                 if (result[0].newEvents() != generated.events()) {
                     throw new IllegalStateException("import stored " + result[0].newEvents() + " of " + generated.events() + " events");
                 }
-                log.printf("  import.postgresql: BundleReader.read %s, TraceStore.importTrace %s; stored values compressed: %s%n",
-                        Unit.MILLIS.format(read[0]), Unit.MILLIS.format(value - read[0]), compression(cluster));
+                log.printf("  import.postgresql: BundleReader.read %s, TraceStore.importTrace %s; CPU: this JVM %.2f s, the server %.2f s"
+                                + " (COPY: the server %.2f s); stored values compressed: %s%n", Unit.MILLIS.format(read[0]),
+                        Unit.MILLIS.format(value - read[0]), ownCpu, serverCpu, floorServerCpu, compression(cluster));
                 return List.of(Figure.measured("import.postgresql", what, value, floor,
                         "PostgreSQL COPY of trace.jsonl's lines into one table, one transaction", Unit.MILLIS, Goal.ratioAtMost(2)));
             }
         }
+    }
+
+    private static double processCpuSeconds() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
     }
 
     private static TeamDatabase team(ThrowawayPostgres cluster, String database) {

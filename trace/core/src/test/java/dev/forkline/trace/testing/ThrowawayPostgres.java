@@ -173,6 +173,11 @@ public final class ThrowawayPostgres implements AutoCloseable {
                 "-v", "ON_ERROR_STOP=1", "-A", "-t", "-c", sql);
     }
 
+    /** The server's main process ({@code postmaster.pid}'s first line), whose children are the backends and workers. */
+    public long serverProcessId() throws IOException {
+        return Long.parseLong(Files.readAllLines(data().resolve("postmaster.pid")).getFirst().trim());
+    }
+
     /** Creates an empty database named {@code name} (a plain SQL identifier). */
     public void createDatabase(String name) throws IOException, InterruptedException {
         psql("postgres", "CREATE DATABASE " + name);

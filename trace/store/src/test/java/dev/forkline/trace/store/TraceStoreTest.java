@@ -476,7 +476,7 @@ class TraceStoreTest {
             assertThat(store.location()).isEqualTo(dir.resolve("db/forkline.mv.db"));
             assertThat(store.describe()).isEqualTo("H2 " + dir.resolve("db/forkline.mv.db") + " (schema 6)");
         } else {
-            assertThat(store.describe()).matches("PostgreSQL postgresql://forkline_admin@127\\.0\\.0\\.1:[0-9]+/forkline_test_[0-9]+ \\(schema 6\\)");
+            assertThat(store.describe()).matches("PostgreSQL postgresql://forkline_admin@127\\.0\\.0\\.1:[0-9]+/forkline_test_[0-9]+ \\(schema 6\\.1\\)");
             assertThat(store.isShared()).isTrue();
             assertThatThrownBy(store::location).isInstanceOf(IllegalStateException.class);
         }

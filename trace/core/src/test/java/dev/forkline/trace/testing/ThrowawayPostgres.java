@@ -6,10 +6,15 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -19,6 +24,10 @@ import java.util.stream.Stream;
  * {@code pg_ctl stop -m immediate} and the directory deleted on {@link #close()}. When the tests run as root, the
  * server runs as the {@code postgres} user (PostgreSQL refuses root). {@link #find()} is empty, with the reason in
  * {@link #unavailableReason()}, where the package is not installed, so tests can skip with a clear message.
+ *
+ * <p>{@link Settings} choose where the cluster lives and how the server runs: {@link Settings#forTests()} (the default:
+ * a temporary directory, {@code fsync} off) or {@link Settings#forBenchmark(Path)} (a given work directory,
+ * {@code fsync} on, as benchmarks/ needs so that commits cost what they cost on a real server).
  */
 public final class ThrowawayPostgres implements AutoCloseable {
 
@@ -57,27 +66,91 @@ public final class ThrowawayPostgres implements AutoCloseable {
                 + " .ci/run installs it";
     }
 
-    /** Creates and starts a cluster; throws with initdb's or pg_ctl's output when it cannot. */
+    /**
+     * How a throwaway cluster is made and run.
+     *
+     * @param directory     where the cluster lives (deleted first, and on {@link #close()}), or null for a new
+     *                      temporary directory
+     * @param fsync         whether the server forces its writes to disk (off for tests: they need no durability across
+     *                      a power cut, and fsync would only slow them)
+     * @param serverOptions further {@code -c NAME=VALUE} settings of the server, in order
+     */
+    public record Settings(Path directory, boolean fsync, Map<String, String> serverOptions) {
+
+        public Settings {
+            serverOptions = Collections.unmodifiableMap(new LinkedHashMap<>(serverOptions));
+        }
+
+        /** For tests: a temporary directory, {@code fsync} off, up to 100 connections (tests open many pools). */
+        public static Settings forTests() {
+            return new Settings(null, false, Map.of("max_connections", "100"));
+        }
+
+        /**
+         * For a benchmark: the cluster in {@code directory}, the server's defaults except a {@code max_wal_size} of 4 GB
+         * (so that a large import does not wait on checkpoints); {@code fsync} stays on: durable commits are part of
+         * what is measured.
+         */
+        public static Settings forBenchmark(Path directory) {
+            return new Settings(directory, true, Map.of("max_wal_size", "4GB"));
+        }
+    }
+
+    /** Creates and starts a cluster for tests ({@link Settings#forTests()}); throws with initdb's or pg_ctl's output when it cannot. */
     public static ThrowawayPostgres start() throws IOException, InterruptedException {
+        return start(Settings.forTests());
+    }
+
+    /** Creates and starts a cluster as {@code settings} say; throws with initdb's or pg_ctl's output when it cannot. */
+    public static ThrowawayPostgres start(Settings settings) throws IOException, InterruptedException {
         Path binaries = find().orElseThrow(() -> new IllegalStateException(unavailableReason()));
         boolean asRoot = "root".equals(System.getProperty("user.name"));
-        Path directory = Files.createTempDirectory("forkline-postgres-");
+        Path directory = settings.directory() == null ? Files.createTempDirectory("forkline-postgres-") : freshDirectory(settings.directory());
         int port = freeLoopbackPort();
         var cluster = new ThrowawayPostgres(binaries, directory, port, asRoot);
         try {
             if (asRoot) {
                 run(List.of("chown", "postgres:", directory.toString()), "chown");
+                letOthersPassThrough(directory.getParent());
             }
             cluster.runServerTool("initdb", "-D", cluster.data().toString(), "-U", SUPERUSER, "--auth=trust",
                     "--encoding=UTF8", "--locale=C", "--no-sync");
+            StringBuilder options = new StringBuilder("-c listen_addresses=127.0.0.1 -c port=" + port + " -c unix_socket_directories=''"
+                    + " -c fsync=" + (settings.fsync() ? "on" : "off"));
+            settings.serverOptions().forEach((name, value) -> options.append(" -c ").append(name).append('=').append(value));
             cluster.runServerTool("pg_ctl", "-D", cluster.data().toString(), "-l", cluster.log().toString(), "-w",
-                    "-t", "60", "-o", "-c listen_addresses=127.0.0.1 -c port=" + port + " -c unix_socket_directories=''"
-                            + " -c fsync=off -c max_connections=100", "start");
+                    "-t", "60", "-o", options.toString(), "start");
             return cluster;
         } catch (IOException | RuntimeException | InterruptedException e) {
             cluster.close();
             throw e;
         }
+    }
+
+    /**
+     * The {@code postgres} user must be able to reach the cluster's directory: a private temporary folder above it
+     * (mode 700, as {@code Files.createTempDirectory} makes them) gets others' search permission (x, not r: its names
+     * stay unlisted). Folders that already allow it end the walk.
+     */
+    private static void letOthersPassThrough(Path folder) throws IOException {
+        for (Path at = folder.toAbsolutePath(); at != null && at.getParent() != null; at = at.getParent()) {
+            Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(at);
+            if (permissions.contains(PosixFilePermission.OTHERS_EXECUTE)) {
+                return;
+            }
+            permissions.add(PosixFilePermission.OTHERS_EXECUTE);
+            Files.setPosixFilePermissions(at, permissions);
+        }
+    }
+
+    private static Path freshDirectory(Path directory) throws IOException {
+        if (Files.exists(directory)) {
+            deleteQuietly(directory);
+            if (Files.exists(directory)) {
+                throw new IOException("cannot empty " + directory + " for a PostgreSQL cluster");
+            }
+        }
+        return Files.createDirectories(directory);
     }
 
     public int port() {
@@ -98,6 +171,16 @@ public final class ThrowawayPostgres implements AutoCloseable {
     public String psql(String database, String sql) throws IOException, InterruptedException {
         return runServerTool("psql", "-h", "127.0.0.1", "-p", Integer.toString(port), "-U", SUPERUSER, "-d", database,
                 "-v", "ON_ERROR_STOP=1", "-A", "-t", "-c", sql);
+    }
+
+    /** The server's main process ({@code postmaster.pid}'s first line), whose children are the backends and workers. */
+    public long serverProcessId() throws IOException {
+        return Long.parseLong(Files.readAllLines(data().resolve("postmaster.pid")).getFirst().trim());
+    }
+
+    /** Creates an empty database named {@code name} (a plain SQL identifier). */
+    public void createDatabase(String name) throws IOException, InterruptedException {
+        psql("postgres", "CREATE DATABASE " + name);
     }
 
     /** Stops the server at once ({@code -m immediate}, as a crash would), keeping the data. */

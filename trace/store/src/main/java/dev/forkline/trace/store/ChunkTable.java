@@ -21,15 +21,39 @@ final class ChunkTable {
     private ChunkTable() {
     }
 
-    /** Inserts chunks of one trace through one prepared statement. */
+    /**
+     * Inserts chunks of one trace through one prepared statement, row by row, or in batches ({@link #forAppend} on
+     * PostgreSQL). Batched rows are sent when about {@value #BATCH_BYTES} bytes are pending and by {@link #finish()};
+     * either way they belong to the caller's transaction, so a failure leaves nothing written.
+     */
     static final class Inserter implements AutoCloseable {
+        /**
+         * Pending bytes that send a batch. A team store answers each statement over the network; on a loaded machine
+         * each answer also waits for the writer thread to be scheduled again, which cost more than the server's own
+         * work per 1 MB chunk (docs/benchmarks.md, import.postgresql). A batch is one round trip.
+         */
+        static final long BATCH_BYTES = 16L << 20;
+
         private final PreparedStatement insert;
         private final String traceId;
+        private final boolean batched;
+        private long pendingBytes;
+        private int pendingRows;
 
         Inserter(Connection connection, String traceId) throws SQLException {
+            this(connection, traceId, false);
+        }
+
+        private Inserter(Connection connection, String traceId, boolean batched) throws SQLException {
             this.insert = connection.prepareStatement("INSERT INTO event_chunks (trace_id, run_id, first_seq, last_seq,"
                     + " event_count, header, lines) VALUES (?, ?, ?, ?, ?, ?, ?)");
             this.traceId = traceId;
+            this.batched = batched;
+        }
+
+        /** For an import or append: batched on PostgreSQL, row by row on H2 (embedded: no round trips to save). */
+        static Inserter forAppend(Connection connection, String traceId) throws SQLException {
+            return new Inserter(connection, traceId, Dialect.of(connection) == Dialect.POSTGRESQL);
         }
 
         void insert(ChunkEncoder.Chunk chunk) throws SQLException {
@@ -40,9 +64,29 @@ final class ChunkTable {
             insert.setInt(5, chunk.events().length);
             insert.setBytes(6, chunk.header());
             insert.setBytes(7, chunk.lines());
-            insert.executeUpdate();
+            if (!batched) {
+                insert.executeUpdate();
+                return;
+            }
+            insert.addBatch();
+            pendingRows++;
+            pendingBytes += chunk.header().length + chunk.lines().length;
+            if (pendingBytes >= BATCH_BYTES) {
+                finish();
+            }
         }
 
+        /** Sends the rows still pending (batched only); before anything else in the transaction reads the chunks. */
+        void finish() throws SQLException {
+            if (pendingRows == 0) {
+                return;
+            }
+            insert.executeBatch();
+            pendingRows = 0;
+            pendingBytes = 0;
+        }
+
+        /** Closes the statement; rows not sent by {@link #finish()} are dropped (the transaction is failing). */
         @Override
         public void close() throws SQLException {
             insert.close();

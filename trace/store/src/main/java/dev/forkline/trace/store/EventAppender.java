@@ -70,7 +70,7 @@ final class EventAppender {
         long queueEvents = 0;
         int newBlobs;
         try (PreparedChunks chunks = new PreparedChunks(incoming, order);
-             ChunkTable.Inserter inserter = new ChunkTable.Inserter(connection, traceId);
+             ChunkTable.Inserter inserter = ChunkTable.Inserter.forAppend(connection, traceId);
              NamedBlobs named = new NamedBlobs(connection, blobIndex, traceId, blobs, storedBefore)) {
             for (ChunkEncoder.Chunk chunk = chunks.next(); chunk != null; chunk = chunks.next()) {
                 inserter.insert(chunk);
@@ -87,6 +87,7 @@ final class EventAppender {
                 }
                 written += events.length;
             }
+            inserter.finish();
             for (String name : alsoStore) {
                 named.add(name);
             }

@@ -16,7 +16,8 @@ import org.flywaydb.core.api.output.MigrateResult;
 /**
  * Brings the schema up to date (Flyway, run on an open that finds the schema history short of {@link #VERSIONS}): the SQL migrations in {@code db/migration/common} and in
  * the database's own folder ({@code db/migration/h2}, {@code db/migration/postgresql}: only scripts that really differ
- * between the two, today V1, whose BLOB columns PostgreSQL spells BYTEA), and the Java ones listed here (those that convert data or must survive being cut off part way: {@link EventChunksMigration},
+ * between the two, today V1, whose BLOB columns PostgreSQL spells BYTEA, and PostgreSQL's V6_1, which has its large byte
+ * columns compressed with lz4), and the Java ones listed here (those that convert data or must survive being cut off part way: {@link EventChunksMigration},
  * {@link BlobPacksMigration}, {@link IntegrityVerdictsMigration}).
  */
 final class Migrations {
@@ -34,6 +35,13 @@ final class Migrations {
      * list against the migrations Flyway finds, so a new migration cannot be skipped by forgetting it here.
      */
     static final List<String> VERSIONS = List.of("1", "2", "3", "4", "5", "6", "7");
+    /** PostgreSQL's: also V6_1, its own (lz4 for the large byte columns). */
+    private static final List<String> POSTGRESQL_VERSIONS = List.of("1", "2", "3", "4", "5", "6", "6.1", "7");
+
+    /** {@link #VERSIONS} of {@code dialect}'s database, which has its own migrations besides the common ones. */
+    static List<String> versions(Dialect dialect) {
+        return dialect == Dialect.POSTGRESQL ? POSTGRESQL_VERSIONS : VERSIONS;
+    }
 
     private static final List<RerunnableMigration> JAVA_MIGRATIONS = List.of(new EventChunksMigration(), new BlobPacksMigration(),
             new IntegrityVerdictsMigration(), new QueueEventsMigration());
@@ -50,8 +58,9 @@ final class Migrations {
      * @throws StoreUnavailableException when a newer Forkline migrated the database further than this one knows (nothing is changed)
      */
     static Outcome migrate(DataSource dataSource, Dialect dialect, String where) throws StoreException {
-        if (SchemaHistory.recordsExactly(dataSource, VERSIONS)) {
-            return new Outcome(VERSIONS.getLast(), false);
+        List<String> versions = versions(dialect);
+        if (SchemaHistory.recordsExactly(dataSource, versions)) {
+            return new Outcome(versions.getLast(), false);
         }
         return new Outcome(migrateWithFlyway(dataSource, dialect, where), true);
     }

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * An open skips Flyway only when the schema history records exactly the migrations this Forkline has ({@link
- * Migrations#VERSIONS}), each successful; anything else goes through Flyway, which still refuses a newer schema.
+ * Migrations#versions}), each successful; anything else goes through Flyway, which still refuses a newer schema.
  */
 @ParameterizedClass(name = "{0}")
 @MethodSource("dev.forkline.trace.store.StoreBackend#both")
@@ -40,13 +40,17 @@ class SchemaHistoryTest {
         backend.assumeAvailable();
     }
 
+    private List<String> versions() {
+        return Migrations.versions(backend.embedded() ? Dialect.H2 : Dialect.POSTGRESQL);
+    }
+
     @Test
     void theVersionListIsEveryMigrationFlywayAppliesToANewStore() throws Exception {
         backend.open(dir, "db").close();
 
-        assertThat(recordedVersions()).containsExactlyElementsOf(Migrations.VERSIONS);
+        assertThat(recordedVersions()).containsExactlyElementsOf(versions());
         try (Connection connection = backend.connect(dir, "db")) {
-            assertThat(SchemaHistory.recordsExactly(connection, Migrations.VERSIONS)).isTrue();
+            assertThat(SchemaHistory.recordsExactly(connection, versions())).isTrue();
         }
     }
 
@@ -54,7 +58,7 @@ class SchemaHistoryTest {
     void aNewDatabaseHasNoHistoryToSkipBy() throws Exception {
         backend.open(dir, "other").close(); // makes the PostgreSQL database; "db" stays empty
         try (Connection connection = backend.connect(dir, "db")) {
-            assertThat(SchemaHistory.recordsExactly(connection, Migrations.VERSIONS)).isFalse();
+            assertThat(SchemaHistory.recordsExactly(connection, versions())).isFalse();
         }
     }
 
@@ -62,13 +66,13 @@ class SchemaHistoryTest {
     void aFailedOrMissingMigrationIsNotSkipped() throws Exception {
         backend.open(dir, "db").close();
         backend.execute(dir, "db", "UPDATE \"flyway_schema_history\" SET \"success\" = FALSE WHERE \"version\" = '"
-                + Migrations.VERSIONS.getLast() + "'");
+                + versions().getLast() + "'");
         try (Connection connection = backend.connect(dir, "db")) {
-            assertThat(SchemaHistory.recordsExactly(connection, Migrations.VERSIONS)).isFalse();
+            assertThat(SchemaHistory.recordsExactly(connection, versions())).isFalse();
         }
-        backend.execute(dir, "db", "DELETE FROM \"flyway_schema_history\" WHERE \"version\" = '" + Migrations.VERSIONS.getLast() + "'");
+        backend.execute(dir, "db", "DELETE FROM \"flyway_schema_history\" WHERE \"version\" = '" + versions().getLast() + "'");
         try (Connection connection = backend.connect(dir, "db")) {
-            assertThat(SchemaHistory.recordsExactly(connection, Migrations.VERSIONS)).isFalse();
+            assertThat(SchemaHistory.recordsExactly(connection, versions())).isFalse();
         }
     }
 
@@ -81,7 +85,7 @@ class SchemaHistoryTest {
 
         assertThatThrownBy(() -> backend.open(dir, "db"))
                 .isInstanceOf(StoreUnavailableException.class)
-                .hasMessageContaining("has schema version 99, newer than this Forkline knows (" + Migrations.VERSIONS.getLast() + ")");
+                .hasMessageContaining("has schema version 99, newer than this Forkline knows (" + versions().getLast() + ")");
         assertThat(recordedVersions()).isEqualTo(before);
     }
 

@@ -89,6 +89,29 @@ class TeamStoreTest {
     }
 
     @Test
+    void largeByteColumnsAreCompressedWithLz4WhereTheServerHasIt() throws Exception {
+        POSTGRESQL.open(dir, "db").close();
+        try (Connection connection = POSTGRESQL.connect(dir, "db"); Statement sql = connection.createStatement()) {
+            boolean lz4;
+            try (ResultSet rows = sql.executeQuery("SELECT 'lz4' = ANY(enumvals) FROM pg_settings WHERE name = 'default_toast_compression'")) {
+                rows.next();
+                lz4 = rows.getBoolean(1);
+            }
+            List<String> compressed = new ArrayList<>();
+            try (ResultSet rows = sql.executeQuery("SELECT attrelid::regclass::text || '.' || attname || '=' || attcompression::text FROM pg_attribute"
+                    + " WHERE attrelid IN ('event_chunks'::regclass, 'blob_packs'::regclass) AND attname IN ('lines', 'header', 'content')"
+                    + " ORDER BY 1")) {
+                while (rows.next()) {
+                    compressed.add(rows.getString(1));
+                }
+            }
+            String method = lz4 ? "l" : ""; // without lz4 the migration leaves the server's default (pglz)
+            assertThat(compressed).containsExactly("blob_packs.content=" + method, "event_chunks.header=" + method,
+                    "event_chunks.lines=" + method);
+        }
+    }
+
+    @Test
     void concurrentImportsOfTheSameTraceFromSeveralProcessesStoreItOnce() throws Exception {
         String address = StoreBackend.team(POSTGRESQL, dir, "db").toString();
         POSTGRESQL.open(dir, "db").close(); // migrated once, so the children race on the import, not the migration

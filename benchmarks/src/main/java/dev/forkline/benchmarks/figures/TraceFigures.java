@@ -61,8 +61,12 @@ public final class TraceFigures {
     public List<Figure> importTrace() throws Exception {
         warmUpImport();
         Path jsonl = generated.bundle().resolve(Bundle.EVENTS);
+        long cpuAtStart = ProcessCpu.nanos();
         double parseFloor = Timing.median(1, 3, () -> JsonFloor.parse(jsonl));
+        double parseFloorCpu = (ProcessCpu.nanos() - cpuAtStart) / 4e6;
+        cpuAtStart = ProcessCpu.nanos();
         double writeFloor = Timing.median(0, 1, () -> H2WriteFloor.write(jsonl, work.resolve("h2-write-floor")));
+        double writeFloorCpu = (ProcessCpu.nanos() - cpuAtStart) / 1e6;
         Path storeDir = work.resolve("store");
         WorkDirs.deleteTree(storeDir);
         store = TraceStore.open(storeDir.resolve("forkline"));
@@ -79,8 +83,9 @@ public final class TraceFigures {
         });
         double cpu = (ProcessCpu.nanos() - cpuBefore) / 1e6;
         log.printf("  import: BundleReader.read (storing as it reads) %s, then the store's tail %s; JVM CPU %s"
-                        + " (floors: parse %s, H2 write %s)%n", Unit.MILLIS.format(read[0]), Unit.MILLIS.format(value - read[0]),
-                Unit.MILLIS.format(cpu), Unit.MILLIS.format(parseFloor), Unit.MILLIS.format(writeFloor));
+                        + " (floors: parse %s, CPU %s; H2 write %s, CPU %s)%n", Unit.MILLIS.format(read[0]), Unit.MILLIS.format(value - read[0]),
+                Unit.MILLIS.format(cpu), Unit.MILLIS.format(parseFloor), Unit.MILLIS.format(parseFloorCpu),
+                Unit.MILLIS.format(writeFloor), Unit.MILLIS.format(writeFloorCpu));
         if (result[0].newEvents() != generated.events()) {
             throw new IllegalStateException("import stored " + result[0].newEvents() + " of " + generated.events() + " events");
         }

@@ -117,6 +117,31 @@ final class ScannedEventsReader {
         return new LazyEventList(built, lines);
     }
 
+    /** The first line break in {@code bytes[from, to)}, or -1; eight bytes at a time (it was a sixth of the scan's CPU). */
+    static int newlineIn(byte[] bytes, int from, int to) {
+        int i = from;
+        for (; i + Long.BYTES <= to; i += Long.BYTES) {
+            long word = (long) LONGS.get(bytes, i) ^ NEWLINES;
+            // a byte of the word is zero where the block holds a line break; the lowest flag marks the first one
+            long zeros = (word - LOW_BITS) & ~word & HIGH_BITS;
+            if (zeros != 0) {
+                return i + (Long.numberOfTrailingZeros(zeros) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (bytes[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
+    private static final long LOW_BITS = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+
     /** The block's events as a batch: their lines where they lie in the block, numbered in the whole file. */
     private EventBatch batchOf(Block block, int first) {
         int[] starts = new int[block.count];
@@ -216,7 +241,7 @@ final class ScannedEventsReader {
             block.lineNumbers = new long[capacity];
             int start = 0;
             while (start < length) {
-                int newline = indexOf(bytes, start, length);
+                int newline = newlineIn(bytes, start, length);
                 int end = newline < 0 ? length : newline;
                 block.lines++;
                 int lineEnd = end > start && bytes[end - 1] == '\r' ? end - 1 : end;
@@ -252,14 +277,6 @@ final class ScannedEventsReader {
             count++;
         }
 
-        private static int indexOf(byte[] bytes, int from, int to) {
-            for (int i = from; i < to; i++) {
-                if (bytes[i] == '\n') {
-                    return i;
-                }
-            }
-            return -1;
-        }
 
         /** As {@link String#isBlank()} of the decoded line, which is how the line-by-line reader skips lines. */
         private static boolean isBlank(byte[] bytes, int from, int to) {

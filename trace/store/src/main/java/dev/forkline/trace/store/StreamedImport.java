@@ -35,8 +35,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class StreamedImport implements EventBatchSink, AutoCloseable {
 
-    /** Batches (blocks of the file, about 4 MB each) that may wait for the writer. */
-    static final int QUEUED_BATCHES = 6;
+    /** Batches (blocks of the file, about 4 MB each) that may wait for the writer: few, they are young garbage kept alive. */
+    static final int QUEUED_BATCHES = 2;
 
     /** The stream cannot store this bundle as it arrives: the whole bundle is stored by {@link #finish} instead. */
     static final class FallBack extends StoreException {

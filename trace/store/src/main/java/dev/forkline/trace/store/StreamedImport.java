@@ -143,11 +143,12 @@ public final class StreamedImport implements EventBatchSink, AutoCloseable {
     /** Queues for the writer, waiting while the queue is full; drops the item once the write ended (it failed). */
     private void put(Object item) throws InterruptedIOException {
         try {
-            while (!queue.offer(item, 50, TimeUnit.MILLISECONDS)) {
-                if (write.isDone()) {
+            while (!write.isDone()) {
+                if (queue.offer(item, 50, TimeUnit.MILLISECONDS)) {
                     return;
                 }
             }
+            queue.clear(); // nobody takes them any more (the write fell back or failed: finish says which)
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while handing events to the store");

@@ -138,8 +138,8 @@ final class StoreWriter implements AutoCloseable {
             } catch (SQLException rollbackFailure) {
                 failure.addSuppressed(rollbackFailure);
             }
-            if (failure instanceof StreamedImport.FallBack) {
-                LOG.debug("store: {}: {}", what, failure.getMessage());
+            if (failure instanceof StreamedImport.FallBack || failure instanceof StreamedImport.Abandoned) {
+                LOG.info("store: {}: {}", what, failure.getMessage());
             } else if (failure instanceof StoreRefusedException || failure instanceof TraceConflictException) {
                 LOG.info("store: cannot {}: {}", what, failure.getMessage());
             } else {

@@ -45,6 +45,13 @@ public final class StreamedImport implements EventBatchSink, AutoCloseable {
         }
     }
 
+    /** The import was closed before its end: the transaction rolls back (not a failure of the store). */
+    static final class Abandoned extends StoreException {
+        Abandoned() {
+            super("the import was closed before its end (reading failed, the trace was refused, or it was cancelled): nothing was stored");
+        }
+    }
+
     /** What {@link #finish} hands to the writer with the end of the input. */
     record Whole(Bundle bundle, List<Finding> findings, TraceIntegrity integrity) {
     }
@@ -162,7 +169,7 @@ public final class StreamedImport implements EventBatchSink, AutoCloseable {
             try {
                 while (true) {
                     if (abandoned) {
-                        throw new StoreException("the import was abandoned before its end (reading failed or it was cancelled): nothing was stored");
+                        throw new Abandoned();
                     }
                     Object item = queue.poll(50, TimeUnit.MILLISECONDS);
                     if (item == END) {

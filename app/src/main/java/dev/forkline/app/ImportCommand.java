@@ -7,6 +7,7 @@ import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.integrity.IntegrityVerdict;
 import dev.forkline.trace.store.StoreResult;
+import dev.forkline.trace.store.StreamedImport;
 import dev.forkline.trace.store.TraceConflictException;
 import dev.forkline.trace.store.TraceStore;
 import java.io.IOException;
@@ -53,8 +54,9 @@ final class ImportCommand implements Callable<Integer> {
         try (TraceStore store = database.open()) {
             TrustedKeys trusted = TrustedKeyOptions.withStore(trust.trusted(), store);
             for (Path file : files) {
-                try {
-                    ImportedTrace trace = importers.read(file);
+                // a large bundle is stored while it is read; leaving this block without finish() stores nothing
+                try (StreamedImport stream = store.streamedImport(file.toAbsolutePath().toString())) {
+                    ImportedTrace trace = importers.read(file, stream);
                     try (var bundle = trace.bundle()) {
                         TraceChecks.Checked checked = TraceChecks.check(trace, trusted);
                         IntegrityVerdict verdict = checked.integrity().verdict();
@@ -64,7 +66,7 @@ final class ImportCommand implements Callable<Integer> {
                                     + "; refused (--strict): nothing stored");
                             continue;
                         }
-                        StoreResult result = store.importTrace(bundle, checked.findings(), file.toAbsolutePath().toString(), checked.integrity());
+                        StoreResult result = stream.finish(bundle, checked.findings(), checked.integrity());
                         out.printf("%s\t%s\t%d events\t%s\t%s%n", bundle.manifest().traceId(), bundle.manifest().sourceFormat(),
                                 bundle.events().size(), result.message(), verdict.status().wireName());
                         if (verdict.fails()) {

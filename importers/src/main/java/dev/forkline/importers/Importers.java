@@ -77,4 +77,9 @@ public final class Importers {
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
         return detect(path).read(path);
     }
+
+    /** As {@link #read(Path)}, handing events to {@code sink} as they are read where the format's importer can. */
+    public ImportedTrace read(Path path, dev.forkline.trace.bundle.EventBatchSink sink) throws IOException, TraceFormatException {
+        return detect(path).read(path, sink);
+    }
 }

@@ -3,6 +3,7 @@ package dev.forkline.importers;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
+import dev.forkline.trace.bundle.EventBatchSink;
 import dev.forkline.trace.bundle.Manifest;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,6 +47,13 @@ public final class NativeBundleImporter implements TraceImporter {
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
         Bundle bundle = BundleReader.read(path);
+        return new ImportedTrace(bundle, MissingBlobs.findings(bundle));
+    }
+
+    /** A large bundle directory's events go to {@code sink} as they are read and checked. */
+    @Override
+    public ImportedTrace read(Path path, EventBatchSink sink) throws IOException, TraceFormatException {
+        Bundle bundle = BundleReader.read(path, sink);
         return new ImportedTrace(bundle, MissingBlobs.findings(bundle));
     }
 }

@@ -1,6 +1,7 @@
 package dev.forkline.importers;
 
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.EventBatchSink;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -22,4 +23,13 @@ public interface TraceImporter {
      * {@link TraceFormatException} naming file and line.
      */
     ImportedTrace read(Path path) throws IOException, TraceFormatException;
+
+    /**
+     * As {@link #read(Path)}, handing the events to {@code sink} as they are read when the importer can (Forkline's
+     * own large bundles), so that they are stored while the rest is read. The default reads the whole trace and never
+     * calls the sink.
+     */
+    default ImportedTrace read(Path path, EventBatchSink sink) throws IOException, TraceFormatException {
+        return read(path);
+    }
 }

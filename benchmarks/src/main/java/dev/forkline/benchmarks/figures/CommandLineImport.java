@@ -6,13 +6,14 @@ import dev.forkline.importers.TraceChecks;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.store.StoreResult;
+import dev.forkline.trace.store.StreamedImport;
 import dev.forkline.trace.store.TraceStore;
 import java.nio.file.Path;
 
 /**
  * What {@code forkline import FILE} does, as the main class of a child JVM whose memory {@link ImportMemoryFigures}
  * watches: the built-in importer's read, the checks of {@link TraceChecks} (verification, lint, secret scan) and
- * {@link TraceStore#importTrace} into the store at the second argument. Prints the stored event count.
+ * the store's import into the store at the second argument ({@link StreamedImport}: a large bundle is stored while it is read). Prints the stored event count.
  */
 public final class CommandLineImport {
 
@@ -21,11 +22,12 @@ public final class CommandLineImport {
 
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[0]);
-        try (TraceStore store = TraceStore.open(Path.of(args[1]))) {
-            ImportedTrace trace = Importers.builtIn().read(file);
+        try (TraceStore store = TraceStore.open(Path.of(args[1]));
+             StreamedImport stream = store.streamedImport(file.toAbsolutePath().toString())) {
+            ImportedTrace trace = Importers.builtIn().read(file, stream);
             try (Bundle bundle = trace.bundle()) {
                 TraceChecks.Checked checked = TraceChecks.check(trace, TrustedKeys.none());
-                StoreResult result = store.importTrace(bundle, checked.findings(), file.toAbsolutePath().toString(), checked.integrity());
+                StoreResult result = stream.finish(bundle, checked.findings(), checked.integrity());
                 System.out.println(result.newEvents());
             }
         }

@@ -38,7 +38,20 @@ public final class BundleReader {
         return read(path, LAZY_FROM_BYTES);
     }
 
+    /**
+     * As {@link #read(Path)}, handing a large bundle's events to {@code sink} as they are read and checked (see
+     * {@link EventBatchSink}), so that they can be stored while the rest is read. A small bundle, or a zip, is read
+     * in one piece and the sink is not called at all.
+     */
+    public static Bundle read(Path path, EventBatchSink sink) throws IOException, TraceFormatException {
+        return read(path, LAZY_FROM_BYTES, sink);
+    }
+
     static Bundle read(Path path, long lazyFromBytes) throws IOException, TraceFormatException {
+        return read(path, lazyFromBytes, null);
+    }
+
+    static Bundle read(Path path, long lazyFromBytes, EventBatchSink sink) throws IOException, TraceFormatException {
         String name = path.toString();
         if (Files.isDirectory(path)) {
             Path manifestFile = path.resolve(Bundle.MANIFEST);
@@ -51,7 +64,7 @@ public final class BundleReader {
             }
             try {
                 if (Files.size(eventsFile) >= lazyFromBytes) {
-                    return readLazily(name, manifest, eventsFile, new DirectoryBlobStore(path.resolve(Bundle.BLOBS)));
+                    return readLazily(name, manifest, eventsFile, new DirectoryBlobStore(path.resolve(Bundle.BLOBS)), sink);
                 }
                 try (InputStream in = Files.newInputStream(eventsFile)) {
                     return readEvents(name, manifest, in, new DirectoryBlobStore(path.resolve(Bundle.BLOBS)));
@@ -89,9 +102,12 @@ public final class BundleReader {
         }
     }
 
-    private static Bundle readLazily(String source, Manifest manifest, Path eventsFile, BlobSource blobs)
+    private static Bundle readLazily(String source, Manifest manifest, Path eventsFile, BlobSource blobs, EventBatchSink sink)
             throws IOException, TraceFormatException {
-        LazyEventList events = ScannedEventsReader.read(eventsFile, source + "/" + Bundle.EVENTS);
+        if (sink != null) {
+            sink.begin(source + "/" + Bundle.EVENTS, manifest, blobs);
+        }
+        LazyEventList events = ScannedEventsReader.read(eventsFile, source + "/" + Bundle.EVENTS, sink);
         int[] lines = new int[events.size()];
         for (int i = 0; i < lines.length; i++) {
             lines[i] = Math.toIntExact(events.lines().lineNumber(i));

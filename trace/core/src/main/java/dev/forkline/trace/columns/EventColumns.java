@@ -457,6 +457,18 @@ public final class EventColumns {
             return new EventColumns(this, false);
         }
 
+        /** Adds row {@code i} of {@code from} as it is (for cutting a trace's rows into pieces of its own choosing). */
+        public Builder addRow(EventColumns from, int i) {
+            if (from.hashed[i]) {
+                return add(from.ids[i], from.run(i), from.seq[i], from.epochSecond[i], from.nano[i], from.actor(i), from.type(i),
+                        from.flags[i], from.latencyMs[i], from.callId[i], from.tool(i), from.checkpointId[i], from.label[i],
+                        from.causes(i), from.hashes, i * HASH_BYTES, from.blobNames(i));
+            }
+            return add(from.ids[i], from.run(i), from.seq[i], from.epochSecond[i], from.nano[i], from.actor(i), from.type(i),
+                    from.flags[i], from.latencyMs[i], from.callId[i], from.tool(i), from.checkpointId[i], from.label[i],
+                    from.causes(i), (String) null, from.blobNames(i));
+        }
+
         /** Appends the rows of a part built elsewhere (e.g. on another thread), in order. */
         public Builder append(EventColumns part) {
             int n = part.size();

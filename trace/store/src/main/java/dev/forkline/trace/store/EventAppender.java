@@ -65,19 +65,24 @@ final class EventAppender {
      */
     Written append(IncomingEvents incoming, List<StorageOrder.Run> order, BlobSource blobs, Set<String> alsoStore)
             throws SQLException, IOException, StoreException {
-        EventColumns columns = incoming.columns();
+        return append(new PreparedChunks(incoming, order), blobs, alsoStore);
+    }
+
+    /** As above, for chunks from any source (closed when done). */
+    Written append(ChunkSource source, BlobSource blobs, Set<String> alsoStore) throws SQLException, IOException, StoreException {
         long written = 0;
         long queueEvents = 0;
         int newBlobs;
-        try (PreparedChunks chunks = new PreparedChunks(incoming, order);
+        try (ChunkSource chunks = source;
              ChunkTable.Inserter inserter = ChunkTable.Inserter.forAppend(connection, traceId);
              NamedBlobs named = new NamedBlobs(connection, blobIndex, traceId, blobs, storedBefore)) {
             for (ChunkEncoder.Chunk chunk = chunks.next(); chunk != null; chunk = chunks.next()) {
                 inserter.insert(chunk);
                 int[] events = chunk.events();
+                EventColumns columns = chunks.columns();
                 for (int k = 0; k < events.length; k++) {
                     digest.add(chunk.identityHashes(), k * ChunkHeader.HASH_BYTES);
-                    runs.count(columns, events[k], incoming::event);
+                    runs.count(columns, events[k], chunks::event);
                     if (EscapeQueue.canWait(columns, events[k])) {
                         queueEvents++;
                     }

@@ -1,5 +1,7 @@
 package dev.forkline.trace.store;
 
+import dev.forkline.trace.Event;
+import dev.forkline.trace.columns.EventColumns;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -15,7 +17,7 @@ import java.util.List;
  * have to wait, it prepares the next segment itself. Chunks
  * are handed out strictly in order; a failure while preparing surfaces when its chunk's turn comes.
  */
-final class PreparedChunks implements AutoCloseable {
+final class PreparedChunks implements ChunkSource {
 
     static final int MAX_EVENTS = 1024;
     static final int MAX_LINE_BYTES = 1 << 20;
@@ -40,8 +42,8 @@ final class PreparedChunks implements AutoCloseable {
         this.segments = all.iterator();
     }
 
-    /** The next chunk in order, or null when all were handed out. */
-    ChunkEncoder.Chunk next() throws IOException, StoreException {
+    @Override
+    public ChunkEncoder.Chunk next() throws IOException, StoreException {
         while (!current.hasNext()) {
             while (!ahead.isFull() && segments.hasNext()) {
                 Segment segment = segments.next();
@@ -63,31 +65,56 @@ final class PreparedChunks implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return ofSegment(segment.runId(), incoming.columns(), events, lines, incoming::identityHash);
+    }
+
+    /** Where the hash an event is stored under comes from (see {@link IncomingEvents#identityHash(int, byte[], int)}). */
+    @FunctionalInterface
+    interface IdentityHashes {
+        void copy(int event, byte[] target, int offset);
+    }
+
+    /**
+     * One segment of a run (events in seq order, {@code lines[k]} for {@code events[k]}) as chunks of at most about
+     * {@value #MAX_LINE_BYTES} bytes of lines; a longer line gets a chunk of its own.
+     */
+    static List<ChunkEncoder.Chunk> ofSegment(String runId, EventColumns columns, int[] events, byte[][] lines,
+                                              IdentityHashes hashes) {
         List<ChunkEncoder.Chunk> chunks = new ArrayList<>(1);
         int start = 0;
         long bytes = 0;
         for (int k = 0; k < events.length; k++) {
             if (k > start && bytes + lines[k].length + 1 > MAX_LINE_BYTES) {
-                chunks.add(chunk(segment.runId(), events, lines, start, k));
+                chunks.add(chunk(runId, columns, events, lines, start, k, hashes));
                 start = k;
                 bytes = 0;
             }
             bytes += lines[k].length + 1;
         }
-        chunks.add(chunk(segment.runId(), events, lines, start, events.length));
+        chunks.add(chunk(runId, columns, events, lines, start, events.length, hashes));
         return chunks;
     }
 
-    private ChunkEncoder.Chunk chunk(String runId, int[] segmentEvents, byte[][] segmentLines, int from, int to) {
+    private static ChunkEncoder.Chunk chunk(String runId, EventColumns columns, int[] segmentEvents, byte[][] segmentLines,
+                                            int from, int to, IdentityHashes hashes) {
         int[] events = Arrays.copyOfRange(segmentEvents, from, to);
         byte[] identityHashes = new byte[events.length * HashBytes.LENGTH];
         for (int k = 0; k < events.length; k++) {
-            incoming.identityHash(events[k], identityHashes, k * HashBytes.LENGTH);
+            hashes.copy(events[k], identityHashes, k * HashBytes.LENGTH);
         }
-        return ChunkEncoder.encode(runId, incoming.columns(), events, Arrays.copyOfRange(segmentLines, from, to), identityHashes);
+        return ChunkEncoder.encode(runId, columns, events, Arrays.copyOfRange(segmentLines, from, to), identityHashes);
     }
 
-    /** Stops preparing chunks nobody will ask for (the write failed or is done). */
+    @Override
+    public EventColumns columns() {
+        return incoming.columns();
+    }
+
+    @Override
+    public Event event(int index) {
+        return incoming.event(index);
+    }
+
     @Override
     public void close() {
         ahead.close();

@@ -63,6 +63,14 @@ final class RunTally {
         return tally;
     }
 
+    /**
+     * Takes note of a run as it first appears, before any of its events is counted: for a writer that counts runs'
+     * events in another order than they appear (keeps the runs' order that of first appearance).
+     */
+    void appeared(String runId) {
+        runs.computeIfAbsent(runId, id -> new Run(id, runs.size(), false));
+    }
+
     Run run(String runId) {
         return runs.get(runId);
     }

@@ -65,19 +65,60 @@ final class StoreWriter implements AutoCloseable {
 
     /** Runs {@code work} as one durable transaction on the writer thread and waits for it. */
     <T> T write(String what, Work<T> work) throws StoreException {
-        Future<T> future;
+        return start(what, work).await();
+    }
+
+    /**
+     * Starts {@code work} as one durable transaction on the writer thread (after the writes started before it) and
+     * returns at once: for work that is fed while it runs ({@link StreamedImport}).
+     */
+    <T> Pending<T> start(String what, Work<T> work) throws StoreException {
         try {
-            future = executor.submit(() -> inTransaction(what, work));
+            return new Pending<>(what, executor.submit(() -> inTransaction(what, work)));
         } catch (java.util.concurrent.RejectedExecutionException e) {
             throw new StoreException("the trace store is closed");
         }
-        try {
-            return future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreException("interrupted while waiting for the store to " + what + " (the write goes on and commits or rolls back on its own)", e);
-        } catch (ExecutionException e) {
-            throw translate(what, e.getCause());
+    }
+
+    /** A write that was started. */
+    static final class Pending<T> {
+        private final String what;
+        private final Future<T> future;
+
+        private Pending(String what, Future<T> future) {
+            this.what = what;
+            this.future = future;
+        }
+
+        boolean isDone() {
+            return future.isDone();
+        }
+
+        /** Waits for the write; its failure (it was rolled back) as a {@link StoreException}. */
+        T await() throws StoreException {
+            try {
+                return future.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StoreException("interrupted while waiting for the store to " + what + " (the write goes on and commits or rolls back on its own)", e);
+            } catch (ExecutionException e) {
+                throw translate(what, e.getCause());
+            }
+        }
+
+        /** The write's failure as thrown on the writer thread, or null if it has not failed (yet). */
+        Throwable failure() {
+            if (!future.isDone()) {
+                return null;
+            }
+            try {
+                future.get();
+                return null;
+            } catch (ExecutionException e) {
+                return e.getCause();
+            } catch (InterruptedException | java.util.concurrent.CancellationException e) {
+                return e;
+            }
         }
     }
 
@@ -97,7 +138,9 @@ final class StoreWriter implements AutoCloseable {
             } catch (SQLException rollbackFailure) {
                 failure.addSuppressed(rollbackFailure);
             }
-            if (failure instanceof StoreRefusedException || failure instanceof TraceConflictException) {
+            if (failure instanceof StreamedImport.FallBack || failure instanceof StreamedImport.Abandoned) {
+                LOG.info("store: {}: {}", what, failure.getMessage());
+            } else if (failure instanceof StoreRefusedException || failure instanceof TraceConflictException) {
                 LOG.info("store: cannot {}: {}", what, failure.getMessage());
             } else {
                 LOG.warn("store: failed to {}, rolled back", what, failure);

@@ -1,7 +1,9 @@
 package dev.forkline.trace.store;
 
 import dev.forkline.trace.Finding;
+import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.Manifest;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.IdTable;
 import dev.forkline.trace.integrity.IntegrityStatus;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Stores a bundle, run inside one writer transaction. A trace id seen for the first time is inserted whole. For a
@@ -60,9 +63,7 @@ final class TraceImport {
             TraceRows.insert(connection, bundle.manifest(), sourcePath, importedAt);
             EventAppender.Written written = EventAppender.forNewTrace(connection, blobIndex, traceId)
                     .append(incoming, order, bundle.blobs(), Set.of());
-            FindingRows.replace(connection, traceId, findings);
-            VerdictRows.replace(connection, traceId, integrity);
-            return new StoreResult(traceId, StoreResult.Status.IMPORTED, written.events(), written.blobs());
+            return newTraceStored(connection, traceId, findings, integrity, written);
         }
         TraceRows.Stored current = stored.get();
         if (current.eventCount() == columns.size() && current.contentDigest().equals(digestOf(incoming))) {
@@ -78,6 +79,41 @@ final class TraceImport {
         FindingRows.replace(connection, traceId, findings);
         VerdictRows.replace(connection, traceId, integrity); // even unverified: the stored verdict did not cover the new events
         return new StoreResult(traceId, StoreResult.Status.UPDATED, written.events(), written.blobs());
+    }
+
+    /**
+     * Stores a new trace whose events arrive while its bundle is still read ({@link StreamedImport}): the trace's row,
+     * then the chunks as they come, then, with the whole bundle, the checks that need all its events and the rest of
+     * the trace's rows. A trace id stored already is not handled here ({@link StreamedImport.FallBack}).
+     *
+     * @param whole the bundle as read, with its findings and verdict; asked for once the feed has ended
+     */
+    static StoreResult runStreamed(Connection connection, Manifest manifest, String sourcePath, Instant importedAt,
+                                   BlobIndex blobIndex, BlobSource blobs, String eventsFile, StreamedChunks.Feed feed,
+                                   Supplier<StreamedImport.Whole> whole) throws SQLException, IOException, StoreException {
+        String traceId = manifest.traceId();
+        if (TraceRows.stored(connection, traceId).isPresent()) {
+            throw new StreamedImport.FallBack("trace '" + traceId + "' is stored already");
+        }
+        TraceRows.insert(connection, manifest, sourcePath, importedAt);
+        EventAppender appender = EventAppender.forNewTrace(connection, blobIndex, traceId);
+        EventAppender.Written written = appender.append(new StreamedChunks(feed, eventsFile, appender.runs()::appeared), blobs, Set.of());
+        StreamedImport.Whole read = whole.get();
+        EventColumns columns = read.bundle().columns();
+        if (written.events() != columns.size() || !read.bundle().manifest().traceId().equals(traceId)) {
+            throw new IllegalStateException("the bundle finished is not the one streamed: " + columns.size() + " events in it, "
+                    + written.events() + " streamed");
+        }
+        StorageOrder.checkIdsDiffer(columns, traceId);
+        return newTraceStored(connection, traceId, read.findings(), read.integrity(), written);
+    }
+
+    /** The rows of a new trace besides its events and runs, once they are written: one place for both ways of importing. */
+    private static StoreResult newTraceStored(Connection connection, String traceId, List<Finding> findings, TraceIntegrity integrity,
+                                              EventAppender.Written written) throws SQLException {
+        FindingRows.replace(connection, traceId, findings);
+        VerdictRows.replace(connection, traceId, integrity);
+        return new StoreResult(traceId, StoreResult.Status.IMPORTED, written.events(), written.blobs());
     }
 
     private StoreResult unchanged(Connection connection) throws SQLException {

@@ -256,6 +256,28 @@ public final class TraceStore implements AutoCloseable {
     }
 
     /**
+     * An import that stores a large bundle while {@link dev.forkline.trace.bundle.BundleReader#read(Path,
+     * dev.forkline.trace.bundle.EventBatchSink)} is still reading it; see {@link StreamedImport}. Same result and the
+     * same all-or-nothing as {@link #importTrace(Bundle, List, String, TraceIntegrity)}.
+     *
+     * @param sourcePath where the trace is imported from (shown in the trace list), or null
+     */
+    public StreamedImport streamedImport(String sourcePath) {
+        return new StreamedImport(this, sourcePath);
+    }
+
+    /** Starts {@link StreamedImport}'s transaction on the writer thread. */
+    StoreWriter.Pending<StoreResult> startStreamedWrite(Manifest manifest, String sourcePath, dev.forkline.trace.bundle.BlobSource blobs,
+                                                        String eventsFile, StreamedChunks.Feed feed,
+                                                        java.util.function.Supplier<StreamedImport.Whole> whole) throws StoreException {
+        java.time.Instant importedAt = clock.instant();
+        return writer.start("import trace '" + manifest.traceId() + "'", connection -> {
+            StoreResult result = TraceImport.runStreamed(connection, manifest, sourcePath, importedAt, blobIndex, blobs, eventsFile, feed, whole);
+            return stored(connection, whole.get().bundle(), result);
+        });
+    }
+
+    /**
      * Stores the bundle in place of the stored trace of the same id, in one transaction: the old trace's rows are
      * removed and the bundle stored as by {@link #importTrace}, so a reader sees the old trace or the new one, never a
      * mix. For a trace that is derived again as its source grows and whose new form is not an extension of the old one

@@ -1,0 +1,190 @@
+package dev.forkline.trace.store;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventCodec;
+import dev.forkline.trace.Hashes;
+import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.EventBatch;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.LazyEventList;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Chunks made from events while they are still being read ({@link StreamedImport}): each run's events are collected
+ * as they arrive into segments of up to {@value PreparedChunks#MAX_EVENTS}, and a full segment is encoded on the
+ * common pool while the writer inserts earlier chunks; at the end of the input every run's last segment follows, runs
+ * in the order they first appeared. Chunks of different runs are inserted in the order their segments fill, which the
+ * store does not mind (a run's chunks are keyed and read by seq).
+ *
+ * <p>Needs each run's events in seq order as they arrive, as a well-formed bundle has them; an event that is not
+ * stops the stream with {@link StreamedImport.FallBack} (the import is then done again from the whole bundle, which
+ * sorts or reports the repeated seq).
+ */
+final class StreamedChunks implements ChunkSource {
+
+    /** Where the events come from. */
+    interface Feed {
+        /** The next batch, waiting for it; null at the end of the input. */
+        EventBatch next() throws IOException, StoreException;
+
+        /** Whether {@link #next()} would return without waiting. */
+        boolean hasReady();
+    }
+
+    private final Feed feed;
+    private final String file;
+    private final Consumer<String> runAppeared;
+    private final Map<String, Collecting> runs = new LinkedHashMap<>();
+    private final OrderedPoolWork<Segment> ahead = new OrderedPoolWork<>();
+    private Segment current;
+    private Iterator<ChunkEncoder.Chunk> chunks = List.<ChunkEncoder.Chunk>of().iterator();
+    private boolean inputDone;
+
+    /**
+     * @param file        the events file, for messages
+     * @param runAppeared told of each run when its first event arrives (before any of its events is counted)
+     */
+    StreamedChunks(Feed feed, String file, Consumer<String> runAppeared) {
+        this.feed = feed;
+        this.file = file;
+        this.runAppeared = runAppeared;
+    }
+
+    @Override
+    public ChunkEncoder.Chunk next() throws IOException, StoreException {
+        while (!chunks.hasNext()) {
+            if (!ahead.isEmpty() && (inputDone || ahead.isFull() || !feed.hasReady())) {
+                current = ahead.takeNext();
+                chunks = current.chunks().iterator();
+                continue;
+            }
+            if (inputDone) {
+                return null;
+            }
+            EventBatch batch = feed.next();
+            if (batch == null) {
+                inputDone = true;
+                for (Collecting run : runs.values()) {
+                    if (run.size() > 0) {
+                        submit(run.cut());
+                    }
+                }
+            } else {
+                add(batch);
+            }
+        }
+        return chunks.next();
+    }
+
+    private void add(EventBatch batch) throws StoreException {
+        EventColumns columns = batch.columns();
+        for (int k = 0; k < batch.size(); k++) {
+            String runId = columns.run(k);
+            Collecting run = runs.get(runId);
+            if (run == null) {
+                run = new Collecting(runId);
+                runs.put(runId, run);
+                runAppeared.accept(runId);
+            }
+            long seq = columns.seq(k);
+            if (seq <= run.lastSeq) {
+                throw new StreamedImport.FallBack("run '" + runId + "' has seq " + seq + " after seq " + run.lastSeq
+                        + " (" + file + " line " + batch.lineNumbers()[k] + ")");
+            }
+            run.lastSeq = seq;
+            run.add(columns, k, batch.line(k), batch.lineNumbers()[k]);
+            if (run.size() == PreparedChunks.MAX_EVENTS) {
+                submit(run.cut());
+            }
+        }
+    }
+
+    private void submit(Segment segment) {
+        ahead.submit(() -> segment.encoded(this::identityHash));
+    }
+
+    /** As {@link IncomingEvents#identityHash(int, byte[], int)}: the event's own hash, else that of its canonical line. */
+    private void identityHash(Segment segment, int index, byte[] target, int offset) {
+        if (!segment.columns().copyHash(index, target, offset)) {
+            String canonical = Hashes.sha256(EventCodec.toLine(parse(segment, index)).getBytes(StandardCharsets.UTF_8));
+            System.arraycopy(HashBytes.of(canonical), 0, target, offset, HashBytes.LENGTH);
+        }
+    }
+
+    @Override
+    public EventColumns columns() {
+        return current.columns();
+    }
+
+    @Override
+    public Event event(int index) {
+        return parse(current, index);
+    }
+
+    private Event parse(Segment segment, int index) {
+        try {
+            return EventCodec.parseLine(new String(segment.lines()[index], StandardCharsets.UTF_8), file, segment.lineNumbers()[index]);
+        } catch (TraceFormatException e) {
+            throw new LazyEventList.DamagedEventException(e); // the reader checked this line: it cannot fail here
+        }
+    }
+
+    @Override
+    public void close() {
+        ahead.close();
+    }
+
+    /** One run's events collected since its last segment was cut. */
+    private static final class Collecting {
+        final String runId;
+        long lastSeq = Long.MIN_VALUE;
+        EventColumns.Builder rows = new EventColumns.Builder(PreparedChunks.MAX_EVENTS);
+        List<byte[]> lines = new ArrayList<>(PreparedChunks.MAX_EVENTS);
+        long[] lineNumbers = new long[PreparedChunks.MAX_EVENTS];
+
+        Collecting(String runId) {
+            this.runId = runId;
+        }
+
+        int size() {
+            return lines.size();
+        }
+
+        void add(EventColumns columns, int k, byte[] line, long lineNumber) {
+            rows.addRow(columns, k);
+            lineNumbers[lines.size()] = lineNumber;
+            lines.add(line);
+        }
+
+        Segment cut() {
+            Segment segment = new Segment(runId, rows.buildPart(), lines.toArray(byte[][]::new), Arrays.copyOf(lineNumbers, lines.size()), null);
+            rows = new EventColumns.Builder(PreparedChunks.MAX_EVENTS);
+            lines = new ArrayList<>(PreparedChunks.MAX_EVENTS);
+            return segment;
+        }
+    }
+
+    @FunctionalInterface
+    private interface SegmentHashes {
+        void copy(Segment segment, int index, byte[] target, int offset);
+    }
+
+    /** A run's events in seq order ({@code columns} row {@code k}, {@code lines[k]}), and once encoded its chunks. */
+    private record Segment(String runId, EventColumns columns, byte[][] lines, long[] lineNumbers, List<ChunkEncoder.Chunk> chunks) {
+
+        Segment encoded(SegmentHashes hashes) {
+            int[] events = new int[lines.length];
+            Arrays.setAll(events, k -> k);
+            return new Segment(runId, columns, lines, lineNumbers,
+                    PreparedChunks.ofSegment(runId, columns, events, lines, (index, target, offset) -> hashes.copy(this, index, target, offset)));
+        }
+    }
+}

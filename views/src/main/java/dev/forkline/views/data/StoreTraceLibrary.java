@@ -9,6 +9,7 @@ import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.store.StoreException;
 import dev.forkline.trace.store.StoreResult;
+import dev.forkline.trace.store.StreamedImport;
 import dev.forkline.trace.store.TraceStore;
 import dev.forkline.views.concurrent.Progress;
 
@@ -150,16 +151,19 @@ public final class StoreTraceLibrary implements TraceLibrary {
     @Override
     public ImportResult importTrace(Path path, Progress progress) throws IOException, TraceFormatException {
         progress.update("Reading " + path.getFileName(), -1);
-        ImportedTrace imported = importers.read(path);
-        try (Bundle bundle = imported.bundle()) {
-            progress.update("Checking " + bundle.manifest().title(), 0.4);
-            TraceChecks.Checked checked = TraceChecks.check(imported, trustedKeys.get());
-            progress.update("Storing " + bundle.events().size() + " events", 0.6);
-            StoreResult stored = store.importTrace(bundle, checked.findings(), path.toAbsolutePath().toString(), checked.integrity());
-            progress.update("Stored: " + stored.message(), 1.0);
-            TraceSummary summary = store.find(stored.traceId()).map(StoreTraceLibrary::summary)
-                    .orElseThrow(() -> new IOException("trace '" + stored.traceId() + "' is not in the store after importing it"));
-            return new ImportResult(summary, checked.findings());
+        // a large bundle is stored while it is read (as forkline import does); leaving without finish() stores nothing
+        try (StreamedImport stream = store.streamedImport(path.toAbsolutePath().toString())) {
+            ImportedTrace imported = importers.read(path, stream);
+            try (Bundle bundle = imported.bundle()) {
+                progress.update("Checking " + bundle.manifest().title(), 0.4);
+                TraceChecks.Checked checked = TraceChecks.check(imported, trustedKeys.get());
+                progress.update("Storing " + bundle.events().size() + " events", 0.6);
+                StoreResult stored = stream.finish(bundle, checked.findings(), checked.integrity());
+                progress.update("Stored: " + stored.message(), 1.0);
+                TraceSummary summary = store.find(stored.traceId()).map(StoreTraceLibrary::summary)
+                        .orElseThrow(() -> new IOException("trace '" + stored.traceId() + "' is not in the store after importing it"));
+                return new ImportResult(summary, checked.findings());
+            }
         } catch (StoreException e) {
             throw new IOException(e.getMessage(), e);
         }

@@ -303,7 +303,7 @@ public final class ReplayEngine {
         request.edits().forEach(e -> edits.add(e.toJson()));
         // the fork hangs off the run that holds the checkpoint, which is the replayed run or one of its ancestors
         ObjectNode data = new RunForkData(plan.checkpoint().run(), plan.checkpointId(), plan.checkpoint().id(),
-                request.edits().isEmpty() ? ForkReason.REPLAY : ForkReason.FORK, edits, plan.run(), null).toPayload();
+                request.edits().isEmpty() ? ForkReason.REPLAY : ForkReason.FORK, edits, plan.run(), request.note()).toPayload();
         ObjectNode replay = data.putObject(ReplayMarks.REPLAY);
         replay.put("image", image.image());
         replay.put("imageId", image.imageId());

@@ -31,11 +31,13 @@ import java.util.Objects;
  * @param image                 the image to run in, whatever the trace records; null lets {@link ImageChoices} choose
  * @param pull                  the recorded image may be pulled from a registry when it is not present locally
  * @param strictEnvironment     environment divergences count as failures (exit 3) like behaviour ones
+ * @param note                  a line the replay's {@code run.fork} keeps with it (e.g. that it is a retry after an engine
+ *                              was lost); null for none
  */
 public record ReplayRequest(Path bundleDirectory, String run, String checkpointId, List<EventEdit> edits,
                             boolean stopAtFirstDivergence, Normalizer normalizer, SandboxPool pool, Cancellation cancellation,
                             Path standInDirectory, TrustedKeys trustedKeys, Duration maxCallTimeout, String failureEventId,
-                            SessionSetup setup, String image, boolean pull, boolean strictEnvironment) {
+                            SessionSetup setup, String image, boolean pull, boolean strictEnvironment, String note) {
 
     public static final Duration DEFAULT_MAX_CALL_TIMEOUT = Duration.ofMinutes(5);
 
@@ -58,7 +60,13 @@ public record ReplayRequest(Path bundleDirectory, String run, String checkpointI
     /** The same request served by {@code value} (null: a fresh sandbox). */
     public ReplayRequest withPool(SandboxPool value) {
         return new ReplayRequest(bundleDirectory, run, checkpointId, edits, stopAtFirstDivergence, normalizer, value, cancellation,
-                standInDirectory, trustedKeys, maxCallTimeout, failureEventId, setup, image, pull, strictEnvironment);
+                standInDirectory, trustedKeys, maxCallTimeout, failureEventId, setup, image, pull, strictEnvironment, note);
+    }
+
+    /** The same request, its run marked with {@code value} (see {@code note}). */
+    public ReplayRequest withNote(String value) {
+        return new ReplayRequest(bundleDirectory, run, checkpointId, edits, stopAtFirstDivergence, normalizer, pool, cancellation,
+                standInDirectory, trustedKeys, maxCallTimeout, failureEventId, setup, image, pull, strictEnvironment, value);
     }
 
     public Path effectiveStandInDirectory() {
@@ -169,7 +177,7 @@ public record ReplayRequest(Path bundleDirectory, String run, String checkpointI
 
         public ReplayRequest build() {
             return new ReplayRequest(bundleDirectory, run, checkpointId, edits, stopAtFirstDivergence, normalizer, pool,
-                    cancellation, standInDirectory, trustedKeys, maxCallTimeout, failureEventId, setup, image, pull, strictEnvironment);
+                    cancellation, standInDirectory, trustedKeys, maxCallTimeout, failureEventId, setup, image, pull, strictEnvironment, null);
         }
     }
 }

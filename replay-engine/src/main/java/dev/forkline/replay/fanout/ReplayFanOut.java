@@ -3,6 +3,7 @@ package dev.forkline.replay.fanout;
 import dev.forkline.replay.ReplayInputException;
 import dev.forkline.replay.engine.ReplayEngine;
 import dev.forkline.replay.engine.ReplayListener;
+import dev.forkline.replay.engine.ReplayRequest;
 import dev.forkline.replay.engine.ReplayResult;
 import dev.forkline.replay.sandbox.DockerEngine;
 import dev.forkline.replay.sandbox.EngineUnavailableException;
@@ -202,7 +203,9 @@ public final class ReplayFanOut {
             ReplayResult result = null;
             Exception failure = null;
             try {
-                result = new ReplayEngine(state.engine).replay(job.request(), ReplayListener.NONE);
+                ReplayRequest request = attempt.lostEngines().isEmpty() ? job.request()
+                        : job.request().withNote(retryNote(state.name, attempt.lostEngines()));
+                result = new ReplayEngine(state.engine).replay(request, ReplayListener.NONE);
             } catch (ReplayInputException | TraceFormatException e) {
                 finish(state, attempt, null, e);
                 return;
@@ -312,5 +315,10 @@ public final class ReplayFanOut {
 
     private static String describe(Exception e) {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("").strip();
+    }
+
+    /** What the run of a retried replay keeps in its {@code run.fork}: where it ran, and which engines were lost before. */
+    static String retryNote(String engine, List<String> lostEngines) {
+        return "retried on " + engine + " after " + String.join(", ", lostEngines) + " was lost";
     }
 }

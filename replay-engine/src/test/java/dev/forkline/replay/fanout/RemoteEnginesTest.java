@@ -181,6 +181,11 @@ class RemoteEnginesTest {
             try (var bundle = BundleReader.read(result.job().request().bundleDirectory())) {
                 assertThat(bundle.events().stream().map(e -> e.run()).distinct().filter(run -> run.startsWith("r1-replay-")))
                         .hasSizeGreaterThanOrEqualTo(1);
+                // the retry's own run says so in the trace, not only in the command's output
+                assertThat(bundle.events().stream().filter(e -> e.is(dev.forkline.trace.EventType.RUN_FORK))
+                        .filter(e -> e.run().equals(result.result().replayRun()))
+                        .map(e -> dev.forkline.trace.payload.RunForkData.from(e.data()).note()))
+                        .containsExactly("retried on local after " + second.host() + " was lost");
             }
         }
         DockerTestSupport.assertNoContainerLeft(local);

@@ -8,9 +8,10 @@ import java.sql.SQLException;
 
 /**
  * The count in each trace's row ({@code traces.queue_events}) of its events that can wait in the escape queue
- * ({@link EscapeQueue#canWait}). The writer adds the events it stores (import and append alike); nothing removes an
- * event, so the count only grows. A trace counting none has nothing pending, which lets the queue skip loading it; the
- * count may be too high (see {@link QueueEventsMigration}), never too low.
+ * ({@link EscapeQueue#canWait}). The writer adds the events it stores (import and append alike) and never subtracts:
+ * a live trace whose tail is rewritten ({@link TailReplacement}) counts its re-stored events again. A trace counting
+ * none has nothing pending, which lets the queue skip loading it; the count may be too high (see also
+ * {@link QueueEventsMigration}), never too low.
  */
 final class QueueEvents {
 

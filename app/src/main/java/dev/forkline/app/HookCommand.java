@@ -3,6 +3,7 @@ package dev.forkline.app;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.live.LiveServer;
 import dev.forkline.live.claude.HookSettings;
+import dev.forkline.live.claude.ServeEndpoint;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -51,7 +52,7 @@ final class HookCommand implements Callable<Integer> {
 
     @Command(name = "install", mixinStandardHelpOptions = true,
             description = "Add Forkline's hooks to Claude Code's settings, keeping every hook already there. Each hook posts its "
-                    + "input to forkline serve with curl (no JVM per call).")
+                    + "input to forkline serve from a short bash script (no JVM, no curl per call).")
     static final class Install implements Callable<Integer> {
         @Parameters(paramLabel = "HARNESS", description = "claude-code")
         String harness;
@@ -66,11 +67,13 @@ final class HookCommand implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             checkHarness(harness);
-            if (endpoint.contains("'")) {
-                throw new UserInputException("--endpoint must not contain a quote: " + endpoint);
+            try {
+                ServeEndpoint.parse(endpoint);
+            } catch (IllegalArgumentException e) {
+                throw new UserInputException("--endpoint: " + e.getMessage());
             }
             Path file = scope.settingsFile();
-            ObjectNode settings = HookSettings.install(HookSettings.read(file), endpoint.replaceAll("/+$", ""));
+            ObjectNode settings = HookSettings.install(HookSettings.read(file), endpoint);
             HookSettings.write(file, settings);
             spec.commandLine().getOut().printf("%s: Forkline's hooks installed for %d events (posting to %s); start forkline serve%n",
                     file, HookSettings.EVENTS.size(), endpoint);

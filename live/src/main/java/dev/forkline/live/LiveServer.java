@@ -3,6 +3,7 @@ package dev.forkline.live;
 import com.sun.net.httpserver.HttpServer;
 import dev.forkline.live.claude.ClaudeSessions;
 import dev.forkline.live.claude.HookHandler;
+import dev.forkline.live.claude.HookSettings;
 import dev.forkline.live.http.Access;
 import dev.forkline.live.http.Responses;
 import dev.forkline.live.otlp.OtelLiveTraces;
@@ -47,7 +48,7 @@ public final class LiveServer implements AutoCloseable {
         Access access = token == null ? Access.loopbackOnly() : new Access(token);
         HttpServer server = HttpServer.create(new InetSocketAddress(address, port), 128);
         server.createContext("/v1/traces", new OtlpTracesHandler(traces, access, maxBodyBytes, MAX_IN_FLIGHT));
-        server.createContext("/v1/hooks/claude-code", new HookHandler(sessions, access, maxBodyBytes));
+        server.createContext(HookSettings.PATH, new HookHandler(sessions, access, maxBodyBytes));
         server.createContext("/v1/health", exchange -> {
             Responses.discardBody(exchange);
             Responses.text(exchange, 200, "forkline serve");

@@ -15,8 +15,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code POST /v1/hooks/claude-code}: the body is the JSON Claude Code gives a hook on standard input; the answer (200)
- * is what the hook prints: empty, or a PreToolUse decision. The hook command is {@code curl} (see {@link dev.forkline.live.claude.HookSettings}),
- * which prints the body and fails on any other status: 400 for a payload that is not a hook call, 413 past the bound,
+ * is what the hook prints: empty, or a PreToolUse decision. The hook command (see {@link HookSettings#command})
+ * prints the body and fails on any other status: 400 for a payload that is not a hook call, 413 past the bound,
  * 503 when the events cannot be written (nothing was acknowledged).
  */
 public final class HookHandler implements HttpHandler {

@@ -15,11 +15,11 @@ import java.util.List;
 /**
  * Forkline's entries in a Claude Code settings file ({@code .claude/settings.json} of a project, or
  * {@code ~/.claude/settings.json}): one matcher group per hook event, whose command hook posts the hook's input to
- * {@code forkline serve} with {@code curl} and prints the answer. Installing merges into what is there (a user's own
+ * {@code forkline serve} and prints the answer (see {@link #command}). Installing merges into what is there (a user's own
  * hooks, other keys, other groups of the same event stay as they are); uninstalling removes exactly the hooks whose
  * command carries {@link #MARKER}, and groups and events left empty by that.
  *
- * <p>If serve is not running, curl fails: the PreToolUse hook then exits with 2, which Claude Code takes as "block this
+ * <p>If serve is not running, the hook cannot connect: the PreToolUse hook then exits with 2, which Claude Code takes as "block this
  * call" (stderr says why), so no escape passes unseen; the other events' hooks exit with 1, a non-blocking error, and
  * the event is not recorded.
  */
@@ -31,18 +31,43 @@ public final class HookSettings {
             "Notification", "Stop", "SubagentStop", "SessionEnd");
     /** Claude Code's hook timeout for PreToolUse, in seconds: longer than any wait for the owner. */
     static final int PRE_TOOL_TIMEOUT_SECONDS = 3600;
+    /** Serve's hook endpoint. */
+    public static final String PATH = "/v1/hooks/claude-code";
 
     private HookSettings() {
     }
 
-    /** The shell command of one event's hook. */
+    /**
+     * The shell command of one event's hook: a bash script that posts its standard input to serve over a socket of its
+     * own ({@code /dev/tcp}) and prints serve's answer. bash starts in a few milliseconds where curl, with its
+     * libraries, takes tens (the hook's whole budget is 30 ms). A serve that is not running or answers with an error
+     * makes a PreToolUse hook exit with 2 (the call is blocked, with the reason on stderr) and the others with 1.
+     *
+     * @param endpoint {@code http://HOST[:PORT]}, where serve listens
+     */
     public static String command(String event, String endpoint) {
-        String curl = "curl -sS --fail-with-body --max-time " + (event.equals("PreToolUse") ? PRE_TOOL_TIMEOUT_SECONDS : 30)
-                + " -H 'Content-Type: application/json' --data-binary @- '" + endpoint + "/v1/hooks/claude-code'";
-        String down = event.equals("PreToolUse")
-                ? "{ echo 'forkline serve is not answering at " + endpoint + ": tool call blocked (start it with: forkline serve)' >&2; exit 2; }"
-                : "exit 1";
-        return curl + " || " + down + " # " + MARKER;
+        ServeEndpoint serve = ServeEndpoint.parse(endpoint);
+        boolean preToolUse = event.equals("PreToolUse");
+        int seconds = preToolUse ? PRE_TOOL_TIMEOUT_SECONDS : 30;
+        String fail = preToolUse ? "2" : "1";
+        String blocked = preToolUse ? ": tool call blocked" : "";
+        String script = String.join("; ",
+                "export LC_ALL=C",
+                "trap \"\" PIPE",
+                "b=$(cat)",
+                "{ exec 3<>/dev/tcp/" + serve.host() + "/" + serve.port() + "; } 2>/dev/null || { echo \"forkline serve is not answering at "
+                        + serve.url() + blocked + " (start it with: forkline serve)\" >&2; exit " + fail + "; }",
+                "printf \"POST " + PATH + " HTTP/1.0\\r\\nHost: " + serve.authority()
+                        + "\\r\\nContent-Type: application/json\\r\\nContent-Length: %d\\r\\n\\r\\n%s\" \"${#b}\" \"$b\" >&3",
+                "read -r -t " + seconds + " v s r <&3 || { echo \"forkline serve at " + serve.url() + " did not answer" + blocked + "\" >&2; exit " + fail + "; }",
+                "n=",
+                "while read -r -t 30 l <&3 && [ ${#l} -gt 1 ]; do case $l in [Cc]ontent-[Ll]ength:*) n=${l#*:}; n=${n//[!0-9]/};; esac; done",
+                "a=",
+                "if [ -n \"$n\" ]; then [ \"$n\" = 0 ] || IFS= read -r -N \"$n\" -t 30 a <&3; else IFS= read -r -d \"\" -t 30 a <&3; fi",
+                "[ \"$s\" = 200 ] && { printf %s \"$a\"; exit 0; }",
+                "printf \"forkline serve answered %s" + blocked + ": %s\\n\" \"$s\" \"$a\" >&2",
+                "exit " + fail);
+        return "bash -c '" + script + "' # " + MARKER;
     }
 
     /** Adds Forkline's hooks (replacing Forkline's own from an earlier install); returns the new settings. */

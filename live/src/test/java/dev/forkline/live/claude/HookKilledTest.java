@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The hook Claude Code runs (the installed {@code curl} command, run by {@code sh -c} as Claude Code runs it) is killed
+ * The hook Claude Code runs (the installed command, run by {@code sh -c} as Claude Code runs it) is killed
  * with SIGKILL: once while it is still being handed its input, once while it waits for the owner. Nothing half-sent
  * is recorded, what serve acknowledged stays, the live trace and its stored copy verify, and the session goes on.
  */
@@ -34,10 +34,10 @@ class HookKilledTest {
 
     @Test
     void aHookKilledMidInputOrWhileWaitingLeavesTheSessionWholeAndRecording() throws Exception {
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/bin/sh")) && onPath("curl"), "needs sh and curl, as the installed hook does");
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/bin/sh")) && onPath("bash"), "needs sh and bash, as the installed hook does");
         Path project = Files.createDirectories(dir.resolve("project"));
         try (LiveFixture serve = new LiveFixture(dir, ContractReader.parse(HookSessionTest.CONTRACT, "contract.yaml"), TrustedKeys::none)) {
-            String endpoint = serve.endpoint() + "/v1/hooks/claude-code";
+            String endpoint = serve.endpoint();
             Path bundleDir = serve.root.claudeSession("s-k");
             assertThat(runHook("SessionStart", endpoint, payload(project, "SessionStart").toString())).isZero();
             int afterStart = LiveBundle.open(bundleDir).events().size();
@@ -94,7 +94,7 @@ class HookKilledTest {
         return hook.exitValue();
     }
 
-    /** SIGKILL to the hook's shell and the curl it started (by their ids), as when Claude Code is killed. */
+    /** SIGKILL to the hook's shell and the bash it started (by their ids), as when Claude Code is killed. */
     private static void killWithChildren(Process hook) throws InterruptedException {
         List<ProcessHandle> children = hook.descendants().toList();
         children.forEach(ProcessHandle::destroyForcibly);

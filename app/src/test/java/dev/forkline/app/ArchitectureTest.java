@@ -54,11 +54,7 @@ class ArchitectureTest {
      */
     @Test
     void noPackageCycles() {
-        slices().matching("dev.forkline.(*).(*)..").should().beFreeOfCycles()
-                // TimelineCanvas, the control, takes its TimelineViewModel; splitting it into renderer, geometry and
-                // control (issue 16, section 4) moves the control above the view models and lifts this exception.
-                .ignoreDependency(nameStartingWith("dev.forkline.views.timeline.TimelineCanvas"), resideInAPackage("dev.forkline.views.viewmodel.."))
-                .check(classes);
+        slices().matching("dev.forkline.(*).(*)..").should().beFreeOfCycles().check(classes);
     }
 
     @Test

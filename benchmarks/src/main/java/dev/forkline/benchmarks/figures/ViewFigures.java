@@ -15,7 +15,7 @@ import dev.forkline.views.concurrent.SameThreadTaskExecutor;
 import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.data.StoreTraceLibrary;
 import dev.forkline.views.state.ReconstructorStateProvider;
-import dev.forkline.views.timeline.TimelineCanvas;
+import dev.forkline.views.shell.TimelineCanvas;
 import dev.forkline.views.timeline.TimelineModel;
 import dev.forkline.views.timeline.TimelineViewport;
 import dev.forkline.views.viewmodel.RecentFiles;

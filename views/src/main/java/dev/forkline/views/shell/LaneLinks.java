@@ -1,7 +1,6 @@
 package dev.forkline.views.shell;
 
 import dev.forkline.views.data.SubagentLanes;
-import dev.forkline.views.timeline.TimelineCanvas;
 import dev.forkline.views.viewmodel.TimelineViewModel;
 import javafx.scene.Cursor;
 import javafx.scene.input.MouseButton;

@@ -1,6 +1,5 @@
 package dev.forkline.views.shell;
 
-import dev.forkline.views.timeline.TimelineCanvas;
 import dev.forkline.views.viewmodel.StepScope;
 import dev.forkline.views.viewmodel.ThemeChoice;
 import dev.forkline.views.viewmodel.TimelineViewModel;

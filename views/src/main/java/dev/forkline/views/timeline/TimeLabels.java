@@ -6,7 +6,7 @@ import java.util.Locale;
  * Axis tick spacing and labels. Labels are cached by (tick time, step) so that redrawing an unchanged or slightly
  * panned axis formats nothing new.
  */
-final class TimeLabels {
+public final class TimeLabels {
 
     private static final long[] STEPS = {
             1_000L, 2_000L, 5_000L, 10_000L, 20_000L, 50_000L, 100_000L, 200_000L, 500_000L,
@@ -43,7 +43,7 @@ final class TimeLabels {
         return label;
     }
 
-    static String format(long time, long step) {
+    public static String format(long time, long step) {
         String sign = time < 0 ? "-" : "";
         long t = Math.abs(time);
         if (step >= 1_000_000_000L) {
@@ -59,7 +59,7 @@ final class TimeLabels {
     }
 
     /** A duration for tooltips: 850 ms, 6.7 s, 2 m 05 s, 39 h 58 m. */
-    static String duration(long nanos) {
+    public static String duration(long nanos) {
         if (nanos < 1_000_000L) {
             return String.format(Locale.ROOT, "%d µs", nanos / 1_000);
         }

@@ -21,9 +21,12 @@ import static dev.forkline.views.timeline.geometry.TimelineLayout.OVERVIEW;
  * the {@link MarkMerger} made for the visible window, integrity flags, the cursor, the overview strip with the visible
  * window and a drag-to-zoom range, and the legend. Holds the frame-to-frame caches (colours derived from the palette,
  * axis labels, the overview's columns, reused vertex buffers) so that a frame allocates nothing but the few axis labels
- * not yet cached. Knows nothing of input; {@link TimelineCanvas} decides when to draw.
+ * not yet cached. Knows nothing of input; the control ({@code views.shell.TimelineCanvas}) decides when to draw.
  */
-final class TimelineRenderer {
+public final class TimelineRenderer {
+
+    /** Items narrower than this many pixels in one lane are merged into one aggregate mark. */
+    public static final double MIN_MARK_PX = 2.0;
 
     private static final String[] COUNT_LABELS = new String[100];
     private static final double[] DASHES = {3, 2};
@@ -40,7 +43,7 @@ final class TimelineRenderer {
      * What one frame shows: the model, viewport, cursor, matches, integrity flags and a drag-to-zoom range. One instance
      * is refilled for every frame, so drawing allocates nothing for it.
      */
-    static final class Scene {
+    public static final class Scene {
         private TimelineModel model;
         private TimelineViewport viewport;
         private int selected;
@@ -50,7 +53,7 @@ final class TimelineRenderer {
         private double brushFrom;
         private double brushTo;
 
-        Scene set(TimelineModel shownModel, TimelineViewport shownViewport, int selectedEvent, BitSet matchedEvents,
+        public Scene set(TimelineModel shownModel, TimelineViewport shownViewport, int selectedEvent, BitSet matchedEvents,
                   boolean hideOthers, BitSet alteredEvents, double brushFromX, double brushToX) {
             model = shownModel;
             viewport = shownViewport;
@@ -117,13 +120,13 @@ final class TimelineRenderer {
     private TimelineModel overviewModel;
     private BitSet overviewShown;
 
-    TimelineRenderer(TimelineLayout layout, MarkBuffer marks) {
+    public TimelineRenderer(TimelineLayout layout, MarkBuffer marks) {
         this.layout = layout;
         this.marks = marks;
         setPalette(TimelinePalette.LIGHT);
     }
 
-    void setPalette(TimelinePalette p) {
+    public void setPalette(TimelinePalette p) {
         palette = p;
         for (MarkKind kind : MarkKind.values()) {
             spanFill[kind.ordinal()] = p.kind(kind).deriveColor(0, 1, 1, 0.85);
@@ -135,7 +138,7 @@ final class TimelineRenderer {
         breakFill = p.mutedText().deriveColor(0, 1, 1, 0.12);
     }
 
-    void draw(GraphicsContext g, Scene scene) {
+    public void draw(GraphicsContext g, Scene scene) {
         TimelinePalette p = palette;
         double w = layout.width();
         double h = layout.height();
@@ -167,7 +170,7 @@ final class TimelineRenderer {
         if (shown == null) {
             drawMatches(g, model, viewport, plotW, laneH, scene.matches());
         }
-        MarkMerger.merge(model, viewport.start(), viewport.end(), plotW, TimelineCanvas.MIN_MARK_PX,
+        MarkMerger.merge(model, viewport.start(), viewport.end(), plotW, MIN_MARK_PX,
                 MarkMerger.DEFAULT_MAX_AGGREGATE_PX, shown, marks);
         for (int m = 0; m < marks.size(); m++) {
             drawBase(g, p, m, laneH);
@@ -572,7 +575,7 @@ final class TimelineRenderer {
     }
 
     /** The axis length the overview spans (never shorter than the viewport's least span). */
-    static long overviewLength(TimelineModel model) {
+    public static long overviewLength(TimelineModel model) {
         return Math.max(model.axisLength(), TimelineViewport.MIN_SPAN_NANOS);
     }
 

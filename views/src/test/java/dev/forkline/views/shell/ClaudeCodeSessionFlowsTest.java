@@ -10,7 +10,6 @@ import dev.forkline.views.concurrent.Progress;
 import dev.forkline.views.inspector.EventDetails;
 import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.testdata.Samples;
-import dev.forkline.views.timeline.TimelineCanvas;
 import dev.forkline.views.viewmodel.ThemeChoice;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
 import javafx.geometry.Point2D;

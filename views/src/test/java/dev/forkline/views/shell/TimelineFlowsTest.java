@@ -16,7 +16,6 @@ import dev.forkline.views.testdata.AxisTraces;
 import dev.forkline.views.testdata.DemoTrace;
 import dev.forkline.views.timeline.MarkBuffer;
 import dev.forkline.views.timeline.MarkKind;
-import dev.forkline.views.timeline.TimelineCanvas;
 import dev.forkline.views.timeline.TimelineModel;
 import dev.forkline.views.timeline.geometry.TimelineLayout;
 import dev.forkline.views.viewmodel.ThemeChoice;

@@ -10,7 +10,6 @@ import dev.forkline.views.data.InMemoryTraceLibrary;
 import dev.forkline.views.data.RunNode;
 import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.testdata.DemoTrace;
-import dev.forkline.views.timeline.TimelineCanvas;
 import dev.forkline.views.viewmodel.ThemeChoice;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
 import javafx.geometry.Point2D;

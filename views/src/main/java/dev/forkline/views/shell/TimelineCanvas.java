@@ -1,4 +1,4 @@
-package dev.forkline.views.timeline;
+package dev.forkline.views.shell;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.payload.ApprovalDecisionData;
@@ -6,6 +6,12 @@ import dev.forkline.trace.payload.CheckpointData;
 import dev.forkline.trace.payload.ErrorData;
 import dev.forkline.trace.payload.ModelCallData;
 import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.views.timeline.MarkBuffer;
+import dev.forkline.views.timeline.MarkMerger;
+import dev.forkline.views.timeline.TimeLabels;
+import dev.forkline.views.timeline.TimelineModel;
+import dev.forkline.views.timeline.TimelinePalette;
+import dev.forkline.views.timeline.TimelineRenderer;
 import dev.forkline.views.timeline.geometry.OverviewScale;
 import dev.forkline.views.timeline.geometry.TimelineLayout;
 import dev.forkline.views.viewmodel.TimelineViewModel;
@@ -29,7 +35,7 @@ import static dev.forkline.views.timeline.geometry.TimelineLayout.GUTTER;
  * matches, an overview strip of the whole run with the visible window, and a legend. It redraws only when something it
  * shows changed (on the next layout pulse); {@link TimelineRenderer} draws a frame, {@link TimelineLayout} says where
  * everything is and what is under the pointer, and {@link MarkMerger} binary-searches the visible window and merges
- * items narrower than {@link #MIN_MARK_PX} per lane; a frame allocates nothing but the few axis labels not yet cached.
+ * items narrower than {@link TimelineRenderer#MIN_MARK_PX} per lane; a frame allocates nothing but the few axis labels not yet cached.
  * Long idle gaps are drawn as a broken axis (see {@link TimelineModel#breaks()}).
  *
  * <p>Mouse: wheel pans, Ctrl+wheel zooms around the pointer, drag pans, click selects; on the overview, a click centres
@@ -38,7 +44,6 @@ import static dev.forkline.views.timeline.geometry.TimelineLayout.GUTTER;
  */
 public final class TimelineCanvas extends Region {
 
-    public static final double MIN_MARK_PX = 2.0;
     /** How far (pixels) a press must move on the overview before it is a drag. */
     private static final double DRAG_SLOP = 3;
 

@@ -35,7 +35,11 @@ class ArchitectureTest {
     static final String TRACE_STORE = "dev.forkline.trace.store..";
     static final String[] JACKSON = {"com.fasterxml.jackson.core..", "com.fasterxml.jackson.databind..", "com.fasterxml.jackson.annotation.."};
     static final String[] GUI_TOOLKIT = {"javafx..", "org.controlsfx..", "atlantafx..", "org.kordamp.ikonli..", "org.testfx.."};
-    static final String[] LOGIC = {"dev.forkline.trace..", "dev.forkline.importers..", "dev.forkline.replay..", "dev.forkline.live.."};
+    /** views/model: what the window shows, without the toolkit (its Maven module has no JavaFX on its class path). */
+    static final String[] VIEWS_MODEL = {"dev.forkline.views.data..", "dev.forkline.views.inspector..", "dev.forkline.views.state..",
+            "dev.forkline.views.compare..", "dev.forkline.views.concurrent..", "dev.forkline.views.timeline", "dev.forkline.views.timeline.geometry.."};
+    static final String[] LOGIC = join(new String[] {"dev.forkline.trace..", "dev.forkline.importers..", "dev.forkline.replay..",
+            "dev.forkline.live.."}, VIEWS_MODEL);
 
     private static JavaClasses classes;
 
@@ -113,6 +117,15 @@ class ArchitectureTest {
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.ForkJoinPool")
                 .orShould().callConstructor(Thread.class, Runnable.class)
                 .orShould().callConstructor(Thread.class, Runnable.class, String.class)
+                .check(classes);
+    }
+
+    @Test
+    void theViewsModelDoesNotDependOnTheWindow() {
+        noClasses().that().resideInAnyPackage(VIEWS_MODEL)
+                .should().dependOnClassesThat().resideInAnyPackage("dev.forkline.views", "dev.forkline.views.viewmodel..",
+                        "dev.forkline.views.shell..", "dev.forkline.views.timeline.render..")
+                .because("views/model is below the window: the window uses it, never the other way round")
                 .check(classes);
     }
 

@@ -1,0 +1,222 @@
+package dev.forkline.views.shell;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.replay.engine.OutcomeComparison;
+import dev.forkline.replay.engine.RecoveryCost;
+import dev.forkline.replay.engine.ReplayListener;
+import dev.forkline.replay.engine.ReplayRequest;
+import dev.forkline.replay.engine.ReplayResult;
+import dev.forkline.replay.engine.ReplayTimings;
+import dev.forkline.replay.engine.RevertRequest;
+import dev.forkline.replay.engine.RevertResult;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventChain;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.BundleReader;
+import dev.forkline.trace.bundle.BundleWriter;
+import dev.forkline.views.HeadlessFx;
+import dev.forkline.views.LaunchOptions;
+import dev.forkline.views.Workbench;
+import dev.forkline.views.WorkbenchApp;
+import dev.forkline.views.shell.FxTaskExecutor;
+import dev.forkline.views.concurrent.Progress;
+import dev.forkline.views.data.DockerProbe;
+import dev.forkline.views.data.ReplayBackend;
+import dev.forkline.views.data.TraceSummary;
+import dev.forkline.views.state.ReconstructorStateProvider;
+import dev.forkline.views.testdata.Samples;
+import dev.forkline.views.testdata.ScriptedReplayBackend;
+import dev.forkline.views.viewmodel.ThemeChoice;
+import dev.forkline.views.viewmodel.WorkbenchViewModel;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.TreeCell;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.List;
+
+import static dev.forkline.views.shell.ActionsFlowsTest.awaitFx;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Badges that say what they measure (TestFX, headless): the fork tree, the library and the replay panel show the task's
+ * outcome ("Task: failed (tests deleted)") apart from a replay's agreement ("Replay: matched the recording"), and a fork
+ * whose edit still left the tests deleted never ends with a green "success".
+ */
+class OutcomeBadgesFlowsTest {
+
+    private static final String TRACE = Samples.traceId("wrong-tool-call");
+
+    private final FxRobot robot = new FxRobot();
+    private final FxTaskExecutor executor = new FxTaskExecutor(2);
+    private Stage stage;
+    private Workbench workbench;
+    private WorkbenchViewModel model;
+    private Samples samples;
+
+    @AfterEach
+    void close() {
+        if (stage != null) {
+            HeadlessFx.call(() -> {
+                javafx.stage.Window.getWindows().stream().filter(w -> w != stage).toList().forEach(javafx.stage.Window::hide);
+                stage.close();
+                return null;
+            });
+        }
+        executor.close();
+        if (samples != null) {
+            samples.close();
+        }
+    }
+
+    /**
+     * The wrong-tool-call sample (r1 deletes the tests and fails; r2, the fork that corrects c2, succeeds) plus r3, a fork
+     * from cp-green whose edit changed the test command instead, so rm -rf tests still ran and the run "succeeded", and
+     * r4, a replay of r1 from cp-green that matched the recording, failure included.
+     */
+    static Path withMisleadingRuns(Path target) throws Exception {
+        List<Event> events;
+        dev.forkline.trace.bundle.Manifest manifest;
+        try (Bundle sample = BundleReader.read(Samples.ROOT.resolve("wrong-tool-call"))) {
+            events = List.copyOf(sample.events());
+            manifest = sample.manifest();
+        }
+        EventChain chain = new EventChain();
+        try (BundleWriter writer = BundleWriter.create(target, manifest)) {
+            try (Bundle sample = BundleReader.read(Samples.ROOT.resolve("wrong-tool-call"))) {
+                for (byte[] blob : blobsOf(sample, events)) {
+                    writer.putBlob(blob);
+                }
+            }
+            for (Event event : events) {
+                chain.accept(event);
+                writer.write(event);
+            }
+            var t = events.getLast().ts();
+            ObjectNode fork = Json.object().put("checkpoint", "cp-green").put("checkpointEvent", "r1.7").put("parentRun", "r1").put("reason", "fork");
+            fork.putArray("edits").addObject().put("id", "c3").put("command", "sh build.sh").put("description", "build only");
+            writer.write(chain.append(NewEvent.of("r3", "human:dana", EventType.RUN_FORK).at(t.plusSeconds(1)).data(fork)));
+            for (Event tail : events.subList(7, 16)) { // r1.8 .. r1.16: rm -rf tests and what followed
+                writer.write(chain.append(NewEvent.ofRawType("r3", tail.actor(), tail.type()).at(t.plusSeconds(2)).data(tail.data().deepCopy())));
+            }
+            writer.write(chain.append(NewEvent.of("r3", "harness", EventType.SESSION_END).at(t.plusSeconds(3))
+                    .data(Json.object().put("outcome", "success").put("summary", "the build passed"))));
+            ObjectNode replay = Json.object().put("checkpoint", "cp-green").put("checkpointEvent", "r1.7").put("parentRun", "r1").put("reason", "replay");
+            writer.write(chain.append(NewEvent.of("r4", "harness", EventType.RUN_FORK).at(t.plusSeconds(4)).data(replay)));
+            for (Event tail : events.subList(7, 17)) { // r1.8 .. r1.17, the same steps and the same failure
+                writer.write(chain.append(NewEvent.ofRawType("r4", tail.actor(), tail.type()).at(t.plusSeconds(5)).data(tail.data().deepCopy())));
+            }
+            return writer.commit();
+        }
+    }
+
+    private static List<byte[]> blobsOf(Bundle sample, List<Event> events) throws Exception {
+        List<byte[]> blobs = new java.util.ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (Event event : events) {
+            for (var reference : dev.forkline.trace.verify.BlobReferences.of(event)) {
+                if (reference.hash() != null && seen.add(reference.hash())) {
+                    sample.blobs().read(reference.hash()).ifPresent(blobs::add);
+                }
+            }
+        }
+        return blobs;
+    }
+
+    private void show(Path dir, ReplayBackend backend) throws Exception {
+        samples = Samples.empty(dir);
+        samples.library.importTrace(withMisleadingRuns(dir.resolve("bundle")), Progress.NONE);
+        HeadlessFx.ensureStarted();
+        LaunchOptions options = new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
+                .withServices(samples.services(backend));
+        workbench = HeadlessFx.call(() -> {
+            stage = new Stage();
+            return WorkbenchApp.show(stage, options, executor);
+        });
+        model = workbench.model();
+        HeadlessFx.call(() -> {
+            model.checkDocker(() -> new DockerProbe.Status(true, "Docker: ready (test)"));
+            model.openStored(TRACE);
+            return null;
+        });
+        awaitFx(() -> model.opened() != null && model.forkTree().rootsProperty().get().size() == 1);
+    }
+
+    /** The texts and colours of the pills in the fork tree's row of a run. */
+    private List<String> pillsOfRun(String run) {
+        Node cell = robot.lookup("#fork-tree .tree-cell").match(c -> c instanceof TreeCell<?> t && t.getItem() instanceof dev.forkline.views.data.RunNode n
+                && n.run().equals(run)).query();
+        return HeadlessFx.call(() -> cell.lookupAll(".pill").stream().map(p -> ((Label) p).getText() + " " + tone(p)).toList());
+    }
+
+    private static String tone(Node pill) {
+        return pill.getStyleClass().stream().filter(c -> c.startsWith("pill-")).findFirst().orElse("");
+    }
+
+    @Test
+    void theForkTreeAndTheLibrarySayWhatEachBadgeMeasuresAndAForkThatLeftTheTestsDeletedIsNotGreen(@TempDir Path dir) throws Exception {
+        show(dir, null);
+        HeadlessFx.call(() -> {
+            workbench.view().forkTree.tree.getRoot().setExpanded(true);
+            workbench.view().forkTree.tree.getRoot().getChildren().forEach(i -> i.setExpanded(true));
+            return null;
+        });
+        HeadlessFx.waitForFx();
+        assertThat(pillsOfRun("r1")).containsExactly("Original run pill-neutral", "Task: failed (tests deleted) pill-danger");
+        assertThat(pillsOfRun("r2")).containsExactly("Fork with 2 edits pill-accent", "Task: succeeded pill-success");
+        assertThat(pillsOfRun("r3")).as("the tests were deleted: its success proves nothing")
+                .containsExactly("Fork with 1 edit pill-accent", "Task: unproven (tests deleted) pill-warning");
+        assertThat(pillsOfRun("r4")).as("a replay agreeing with a failed recording is no good news")
+                .containsExactly("Replay: matched the recording pill-accent", "Task: failed (tests deleted) pill-danger");
+        assertThat(pillsOfRun("r3")).noneMatch(p -> p.contains("success"));
+
+        Node row = robot.lookup("#library-list .list-cell")
+                .match(c -> c instanceof ListCell<?> cell && cell.getItem() instanceof TraceSummary t && t.traceId().equals(TRACE)).query();
+        assertThat(HeadlessFx.call(() -> row.lookupAll(".pill").stream().map(p -> ((Label) p).getText()).toList())).contains("Task: failed");
+    }
+
+    @Test
+    void theReplayPanelShowsTheReplaysAgreementApartFromTheTasksOutcome(@TempDir Path dir) throws Exception {
+        ReplayBackend replayOfR1 = new ReplayBackend() {
+            private final ScriptedReplayBackend scripted = new ScriptedReplayBackend(List.of(ScriptedReplayBackend.READ_MATCHED), List.of());
+
+            @Override
+            public ReplayResult replay(ReplayRequest request, ReplayListener listener) {
+                ReplayResult done = scripted.replay(request, listener);
+                return new ReplayResult(done.bundleDirectory(), "r1", "r4", done.checkpointId(), done.checkpointEventId(), done.edits(),
+                        done.image(), done.imageReason(), done.containerId(), done.totalSteps(), done.steps(), done.stopReason(), null,
+                        new ReplayTimings(0, 1, 1, 1, 3, false, false), new OutcomeComparison("failure", "failure", null, null, null),
+                        new RecoveryCost(null, 0, 0, 0, BigDecimal.ZERO, 0), false, List.of(), null);
+            }
+
+            @Override
+            public RevertResult revert(RevertRequest request) {
+                throw new UnsupportedOperationException();
+            }
+        };
+        show(dir, replayOfR1);
+        awaitFx(() -> model.replay().availableProperty().get());
+        HeadlessFx.call(() -> {
+            model.bundleWrites().settle(TRACE, dev.forkline.views.viewmodel.BundleWrites.Choice.WRITE_TO_BUNDLE); // asked elsewhere
+            model.selectEvent("r1.9");
+            workbench.view().showBottomTab("replay");
+            model.replay().replayFromHere();
+            return null;
+        });
+        awaitFx(() -> model.replay().resultRunProperty().get() != null);
+        ReplayPane pane = robot.lookup("#replay-pane").queryAs(ReplayPane.class);
+        assertThat(HeadlessFx.call(() -> pane.verdicts.getChildren().stream().map(n -> ((Label) n).getText() + ("run-name".equals(
+                n.getStyleClass().stream().filter(c -> c.equals("run-name")).findFirst().orElse("")) ? "" : " " + tone(n))).toList()))
+                .containsExactly("r4", "Replay: matched the recording pill-accent", "Task: failed (tests deleted) pill-danger");
+    }
+}

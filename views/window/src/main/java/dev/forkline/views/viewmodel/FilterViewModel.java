@@ -156,7 +156,7 @@ public final class FilterViewModel {
     }
 
     private void show(BitSet matches) {
-        timeline.matchesProperty().set(matches);
+        timeline.showMatches(matches);
         matchCount.set(matches == null ? -1 : matches.cardinality());
     }
 

@@ -5,8 +5,9 @@ import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.timeline.TimelineModel;
 import dev.forkline.views.timeline.TimelineViewport;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.DoubleProperty;
-import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
@@ -14,7 +15,6 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
-import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 
 import java.util.BitSet;
@@ -30,12 +30,12 @@ public final class TimelineViewModel {
 
     private final ReadOnlyObjectWrapper<RunEvents> events = new ReadOnlyObjectWrapper<>(RunEvents.empty());
     private final ReadOnlyObjectWrapper<TimelineModel> model = new ReadOnlyObjectWrapper<>(TimelineModel.empty());
-    private final IntegerProperty selectedIndex = new SimpleIntegerProperty(-1);
-    private final ObjectProperty<BitSet> matches = new SimpleObjectProperty<>();
-    private final ObjectProperty<BitSet> altered = new SimpleObjectProperty<>();
+    private final ReadOnlyIntegerWrapper selectedIndex = new ReadOnlyIntegerWrapper(-1);
+    private final ReadOnlyObjectWrapper<BitSet> matches = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<BitSet> altered = new ReadOnlyObjectWrapper<>();
     private final TimelineViewport viewport = new TimelineViewport();
     private final ReadOnlyIntegerWrapper viewportRevision = new ReadOnlyIntegerWrapper();
-    private final BooleanProperty playing = new SimpleBooleanProperty();
+    private final ReadOnlyBooleanWrapper playing = new ReadOnlyBooleanWrapper();
     /** Milliseconds between steps while playing. */
     private final DoubleProperty paceMillis = new SimpleDoubleProperty(600);
     private final ObjectProperty<StepScope> playScope = new SimpleObjectProperty<>(StepScope.ALL);
@@ -86,8 +86,9 @@ public final class TimelineViewModel {
         return model.get();
     }
 
-    public IntegerProperty selectedIndexProperty() {
-        return selectedIndex;
+    /** The cursor's position in the shown run (-1: none); moved with {@link #select} and the stepping methods. */
+    public ReadOnlyIntegerProperty selectedIndexProperty() {
+        return selectedIndex.getReadOnlyProperty();
     }
 
     public int selectedIndex() {
@@ -104,13 +105,22 @@ public final class TimelineViewModel {
         selectedIndex.set(index >= 0 && index < events.get().size() ? index : -1);
     }
 
-    public ObjectProperty<BitSet> matchesProperty() {
-        return matches;
+    /** Positions of the shown run's events the filter matches; null when no filter is active. */
+    public ReadOnlyObjectProperty<BitSet> matchesProperty() {
+        return matches.getReadOnlyProperty();
+    }
+
+    void showMatches(BitSet positions) {
+        matches.set(positions);
     }
 
     /** Positions of the shown run's events whose integrity check failed (marked on the timeline); null when none. */
-    public ObjectProperty<BitSet> alteredProperty() {
-        return altered;
+    public ReadOnlyObjectProperty<BitSet> alteredProperty() {
+        return altered.getReadOnlyProperty();
+    }
+
+    void markAltered(BitSet positions) {
+        altered.set(positions);
     }
 
     /** Steps to the next or previous event of a scope; while unmatched events are hidden, "every event" means every match. */
@@ -225,8 +235,9 @@ public final class TimelineViewModel {
 
     // --- playback -------------------------------------------------------------------------------------------------
 
-    public BooleanProperty playingProperty() {
-        return playing;
+    /** Whether playback is running; started and stopped with {@link #togglePlay}. */
+    public ReadOnlyBooleanProperty playingProperty() {
+        return playing.getReadOnlyProperty();
     }
 
     public DoubleProperty paceMillisProperty() {

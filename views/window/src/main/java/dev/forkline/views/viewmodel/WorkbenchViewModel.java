@@ -388,7 +388,7 @@ public final class WorkbenchViewModel {
                 }
             }
         }
-        timeline.alteredProperty().set(altered.isEmpty() ? null : altered);
+        timeline.markAltered(altered.isEmpty() ? null : altered);
     }
 
     public void selectRun(String run) {

@@ -26,6 +26,7 @@ import dev.forkline.trace.payload.ProcessExitData;
 import dev.forkline.trace.payload.ProcessStartData;
 import dev.forkline.trace.payload.SessionEndData;
 import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.ToolCallData;
 import dev.forkline.trace.payload.ToolResultData;
 import dev.forkline.trace.payload.UsageData;
 import java.math.BigDecimal;
@@ -361,7 +362,7 @@ final class SampleRun {
             long out1 = usage.path("output_tokens").asLong(0);
             long read = usage.path("input_tokens_cache_read").asLong(0);
             long write = usage.path("input_tokens_cache_write").asLong(0);
-            data.set(ModelCallData.USAGE, Payloads.usage(in1, out1, read, write));
+            data.set(ModelCallData.USAGE, new UsageData(in1, out1, read, write).toPayload());
             inputTokens += in1;
             usageSeen = true;
             outputTokens += out1;
@@ -393,7 +394,7 @@ final class SampleRun {
         String eventId = nextId();
         EffectClass effect = InspectEffects.of(function, arguments)
                 .orElseGet(() -> session.classify(function, arguments, eventId, line).effect());
-        ObjectNode data = Payloads.toolCall(callId, function, arguments.isObject() ? arguments : Json.object().set("value", arguments), effect);
+        ObjectNode data = ToolCallData.payload(callId, function, arguments.isObject() ? arguments : Json.object().set("value", arguments), effect);
         NewEvent draft = NewEvent.of(run, actor, EventType.TOOL_CALL).at(at).touches(effect.touchedByCall()).data(data);
         String proposer = modelEventByToolCall.get(callId);
         Event call = append(proposer != null ? draft.causes(proposer) : draft);

@@ -30,6 +30,7 @@ import dev.forkline.trace.payload.SessionEndData;
 import dev.forkline.trace.payload.SessionStartData;
 import dev.forkline.trace.payload.ToolCallData;
 import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.UsageData;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -394,7 +395,7 @@ final class V0EventStream {
                     reported.path("cache_creation_input_tokens").asLong(0));
         }
         if (usage != null) {
-            data.set(ModelCallData.USAGE, Payloads.usage(usage.input(), usage.output(), usage.cacheRead(), usage.cacheWrite()));
+            data.set(ModelCallData.USAGE, new UsageData(usage.input(), usage.output(), usage.cacheRead(), usage.cacheWrite()).toPayload());
             calledUsage = calledUsage.plus(usage);
             usageSeen = true;
         }
@@ -439,7 +440,7 @@ final class V0EventStream {
         JsonNode classified = "mcp".equals(action) ? args.path("arguments") : arguments;
         EffectClass effect = OpenHandsEffects.ofAction(action, args)
                 .orElseGet(() -> session.classify(toolName, classified, eventId, line).effect());
-        ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect);
+        ObjectNode data = ToolCallData.payload(callId, tool, arguments, effect);
         if ("run".equals(action) && JsonFields.scalar(args, "command") != null) {
             ObjectNode exec = data.putObject(ToolCallData.EXEC);
             exec.putArray(ToolCallData.EXEC_ARGV).add("bash").add("-c").add(JsonFields.scalar(args, "command"));
@@ -741,7 +742,7 @@ final class V0EventStream {
         EvalInstance.Usage totals = instance.totalUsage();
         boolean perCall = usageSeen;
         if (!perCall && totals != null) {
-            data.set(SessionEndData.USAGE, Payloads.usage(totals.input(), totals.output(), totals.cacheRead(), totals.cacheWrite()));
+            data.set(SessionEndData.USAGE, new UsageData(totals.input(), totals.output(), totals.cacheRead(), totals.cacheWrite()).toPayload());
             data.put(SessionEndData.USAGE_SCOPE, "run-totals");
             session.finding(Finding.info(ImportFindings.USAGE_TOTALS_ONLY, run + ": the metrics hold the run's token totals only: they are on "
                     + "session.end, not on its model calls", null, firstLine));
@@ -751,7 +752,7 @@ final class V0EventStream {
             tally.usageUnknown(run);
             return;
         }
-        data.set(SessionEndData.USAGE, Payloads.usage(calledUsage.input(), calledUsage.output(), calledUsage.cacheRead(), calledUsage.cacheWrite()));
+        data.set(SessionEndData.USAGE, new UsageData(calledUsage.input(), calledUsage.output(), calledUsage.cacheRead(), calledUsage.cacheWrite()).toPayload());
         List<String> unrecorded = instance.responseIds().stream().filter(id -> !respondedIds.contains(id)).toList();
         if (!unrecorded.isEmpty()) {
             EvalInstance.Usage lost = unrecorded.stream().map(instance::usageOf).filter(java.util.Objects::nonNull)

@@ -318,7 +318,7 @@ final class V1Conversation {
         String eventId = RUN + "." + (session.events().size() + 1);
         final ObjectNode args = arguments;
         EffectClass effect = OpenHandsEffects.ofTool(tool, arguments).orElseGet(() -> session.classify(tool, args, eventId, 0).effect());
-        ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect);
+        ObjectNode data = ToolCallData.payload(callId, tool, arguments, effect);
         String command = JsonFields.scalar(arguments, "command");
         if (("terminal".equals(tool) || "execute_bash".equals(tool)) && command != null) {
             ObjectNode exec = data.putObject(ToolCallData.EXEC);
@@ -368,7 +368,7 @@ final class V1Conversation {
         if (usage != null) {
             long in = usage.path("prompt_tokens").asLong(0);
             long out = usage.path("completion_tokens").asLong(0);
-            data.set(ModelCallData.USAGE, Payloads.usage(in, out, usage.path("cache_read_tokens").asLong(0), usage.path("cache_write_tokens").asLong(0)));
+            data.set(ModelCallData.USAGE, new UsageData(in, out, usage.path("cache_read_tokens").asLong(0), usage.path("cache_write_tokens").asLong(0)).toPayload());
             inputTokens += in;
             outputTokens += out;
         }

@@ -303,7 +303,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                 String command = action.get("command").asText();
                 String callId = action.get("callId").asText();
                 EffectClass effect = EffectRules.classifyCommand(command);
-                ObjectNode data = Payloads.toolCall(callId, "bash", Json.object().put(ToolCallData.ARGUMENT_COMMAND, command), effect);
+                ObjectNode data = ToolCallData.payload(callId, "bash", Json.object().put(ToolCallData.ARGUMENT_COMMAND, command), effect);
                 ObjectNode exec = data.putObject(ToolCallData.EXEC);
                 exec.putArray(ToolCallData.EXEC_ARGV).add("bash").add("-c").add(command);
                 if (cwd != null) {
@@ -454,7 +454,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             }
             JsonNode stats = info.get("model_stats");
             if (usageSeen) {
-                data.set(SessionEndData.USAGE, Payloads.usage(inputTokens, outputTokens, null, null));
+                data.set(SessionEndData.USAGE, new UsageData(inputTokens, outputTokens, null, null).toPayload());
             }
             if (stats != null && stats.has("instance_cost")) {
                 data.put(SessionEndData.COST_USD, stats.get("instance_cost").decimalValue());

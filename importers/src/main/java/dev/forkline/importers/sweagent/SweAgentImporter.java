@@ -478,7 +478,7 @@ public final class SweAgentImporter extends SingleFileImporter {
 
         private ObjectNode toolCallData(String callId, String tool, ObjectNode arguments, EffectClass effect, String eventId) {
             EffectClass resolved = effect != null ? effect : session.classify(tool, arguments, eventId, 0).effect();
-            return Payloads.toolCall(callId, tool, arguments, resolved);
+            return ToolCallData.payload(callId, tool, arguments, resolved);
         }
 
         private static java.util.List<StateKind> effectTouches(ObjectNode call) {

@@ -315,7 +315,7 @@ final class AiderLaunchWriter {
             data.putArray(StateMutationData.EDITS).addObject().put(StateMutationData.EDIT_OLD_STRING, edit.search()).put(StateMutationData.EDIT_NEW_STRING, edit.replace());
             data.putObject("precondition").put("contains", edit.search());
         }
-        data.put("tool", TOOL);
+        data.put(StateMutationData.TOOL, TOOL);
         return data;
     }
 
@@ -332,7 +332,7 @@ final class AiderLaunchWriter {
     private void sessionEnd() {
         ObjectNode data = Json.object();
         data.put(SessionEndData.OUTCOME, "unknown");
-        data.put("synthesised", true);
+        data.put(SessionEndData.SYNTHESISED, true);
         if (usageSeen) {
             data.set(SessionEndData.USAGE, new UsageData(inputTokens, outputTokens, cacheRead == 0 ? null : cacheRead, cacheWrite == 0 ? null : cacheWrite).toPayload());
             data.put(SessionEndData.COST_USD, cost);

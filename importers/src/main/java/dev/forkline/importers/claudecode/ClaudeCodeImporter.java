@@ -133,7 +133,7 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
 
         ObjectNode end = Json.object();
         end.put(SessionEndData.OUTCOME, "unknown");
-        end.put("synthesised", true);
+        end.put(SessionEndData.SYNTHESISED, true);
         Payloads.putIfPresent(end, SessionEndData.SUMMARY, scan.summary);
         Instant last = writer.lastTime() != null ? writer.lastTime() : start;
         session.append(NewEvent.of(ClaudeTranscriptWriter.RUN, "harness", EventType.SESSION_END).at(last).data(end), 0);

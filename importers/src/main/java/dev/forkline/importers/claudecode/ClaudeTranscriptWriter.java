@@ -271,7 +271,7 @@ final class ClaudeTranscriptWriter {
         if (isError) {
             // The whole error output is kept (as a blob when long); "error" is its first line. Claude Code cuts long
             // output in the tool_result it shows the model but keeps it whole in a textual toolUseResult.
-            if (!data.has("stdout")) {
+            if (!data.has(ToolResultData.STDOUT)) {
                 boolean fuller = toolUseResult != null && toolUseResult.isTextual() && toolUseResult.asText().length() > text.length();
                 LargeText.put(data, ToolResultData.STDERR, fuller ? toolUseResult.asText() : text, session);
             }

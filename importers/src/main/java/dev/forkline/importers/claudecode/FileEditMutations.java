@@ -32,7 +32,7 @@ final class FileEditMutations {
         String original = firstText(JsonFields.text(result, "originalFile"), JsonFields.text(result, "originalFileContents"));
         ObjectNode mutation = Json.object();
         mutation.put(StateMutationData.PATH, root.relative(filePath, cwd));
-        mutation.put("tool", tool);
+        mutation.put(StateMutationData.TOOL, tool);
         String before = original == null ? null : session.putBlob(original);
         String after = null;
         String op = "modify";

@@ -489,7 +489,7 @@ public final class ClineImporter implements TraceImporter {
         private void end() {
             ObjectNode data = Json.object();
             data.put(SessionEndData.OUTCOME, "unknown");
-            data.put("synthesised", true);
+            data.put(SessionEndData.SYNTHESISED, true);
             if (tokensIn + tokensOut > 0) {
                 data.set(SessionEndData.USAGE, new UsageData(tokensIn, tokensOut, null, null).toPayload());
             }

@@ -122,7 +122,7 @@ public final class CodexRolloutImporter extends SingleFileImporter {
         writer.finish(end);
         ObjectNode endData = Json.object();
         endData.put(SessionEndData.OUTCOME, "unknown");
-        endData.put("synthesised", true);
+        endData.put(SessionEndData.SYNTHESISED, true);
         session.append(NewEvent.of(CodexRolloutWriter.RUN, "harness", EventType.SESSION_END).at(end).data(endData), 0);
         formatFindings(header, session);
         checkpoint.report(Finding.warning(ImportFindings.NO_CHECKPOINT, "the rollout makes no tool call: there is no replayable checkpoint",

@@ -355,7 +355,7 @@ final class CodexRolloutWriter {
                     yield update;
                 }
             };
-            data.put("tool", "apply_patch");
+            data.put(StateMutationData.TOOL, "apply_patch");
             append(NewEvent.of(RUN, AGENT, EventType.STATE_MUTATION).at(ts).causes(call.eventId()).touches(StateKind.WORKSPACE)
                     .data(data), line);
         }

@@ -77,7 +77,7 @@ final class PromptLog {
             }
             ObjectNode end = Json.object();
             end.put(SessionEndData.OUTCOME, "unknown");
-            end.put("synthesised", true);
+            end.put(SessionEndData.SYNTHESISED, true);
             clock = clock.plusMillis(1);
             session.append(NewEvent.of(run, "harness", EventType.SESSION_END).at(clock).touches(StateKind.SESSION).data(end), 0);
         }

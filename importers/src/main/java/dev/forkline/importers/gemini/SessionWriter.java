@@ -27,6 +27,7 @@ import dev.forkline.trace.payload.MutationOp;
 import dev.forkline.trace.payload.NoteData;
 import dev.forkline.trace.payload.SessionEndData;
 import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.StateMutationData;
 import dev.forkline.trace.payload.ToolCallData;
 import dev.forkline.trace.payload.ToolResultData;
 import dev.forkline.trace.payload.UsageData;
@@ -194,7 +195,7 @@ final class SessionWriter {
         modelCalls++;
         ObjectNode data = Json.object();
         Payloads.putIfPresent(data, ModelCallData.MODEL, JsonFields.text(record, "model"));
-        modelNamed |= data.has("model");
+        modelNamed |= data.has(ModelCallData.MODEL);
         Payloads.putIfPresent(data, "messageId", JsonFields.text(record, "id"));
         ObjectNode out = data.putObject(ModelCallData.OUTPUT);
         LargeText.put(out, ModelCallData.OUTPUT_TEXT, GeminiParts.text(record.get("content")), session);
@@ -267,8 +268,8 @@ final class SessionWriter {
     }
 
     private void tool(Event modelCall, ObjectNode use, JsonNode record, long line) {
-        String tool = use.get("name").asText();
-        JsonNode arguments = use.get("arguments");
+        String tool = use.get(ModelCallData.TOOL_CALL_NAME).asText();
+        JsonNode arguments = use.get(ModelCallData.TOOL_CALL_ARGUMENTS);
         for (RestoreCheckpoint checkpoint : restoreCheckpoints) {
             if (!used.contains(checkpoint) && checkpoint.precedes(tool, record.get("args"))) {
                 used.add(checkpoint);
@@ -318,7 +319,7 @@ final class SessionWriter {
         String before = created ? null : session.putBlob(original.asText());
         String after = session.putBlob(diff.get("newContent").asText());
         ObjectNode data = Payloads.stateMutation(root.relative(path), created ? MutationOp.CREATE : MutationOp.MODIFY, before, true, after, true);
-        data.put("tool", call.text(ToolCallData.TOOL));
+        data.put(StateMutationData.TOOL, call.text(ToolCallData.TOOL));
         session.append(NewEvent.of(ImportSession.RUN, "harness", EventType.STATE_MUTATION).at(next(at.toString())).causes(call.id())
                 .touches(StateKind.WORKSPACE).data(data), line);
     }
@@ -350,7 +351,7 @@ final class SessionWriter {
     private void end() {
         ObjectNode data = Json.object();
         data.put(SessionEndData.OUTCOME, "unknown");
-        data.put("synthesised", true);
+        data.put(SessionEndData.SYNTHESISED, true);
         if (usageSeen) {
             data.set(SessionEndData.USAGE, new UsageData(input, output, cached, null).toPayload());
         }

@@ -680,7 +680,7 @@ final class SampleRun {
             session.finding(Finding.info(ImportFindings.USAGE_UNKNOWN, run + ": neither the model events nor the sample record token usage",
                     null, line));
         }
-        if (!data.has("costUsd")) {
+        if (!data.has(SessionEndData.COST_USD)) {
             session.finding(Finding.info(ImportFindings.NO_COST, run + ": Inspect recorded no cost for this sample", null, line));
         }
         Instant at = last == null ? Instant.EPOCH : last;

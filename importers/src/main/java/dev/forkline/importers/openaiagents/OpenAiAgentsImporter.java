@@ -108,7 +108,7 @@ public final class OpenAiAgentsImporter extends SingleFileImporter {
                 .filter(Objects::nonNull).max(Comparator.naturalOrder()).orElse(start);
         ObjectNode end = Json.object();
         end.put(SessionEndData.OUTCOME, spans.stream().anyMatch(span -> span.error() != null && span.parentId() == null) ? "failure" : "unknown");
-        end.put("synthesised", true);
+        end.put(SessionEndData.SYNTHESISED, true);
         session.append(NewEvent.of(AgentsTraceWriter.RUN, "harness", EventType.SESSION_END).at(last).data(end), 0);
 
         session.finding(Finding.info(ImportFindings.ENVIRONMENT_INCOMPLETE, "Agents SDK traces record no environment (OS, working directory,"

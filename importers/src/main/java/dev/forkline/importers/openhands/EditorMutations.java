@@ -46,7 +46,7 @@ final class EditorMutations {
             data.put(StateMutationData.PATCH, diff);
         }
         if (tool != null) {
-            data.put("tool", tool);
+            data.put(StateMutationData.TOOL, tool);
         }
         data.put("command", command);
         return data;
@@ -68,7 +68,7 @@ final class EditorMutations {
         ObjectNode data = Payloads.stateMutation(root.relative(file), created ? MutationOp.CREATE : MutationOp.MODIFY, before, before != null || created,
                 after, after != null);
         if (tool != null) {
-            data.put("tool", tool);
+            data.put(StateMutationData.TOOL, tool);
         }
         return data;
     }

@@ -354,7 +354,7 @@ final class V1Conversation {
         if (model != null) {
             data.put(ModelCallData.MODEL, model);
         }
-        data.putObject("input").put(ModelCallData.INPUT_SUMMARY, "not recorded per call (the conversation so far)");
+        data.putObject(ModelCallData.INPUT).put(ModelCallData.INPUT_SUMMARY, "not recorded per call (the conversation so far)");
         ObjectNode output = data.putObject(ModelCallData.OUTPUT);
         if (reasoning != null) {
             output.put("reasoning", reasoning);

@@ -103,7 +103,7 @@ public final class OtelImporter extends SingleFileImporter {
         writer.report();
         ObjectNode end = Json.object();
         end.put(SessionEndData.OUTCOME, spans.stream().anyMatch(span -> span.isError() && tree.parent(span) == null) ? "failure" : "unknown");
-        end.put("synthesised", true);
+        end.put(SessionEndData.SYNTHESISED, true);
         Instant last = spans.stream().map(span -> span.end() != null ? span.end() : span.start()).filter(java.util.Objects::nonNull)
                 .max(Comparator.naturalOrder()).orElse(start);
         session.append(NewEvent.of(OtelTraceWriter.RUN, "harness", EventType.SESSION_END).at(last).data(end), 0);

@@ -20,6 +20,7 @@ import dev.forkline.trace.StateKind;
 import dev.forkline.trace.payload.AgentHandoffData;
 import dev.forkline.trace.payload.AgentMessageData;
 import dev.forkline.trace.payload.ErrorData;
+import dev.forkline.trace.payload.ModelCallData;
 import dev.forkline.trace.payload.NoteData;
 import dev.forkline.trace.payload.ToolCallData;
 import dev.forkline.trace.payload.ToolResultData;
@@ -196,8 +197,8 @@ final class OtelTraceWriter {
         for (OtelSpan member : group.members()) {
             startEvents.put(member, event.id());
         }
-        for (JsonNode call : data.path("output").path("toolCalls")) {
-            String callId = JsonFields.text(call, "callId");
+        for (JsonNode call : data.path(ModelCallData.OUTPUT).path(ModelCallData.OUTPUT_TOOL_CALLS)) {
+            String callId = JsonFields.text(call, ModelCallData.TOOL_CALL_ID);
             if (callId != null) {
                 modelCallByToolCallId.put(callId, event.id());
             }

@@ -482,7 +482,7 @@ public final class SweAgentImporter extends SingleFileImporter {
         }
 
         private static java.util.List<StateKind> effectTouches(ObjectNode call) {
-            return EffectClass.valueOf(call.path("effect").asText().toUpperCase(Locale.ROOT)).touchedByCall();
+            return EffectClass.valueOf(call.path(ToolCallData.EFFECT).asText().toUpperCase(Locale.ROOT)).touchedByCall();
         }
 
         private static boolean isExitAction(String action) {

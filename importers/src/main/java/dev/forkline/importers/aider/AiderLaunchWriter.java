@@ -198,7 +198,7 @@ final class AiderLaunchWriter {
         for (Edit edit : edits) {
             String callId = run + "-edit-" + (++editCount);
             callIds.add(callId);
-            calls.addObject().put(ModelCallData.TOOL_CALL_ID, callId).put(ModelCallData.TOOL_CALL_NAME, TOOL).set(ModelCallData.TOOL_CALL_ARGUMENTS, arguments(edit));
+            calls.add(ModelCallData.toolCall(callId, TOOL, arguments(edit)));
         }
         AiderOutput.Usage usage = output == null ? null : output.lines().stream().map(AiderOutput::usage)
                 .filter(java.util.Objects::nonNull).findFirst().orElse(null);

@@ -62,10 +62,7 @@ final class ClaudeSessionScan {
                     case "thinking" -> Paragraphs.append(reasoning, JsonFields.text(block, "thinking"));
                     case "redacted_thinking" -> Paragraphs.append(reasoning, "[redacted thinking]");
                     case "tool_use" -> {
-                        ObjectNode call = toolCalls.addObject();
-                        call.put(ModelCallData.TOOL_CALL_ID, JsonFields.text(block, "id"));
-                        call.put(ModelCallData.TOOL_CALL_NAME, JsonFields.text(block, "name"));
-                        call.set(ModelCallData.TOOL_CALL_ARGUMENTS, JsonFields.argumentsObject(block.get("input")));
+                        toolCalls.add(ModelCallData.toolCall(JsonFields.text(block, "id"), JsonFields.text(block, "name"), JsonFields.argumentsObject(block.get("input"))));
                     }
                     default -> Paragraphs.append(text, "[" + JsonFields.text(block, "type") + " block]");
                 }

@@ -272,17 +272,11 @@ public final class ClineImporter implements TraceImporter {
             for (JsonNode block : content) {
                 String type = JsonFields.scalar(block, "type");
                 if ("tool_use".equals(type)) {
-                    ObjectNode use = Json.object();
-                    use.put(ModelCallData.TOOL_CALL_ID, JsonFields.scalar(block, "id"));
-                    use.put(ModelCallData.TOOL_CALL_NAME, JsonFields.scalar(block, "name"));
-                    use.set(ModelCallData.TOOL_CALL_ARGUMENTS, JsonFields.argumentsObject(block.get("input")));
+                    ObjectNode use = ModelCallData.toolCall(JsonFields.scalar(block, "id"), JsonFields.scalar(block, "name"), JsonFields.argumentsObject(block.get("input")));
                     uses.add(use);
                 } else if ("text".equals(type)) {
                     for (ClineToolUses.ToolUse xml : ClineToolUses.in(JsonFields.text(block, "text"))) {
-                        ObjectNode use = Json.object();
-                        use.putNull(ModelCallData.TOOL_CALL_ID);
-                        use.put(ModelCallData.TOOL_CALL_NAME, xml.name());
-                        use.set(ModelCallData.TOOL_CALL_ARGUMENTS, xml.arguments());
+                        ObjectNode use = ModelCallData.toolCall(null, xml.name(), xml.arguments());
                         uses.add(use);
                     }
                 }

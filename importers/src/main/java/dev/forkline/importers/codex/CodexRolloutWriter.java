@@ -212,10 +212,7 @@ final class CodexRolloutWriter {
                 case "message" -> Paragraphs.append(text, contentText(payload.get("content")));
                 case "reasoning" -> Paragraphs.append(reasoning, reasoningText(payload));
                 default -> {
-                    ObjectNode call = toolCalls.addObject();
-                    call.put(ModelCallData.TOOL_CALL_ID, callId(payload, item.line()));
-                    call.put(ModelCallData.TOOL_CALL_NAME, toolName(payload));
-                    call.set(ModelCallData.TOOL_CALL_ARGUMENTS, arguments(payload));
+                    toolCalls.add(ModelCallData.toolCall(callId(payload, item.line()), toolName(payload), arguments(payload)));
                 }
             }
         }

@@ -210,15 +210,13 @@ final class SessionWriter {
             int n = 0;
             for (JsonNode call : toolCalls) {
                 n++;
-                ObjectNode use = Json.object();
                 String id = JsonFields.text(call, "id");
                 if (id == null || id.isBlank()) {
                     id = "msg" + index + "-" + n;
                     synthesisedIds++;
                 }
-                use.put(ModelCallData.TOOL_CALL_ID, id);
-                use.put(ModelCallData.TOOL_CALL_NAME, JsonFields.text(call, "name") == null ? "" : call.get("name").asText());
-                use.set(ModelCallData.TOOL_CALL_ARGUMENTS, JsonFields.argumentsObject(call.get("args")));
+                ObjectNode use = ModelCallData.toolCall(id, JsonFields.text(call, "name") == null ? "" : call.get("name").asText(),
+                        JsonFields.argumentsObject(call.get("args")));
                 proposed.add(use);
                 calls.add(use);
             }

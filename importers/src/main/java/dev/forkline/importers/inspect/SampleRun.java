@@ -347,10 +347,7 @@ final class SampleRun {
         JsonNode toolCalls = choice.get("tool_calls");
         if (toolCalls != null && toolCalls.isArray()) {
             for (JsonNode call : toolCalls) {
-                ObjectNode listed = calls.addObject();
-                listed.put(ModelCallData.TOOL_CALL_ID, JsonFields.scalar(call, "id"));
-                listed.put(ModelCallData.TOOL_CALL_NAME, JsonFields.scalar(call, "function"));
-                listed.set(ModelCallData.TOOL_CALL_ARGUMENTS, attachments.resolve(call.path("arguments")));
+                calls.add(ModelCallData.toolCall(JsonFields.scalar(call, "id"), JsonFields.scalar(call, "function"), attachments.resolve(call.path("arguments"))));
                 if (JsonFields.scalar(call, "id") != null) {
                     modelEventByToolCall.put(JsonFields.scalar(call, "id"), modelEventId);
                 }

@@ -374,8 +374,7 @@ final class GenAiMessages {
             ObjectNode json = array.addObject().put(ModelCallData.MESSAGE_ROLE, message.role()).put(ModelCallData.MESSAGE_CONTENT, message.text());
             if (!message.toolCalls().isEmpty()) {
                 ArrayNode calls = json.putArray(ModelCallData.OUTPUT_TOOL_CALLS);
-                message.toolCalls().forEach(call -> calls.addObject().put(ModelCallData.TOOL_CALL_ID, call.id()).put(ModelCallData.TOOL_CALL_NAME, call.name())
-                        .set(ModelCallData.TOOL_CALL_ARGUMENTS, call.arguments()));
+                message.toolCalls().forEach(call -> calls.add(ModelCallData.toolCall(call.id(), call.name(), call.arguments())));
             }
             if (message.toolCallId() != null) {
                 json.put("toolCallId", message.toolCallId());

@@ -288,7 +288,7 @@ public final class LangfuseImporter extends SingleFileImporter {
                     text.append(text.isEmpty() ? "" : "\n").append(message.text());
                 }
                 for (GenAiMessages.ToolCall call : message.toolCalls()) {
-                    calls.addObject().put(ModelCallData.TOOL_CALL_ID, call.id()).put(ModelCallData.TOOL_CALL_NAME, call.name()).set(ModelCallData.TOOL_CALL_ARGUMENTS, call.arguments());
+                    calls.add(ModelCallData.toolCall(call.id(), call.name(), call.arguments()));
                     if (call.id() != null) {
                         modelEventByToolCall.put(call.id(), eventId);
                         proposedCalls.add(call.id());

@@ -155,10 +155,7 @@ final class AgentsTraceWriter {
                 JsonNode calls = message.get("tool_calls");
                 if (calls != null && calls.isArray()) {
                     for (JsonNode call : calls) {
-                        ObjectNode out = toolCalls.addObject();
-                        out.put(ModelCallData.TOOL_CALL_ID, JsonFields.text(call, "id"));
-                        out.put(ModelCallData.TOOL_CALL_NAME, JsonFields.textAt(call, "function", "name"));
-                        out.set(ModelCallData.TOOL_CALL_ARGUMENTS, JsonFields.argumentsObject(JsonFields.at(call, "function", "arguments")));
+                        toolCalls.add(ModelCallData.toolCall(JsonFields.text(call, "id"), JsonFields.textAt(call, "function", "name"), JsonFields.argumentsObject(JsonFields.at(call, "function", "arguments"))));
                     }
                 }
             }
@@ -331,22 +328,7 @@ final class AgentsTraceWriter {
     }
 
     private static String contentText(JsonNode content) {
-        if (content == null || content.isNull()) {
-            return "";
-        }
-        if (content.isTextual()) {
-            return content.asText();
-        }
-        StringBuilder text = new StringBuilder();
-        if (content.isArray()) {
-            for (JsonNode part : content) {
-                String partText = JsonFields.text(part, "text");
-                if (partText != null) {
-                    text.append(text.isEmpty() ? "" : "\n").append(partText);
-                }
-            }
-        }
-        return text.toString();
+        return JsonFields.joinedParts(content, part -> JsonFields.text(part, "text"));
     }
 
     private static Long first(JsonNode node, String... fields) {

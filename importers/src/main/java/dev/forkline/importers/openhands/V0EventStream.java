@@ -380,10 +380,7 @@ final class V0EventStream {
         JsonNode toolCalls = JsonFields.at(message, "tool_calls");
         if (toolCalls != null && toolCalls.isArray()) {
             for (JsonNode call : toolCalls) {
-                ObjectNode listed = calls.addObject();
-                listed.put(ModelCallData.TOOL_CALL_ID, JsonFields.scalar(call, "id"));
-                listed.put(ModelCallData.TOOL_CALL_NAME, JsonFields.scalarAt(call, "function", "name"));
-                listed.set(ModelCallData.TOOL_CALL_ARGUMENTS, JsonFields.objectOrRaw(JsonFields.at(call, "function", "arguments")));
+                calls.add(ModelCallData.toolCall(JsonFields.scalar(call, "id"), JsonFields.scalarAt(call, "function", "name"), JsonFields.objectOrRaw(JsonFields.at(call, "function", "arguments"))));
             }
         }
         EvalInstance.Usage usage = instance.usageOf(responseId);

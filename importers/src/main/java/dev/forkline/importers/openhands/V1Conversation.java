@@ -362,8 +362,7 @@ final class V1Conversation {
         output.put(ModelCallData.OUTPUT_TEXT, text == null ? "" : text);
         ArrayNode calls = output.putArray(ModelCallData.OUTPUT_TOOL_CALLS);
         if (toolCall != null && toolCall.isObject()) {
-            calls.addObject().put(ModelCallData.TOOL_CALL_ID, JsonFields.scalar(toolCall, "id")).put(ModelCallData.TOOL_CALL_NAME, JsonFields.scalar(toolCall, "name"))
-                    .set(ModelCallData.TOOL_CALL_ARGUMENTS, JsonFields.objectOrRaw(toolCall.get("arguments")));
+            calls.add(ModelCallData.toolCall(JsonFields.scalar(toolCall, "id"), JsonFields.scalar(toolCall, "name"), JsonFields.objectOrRaw(toolCall.get("arguments"))));
         }
         if (usage != null) {
             long in = usage.path("prompt_tokens").asLong(0);

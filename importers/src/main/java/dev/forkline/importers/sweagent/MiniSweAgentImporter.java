@@ -271,8 +271,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             out.put(ModelCallData.OUTPUT_TEXT, text);
             ArrayNode calls = out.putArray(ModelCallData.OUTPUT_TOOL_CALLS);
             for (ObjectNode action : actions) {
-                calls.addObject().put(ModelCallData.TOOL_CALL_ID, action.get("callId").asText()).put(ModelCallData.TOOL_CALL_NAME, "bash")
-                        .set(ModelCallData.TOOL_CALL_ARGUMENTS, Json.object().put(ToolCallData.ARGUMENT_COMMAND, action.get("command").asText()));
+                calls.add(ModelCallData.toolCall(action.get("callId").asText(), "bash", Json.object().put(ToolCallData.ARGUMENT_COMMAND, action.get("command").asText())));
             }
             JsonNode usage = JsonFields.at(response, "usage");
             if (usage != null) {

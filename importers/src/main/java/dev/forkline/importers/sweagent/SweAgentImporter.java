@@ -415,10 +415,7 @@ public final class SweAgentImporter extends SingleFileImporter {
                 arguments.put(ToolCallData.ARGUMENT_COMMAND, action == null ? "" : action);
             }
             if (!control) {
-                ObjectNode listed = calls.addObject();
-                listed.put(ModelCallData.TOOL_CALL_ID, callId);
-                listed.put(ModelCallData.TOOL_CALL_NAME, tool);
-                listed.set(ModelCallData.TOOL_CALL_ARGUMENTS, arguments);
+                calls.add(ModelCallData.toolCall(callId, tool, arguments));
             }
             Event model = append(NewEvent.of(run, actor, EventType.MODEL_CALL).at(clock.next())
                     .touches(StateKind.SESSION).data(call));

@@ -2,13 +2,13 @@ package dev.forkline.importers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.forkline.importers.support.Payloads;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
+import dev.forkline.trace.payload.ToolCallData;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -26,7 +26,7 @@ class ImportSessionTest {
             String id = session.nextEventId("r1");
             EffectClass effect = session.classify("frobnicate", Json.object(), id, 2 + i).effect();
             session.append(NewEvent.of("r1", "agent:a", EventType.TOOL_CALL).at(T0.plusSeconds(i + 1)).touches(effect.touchedByCall())
-                    .data(Payloads.toolCall(i < 2 ? "same" : "other", "frobnicate", Json.object(), effect)), 2 + i);
+                    .data(ToolCallData.payload(i < 2 ? "same" : "other", "frobnicate", Json.object(), effect)), 2 + i);
         }
 
         List<Finding> findings = session.finish("t", "t").findings();

@@ -13,6 +13,8 @@ import dev.forkline.trace.StateKind;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.columns.LazyEventList;
 import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.ToolCallData;
 import dev.forkline.trace.store.TraceStore;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -68,10 +70,10 @@ class SpilledImportTest {
             EffectClass effect = session.classify(tool, Json.object().put("command", "echo " + i), id, line).effect();
             String callId = i == 17 || i == 20_000 ? "repeated" : "call-" + i;
             session.append(NewEvent.of("r1", "agent:a", EventType.TOOL_CALL).at(at).touches(effect.touchedByCall())
-                    .data(Payloads.toolCall(callId, tool, Json.object().put("command", "echo " + i), effect)), line++);
+                    .data(ToolCallData.payload(callId, tool, Json.object().put("command", "echo " + i), effect)), line++);
             session.append(NewEvent.of("r1", "sandbox", EventType.TOOL_RESULT).at(at.plusMillis(3))
                     .data(Json.object().put("callId", callId).put("exitCode", 0).put("stdout", "out é " + i)), line++);
-            session.append(NewEvent.of("r1", "agent:a", EventType.NOTE).at(at.plusMillis(5)).data(Payloads.note("step " + i)), line++);
+            session.append(NewEvent.of("r1", "agent:a", EventType.NOTE).at(at.plusMillis(5)).data(NoteData.of("step " + i).toPayload()), line++);
         }
         return session.finish("long-trace", "a long import");
     }

@@ -17,6 +17,16 @@ import dev.forkline.trace.EventType;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
+import dev.forkline.trace.payload.AgentMessageData;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.MutationOp;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.StateMutationData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.UsageData;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -109,8 +119,8 @@ final class AiderLaunchWriter {
 
     private Event sessionStart(String source) {
         ObjectNode data = Json.object();
-        ObjectNode harness = data.putObject("environment").putObject("harness");
-        harness.put("name", "aider");
+        ObjectNode harness = data.putObject(SessionStartData.ENVIRONMENT).putObject(SessionStartData.ENVIRONMENT_HARNESS);
+        harness.put(SessionStartData.HARNESS_NAME, "aider");
         String model = null;
         String editFormat = null;
         for (Block block : launch.blocks()) {
@@ -119,7 +129,7 @@ final class AiderLaunchWriter {
             }
             for (String line : block.lines()) {
                 if (AiderOutput.version(line) != null && !harness.has("version")) {
-                    harness.put("version", AiderOutput.version(line));
+                    harness.put(SessionStartData.HARNESS_VERSION, AiderOutput.version(line));
                 } else if (AiderOutput.model(line) != null && model == null) {
                     model = AiderOutput.model(line)[0];
                     editFormat = AiderOutput.model(line)[1];
@@ -130,12 +140,12 @@ final class AiderLaunchWriter {
             break;
         }
         if (model != null) {
-            ObjectNode modelNode = data.putObject("model");
-            modelNode.put("model", model);
+            ObjectNode modelNode = data.putObject(SessionStartData.MODEL);
+            modelNode.put(SessionStartData.MODEL_NAME, model);
             Payloads.putIfPresent(modelNode, "editFormat", editFormat);
             tally.modelNamed = true;
         }
-        data.put("title", "aider " + (launch.startedAt() != null ? "launch at " + launch.startedAt() : "session before the first launch header"));
+        data.put(SessionStartData.TITLE, "aider " + (launch.startedAt() != null ? "launch at " + launch.startedAt() : "session before the first launch header"));
         ObjectNode imported = Payloads.putImported(data, AiderImporter.FORMAT, source);
         if (launch.startedAt() != null) {
             imported.put("startedAtLocal", launch.startedAt());
@@ -150,9 +160,9 @@ final class AiderLaunchWriter {
         String text = block.text();
         input.add(text);
         ObjectNode data = Json.object();
-        data.put("from", "human:user");
-        data.put("to", AGENT);
-        data.put("text", text);
+        data.put(AgentMessageData.FROM, "human:user");
+        data.put(AgentMessageData.TO, AGENT);
+        data.put(AgentMessageData.TEXT, text);
         if (text.startsWith("/")) {
             data.put("command", text.split("\\s", 2)[0]);
         }
@@ -177,24 +187,24 @@ final class AiderLaunchWriter {
             }
         }
         ObjectNode data = Json.object();
-        ObjectNode in = data.putObject("input");
-        ArrayNode messages = in.putArray("messages");
-        input.forEach(text -> messages.addObject().put("role", "user").put("content", text));
+        ObjectNode in = data.putObject(ModelCallData.INPUT);
+        ArrayNode messages = in.putArray(ModelCallData.INPUT_MESSAGES);
+        input.forEach(text -> messages.addObject().put(ModelCallData.MESSAGE_ROLE, "user").put(ModelCallData.MESSAGE_CONTENT, text));
         input.clear();
-        ObjectNode out = data.putObject("output");
-        LargeText.put(out, "text", block.text(), session);
-        ArrayNode calls = out.putArray("toolCalls");
+        ObjectNode out = data.putObject(ModelCallData.OUTPUT);
+        LargeText.put(out, ModelCallData.OUTPUT_TEXT, block.text(), session);
+        ArrayNode calls = out.putArray(ModelCallData.OUTPUT_TOOL_CALLS);
         List<String> callIds = new ArrayList<>();
         for (Edit edit : edits) {
             String callId = run + "-edit-" + (++editCount);
             callIds.add(callId);
-            calls.addObject().put("callId", callId).put("name", TOOL).set("arguments", arguments(edit));
+            calls.add(ModelCallData.toolCall(callId, TOOL, arguments(edit)));
         }
         AiderOutput.Usage usage = output == null ? null : output.lines().stream().map(AiderOutput::usage)
                 .filter(java.util.Objects::nonNull).findFirst().orElse(null);
         tally.modelCalls++;
         if (usage != null) {
-            data.set("usage", Payloads.usage(usage.sent(), usage.received(), usage.cacheHit(), usage.cacheWrite()));
+            data.set(ModelCallData.USAGE, new UsageData(usage.sent(), usage.received(), usage.cacheHit(), usage.cacheWrite()).toPayload());
             if (usage.rounded()) {
                 data.put("usageRounded", true);
                 tally.roundedReports++;
@@ -205,7 +215,7 @@ final class AiderLaunchWriter {
             cacheRead += usage.cacheHit() == null ? 0 : usage.cacheHit();
             cacheWrite += usage.cacheWrite() == null ? 0 : usage.cacheWrite();
             if (usage.costUsd() != null) {
-                data.put("costUsd", usage.costUsd());
+                data.put(ModelCallData.COST_USD, usage.costUsd());
                 cost = cost.add(usage.costUsd());
             }
             if (usage.sessionCostUsd() != null) {
@@ -218,7 +228,7 @@ final class AiderLaunchWriter {
         for (int i = 0; i < edits.size(); i++) {
             Edit edit = edits.get(i);
             dev.forkline.trace.EffectClass effect = session.classify(TOOL, arguments(edit), session.nextEventId(run), block.line()).effect();
-            ObjectNode call = Payloads.toolCall(callIds.get(i), TOOL, arguments(edit), effect);
+            ObjectNode call = ToolCallData.payload(callIds.get(i), TOOL, arguments(edit), effect);
             Event event = append(NewEvent.of(run, AGENT, EventType.TOOL_CALL).at(next()).causes(lastModelCall.id())
                     .touches(effect.touchedByCall()).data(call), block.line());
             pending.add(new PendingEdit(event, edit, callIds.get(i)));
@@ -247,7 +257,7 @@ final class AiderLaunchWriter {
             if (applied != null) {
                 applyEdits(applied, block.line());
             } else if (commit != null) {
-                ObjectNode data = Payloads.note("commit " + commit.hash() + " " + commit.message());
+                ObjectNode data = NoteData.of("commit " + commit.hash() + " " + commit.message()).toPayload();
                 data.put("kind", "git-commit");
                 data.put("commit", commit.hash());
                 data.put("message", commit.message());
@@ -259,16 +269,16 @@ final class AiderLaunchWriter {
         if (failed) {
             for (PendingEdit edit : pending) {
                 ObjectNode result = Json.object();
-                result.put("callId", edit.callId());
-                result.put("isError", true);
-                result.put("error", block.text());
+                result.put(ToolResultData.CALL_ID, edit.callId());
+                result.put(ToolResultData.IS_ERROR, true);
+                result.put(ToolResultData.ERROR, block.text());
                 append(NewEvent.of(run, "harness", EventType.TOOL_RESULT).at(next()).causes(edit.call().id()).touches(StateKind.HARNESS)
                         .data(result), block.line());
             }
             pending.clear();
         }
         ObjectNode note = Json.object();
-        LargeText.put(note, "text", block.text(), session);
+        LargeText.put(note, NoteData.TEXT, block.text(), session);
         note.put("kind", "aider-output");
         NewEvent draft = NewEvent.of(run, "harness", EventType.NOTE).at(next()).touches(StateKind.HARNESS).data(note);
         if (lastModelCall != null) {
@@ -282,9 +292,9 @@ final class AiderLaunchWriter {
         List<PendingEdit> done = pending.stream().filter(edit -> edit.edit().path().equals(path)).toList();
         for (PendingEdit edit : done) {
             ObjectNode result = Json.object();
-            result.put("callId", edit.callId());
-            result.put("isError", false);
-            result.put("stdout", "Applied edit to " + path);
+            result.put(ToolResultData.CALL_ID, edit.callId());
+            result.put(ToolResultData.IS_ERROR, false);
+            result.put(ToolResultData.STDOUT, "Applied edit to " + path);
             append(NewEvent.of(run, "harness", EventType.TOOL_RESULT).at(next()).causes(edit.call().id()).touches(StateKind.HARNESS)
                     .data(result), line);
             append(NewEvent.of(run, "harness", EventType.STATE_MUTATION).at(next()).causes(edit.call().id()).touches(StateKind.WORKSPACE)
@@ -297,15 +307,15 @@ final class AiderLaunchWriter {
         String path = root.relative(edit.path());
         ObjectNode data;
         if (edit.wholeFile()) {
-            data = Payloads.stateMutation(path, "modify", null, false, session.putBlob(edit.replace()), true);
+            data = Payloads.stateMutation(path, MutationOp.MODIFY, null, false, session.putBlob(edit.replace()), true);
         } else if (edit.search().isEmpty()) {
-            data = Payloads.stateMutation(path, "create", null, true, session.putBlob(edit.replace() + "\n"), true);
+            data = Payloads.stateMutation(path, MutationOp.CREATE, null, true, session.putBlob(edit.replace() + "\n"), true);
         } else {
-            data = Payloads.stateMutation(path, "modify", null, false, null, false);
-            data.putArray("edits").addObject().put("oldString", edit.search()).put("newString", edit.replace());
+            data = Payloads.stateMutation(path, MutationOp.MODIFY, null, false, null, false);
+            data.putArray(StateMutationData.EDITS).addObject().put(StateMutationData.EDIT_OLD_STRING, edit.search()).put(StateMutationData.EDIT_NEW_STRING, edit.replace());
             data.putObject("precondition").put("contains", edit.search());
         }
-        data.put("tool", TOOL);
+        data.put(StateMutationData.TOOL, TOOL);
         return data;
     }
 
@@ -321,11 +331,11 @@ final class AiderLaunchWriter {
 
     private void sessionEnd() {
         ObjectNode data = Json.object();
-        data.put("outcome", "unknown");
-        data.put("synthesised", true);
+        data.put(SessionEndData.OUTCOME, "unknown");
+        data.put(SessionEndData.SYNTHESISED, true);
         if (usageSeen) {
-            data.set("usage", Payloads.usage(inputTokens, outputTokens, cacheRead == 0 ? null : cacheRead, cacheWrite == 0 ? null : cacheWrite));
-            data.put("costUsd", cost);
+            data.set(SessionEndData.USAGE, new UsageData(inputTokens, outputTokens, cacheRead == 0 ? null : cacheRead, cacheWrite == 0 ? null : cacheWrite).toPayload());
+            data.put(SessionEndData.COST_USD, cost);
         }
         if (sessionCost != null) {
             data.put("sessionCostUsd", sessionCost);

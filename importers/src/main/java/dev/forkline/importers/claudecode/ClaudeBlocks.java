@@ -44,30 +44,12 @@ final class ClaudeBlocks {
 
     /** A tool_result's content as text: a string, or its text parts joined (images are counted, not kept). */
     static String resultText(JsonNode block) {
-        JsonNode content = block.get("content");
-        if (content == null || content.isNull()) {
-            return "";
-        }
-        if (content.isTextual()) {
-            return content.asText();
-        }
-        StringBuilder text = new StringBuilder();
-        if (content.isArray()) {
-            for (JsonNode part : content) {
-                String type = JsonFields.text(part, "type");
-                if ("text".equals(type)) {
-                    if (!text.isEmpty()) {
-                        text.append('\n');
-                    }
-                    text.append(JsonFields.text(part, "text"));
-                } else if (type != null) {
-                    if (!text.isEmpty()) {
-                        text.append('\n');
-                    }
-                    text.append('[').append(type).append(']');
-                }
+        return JsonFields.joinedParts(block.get("content"), part -> {
+            String type = JsonFields.text(part, "type");
+            if ("text".equals(type)) {
+                return String.valueOf(JsonFields.text(part, "text"));
             }
-        }
-        return text.toString();
+            return type == null ? null : "[" + type + "]";
+        });
     }
 }

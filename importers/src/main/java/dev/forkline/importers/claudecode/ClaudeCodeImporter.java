@@ -20,6 +20,8 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.SessionStartData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -130,9 +132,9 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
         writer.finish();
 
         ObjectNode end = Json.object();
-        end.put("outcome", "unknown");
-        end.put("synthesised", true);
-        Payloads.putIfPresent(end, "summary", scan.summary);
+        end.put(SessionEndData.OUTCOME, "unknown");
+        end.put(SessionEndData.SYNTHESISED, true);
+        Payloads.putIfPresent(end, SessionEndData.SUMMARY, scan.summary);
         Instant last = writer.lastTime() != null ? writer.lastTime() : start;
         session.append(NewEvent.of(ClaudeTranscriptWriter.RUN, "harness", EventType.SESSION_END).at(last).data(end), 0);
         formatFindings(scan, session, subagents);
@@ -145,21 +147,21 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
 
     private static ObjectNode sessionStart(ClaudeSessionScan scan, Path path, List<Path> subagents) {
         ObjectNode data = Json.object();
-        data.put("title", title(scan));
-        ObjectNode environment = data.putObject("environment");
-        Payloads.putIfPresent(environment, "cwd", scan.cwd);
+        data.put(SessionStartData.TITLE, title(scan));
+        ObjectNode environment = data.putObject(SessionStartData.ENVIRONMENT);
+        Payloads.putIfPresent(environment, SessionStartData.ENVIRONMENT_CWD, scan.cwd);
         if (scan.gitBranch != null) {
-            environment.putObject("git").put("branch", scan.gitBranch);
+            environment.putObject(SessionStartData.ENVIRONMENT_GIT).put(SessionStartData.GIT_BRANCH, scan.gitBranch);
         }
-        ObjectNode harness = environment.putObject("harness");
-        harness.put("name", "claude-code");
-        Payloads.putIfPresent(harness, "version", scan.version);
+        ObjectNode harness = environment.putObject(SessionStartData.ENVIRONMENT_HARNESS);
+        harness.put(SessionStartData.HARNESS_NAME, "claude-code");
+        Payloads.putIfPresent(harness, SessionStartData.HARNESS_VERSION, scan.version);
         if (scan.model != null) {
-            ObjectNode model = data.putObject("model");
-            model.put("provider", "anthropic");
-            model.put("model", scan.model);
+            ObjectNode model = data.putObject(SessionStartData.MODEL);
+            model.put(SessionStartData.MODEL_PROVIDER, "anthropic");
+            model.put(SessionStartData.MODEL_NAME, scan.model);
         }
-        data.set("imported", Payloads.imported(FORMAT, path.toString()));
+        data.set(SessionStartData.IMPORTED, Payloads.imported(FORMAT, path.toString()));
         Payloads.putIfPresent(data, "sessionId", scan.sessionId);
         if (!subagents.isEmpty()) {
             var files = data.putArray("subagentFiles");

@@ -9,6 +9,7 @@ import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Paragraphs;
 import dev.forkline.importers.support.RecordStream;
 import dev.forkline.importers.support.Timestamps;
+import dev.forkline.trace.payload.ModelCallData;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -61,10 +62,7 @@ final class ClaudeSessionScan {
                     case "thinking" -> Paragraphs.append(reasoning, JsonFields.text(block, "thinking"));
                     case "redacted_thinking" -> Paragraphs.append(reasoning, "[redacted thinking]");
                     case "tool_use" -> {
-                        ObjectNode call = toolCalls.addObject();
-                        call.put("callId", JsonFields.text(block, "id"));
-                        call.put("name", JsonFields.text(block, "name"));
-                        call.set("arguments", JsonFields.argumentsObject(block.get("input")));
+                        toolCalls.add(ModelCallData.toolCall(JsonFields.text(block, "id"), JsonFields.text(block, "name"), JsonFields.argumentsObject(block.get("input"))));
                     }
                     default -> Paragraphs.append(text, "[" + JsonFields.text(block, "type") + " block]");
                 }

@@ -20,6 +20,15 @@ import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
+import dev.forkline.trace.payload.AgentMessageData;
+import dev.forkline.trace.payload.ApprovalDecisionData;
+import dev.forkline.trace.payload.ApprovalRequestData;
+import dev.forkline.trace.payload.ErrorData;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.UsageData;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -97,7 +106,7 @@ final class ClaudeTranscriptWriter {
         if (record.path("isApiErrorMessage").asBoolean(false) || "<synthetic>".equals(JsonFields.text(message, "model"))) {
             String text = ClaudeBlocks.plainText(message);
             append(NewEvent.of(RUN, lane.actor(), EventType.ERROR).at(ts)
-                    .data(Payloads.error(text == null ? "Claude Code reported an API error" : text, "api")), baseId(record, line), line);
+                    .data(new ErrorData(text == null ? "Claude Code reported an API error" : text, "api").toPayload()), baseId(record, line), line);
             return;
         }
         String key = line.file() + "|" + ClaudeSessionScan.responseKey(record, line.number());
@@ -122,22 +131,22 @@ final class ClaudeTranscriptWriter {
     /** The whole API response as one model.call, written at its first line (the first pass gathered all its lines). */
     private Event modelCall(ClaudeSessionScan.Response response, String actor, Instant ts, String baseId, RecordStream.Line line) {
         ObjectNode data = Json.object();
-        data.put("model", response.model);
-        data.put("provider", "anthropic");
-        ObjectNode input = data.putObject("input");
+        data.put(ModelCallData.MODEL, response.model);
+        data.put(ModelCallData.PROVIDER, "anthropic");
+        ObjectNode input = data.putObject(ModelCallData.INPUT);
         String lastInput = lastInputByActor.get(actor);
-        input.put("summary", lastInput == null ? "conversation so far" : JsonFields.preview(lastInput, 200));
-        ObjectNode output = data.putObject("output");
-        output.put("text", response.text.toString());
+        input.put(ModelCallData.INPUT_SUMMARY, lastInput == null ? "conversation so far" : JsonFields.preview(lastInput, 200));
+        ObjectNode output = data.putObject(ModelCallData.OUTPUT);
+        output.put(ModelCallData.OUTPUT_TEXT, response.text.toString());
         if (!response.reasoning.isEmpty()) {
             output.put("reasoning", response.reasoning.toString());
         }
-        output.set("toolCalls", response.toolCalls);
+        output.set(ModelCallData.OUTPUT_TOOL_CALLS, response.toolCalls);
         if (response.hasUsage) {
-            data.set("usage", Payloads.usage(response.inputTokens, response.outputTokens, response.cacheReadTokens, response.cacheWriteTokens));
+            data.set(ModelCallData.USAGE, new UsageData(response.inputTokens, response.outputTokens, response.cacheReadTokens, response.cacheWriteTokens).toPayload());
         }
         if (response.costUsd != null) {
-            data.put("costUsd", response.costUsd);
+            data.put(ModelCallData.COST_USD, response.costUsd);
         }
         Payloads.putIfPresent(data, "stopReason", response.stopReason);
         Payloads.putIfPresent(data, "responseId", JsonFields.textAt(line.record(), "message", "id"));
@@ -152,14 +161,14 @@ final class ClaudeTranscriptWriter {
         JsonNode input = use.get("input");
         String id = ids.next(baseId(record, line));
         EffectRules.Classification effect = session.classify(tool, input, id, line.number());
-        ObjectNode data = Payloads.toolCall(callId, tool, JsonFields.argumentsObject(input), effect.effect());
+        ObjectNode data = ToolCallData.payload(callId, tool, JsonFields.argumentsObject(input), effect.effect());
         String cwd = JsonFields.text(record, "cwd") != null ? JsonFields.text(record, "cwd") : scan.cwd;
         if ("Bash".equals(tool) && JsonFields.text(input, "command") != null) {
-            ObjectNode exec = data.putObject("exec");
-            ArrayNode argv = exec.putArray("argv");
+            ObjectNode exec = data.putObject(ToolCallData.EXEC);
+            ArrayNode argv = exec.putArray(ToolCallData.EXEC_ARGV);
             argv.add("bash").add("-c").add(JsonFields.text(input, "command"));
-            Payloads.putIfPresent(exec, "cwd", cwd);
-            Payloads.putIfPresent(exec, "timeoutMs", JsonFields.longValue(input.get("timeout")));
+            Payloads.putIfPresent(exec, ToolCallData.EXEC_CWD, cwd);
+            Payloads.putIfPresent(exec, ToolCallData.EXEC_TIMEOUT_MS, JsonFields.longValue(input.get("timeout")));
         }
         Event event = session.append(NewEvent.of(RUN, actor, EventType.TOOL_CALL).id(id).at(ts)
                 .causes(modelCallId).touches(effect.effect().touchedByCall()).data(data), line.number());
@@ -192,7 +201,7 @@ final class ClaudeTranscriptWriter {
             toolResult(line, lane, block, ts, results.size() == 1 ? record.get("toolUseResult") : null);
         }
         if ((text == null || text.isBlank()) && results.isEmpty()) {
-            append(NewEvent.of(RUN, lane.actor(), EventType.NOTE).at(ts).data(withRaw(Payloads.note("empty user record"), record.deepCopy())),
+            append(NewEvent.of(RUN, lane.actor(), EventType.NOTE).at(ts).data(withRaw(NoteData.of("empty user record").toPayload(), record.deepCopy())),
                     baseId(record, line), line);
         }
     }
@@ -213,9 +222,9 @@ final class ClaudeTranscriptWriter {
         } else {
             from = "human:user";
         }
-        data.put("from", from);
-        data.put("to", lane.actor());
-        data.put("text", text);
+        data.put(AgentMessageData.FROM, from);
+        data.put(AgentMessageData.TO, lane.actor());
+        data.put(AgentMessageData.TEXT, text);
         if (record.path("isMeta").asBoolean(false)) {
             data.put("meta", true);
         }
@@ -244,39 +253,39 @@ final class ClaudeTranscriptWriter {
             rejection(line, call, text, ts);
         }
         ObjectNode data = Json.object();
-        data.put("callId", callId);
-        data.put("isError", isError);
+        data.put(ToolResultData.CALL_ID, callId);
+        data.put(ToolResultData.IS_ERROR, isError);
         JsonNode stdout = toolUseResult == null ? null : toolUseResult.get("stdout");
         if (stdout != null && stdout.isTextual()) {
-            LargeText.put(data, "stdout", stdout.asText(), session);
+            LargeText.put(data, ToolResultData.STDOUT, stdout.asText(), session);
             String stderr = JsonFields.text(toolUseResult, "stderr");
             if (stderr != null && !stderr.isEmpty()) {
-                LargeText.put(data, "stderr", stderr, session);
+                LargeText.put(data, ToolResultData.STDERR, stderr, session);
             }
             if (toolUseResult.path("interrupted").asBoolean(false)) {
                 data.put("interrupted", true);
             }
         } else if (!isError) {
-            LargeText.put(data, "stdout", text, session);
+            LargeText.put(data, ToolResultData.STDOUT, text, session);
         }
         if (isError) {
             // The whole error output is kept (as a blob when long); "error" is its first line. Claude Code cuts long
             // output in the tool_result it shows the model but keeps it whole in a textual toolUseResult.
-            if (!data.has("stdout")) {
+            if (!data.has(ToolResultData.STDOUT)) {
                 boolean fuller = toolUseResult != null && toolUseResult.isTextual() && toolUseResult.asText().length() > text.length();
-                LargeText.put(data, "stderr", fuller ? toolUseResult.asText() : text, session);
+                LargeText.put(data, ToolResultData.STDERR, fuller ? toolUseResult.asText() : text, session);
             }
-            data.put("error", JsonFields.preview(text.lines().findFirst().orElse(""), 500));
+            data.put(ToolResultData.ERROR, JsonFields.preview(text.lines().findFirst().orElse(""), 500));
             Integer exitCode = ClaudeTools.exitCode(text);
             if (exitCode != null) {
-                data.put("exitCode", exitCode);
+                data.put(ToolResultData.EXIT_CODE, exitCode);
             }
         } else if (call != null && "Bash".equals(call.tool()) && stdout != null) {
-            data.put("exitCode", 0);
+            data.put(ToolResultData.EXIT_CODE, 0);
         }
         Long duration = toolUseResult == null ? null
                 : JsonFields.longValue(toolUseResult.has("durationMs") ? toolUseResult.get("durationMs") : toolUseResult.get("totalDurationMs"));
-        Payloads.putIfPresent(data, "durationMs", duration);
+        Payloads.putIfPresent(data, ToolResultData.DURATION_MS, duration);
         if (toolUseResult != null && toolUseResult.isObject() && toolUseResult.has("agentId")) {
             data.put("agentId", toolUseResult.get("agentId").asText());
         }
@@ -295,17 +304,17 @@ final class ClaudeTranscriptWriter {
 
     private void rejection(RecordStream.Line line, CallInfo call, String text, Instant ts) {
         ObjectNode request = Json.object();
-        request.put("subject", call.eventId());
-        request.put("reason", "Claude Code asked permission for " + call.tool());
-        request.put("owner", "human:user");
+        request.put(ApprovalRequestData.SUBJECT, call.eventId());
+        request.put(ApprovalRequestData.REASON, "Claude Code asked permission for " + call.tool());
+        request.put(ApprovalRequestData.OWNER, "human:user");
         Event asked = append(NewEvent.of(RUN, "harness", EventType.APPROVAL_REQUEST).at(ts).causes(call.eventId())
                 .touches(StateKind.HARNESS).data(request), baseId(line.record(), line), line);
         ObjectNode decision = Json.object();
-        decision.put("subject", call.eventId());
-        decision.put("verdict", "deny");
-        decision.put("owner", "human:user");
+        decision.put(ApprovalDecisionData.SUBJECT, call.eventId());
+        decision.put(ApprovalDecisionData.VERDICT, "deny");
+        decision.put(ApprovalDecisionData.OWNER, "human:user");
         String reason = ClaudeTools.rejectionReason(text);
-        decision.put("rationale", reason == null ? "rejected in the permission prompt (no reason recorded)" : reason);
+        decision.put(ApprovalDecisionData.RATIONALE, reason == null ? "rejected in the permission prompt (no reason recorded)" : reason);
         append(NewEvent.of(RUN, "human:user", EventType.APPROVAL_DECISION).at(ts).causes(asked.id()).touches(StateKind.HARNESS)
                 .data(decision), baseId(line.record(), line), line);
     }
@@ -320,7 +329,7 @@ final class ClaudeTranscriptWriter {
         String level = JsonFields.text(record, "level");
         ObjectNode raw = record.deepCopy();
         if ("error".equals(level) || "api_error".equals(subtype)) {
-            ObjectNode data = Payloads.error(content != null ? content : "system " + subtype, subtype);
+            ObjectNode data = new ErrorData(content != null ? content : "system " + subtype, subtype).toPayload();
             append(NewEvent.of(RUN, "harness", EventType.ERROR).at(ts).data(withRaw(data, raw)), baseId(record, line), line);
             return;
         }
@@ -336,7 +345,7 @@ final class ClaudeTranscriptWriter {
         if (hookErrors != null && hookErrors.isArray() && !hookErrors.isEmpty()) {
             text.append(" — ").append(hookErrors.size()).append(" hook error(s)");
         }
-        append(NewEvent.of(RUN, "harness", EventType.NOTE).at(ts).touches(StateKind.HARNESS).data(withRaw(Payloads.note(text.toString()), raw)),
+        append(NewEvent.of(RUN, "harness", EventType.NOTE).at(ts).touches(StateKind.HARNESS).data(withRaw(NoteData.of(text.toString()).toPayload(), raw)),
                 baseId(record, line), line);
     }
 
@@ -350,7 +359,7 @@ final class ClaudeTranscriptWriter {
 
     private void summary(RecordStream.Line line) {
         ObjectNode record = line.record();
-        ObjectNode data = Payloads.note("summary: " + JsonFields.text(record, "summary"));
+        ObjectNode data = NoteData.of("summary: " + JsonFields.text(record, "summary")).toPayload();
         Payloads.putIfPresent(data, "leafUuid", JsonFields.text(record, "leafUuid"));
         append(NewEvent.of(RUN, "harness", EventType.NOTE).at(timeOf(record, line.number())).data(data),
                 ids.next("summary-L" + line.number()), line);
@@ -367,7 +376,7 @@ final class ClaudeTranscriptWriter {
                 text.append(' ').append(field).append('=').append(JsonFields.preview(value, 200));
             }
         }
-        ObjectNode data = Payloads.note(text.toString());
+        ObjectNode data = NoteData.of(text.toString()).toPayload();
         if (progress != null) {
             data.set("progress", progress.deepCopy());
         }
@@ -387,10 +396,10 @@ final class ClaudeTranscriptWriter {
         int count = backups == null ? 0 : backups.size();
         snapshotBackups += count;
         Instant recorded = Timestamps.parseText(JsonFields.textAt(record, "snapshot", "timestamp"));
-        ObjectNode data = Payloads.note("file-history snapshot" + (record.path("isSnapshotUpdate").asBoolean(false) ? " update" : "")
-                + ": " + count + " tracked file backup(s)");
+        ObjectNode data = NoteData.of("file-history snapshot" + (record.path("isSnapshotUpdate").asBoolean(false) ? " update" : "")
+                + ": " + count + " tracked file backup(s)").toPayload();
         if (backups != null) {
-            data.set("trackedFileBackups", backups.deepCopy());
+            data.set(NoteData.TRACKED_FILE_BACKUPS, backups.deepCopy());
         }
         Payloads.putIfPresent(data, "messageId", JsonFields.text(record, "messageId"));
         append(NewEvent.of(RUN, "harness", EventType.NOTE).at(time.at(recorded != null ? recorded : timestamp(record), line.number()))

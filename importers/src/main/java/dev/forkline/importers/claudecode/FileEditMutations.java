@@ -7,6 +7,7 @@ import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.WorkspaceRoot;
 import dev.forkline.trace.Json;
+import dev.forkline.trace.payload.StateMutationData;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,8 +31,8 @@ final class FileEditMutations {
         }
         String original = firstText(JsonFields.text(result, "originalFile"), JsonFields.text(result, "originalFileContents"));
         ObjectNode mutation = Json.object();
-        mutation.put("path", root.relative(filePath, cwd));
-        mutation.put("tool", tool);
+        mutation.put(StateMutationData.PATH, root.relative(filePath, cwd));
+        mutation.put(StateMutationData.TOOL, tool);
         String before = original == null ? null : session.putBlob(original);
         String after = null;
         String op = "modify";
@@ -51,8 +52,8 @@ final class FileEditMutations {
                         firstText(JsonFields.text(result, "newString"), JsonFields.text(input, "new_string"))});
                 boolean replaceAll = (result != null && result.path("replaceAll").asBoolean(false)) || input.path("replace_all").asBoolean(false);
                 after = applied(original, edits, replaceAll, session);
-                mutation.set("edits", editsJson(edits));
-                mutation.put("replaceAll", replaceAll);
+                mutation.set(StateMutationData.EDITS, editsJson(edits));
+                mutation.put(StateMutationData.REPLACE_ALL, replaceAll);
             }
             case "MultiEdit" -> {
                 List<String[]> edits = new ArrayList<>();
@@ -63,28 +64,28 @@ final class FileEditMutations {
                     }
                 }
                 after = applied(original, edits, false, session);
-                mutation.set("edits", editsJson(edits));
+                mutation.set(StateMutationData.EDITS, editsJson(edits));
             }
             default -> {
                 return null;
             }
         }
-        mutation.put("op", op);
+        mutation.put(StateMutationData.OP, op);
         if (before == null) {
-            mutation.putNull("before");
+            mutation.putNull(StateMutationData.BEFORE);
         } else {
-            mutation.put("before", before);
+            mutation.put(StateMutationData.BEFORE, before);
         }
         if (after == null) {
-            mutation.putNull("after");
+            mutation.putNull(StateMutationData.AFTER);
         } else {
-            mutation.put("after", after);
+            mutation.put(StateMutationData.AFTER, after);
         }
         if (!beforeKnown) {
-            mutation.put("beforeKnown", false);
+            mutation.put(StateMutationData.BEFORE_KNOWN, false);
         }
         if (after == null) {
-            mutation.put("afterKnown", false);
+            mutation.put(StateMutationData.AFTER_KNOWN, false);
         }
         return mutation;
     }
@@ -119,8 +120,8 @@ final class FileEditMutations {
         ArrayNode array = Json.object().arrayNode();
         for (String[] edit : edits) {
             ObjectNode json = array.addObject();
-            json.put("oldString", edit[0]);
-            json.put("newString", edit[1]);
+            json.put(StateMutationData.EDIT_OLD_STRING, edit[0]);
+            json.put(StateMutationData.EDIT_NEW_STRING, edit[1]);
         }
         return array;
     }

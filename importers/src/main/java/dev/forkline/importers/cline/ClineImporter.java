@@ -22,6 +22,14 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.payload.AgentMessageData;
+import dev.forkline.trace.payload.CheckpointData;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.UsageData;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -210,19 +218,19 @@ public final class ClineImporter implements TraceImporter {
 
         private Event sessionStart() {
             ObjectNode data = Json.object();
-            ObjectNode environment = data.putObject("environment");
-            environment.putObject("harness").put("name", "cline");
-            Payloads.putIfPresent(environment, "cwd", cwd);
+            ObjectNode environment = data.putObject(SessionStartData.ENVIRONMENT);
+            environment.putObject(SessionStartData.ENVIRONMENT_HARNESS).put(SessionStartData.HARNESS_NAME, "cline");
+            Payloads.putIfPresent(environment, SessionStartData.ENVIRONMENT_CWD, cwd);
             JsonNode usage = metadata == null ? null : metadata.get("model_usage");
             if (usage != null && usage.isArray() && !usage.isEmpty()) {
-                ObjectNode m = data.putObject("model");
-                m.put("model", JsonFields.scalar(usage.get(0), "model_id"));
-                Payloads.putIfPresent(m, "provider", JsonFields.scalar(usage.get(0), "model_provider_id"));
+                ObjectNode m = data.putObject(SessionStartData.MODEL);
+                m.put(SessionStartData.MODEL_NAME, JsonFields.scalar(usage.get(0), "model_id"));
+                Payloads.putIfPresent(m, SessionStartData.MODEL_PROVIDER, JsonFields.scalar(usage.get(0), "model_provider_id"));
             } else {
                 for (JsonNode message : api) {
                     String id = JsonFields.scalarAt(message, "modelInfo", "modelId");
                     if (id != null) {
-                        data.putObject("model").put("model", id);
+                        data.putObject(SessionStartData.MODEL).put(SessionStartData.MODEL_NAME, id);
                         break;
                     }
                 }
@@ -241,14 +249,14 @@ public final class ClineImporter implements TraceImporter {
                 JsonNode record = checkpoints.poll();
                 String hash = JsonFields.scalar(record, "lastCheckpointHash");
                 ObjectNode data = Json.object();
-                data.put("checkpointId", hash != null ? "shadow-" + hash : "shadow-unrecorded-" + record.path("ts").asText());
-                data.put("label", "Cline's shadow-git checkpoint" + (hash != null ? " " + hash : " (no commit hash recorded)"));
-                ObjectNode workspace = data.putObject("workspace");
-                workspace.put("root", StartCheckpoint.rootOr(cwd));
-                workspace.put("source", "shadow-git");
+                data.put(CheckpointData.CHECKPOINT_ID, hash != null ? "shadow-" + hash : "shadow-unrecorded-" + record.path("ts").asText());
+                data.put(CheckpointData.LABEL, "Cline's shadow-git checkpoint" + (hash != null ? " " + hash : " (no commit hash recorded)"));
+                ObjectNode workspace = data.putObject(CheckpointData.WORKSPACE);
+                workspace.put(CheckpointData.WORKSPACE_ROOT, StartCheckpoint.rootOr(cwd));
+                workspace.put(CheckpointData.WORKSPACE_SOURCE, "shadow-git");
                 Payloads.putIfPresent(workspace, "commit", hash);
-                workspace.putObject("files");
-                data.set("startingTree", new StartingTree(FORMAT).repository("Cline's shadow git repository of this workspace")
+                workspace.putObject(CheckpointData.WORKSPACE_FILES);
+                data.set(CheckpointData.STARTING_TREE, new StartingTree(FORMAT).repository("Cline's shadow git repository of this workspace")
                         .commit(hash).cwd(cwd).toJson(StartCheckpoint.rootOr(cwd), cwd != null));
                 session.append(NewEvent.of(ImportSession.RUN, "harness", EventType.CHECKPOINT).at(next(stamp(record)))
                         .touches(StateKind.WORKSPACE, StateKind.HARNESS).data(data), 0);
@@ -264,17 +272,11 @@ public final class ClineImporter implements TraceImporter {
             for (JsonNode block : content) {
                 String type = JsonFields.scalar(block, "type");
                 if ("tool_use".equals(type)) {
-                    ObjectNode use = Json.object();
-                    use.put("callId", JsonFields.scalar(block, "id"));
-                    use.put("name", JsonFields.scalar(block, "name"));
-                    use.set("arguments", JsonFields.argumentsObject(block.get("input")));
+                    ObjectNode use = ModelCallData.toolCall(JsonFields.scalar(block, "id"), JsonFields.scalar(block, "name"), JsonFields.argumentsObject(block.get("input")));
                     uses.add(use);
                 } else if ("text".equals(type)) {
                     for (ClineToolUses.ToolUse xml : ClineToolUses.in(JsonFields.text(block, "text"))) {
-                        ObjectNode use = Json.object();
-                        use.putNull("callId");
-                        use.put("name", xml.name());
-                        use.set("arguments", xml.arguments());
+                        ObjectNode use = ModelCallData.toolCall(null, xml.name(), xml.arguments());
                         uses.add(use);
                     }
                 }
@@ -286,7 +288,7 @@ public final class ClineImporter implements TraceImporter {
             unanswered();
             ObjectNode data = Json.object();
             String model = JsonFields.scalarAt(message, "modelInfo", "modelId");
-            Payloads.putIfPresent(data, "model", model);
+            Payloads.putIfPresent(data, ModelCallData.MODEL, model);
             StringBuilder text = new StringBuilder();
             StringBuilder reasoning = new StringBuilder();
             JsonNode content = message.get("content");
@@ -301,18 +303,18 @@ public final class ClineImporter implements TraceImporter {
             } else {
                 text.append(JsonFields.contentText(content));
             }
-            ObjectNode out = data.putObject("output");
-            LargeText.put(out, "text", text.toString(), session);
+            ObjectNode out = data.putObject(ModelCallData.OUTPUT);
+            LargeText.put(out, ModelCallData.OUTPUT_TEXT, text.toString(), session);
             if (!reasoning.isEmpty()) {
                 LargeText.put(out, "reasoning", reasoning.toString(), session);
             }
             List<ObjectNode> uses = toolUses(message);
-            ArrayNode calls = out.putArray("toolCalls");
+            ArrayNode calls = out.putArray(ModelCallData.OUTPUT_TOOL_CALLS);
             int n = 0;
             for (ObjectNode use : uses) {
                 n++;
-                if (use.get("callId").isNull()) {
-                    use.put("callId", "msg" + index + "-" + n);
+                if (use.get(ModelCallData.TOOL_CALL_ID).isNull()) {
+                    use.put(ModelCallData.TOOL_CALL_ID, "msg" + index + "-" + n);
                     xmlCalls++;
                 }
                 calls.add(use);
@@ -322,11 +324,11 @@ public final class ClineImporter implements TraceImporter {
                     .touches(StateKind.SESSION).data(data), 0);
             for (ObjectNode use : uses) {
                 String tool = use.get("name").asText();
-                EffectClass effect = session.classify(tool, use.get("arguments"), session.nextEventId(ImportSession.RUN), 0).effect();
-                ObjectNode toolCall = Payloads.toolCall(use.get("callId").asText(), tool, use.get("arguments"), effect);
+                EffectClass effect = session.classify(tool, use.get(ModelCallData.TOOL_CALL_ARGUMENTS), session.nextEventId(ImportSession.RUN), 0).effect();
+                ObjectNode toolCall = ToolCallData.payload(use.get(ModelCallData.TOOL_CALL_ID).asText(), tool, use.get(ModelCallData.TOOL_CALL_ARGUMENTS), effect);
                 Event event = session.append(NewEvent.of(ImportSession.RUN, AGENT, EventType.TOOL_CALL).at(next(null)).causes(call.id())
                         .touches(effect.touchedByCall()).data(toolCall), 0);
-                pending.add(new Pending(event, use.get("callId").asText(), tool));
+                pending.add(new Pending(event, use.get(ModelCallData.TOOL_CALL_ID).asText(), tool));
             }
         }
 
@@ -336,12 +338,12 @@ public final class ClineImporter implements TraceImporter {
             if (tokens != null && tokens.isObject()) {
                 long in = tokens.path("prompt").asLong();
                 long out = tokens.path("completion").asLong();
-                data.set("usage", Payloads.usage(in, out, tokens.has("cached") ? tokens.path("cached").asLong() : null, null));
+                data.set(ModelCallData.USAGE, new UsageData(in, out, tokens.has("cached") ? tokens.path("cached").asLong() : null, null).toPayload());
                 tokensIn += in;
                 tokensOut += out;
                 JsonNode c = JsonFields.at(message, "metrics", "cost");
                 if (c != null && c.isNumber()) {
-                    data.put("costUsd", c.decimalValue());
+                    data.put(ModelCallData.COST_USD, c.decimalValue());
                     cost = cost.add(c.decimalValue());
                     costSeen = true;
                 }
@@ -358,13 +360,13 @@ public final class ClineImporter implements TraceImporter {
             if (info != null && info.has("tokensIn")) {
                 long in = info.path("tokensIn").asLong();
                 long out = info.path("tokensOut").asLong();
-                data.set("usage", Payloads.usage(in, out, info.has("cacheReads") ? info.path("cacheReads").asLong() : null,
-                        info.has("cacheWrites") ? info.path("cacheWrites").asLong() : null));
+                data.set(ModelCallData.USAGE, new UsageData(in, out, info.has("cacheReads") ? info.path("cacheReads").asLong() : null,
+                        info.has("cacheWrites") ? info.path("cacheWrites").asLong() : null).toPayload());
                 tokensIn += in;
                 tokensOut += out;
                 usageFromUi++;
                 if (info.path("cost").isNumber()) {
-                    data.put("costUsd", info.path("cost").decimalValue());
+                    data.put(ModelCallData.COST_USD, info.path("cost").decimalValue());
                     cost = cost.add(info.path("cost").decimalValue());
                     costSeen = true;
                 }
@@ -397,9 +399,9 @@ public final class ClineImporter implements TraceImporter {
             }
             if (!texts.isEmpty()) {
                 ObjectNode data = Json.object();
-                data.put("from", "human:user");
-                data.put("to", AGENT);
-                LargeText.put(data, "text", String.join("\n", texts), session);
+                data.put(AgentMessageData.FROM, "human:user");
+                data.put(AgentMessageData.TO, AGENT);
+                LargeText.put(data, AgentMessageData.TEXT, String.join("\n", texts), session);
                 session.append(NewEvent.of(ImportSession.RUN, "human:user", EventType.AGENT_MESSAGE).at(next(null)).touches(StateKind.SESSION)
                         .data(data), 0);
             }
@@ -421,9 +423,9 @@ public final class ClineImporter implements TraceImporter {
             }
             pending.remove(call);
             ObjectNode data = Json.object();
-            data.put("callId", call.callId());
-            LargeText.put(data, "stdout", output == null ? "" : output, session);
-            data.put("isError", isError || output != null && output.contains("The user denied this operation"));
+            data.put(ToolResultData.CALL_ID, call.callId());
+            LargeText.put(data, ToolResultData.STDOUT, output == null ? "" : output, session);
+            data.put(ToolResultData.IS_ERROR, isError || output != null && output.contains("The user denied this operation"));
             session.append(NewEvent.of(ImportSession.RUN, "sandbox", EventType.TOOL_RESULT).at(next(null)).causes(call.call().id())
                     .touches(StateKind.SESSION).data(data), 0);
         }
@@ -480,13 +482,13 @@ public final class ClineImporter implements TraceImporter {
 
         private void end() {
             ObjectNode data = Json.object();
-            data.put("outcome", "unknown");
-            data.put("synthesised", true);
+            data.put(SessionEndData.OUTCOME, "unknown");
+            data.put(SessionEndData.SYNTHESISED, true);
             if (tokensIn + tokensOut > 0) {
-                data.set("usage", Payloads.usage(tokensIn, tokensOut, null, null));
+                data.set(SessionEndData.USAGE, new UsageData(tokensIn, tokensOut, null, null).toPayload());
             }
             if (costSeen) {
-                data.put("costUsd", cost);
+                data.put(SessionEndData.COST_USD, cost);
             }
             session.append(NewEvent.of(ImportSession.RUN, "harness", EventType.SESSION_END).at(next(null)).touches(StateKind.SESSION).data(data), 0);
         }

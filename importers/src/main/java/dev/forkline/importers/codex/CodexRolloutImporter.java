@@ -21,6 +21,8 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.SessionStartData;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -119,8 +121,8 @@ public final class CodexRolloutImporter extends SingleFileImporter {
         Instant end = writer.lastTime() != null ? writer.lastTime() : start;
         writer.finish(end);
         ObjectNode endData = Json.object();
-        endData.put("outcome", "unknown");
-        endData.put("synthesised", true);
+        endData.put(SessionEndData.OUTCOME, "unknown");
+        endData.put(SessionEndData.SYNTHESISED, true);
         session.append(NewEvent.of(CodexRolloutWriter.RUN, "harness", EventType.SESSION_END).at(end).data(endData), 0);
         formatFindings(header, session);
         checkpoint.report(Finding.warning(ImportFindings.NO_CHECKPOINT, "the rollout makes no tool call: there is no replayable checkpoint",
@@ -185,23 +187,23 @@ public final class CodexRolloutImporter extends SingleFileImporter {
     private static ObjectNode sessionStart(Header header, String model, String provider, Path path) {
         ObjectNode meta = header.meta == null ? Json.object() : header.meta;
         ObjectNode data = Json.object();
-        data.put("title", title(header));
-        ObjectNode environment = data.putObject("environment");
-        Payloads.putIfPresent(environment, "cwd", JsonFields.text(meta, "cwd"));
+        data.put(SessionStartData.TITLE, title(header));
+        ObjectNode environment = data.putObject(SessionStartData.ENVIRONMENT);
+        Payloads.putIfPresent(environment, SessionStartData.ENVIRONMENT_CWD, JsonFields.text(meta, "cwd"));
         JsonNode git = meta.get("git");
         if (git != null && git.isObject()) {
-            ObjectNode gitOut = environment.putObject("git");
-            Payloads.putIfPresent(gitOut, "repository", JsonFields.text(git, "repository_url"));
-            Payloads.putIfPresent(gitOut, "branch", JsonFields.text(git, "branch"));
-            Payloads.putIfPresent(gitOut, "commit", JsonFields.text(git, "commit_hash"));
+            ObjectNode gitOut = environment.putObject(SessionStartData.ENVIRONMENT_GIT);
+            Payloads.putIfPresent(gitOut, SessionStartData.GIT_REPOSITORY, JsonFields.text(git, "repository_url"));
+            Payloads.putIfPresent(gitOut, SessionStartData.GIT_BRANCH, JsonFields.text(git, "branch"));
+            Payloads.putIfPresent(gitOut, SessionStartData.GIT_COMMIT, JsonFields.text(git, "commit_hash"));
         }
-        ObjectNode harness = environment.putObject("harness");
-        harness.put("name", "codex");
-        Payloads.putIfPresent(harness, "version", JsonFields.text(meta, "cli_version"));
+        ObjectNode harness = environment.putObject(SessionStartData.ENVIRONMENT_HARNESS);
+        harness.put(SessionStartData.HARNESS_NAME, "codex");
+        Payloads.putIfPresent(harness, SessionStartData.HARNESS_VERSION, JsonFields.text(meta, "cli_version"));
         Payloads.putIfPresent(harness, "originator", JsonFields.text(meta, "originator"));
         Payloads.putIfPresent(harness, "source", JsonFields.text(meta, "source"));
         if (header.firstTurn != null) {
-            ObjectNode isolation = environment.putObject("isolation");
+            ObjectNode isolation = environment.putObject(SessionStartData.ENVIRONMENT_ISOLATION);
             Payloads.putIfPresent(isolation, "approvalPolicy", JsonFields.text(header.firstTurn, "approval_policy"));
             JsonNode sandbox = header.firstTurn.get("sandbox_policy");
             if (sandbox != null) {
@@ -210,11 +212,11 @@ public final class CodexRolloutImporter extends SingleFileImporter {
             }
         }
         if (model != null || provider != null) {
-            ObjectNode modelNode = data.putObject("model");
-            Payloads.putIfPresent(modelNode, "provider", provider);
-            Payloads.putIfPresent(modelNode, "model", model);
+            ObjectNode modelNode = data.putObject(SessionStartData.MODEL);
+            Payloads.putIfPresent(modelNode, SessionStartData.MODEL_PROVIDER, provider);
+            Payloads.putIfPresent(modelNode, SessionStartData.MODEL_NAME, model);
         }
-        data.set("imported", Payloads.imported(FORMAT, path.toString()));
+        data.set(SessionStartData.IMPORTED, Payloads.imported(FORMAT, path.toString()));
         Payloads.putIfPresent(data, "sessionId", JsonFields.text(meta, "id"));
         return data;
     }

@@ -20,6 +20,17 @@ import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
+import dev.forkline.trace.payload.AgentMessageData;
+import dev.forkline.trace.payload.ApprovalDecisionData;
+import dev.forkline.trace.payload.ApprovalRequestData;
+import dev.forkline.trace.payload.ErrorData;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.MutationOp;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.StateMutationData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.UsageData;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -88,7 +99,7 @@ final class CodexRolloutWriter {
             case "event_msg" -> eventMsg(payload, line, ts);
             case "compacted" -> {
                 flushOutput(null, ts);
-                ObjectNode data = Payloads.note("context compacted");
+                ObjectNode data = NoteData.of("context compacted").toPayload();
                 Payloads.putIfPresent(data, "summary", JsonFields.text(payload, "message"));
                 JsonNode replacement = payload.get("replacement_history");
                 if (replacement != null && replacement.isArray()) {
@@ -116,7 +127,7 @@ final class CodexRolloutWriter {
             sawSessionMeta = true;
             return;
         }
-        ObjectNode data = Payloads.note("another session_meta (resumed or forked session " + JsonFields.text(payload, "id") + ")");
+        ObjectNode data = NoteData.of("another session_meta (resumed or forked session " + JsonFields.text(payload, "id") + ")").toPayload();
         data.set("raw", payload.deepCopy());
         append(NewEvent.of(RUN, "harness", EventType.NOTE).at(ts).data(data), line);
     }
@@ -129,7 +140,7 @@ final class CodexRolloutWriter {
         if (turnModel != null && !turnModel.equals(model)) {
             if (model != null) {
                 flushOutput(null, ts);
-                ObjectNode data = Payloads.note("model changed from " + model + " to " + turnModel);
+                ObjectNode data = NoteData.of("model changed from " + model + " to " + turnModel).toPayload();
                 data.put("model", turnModel);
                 append(NewEvent.of(RUN, "harness", EventType.NOTE).at(ts).touches(StateKind.HARNESS).data(data), line);
             }
@@ -167,9 +178,9 @@ final class CodexRolloutWriter {
         flushOutput(null, ts);
         String from = "user".equals(role) ? "human:user" : "harness";
         ObjectNode data = Json.object();
-        data.put("from", from);
-        data.put("to", AGENT);
-        data.put("text", text);
+        data.put(AgentMessageData.FROM, from);
+        data.put(AgentMessageData.TO, AGENT);
+        data.put(AgentMessageData.TEXT, text);
         data.put("role", role);
         if ("user".equals(role)) {
             lastInput = text;
@@ -188,10 +199,10 @@ final class CodexRolloutWriter {
         List<Item> items = List.copyOf(pendingOutput);
         pendingOutput.clear();
         ObjectNode data = Json.object();
-        data.put("model", model);
-        Payloads.putIfPresent(data, "provider", provider);
-        data.putObject("input").put("summary", lastInput == null ? "conversation so far" : JsonFields.preview(lastInput, 200));
-        ObjectNode output = data.putObject("output");
+        data.put(ModelCallData.MODEL, model);
+        Payloads.putIfPresent(data, ModelCallData.PROVIDER, provider);
+        data.putObject(ModelCallData.INPUT).put(ModelCallData.INPUT_SUMMARY, lastInput == null ? "conversation so far" : JsonFields.preview(lastInput, 200));
+        ObjectNode output = data.putObject(ModelCallData.OUTPUT);
         StringBuilder text = new StringBuilder();
         StringBuilder reasoning = new StringBuilder();
         ArrayNode toolCalls = Json.object().arrayNode();
@@ -201,20 +212,17 @@ final class CodexRolloutWriter {
                 case "message" -> Paragraphs.append(text, contentText(payload.get("content")));
                 case "reasoning" -> Paragraphs.append(reasoning, reasoningText(payload));
                 default -> {
-                    ObjectNode call = toolCalls.addObject();
-                    call.put("callId", callId(payload, item.line()));
-                    call.put("name", toolName(payload));
-                    call.set("arguments", arguments(payload));
+                    toolCalls.add(ModelCallData.toolCall(callId(payload, item.line()), toolName(payload), arguments(payload)));
                 }
             }
         }
-        output.put("text", text.toString());
+        output.put(ModelCallData.OUTPUT_TEXT, text.toString());
         if (!reasoning.isEmpty()) {
             output.put("reasoning", reasoning.toString());
         }
-        output.set("toolCalls", toolCalls);
+        output.set(ModelCallData.OUTPUT_TOOL_CALLS, toolCalls);
         if (usage != null) {
-            data.set("usage", usage);
+            data.set(ModelCallData.USAGE, usage);
         }
         Instant ts = items.isEmpty() ? closedAt : items.getFirst().ts();
         long line = items.isEmpty() ? 0 : items.getFirst().line();
@@ -238,10 +246,10 @@ final class CodexRolloutWriter {
         ObjectNode arguments = arguments(payload);
         String id = ids.next("L" + item.line());
         EffectRules.Classification effect = session.classify(tool, arguments, id, item.line());
-        ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect.effect());
+        ObjectNode data = ToolCallData.payload(callId, tool, arguments, effect.effect());
         ObjectNode exec = exec(payload, arguments);
         if (exec != null) {
-            data.set("exec", exec);
+            data.set(ToolCallData.EXEC, exec);
         }
         Event call = session.append(NewEvent.of(RUN, AGENT, EventType.TOOL_CALL).id(id).at(item.ts()).causes(modelCallId)
                 .touches(effect.effect().touchedByCall()).data(data), item.line());
@@ -249,20 +257,20 @@ final class CodexRolloutWriter {
         answered.put(callId, false);
         if (asksEscalation(arguments)) {
             ObjectNode request = Json.object();
-            request.put("subject", call.id());
+            request.put(ApprovalRequestData.SUBJECT, call.id());
             String justification = JsonFields.text(arguments, "justification");
-            request.put("reason", justification != null ? justification : "command asks to run outside the sandbox");
-            request.put("owner", "human:user");
+            request.put(ApprovalRequestData.REASON, justification != null ? justification : "command asks to run outside the sandbox");
+            request.put(ApprovalRequestData.OWNER, "human:user");
             append(NewEvent.of(RUN, "harness", EventType.APPROVAL_REQUEST).at(item.ts()).causes(call.id())
                     .touches(StateKind.HARNESS).data(request), item.line());
         }
         if ("web_search_call".equals(JsonFields.text(payload, "type"))) {
             // Codex records a web search as one item with its status; the search result itself is not recorded.
             ObjectNode result = Json.object();
-            result.put("callId", callId);
+            result.put(ToolResultData.CALL_ID, callId);
             String status = JsonFields.text(payload, "status");
             Payloads.putIfPresent(result, "status", status);
-            result.put("isError", "failed".equals(status));
+            result.put(ToolResultData.IS_ERROR, "failed".equals(status));
             result.put("synthesised", true);
             answered.put(callId, true);
             append(NewEvent.of(RUN, AGENT, EventType.TOOL_RESULT).at(item.ts()).causes(call.id()).data(result), item.line());
@@ -282,31 +290,31 @@ final class CodexRolloutWriter {
         }
         if (call != null && output.rejected()) {
             ObjectNode decision = Json.object();
-            decision.put("subject", call.eventId());
-            decision.put("verdict", "deny");
-            decision.put("owner", "human:user");
-            decision.put("rationale", JsonFields.preview(output.text(), 500));
+            decision.put(ApprovalDecisionData.SUBJECT, call.eventId());
+            decision.put(ApprovalDecisionData.VERDICT, "deny");
+            decision.put(ApprovalDecisionData.OWNER, "human:user");
+            decision.put(ApprovalDecisionData.RATIONALE, JsonFields.preview(output.text(), 500));
             append(NewEvent.of(RUN, "human:user", EventType.APPROVAL_DECISION).at(ts).causes(call.eventId())
                     .touches(StateKind.HARNESS).data(decision), line);
         }
         ObjectNode data = Json.object();
-        data.put("callId", callId);
-        LargeText.put(data, "stdout", output.text(), session);
+        data.put(ToolResultData.CALL_ID, callId);
+        LargeText.put(data, ToolResultData.STDOUT, output.text(), session);
         if (output.exitCode() != null) {
-            data.put("exitCode", output.exitCode());
+            data.put(ToolResultData.EXIT_CODE, output.exitCode());
         }
         if (output.redacted()) {
             // the output was replaced before the rollout was shared: whether the call succeeded is not known
             data.put("redacted", true);
-            data.put("outcome", "unknown");
+            data.put(ToolResultData.OUTCOME, ToolResultData.UNKNOWN_OUTCOME);
             redactedOutputs++;
         } else {
-            data.put("isError", output.isError());
+            data.put(ToolResultData.IS_ERROR, output.isError());
         }
         if (output.rejected()) {
-            data.put("error", "rejected by user");
+            data.put(ToolResultData.ERROR, "rejected by user");
         }
-        Payloads.putIfPresent(data, "durationMs", output.durationMs());
+        Payloads.putIfPresent(data, ToolResultData.DURATION_MS, output.durationMs());
         lastInput = "output of " + (call == null ? "a tool" : call.tool()) + ": " + output.text();
         append(NewEvent.of(RUN, AGENT, EventType.TOOL_RESULT).at(ts).causes(causes).touches(StateKind.SESSION)
                 .data(data), line);
@@ -333,18 +341,18 @@ final class CodexRolloutWriter {
         for (ApplyPatchFiles.FileChange change : changes) {
             String path = root.relative(change.path(), call.cwd());
             ObjectNode data = switch (change.op()) {
-                case "create" -> Payloads.stateMutation(path, "create", null, true, session.putBlob(change.content()), true);
-                case "delete" -> Payloads.stateMutation(path, "delete", null, false, null, true);
+                case "create" -> Payloads.stateMutation(path, MutationOp.CREATE, null, true, session.putBlob(change.content()), true);
+                case "delete" -> Payloads.stateMutation(path, MutationOp.DELETE, null, false, null, true);
                 default -> {
-                    ObjectNode update = Payloads.stateMutation(path, "modify", null, false, null, false);
-                    update.put("patch", change.patch());
+                    ObjectNode update = Payloads.stateMutation(path, MutationOp.MODIFY, null, false, null, false);
+                    update.put(StateMutationData.PATCH, change.patch());
                     if (change.movedTo() != null) {
-                        update.put("movedTo", root.relative(change.movedTo(), call.cwd()));
+                        update.put(StateMutationData.MOVED_TO, root.relative(change.movedTo(), call.cwd()));
                     }
                     yield update;
                 }
             };
-            data.put("tool", "apply_patch");
+            data.put(StateMutationData.TOOL, "apply_patch");
             append(NewEvent.of(RUN, AGENT, EventType.STATE_MUTATION).at(ts).causes(call.eventId()).touches(StateKind.WORKSPACE)
                     .data(data), line);
         }
@@ -362,18 +370,18 @@ final class CodexRolloutWriter {
             case "token_count" -> tokenCount(payload, line, ts);
             case "task_started", "task_complete", "entered_review_mode", "exited_review_mode" -> {
                 flushOutput(null, ts);
-                ObjectNode data = Payloads.note(type.replace('_', ' '));
+                ObjectNode data = NoteData.of(type.replace('_', ' ')).toPayload();
                 Payloads.putIfPresent(data, "turnId", JsonFields.text(payload, "turn_id"));
                 Payloads.putIfPresent(data, "lastAgentMessage", JsonFields.text(payload, "last_agent_message"));
                 append(NewEvent.of(RUN, "harness", EventType.NOTE).at(ts).touches(StateKind.HARNESS).data(data), line);
             }
             case "turn_aborted" -> {
                 flushOutput(null, ts);
-                ObjectNode data = Payloads.error("turn aborted: " + JsonFields.text(payload, "reason"), "aborted");
+                ObjectNode data = new ErrorData("turn aborted: " + JsonFields.text(payload, "reason"), "aborted").toPayload();
                 append(NewEvent.of(RUN, "harness", EventType.ERROR).at(ts).data(data), line);
             }
             case "error", "stream_error" -> {
-                ObjectNode data = Payloads.error(String.valueOf(JsonFields.text(payload, "message")), type);
+                ObjectNode data = new ErrorData(String.valueOf(JsonFields.text(payload, "message")), type).toPayload();
                 append(NewEvent.of(RUN, "harness", EventType.ERROR).at(ts).data(data), line);
             }
             default -> unknownRecord("codex.event_msg." + type, payload, line, ts);
@@ -395,7 +403,7 @@ final class CodexRolloutWriter {
         long output = difference(totals, "output_tokens");
         long reasoning = difference(totals, "reasoning_output_tokens");
         cumulative = totals.deepCopy();
-        ObjectNode usage = Payloads.usage(input, output, cached, null);
+        ObjectNode usage = new UsageData(input, output, cached, null).toPayload();
         usage.put("reasoningOutputTokens", reasoning);
         flushOutput(usage, ts);
     }
@@ -491,16 +499,16 @@ final class CodexRolloutWriter {
             return null;
         }
         ObjectNode exec = Json.object();
-        exec.set("argv", command.deepCopy());
+        exec.set(ToolCallData.EXEC_ARGV, command.deepCopy());
         String cwd = JsonFields.text(arguments, "workdir");
         if (cwd == null) {
             cwd = JsonFields.text(arguments, "working_directory");
         }
-        Payloads.putIfPresent(exec, "cwd", cwd);
+        Payloads.putIfPresent(exec, ToolCallData.EXEC_CWD, cwd);
         Long timeout = JsonFields.longValue(arguments.has("timeout_ms") ? arguments.get("timeout_ms") : arguments.get("timeout"));
-        Payloads.putIfPresent(exec, "timeoutMs", timeout);
+        Payloads.putIfPresent(exec, ToolCallData.EXEC_TIMEOUT_MS, timeout);
         if (arguments.get("env") instanceof ObjectNode env) {
-            exec.set("env", env.deepCopy());
+            exec.set(ToolCallData.EXEC_ENV, env.deepCopy());
         }
         return exec;
     }

@@ -13,6 +13,9 @@ import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
+import dev.forkline.trace.payload.AgentMessageData;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.SessionStartData;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -58,7 +61,7 @@ final class PromptLog {
             Instant first = Timestamps.parseText(JsonFields.text(prompts.getFirst(), "timestamp"));
             clock = first != null && first.isAfter(clock) ? first : clock.plusMillis(1);
             ObjectNode start = Json.object();
-            start.putObject("environment").putObject("harness").put("name", "gemini-cli");
+            start.putObject(SessionStartData.ENVIRONMENT).putObject(SessionStartData.ENVIRONMENT_HARNESS).put(SessionStartData.HARNESS_NAME, "gemini-cli");
             Payloads.putImported(start, GeminiImporter.FORMAT, session.source()).put("sessionId", sessionEntries.getKey());
             session.append(NewEvent.of(run, "harness", EventType.SESSION_START).at(clock).touches(StateKind.SESSION).data(start), 0);
             for (JsonNode prompt : prompts) {
@@ -66,15 +69,15 @@ final class PromptLog {
                 untimed += at == null ? 1 : 0;
                 clock = at != null && at.isAfter(clock) ? at : clock.plusMillis(1);
                 ObjectNode data = Json.object();
-                data.put("from", "human:" + JsonFields.scalar(prompt, "type"));
-                data.put("to", SessionWriter.AGENT);
-                LargeText.put(data, "text", prompt.get("message").asText(), session);
+                data.put(AgentMessageData.FROM, "human:" + JsonFields.scalar(prompt, "type"));
+                data.put(AgentMessageData.TO, SessionWriter.AGENT);
+                LargeText.put(data, AgentMessageData.TEXT, prompt.get("message").asText(), session);
                 Payloads.putIfPresent(data, "messageId", JsonFields.scalar(prompt, "messageId"));
                 session.append(NewEvent.of(run, "human:user", EventType.AGENT_MESSAGE).at(clock).touches(StateKind.SESSION).data(data), 0);
             }
             ObjectNode end = Json.object();
-            end.put("outcome", "unknown");
-            end.put("synthesised", true);
+            end.put(SessionEndData.OUTCOME, "unknown");
+            end.put(SessionEndData.SYNTHESISED, true);
             clock = clock.plusMillis(1);
             session.append(NewEvent.of(run, "harness", EventType.SESSION_END).at(clock).touches(StateKind.SESSION).data(end), 0);
         }

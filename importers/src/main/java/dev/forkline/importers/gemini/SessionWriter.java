@@ -19,6 +19,18 @@ import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
+import dev.forkline.trace.payload.AgentMessageData;
+import dev.forkline.trace.payload.CheckpointData;
+import dev.forkline.trace.payload.ErrorData;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.MutationOp;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.StateMutationData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.UsageData;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -120,13 +132,13 @@ final class SessionWriter {
 
     private Event sessionStart(ObjectNode importedFields) {
         ObjectNode data = Json.object();
-        ObjectNode environment = data.putObject("environment");
-        environment.putObject("harness").put("name", "gemini-cli");
-        Payloads.putIfPresent(environment, "cwd", cwd);
+        ObjectNode environment = data.putObject(SessionStartData.ENVIRONMENT);
+        environment.putObject(SessionStartData.ENVIRONMENT_HARNESS).put(SessionStartData.HARNESS_NAME, "gemini-cli");
+        Payloads.putIfPresent(environment, SessionStartData.ENVIRONMENT_CWD, cwd);
         for (Entry entry : conversation.entries()) {
             String model = entry.kind() == Entry.Kind.MESSAGE ? JsonFields.text(entry.record(), "model") : null;
             if (model != null && !model.isBlank()) {
-                data.putObject("model").put("provider", "google").put("model", model);
+                data.putObject(SessionStartData.MODEL).put(SessionStartData.MODEL_PROVIDER, "google").put(SessionStartData.MODEL_NAME, model);
                 break;
             }
         }
@@ -148,9 +160,9 @@ final class SessionWriter {
         switch (type == null ? "" : type) {
             case "user" -> {
                 ObjectNode data = Json.object();
-                data.put("from", "human:user");
-                data.put("to", AGENT);
-                LargeText.put(data, "text", GeminiParts.text(record.get("content")), session);
+                data.put(AgentMessageData.FROM, "human:user");
+                data.put(AgentMessageData.TO, AGENT);
+                LargeText.put(data, AgentMessageData.TEXT, GeminiParts.text(record.get("content")), session);
                 Payloads.putIfPresent(data, "messageId", JsonFields.text(record, "id"));
                 session.append(NewEvent.of(ImportSession.RUN, "human:user", EventType.AGENT_MESSAGE).at(next(JsonFields.text(record, "timestamp")))
                         .touches(StateKind.SESSION).data(data), entry.line());
@@ -158,7 +170,7 @@ final class SessionWriter {
             case "gemini" -> gemini(index, entry);
             case "info", "warning" -> note("gemini-" + type, GeminiParts.text(record.get("content")), JsonFields.text(record, "timestamp"), entry.line());
             case "error" -> session.append(NewEvent.of(ImportSession.RUN, "harness", EventType.ERROR).at(next(JsonFields.text(record, "timestamp")))
-                    .touches(StateKind.SESSION).data(Payloads.error(GeminiParts.text(record.get("content")), "gemini-error")), entry.line());
+                    .touches(StateKind.SESSION).data(new ErrorData(GeminiParts.text(record.get("content")), "gemini-error").toPayload()), entry.line());
             default -> unknown(type == null ? "message without type" : type, entry);
         }
     }
@@ -166,7 +178,7 @@ final class SessionWriter {
     private void note(String kind, String text, String timestamp, long line) {
         ObjectNode data = Json.object();
         data.put("kind", kind);
-        LargeText.put(data, "text", text, session);
+        LargeText.put(data, NoteData.TEXT, text, session);
         session.append(NewEvent.of(ImportSession.RUN, "harness", EventType.NOTE).at(next(timestamp)).touches(StateKind.SESSION).data(data), line);
     }
 
@@ -182,31 +194,29 @@ final class SessionWriter {
         ObjectNode record = entry.record();
         modelCalls++;
         ObjectNode data = Json.object();
-        Payloads.putIfPresent(data, "model", JsonFields.text(record, "model"));
-        modelNamed |= data.has("model");
+        Payloads.putIfPresent(data, ModelCallData.MODEL, JsonFields.text(record, "model"));
+        modelNamed |= data.has(ModelCallData.MODEL);
         Payloads.putIfPresent(data, "messageId", JsonFields.text(record, "id"));
-        ObjectNode out = data.putObject("output");
-        LargeText.put(out, "text", GeminiParts.text(record.get("content")), session);
+        ObjectNode out = data.putObject(ModelCallData.OUTPUT);
+        LargeText.put(out, ModelCallData.OUTPUT_TEXT, GeminiParts.text(record.get("content")), session);
         String reasoning = thoughts(record.get("thoughts"));
         if (!reasoning.isEmpty()) {
             LargeText.put(out, "reasoning", reasoning, session);
         }
         List<ObjectNode> calls = new ArrayList<>();
-        ArrayNode proposed = out.putArray("toolCalls");
+        ArrayNode proposed = out.putArray(ModelCallData.OUTPUT_TOOL_CALLS);
         JsonNode toolCalls = record.get("toolCalls");
         if (toolCalls != null && toolCalls.isArray()) {
             int n = 0;
             for (JsonNode call : toolCalls) {
                 n++;
-                ObjectNode use = Json.object();
                 String id = JsonFields.text(call, "id");
                 if (id == null || id.isBlank()) {
                     id = "msg" + index + "-" + n;
                     synthesisedIds++;
                 }
-                use.put("callId", id);
-                use.put("name", JsonFields.text(call, "name") == null ? "" : call.get("name").asText());
-                use.set("arguments", JsonFields.argumentsObject(call.get("args")));
+                ObjectNode use = ModelCallData.toolCall(id, JsonFields.text(call, "name") == null ? "" : call.get("name").asText(),
+                        JsonFields.argumentsObject(call.get("args")));
                 proposed.add(use);
                 calls.add(use);
             }
@@ -244,11 +254,11 @@ final class SessionWriter {
         long thoughts = JsonFields.longOrZero(tokens, "thoughts");
         long out = JsonFields.longOrZero(tokens, "output") + thoughts;
         long cache = JsonFields.longOrZero(tokens, "cached");
-        ObjectNode usage = Payloads.usage(in, out, cache, null);
+        ObjectNode usage = new UsageData(in, out, cache, null).toPayload();
         usage.put("reasoningOutputTokens", thoughts);
         usage.put("toolUsePromptTokens", JsonFields.longOrZero(tokens, "tool"));
         Payloads.putIfPresent(usage, "totalTokens", JsonFields.longValue(tokens.get("total")));
-        data.set("usage", usage);
+        data.set(ModelCallData.USAGE, usage);
         input += in;
         output += out;
         cached += cache;
@@ -256,8 +266,8 @@ final class SessionWriter {
     }
 
     private void tool(Event modelCall, ObjectNode use, JsonNode record, long line) {
-        String tool = use.get("name").asText();
-        JsonNode arguments = use.get("arguments");
+        String tool = use.get(ModelCallData.TOOL_CALL_NAME).asText();
+        JsonNode arguments = use.get(ModelCallData.TOOL_CALL_ARGUMENTS);
         for (RestoreCheckpoint checkpoint : restoreCheckpoints) {
             if (!used.contains(checkpoint) && checkpoint.precedes(tool, record.get("args"))) {
                 used.add(checkpoint);
@@ -266,7 +276,7 @@ final class SessionWriter {
             }
         }
         EffectClass effect = session.classify(tool, arguments, session.nextEventId(ImportSession.RUN), line).effect();
-        ObjectNode data = Payloads.toolCall(use.get("callId").asText(), tool, arguments, effect);
+        ObjectNode data = ToolCallData.payload(use.get(ModelCallData.TOOL_CALL_ID).asText(), tool, arguments, effect);
         Payloads.putIfPresent(data, "displayName", JsonFields.text(record, "displayName"));
         Payloads.putIfPresent(data, "description", JsonFields.text(record, "description"));
         Event call = session.append(NewEvent.of(ImportSession.RUN, AGENT, EventType.TOOL_CALL).at(next(null)).causes(modelCall.id())
@@ -277,14 +287,14 @@ final class SessionWriter {
             return;
         }
         ObjectNode result = Json.object();
-        result.put("callId", use.get("callId").asText());
+        result.put(ToolResultData.CALL_ID, use.get(ModelCallData.TOOL_CALL_ID).asText());
         String text = GeminiParts.text(record.get("result"));
         JsonNode display = record.get("resultDisplay");
         if (text.isEmpty() && display != null && display.isTextual()) {
             text = display.asText();
         }
-        LargeText.put(result, "stdout", text, session);
-        result.put("isError", !"success".equals(status));
+        LargeText.put(result, ToolResultData.STDOUT, text, session);
+        result.put(ToolResultData.IS_ERROR, !"success".equals(status));
         result.put("status", status);
         if (display != null && display.isObject() && !display.has("newContent")) {
             result.set("display", display);
@@ -306,8 +316,8 @@ final class SessionWriter {
         boolean created = original == null || original.isNull() || diff.path("isNewFile").asBoolean(false);
         String before = created ? null : session.putBlob(original.asText());
         String after = session.putBlob(diff.get("newContent").asText());
-        ObjectNode data = Payloads.stateMutation(root.relative(path), created ? "create" : "modify", before, true, after, true);
-        data.put("tool", call.text("tool"));
+        ObjectNode data = Payloads.stateMutation(root.relative(path), created ? MutationOp.CREATE : MutationOp.MODIFY, before, true, after, true);
+        data.put(StateMutationData.TOOL, call.text(ToolCallData.TOOL));
         session.append(NewEvent.of(ImportSession.RUN, "harness", EventType.STATE_MUTATION).at(next(at.toString())).causes(call.id())
                 .touches(StateKind.WORKSPACE).data(data), line);
     }
@@ -317,16 +327,16 @@ final class SessionWriter {
         String base = hash != null ? "shadow-" + hash : "restore-" + checkpoint.name();
         int seen = checkpointIds.merge(base, 1, Integer::sum);
         ObjectNode data = Json.object();
-        data.put("checkpointId", seen == 1 ? base : base + "-" + seen);
-        data.put("label", "Gemini CLI's /restore checkpoint " + checkpoint.name() + (hash != null ? " (shadow git commit " + hash + ")"
+        data.put(CheckpointData.CHECKPOINT_ID, seen == 1 ? base : base + "-" + seen);
+        data.put(CheckpointData.LABEL, "Gemini CLI's /restore checkpoint " + checkpoint.name() + (hash != null ? " (shadow git commit " + hash + ")"
                 : " (no commit hash recorded)"));
-        ObjectNode workspace = data.putObject("workspace");
-        workspace.put("root", StartCheckpoint.rootOr(cwd));
-        workspace.put("source", "shadow-git");
+        ObjectNode workspace = data.putObject(CheckpointData.WORKSPACE);
+        workspace.put(CheckpointData.WORKSPACE_ROOT, StartCheckpoint.rootOr(cwd));
+        workspace.put(CheckpointData.WORKSPACE_SOURCE, "shadow-git");
         Payloads.putIfPresent(workspace, "commit", hash);
-        workspace.putObject("files");
+        workspace.putObject(CheckpointData.WORKSPACE_FILES);
         String projectHash = JsonFields.text(conversation.metadata(), "projectHash");
-        data.set("startingTree", new StartingTree(GeminiImporter.FORMAT).repository("Gemini CLI's shadow git repository of this project"
+        data.set(CheckpointData.STARTING_TREE, new StartingTree(GeminiImporter.FORMAT).repository("Gemini CLI's shadow git repository of this project"
                 + " (~/.gemini/history/" + (projectHash != null ? projectHash : "<project_hash>") + ")").commit(hash).cwd(cwd)
                 .toJson(StartCheckpoint.rootOr(cwd), cwd != null));
         ObjectNode gemini = data.putObject("geminiCheckpoint");
@@ -338,10 +348,10 @@ final class SessionWriter {
 
     private void end() {
         ObjectNode data = Json.object();
-        data.put("outcome", "unknown");
-        data.put("synthesised", true);
+        data.put(SessionEndData.OUTCOME, "unknown");
+        data.put(SessionEndData.SYNTHESISED, true);
         if (usageSeen) {
-            data.set("usage", Payloads.usage(input, output, cached, null));
+            data.set(SessionEndData.USAGE, new UsageData(input, output, cached, null).toPayload());
         }
         session.append(NewEvent.of(ImportSession.RUN, "harness", EventType.SESSION_END).at(next(JsonFields.text(conversation.metadata(), "lastUpdated")))
                 .touches(StateKind.SESSION).data(data), 0);

@@ -15,6 +15,20 @@ import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
+import dev.forkline.trace.payload.AgentHandoffData;
+import dev.forkline.trace.payload.AgentMessageData;
+import dev.forkline.trace.payload.ApprovalDecisionData;
+import dev.forkline.trace.payload.ApprovalRequestData;
+import dev.forkline.trace.payload.ErrorData;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.ProcessExitData;
+import dev.forkline.trace.payload.ProcessStartData;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.UsageData;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -185,13 +199,13 @@ final class SampleRun {
         }
         ObjectNode data = Json.object();
         String task = JsonFields.scalar(eval, "task");
-        data.put("title", (task != null ? task : "inspect") + " / sample " + sample.path("id").asText() + " epoch " + sample.path("epoch").asText("1"));
-        ObjectNode environment = data.putObject("environment");
-        ObjectNode harness = environment.putObject("harness");
-        harness.put("name", "inspect_ai");
+        data.put(SessionStartData.TITLE, (task != null ? task : "inspect") + " / sample " + sample.path("id").asText() + " epoch " + sample.path("epoch").asText("1"));
+        ObjectNode environment = data.putObject(SessionStartData.ENVIRONMENT);
+        ObjectNode harness = environment.putObject(SessionStartData.ENVIRONMENT_HARNESS);
+        harness.put(SessionStartData.HARNESS_NAME, "inspect_ai");
         String version = JsonFields.scalarAt(eval, "packages", "inspect_ai");
         if (version != null) {
-            harness.put("version", version);
+            harness.put(SessionStartData.HARNESS_VERSION, version);
         }
         if (task != null) {
             harness.put("task", task);
@@ -201,7 +215,7 @@ final class SampleRun {
             sandbox = eval.get("sandbox");
         }
         if (sandbox != null && !sandbox.isNull()) {
-            ObjectNode isolation = environment.putObject("isolation");
+            ObjectNode isolation = environment.putObject(SessionStartData.ENVIRONMENT_ISOLATION);
             isolation.put("boundary", sandbox.isTextual() ? sandbox.asText() : JsonFields.scalar(sandbox, "type"));
             if (JsonFields.scalar(sandbox, "config") != null) {
                 isolation.put("config", JsonFields.scalar(sandbox, "config"));
@@ -214,13 +228,13 @@ final class SampleRun {
         }
         String model = JsonFields.scalar(eval, "model");
         if (model != null) {
-            ObjectNode identity = data.putObject("model");
+            ObjectNode identity = data.putObject(SessionStartData.MODEL);
             int slash = model.indexOf('/');
             if (slash > 0) {
-                identity.put("provider", model.substring(0, slash));
-                identity.put("model", model.substring(slash + 1));
+                identity.put(SessionStartData.MODEL_PROVIDER, model.substring(0, slash));
+                identity.put(SessionStartData.MODEL_NAME, model.substring(slash + 1));
             } else {
-                identity.put("model", model);
+                identity.put(SessionStartData.MODEL_NAME, model);
             }
         } else {
             session.finding(Finding.warning(ImportFindings.MODEL_UNKNOWN, run + ": the log header names no model", null, line));
@@ -242,9 +256,9 @@ final class SampleRun {
         }
         if (input != null) {
             ObjectNode message = Json.object();
-            message.put("from", "harness");
-            message.put("to", defaultAgent);
-            message.put("text", input.isArray() ? joinMessages(input) : attachments.text(input.asText()));
+            message.put(AgentMessageData.FROM, "harness");
+            message.put(AgentMessageData.TO, defaultAgent);
+            message.put(AgentMessageData.TEXT, input.isArray() ? joinMessages(input) : attachments.text(input.asText()));
             append(NewEvent.of(run, "harness", EventType.AGENT_MESSAGE).at(at).causes(start.id()).touches(StateKind.SESSION).data(message));
         }
     }
@@ -293,9 +307,9 @@ final class SampleRun {
             startSession(null, at);
         }
         ObjectNode data = Json.object();
-        data.put("from", from);
-        data.put("to", to);
-        data.put("reason", reason);
+        data.put(AgentHandoffData.FROM, from);
+        data.put(AgentHandoffData.TO, to);
+        data.put(AgentHandoffData.REASON, reason);
         append(NewEvent.of(run, from, EventType.AGENT_HANDOFF).at(at).touches(StateKind.SESSION).data(data));
     }
 
@@ -305,11 +319,11 @@ final class SampleRun {
         ObjectNode data = Json.object();
         String model = JsonFields.scalar(output, "model") != null ? JsonFields.scalar(output, "model") : JsonFields.scalar(event, "model");
         if (model != null) {
-            data.put("model", model);
+            data.put(ModelCallData.MODEL, model);
         }
         String requested = JsonFields.scalar(event, "model");
         if (requested != null && requested.contains("/")) {
-            data.put("provider", requested.substring(0, requested.indexOf('/')));
+            data.put(ModelCallData.PROVIDER, requested.substring(0, requested.indexOf('/')));
         }
         List<JsonNode> input = attachments.input(event);
         int fresh = 0;
@@ -319,24 +333,21 @@ final class SampleRun {
                 break;
             }
         }
-        ObjectNode in = data.putObject("input");
-        in.put("summary", input.size() + " message(s), " + (input.size() - fresh) + " new since the model last answered");
-        ArrayNode messages = in.putArray("messages");
+        ObjectNode in = data.putObject(ModelCallData.INPUT);
+        in.put(ModelCallData.INPUT_SUMMARY, input.size() + " message(s), " + (input.size() - fresh) + " new since the model last answered");
+        ArrayNode messages = in.putArray(ModelCallData.INPUT_MESSAGES);
         for (JsonNode message : input.subList(fresh, input.size())) {
-            messages.addObject().put("role", JsonFields.scalar(message, "role")).put("content", attachments.content(message.get("content")));
+            messages.addObject().put(ModelCallData.MESSAGE_ROLE, JsonFields.scalar(message, "role")).put(ModelCallData.MESSAGE_CONTENT, attachments.content(message.get("content")));
         }
         JsonNode choice = output.path("choices").path(0).path("message");
-        ObjectNode out = data.putObject("output");
-        out.put("text", attachments.content(choice.get("content")));
-        ArrayNode calls = out.putArray("toolCalls");
+        ObjectNode out = data.putObject(ModelCallData.OUTPUT);
+        out.put(ModelCallData.OUTPUT_TEXT, attachments.content(choice.get("content")));
+        ArrayNode calls = out.putArray(ModelCallData.OUTPUT_TOOL_CALLS);
         String modelEventId = nextId();
         JsonNode toolCalls = choice.get("tool_calls");
         if (toolCalls != null && toolCalls.isArray()) {
             for (JsonNode call : toolCalls) {
-                ObjectNode listed = calls.addObject();
-                listed.put("callId", JsonFields.scalar(call, "id"));
-                listed.put("name", JsonFields.scalar(call, "function"));
-                listed.set("arguments", attachments.resolve(call.path("arguments")));
+                calls.add(ModelCallData.toolCall(JsonFields.scalar(call, "id"), JsonFields.scalar(call, "function"), attachments.resolve(call.path("arguments"))));
                 if (JsonFields.scalar(call, "id") != null) {
                     modelEventByToolCall.put(JsonFields.scalar(call, "id"), modelEventId);
                 }
@@ -348,26 +359,26 @@ final class SampleRun {
             long out1 = usage.path("output_tokens").asLong(0);
             long read = usage.path("input_tokens_cache_read").asLong(0);
             long write = usage.path("input_tokens_cache_write").asLong(0);
-            data.set("usage", Payloads.usage(in1, out1, read, write));
+            data.set(ModelCallData.USAGE, new UsageData(in1, out1, read, write).toPayload());
             inputTokens += in1;
             usageSeen = true;
             outputTokens += out1;
             cacheRead += read;
             cacheWrite += write;
             if (usage.has("total_cost") && usage.get("total_cost").isNumber()) {
-                data.put("costUsd", usage.get("total_cost").decimalValue());
+                data.put(ModelCallData.COST_USD, usage.get("total_cost").decimalValue());
             }
         }
         JsonNode time = output.get("time");
         if (time != null && time.isNumber()) {
-            data.put("latencyMs", Math.round(time.asDouble() * 1000));
+            data.put(ModelCallData.LATENCY_MS, Math.round(time.asDouble() * 1000));
         }
         Event call = append(NewEvent.of(run, actor, EventType.MODEL_CALL).at(at).touches(StateKind.SESSION).data(data));
         String error = JsonFields.scalar(event, "error");
         if (error != null) {
             ObjectNode failure = Json.object();
-            failure.put("message", error);
-            failure.put("kind", "model");
+            failure.put(ErrorData.MESSAGE, error);
+            failure.put(ErrorData.KIND, "model");
             append(NewEvent.of(run, actor, EventType.ERROR).at(at).causes(call.id()).touches(StateKind.SESSION).data(failure));
         }
     }
@@ -380,7 +391,7 @@ final class SampleRun {
         String eventId = nextId();
         EffectClass effect = InspectEffects.of(function, arguments)
                 .orElseGet(() -> session.classify(function, arguments, eventId, line).effect());
-        ObjectNode data = Payloads.toolCall(callId, function, arguments.isObject() ? arguments : Json.object().set("value", arguments), effect);
+        ObjectNode data = ToolCallData.payload(callId, function, arguments.isObject() ? arguments : Json.object().set("value", arguments), effect);
         NewEvent draft = NewEvent.of(run, actor, EventType.TOOL_CALL).at(at).touches(effect.touchedByCall()).data(data);
         String proposer = modelEventByToolCall.get(callId);
         Event call = append(proposer != null ? draft.causes(proposer) : draft);
@@ -398,16 +409,16 @@ final class SampleRun {
         Instant completed = completion(event, at);
         deferred.at(completed, () -> {
             ObjectNode result = Json.object();
-            result.put("callId", callId);
-            result.put("stdout", text(attachments.resolve(event.get("result"))));
+            result.put(ToolResultData.CALL_ID, callId);
+            result.put(ToolResultData.STDOUT, text(attachments.resolve(event.get("result"))));
             JsonNode error = event.get("error");
             if (error != null && !error.isNull()) {
-                result.put("isError", true);
-                result.put("error", (JsonFields.scalar(error, "type") != null ? JsonFields.scalar(error, "type") + ": " : "") + attachments.text(JsonFields.scalar(error, "message")));
+                result.put(ToolResultData.IS_ERROR, true);
+                result.put(ToolResultData.ERROR, (JsonFields.scalar(error, "type") != null ? JsonFields.scalar(error, "type") + ": " : "") + attachments.text(JsonFields.scalar(error, "message")));
             }
             JsonNode working = event.get("working_time");
             if (working != null && working.isNumber()) {
-                result.put("durationMs", Math.round(working.asDouble() * 1000));
+                result.put(ToolResultData.DURATION_MS, Math.round(working.asDouble() * 1000));
             }
             append(NewEvent.of(run, "sandbox", EventType.TOOL_RESULT).at(completed).causes(call.id()).touches(StateKind.SESSION).data(result));
         });
@@ -431,14 +442,14 @@ final class SampleRun {
         if ("exec".equals(action)) {
             String cmd = JsonFields.scalar(event, "cmd") == null ? "" : JsonFields.scalar(event, "cmd");
             ObjectNode data = Json.object();
-            data.putNull("pid");
-            ArrayNode argv = data.putArray("argv");
+            data.putNull(ProcessStartData.PID);
+            ArrayNode argv = data.putArray(ProcessStartData.ARGV);
             for (String part : cmd.split("\\s+")) {
                 if (!part.isEmpty()) {
                     argv.add(part);
                 }
             }
-            data.put("name", argv.isEmpty() ? cmd : argv.get(0).asText());
+            data.put(ProcessStartData.NAME, argv.isEmpty() ? cmd : argv.get(0).asText());
             data.put("command", cmd);
             if (event.hasNonNull("input")) {
                 data.put("stdin", text(event.get("input")));
@@ -449,10 +460,10 @@ final class SampleRun {
             Event started = append(NewEvent.of(run, "sandbox", EventType.PROCESS_START).at(at).touches(StateKind.PROCESS).data(data));
             deferred.at(completed, () -> {
                 ObjectNode exit = Json.object();
-                exit.putNull("pid");
+                exit.putNull(ProcessExitData.PID);
                 JsonNode result = event.get("result");
                 if (result != null && result.canConvertToInt()) {
-                    exit.put("exitCode", result.asInt());
+                    exit.put(ProcessExitData.EXIT_CODE, result.asInt());
                 }
                 if (event.hasNonNull("output")) {
                     exit.put("output", text(event.get("output")));
@@ -463,7 +474,7 @@ final class SampleRun {
         }
         ObjectNode data = Json.object();
         String file = JsonFields.scalar(event, "file");
-        data.put("text", "sandbox " + action + (file != null ? " " + file : ""));
+        data.put(NoteData.TEXT, "sandbox " + action + (file != null ? " " + file : ""));
         data.put("action", action);
         if (file != null) {
             data.put("file", file);
@@ -486,17 +497,17 @@ final class SampleRun {
                     + " whose proposal is not in the transcript: its subject is the session start", null, line));
         }
         ObjectNode request = Json.object();
-        request.put("subject", subject);
-        request.put("reason", (JsonFields.scalar(event, "message") != null ? JsonFields.scalar(event, "message") : "approval required")
+        request.put(ApprovalRequestData.SUBJECT, subject);
+        request.put(ApprovalRequestData.REASON, (JsonFields.scalar(event, "message") != null ? JsonFields.scalar(event, "message") : "approval required")
                 + " (" + JsonFields.scalar(call, "function") + ")");
-        request.put("callId", callId);
+        request.put(ApprovalRequestData.CALL_ID, callId);
         String approver = JsonFields.scalar(event, "approver") == null ? "unknown" : JsonFields.scalar(event, "approver");
         boolean human = approver.toLowerCase(Locale.ROOT).contains("human");
         String owner = human ? "human:" + approver : "policy:" + approver;
-        request.put("owner", owner);
+        request.put(ApprovalRequestData.OWNER, owner);
         Event asked = append(NewEvent.of(run, "harness", EventType.APPROVAL_REQUEST).at(at).causes(subject).touches(StateKind.HARNESS).data(request));
         ObjectNode decision = Json.object();
-        decision.put("subject", subject);
+        decision.put(ApprovalDecisionData.SUBJECT, subject);
         String verdict = switch (JsonFields.scalar(event, "decision") == null ? "" : JsonFields.scalar(event, "decision")) {
             case "approve" -> "approve";
             case "modify" -> "modify";
@@ -505,12 +516,12 @@ final class SampleRun {
             case "terminate" -> "terminate";
             default -> "escalate";
         };
-        decision.put("verdict", verdict);
-        decision.put("owner", owner);
-        decision.put("rationale", JsonFields.scalar(event, "explanation") == null ? "" : JsonFields.scalar(event, "explanation"));
+        decision.put(ApprovalDecisionData.VERDICT, verdict);
+        decision.put(ApprovalDecisionData.OWNER, owner);
+        decision.put(ApprovalDecisionData.RATIONALE, JsonFields.scalar(event, "explanation") == null ? "" : JsonFields.scalar(event, "explanation"));
         JsonNode modified = event.get("modified");
         if (modified != null && !modified.isNull()) {
-            decision.set("arguments", attachments.resolve(modified.path("arguments")));
+            decision.set(ApprovalDecisionData.ARGUMENTS, attachments.resolve(modified.path("arguments")));
         }
         append(NewEvent.of(run, human ? "human:" + approver : "harness", EventType.APPROVAL_DECISION).at(at).causes(asked.id())
                 .touches(StateKind.HARNESS).data(decision));
@@ -526,7 +537,7 @@ final class SampleRun {
         for (JsonNode change : changes) {
             ops.add(JsonFields.scalar(change, "op") + " " + JsonFields.scalar(change, "path"));
         }
-        data.put("text", type + ": " + String.join(", ", ops));
+        data.put(NoteData.TEXT, type + ": " + String.join(", ", ops));
         data.put("kind", type);
         data.set("patch", attachments.resolve(changes));
         append(NewEvent.of(run, "harness", EventType.NOTE).at(at).touches(StateKind.HARNESS).data(data));
@@ -535,8 +546,8 @@ final class SampleRun {
     private void error(JsonNode event, Instant at) {
         ObjectNode data = Json.object();
         errorMessage = JsonFields.scalarAt(event, "error", "message");
-        data.put("message", errorMessage == null ? "error" : errorMessage);
-        data.put("kind", "sample");
+        data.put(ErrorData.MESSAGE, errorMessage == null ? "error" : errorMessage);
+        data.put(ErrorData.KIND, "sample");
         String traceback = JsonFields.scalarAt(event, "error", "traceback");
         if (traceback != null) {
             data.put("traceback", traceback);
@@ -547,24 +558,24 @@ final class SampleRun {
     private void limit(JsonNode event, Instant at) {
         limited = true;
         ObjectNode data = Json.object();
-        data.put("message", JsonFields.scalar(event, "message") == null ? "limit reached" : JsonFields.scalar(event, "message"));
-        data.put("kind", "limit:" + JsonFields.scalar(event, "type"));
+        data.put(ErrorData.MESSAGE, JsonFields.scalar(event, "message") == null ? "limit reached" : JsonFields.scalar(event, "message"));
+        data.put(ErrorData.KIND, "limit:" + JsonFields.scalar(event, "type"));
         append(NewEvent.of(run, "harness", EventType.ERROR).at(at).touches(StateKind.HARNESS).data(data));
     }
 
     private void score(JsonNode event, Instant at) {
         JsonNode score = event.path("score");
         ObjectNode data = Json.object();
-        data.put("text", "score: " + text(score.get("value")) + (event.path("intermediate").asBoolean(false) ? " (intermediate)" : ""));
+        data.put(NoteData.TEXT, "score: " + text(score.get("value")) + (event.path("intermediate").asBoolean(false) ? " (intermediate)" : ""));
         data.set("score", attachments.resolve(score));
         append(NewEvent.of(run, "harness", EventType.NOTE).at(at).touches(StateKind.SESSION).data(data));
     }
 
     private void input(JsonNode event, Instant at) {
         ObjectNode data = Json.object();
-        data.put("from", "human:user");
-        data.put("to", actorOf(event));
-        data.put("text", JsonFields.scalar(event, "input") == null ? "" : JsonFields.scalar(event, "input"));
+        data.put(AgentMessageData.FROM, "human:user");
+        data.put(AgentMessageData.TO, actorOf(event));
+        data.put(AgentMessageData.TEXT, JsonFields.scalar(event, "input") == null ? "" : JsonFields.scalar(event, "input"));
         append(NewEvent.of(run, "human:user", EventType.AGENT_MESSAGE).at(at).touches(StateKind.SESSION).data(data));
     }
 
@@ -583,7 +594,7 @@ final class SampleRun {
 
     private void note(JsonNode event, Instant at, String label, String text, StateKind kind) {
         ObjectNode data = Json.object();
-        data.put("text", label + (text == null || text.isBlank() ? "" : ": " + text));
+        data.put(NoteData.TEXT, label + (text == null || text.isBlank() ? "" : ": " + text));
         append(NewEvent.of(run, event == null ? "harness" : actorOf(event), EventType.NOTE).at(at).touches(kind).data(data));
     }
 
@@ -618,7 +629,7 @@ final class SampleRun {
         } else {
             outcome = "success";
         }
-        data.put("outcome", outcome);
+        data.put(SessionEndData.OUTCOME, outcome);
         List<String> scores = new ArrayList<>();
         JsonNode scored = sample.get("scores");
         if (scored != null && scored.isObject()) {
@@ -626,14 +637,14 @@ final class SampleRun {
                 scores.add(entry.getKey() + "=" + text(entry.getValue().get("value")));
             }
         }
-        data.put("summary", (error != null && !error.isNull() ? "error: " + JsonFields.scalar(error, "message") + "; " : "")
+        data.put(SessionEndData.SUMMARY, (error != null && !error.isNull() ? "error: " + JsonFields.scalar(error, "message") + "; " : "")
                 + (scores.isEmpty() ? "no scores" : "scores: " + String.join(", ", scores)));
         ObjectNode usage = Json.object();
         JsonNode recorded = sample.get("model_usage");
         if (recorded != null && recorded.isObject() && !recorded.isEmpty()) {
-            data.set("usage", usage);
+            data.set(SessionEndData.USAGE, usage);
             if (!usageSeen) {
-                data.put("usageScope", "run-totals");
+                data.put(SessionEndData.USAGE_SCOPE, "run-totals");
                 session.finding(Finding.info(ImportFindings.USAGE_TOTALS_ONLY, run + ": the model events carry no usage: the sample's "
                         + "model_usage totals are on session.end", null, line));
             }
@@ -651,22 +662,22 @@ final class SampleRun {
                     cost = (cost == null ? BigDecimal.ZERO : cost).add(perModel.get("total_cost").decimalValue());
                 }
             }
-            usage.put("inputTokens", in).put("outputTokens", out).put("cacheReadTokens", read).put("cacheWriteTokens", write);
+            usage.put(UsageData.INPUT_TOKENS, in).put(UsageData.OUTPUT_TOKENS, out).put(UsageData.CACHE_READ_TOKENS, read).put(UsageData.CACHE_WRITE_TOKENS, write);
             if (cost != null) {
-                data.put("costUsd", cost);
+                data.put(SessionEndData.COST_USD, cost);
             }
             if (usageSeen && (in != inputTokens || out != outputTokens)) {
                 session.finding(Finding.info(ImportFindings.USAGE_MISMATCH, run + ": the sample's model_usage (" + in + "/" + out
                         + " tokens) differs from the sum over its model events (" + inputTokens + "/" + outputTokens + ")", null, line));
             }
         } else if (usageSeen) {
-            data.set("usage", usage);
-            usage.put("inputTokens", inputTokens).put("outputTokens", outputTokens).put("cacheReadTokens", cacheRead).put("cacheWriteTokens", cacheWrite);
+            data.set(SessionEndData.USAGE, usage);
+            usage.put(UsageData.INPUT_TOKENS, inputTokens).put(UsageData.OUTPUT_TOKENS, outputTokens).put(UsageData.CACHE_READ_TOKENS, cacheRead).put(UsageData.CACHE_WRITE_TOKENS, cacheWrite);
         } else {
             session.finding(Finding.info(ImportFindings.USAGE_UNKNOWN, run + ": neither the model events nor the sample record token usage",
                     null, line));
         }
-        if (!data.has("costUsd")) {
+        if (!data.has(SessionEndData.COST_USD)) {
             session.finding(Finding.info(ImportFindings.NO_COST, run + ": Inspect recorded no cost for this sample", null, line));
         }
         Instant at = last == null ? Instant.EPOCH : last;

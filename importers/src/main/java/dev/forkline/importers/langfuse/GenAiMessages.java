@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.trace.Json;
+import dev.forkline.trace.payload.ModelCallData;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -370,11 +371,10 @@ final class GenAiMessages {
     static ArrayNode toJson(List<Message> messages) {
         ArrayNode array = Json.object().arrayNode();
         for (Message message : messages) {
-            ObjectNode json = array.addObject().put("role", message.role()).put("content", message.text());
+            ObjectNode json = array.addObject().put(ModelCallData.MESSAGE_ROLE, message.role()).put(ModelCallData.MESSAGE_CONTENT, message.text());
             if (!message.toolCalls().isEmpty()) {
-                ArrayNode calls = json.putArray("toolCalls");
-                message.toolCalls().forEach(call -> calls.addObject().put("callId", call.id()).put("name", call.name())
-                        .set("arguments", call.arguments()));
+                ArrayNode calls = json.putArray(ModelCallData.OUTPUT_TOOL_CALLS);
+                message.toolCalls().forEach(call -> calls.add(ModelCallData.toolCall(call.id(), call.name(), call.arguments())));
             }
             if (message.toolCallId() != null) {
                 json.put("toolCallId", message.toolCallId());

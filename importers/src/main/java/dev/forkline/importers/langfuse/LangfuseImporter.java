@@ -19,6 +19,16 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.payload.AgentHandoffData;
+import dev.forkline.trace.payload.AgentMessageData;
+import dev.forkline.trace.payload.ErrorData;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.UsageData;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -205,20 +215,20 @@ public final class LangfuseImporter extends SingleFileImporter {
         private Event startSession(Instant at) {
             ObjectNode data = Json.object();
             if (JsonFields.scalar(trace, "name") != null) {
-                data.put("title", JsonFields.scalar(trace, "name"));
+                data.put(SessionStartData.TITLE, JsonFields.scalar(trace, "name"));
             }
-            ObjectNode environment = data.putObject("environment");
-            ObjectNode harness = environment.putObject("harness");
+            ObjectNode environment = data.putObject(SessionStartData.ENVIRONMENT);
+            ObjectNode harness = environment.putObject(SessionStartData.ENVIRONMENT_HARNESS);
             JsonNode scope = JsonFields.at(Observations.metadata(trace), "scope");
-            harness.put("name", JsonFields.scalar(scope, "name") != null ? JsonFields.scalar(scope, "name") : "langfuse");
+            harness.put(SessionStartData.HARNESS_NAME, JsonFields.scalar(scope, "name") != null ? JsonFields.scalar(scope, "name") : "langfuse");
             if (JsonFields.scalar(scope, "version") != null) {
-                harness.put("version", JsonFields.scalar(scope, "version"));
+                harness.put(SessionStartData.HARNESS_VERSION, JsonFields.scalar(scope, "version"));
             }
             session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, "a Langfuse trace records no execution environment (image, "
                     + "repository, working directory): a replay must be given one", null, 0));
             session.finding(Finding.info(ImportFindings.NO_CHECKPOINT, "a Langfuse trace holds no workspace content: there is no replayable checkpoint", null, 0));
             if (firstModel != null) {
-                data.putObject("model").put("model", firstModel);
+                data.putObject(SessionStartData.MODEL).put(SessionStartData.MODEL_NAME, firstModel);
             } else {
                 session.finding(Finding.warning(ImportFindings.MODEL_UNKNOWN, "no generation in the trace names its model", null, 0));
             }
@@ -239,9 +249,9 @@ public final class LangfuseImporter extends SingleFileImporter {
             JsonNode input = trace.get("input");
             if (input != null && !input.isNull()) {
                 ObjectNode message = Json.object();
-                message.put("from", JsonFields.scalar(trace, "userId") != null ? "human:" + JsonFields.scalar(trace, "userId") : "harness");
-                message.put("to", defaultAgent);
-                message.put("text", GenAiMessages.valueText(input));
+                message.put(AgentMessageData.FROM, JsonFields.scalar(trace, "userId") != null ? "human:" + JsonFields.scalar(trace, "userId") : "harness");
+                message.put(AgentMessageData.TO, defaultAgent);
+                message.put(AgentMessageData.TEXT, GenAiMessages.valueText(input));
                 append(NewEvent.of(RUN, "harness", EventType.AGENT_MESSAGE).at(at).causes(started.id()).touches(StateKind.SESSION).data(message));
             }
             return started;
@@ -251,11 +261,11 @@ public final class LangfuseImporter extends SingleFileImporter {
             String actor = tree.actorOf(observation);
             ObjectNode data = Json.object();
             if (JsonFields.scalar(observation, "model") != null) {
-                data.put("model", JsonFields.scalar(observation, "model"));
+                data.put(ModelCallData.MODEL, JsonFields.scalar(observation, "model"));
             }
             JsonNode attributes = Observations.attributes(observation);
             if (JsonFields.scalar(attributes, "gen_ai.system") != null) {
-                data.put("provider", JsonFields.scalar(attributes, "gen_ai.system"));
+                data.put(ModelCallData.PROVIDER, JsonFields.scalar(attributes, "gen_ai.system"));
             }
             List<GenAiMessages.Message> input = GenAiMessages.read(observation.get("input"), "user");
             int fresh = 0;
@@ -265,20 +275,20 @@ public final class LangfuseImporter extends SingleFileImporter {
                     break;
                 }
             }
-            ObjectNode in = data.putObject("input");
-            in.put("summary", input.size() + " message(s), " + (input.size() - fresh) + " new since the model last answered");
+            ObjectNode in = data.putObject(ModelCallData.INPUT);
+            in.put(ModelCallData.INPUT_SUMMARY, input.size() + " message(s), " + (input.size() - fresh) + " new since the model last answered");
             in.put("messageCount", input.size());
-            in.set("messages", GenAiMessages.toJson(input.subList(fresh, input.size())));
-            ObjectNode out = data.putObject("output");
+            in.set(ModelCallData.INPUT_MESSAGES, GenAiMessages.toJson(input.subList(fresh, input.size())));
+            ObjectNode out = data.putObject(ModelCallData.OUTPUT);
             var text = new StringBuilder();
-            ArrayNode calls = out.putArray("toolCalls");
+            ArrayNode calls = out.putArray(ModelCallData.OUTPUT_TOOL_CALLS);
             String eventId = nextId();
             for (GenAiMessages.Message message : GenAiMessages.read(observation.get("output"), "assistant")) {
                 if (!message.text().isEmpty()) {
                     text.append(text.isEmpty() ? "" : "\n").append(message.text());
                 }
                 for (GenAiMessages.ToolCall call : message.toolCalls()) {
-                    calls.addObject().put("callId", call.id()).put("name", call.name()).set("arguments", call.arguments());
+                    calls.add(ModelCallData.toolCall(call.id(), call.name(), call.arguments()));
                     if (call.id() != null) {
                         modelEventByToolCall.put(call.id(), eventId);
                         proposedCalls.add(call.id());
@@ -286,7 +296,7 @@ public final class LangfuseImporter extends SingleFileImporter {
                     pending.add(new Proposed(call.id(), call.name(), eventId));
                 }
             }
-            out.put("text", text.toString());
+            out.put(ModelCallData.OUTPUT_TEXT, text.toString());
             JsonNode usage = observation.get("usageDetails");
             if (usage == null || !usage.isObject() || usage.isEmpty()) {
                 usage = observation.get("usage");
@@ -295,9 +305,9 @@ public final class LangfuseImporter extends SingleFileImporter {
                 long inTokens = first(usage, "input", "promptTokens", "input_tokens");
                 long outTokens = first(usage, "output", "completionTokens", "output_tokens");
                 long read = first(usage, "input_cached_tokens", "cache_read_input_tokens", "input_cache_read");
-                ObjectNode u = data.putObject("usage").put("inputTokens", inTokens).put("outputTokens", outTokens);
+                ObjectNode u = data.putObject(ModelCallData.USAGE).put(UsageData.INPUT_TOKENS, inTokens).put(UsageData.OUTPUT_TOKENS, outTokens);
                 if (read > 0) {
-                    u.put("cacheReadTokens", read);
+                    u.put(UsageData.CACHE_READ_TOKENS, read);
                 }
                 inputTokens += inTokens;
                 outputTokens += outTokens;
@@ -306,11 +316,11 @@ public final class LangfuseImporter extends SingleFileImporter {
             }
             BigDecimal callCost = costOf(observation);
             if (callCost != null) {
-                data.put("costUsd", callCost);
+                data.put(ModelCallData.COST_USD, callCost);
                 cost = cost.add(callCost);
                 costSeen = true;
             }
-            data.put("latencyMs", Duration.between(begin, end).toMillis());
+            data.put(ModelCallData.LATENCY_MS, Duration.between(begin, end).toMillis());
             data.put("observationId", JsonFields.scalar(observation, "id"));
             Event call = append(NewEvent.of(RUN, actor, EventType.MODEL_CALL).at(begin).touches(StateKind.SESSION).data(data));
             if ("ERROR".equals(JsonFields.scalar(observation, "level"))) {
@@ -374,7 +384,7 @@ public final class LangfuseImporter extends SingleFileImporter {
             String eventId = nextId();
             String name = tool;
             EffectClass effect = "RETRIEVER".equals(type) ? EffectClass.READ : session.classify(name, arguments, eventId, 0).effect();
-            ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect);
+            ObjectNode data = ToolCallData.payload(callId, tool, arguments, effect);
             data.put("observationId", JsonFields.scalar(observation, "id"));
             if (inferred) {
                 data.put("linkInferred", true);
@@ -398,35 +408,35 @@ public final class LangfuseImporter extends SingleFileImporter {
         private void toolResult(JsonNode observation, Instant end) {
             Event call = callEventByObservation.get(JsonFields.scalar(observation, "id"));
             ObjectNode data = Json.object();
-            data.put("callId", call.text("callId"));
+            data.put(ToolResultData.CALL_ID, call.text(ToolCallData.CALL_ID));
             JsonNode output = observation.get("output");
             JsonNode attributes = Observations.attributes(observation);
             for (int i = 0; (output == null || output.isNull()) && attributes != null && i < TOOL_OUTPUT_ATTRIBUTES.length; i++) {
                 output = attributes.get(TOOL_OUTPUT_ATTRIBUTES[i]);
             }
-            data.put("stdout", GenAiMessages.valueText(output));
+            data.put(ToolResultData.STDOUT, GenAiMessages.valueText(output));
             if ("ERROR".equals(JsonFields.scalar(observation, "level"))) {
-                data.put("isError", true);
-                data.put("error", JsonFields.scalar(observation, "statusMessage") == null ? "error" : JsonFields.scalar(observation, "statusMessage"));
+                data.put(ToolResultData.IS_ERROR, true);
+                data.put(ToolResultData.ERROR, JsonFields.scalar(observation, "statusMessage") == null ? "error" : JsonFields.scalar(observation, "statusMessage"));
             }
             Instant begin = Observations.startOf(observation);
-            data.put("durationMs", Duration.between(begin, end).toMillis());
+            data.put(ToolResultData.DURATION_MS, Duration.between(begin, end).toMillis());
             append(NewEvent.of(RUN, "sandbox", EventType.TOOL_RESULT).at(end).causes(call.id()).touches(StateKind.SESSION).data(data));
         }
 
         private void handoff(String from, String to, String reason, Instant at) {
             ObjectNode data = Json.object();
-            data.put("from", from);
-            data.put("to", to);
-            data.put("reason", reason);
+            data.put(AgentHandoffData.FROM, from);
+            data.put(AgentHandoffData.TO, to);
+            data.put(AgentHandoffData.REASON, reason);
             append(NewEvent.of(RUN, from, EventType.AGENT_HANDOFF).at(at).touches(StateKind.SESSION).data(data));
         }
 
         private void error(JsonNode observation, Instant at, String cause) {
             ObjectNode data = Json.object();
-            data.put("message", JsonFields.scalar(observation, "statusMessage") != null ? JsonFields.scalar(observation, "statusMessage")
+            data.put(ErrorData.MESSAGE, JsonFields.scalar(observation, "statusMessage") != null ? JsonFields.scalar(observation, "statusMessage")
                     : "observation '" + JsonFields.scalar(observation, "name") + "' ended with level ERROR");
-            data.put("kind", JsonFields.scalar(observation, "type") == null ? "observation" : JsonFields.scalar(observation, "type").toLowerCase(Locale.ROOT));
+            data.put(ErrorData.KIND, JsonFields.scalar(observation, "type") == null ? "observation" : JsonFields.scalar(observation, "type").toLowerCase(Locale.ROOT));
             data.put("observationId", JsonFields.scalar(observation, "id"));
             NewEvent draft = NewEvent.of(RUN, tree.actorOf(observation), EventType.ERROR).at(at).touches(StateKind.SESSION).data(data);
             append(cause != null ? draft.causes(cause) : draft);
@@ -435,7 +445,7 @@ public final class LangfuseImporter extends SingleFileImporter {
         private void note(JsonNode observation, String type, Instant at) {
             ObjectNode data = Json.object();
             String output = GenAiMessages.valueText(observation.get("output"));
-            data.put("text", type.toLowerCase(Locale.ROOT) + " '" + JsonFields.scalar(observation, "name") + "'" + (output.isEmpty() ? "" : ": " + output));
+            data.put(NoteData.TEXT, type.toLowerCase(Locale.ROOT) + " '" + JsonFields.scalar(observation, "name") + "'" + (output.isEmpty() ? "" : ": " + output));
             data.put("observationId", JsonFields.scalar(observation, "id"));
             append(NewEvent.of(RUN, tree.actorOf(observation), EventType.NOTE).at(at).touches(StateKind.SESSION).data(data));
             if ("ERROR".equals(JsonFields.scalar(observation, "level"))) {
@@ -459,7 +469,7 @@ public final class LangfuseImporter extends SingleFileImporter {
             }
             for (JsonNode score : scores) {
                 ObjectNode data = Json.object();
-                data.put("text", "score " + JsonFields.scalar(score, "name") + ": " + GenAiMessages.valueText(score.get("value"))
+                data.put(NoteData.TEXT, "score " + JsonFields.scalar(score, "name") + ": " + GenAiMessages.valueText(score.get("value"))
                         + (JsonFields.scalar(score, "comment") != null ? " (" + JsonFields.scalar(score, "comment") + ")" : ""));
                 data.set("score", score);
                 append(NewEvent.of(RUN, "harness", EventType.NOTE).at(at).touches(StateKind.SESSION).data(data));
@@ -477,19 +487,19 @@ public final class LangfuseImporter extends SingleFileImporter {
                         + "model proposed: linked to the generation that proposed a call of the same tool name, in order (linkInferred)", null, 0));
             }
             ObjectNode data = Json.object();
-            data.put("outcome", rootFailed ? "failure" : "unknown");
+            data.put(SessionEndData.OUTCOME, rootFailed ? "failure" : "unknown");
             String output = GenAiMessages.valueText(trace.get("output"));
-            data.put("summary", output.length() > 500 ? output.substring(0, 500) + "…" : output);
+            data.put(SessionEndData.SUMMARY, output.length() > 500 ? output.substring(0, 500) + "…" : output);
             if (!rootFailed) {
                 session.finding(Finding.info(ImportFindings.NO_OUTCOME, "Langfuse records no run outcome: session.end says 'unknown'", null, 0));
             }
             if (usageSeen) {
-                data.set("usage", Payloads.usage(inputTokens, outputTokens, cacheRead, null));
+                data.set(SessionEndData.USAGE, new UsageData(inputTokens, outputTokens, cacheRead, null).toPayload());
             } else {
                 session.finding(Finding.info(ImportFindings.USAGE_UNKNOWN, "no generation records token usage: usage unknown", null, 0));
             }
             if (costSeen) {
-                data.put("costUsd", cost);
+                data.put(SessionEndData.COST_USD, cost);
             } else {
                 session.finding(Finding.info(ImportFindings.NO_COST, "no observation records a cost", null, 0));
             }

@@ -17,6 +17,13 @@ import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
+import dev.forkline.trace.payload.AgentHandoffData;
+import dev.forkline.trace.payload.ErrorData;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.UsageData;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -103,7 +110,7 @@ final class AgentsTraceWriter {
             return;
         }
         if ("guardrail".equals(span.type()) && span.spanData().path("triggered").asBoolean(false)) {
-            ObjectNode data = Payloads.error("guardrail '" + span.text("name") + "' tripwire triggered", "guardrail");
+            ObjectNode data = new ErrorData("guardrail '" + span.text("name") + "' tripwire triggered", "guardrail").toPayload();
             append(NewEvent.of(RUN, actor, EventType.ERROR).at(ts).causes(startEvents.get(span)).data(data), span);
         }
         if (span.error() != null) {
@@ -112,7 +119,7 @@ final class AgentsTraceWriter {
     }
 
     private Event agent(AgentsSpan span, Instant ts, String actor) {
-        ObjectNode data = Payloads.note("agent " + span.text("name") + " started");
+        ObjectNode data = NoteData.of("agent " + span.text("name") + " started").toPayload();
         copy(span.spanData(), data, "tools", "handoffs", "output_type");
         data.put("spanId", span.id());
         return append(NewEvent.of(RUN, actor, EventType.NOTE).at(ts).touches(StateKind.SESSION).data(data), span);
@@ -128,16 +135,16 @@ final class AgentsTraceWriter {
         if (model == null && "response".equals(span.type())) {
             responsesWithoutModel++;
         }
-        data.put("model", model);
-        ObjectNode input = data.putObject("input");
+        data.put(ModelCallData.MODEL, model);
+        ObjectNode input = data.putObject(ModelCallData.INPUT);
         ArrayNode messages = messages(spanData.get("input"));
-        input.put("summary", messages.isEmpty() ? "not recorded" : JsonFields.preview(lastContent(messages), 200));
+        input.put(ModelCallData.INPUT_SUMMARY, messages.isEmpty() ? "not recorded" : JsonFields.preview(lastContent(messages), 200));
         if (!messages.isEmpty()) {
-            input.set("messages", messages);
+            input.set(ModelCallData.INPUT_MESSAGES, messages);
         }
-        ObjectNode output = data.putObject("output");
+        ObjectNode output = data.putObject(ModelCallData.OUTPUT);
         StringBuilder text = new StringBuilder();
-        ArrayNode toolCalls = output.putArray("toolCalls");
+        ArrayNode toolCalls = output.putArray(ModelCallData.OUTPUT_TOOL_CALLS);
         JsonNode outputs = spanData.get("output");
         if (outputs != null && outputs.isArray()) {
             for (JsonNode message : outputs) {
@@ -148,27 +155,24 @@ final class AgentsTraceWriter {
                 JsonNode calls = message.get("tool_calls");
                 if (calls != null && calls.isArray()) {
                     for (JsonNode call : calls) {
-                        ObjectNode out = toolCalls.addObject();
-                        out.put("callId", JsonFields.text(call, "id"));
-                        out.put("name", JsonFields.textAt(call, "function", "name"));
-                        out.set("arguments", JsonFields.argumentsObject(JsonFields.at(call, "function", "arguments")));
+                        toolCalls.add(ModelCallData.toolCall(JsonFields.text(call, "id"), JsonFields.textAt(call, "function", "name"), JsonFields.argumentsObject(JsonFields.at(call, "function", "arguments"))));
                     }
                 }
             }
         }
-        output.put("text", text.toString());
+        output.put(ModelCallData.OUTPUT_TEXT, text.toString());
         JsonNode usage = spanData.get("usage");
         if (usage != null && usage.isObject()) {
             Long inputTokens = first(usage, "input_tokens", "prompt_tokens");
             Long outputTokens = first(usage, "output_tokens", "completion_tokens");
             Long cached = JsonFields.longValue(JsonFields.at(usage, "input_tokens_details", "cached_tokens"));
-            data.set("usage", Payloads.usage(inputTokens, outputTokens, cached, null));
+            data.set(ModelCallData.USAGE, new UsageData(inputTokens, outputTokens, cached, null).toPayload());
         }
         if (spanData.get("model_config") instanceof ObjectNode config) {
             data.set("modelConfig", config.deepCopy());
         }
         Payloads.putIfPresent(data, "responseId", JsonFields.text(spanData, "response_id"));
-        Payloads.putIfPresent(data, "latencyMs", span.durationMs());
+        Payloads.putIfPresent(data, ModelCallData.LATENCY_MS, span.durationMs());
         data.put("spanType", span.type());
         data.put("spanId", span.id());
         Event event = append(NewEvent.of(RUN, actor, EventType.MODEL_CALL).at(ts).touches(StateKind.SESSION).data(data), span);
@@ -181,7 +185,7 @@ final class AgentsTraceWriter {
         ObjectNode arguments = JsonFields.argumentsObject(span.spanData().get("input"));
         String id = ids.next(baseId(span));
         EffectRules.Classification effect = session.classify(tool, arguments, id, span.line());
-        ObjectNode data = Payloads.toolCall("span:" + span.id(), tool, arguments, effect.effect());
+        ObjectNode data = ToolCallData.payload("span:" + span.id(), tool, arguments, effect.effect());
         if (span.spanData().get("mcp_data") instanceof ObjectNode mcp) {
             data.set("mcp", mcp.deepCopy());
         }
@@ -197,16 +201,16 @@ final class AgentsTraceWriter {
 
     private void toolResult(AgentsSpan span, Instant ts, String actor) {
         ObjectNode data = Json.object();
-        data.put("callId", "span:" + span.id());
+        data.put(ToolResultData.CALL_ID, "span:" + span.id());
         String output = span.text("output");
         if (output != null) {
-            LargeText.put(data, "stdout", output, session);
+            LargeText.put(data, ToolResultData.STDOUT, output, session);
         }
-        data.put("isError", span.error() != null);
+        data.put(ToolResultData.IS_ERROR, span.error() != null);
         if (span.error() != null) {
-            data.put("error", errorMessage(span));
+            data.put(ToolResultData.ERROR, errorMessage(span));
         }
-        Payloads.putIfPresent(data, "durationMs", span.durationMs());
+        Payloads.putIfPresent(data, ToolResultData.DURATION_MS, span.durationMs());
         if (span.endedAt() == null) {
             data.put("unfinished", true);
             session.finding(Finding.warning(ImportFindings.UNFINISHED_SPAN, "function span " + span.id() + " has no end time: its result is not recorded",
@@ -219,15 +223,15 @@ final class AgentsTraceWriter {
         String from = span.text("from_agent");
         String to = span.text("to_agent");
         ObjectNode data = Json.object();
-        data.put("from", from == null ? actor(span) : "agent:" + from);
-        data.put("to", to == null ? "agent:unknown" : "agent:" + to);
-        data.put("reason", "handoff");
+        data.put(AgentHandoffData.FROM, from == null ? actor(span) : "agent:" + from);
+        data.put(AgentHandoffData.TO, to == null ? "agent:unknown" : "agent:" + to);
+        data.put(AgentHandoffData.REASON, "handoff");
         data.put("spanId", span.id());
-        return append(NewEvent.of(RUN, data.get("from").asText(), EventType.AGENT_HANDOFF).at(ts).touches(StateKind.SESSION).data(data), span);
+        return append(NewEvent.of(RUN, data.get(AgentHandoffData.FROM).asText(), EventType.AGENT_HANDOFF).at(ts).touches(StateKind.SESSION).data(data), span);
     }
 
     private Event note(AgentsSpan span, Instant ts, String actor, String text) {
-        ObjectNode data = Payloads.note(text);
+        ObjectNode data = NoteData.of(text).toPayload();
         data.set("spanData", span.spanData().deepCopy());
         data.put("spanId", span.id());
         return append(NewEvent.of(RUN, actor, EventType.NOTE).at(ts).data(data), span);
@@ -285,7 +289,7 @@ final class AgentsTraceWriter {
     }
 
     private static ObjectNode errorData(AgentsSpan span) {
-        ObjectNode data = Payloads.error(errorMessage(span), span.type());
+        ObjectNode data = new ErrorData(errorMessage(span), span.type()).toPayload();
         JsonNode details = span.error().get("data");
         if (details != null && !details.isNull()) {
             data.set("details", details.deepCopy());
@@ -305,14 +309,14 @@ final class AgentsTraceWriter {
             return messages;
         }
         if (input.isTextual()) {
-            messages.addObject().put("role", "user").put("content", input.asText());
+            messages.addObject().put(ModelCallData.MESSAGE_ROLE, "user").put(ModelCallData.MESSAGE_CONTENT, input.asText());
             return messages;
         }
         if (input.isArray()) {
             for (JsonNode message : input) {
                 ObjectNode out = messages.addObject();
-                out.put("role", JsonFields.text(message, "role") != null ? JsonFields.text(message, "role") : JsonFields.text(message, "type"));
-                out.put("content", contentText(message.has("content") ? message.get("content") : message.get("output")));
+                out.put(ModelCallData.MESSAGE_ROLE, JsonFields.text(message, "role") != null ? JsonFields.text(message, "role") : JsonFields.text(message, "type"));
+                out.put(ModelCallData.MESSAGE_CONTENT, contentText(message.has("content") ? message.get("content") : message.get("output")));
             }
         }
         return messages;
@@ -324,22 +328,7 @@ final class AgentsTraceWriter {
     }
 
     private static String contentText(JsonNode content) {
-        if (content == null || content.isNull()) {
-            return "";
-        }
-        if (content.isTextual()) {
-            return content.asText();
-        }
-        StringBuilder text = new StringBuilder();
-        if (content.isArray()) {
-            for (JsonNode part : content) {
-                String partText = JsonFields.text(part, "text");
-                if (partText != null) {
-                    text.append(text.isEmpty() ? "" : "\n").append(partText);
-                }
-            }
-        }
-        return text.toString();
+        return JsonFields.joinedParts(content, part -> JsonFields.text(part, "text"));
     }
 
     private static Long first(JsonNode node, String... fields) {

@@ -16,6 +16,8 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.SessionStartData;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -79,12 +81,12 @@ public final class OpenAiAgentsImporter extends SingleFileImporter {
 
         ObjectNode data = Json.object();
         String title = title(traces);
-        data.put("title", title);
-        ObjectNode environment = data.putObject("environment");
-        environment.putObject("harness").put("name", "openai-agents-sdk");
+        data.put(SessionStartData.TITLE, title);
+        ObjectNode environment = data.putObject(SessionStartData.ENVIRONMENT);
+        environment.putObject(SessionStartData.ENVIRONMENT_HARNESS).put(SessionStartData.HARNESS_NAME, "openai-agents-sdk");
         spans.stream().filter(span -> "generation".equals(span.type()) && span.text("model") != null).findFirst()
-                .ifPresent(generation -> data.putObject("model").put("model", generation.text("model")));
-        data.set("imported", Payloads.imported(FORMAT, path.toString()));
+                .ifPresent(generation -> data.putObject(SessionStartData.MODEL).put(SessionStartData.MODEL_NAME, generation.text("model")));
+        data.set(SessionStartData.IMPORTED, Payloads.imported(FORMAT, path.toString()));
         ArrayNode traceList = data.putArray("traces");
         traces.values().forEach(trace -> {
             ObjectNode out = traceList.addObject();
@@ -105,8 +107,8 @@ public final class OpenAiAgentsImporter extends SingleFileImporter {
         Instant last = spans.stream().map(span -> span.endedAt() != null ? span.endedAt() : span.startedAt())
                 .filter(Objects::nonNull).max(Comparator.naturalOrder()).orElse(start);
         ObjectNode end = Json.object();
-        end.put("outcome", spans.stream().anyMatch(span -> span.error() != null && span.parentId() == null) ? "failure" : "unknown");
-        end.put("synthesised", true);
+        end.put(SessionEndData.OUTCOME, spans.stream().anyMatch(span -> span.error() != null && span.parentId() == null) ? "failure" : "unknown");
+        end.put(SessionEndData.SYNTHESISED, true);
         session.append(NewEvent.of(AgentsTraceWriter.RUN, "harness", EventType.SESSION_END).at(last).data(end), 0);
 
         session.finding(Finding.info(ImportFindings.ENVIRONMENT_INCOMPLETE, "Agents SDK traces record no environment (OS, working directory,"

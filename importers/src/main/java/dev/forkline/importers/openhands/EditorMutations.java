@@ -7,6 +7,8 @@ import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.WorkspaceRoot;
+import dev.forkline.trace.payload.MutationOp;
+import dev.forkline.trace.payload.StateMutationData;
 import java.util.Set;
 
 /**
@@ -32,19 +34,19 @@ final class EditorMutations {
      * replay cannot redo it and says so.
      */
     static ObjectNode ofAciCommand(WorkspaceRoot root, String file, String command, JsonNode args, JsonNode extras, String tool) {
-        ObjectNode data = Payloads.stateMutation(root.relative(file), "modify", null, false, null, false);
+        ObjectNode data = Payloads.stateMutation(root.relative(file), MutationOp.MODIFY, null, false, null, false);
         String oldString = JsonFields.scalar(args, "old_str");
         String newString = JsonFields.scalar(args, "new_str");
         if ("str_replace".equals(command) && oldString != null && newString != null) {
-            ArrayNode edits = data.putArray("edits");
-            edits.addObject().put("oldString", oldString).put("newString", newString);
+            ArrayNode edits = data.putArray(StateMutationData.EDITS);
+            edits.addObject().put(StateMutationData.EDIT_OLD_STRING, oldString).put(StateMutationData.EDIT_NEW_STRING, newString);
         }
         String diff = JsonFields.scalar(extras, "diff");
         if (diff != null && !diff.isBlank()) {
-            data.put("patch", diff);
+            data.put(StateMutationData.PATCH, diff);
         }
         if (tool != null) {
-            data.put("tool", tool);
+            data.put(StateMutationData.TOOL, tool);
         }
         data.put("command", command);
         return data;
@@ -63,10 +65,10 @@ final class EditorMutations {
         String afterText = newContent != null && newContent.isTextual() ? newContent.asText() : afterFallback;
         String after = afterText == null ? null : session.putBlob(afterText);
         boolean created = existenceKnown && !existed;
-        ObjectNode data = Payloads.stateMutation(root.relative(file), created ? "create" : "modify", before, before != null || created,
+        ObjectNode data = Payloads.stateMutation(root.relative(file), created ? MutationOp.CREATE : MutationOp.MODIFY, before, before != null || created,
                 after, after != null);
         if (tool != null) {
-            data.put("tool", tool);
+            data.put(StateMutationData.TOOL, tool);
         }
         return data;
     }

@@ -19,6 +19,18 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.payload.AgentHandoffData;
+import dev.forkline.trace.payload.AgentMessageData;
+import dev.forkline.trace.payload.ApprovalDecisionData;
+import dev.forkline.trace.payload.ApprovalRequestData;
+import dev.forkline.trace.payload.ErrorData;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.UsageData;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -177,27 +189,27 @@ final class V0EventStream {
     private Event start() {
         ObjectNode data = Json.object();
         if (instance.instanceId() != null) {
-            data.put("title", instance.instanceId());
+            data.put(SessionStartData.TITLE, instance.instanceId());
         }
-        ObjectNode environment = data.putObject("environment");
-        ObjectNode harness = environment.putObject("harness").put("name", "openhands");
+        ObjectNode environment = data.putObject(SessionStartData.ENVIRONMENT);
+        ObjectNode harness = environment.putObject(SessionStartData.ENVIRONMENT_HARNESS).put(SessionStartData.HARNESS_NAME, "openhands");
         Payloads.putIfPresent(harness, "agent", instance.agentClass());
         Payloads.putIfPresent(harness, "commit", instance.openHandsCommit());
         if (cwd != null) {
-            environment.put("cwd", cwd);
+            environment.put(SessionStartData.ENVIRONMENT_CWD, cwd);
         }
         if (user != null) {
-            environment.put("user", user);
+            environment.put(SessionStartData.ENVIRONMENT_USER, user);
         }
         if (instance.repository() != null || instance.commit() != null) {
-            ObjectNode git = environment.putObject("git");
-            Payloads.putIfPresent(git, "repository", instance.repository());
-            Payloads.putIfPresent(git, "commit", instance.commit());
+            ObjectNode git = environment.putObject(SessionStartData.ENVIRONMENT_GIT);
+            Payloads.putIfPresent(git, SessionStartData.GIT_REPOSITORY, instance.repository());
+            Payloads.putIfPresent(git, SessionStartData.GIT_COMMIT, instance.commit());
         }
         tally.environment(instance.commit() != null);
         String named = model != null ? model : instance.model();
         if (named != null) {
-            ObjectNode modelData = data.putObject("model").put("model", named);
+            ObjectNode modelData = data.putObject(SessionStartData.MODEL).put(SessionStartData.MODEL_NAME, named);
             if (model != null && instance.model() != null && !instance.model().equals(model)) {
                 modelData.put("configured", instance.model());
             }
@@ -286,18 +298,18 @@ final class V0EventStream {
             case "message" -> {
                 ObjectNode data = Json.object();
                 boolean fromUser = "human:user".equals(actor);
-                data.put("from", actor);
-                data.put("to", fromUser ? agents.peek() : "human:user");
-                data.put("text", JsonFields.scalar(args, "content") == null ? "" : JsonFields.scalar(args, "content"));
+                data.put(AgentMessageData.FROM, actor);
+                data.put(AgentMessageData.TO, fromUser ? agents.peek() : "human:user");
+                data.put(AgentMessageData.TEXT, JsonFields.scalar(args, "content") == null ? "" : JsonFields.scalar(args, "content"));
                 append(withCause(NewEvent.of(run, actor, EventType.AGENT_MESSAGE).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
             }
             case "delegate" -> {
                 String delegate = "agent:" + (JsonFields.scalar(args, "agent") == null ? "delegate" : JsonFields.scalar(args, "agent"));
                 ObjectNode data = Json.object();
-                data.put("from", actor);
-                data.put("to", delegate);
+                data.put(AgentHandoffData.FROM, actor);
+                data.put(AgentHandoffData.TO, delegate);
                 String task = JsonFields.scalarAt(args, "inputs", "task");
-                data.put("reason", task != null ? task : JsonFields.scalar(args, "thought") == null ? "" : JsonFields.scalar(args, "thought"));
+                data.put(AgentHandoffData.REASON, task != null ? task : JsonFields.scalar(args, "thought") == null ? "" : JsonFields.scalar(args, "thought"));
                 append(withCause(NewEvent.of(run, actor, EventType.AGENT_HANDOFF).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
                 agents.push(delegate);
             }
@@ -307,28 +319,28 @@ final class V0EventStream {
                 }
                 ObjectNode data = Json.object();
                 String thought = JsonFields.scalar(args, "final_thought");
-                data.put("text", "finished" + (thought != null && !thought.isBlank() ? ": " + thought : ""));
+                data.put(NoteData.TEXT, "finished" + (thought != null && !thought.isBlank() ? ": " + thought : ""));
                 if (args.has("task_completed")) {
                     data.put("taskCompleted", JsonFields.scalar(args, "task_completed"));
                 }
                 if (proposedByModel) {
                     // the model called finish as a tool: the note answers that call, which has no observation
-                    data.put("callId", JsonFields.scalarAt(record, "tool_call_metadata", "tool_call_id"));
-                    data.put("tool", JsonFields.scalarAt(record, "tool_call_metadata", "function_name"));
+                    data.put(ToolCallData.CALL_ID, JsonFields.scalarAt(record, "tool_call_metadata", "tool_call_id"));
+                    data.put(ToolCallData.TOOL, JsonFields.scalarAt(record, "tool_call_metadata", "function_name"));
                 }
                 append(withCause(NewEvent.of(run, actor, EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
             }
             case "reject" -> {
                 rejected = agents.size() == 1;
                 ObjectNode data = Json.object();
-                data.put("text", "agent rejected the task" + (JsonFields.scalar(args, "reason") != null ? ": " + JsonFields.scalar(args, "reason") : ""));
+                data.put(NoteData.TEXT, "agent rejected the task" + (JsonFields.scalar(args, "reason") != null ? ": " + JsonFields.scalar(args, "reason") : ""));
                 append(withCause(NewEvent.of(run, actor, EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), modelEvent), line);
             }
             default -> {
                 if (NOTE_ACTIONS.contains(action)) {
                     ObjectNode data = Json.object();
                     String text = JsonFields.firstScalar(args, "thought", "content", "query", "agent_state");
-                    data.put("text", action + (text != null && !text.isBlank() ? ": " + text : ""));
+                    data.put(NoteData.TEXT, action + (text != null && !text.isBlank() ? ": " + text : ""));
                     data.put("action", action);
                     StateKind kind = "change_agent_state".equals(action) ? StateKind.HARNESS : StateKind.SESSION;
                     append(withCause(NewEvent.of(run, actor, EventType.NOTE).at(at).touches(kind).data(data), modelEvent), line);
@@ -357,21 +369,18 @@ final class V0EventStream {
         lastResponseId = responseId;
         ObjectNode data = Json.object();
         if (JsonFields.scalar(response, "model") != null) {
-            data.put("model", JsonFields.scalar(response, "model"));
+            data.put(ModelCallData.MODEL, JsonFields.scalar(response, "model"));
         }
-        data.putObject("input").put("summary", "not recorded in the event stream (the model saw the conversation so far)");
+        data.putObject(ModelCallData.INPUT).put(ModelCallData.INPUT_SUMMARY, "not recorded in the event stream (the model saw the conversation so far)");
         JsonNode message = JsonFields.at(response, "choices");
         message = message != null && message.isArray() && !message.isEmpty() ? message.get(0).get("message") : null;
-        ObjectNode output = data.putObject("output");
-        output.put("text", JsonFields.contentText(JsonFields.at(message, "content")));
-        ArrayNode calls = output.putArray("toolCalls");
+        ObjectNode output = data.putObject(ModelCallData.OUTPUT);
+        output.put(ModelCallData.OUTPUT_TEXT, JsonFields.contentText(JsonFields.at(message, "content")));
+        ArrayNode calls = output.putArray(ModelCallData.OUTPUT_TOOL_CALLS);
         JsonNode toolCalls = JsonFields.at(message, "tool_calls");
         if (toolCalls != null && toolCalls.isArray()) {
             for (JsonNode call : toolCalls) {
-                ObjectNode listed = calls.addObject();
-                listed.put("callId", JsonFields.scalar(call, "id"));
-                listed.put("name", JsonFields.scalarAt(call, "function", "name"));
-                listed.set("arguments", JsonFields.objectOrRaw(JsonFields.at(call, "function", "arguments")));
+                calls.add(ModelCallData.toolCall(JsonFields.scalar(call, "id"), JsonFields.scalarAt(call, "function", "name"), JsonFields.objectOrRaw(JsonFields.at(call, "function", "arguments"))));
             }
         }
         EvalInstance.Usage usage = instance.usageOf(responseId);
@@ -383,17 +392,17 @@ final class V0EventStream {
                     reported.path("cache_creation_input_tokens").asLong(0));
         }
         if (usage != null) {
-            data.set("usage", Payloads.usage(usage.input(), usage.output(), usage.cacheRead(), usage.cacheWrite()));
+            data.set(ModelCallData.USAGE, new UsageData(usage.input(), usage.output(), usage.cacheRead(), usage.cacheWrite()).toPayload());
             calledUsage = calledUsage.plus(usage);
             usageSeen = true;
         }
         BigDecimal cost = instance.costOf(responseId);
         if (cost != null) {
-            data.put("costUsd", cost);
+            data.put(ModelCallData.COST_USD, cost);
         }
         Double latency = instance.latencyOf(responseId);
         if (latency != null) {
-            data.put("latencyMs", Math.round(latency * 1000));
+            data.put(ModelCallData.LATENCY_MS, Math.round(latency * 1000));
         }
         if (responseId != null) {
             data.put("responseId", responseId);
@@ -428,12 +437,12 @@ final class V0EventStream {
         JsonNode classified = "mcp".equals(action) ? args.path("arguments") : arguments;
         EffectClass effect = OpenHandsEffects.ofAction(action, args)
                 .orElseGet(() -> session.classify(toolName, classified, eventId, line).effect());
-        ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect);
+        ObjectNode data = ToolCallData.payload(callId, tool, arguments, effect);
         if ("run".equals(action) && JsonFields.scalar(args, "command") != null) {
-            ObjectNode exec = data.putObject("exec");
-            exec.putArray("argv").add("bash").add("-c").add(JsonFields.scalar(args, "command"));
+            ObjectNode exec = data.putObject(ToolCallData.EXEC);
+            exec.putArray(ToolCallData.EXEC_ARGV).add("bash").add("-c").add(JsonFields.scalar(args, "command"));
             if (cwd != null) {
-                exec.put("cwd", cwd);
+                exec.put(ToolCallData.EXEC_CWD, cwd);
             }
         }
         JsonNode risk = args.get("security_risk");
@@ -480,9 +489,9 @@ final class V0EventStream {
             return;
         }
         ObjectNode data = Json.object();
-        data.put("subject", call.eventId());
-        data.put("reason", "confirmation mode: " + call.tool() + (risk != null && !risk.isNull() ? " (security risk " + risk.asText() + ")" : ""));
-        data.put("owner", "human:user");
+        data.put(ApprovalRequestData.SUBJECT, call.eventId());
+        data.put(ApprovalRequestData.REASON, "confirmation mode: " + call.tool() + (risk != null && !risk.isNull() ? " (security risk " + risk.asText() + ")" : ""));
+        data.put(ApprovalRequestData.OWNER, "human:user");
         Event request = append(NewEvent.of(run, "harness", EventType.APPROVAL_REQUEST).at(at).causes(call.eventId())
                 .touches(StateKind.HARNESS).data(data), line);
         approvalRequests.put(call.eventId(), request.id());
@@ -494,10 +503,10 @@ final class V0EventStream {
             return;
         }
         ObjectNode data = Json.object();
-        data.put("subject", call.eventId());
-        data.put("verdict", verdict);
-        data.put("owner", owner);
-        data.put("rationale", rationale);
+        data.put(ApprovalDecisionData.SUBJECT, call.eventId());
+        data.put(ApprovalDecisionData.VERDICT, verdict);
+        data.put(ApprovalDecisionData.OWNER, owner);
+        data.put(ApprovalDecisionData.RATIONALE, rationale);
         NewEvent draft = NewEvent.of(run, owner, EventType.APPROVAL_DECISION).at(at).touches(StateKind.HARNESS).data(data);
         String request = approvalRequests.get(call.eventId());
         append(draft.causes(request != null ? request : call.eventId()), line);
@@ -523,8 +532,8 @@ final class V0EventStream {
             }
             case "error" -> {
                 ObjectNode error = Json.object();
-                error.put("message", content);
-                error.put("kind", JsonFields.scalar(extras, "error_id") != null ? JsonFields.scalar(extras, "error_id") : "observation");
+                error.put(ErrorData.MESSAGE, content);
+                error.put(ErrorData.KIND, JsonFields.scalar(extras, "error_id") != null ? JsonFields.scalar(extras, "error_id") : "observation");
                 if (call != null) {
                     result(call, record, content, null, true, at, line);
                     append(NewEvent.of(run, "sandbox", EventType.ERROR).at(at).causes(call.eventId()).touches(StateKind.SESSION).data(error), line);
@@ -535,9 +544,9 @@ final class V0EventStream {
             case "delegate" -> {
                 String delegate = agents.size() > 1 ? agents.pop() : "agent:delegate";
                 ObjectNode data = Json.object();
-                data.put("from", delegate);
-                data.put("to", agents.peek());
-                data.put("reason", "delegate finished" + (content.isBlank() ? "" : ": " + content));
+                data.put(AgentHandoffData.FROM, delegate);
+                data.put(AgentHandoffData.TO, agents.peek());
+                data.put(AgentHandoffData.REASON, "delegate finished" + (content.isBlank() ? "" : ": " + content));
                 NewEvent draft = NewEvent.of(run, delegate, EventType.AGENT_HANDOFF).at(at).touches(StateKind.SESSION).data(data);
                 append(call != null ? draft.causes(call.eventId()) : draft, line);
             }
@@ -560,7 +569,7 @@ final class V0EventStream {
                     }
                 } else if (NOTE_OBSERVATIONS.contains(observation)) {
                     ObjectNode data = Json.object();
-                    data.put("text", observation + (content.isBlank() ? "" : ": " + content));
+                    data.put(NoteData.TEXT, observation + (content.isBlank() ? "" : ": " + content));
                     append(NewEvent.of(run, actorOf(record), EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), line);
                 } else if (Set.of("run", "run_ipython", "edit", "write", "read", "browse", "mcp").contains(observation)) {
                     unpaired(record, observation, at, line);
@@ -582,13 +591,13 @@ final class V0EventStream {
 
     private void result(Call call, JsonNode record, String content, Integer exit, boolean failed, Instant at, long line) {
         ObjectNode data = Json.object();
-        data.put("callId", call.callId());
+        data.put(ToolResultData.CALL_ID, call.callId());
         if (exit != null) {
-            data.put("exitCode", exit);
+            data.put(ToolResultData.EXIT_CODE, exit);
         }
-        data.put("stdout", content);
+        data.put(ToolResultData.STDOUT, content);
         if (failed) {
-            data.put("isError", true);
+            data.put(ToolResultData.IS_ERROR, true);
         }
         String suffix = JsonFields.scalarAt(record, "extras", "metadata", "suffix");
         if (suffix != null && !suffix.isBlank()) {
@@ -648,14 +657,14 @@ final class V0EventStream {
             case "error" -> {
                 ObjectNode error = Json.object();
                 String reason = JsonFields.scalarAt(record, "extras", "reason");
-                error.put("message", reason != null && !reason.isBlank() ? reason : "agent entered the error state");
-                error.put("kind", "agent_state");
+                error.put(ErrorData.MESSAGE, reason != null && !reason.isBlank() ? reason : "agent entered the error state");
+                error.put(ErrorData.KIND, "agent_state");
                 append(NewEvent.of(run, "harness", EventType.ERROR).at(at).touches(StateKind.HARNESS).data(error), line);
                 return;
             }
             default -> {
                 ObjectNode data = Json.object();
-                data.put("text", "agent state: " + value);
+                data.put(NoteData.TEXT, "agent state: " + value);
                 data.put("agentState", value);
                 append(NewEvent.of(run, "harness", EventType.NOTE).at(at).touches(StateKind.HARNESS).data(data), line);
             }
@@ -666,7 +675,7 @@ final class V0EventStream {
         session.finding(Finding.warning(ImportFindings.UNPAIRED_RESULT, "'" + observation + "' observation " + record.path("id").asText()
                 + " answers no recorded action: kept as a note", null, line));
         ObjectNode data = Json.object();
-        data.put("text", "unpaired '" + observation + "' observation");
+        data.put(NoteData.TEXT, "unpaired '" + observation + "' observation");
         data.set("raw", record);
         append(NewEvent.of(run, "sandbox", EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), line);
     }
@@ -706,15 +715,15 @@ final class V0EventStream {
             outcome = "unknown";
             summary = "the stream ends with agent state '" + lastAgentState + "' and no finish action";
         }
-        data.put("outcome", outcome);
-        data.put("summary", summary);
+        data.put(SessionEndData.OUTCOME, outcome);
+        data.put(SessionEndData.SUMMARY, summary);
         if (instance.evaluation() != null) {
             data.set("evaluation", instance.evaluation());
         }
         putUsage(data);
         BigDecimal cost = instance.isEval() ? instance.totalCost() : accumulatedCost;
         if (cost != null) {
-            data.put("costUsd", cost);
+            data.put(SessionEndData.COST_USD, cost);
         } else {
             tally.unpriced(run, instance.isEval());
         }
@@ -730,8 +739,8 @@ final class V0EventStream {
         EvalInstance.Usage totals = instance.totalUsage();
         boolean perCall = usageSeen;
         if (!perCall && totals != null) {
-            data.set("usage", Payloads.usage(totals.input(), totals.output(), totals.cacheRead(), totals.cacheWrite()));
-            data.put("usageScope", "run-totals");
+            data.set(SessionEndData.USAGE, new UsageData(totals.input(), totals.output(), totals.cacheRead(), totals.cacheWrite()).toPayload());
+            data.put(SessionEndData.USAGE_SCOPE, "run-totals");
             session.finding(Finding.info(ImportFindings.USAGE_TOTALS_ONLY, run + ": the metrics hold the run's token totals only: they are on "
                     + "session.end, not on its model calls", null, firstLine));
             return;
@@ -740,7 +749,7 @@ final class V0EventStream {
             tally.usageUnknown(run);
             return;
         }
-        data.set("usage", Payloads.usage(calledUsage.input(), calledUsage.output(), calledUsage.cacheRead(), calledUsage.cacheWrite()));
+        data.set(SessionEndData.USAGE, new UsageData(calledUsage.input(), calledUsage.output(), calledUsage.cacheRead(), calledUsage.cacheWrite()).toPayload());
         List<String> unrecorded = instance.responseIds().stream().filter(id -> !respondedIds.contains(id)).toList();
         if (!unrecorded.isEmpty()) {
             EvalInstance.Usage lost = unrecorded.stream().map(instance::usageOf).filter(java.util.Objects::nonNull)
@@ -768,7 +777,7 @@ final class V0EventStream {
             }
         }
         ObjectNode data = Json.object();
-        data.put("text", "final patch" + (instance.commit() != null ? " against " + instance.commit() : "") + ": " + files.size()
+        data.put(NoteData.TEXT, "final patch" + (instance.commit() != null ? " against " + instance.commit() : "") + ": " + files.size()
                 + " file(s) changed");
         ArrayNode listed = data.putArray("files");
         files.forEach(listed::add);

@@ -19,6 +19,17 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.payload.AgentMessageData;
+import dev.forkline.trace.payload.ApprovalDecisionData;
+import dev.forkline.trace.payload.ApprovalRequestData;
+import dev.forkline.trace.payload.ErrorData;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.UsageData;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
@@ -191,31 +202,31 @@ final class V1Conversation {
 
     private Event start() {
         ObjectNode data = Json.object();
-        ObjectNode environment = data.putObject("environment");
-        ObjectNode harness = environment.putObject("harness");
-        harness.put("name", "openhands-sdk");
+        ObjectNode environment = data.putObject(SessionStartData.ENVIRONMENT);
+        ObjectNode harness = environment.putObject(SessionStartData.ENVIRONMENT_HARNESS);
+        harness.put(SessionStartData.HARNESS_NAME, "openhands-sdk");
         String policy = JsonFields.scalarAt(base, "confirmation_policy", "kind");
         if (policy != null) {
             harness.put("confirmationPolicy", policy);
         }
         JsonNode workspace = base.get("workspace");
         if (JsonFields.scalar(workspace, "working_dir") != null) {
-            environment.put("cwd", JsonFields.scalar(workspace, "working_dir"));
+            environment.put(SessionStartData.ENVIRONMENT_CWD, JsonFields.scalar(workspace, "working_dir"));
         }
         String image = JsonFields.firstScalar(workspace, "image", "base_image", "server_image");
         if (image != null) {
-            environment.put("image", image);
+            environment.put(SessionStartData.ENVIRONMENT_IMAGE, image);
         } else {
             session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, "the workspace ("
                     + (JsonFields.scalar(workspace, "kind") == null ? "unknown kind" : JsonFields.scalar(workspace, "kind"))
                     + ") names no container image: a replay must be given one", null, 0));
         }
         if (JsonFields.scalar(workspace, "kind") != null) {
-            environment.putObject("isolation").put("boundary", JsonFields.scalar(workspace, "kind"));
+            environment.putObject(SessionStartData.ENVIRONMENT_ISOLATION).put("boundary", JsonFields.scalar(workspace, "kind"));
         }
         String model = JsonFields.scalarAt(base, "agent", "llm", "model");
         if (model != null) {
-            data.putObject("model").put("model", model);
+            data.putObject(SessionStartData.MODEL).put(SessionStartData.MODEL_NAME, model);
         } else {
             session.finding(Finding.warning(ImportFindings.MODEL_UNKNOWN, "base_state.json names no model", null, 0));
         }
@@ -274,10 +285,10 @@ final class V1Conversation {
     private void message(JsonNode event, Instant at) {
         String actor = actorOf(event);
         ObjectNode data = Json.object();
-        data.put("from", actor);
-        data.put("to", "human:user".equals(actor) ? agent : "human:user");
+        data.put(AgentMessageData.FROM, actor);
+        data.put(AgentMessageData.TO, "human:user".equals(actor) ? agent : "human:user");
         String text = JsonFields.contentText(JsonFields.at(event, "llm_message", "content"));
-        data.put("text", text);
+        data.put(AgentMessageData.TEXT, text);
         String responseId = JsonFields.scalar(event, "llm_response_id");
         String modelEvent = responseId == null || "human:user".equals(actor) ? null : modelEventByResponse.get(responseId);
         if (responseId != null && modelEvent == null && !"human:user".equals(actor)) {
@@ -307,14 +318,14 @@ final class V1Conversation {
         String eventId = RUN + "." + (session.events().size() + 1);
         final ObjectNode args = arguments;
         EffectClass effect = OpenHandsEffects.ofTool(tool, arguments).orElseGet(() -> session.classify(tool, args, eventId, 0).effect());
-        ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect);
+        ObjectNode data = ToolCallData.payload(callId, tool, arguments, effect);
         String command = JsonFields.scalar(arguments, "command");
         if (("terminal".equals(tool) || "execute_bash".equals(tool)) && command != null) {
-            ObjectNode exec = data.putObject("exec");
-            exec.putArray("argv").add("bash").add("-c").add(command);
+            ObjectNode exec = data.putObject(ToolCallData.EXEC);
+            exec.putArray(ToolCallData.EXEC_ARGV).add("bash").add("-c").add(command);
             String cwd = JsonFields.scalarAt(base, "workspace", "working_dir");
             if (cwd != null) {
-                exec.put("cwd", cwd);
+                exec.put(ToolCallData.EXEC_CWD, cwd);
             }
         }
         String risk = JsonFields.scalar(event, "security_risk");
@@ -341,29 +352,28 @@ final class V1Conversation {
             model = JsonFields.scalar(usage, "model");
         }
         if (model != null) {
-            data.put("model", model);
+            data.put(ModelCallData.MODEL, model);
         }
-        data.putObject("input").put("summary", "not recorded per call (the conversation so far)");
-        ObjectNode output = data.putObject("output");
+        data.putObject(ModelCallData.INPUT).put(ModelCallData.INPUT_SUMMARY, "not recorded per call (the conversation so far)");
+        ObjectNode output = data.putObject(ModelCallData.OUTPUT);
         if (reasoning != null) {
             output.put("reasoning", reasoning);
         }
-        output.put("text", text == null ? "" : text);
-        ArrayNode calls = output.putArray("toolCalls");
+        output.put(ModelCallData.OUTPUT_TEXT, text == null ? "" : text);
+        ArrayNode calls = output.putArray(ModelCallData.OUTPUT_TOOL_CALLS);
         if (toolCall != null && toolCall.isObject()) {
-            calls.addObject().put("callId", JsonFields.scalar(toolCall, "id")).put("name", JsonFields.scalar(toolCall, "name"))
-                    .set("arguments", JsonFields.objectOrRaw(toolCall.get("arguments")));
+            calls.add(ModelCallData.toolCall(JsonFields.scalar(toolCall, "id"), JsonFields.scalar(toolCall, "name"), JsonFields.objectOrRaw(toolCall.get("arguments"))));
         }
         if (usage != null) {
             long in = usage.path("prompt_tokens").asLong(0);
             long out = usage.path("completion_tokens").asLong(0);
-            data.set("usage", Payloads.usage(in, out, usage.path("cache_read_tokens").asLong(0), usage.path("cache_write_tokens").asLong(0)));
+            data.set(ModelCallData.USAGE, new UsageData(in, out, usage.path("cache_read_tokens").asLong(0), usage.path("cache_write_tokens").asLong(0)).toPayload());
             inputTokens += in;
             outputTokens += out;
         }
         Double latency = latencyByResponse.get(responseId);
         if (latency != null) {
-            data.put("latencyMs", Math.round(latency * 1000));
+            data.put(ModelCallData.LATENCY_MS, Math.round(latency * 1000));
         }
         data.put("responseId", responseId);
         Event model1 = session.append(NewEvent.of(RUN, agent, EventType.MODEL_CALL).at(startOf(at, latency)).touches(StateKind.SESSION).data(data), 0);
@@ -408,29 +418,29 @@ final class V1Conversation {
         approveIfRequested(call, at);
         JsonNode observation = event.path("observation");
         ObjectNode data = Json.object();
-        data.put("callId", call.callId());
+        data.put(ToolResultData.CALL_ID, call.callId());
         JsonNode exit = observation.get("exit_code");
         if (exit == null) {
             exit = JsonFields.at(observation, "metadata", "exit_code");
         }
         if (exit != null && exit.canConvertToInt()) {
-            data.put("exitCode", exit.asInt());
+            data.put(ToolResultData.EXIT_CODE, exit.asInt());
         }
         String text = JsonFields.contentText(observation.get("content"));
         if (text.isEmpty()) {
             text = JsonFields.firstScalar(observation, "output", "text", "message");
             text = text == null ? "" : text;
         }
-        data.put("stdout", text);
+        data.put(ToolResultData.STDOUT, text);
         if (observation.path("is_error").asBoolean(false) || observation.hasNonNull("error")) {
-            data.put("isError", true);
+            data.put(ToolResultData.IS_ERROR, true);
             if (observation.hasNonNull("error")) {
-                data.put("error", observation.get("error").asText());
+                data.put(ToolResultData.ERROR, observation.get("error").asText());
             }
         }
         unanswered.remove(call);
         session.append(NewEvent.of(RUN, "sandbox", EventType.TOOL_RESULT).at(at).causes(call.eventId()).touches(StateKind.SESSION).data(data), 0);
-        if (!data.has("isError")) {
+        if (!data.has(ToolResultData.IS_ERROR)) {
             mutation(call, observation, at);
         }
     }
@@ -457,10 +467,10 @@ final class V1Conversation {
             return;
         }
         ObjectNode data = Json.object();
-        data.put("subject", call.eventId());
-        data.put("verdict", "approve");
-        data.put("owner", "human:user");
-        data.put("rationale", "executed after the confirmation request (OpenHands records no explicit approval event)");
+        data.put(ApprovalDecisionData.SUBJECT, call.eventId());
+        data.put(ApprovalDecisionData.VERDICT, "approve");
+        data.put(ApprovalDecisionData.OWNER, "human:user");
+        data.put(ApprovalDecisionData.RATIONALE, "executed after the confirmation request (OpenHands records no explicit approval event)");
         session.append(NewEvent.of(RUN, "human:user", EventType.APPROVAL_DECISION).at(at).causes(request).touches(StateKind.HARNESS).data(data), 0);
     }
 
@@ -478,24 +488,24 @@ final class V1Conversation {
             approvalRequests.remove(call.eventId());
         }
         ObjectNode decision = Json.object();
-        decision.put("subject", call.eventId());
-        decision.put("verdict", "deny");
-        decision.put("owner", owner);
-        decision.put("rationale", JsonFields.scalar(event, "rejection_reason") == null ? "rejected" : JsonFields.scalar(event, "rejection_reason"));
+        decision.put(ApprovalDecisionData.SUBJECT, call.eventId());
+        decision.put(ApprovalDecisionData.VERDICT, "deny");
+        decision.put(ApprovalDecisionData.OWNER, owner);
+        decision.put(ApprovalDecisionData.RATIONALE, JsonFields.scalar(event, "rejection_reason") == null ? "rejected" : JsonFields.scalar(event, "rejection_reason"));
         session.append(NewEvent.of(RUN, owner, EventType.APPROVAL_DECISION).at(at).causes(request).touches(StateKind.HARNESS).data(decision), 0);
         ObjectNode result = Json.object();
-        result.put("callId", call.callId());
-        result.put("isError", true);
-        result.put("error", "rejected: " + decision.get("rationale").asText());
+        result.put(ToolResultData.CALL_ID, call.callId());
+        result.put(ToolResultData.IS_ERROR, true);
+        result.put(ToolResultData.ERROR, "rejected: " + decision.get(ApprovalDecisionData.RATIONALE).asText());
         unanswered.remove(call);
         session.append(NewEvent.of(RUN, "harness", EventType.TOOL_RESULT).at(at).causes(call.eventId()).touches(StateKind.SESSION).data(result), 0);
     }
 
     private String request(Call call, Instant at, String reason) {
         ObjectNode data = Json.object();
-        data.put("subject", call.eventId());
-        data.put("reason", reason + ": " + call.tool());
-        data.put("owner", "human:user");
+        data.put(ApprovalRequestData.SUBJECT, call.eventId());
+        data.put(ApprovalRequestData.REASON, reason + ": " + call.tool());
+        data.put(ApprovalRequestData.OWNER, "human:user");
         Event request = session.append(NewEvent.of(RUN, "harness", EventType.APPROVAL_REQUEST).at(at).causes(call.eventId())
                 .touches(StateKind.HARNESS).data(data), 0);
         approvalRequests.put(call.eventId(), request.id());
@@ -507,9 +517,9 @@ final class V1Conversation {
         String message = JsonFields.scalar(event, "error") == null ? "agent error" : JsonFields.scalar(event, "error");
         if (call != null) {
             ObjectNode result = Json.object();
-            result.put("callId", call.callId());
-            result.put("isError", true);
-            result.put("error", message);
+            result.put(ToolResultData.CALL_ID, call.callId());
+            result.put(ToolResultData.IS_ERROR, true);
+            result.put(ToolResultData.ERROR, message);
             unanswered.remove(call);
             session.append(NewEvent.of(RUN, "harness", EventType.TOOL_RESULT).at(at).causes(call.eventId()).touches(StateKind.SESSION).data(result), 0);
         }
@@ -518,9 +528,9 @@ final class V1Conversation {
 
     private void error(JsonNode event, Instant at, String message, String kind) {
         ObjectNode data = Json.object();
-        data.put("message", message == null ? "error" : message);
+        data.put(ErrorData.MESSAGE, message == null ? "error" : message);
         if (kind != null) {
-            data.put("kind", kind);
+            data.put(ErrorData.KIND, kind);
         }
         session.append(NewEvent.of(RUN, actorOf(event), EventType.ERROR).at(at).touches(StateKind.SESSION).data(data), 0);
     }
@@ -537,14 +547,14 @@ final class V1Conversation {
             return;
         }
         ObjectNode data = Json.object();
-        data.put("text", "state update: " + key + ("full_state".equals(key) || value == null ? "" : " = " + (value.isValueNode() ? value.asText() : value.toString())));
+        data.put(NoteData.TEXT, "state update: " + key + ("full_state".equals(key) || value == null ? "" : " = " + (value.isValueNode() ? value.asText() : value.toString())));
         data.put("key", key);
         session.append(NewEvent.of(RUN, "harness", EventType.NOTE).at(at).touches(StateKind.HARNESS).data(data), 0);
     }
 
     private void note(JsonNode event, Instant at, String label, String text) {
         ObjectNode data = Json.object();
-        data.put("text", label + (text == null || text.isBlank() ? "" : ": " + text));
+        data.put(NoteData.TEXT, label + (text == null || text.isBlank() ? "" : ": " + text));
         session.append(NewEvent.of(RUN, actorOf(event), EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), 0);
     }
 
@@ -552,7 +562,7 @@ final class V1Conversation {
         session.finding(Finding.warning(ImportFindings.UNPAIRED_RESULT, JsonFields.scalar(event, "kind") + " " + JsonFields.scalar(event, "id")
                 + " answers no recorded action: kept as a note", null, 0));
         ObjectNode data = Json.object();
-        data.put("text", "unpaired " + JsonFields.scalar(event, "kind"));
+        data.put(NoteData.TEXT, "unpaired " + JsonFields.scalar(event, "kind"));
         data.set("raw", event);
         session.append(NewEvent.of(RUN, "sandbox", EventType.NOTE).at(at).touches(StateKind.SESSION).data(data), 0);
     }
@@ -578,8 +588,8 @@ final class V1Conversation {
             case "paused", "deleting" -> "aborted";
             default -> finished ? "success" : "unknown";
         };
-        data.put("outcome", outcome);
-        data.put("summary", "execution status: " + status);
+        data.put(SessionEndData.OUTCOME, outcome);
+        data.put(SessionEndData.SUMMARY, "execution status: " + status);
         Map<String, Long> totals = new LinkedHashMap<>();
         BigDecimal cost = BigDecimal.ZERO;
         boolean costSeen = false;
@@ -588,10 +598,10 @@ final class V1Conversation {
             for (JsonNode metric : metrics) {
                 JsonNode accumulated = metric.get("accumulated_token_usage");
                 if (accumulated != null) {
-                    totals.merge("inputTokens", accumulated.path("prompt_tokens").asLong(0), Long::sum);
-                    totals.merge("outputTokens", accumulated.path("completion_tokens").asLong(0), Long::sum);
-                    totals.merge("cacheReadTokens", accumulated.path("cache_read_tokens").asLong(0), Long::sum);
-                    totals.merge("cacheWriteTokens", accumulated.path("cache_write_tokens").asLong(0), Long::sum);
+                    totals.merge(UsageData.INPUT_TOKENS, accumulated.path("prompt_tokens").asLong(0), Long::sum);
+                    totals.merge(UsageData.OUTPUT_TOKENS, accumulated.path("completion_tokens").asLong(0), Long::sum);
+                    totals.merge(UsageData.CACHE_READ_TOKENS, accumulated.path("cache_read_tokens").asLong(0), Long::sum);
+                    totals.merge(UsageData.CACHE_WRITE_TOKENS, accumulated.path("cache_write_tokens").asLong(0), Long::sum);
                 }
                 if (metric.has("accumulated_cost")) {
                     cost = cost.add(metric.get("accumulated_cost").decimalValue());
@@ -600,14 +610,14 @@ final class V1Conversation {
             }
         }
         if (totals.isEmpty()) {
-            totals.put("inputTokens", inputTokens);
-            totals.put("outputTokens", outputTokens);
+            totals.put(UsageData.INPUT_TOKENS, inputTokens);
+            totals.put(UsageData.OUTPUT_TOKENS, outputTokens);
         }
         reportUnattributedUsage();
-        ObjectNode usage = data.putObject("usage");
+        ObjectNode usage = data.putObject(SessionEndData.USAGE);
         totals.forEach(usage::put);
         if (costSeen) {
-            data.put("costUsd", cost);
+            data.put(SessionEndData.COST_USD, cost);
         }
         session.append(NewEvent.of(RUN, "harness", EventType.SESSION_END).at(last.plusNanos(1000)).causes(start.id())
                 .touches(StateKind.SESSION).data(data), 0);

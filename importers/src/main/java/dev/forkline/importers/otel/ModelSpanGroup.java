@@ -10,6 +10,8 @@ import dev.forkline.importers.support.LargeText;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.Timestamps;
 import dev.forkline.trace.Json;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.UsageData;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -91,36 +93,36 @@ final class ModelSpanGroup {
         if (input == null && output == null) {
             return null;
         }
-        return Payloads.usage(input, output, cacheRead, cacheWrite);
+        return new UsageData(input, output, cacheRead, cacheWrite).toPayload();
     }
 
     /** The model.call payload (without callers' extras). */
     ObjectNode payload(ImportSession session) {
         ObjectNode data = Json.object();
-        data.put("model", model());
-        Payloads.putIfPresent(data, "provider", provider());
+        data.put(ModelCallData.MODEL, model());
+        Payloads.putIfPresent(data, ModelCallData.PROVIDER, provider());
         Payloads.putIfPresent(data, "requestModel", firstText("gen_ai.request.model", "llm.model_name"));
         Payloads.putIfPresent(data, "operation", firstText("gen_ai.operation.name"));
-        ObjectNode input = data.putObject("input");
+        ObjectNode input = data.putObject(ModelCallData.INPUT);
         ArrayNode messages = inputMessages(session);
-        input.put("summary", summary(messages));
+        input.put(ModelCallData.INPUT_SUMMARY, summary(messages));
         if (!messages.isEmpty()) {
-            input.set("messages", messages);
+            input.set(ModelCallData.INPUT_MESSAGES, messages);
         }
-        ObjectNode output = data.putObject("output");
-        output.put("text", outputText());
-        output.set("toolCalls", toolCalls());
+        ObjectNode output = data.putObject(ModelCallData.OUTPUT);
+        output.put(ModelCallData.OUTPUT_TEXT, outputText());
+        output.set(ModelCallData.OUTPUT_TOOL_CALLS, toolCalls());
         ObjectNode usage = usage();
         if (usage != null) {
-            data.set("usage", usage);
+            data.set(ModelCallData.USAGE, usage);
         }
         JsonNode cost = first("gen_ai.usage.cost", "llm.cost.total");
         if (cost != null && cost.isNumber()) {
-            data.set("costUsd", cost);
+            data.set(ModelCallData.COST_USD, cost);
         }
         Long latency = root.durationMs();
         if (latency != null) {
-            data.put("latencyMs", latency);
+            data.put(ModelCallData.LATENCY_MS, latency);
         }
         Payloads.putIfPresent(data, "responseId", firstText("gen_ai.response.id"));
         Payloads.putIfPresent(data, "finishReasons", firstText("gen_ai.response.finish_reasons", "gen_ai.completion.0.finish_reason"));
@@ -144,8 +146,8 @@ final class ModelSpanGroup {
             if (structured != null && structured.isArray()) {
                 for (JsonNode message : structured) {
                     ObjectNode out = messages.addObject();
-                    out.put("role", JsonFields.text(message, "role"));
-                    out.put("content", partsText(message));
+                    out.put(ModelCallData.MESSAGE_ROLE, JsonFields.text(message, "role"));
+                    out.put(ModelCallData.MESSAGE_CONTENT, partsText(message));
                     bounded(out, session);
                 }
                 return messages;
@@ -155,8 +157,8 @@ final class ModelSpanGroup {
             for (OtelSpan.SpanEvent event : span.events()) {
                 if ("gen_ai.content.prompt".equals(event.name()) && event.attributes().has("gen_ai.prompt")) {
                     ObjectNode out = messages.addObject();
-                    out.put("role", "prompt");
-                    out.put("content", event.attributes().get("gen_ai.prompt").asText());
+                    out.put(ModelCallData.MESSAGE_ROLE, "prompt");
+                    out.put(ModelCallData.MESSAGE_CONTENT, event.attributes().get("gen_ai.prompt").asText());
                     bounded(out, session);
                     return messages;
                 }
@@ -165,8 +167,8 @@ final class ModelSpanGroup {
         String value = firstText("input.value");
         if (value != null) {
             ObjectNode out = messages.addObject();
-            out.put("role", "input");
-            out.put("content", value);
+            out.put(ModelCallData.MESSAGE_ROLE, "input");
+            out.put(ModelCallData.MESSAGE_CONTENT, value);
             bounded(out, session);
         }
         return messages;
@@ -214,13 +216,13 @@ final class ModelSpanGroup {
                 Matcher matched = semconv.matches() ? semconv : openInference.matches() ? openInference : null;
                 if (matched != null) {
                     String field = switch (matched.group(2)) {
-                        case "id" -> "callId";
-                        case "name", "function.name" -> "name";
-                        default -> "arguments";
+                        case "id" -> ModelCallData.TOOL_CALL_ID;
+                        case "name", "function.name" -> ModelCallData.TOOL_CALL_NAME;
+                        default -> ModelCallData.TOOL_CALL_ARGUMENTS;
                     };
                     ObjectNode call = byIndex.computeIfAbsent(Integer.valueOf(matched.group(1)), i -> Json.object());
-                    if (field.equals("arguments")) {
-                        call.set("arguments", JsonFields.argumentsObject(entry.getValue()));
+                    if (field.equals(ModelCallData.TOOL_CALL_ARGUMENTS)) {
+                        call.set(ModelCallData.TOOL_CALL_ARGUMENTS, JsonFields.argumentsObject(entry.getValue()));
                     } else {
                         call.put(field, entry.getValue().asText());
                     }
@@ -250,7 +252,7 @@ final class ModelSpanGroup {
     private static ObjectNode bounded(ObjectNode message, ImportSession session) {
         String content = JsonFields.text(message, "content");
         if (content != null) {
-            LargeText.put(message, "content", content, session);
+            LargeText.put(message, ModelCallData.MESSAGE_CONTENT, content, session);
         }
         return message;
     }

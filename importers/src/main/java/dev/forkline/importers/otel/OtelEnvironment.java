@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.trace.Json;
+import dev.forkline.trace.payload.SessionStartData;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,23 +24,23 @@ final class OtelEnvironment {
     static ObjectNode of(ObjectNode main, List<ObjectNode> allResources) {
         ObjectNode environment = Json.object();
         String os = join(text(main, "os.type"), text(main, "os.description"), text(main, "os.name"), text(main, "os.version"));
-        Payloads.putIfPresent(environment, "os", os);
-        Payloads.putIfPresent(environment, "user", text(main, "process.owner"));
+        Payloads.putIfPresent(environment, SessionStartData.ENVIRONMENT_OS, os);
+        Payloads.putIfPresent(environment, SessionStartData.ENVIRONMENT_USER, text(main, "process.owner"));
         String image = text(main, "container.image.name");
         if (image != null && text(main, "container.image.tag") != null) {
             image = image + ":" + text(main, "container.image.tag");
         } else if (image != null && main.get("container.image.tags") instanceof ArrayNode tags && !tags.isEmpty()) {
             image = image + ":" + tags.get(0).asText();
         }
-        Payloads.putIfPresent(environment, "image", image);
+        Payloads.putIfPresent(environment, SessionStartData.ENVIRONMENT_IMAGE, image);
         String digest = text(main, "container.image.id");
         if (digest == null && main.get("container.image.repo_digests") instanceof ArrayNode digests && !digests.isEmpty()) {
             digest = digests.get(0).asText();
         }
-        Payloads.putIfPresent(environment, "imageDigest", digest);
-        ObjectNode harness = environment.putObject("harness");
-        Payloads.putIfPresent(harness, "name", text(main, "service.name"));
-        Payloads.putIfPresent(harness, "version", text(main, "service.version"));
+        Payloads.putIfPresent(environment, SessionStartData.ENVIRONMENT_IMAGE_DIGEST, digest);
+        ObjectNode harness = environment.putObject(SessionStartData.ENVIRONMENT_HARNESS);
+        Payloads.putIfPresent(harness, SessionStartData.HARNESS_NAME, text(main, "service.name"));
+        Payloads.putIfPresent(harness, SessionStartData.HARNESS_VERSION, text(main, "service.version"));
         ObjectNode host = Json.object();
         Payloads.putIfPresent(host, "name", text(main, "host.name"));
         Payloads.putIfPresent(host, "arch", text(main, "host.arch"));
@@ -83,13 +84,13 @@ final class OtelEnvironment {
     /** What no resource in the file records. */
     static List<String> missing(ObjectNode environment) {
         List<String> missing = new ArrayList<>(List.of("working directory", "git state"));
-        if (!environment.has("os")) {
+        if (!environment.has(SessionStartData.ENVIRONMENT_OS)) {
             missing.add("OS");
         }
-        if (!environment.has("image")) {
+        if (!environment.has(SessionStartData.ENVIRONMENT_IMAGE)) {
             missing.add("container image");
         }
-        if (!environment.path("harness").has("version")) {
+        if (!environment.path(SessionStartData.ENVIRONMENT_HARNESS).has(SessionStartData.HARNESS_VERSION)) {
             missing.add("service version");
         }
         return missing;

@@ -13,6 +13,8 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.SessionStartData;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -81,15 +83,15 @@ public final class OtelImporter extends SingleFileImporter {
         String title = title(spans, tree);
 
         ObjectNode data = Json.object();
-        data.put("title", title);
-        data.set("environment", environment);
+        data.put(SessionStartData.TITLE, title);
+        data.set(SessionStartData.ENVIRONMENT, environment);
         if (!groups.isEmpty()) {
             ModelSpanGroup first = groups.values().iterator().next();
-            ObjectNode model = data.putObject("model");
-            Payloads.putIfPresent(model, "provider", first.provider());
-            Payloads.putIfPresent(model, "model", first.model());
+            ObjectNode model = data.putObject(SessionStartData.MODEL);
+            Payloads.putIfPresent(model, SessionStartData.MODEL_PROVIDER, first.provider());
+            Payloads.putIfPresent(model, SessionStartData.MODEL_NAME, first.model());
         }
-        data.set("imported", Payloads.imported(FORMAT, path.toString()));
+        data.set(SessionStartData.IMPORTED, Payloads.imported(FORMAT, path.toString()));
         Set<String> traceIds = new LinkedHashSet<>();
         spans.forEach(span -> traceIds.add(span.traceId()));
         var ids = data.putArray("traceIds");
@@ -100,8 +102,8 @@ public final class OtelImporter extends SingleFileImporter {
         writer.write(spans);
         writer.report();
         ObjectNode end = Json.object();
-        end.put("outcome", spans.stream().anyMatch(span -> span.isError() && tree.parent(span) == null) ? "failure" : "unknown");
-        end.put("synthesised", true);
+        end.put(SessionEndData.OUTCOME, spans.stream().anyMatch(span -> span.isError() && tree.parent(span) == null) ? "failure" : "unknown");
+        end.put(SessionEndData.SYNTHESISED, true);
         Instant last = spans.stream().map(span -> span.end() != null ? span.end() : span.start()).filter(java.util.Objects::nonNull)
                 .max(Comparator.naturalOrder()).orElse(start);
         session.append(NewEvent.of(OtelTraceWriter.RUN, "harness", EventType.SESSION_END).at(last).data(end), 0);

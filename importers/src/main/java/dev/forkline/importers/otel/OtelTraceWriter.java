@@ -17,6 +17,13 @@ import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
+import dev.forkline.trace.payload.AgentHandoffData;
+import dev.forkline.trace.payload.AgentMessageData;
+import dev.forkline.trace.payload.ErrorData;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -139,8 +146,8 @@ final class OtelTraceWriter {
             agentEnd(span, point.ts());
         }
         if (span.isError()) {
-            ObjectNode data = Payloads.error(span.statusMessage() != null && !span.statusMessage().isEmpty() ? span.statusMessage()
-                    : "span '" + span.name() + "' ended with status ERROR", "span-status");
+            ObjectNode data = new ErrorData(span.statusMessage() != null && !span.statusMessage().isEmpty() ? span.statusMessage()
+                    : "span '" + span.name() + "' ended with status ERROR", "span-status").toPayload();
             data.put("spanId", span.spanId());
             append(NewEvent.of(RUN, tree.actor(span), EventType.ERROR).at(point.ts()).causes(causesOf(span)).data(data), span);
         }
@@ -153,13 +160,13 @@ final class OtelTraceWriter {
         ObjectNode data = Json.object();
         Event event;
         if (parentActor != null && !parentActor.equals(actor)) {
-            data.put("from", parentActor);
-            data.put("to", actor);
-            data.put("reason", String.valueOf(span.text("gen_ai.operation.name") != null ? span.text("gen_ai.operation.name") : span.name()));
+            data.put(AgentHandoffData.FROM, parentActor);
+            data.put(AgentHandoffData.TO, actor);
+            data.put(AgentHandoffData.REASON, String.valueOf(span.text("gen_ai.operation.name") != null ? span.text("gen_ai.operation.name") : span.name()));
             spanFields(data, span);
             event = append(NewEvent.of(RUN, parentActor, EventType.AGENT_HANDOFF).at(ts).touches(StateKind.SESSION).data(data), span);
         } else {
-            data.put("text", "agent " + SpanTree.agentName(span) + " " + (span.text("gen_ai.operation.name") == null ? "started"
+            data.put(NoteData.TEXT, "agent " + SpanTree.agentName(span) + " " + (span.text("gen_ai.operation.name") == null ? "started"
                     : span.text("gen_ai.operation.name")));
             spanFields(data, span);
             event = append(NewEvent.of(RUN, actor, EventType.NOTE).at(ts).touches(StateKind.SESSION).data(data), span);
@@ -174,9 +181,9 @@ final class OtelTraceWriter {
         }
         OtelSpan parent = tree.parent(span);
         ObjectNode data = Json.object();
-        data.put("from", tree.actor(span));
-        data.put("to", parent == null ? "human:user" : tree.actor(parent));
-        data.put("text", output);
+        data.put(AgentMessageData.FROM, tree.actor(span));
+        data.put(AgentMessageData.TO, parent == null ? "human:user" : tree.actor(parent));
+        data.put(AgentMessageData.TEXT, output);
         append(NewEvent.of(RUN, tree.actor(span), EventType.AGENT_MESSAGE).at(ts).causes(causesOf(span)).touches(StateKind.SESSION)
                 .data(data), span);
     }
@@ -190,8 +197,8 @@ final class OtelTraceWriter {
         for (OtelSpan member : group.members()) {
             startEvents.put(member, event.id());
         }
-        for (JsonNode call : data.path("output").path("toolCalls")) {
-            String callId = JsonFields.text(call, "callId");
+        for (JsonNode call : data.path(ModelCallData.OUTPUT).path(ModelCallData.OUTPUT_TOOL_CALLS)) {
+            String callId = JsonFields.text(call, ModelCallData.TOOL_CALL_ID);
             if (callId != null) {
                 modelCallByToolCallId.put(callId, event.id());
             }
@@ -208,7 +215,7 @@ final class OtelTraceWriter {
                 "gcp.vertex.agent.tool_call_args"));
         String id = ids.next("span-" + span.spanId());
         EffectRules.Classification effect = session.classify(tool, arguments, id, span.line());
-        ObjectNode data = Payloads.toolCall(callId, tool, arguments, effect.effect());
+        ObjectNode data = ToolCallData.payload(callId, tool, arguments, effect.effect());
         Payloads.putIfPresent(data, "toolType", span.text("gen_ai.tool.type"));
         spanFields(data, span);
         List<String> causes = new ArrayList<>();
@@ -227,27 +234,27 @@ final class OtelTraceWriter {
 
     private void toolResult(OtelSpan span, Instant ts) {
         ObjectNode data = Json.object();
-        data.put("callId", callId(span));
+        data.put(ToolResultData.CALL_ID, callId(span));
         String output = firstText(span, "gen_ai.tool.call.result", "output.value", "gcp.vertex.agent.tool_response");
         if (output != null) {
-            LargeText.put(data, "stdout", output, session);
+            LargeText.put(data, ToolResultData.STDOUT, output, session);
         }
-        data.put("isError", span.isError());
+        data.put(ToolResultData.IS_ERROR, span.isError());
         if (span.isError()) {
-            data.put("error", span.statusMessage() == null || span.statusMessage().isEmpty() ? "status ERROR" : span.statusMessage());
+            data.put(ToolResultData.ERROR, span.statusMessage() == null || span.statusMessage().isEmpty() ? "status ERROR" : span.statusMessage());
         }
         if (span.end() == null) {
             data.put("unfinished", true);
             session.finding(Finding.warning(ImportFindings.UNFINISHED_SPAN, "tool span '" + span.name() + "' (" + span.spanId()
                     + ") has no end time: its result is not recorded", startEvents.get(span), span.line()));
         }
-        Payloads.putIfPresent(data, "durationMs", span.durationMs());
+        Payloads.putIfPresent(data, ToolResultData.DURATION_MS, span.durationMs());
         append(NewEvent.of(RUN, tree.actor(span), EventType.TOOL_RESULT).at(ts).causes(causesOf(span)).touches(StateKind.SESSION)
                 .data(data), span);
     }
 
     private void plain(OtelSpan span, Instant ts) {
-        ObjectNode data = Payloads.note(span.name() == null ? "span" : span.name());
+        ObjectNode data = NoteData.of(span.name() == null ? "span" : span.name()).toPayload();
         spanFields(data, span);
         data.set("attributes", span.attributes().deepCopy());
         ArrayNode events = Json.object().arrayNode();
@@ -280,7 +287,7 @@ final class OtelTraceWriter {
         if (message.isBlank()) {
             message = event.attributes().path("message").asText("");
         }
-        ObjectNode data = Payloads.error(message.isBlank() ? type + " in span '" + span.name() + "'" : message, type);
+        ObjectNode data = new ErrorData(message.isBlank() ? type + " in span '" + span.name() + "'" : message, type).toPayload();
         Payloads.putIfPresent(data, "stacktrace", event.attributes().path("exception.stacktrace").asText(null));
         data.put("spanId", span.spanId());
         append(NewEvent.of(RUN, tree.actor(span), EventType.ERROR).at(at).causes(causesOf(span)).data(data), span);

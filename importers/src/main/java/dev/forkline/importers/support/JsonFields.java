@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Json;
+import java.util.function.Function;
 
 /** Null-tolerant reads of foreign JSON. */
 public final class JsonFields {
@@ -83,6 +84,29 @@ public final class JsonFields {
             return out.toString();
         }
         return content.toString();
+    }
+
+    /**
+     * Message content as text: "" for none, a string as it is, else what {@code partText} makes of each part of a list
+     * (null leaves the part out) joined by newlines; content of another kind reads as "".
+     */
+    public static String joinedParts(JsonNode content, Function<JsonNode, String> partText) {
+        if (content == null || content.isNull()) {
+            return "";
+        }
+        if (content.isTextual()) {
+            return content.asText();
+        }
+        StringBuilder text = new StringBuilder();
+        if (content.isArray()) {
+            for (JsonNode part : content) {
+                String piece = partText.apply(part);
+                if (piece != null) {
+                    text.append(text.isEmpty() ? "" : "\n").append(piece);
+                }
+            }
+        }
+        return text.toString();
     }
 
     /** A whole number given as number or numeric string, or null. */

@@ -1,48 +1,33 @@
 package dev.forkline.importers.support;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Json;
+import dev.forkline.trace.payload.MutationOp;
+import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.StateMutationData;
 
-/** Builders for the payload fields several importers share (see the event payload contract). */
+/**
+ * Builders for the payload members only importers write (see the event payload contract). What the replay engine or
+ * the live recorder writes too lives in the payload views: {@code ToolCallData.payload}, {@code UsageData},
+ * {@code NoteData.of}, {@code ErrorData}.
+ */
 public final class Payloads {
 
     private Payloads() {
     }
 
-    /** {@code usage} of a model.call; null counts are left out. */
-    public static ObjectNode usage(Long input, Long output, Long cacheRead, Long cacheWrite) {
-        ObjectNode usage = Json.object();
-        putIfPresent(usage, "inputTokens", input);
-        putIfPresent(usage, "outputTokens", output);
-        putIfPresent(usage, "cacheReadTokens", cacheRead);
-        putIfPresent(usage, "cacheWriteTokens", cacheWrite);
-        return usage;
-    }
-
-    /** The fields every tool.call has: {@code callId}, {@code tool}, {@code arguments}, {@code effect} (in that order). */
-    public static ObjectNode toolCall(String callId, String tool, JsonNode arguments, EffectClass effect) {
-        ObjectNode data = Json.object();
-        data.put("callId", callId);
-        data.put("tool", tool);
-        data.set("arguments", arguments);
-        data.put("effect", effect.wireName());
-        return data;
-    }
-
     /** {@code data.imported} of the root session.start: marks the run as imported. */
     public static ObjectNode imported(String format, String source) {
         ObjectNode imported = Json.object();
-        imported.put("format", format);
-        imported.put("source", source);
+        imported.put(SessionStartData.IMPORTED_FORMAT, format);
+        imported.put(SessionStartData.IMPORTED_SOURCE, source);
         return imported;
     }
 
     /** Puts {@link #imported(String, String)} into a session.start's data; returns it for the format's own fields. */
     public static ObjectNode putImported(ObjectNode sessionStart, String format, String source) {
         ObjectNode imported = imported(format, source);
-        sessionStart.set("imported", imported);
+        sessionStart.set(SessionStartData.IMPORTED, imported);
         return imported;
     }
 
@@ -50,34 +35,19 @@ public final class Payloads {
      * A state.mutation payload {@code {path, op, before, after}}. A null blob on a known side means the file does not
      * exist there; a side the source does not hold is null with {@code beforeKnown:false} / {@code afterKnown:false}.
      */
-    public static ObjectNode stateMutation(String path, String op, String before, boolean beforeKnown, String after, boolean afterKnown) {
+    public static ObjectNode stateMutation(String path, MutationOp op, String before, boolean beforeKnown, String after, boolean afterKnown) {
         ObjectNode data = Json.object();
-        data.put("path", path);
-        data.put("op", op);
-        data.put("before", beforeKnown ? before : null);
-        data.put("after", afterKnown ? after : null);
+        data.put(StateMutationData.PATH, path);
+        data.put(StateMutationData.OP, op.wireName());
+        data.put(StateMutationData.BEFORE, beforeKnown ? before : null);
+        data.put(StateMutationData.AFTER, afterKnown ? after : null);
         if (!beforeKnown) {
-            data.put("beforeKnown", false);
+            data.put(StateMutationData.BEFORE_KNOWN, false);
         }
         if (!afterKnown) {
-            data.put("afterKnown", false);
+            data.put(StateMutationData.AFTER_KNOWN, false);
         }
         return data;
-    }
-
-    public static ObjectNode note(String text) {
-        ObjectNode note = Json.object();
-        note.put("text", text);
-        return note;
-    }
-
-    public static ObjectNode error(String message, String kind) {
-        ObjectNode error = Json.object();
-        error.put("message", message);
-        if (kind != null) {
-            error.put("kind", kind);
-        }
-        return error;
     }
 
     public static void putIfPresent(ObjectNode node, String field, Long value) {

@@ -8,6 +8,7 @@ import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
+import dev.forkline.trace.payload.CheckpointData;
 
 /**
  * The {@code start} checkpoint of an imported run: the tree the session started from, whose files the trace does not
@@ -46,13 +47,13 @@ public final class StartCheckpoint {
         boolean rootRecorded = recordedRoot != null && !recordedRoot.isBlank();
         String root = rootOr(recordedRoot);
         ObjectNode data = Json.object();
-        data.put("checkpointId", ID);
-        data.put("label", LABEL);
-        ObjectNode workspace = data.putObject("workspace");
-        workspace.put("root", root);
-        workspace.put("source", "supplied");
-        workspace.putObject("files");
-        data.set("startingTree", tree.toJson(root, rootRecorded));
+        data.put(CheckpointData.CHECKPOINT_ID, ID);
+        data.put(CheckpointData.LABEL, LABEL);
+        ObjectNode workspace = data.putObject(CheckpointData.WORKSPACE);
+        workspace.put(CheckpointData.WORKSPACE_ROOT, root);
+        workspace.put(CheckpointData.WORKSPACE_SOURCE, "supplied");
+        workspace.putObject(CheckpointData.WORKSPACE_FILES);
+        data.set(CheckpointData.STARTING_TREE, tree.toJson(root, rootRecorded));
         Event checkpoint = session.append(NewEvent.of(sessionStart.run(), "harness", EventType.CHECKPOINT).at(sessionStart.ts())
                 .touches(StateKind.WORKSPACE, StateKind.HARNESS).data(data), line);
         if (first == null) {

@@ -22,6 +22,15 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.payload.AgentMessageData;
+import dev.forkline.trace.payload.ErrorData;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.UsageData;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -198,23 +207,23 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
 
         private Event startSession() {
             ObjectNode data = Json.object();
-            ObjectNode environment = data.putObject("environment");
-            ObjectNode harness = environment.putObject("harness");
-            harness.put("name", "mini-swe-agent");
+            ObjectNode environment = data.putObject(SessionStartData.ENVIRONMENT);
+            ObjectNode harness = environment.putObject(SessionStartData.ENVIRONMENT_HARNESS);
+            harness.put(SessionStartData.HARNESS_NAME, "mini-swe-agent");
             if (JsonFields.scalar(info, "mini_version") != null) {
-                harness.put("version", JsonFields.scalar(info, "mini_version"));
+                harness.put(SessionStartData.HARNESS_VERSION, JsonFields.scalar(info, "mini_version"));
             }
             JsonNode env = JsonFields.at(info, "config", "environment");
             String image = JsonFields.firstScalar(env, "image", "container_image");
             if (image != null) {
-                environment.put("image", image);
+                environment.put(SessionStartData.ENVIRONMENT_IMAGE, image);
             }
             if (JsonFields.scalar(env, "cwd") != null) {
-                environment.put("cwd", JsonFields.scalar(env, "cwd"));
+                environment.put(SessionStartData.ENVIRONMENT_CWD, JsonFields.scalar(env, "cwd"));
             }
             String environmentType = JsonFields.scalarAt(info, "config", "environment_type");
             if (environmentType != null) {
-                environment.putObject("isolation").put("boundary", environmentType);
+                environment.putObject(SessionStartData.ENVIRONMENT_ISOLATION).put("boundary", environmentType);
             }
             if (image == null) {
                 session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, info.isEmpty()
@@ -222,7 +231,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                         : "the trajectory names no container image: a replay must be given one", null, 0));
             }
             if (model != null) {
-                data.putObject("model").put("model", model);
+                data.putObject(SessionStartData.MODEL).put(SessionStartData.MODEL_NAME, model);
             } else if (!info.isEmpty()) {
                 session.finding(Finding.warning(ImportFindings.MODEL_UNKNOWN, "the trajectory does not name its model", null, 0));
             }
@@ -234,9 +243,9 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
 
         private void task(JsonNode message, Event start) {
             ObjectNode data = Json.object();
-            data.put("from", "harness");
-            data.put("to", agentActor);
-            data.put("text", JsonFields.contentText(message.get("content")));
+            data.put(AgentMessageData.FROM, "harness");
+            data.put(AgentMessageData.TO, agentActor);
+            data.put(AgentMessageData.TEXT, JsonFields.contentText(message.get("content")));
             session.append(NewEvent.of(RUN, "harness", EventType.AGENT_MESSAGE).at(timeOf(message)).causes(start.id())
                     .touches(StateKind.SESSION).data(data), 0);
         }
@@ -249,32 +258,31 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             JsonNode response = JsonFields.at(message, "extra", "response");
             String callModel = JsonFields.scalar(response, "model") != null ? JsonFields.scalar(response, "model") : model;
             if (callModel != null) {
-                call.put("model", callModel);
+                call.put(ModelCallData.MODEL, callModel);
             }
-            ObjectNode in = call.putObject("input");
-            in.put("summary", input.size() + " new message(s)");
-            ArrayNode list = in.putArray("messages");
+            ObjectNode in = call.putObject(ModelCallData.INPUT);
+            in.put(ModelCallData.INPUT_SUMMARY, input.size() + " new message(s)");
+            ArrayNode list = in.putArray(ModelCallData.INPUT_MESSAGES);
             for (JsonNode m : input) {
-                list.addObject().put("role", JsonFields.scalar(m, "role")).put("content", JsonFields.contentText(m.get("content")));
+                list.addObject().put(ModelCallData.MESSAGE_ROLE, JsonFields.scalar(m, "role")).put(ModelCallData.MESSAGE_CONTENT, JsonFields.contentText(m.get("content")));
             }
             input.clear();
-            ObjectNode out = call.putObject("output");
-            out.put("text", text);
-            ArrayNode calls = out.putArray("toolCalls");
+            ObjectNode out = call.putObject(ModelCallData.OUTPUT);
+            out.put(ModelCallData.OUTPUT_TEXT, text);
+            ArrayNode calls = out.putArray(ModelCallData.OUTPUT_TOOL_CALLS);
             for (ObjectNode action : actions) {
-                calls.addObject().put("callId", action.get("callId").asText()).put("name", "bash")
-                        .set("arguments", Json.object().put("command", action.get("command").asText()));
+                calls.add(ModelCallData.toolCall(action.get("callId").asText(), "bash", Json.object().put(ToolCallData.ARGUMENT_COMMAND, action.get("command").asText())));
             }
             JsonNode usage = JsonFields.at(response, "usage");
             if (usage != null) {
-                ObjectNode u = call.putObject("usage");
+                ObjectNode u = call.putObject(ModelCallData.USAGE);
                 long in1 = usage.path("prompt_tokens").asLong(0);
                 long out1 = usage.path("completion_tokens").asLong(0);
-                u.put("inputTokens", in1);
-                u.put("outputTokens", out1);
+                u.put(UsageData.INPUT_TOKENS, in1);
+                u.put(UsageData.OUTPUT_TOKENS, out1);
                 JsonNode cached = JsonFields.at(usage, "prompt_tokens_details", "cached_tokens");
                 if (cached != null) {
-                    u.put("cacheReadTokens", cached.asLong());
+                    u.put(UsageData.CACHE_READ_TOKENS, cached.asLong());
                 }
                 inputTokens += in1;
                 outputTokens += out1;
@@ -282,7 +290,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             }
             JsonNode callCost = JsonFields.at(message, "extra", "cost");
             if (callCost != null && callCost.isNumber()) {
-                call.put("costUsd", callCost.decimalValue());
+                call.put(ModelCallData.COST_USD, callCost.decimalValue());
                 cost = cost.add(callCost.decimalValue());
             }
             Instant at = timeOf(message);
@@ -294,11 +302,11 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                 String command = action.get("command").asText();
                 String callId = action.get("callId").asText();
                 EffectClass effect = EffectRules.classifyCommand(command);
-                ObjectNode data = Payloads.toolCall(callId, "bash", Json.object().put("command", command), effect);
-                ObjectNode exec = data.putObject("exec");
-                exec.putArray("argv").add("bash").add("-c").add(command);
+                ObjectNode data = ToolCallData.payload(callId, "bash", Json.object().put(ToolCallData.ARGUMENT_COMMAND, command), effect);
+                ObjectNode exec = data.putObject(ToolCallData.EXEC);
+                exec.putArray(ToolCallData.EXEC_ARGV).add("bash").add("-c").add(command);
                 if (cwd != null) {
-                    exec.put("cwd", cwd);
+                    exec.put(ToolCallData.EXEC_CWD, cwd);
                 }
                 Event toolCall = session.append(NewEvent.of(RUN, agentActor, EventType.TOOL_CALL).at(timed ? bump() : clock.next())
                         .causes(model.id()).touches(effect.touchedByCall()).data(data), 0);
@@ -372,14 +380,14 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
                         || content.toLowerCase(Locale.ROOT).contains("format");
                 if (formatError) {
                     ObjectNode error = Json.object();
-                    error.put("message", content);
-                    error.put("kind", "format");
+                    error.put(ErrorData.MESSAGE, content);
+                    error.put(ErrorData.KIND, "format");
                     session.append(NewEvent.of(RUN, "harness", EventType.ERROR).at(timeOf(message)).touches(StateKind.SESSION).data(error), 0);
                 } else {
                     ObjectNode data = Json.object();
-                    data.put("from", "human:user");
-                    data.put("to", agentActor);
-                    data.put("text", content);
+                    data.put(AgentMessageData.FROM, "human:user");
+                    data.put(AgentMessageData.TO, agentActor);
+                    data.put(AgentMessageData.TEXT, content);
                     session.append(NewEvent.of(RUN, "human:user", EventType.AGENT_MESSAGE).at(timeOf(message)).touches(StateKind.SESSION).data(data), 0);
                 }
                 input.add(message);
@@ -387,22 +395,22 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             }
             input.add(message);
             ObjectNode result = Json.object();
-            result.put("callId", call.callId());
+            result.put(ToolResultData.CALL_ID, call.callId());
             JsonNode extra = message.get("extra");
             JsonNode returncode = JsonFields.at(extra, "returncode");
             Matcher code = RETURN_CODE.matcher(content);
             if (returncode != null && returncode.canConvertToInt()) {
-                result.put("exitCode", returncode.asInt());
+                result.put(ToolResultData.EXIT_CODE, returncode.asInt());
             } else if (code.find()) {
-                result.put("exitCode", Integer.parseInt(code.group(1)));
+                result.put(ToolResultData.EXIT_CODE, Integer.parseInt(code.group(1)));
             }
             String raw = JsonFields.scalarAt(message, "extra", "raw_output");
             Matcher output = OUTPUT.matcher(content);
-            result.put("stdout", raw != null ? raw : output.find() ? output.group(1) : content);
+            result.put(ToolResultData.STDOUT, raw != null ? raw : output.find() ? output.group(1) : content);
             String exception = JsonFields.scalarAt(message, "extra", "exception_info");
             if (exception != null) {
-                result.put("error", exception);
-                result.put("isError", true);
+                result.put(ToolResultData.ERROR, exception);
+                result.put(ToolResultData.IS_ERROR, true);
             }
             Event resultEvent = session.append(NewEvent.of(RUN, "sandbox", EventType.TOOL_RESULT).at(timeOf(message)).causes(call.eventId())
                     .touches(StateKind.SESSION).data(result), 0);
@@ -425,7 +433,7 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
 
         private void unknown(int index, JsonNode message, String role) {
             ObjectNode data = Json.object();
-            data.put("text", "message " + (index + 1) + " with role '" + role + "' kept verbatim");
+            data.put(NoteData.TEXT, "message " + (index + 1) + " with role '" + role + "' kept verbatim");
             data.set("raw", message);
             session.append(NewEvent.of(RUN, "harness", EventType.NOTE).at(timeOf(message)).touches(StateKind.SESSION).data(data), 0);
             session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, "message " + (index + 1) + " has role '" + role + "': kept as a note", null, 0));
@@ -439,18 +447,18 @@ public final class MiniSweAgentImporter extends SingleFileImporter {
             unanswered();
             ObjectNode data = Json.object();
             String status = exitStatus != null ? exitStatus : JsonFields.scalar(info, "exit_status");
-            data.put("outcome", status == null ? "unknown" : SweAgentOutcome.of(status));
+            data.put(SessionEndData.OUTCOME, status == null ? "unknown" : SweAgentOutcome.of(status));
             if (status != null) {
-                data.put("summary", "exit status: " + status);
+                data.put(SessionEndData.SUMMARY, "exit status: " + status);
             }
             JsonNode stats = info.get("model_stats");
             if (usageSeen) {
-                data.set("usage", Payloads.usage(inputTokens, outputTokens, null, null));
+                data.set(SessionEndData.USAGE, new UsageData(inputTokens, outputTokens, null, null).toPayload());
             }
             if (stats != null && stats.has("instance_cost")) {
-                data.put("costUsd", stats.get("instance_cost").decimalValue());
+                data.put(SessionEndData.COST_USD, stats.get("instance_cost").decimalValue());
             } else if (cost.signum() > 0) {
-                data.put("costUsd", cost);
+                data.put(SessionEndData.COST_USD, cost);
             }
             if (stats != null && stats.has("api_calls")) {
                 data.put("modelCalls", stats.get("api_calls").asLong());

@@ -21,8 +21,14 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.payload.AgentMessageData;
+import dev.forkline.trace.payload.ModelCallData;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.SessionEndData;
 import dev.forkline.trace.payload.SessionStartData;
 import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
+import dev.forkline.trace.payload.UsageData;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -219,9 +225,9 @@ public final class SweAgentImporter extends SingleFileImporter {
             String task = taskOf(history);
             if (task != null) {
                 ObjectNode message = Json.object();
-                message.put("from", "harness");
-                message.put("to", "agent:" + agent);
-                message.put("text", task);
+                message.put(AgentMessageData.FROM, "harness");
+                message.put(AgentMessageData.TO, "agent:" + agent);
+                message.put(AgentMessageData.TEXT, task);
                 append(NewEvent.of(run, "harness", EventType.AGENT_MESSAGE).at(clock.next()).causes(start.id())
                         .touches(StateKind.SESSION).data(message));
             }
@@ -305,27 +311,27 @@ public final class SweAgentImporter extends SingleFileImporter {
             ObjectNode data = Json.object();
             String problem = JsonFields.scalarAt(replay, "problem_statement", "id");
             if (problem != null) {
-                data.put("title", problem);
+                data.put(SessionStartData.TITLE, problem);
             }
-            ObjectNode environment = data.putObject("environment");
-            ObjectNode harness = environment.putObject("harness");
-            harness.put("name", "swe-agent");
+            ObjectNode environment = data.putObject(SessionStartData.ENVIRONMENT);
+            ObjectNode harness = environment.putObject(SessionStartData.ENVIRONMENT_HARNESS);
+            harness.put(SessionStartData.HARNESS_NAME, "swe-agent");
             if (JsonFields.scalar(info, "swe_agent_version") != null) {
-                harness.put("version", JsonFields.scalar(info, "swe_agent_version"));
+                harness.put(SessionStartData.HARNESS_VERSION, JsonFields.scalar(info, "swe_agent_version"));
             }
             String image = JsonFields.scalarAt(replay, "env", "deployment", "image");
             if (image != null) {
-                environment.put("image", image);
+                environment.put(SessionStartData.ENVIRONMENT_IMAGE, image);
             } else {
                 session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, "the trajectory names no container image"
                         + (v1 ? "" : " (pre-1.0 trajectories record only the environment's name)") + ": a replay must be given one", null, 0));
             }
             JsonNode repo = JsonFields.at(replay, "env", "repo");
             if (repo != null) {
-                ObjectNode git = environment.putObject("git");
+                ObjectNode git = environment.putObject(SessionStartData.ENVIRONMENT_GIT);
                 String repository = JsonFields.firstScalar(repo, "github_url", "repo_name", "path");
                 if (repository != null) {
-                    git.put("repository", repository);
+                    git.put(SessionStartData.GIT_REPOSITORY, repository);
                 }
                 String base = JsonFields.scalar(repo, "base_commit");
                 if (StartingTree.isUnpinned(base)) {
@@ -333,7 +339,7 @@ public final class SweAgentImporter extends SingleFileImporter {
                     session.finding(Finding.warning(ImportFindings.ENVIRONMENT_INCOMPLETE, run + ": the base commit is recorded as '"
                             + base.strip() + "', which pins no commit: the starting tree is whatever it pointed to then", null, 0));
                 } else if (base != null) {
-                    git.put("commit", base);
+                    git.put(SessionStartData.GIT_COMMIT, base);
                 }
             }
             ObjectNode sweAgent = sweEnvironment.toJson();
@@ -342,7 +348,7 @@ public final class SweAgentImporter extends SingleFileImporter {
             }
             String model = JsonFields.scalarAt(replay, "agent", "model", "name");
             if (model != null) {
-                data.putObject("model").put("model", model);
+                data.putObject(SessionStartData.MODEL).put(SessionStartData.MODEL_NAME, model);
             } else {
                 session.finding(Finding.warning(ImportFindings.MODEL_UNKNOWN, "the trajectory does not name the model that produced it", null, 0));
             }
@@ -369,25 +375,25 @@ public final class SweAgentImporter extends SingleFileImporter {
             JsonNode toolCalls = response == null ? null : response.get("tool_calls");
             ObjectNode call = Json.object();
             if (JsonFields.scalarAt(replay, "agent", "model", "name") != null) {
-                call.put("model", JsonFields.scalarAt(replay, "agent", "model", "name"));
+                call.put(ModelCallData.MODEL, JsonFields.scalarAt(replay, "agent", "model", "name"));
             }
-            ObjectNode in = call.putObject("input");
-            in.put("summary", input.isEmpty() ? (response == null ? "not recorded" : "no new messages")
+            ObjectNode in = call.putObject(ModelCallData.INPUT);
+            in.put(ModelCallData.INPUT_SUMMARY, input.isEmpty() ? (response == null ? "not recorded" : "no new messages")
                     : input.size() + " new message(s)");
             if (!input.isEmpty()) {
-                ArrayNode messages = in.putArray("messages");
+                ArrayNode messages = in.putArray(ModelCallData.INPUT_MESSAGES);
                 for (JsonNode message : input) {
                     ObjectNode m = messages.addObject();
-                    m.put("role", JsonFields.scalar(message, "role"));
-                    m.put("content", JsonFields.contentText(message.get("content")));
+                    m.put(ModelCallData.MESSAGE_ROLE, JsonFields.scalar(message, "role"));
+                    m.put(ModelCallData.MESSAGE_CONTENT, JsonFields.contentText(message.get("content")));
                 }
             }
-            ObjectNode out = call.putObject("output");
-            out.put("text", responseText == null ? "" : responseText);
+            ObjectNode out = call.putObject(ModelCallData.OUTPUT);
+            out.put(ModelCallData.OUTPUT_TEXT, responseText == null ? "" : responseText);
             if (thought != null) {
                 out.put("thought", thought);
             }
-            ArrayNode calls = out.putArray("toolCalls");
+            ArrayNode calls = out.putArray(ModelCallData.OUTPUT_TOOL_CALLS);
             boolean control = action == null || action.isBlank() || isExitAction(action);
             String callId = "step-" + (k + 1);
             String tool;
@@ -406,19 +412,16 @@ public final class SweAgentImporter extends SingleFileImporter {
             } else {
                 tool = SweAgentCommands.commandName(action == null ? "" : action);
                 arguments = Json.object();
-                arguments.put("command", action == null ? "" : action);
+                arguments.put(ToolCallData.ARGUMENT_COMMAND, action == null ? "" : action);
             }
             if (!control) {
-                ObjectNode listed = calls.addObject();
-                listed.put("callId", callId);
-                listed.put("name", tool);
-                listed.set("arguments", arguments);
+                calls.add(ModelCallData.toolCall(callId, tool, arguments));
             }
             Event model = append(NewEvent.of(run, actor, EventType.MODEL_CALL).at(clock.next())
                     .touches(StateKind.SESSION).data(call));
             if (control) {
                 ObjectNode note = Json.object();
-                note.put("text", action == null || action.isBlank() ? "step " + (k + 1) + ": the model gave no action"
+                note.put(NoteData.TEXT, action == null || action.isBlank() ? "step " + (k + 1) + ": the model gave no action"
                         : "step " + (k + 1) + ": agent loop ended with '" + action.strip() + "'");
                 if (observation != null && !observation.isBlank()) {
                     note.put("observation", observation);
@@ -441,19 +444,19 @@ public final class SweAgentImporter extends SingleFileImporter {
                 sweAgent.put(ToolCallData.SWE_AGENT_CWD, cwd);
             }
             if (isShell(functionCall, tool, action)) {
-                ObjectNode exec = data.putObject("exec");
-                exec.putArray("argv").add("bash").add("-c").add(functionCall ? JsonFields.scalar(arguments, "command") : action);
+                ObjectNode exec = data.putObject(ToolCallData.EXEC);
+                exec.putArray(ToolCallData.EXEC_ARGV).add("bash").add("-c").add(functionCall ? JsonFields.scalar(arguments, "command") : action);
                 if (cwd != null) {
-                    exec.put("cwd", cwd);
+                    exec.put(ToolCallData.EXEC_CWD, cwd);
                 }
             }
             Event toolCall = append(NewEvent.of(run, actor, EventType.TOOL_CALL).at(clock.next()).causes(model.id())
                     .touches(effectTouches(data)).data(data));
             ObjectNode result = Json.object();
-            result.put("callId", callId);
-            result.put("stdout", observation == null ? "" : observation);
+            result.put(ToolResultData.CALL_ID, callId);
+            result.put(ToolResultData.STDOUT, observation == null ? "" : observation);
             if (step.has("execution_time")) {
-                result.put("durationMs", Math.round(step.get("execution_time").asDouble() * 1000));
+                result.put(ToolResultData.DURATION_MS, Math.round(step.get("execution_time").asDouble() * 1000));
             }
             Instant resultAt = step.has("execution_time")
                     ? clock.advance(Duration.ofMillis(Math.round(step.get("execution_time").asDouble() * 1000)))
@@ -472,11 +475,11 @@ public final class SweAgentImporter extends SingleFileImporter {
 
         private ObjectNode toolCallData(String callId, String tool, ObjectNode arguments, EffectClass effect, String eventId) {
             EffectClass resolved = effect != null ? effect : session.classify(tool, arguments, eventId, 0).effect();
-            return Payloads.toolCall(callId, tool, arguments, resolved);
+            return ToolCallData.payload(callId, tool, arguments, resolved);
         }
 
         private static java.util.List<StateKind> effectTouches(ObjectNode call) {
-            return EffectClass.valueOf(call.path("effect").asText().toUpperCase(Locale.ROOT)).touchedByCall();
+            return EffectClass.valueOf(call.path(ToolCallData.EFFECT).asText().toUpperCase(Locale.ROOT)).touchedByCall();
         }
 
         private static boolean isExitAction(String action) {
@@ -487,20 +490,20 @@ public final class SweAgentImporter extends SingleFileImporter {
         private void endSession() {
             ObjectNode data = Json.object();
             String exit = JsonFields.scalar(info, "exit_status");
-            data.put("outcome", SweAgentOutcome.of(exit));
+            data.put(SessionEndData.OUTCOME, SweAgentOutcome.of(exit));
             if (exit != null) {
-                data.put("summary", "exit status: " + exit);
+                data.put(SessionEndData.SUMMARY, "exit status: " + exit);
             } else {
                 session.finding(Finding.warning(ImportFindings.NO_OUTCOME, "the trajectory records no exit status: outcome unknown", null, 0));
             }
             JsonNode stats = info.get("model_stats");
             if (stats != null && stats.isObject()) {
-                ObjectNode usage = data.putObject("usage");
-                usage.put("inputTokens", stats.path("tokens_sent").asLong(0));
-                usage.put("outputTokens", stats.path("tokens_received").asLong(0));
-                data.put("usageScope", "run-totals");
+                ObjectNode usage = data.putObject(SessionEndData.USAGE);
+                usage.put(UsageData.INPUT_TOKENS, stats.path("tokens_sent").asLong(0));
+                usage.put(UsageData.OUTPUT_TOKENS, stats.path("tokens_received").asLong(0));
+                data.put(SessionEndData.USAGE_SCOPE, "run-totals");
                 if (stats.has("instance_cost")) {
-                    data.put("costUsd", new BigDecimal(stats.get("instance_cost").asText()));
+                    data.put(SessionEndData.COST_USD, new BigDecimal(stats.get("instance_cost").asText()));
                 }
                 if (stats.has("api_calls")) {
                     data.put("modelCalls", stats.get("api_calls").asLong());

@@ -9,6 +9,7 @@ import dev.forkline.trace.decision.DecisionCheck;
 import dev.forkline.trace.decision.DecisionVerifier;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.gate.Contract;
+import dev.forkline.trace.payload.ApprovalDecisionData;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -69,7 +70,7 @@ public final class ApprovalWaiter {
             if (!event.is(EventType.APPROVAL_DECISION)) {
                 continue;
             }
-            String subject = event.text("subject");
+            String subject = event.text(ApprovalDecisionData.SUBJECT);
             boolean about = request.id().equals(subject) || call.id().equals(subject) || event.causes().contains(request.id());
             if (!about) {
                 continue;

@@ -17,6 +17,9 @@ import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.Manifest;
 import dev.forkline.trace.decision.Decision;
 import dev.forkline.trace.gate.Contract;
+import dev.forkline.trace.payload.ApprovalRequestData;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.ToolCallData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -125,10 +128,10 @@ public final class ClaudeSessions {
         }
         Event request = written.getLast();
         Event call = written.get(written.size() - 2);
-        if (!call.id().equals(request.text("subject"))) {
-            throw new IllegalStateException("approval request " + request.id() + " names " + request.text("subject") + ", the call is " + call.id());
+        if (!call.id().equals(request.text(ApprovalRequestData.SUBJECT))) {
+            throw new IllegalStateException("approval request " + request.id() + " names " + request.text(ApprovalRequestData.SUBJECT) + ", the call is " + call.id());
         }
-        LOG.info("live: {} waits for {}'s decision: {} (decide on event {} of {})", call.text("tool"), contract.get().owner().name(),
+        LOG.info("live: {} waits for {}'s decision: {} (decide on event {} of {})", call.text(ToolCallData.TOOL), contract.get().owner().name(),
                 escape.get().reason(), request.id(), bundle.directory());
         Contract.Escapes rules = contract.get().escapes();
         Optional<Decision> decision = waiter.await(bundle, request, call, contract.get().owner(), rules.waitFor());
@@ -141,9 +144,9 @@ public final class ClaudeSessions {
 
     private static NewEvent request(EscapeMatch match, Contract contract, LiveBundle bundle, String callId, Instant now) {
         ObjectNode data = Json.object();
-        data.put("subject", callId);
-        data.put("reason", match.reason());
-        data.put("owner", contract.owner().name());
+        data.put(ApprovalRequestData.SUBJECT, callId);
+        data.put(ApprovalRequestData.REASON, match.reason());
+        data.put(ApprovalRequestData.OWNER, contract.owner().name());
         data.put("rule", match.ruleId());
         data.put("kind", match.kind());
         data.put("waitForMs", contract.escapes().waitFor().toMillis());
@@ -155,7 +158,7 @@ public final class ClaudeSessions {
     private void timedOut(LiveBundle bundle, Event request, Contract.Escapes rules) throws IOException, TraceFormatException {
         bundle.append(soFar -> {
             ObjectNode data = Json.object();
-            data.put("text", rules.onTimeout());
+            data.put(NoteData.TEXT, rules.onTimeout());
             data.put("subject", request.id());
             data.put("timedOut", true);
             return List.of(NewEvent.of(HookEvents.RUN, "harness", EventType.NOTE).at(clock.instant()).causes(request.id()).data(data));

@@ -8,6 +8,13 @@ import dev.forkline.trace.EventType;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
+import dev.forkline.trace.payload.AgentMessageData;
+import dev.forkline.trace.payload.NoteData;
+import dev.forkline.trace.payload.SessionEndData;
+import dev.forkline.trace.payload.SessionOutcome;
+import dev.forkline.trace.payload.SessionStartData;
+import dev.forkline.trace.payload.ToolCallData;
+import dev.forkline.trace.payload.ToolResultData;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -53,17 +60,17 @@ public final class HookEvents {
             }
             case "UserPromptSubmit" -> {
                 ObjectNode data = Json.object();
-                data.put("from", "user");
-                data.put("to", "claude");
-                putText(data, "text", "textBlob", payload.path("prompt").asText(""), blobs);
+                data.put(AgentMessageData.FROM, "user");
+                data.put(AgentMessageData.TO, "claude");
+                putText(data, AgentMessageData.TEXT, "textBlob", payload.path("prompt").asText(""), blobs);
                 events.add(NewEvent.of(RUN, USER, EventType.AGENT_MESSAGE).at(now).touches(StateKind.SESSION).data(data));
             }
             case "PreToolUse" -> events.add(toolCall(payload, now));
             case "PostToolUse", "PostToolUseFailure" -> events.add(toolResult(payload, soFar, now, blobs, name.equals("PostToolUseFailure")));
             case "SessionEnd" -> {
                 ObjectNode data = Json.object();
-                data.put("outcome", "unknown");
-                data.put("summary", "session ended: " + payload.path("reason").asText("other"));
+                data.put(SessionEndData.OUTCOME, SessionOutcome.UNKNOWN.wireName());
+                data.put(SessionEndData.SUMMARY, "session ended: " + payload.path("reason").asText("other"));
                 events.add(NewEvent.of(RUN, "harness", EventType.SESSION_END).at(now).touches(StateKind.SESSION).data(data));
             }
             case "Notification" -> events.add(note(now, payload.path("message").asText("notification"), payload));
@@ -77,11 +84,11 @@ public final class HookEvents {
     static NewEvent sessionStart(JsonNode payload, Instant now) {
         ObjectNode data = Json.object();
         String session = payload.path("session_id").asText("");
-        data.put("title", "Claude Code session " + session + " (live)");
-        ObjectNode environment = data.putObject("environment");
-        environment.put("harness", "claude-code");
+        data.put(SessionStartData.TITLE, "Claude Code session " + session + " (live)");
+        ObjectNode environment = data.putObject(SessionStartData.ENVIRONMENT);
+        environment.put(SessionStartData.ENVIRONMENT_HARNESS, "claude-code");
         if (payload.hasNonNull("cwd")) {
-            environment.put("cwd", payload.get("cwd").asText());
+            environment.put(SessionStartData.ENVIRONMENT_CWD, payload.get("cwd").asText());
         }
         ObjectNode live = data.putObject("live");
         live.put("source", "claude-code-hooks");
@@ -93,7 +100,7 @@ public final class HookEvents {
             live.put("start", payload.get("source").asText());
         }
         if (payload.hasNonNull("model")) {
-            data.putObject("model").put("model", payload.get("model").asText());
+            data.putObject(SessionStartData.MODEL).put(SessionStartData.MODEL_NAME, payload.get("model").asText());
         }
         return NewEvent.of(RUN, "harness", EventType.SESSION_START).at(now).touches(StateKind.SESSION, StateKind.HARNESS).data(data);
     }
@@ -101,28 +108,25 @@ public final class HookEvents {
     static NewEvent toolCall(JsonNode payload, Instant now) {
         String tool = payload.path("tool_name").asText("");
         JsonNode input = payload.get("tool_input");
-        ObjectNode data = Json.object();
-        data.put("callId", payload.path("tool_use_id").asText(""));
-        data.put("tool", tool);
-        data.set("arguments", input instanceof ObjectNode object ? object : Json.object());
-        data.put("effect", EffectRules.classify(tool, input).effect().wireName());
+        ObjectNode data = ToolCallData.payload(payload.path("tool_use_id").asText(""), tool,
+                input instanceof ObjectNode object ? object : Json.object(), EffectRules.classify(tool, input).effect());
         return NewEvent.of(RUN, AGENT, EventType.TOOL_CALL).at(now).touches(StateKind.HARNESS).data(data);
     }
 
     private static NewEvent toolResult(JsonNode payload, List<Event> soFar, Instant now, Blobs blobs, boolean failed) throws IOException {
         String callId = payload.path("tool_use_id").asText("");
         ObjectNode data = Json.object();
-        data.put("callId", callId);
+        data.put(ToolResultData.CALL_ID, callId);
         JsonNode response = payload.get("tool_response");
         if (failed) {
-            data.put("isError", true);
-            data.put("error", payload.path("error").asText("the tool failed"));
+            data.put(ToolResultData.IS_ERROR, true);
+            data.put(ToolResultData.ERROR, payload.path("error").asText("the tool failed"));
         }
         if (response != null && !response.isNull()) {
             String text = response.isTextual() ? response.asText() : Json.MAPPER.writeValueAsString(response);
-            putText(data, "stdout", "stdoutBlob", text, blobs);
+            putText(data, ToolResultData.STDOUT, ToolResultData.STDOUT_BLOB, text, blobs);
             if (response.path("is_error").asBoolean(false) || response.path("isError").asBoolean(false)) {
-                data.put("isError", true);
+                data.put(ToolResultData.IS_ERROR, true);
             }
         }
         NewEvent result = NewEvent.of(RUN, AGENT, EventType.TOOL_RESULT).at(now).touches(StateKind.HARNESS).data(data);
@@ -134,7 +138,7 @@ public final class HookEvents {
     static java.util.Optional<Event> callEvent(List<Event> soFar, String callId) {
         for (int i = soFar.size() - 1; i >= 0; i--) {
             Event event = soFar.get(i);
-            if (event.is(EventType.TOOL_CALL) && RUN.equals(event.run()) && callId.equals(event.text("callId"))) {
+            if (event.is(EventType.TOOL_CALL) && RUN.equals(event.run()) && callId.equals(event.text(ToolCallData.CALL_ID))) {
                 return java.util.Optional.of(event);
             }
         }
@@ -143,7 +147,7 @@ public final class HookEvents {
 
     private static NewEvent note(Instant now, String text, JsonNode payload) {
         ObjectNode data = Json.object();
-        data.put("text", text);
+        data.put(NoteData.TEXT, text);
         data.put("hook", payload.path("hook_event_name").asText(""));
         for (String field : new String[] {"notification_type", "title", "agent_id", "agent_type", "stop_hook_active", "trigger"}) {
             if (payload.hasNonNull(field)) {

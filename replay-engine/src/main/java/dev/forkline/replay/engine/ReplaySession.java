@@ -459,7 +459,7 @@ final class ReplaySession {
             recorded = ToolResultComparison.recordedStderr(recordedResult.get(), blobs);
         }
         if (recorded != null) {
-            ToolResultComparison.compareText(diffs, applied, "stdout", harness.comparable(call, recorded),
+            ToolResultComparison.compareText(diffs, applied, ToolResultData.STDOUT, harness.comparable(call, recorded),
                     harness.comparable(call, answer.get()), normalizer);
         }
         StepStatus status = recorded == null ? StepStatus.UNVERIFIED

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.dockerjava.api.command.InspectImageResponse;
 import dev.forkline.trace.Json;
 
+import dev.forkline.trace.payload.SessionStartData;
 import java.util.List;
 
 /**
@@ -51,17 +52,17 @@ public record EnvironmentIdentity(String image, String imageId, String imageDige
     /** The {@code environment} object of session.start, with the isolation boundary (git and harness are the caller's). */
     public ObjectNode toJson(IsolationBoundary boundary) {
         ObjectNode json = Json.object();
-        json.put("image", image);
+        json.put(SessionStartData.ENVIRONMENT_IMAGE, image);
         json.put("imageId", imageId);
         if (imageDigest == null) {
-            json.putNull("imageDigest");
+            json.putNull(SessionStartData.ENVIRONMENT_IMAGE_DIGEST);
         } else {
-            json.put("imageDigest", imageDigest);
+            json.put(SessionStartData.ENVIRONMENT_IMAGE_DIGEST, imageDigest);
         }
-        json.put("os", os);
-        json.put("user", user);
-        json.put("cwd", cwd);
-        json.set("isolation", boundary.toJson());
+        json.put(SessionStartData.ENVIRONMENT_OS, os);
+        json.put(SessionStartData.ENVIRONMENT_USER, user);
+        json.put(SessionStartData.ENVIRONMENT_CWD, cwd);
+        json.set(SessionStartData.ENVIRONMENT_ISOLATION, boundary.toJson());
         return json;
     }
 }

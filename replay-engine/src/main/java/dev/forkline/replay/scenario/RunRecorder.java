@@ -229,15 +229,12 @@ final class RunRecorder implements AutoCloseable {
         ArrayNode calls = output.putArray(ModelCallData.OUTPUT_TOOL_CALLS);
         if (m.toolCalls() != null) {
             for (Scenario.RequestedCall call : m.toolCalls()) {
-                ObjectNode c = calls.addObject();
-                c.put(ModelCallData.TOOL_CALL_ID, call.callId());
-                c.put(ModelCallData.TOOL_CALL_NAME, call.name());
                 ObjectNode arguments = call.arguments() == null ? Json.object() : call.arguments().deepCopy();
                 Scenario.Edit edit = editFor(call.callId());
                 if (edit != null && edit.command() != null && arguments.has(ToolCallData.ARGUMENT_COMMAND)) {
                     arguments.put(ToolCallData.ARGUMENT_COMMAND, edit.command());
                 }
-                c.set(ModelCallData.TOOL_CALL_ARGUMENTS, arguments);
+                calls.add(ModelCallData.toolCall(call.callId(), call.name(), arguments));
             }
         }
         Scenario.Usage u = m.usage() == null ? new Scenario.Usage(0, 0, 0, 0) : m.usage();

@@ -13,6 +13,7 @@ import dev.forkline.trace.ExitStatus;
 import dev.forkline.trace.bundle.BundleWriter;
 import dev.forkline.trace.bundle.Manifest;
 
+import dev.forkline.trace.payload.SessionStartData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -95,9 +96,9 @@ public final class ScenarioRecorder {
             EnvironmentIdentity identity = main.sandbox().identity();
             ObjectNode environment = identity.toJson(boundary);
             environment.put("imageChoice", image.reason());
-            ObjectNode harness = environment.putObject("harness");
-            harness.put("name", "forkline-scenario-recorder");
-            harness.put("version", "0.1.0");
+            ObjectNode harness = environment.putObject(SessionStartData.ENVIRONMENT_HARNESS);
+            harness.put(SessionStartData.HARNESS_NAME, "forkline-scenario-recorder");
+            harness.put(SessionStartData.HARNESS_VERSION, "0.1.0");
             main.sessionStart(environment);
             for (Scenario.Step step : scenario.steps()) {
                 main.perform(step, null);

@@ -10,6 +10,8 @@ public record ApprovalRequestData(String subject, String reason, String owner) {
     public static final String SUBJECT = "subject";
     public static final String REASON = "reason";
     public static final String OWNER = "owner";
+    /** The tool call the request holds back, when an importer's source names it. */
+    public static final String CALL_ID = "callId";
 
     public static ApprovalRequestData from(ObjectNode data) {
         return new ApprovalRequestData(Fields.text(data, SUBJECT),

@@ -1,5 +1,6 @@
 package dev.forkline.trace.payload;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Json;
 
@@ -26,6 +27,18 @@ public record ModelCallData(String model, String provider, ObjectNode input, Obj
     public static final String TOOL_CALL_ID = "callId";
     public static final String TOOL_CALL_NAME = "name";
     public static final String TOOL_CALL_ARGUMENTS = "arguments";
+
+    /**
+     * One entry of {@code output.toolCalls}: {@code callId}, {@code name}, {@code arguments} in that order, a null
+     * member written as JSON null (a call the model named without an id keeps its place).
+     */
+    public static ObjectNode toolCall(String callId, String name, JsonNode arguments) {
+        ObjectNode call = Json.object();
+        call.put(TOOL_CALL_ID, callId);
+        call.put(TOOL_CALL_NAME, name);
+        call.set(TOOL_CALL_ARGUMENTS, arguments);
+        return call;
+    }
 
     public static ModelCallData from(ObjectNode data) {
         return new ModelCallData(Fields.text(data, MODEL),

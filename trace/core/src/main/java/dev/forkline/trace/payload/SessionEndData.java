@@ -16,6 +16,8 @@ public record SessionEndData(SessionOutcome outcome, String summary, ObjectNode 
     public static final String COST_USD = "costUsd";
     /** The calls (callId, else event id) whose outcome nobody knows when the run ended. */
     public static final String UNKNOWN_OUTCOMES = "unknownOutcomes";
+    /** True when an importer wrote the session.end because the source records no end of its own. */
+    public static final String SYNTHESISED = "synthesised";
 
     public static SessionEndData from(ObjectNode data) {
         return new SessionEndData(SessionOutcome.parse(Fields.text(data, OUTCOME)).orElse(null),

@@ -17,6 +17,8 @@ public record SessionStartData(String title, ObjectNode environment, ObjectNode 
     public static final String MODEL_VERSION = "version";
     /** A member of {@code imported}: the importer's format name ({@code claude-code}, {@code swe-agent}, …). */
     public static final String IMPORTED_FORMAT = "format";
+    /** A member of {@code imported}: the file or folder the run was imported from. */
+    public static final String IMPORTED_SOURCE = "source";
     /** Members of {@code environment}: the sandbox image and boundary, and where and on what the session ran. */
     public static final String ENVIRONMENT_IMAGE = "image";
     public static final String ENVIRONMENT_IMAGE_DIGEST = "imageDigest";
@@ -24,6 +26,7 @@ public record SessionStartData(String title, ObjectNode environment, ObjectNode 
     public static final String ENVIRONMENT_OS = "os";
     public static final String ENVIRONMENT_PLATFORM = "platform";
     public static final String ENVIRONMENT_CWD = "cwd";
+    public static final String ENVIRONMENT_USER = "user";
     public static final String ENVIRONMENT_GIT = "git";
     public static final String GIT_REPOSITORY = "repository";
     public static final String GIT_BRANCH = "branch";

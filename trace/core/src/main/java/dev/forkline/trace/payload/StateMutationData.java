@@ -41,6 +41,8 @@ public record StateMutationData(String path, MutationOp op, String before, boole
     public static final String EDIT_NEW_STRING = "newString";
     public static final String REPLACE_ALL = "replaceAll";
     public static final String MOVED_TO = "movedTo";
+    /** The name of the tool whose call made the change, as importers record it. */
+    public static final String TOOL = "tool";
 
     public static StateMutationData of(String path, MutationOp op, String before, String after) {
         return new StateMutationData(path, op, before, true, after, true, null, null, null, null);

@@ -42,6 +42,20 @@ public record ToolCallData(String callId, String tool, JsonNode arguments, Effec
         return new ToolCallData(callId, tool, arguments, effect, null, null);
     }
 
+    /**
+     * The four members every recorded call has, {@code callId}, {@code tool}, {@code arguments}, {@code effect}, in that
+     * order, as the importers and the live recorder write them: unlike {@link #into}, a null id or arguments is written
+     * as JSON null, so that the call keeps its members' places.
+     */
+    public static ObjectNode payload(String callId, String tool, JsonNode arguments, EffectClass effect) {
+        ObjectNode data = Json.object();
+        data.put(CALL_ID, callId);
+        data.put(TOOL, tool);
+        data.set(ARGUMENTS, arguments);
+        data.put(EFFECT, effect.wireName());
+        return data;
+    }
+
     public static ToolCallData from(ObjectNode data) {
         String effect = Fields.text(data, EFFECT);
         return new ToolCallData(Fields.text(data, CALL_ID), Fields.text(data, TOOL), Fields.node(data, ARGUMENTS),

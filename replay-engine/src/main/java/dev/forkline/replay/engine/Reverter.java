@@ -41,7 +41,7 @@ public final class Reverter {
 
     private final SandboxBackend engine;
 
-    /** @param engine the Docker engine for container reverts; may be null when only directories are restored */
+    /** @param engine the engine container reverts run on; may be null when only directories are restored */
     public Reverter(SandboxBackend engine) {
         this.engine = engine;
     }

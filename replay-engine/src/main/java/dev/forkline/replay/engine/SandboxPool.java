@@ -1,8 +1,8 @@
 package dev.forkline.replay.engine;
 
-import dev.forkline.replay.sandbox.SandboxBackend;
 import dev.forkline.replay.sandbox.IsolationBoundary;
 import dev.forkline.replay.sandbox.Sandbox;
+import dev.forkline.replay.sandbox.SandboxBackend;
 import dev.forkline.replay.sandbox.SandboxException;
 import dev.forkline.replay.sandbox.SandboxLabels;
 import dev.forkline.replay.sandbox.WorkspaceManifest;

@@ -2,11 +2,11 @@ package dev.forkline.replay.scenario;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.replay.docker.DockerEngine;
-import dev.forkline.replay.sandbox.SandboxBackend;
 import dev.forkline.replay.sandbox.EngineUnavailableException;
 import dev.forkline.replay.sandbox.EnvironmentIdentity;
 import dev.forkline.replay.sandbox.ImageResolver;
 import dev.forkline.replay.sandbox.IsolationBoundary;
+import dev.forkline.replay.sandbox.SandboxBackend;
 import dev.forkline.replay.sandbox.WorkspaceFile;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.ExitStatus;

@@ -1,6 +1,6 @@
 package dev.forkline.app;
 
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 import dev.forkline.replay.sandbox.EngineAddress;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;

@@ -1,6 +1,6 @@
 package dev.forkline.app;
 
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 
 /** The Docker engine commands use: the shared one from the environment, or {@code -Dforkline.dockerHost=URL} (tests). */
 final class Engines {

@@ -9,7 +9,7 @@ import dev.forkline.replay.fanout.FanOutJob;
 import dev.forkline.replay.fanout.FanOutListener;
 import dev.forkline.replay.fanout.FanOutResult;
 import dev.forkline.replay.fanout.ReplayFanOut;
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 import dev.forkline.replay.sandbox.EngineAddress;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;

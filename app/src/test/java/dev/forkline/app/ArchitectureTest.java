@@ -35,6 +35,8 @@ class ArchitectureTest {
     static final String TRACE_STORE = "dev.forkline.trace.store..";
     static final String[] JACKSON = {"com.fasterxml.jackson.core..", "com.fasterxml.jackson.databind..", "com.fasterxml.jackson.annotation.."};
     static final String[] GUI_TOOLKIT = {"javafx..", "org.controlsfx..", "atlantafx..", "org.kordamp.ikonli..", "org.testfx.."};
+    /** The Docker implementation of the sandbox seam ({@code SandboxBackend}, {@code Sandbox}). */
+    static final String DOCKER_BACKEND = "dev.forkline.replay.docker..";
     /** views/model: what the window shows, without the toolkit (its Maven module has no JavaFX on its class path). */
     static final String[] VIEWS_MODEL = {"dev.forkline.views.data..", "dev.forkline.views.inspector..", "dev.forkline.views.state..",
             "dev.forkline.views.compare..", "dev.forkline.views.concurrent..", "dev.forkline.views.timeline", "dev.forkline.views.timeline.geometry.."};
@@ -166,6 +168,35 @@ class ArchitectureTest {
     void viewsDoNotDependOnTheApplication() {
         noClasses().that().resideInAPackage("dev.forkline.views..")
                 .should().dependOnClassesThat().resideInAPackage("dev.forkline.app..")
+                .check(classes);
+    }
+
+    /**
+     * The sandbox seam stays a seam: only the Docker backend ({@code dev.forkline.replay.docker}, its
+     * {@code DockerEngine} implementing {@code SandboxBackend}) uses docker-java, so a cluster backend (docs/scale.md)
+     * is a drop-in beside it. Everyone else (the replay logic, the window, the commands, the benchmarks) reaches an
+     * engine through {@code SandboxBackend} and {@code Sandbox}; the app, the window and the benchmarks only pick the
+     * Docker backend ({@code DockerEngine.connect}, {@code shared()}).
+     */
+    @Test
+    void onlyTheDockerBackendUsesDockerJava() {
+        noClasses().that().resideOutsideOfPackage(DOCKER_BACKEND)
+                .should().dependOnClassesThat().resideInAPackage("com.github.dockerjava..")
+                .because("containers are driven through SandboxBackend and Sandbox; docker-java is the Docker backend's own")
+                .check(classes);
+    }
+
+    /**
+     * The replay logic (engine, fan-out, the prepared pool, the sandbox contract itself) never names the Docker backend:
+     * it is handed a {@code SandboxBackend}. The scenario recorder's {@code ScenarioRecorder} is the one exception: its
+     * command-line {@code main} and {@code record} pick the environment's Docker engine, as the app's commands do.
+     */
+    @Test
+    void theReplayLogicReachesEnginesOnlyThroughTheSandboxBackend() {
+        noClasses().that().resideInAPackage("dev.forkline.replay..").and().resideOutsideOfPackage(DOCKER_BACKEND)
+                .and().doNotHaveFullyQualifiedName("dev.forkline.replay.scenario.ScenarioRecorder")
+                .should().dependOnClassesThat().resideInAPackage(DOCKER_BACKEND)
+                .because("a replay runs on whatever SandboxBackend it is given, so another backend is a drop-in")
                 .check(classes);
     }
 

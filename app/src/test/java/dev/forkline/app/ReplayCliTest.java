@@ -2,7 +2,7 @@ package dev.forkline.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.bundle.BundleReader;
 import dev.forkline.trace.verify.Verifier;

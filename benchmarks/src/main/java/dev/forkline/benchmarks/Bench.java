@@ -18,7 +18,7 @@ import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.benchmarks.harness.Figure;
 import dev.forkline.benchmarks.harness.Sizes;
 import dev.forkline.benchmarks.harness.WorkDirs;
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 import dev.forkline.replay.sandbox.IsolationBoundary;
 import dev.forkline.replay.sandbox.SandboxImages;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package dev.forkline.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 import dev.forkline.replay.sandbox.DockerTestSupport;
 import dev.forkline.replay.sandbox.ExecResult;
 import dev.forkline.replay.sandbox.IsolationBoundary;
@@ -226,7 +226,7 @@ class ContainmentTest {
     }
 
     private Sandbox start(IsolationBoundary boundary) {
-        return Sandbox.start(engine, boundary, new SandboxLabels("containment", "r1"), List.of());
+        return engine.start(boundary, new SandboxLabels("containment", "r1"), List.of());
     }
 
     private static ExecResult exec(Sandbox sandbox, String script) {

@@ -1,6 +1,6 @@
 package dev.forkline.reliability;
 
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 import dev.forkline.replay.sandbox.IsolationBoundary;
 import dev.forkline.replay.sandbox.Sandbox;
 import dev.forkline.replay.sandbox.SandboxLabels;
@@ -14,7 +14,7 @@ public final class HoldSandbox {
     }
 
     public static void main(String[] args) throws Exception {
-        Sandbox sandbox = Sandbox.start(DockerEngine.fromEnvironment(), IsolationBoundary.strict(), new SandboxLabels("soak-child", "r1"), List.of());
+        Sandbox sandbox = DockerEngine.fromEnvironment().start(IsolationBoundary.strict(), new SandboxLabels("soak-child", "r1"), List.of());
         System.out.println("READY " + sandbox.containerId());
         System.out.flush();
         if (args.length > 0 && args[0].equals("exec")) {

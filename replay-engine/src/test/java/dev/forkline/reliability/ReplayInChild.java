@@ -3,7 +3,7 @@ package dev.forkline.reliability;
 import dev.forkline.replay.engine.ReplayEngine;
 import dev.forkline.replay.engine.ReplayListener;
 import dev.forkline.replay.engine.ReplayRequest;
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 import java.nio.file.Path;
 
 /** Run in a child JVM by {@link SandboxHygieneSoakTest}: replays a bundle, printing its sandbox's id once provisioned, until killed. */

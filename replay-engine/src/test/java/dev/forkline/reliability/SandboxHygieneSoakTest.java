@@ -5,11 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 import dev.forkline.replay.sandbox.DockerTestSupport;
 import dev.forkline.replay.sandbox.ExecResult;
 import dev.forkline.replay.sandbox.IsolationBoundary;
-import dev.forkline.replay.sandbox.OrphanSweeper;
 import dev.forkline.replay.sandbox.Sandbox;
 import dev.forkline.replay.sandbox.SandboxException;
 import dev.forkline.replay.sandbox.SandboxLabels;
@@ -35,8 +34,8 @@ import org.junit.jupiter.api.Test;
  * Container hygiene: many sandbox lifecycles, some cut off mid-way (an exception during a call, close during a call,
  * a call timing out, the container killed under a call, a child JVM killed while holding a sandbox, with or without a
  * call running), leave no labelled container, no workspace volume and no temporary directory behind once the next
- * start's sweep ({@link OrphanSweeper}) has run. Replays of a sample bundle take part too: completed, cancelled at
- * their first step, and in a child JVM killed mid-replay. {@code -Dforkline.soak.lifecycles=N} for a longer soak.
+ * start's sweep ({@link dev.forkline.replay.sandbox.SandboxBackend#sweepOrphans()}) has run. Replays of a sample bundle
+ * take part too: completed, cancelled at their first step, and in a child JVM killed mid-replay. {@code -Dforkline.soak.lifecycles=N} for a longer soak.
  */
 @Tag("docker")
 class SandboxHygieneSoakTest {
@@ -76,9 +75,9 @@ class SandboxHygieneSoakTest {
             containers.add(container);
             endings.merge(ending, 1, Integer::sum);
             // every start sweeps first, as the recorder and replays do
-            new OrphanSweeper(engine).sweep();
+            engine.sweepOrphans();
         }
-        new OrphanSweeper(engine).sweep();
+        engine.sweepOrphans();
 
         for (String container : containers) {
             assertThat(goneWithin(engine, container, Duration.ofSeconds(30))).as("container %s removed", container).isTrue();
@@ -97,7 +96,7 @@ class SandboxHygieneSoakTest {
     }
 
     private static String inThisJvm(DockerEngine engine, Ending ending, Set<String> volumes) throws Exception {
-        Sandbox sandbox = Sandbox.start(engine, IsolationBoundary.strict(), new SandboxLabels("soak", "r1"), List.of());
+        Sandbox sandbox = engine.start(IsolationBoundary.strict(), new SandboxLabels("soak", "r1"), List.of());
         String id = sandbox.containerId();
         volumes.addAll(workspaceVolumes(engine, id));
         switch (ending) {

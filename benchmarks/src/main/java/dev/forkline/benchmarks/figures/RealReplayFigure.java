@@ -14,7 +14,7 @@ import dev.forkline.replay.engine.ReplayResult;
 import dev.forkline.replay.engine.SessionSetup;
 import dev.forkline.replay.engine.StepResult;
 import dev.forkline.replay.engine.StepStatus;
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 import dev.forkline.replay.sandbox.ExecResult;
 import dev.forkline.replay.sandbox.SandboxImages;
 import dev.forkline.replay.workspace.StartingTree;

@@ -13,7 +13,7 @@ import dev.forkline.replay.engine.ReplayListener;
 import dev.forkline.replay.engine.ReplayRequest;
 import dev.forkline.replay.engine.ReplayResult;
 import dev.forkline.replay.engine.SandboxPool;
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 import dev.forkline.replay.sandbox.ExecResult;
 import dev.forkline.replay.sandbox.IsolationBoundary;
 import dev.forkline.replay.sandbox.Sandbox;
@@ -126,7 +126,7 @@ public final class SandboxFigures {
     }
 
     private Figure perStep(String floorContainer) throws Exception {
-        try (Sandbox sandbox = Sandbox.start(engine, boundary, labels, List.of())) {
+        try (Sandbox sandbox = engine.start(boundary, labels, List.of())) {
             double floor = Timing.median(2, sizes.execs(), () -> DockerCli.execTrue(floorContainer, boundary));
             double perStep = Timing.median(2, sizes.execs(), () -> check(sandbox.exec(TRUE, null, Map.of(), CALL_TIMEOUT)));
             return Figure.measured("step.exec", "Sandbox.exec of `true` in a running sandbox", perStep, floor,
@@ -228,7 +228,7 @@ public final class SandboxFigures {
             } finally {
                 DockerCli.remove(container);
             }
-            try (Sandbox sandbox = Sandbox.start(engine, boundary, labels, List.of())) {
+            try (Sandbox sandbox = engine.start(boundary, labels, List.of())) {
                 times[i] = Timing.once(() -> sandbox.replaceWorkspace(files));
                 ExecResult count = sandbox.exec(List.of("sh", "-c", "find . -type f | wc -l"), null, Map.of(), CALL_TIMEOUT);
                 checkCount(count.stdoutText(), workspace.size());

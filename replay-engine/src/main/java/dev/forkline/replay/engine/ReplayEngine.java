@@ -14,10 +14,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.replay.ReplayInputException;
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.sandbox.SandboxBackend;
 import dev.forkline.replay.sandbox.ImageResolver;
 import dev.forkline.replay.sandbox.IsolationBoundary;
-import dev.forkline.replay.sandbox.OrphanSweeper;
 import dev.forkline.replay.sandbox.SandboxImages;
 import dev.forkline.replay.sandbox.SandboxException;
 import dev.forkline.replay.sandbox.SandboxLabels;
@@ -53,15 +52,10 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class ReplayEngine {
 
-    private final DockerEngine engine;
+    private final SandboxBackend engine;
 
-    public ReplayEngine(DockerEngine engine) {
+    public ReplayEngine(SandboxBackend engine) {
         this.engine = engine;
-    }
-
-    /** An engine on the Docker engine named by the environment (DOCKER_HOST ...). */
-    public static ReplayEngine onSharedEngine() {
-        return new ReplayEngine(DockerEngine.shared());
     }
 
     /**
@@ -278,7 +272,7 @@ public final class ReplayEngine {
         ImageResolver resolver = new ImageResolver(engine, ImageResolver.DEFAULT_PULL_TIMEOUT, ownImages, request.pull());
         // resolving pings the engine first, so that a missing engine is reported as such before the sweep
         ImageResolver.ImageChoice image = request.image() != null ? resolver.requested(request.image()) : resolver.resolve(recordedImage);
-        OrphanSweeper.sweepOnceAtStart(engine);
+        engine.sweepOrphansOnce();
         return new Placement(image, recorded.withImage(image.image()));
     }
 

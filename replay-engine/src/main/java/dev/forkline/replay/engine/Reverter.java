@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.replay.ReplayInputException;
 import dev.forkline.replay.sandbox.CheckpointWorkspace;
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.sandbox.SandboxBackend;
 import dev.forkline.replay.sandbox.ImageResolver;
 import dev.forkline.replay.sandbox.IsolationBoundary;
 import dev.forkline.replay.sandbox.WorkspaceFile;
@@ -39,10 +39,10 @@ import java.util.List;
  */
 public final class Reverter {
 
-    private final DockerEngine engine;
+    private final SandboxBackend engine;
 
-    /** @param engine the Docker engine for container reverts; may be null when only directories are restored */
-    public Reverter(DockerEngine engine) {
+    /** @param engine the engine container reverts run on; may be null when only directories are restored */
+    public Reverter(SandboxBackend engine) {
         this.engine = engine;
     }
 

@@ -1,8 +1,8 @@
 package dev.forkline.replay.engine;
 
-import dev.forkline.replay.sandbox.DockerEngine;
 import dev.forkline.replay.sandbox.IsolationBoundary;
 import dev.forkline.replay.sandbox.Sandbox;
+import dev.forkline.replay.sandbox.SandboxBackend;
 import dev.forkline.replay.sandbox.SandboxException;
 import dev.forkline.replay.sandbox.SandboxLabels;
 import dev.forkline.replay.sandbox.WorkspaceManifest;
@@ -57,7 +57,7 @@ public final class SandboxPool implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SandboxPool.class);
 
-    private final DockerEngine engine;
+    private final SandboxBackend engine;
     private final int size;
     private final int preparedCapacity;
     private final Map<IsolationBoundary, Deque<Sandbox>> idle = new HashMap<>();
@@ -69,7 +69,7 @@ public final class SandboxPool implements AutoCloseable {
     private boolean closed;
 
     /** Up to {@code size} idle sandboxes per boundary and up to {@code size} prepared ones. */
-    public SandboxPool(DockerEngine engine, int size) {
+    public SandboxPool(SandboxBackend engine, int size) {
         this(engine, size, size);
     }
 
@@ -77,14 +77,14 @@ public final class SandboxPool implements AutoCloseable {
      * A pool that starts sandboxes only when asked to {@link #prepare} one, keeping up to {@code capacity} prepared
      * sandboxes: a take that finds none prepared starts a fresh sandbox and no idle one beside it.
      */
-    public static SandboxPool preparedOnly(DockerEngine engine, int capacity) {
+    public static SandboxPool preparedOnly(SandboxBackend engine, int capacity) {
         if (capacity < 1) {
             throw new IllegalArgumentException("a pool of prepared sandboxes needs room for one");
         }
         return new SandboxPool(engine, 0, capacity);
     }
 
-    private SandboxPool(DockerEngine engine, int size, int preparedCapacity) {
+    private SandboxPool(SandboxBackend engine, int size, int preparedCapacity) {
         if (size < 0) {
             throw new IllegalArgumentException("pool size must be zero or more");
         }
@@ -123,7 +123,7 @@ public final class SandboxPool implements AutoCloseable {
     private void startOne(IsolationBoundary boundary) {
         Sandbox started = null;
         try {
-            started = Sandbox.start(engine, boundary, new SandboxLabels(POOL_SESSION, ""), List.of());
+            started = engine.start(boundary, new SandboxLabels(POOL_SESSION, ""), List.of());
         } catch (RuntimeException e) {
             // a later take starts a sandbox itself and reports the problem to its caller
             LOG.warn("could not start an idle sandbox in {}: {}", boundary.image(), e.toString());
@@ -175,7 +175,7 @@ public final class SandboxPool implements AutoCloseable {
             return;
         }
         try {
-            Sandbox sandbox = Sandbox.start(engine, key.boundary(), new SandboxLabels(POOL_SESSION, ""), workspace.files());
+            Sandbox sandbox = engine.start(key.boundary(), new SandboxLabels(POOL_SESSION, ""), workspace.files());
             WorkspaceManifest manifest;
             try {
                 manifest = sandbox.manifest();
@@ -253,9 +253,9 @@ public final class SandboxPool implements AutoCloseable {
     }
 
     /** A fresh sandbox, no pool: the files are copied in before it starts, so provisioning includes the copy. */
-    public static Provisioned fresh(DockerEngine engine, IsolationBoundary boundary, SandboxLabels labels, StartingWorkspace workspace) {
+    public static Provisioned fresh(SandboxBackend engine, IsolationBoundary boundary, SandboxLabels labels, StartingWorkspace workspace) {
         long started = System.nanoTime();
-        Sandbox sandbox = Sandbox.start(engine, boundary, labels, workspace.files());
+        Sandbox sandbox = engine.start(boundary, labels, workspace.files());
         long provisionMs = millisSince(started);
         long reading = System.nanoTime();
         try {

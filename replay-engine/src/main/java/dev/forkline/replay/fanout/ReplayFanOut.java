@@ -5,9 +5,8 @@ import dev.forkline.replay.engine.ReplayEngine;
 import dev.forkline.replay.engine.ReplayListener;
 import dev.forkline.replay.engine.ReplayRequest;
 import dev.forkline.replay.engine.ReplayResult;
-import dev.forkline.replay.sandbox.DockerEngine;
 import dev.forkline.replay.sandbox.EngineUnavailableException;
-import dev.forkline.replay.sandbox.OrphanSweeper;
+import dev.forkline.replay.sandbox.SandboxBackend;
 import dev.forkline.trace.TraceFormatException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs many replays at once over several Docker engines, at most {@code perEngine} sandboxes on each. Each replay is an
+ * Runs many replays at once over several engines ({@link SandboxBackend}s: Docker engines today), at most {@code perEngine} sandboxes on each. Each replay is an
  * ordinary {@link ReplayEngine#replay} on one engine, appended to its bundle as a single replay is. Engines take the next
  * waiting replay as a sandbox frees up, so a faster engine runs more of them.
  *
@@ -43,14 +42,14 @@ public final class ReplayFanOut {
      */
     static final java.time.Duration LOSS_SETTLE = java.time.Duration.ofSeconds(3);
 
-    private final List<DockerEngine> engines;
+    private final List<SandboxBackend> engines;
     private final int perEngine;
 
     /**
-     * @param engines   the engines, each named by its {@link DockerEngine#address()}
+     * @param engines   the engines, each named by its {@link SandboxBackend#name()}
      * @param perEngine the most sandboxes at once on one engine (at least 1)
      */
-    public ReplayFanOut(List<DockerEngine> engines, int perEngine) {
+    public ReplayFanOut(List<? extends SandboxBackend> engines, int perEngine) {
         if (engines.isEmpty()) {
             throw new IllegalArgumentException("a fan-out needs at least one engine");
         }
@@ -69,7 +68,7 @@ public final class ReplayFanOut {
      * @throws dev.forkline.replay.sandbox.EngineCredentialsException     when an engine refuses the TLS certificates
      */
     public void checkEngines() {
-        engines.forEach(DockerEngine::ping);
+        engines.forEach(SandboxBackend::ping);
     }
 
     /**
@@ -116,20 +115,20 @@ public final class ReplayFanOut {
      */
     public int sweep() {
         int removed = 0;
-        for (DockerEngine engine : engines) {
+        for (SandboxBackend engine : engines) {
             if (!engine.isAvailable()) {
                 LOG.warn("fan-out: {} does not answer, so it was not swept; its sandboxes stopped with it and are removed by the"
-                        + " next sweep that reaches it", engine.address());
+                        + " next sweep that reaches it", engine.name());
                 continue;
             }
             try {
-                List<String> ids = new OrphanSweeper(engine).sweepOwn();
+                List<String> ids = engine.sweepOwn();
                 if (!ids.isEmpty()) {
-                    LOG.info("fan-out: removed {} leftover sandbox(es) from {}", ids.size(), engine.address());
+                    LOG.info("fan-out: removed {} leftover sandbox(es) from {}", ids.size(), engine.name());
                 }
                 removed += ids.size();
             } catch (RuntimeException e) {
-                LOG.warn("fan-out: sweeping {} failed: {}", engine.address(), e.getMessage());
+                LOG.warn("fan-out: sweeping {} failed: {}", engine.name(), e.getMessage());
             }
         }
         return removed;
@@ -137,16 +136,16 @@ public final class ReplayFanOut {
 
     /** One engine's counts; guarded by the run's lock. */
     private static final class EngineState {
-        final DockerEngine engine;
+        final SandboxBackend engine;
         final String name;
         int running;
         int done;
         int failed;
         boolean lost;
 
-        EngineState(DockerEngine engine) {
+        EngineState(SandboxBackend engine) {
             this.engine = engine;
-            this.name = engine.address().toString();
+            this.name = engine.name();
         }
 
         EngineProgress progress() {
@@ -295,7 +294,7 @@ public final class ReplayFanOut {
     }
 
     /** True when the engine stops answering within {@link #LOSS_SETTLE}. */
-    private static boolean isGone(DockerEngine engine) {
+    private static boolean isGone(SandboxBackend engine) {
         long deadline = System.nanoTime() + LOSS_SETTLE.toNanos();
         while (true) {
             if (!engine.isAvailable()) {

@@ -3,17 +3,17 @@ package dev.forkline.replay.sandbox;
 import java.io.ByteArrayOutputStream;
 
 /** Keeps the first {@code limit} bytes written to it and remembers whether more came. Thread-safe. */
-final class BoundedBuffer {
+public final class BoundedBuffer {
 
     private final int limit;
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     private boolean truncated;
 
-    BoundedBuffer(int limit) {
+    public BoundedBuffer(int limit) {
         this.limit = limit;
     }
 
-    synchronized void write(byte[] chunk) {
+    public synchronized void write(byte[] chunk) {
         int room = limit - bytes.size();
         if (chunk.length <= room) {
             bytes.write(chunk, 0, chunk.length);
@@ -25,11 +25,11 @@ final class BoundedBuffer {
         }
     }
 
-    synchronized byte[] toByteArray() {
+    public synchronized byte[] toByteArray() {
         return bytes.toByteArray();
     }
 
-    synchronized boolean truncated() {
+    public synchronized boolean truncated() {
         return truncated;
     }
 }

@@ -6,7 +6,7 @@ package dev.forkline.replay.sandbox;
  * endings, and calls that ran past their timeout (ended by killing processes, or the container), cost an inspection
  * of the container: an ordinary exit (0, 1, 2 ...) proves the call's process ended by itself inside a running sandbox.
  */
-final class CallEnding {
+public final class CallEnding {
 
     private static final int SIGNAL_OR_EXEC_FAILURE = 126;
     private static final int KILLED = 137;
@@ -15,12 +15,12 @@ final class CallEnding {
     }
 
     /** True when the container's state must be read before the result can be trusted. */
-    static boolean mayMeanTheSandboxStopped(Integer exitCode, boolean timedOut) {
+    public static boolean mayMeanTheSandboxStopped(Integer exitCode, boolean timedOut) {
         return timedOut || exitCode == null || exitCode >= SIGNAL_OR_EXEC_FAILURE || exitCode < 0;
     }
 
     /** True when the call looks killed by something other than its own timeout: the container may be on its way down. */
-    static boolean looksKilled(Integer exitCode, boolean timedOut) {
+    public static boolean looksKilled(Integer exitCode, boolean timedOut) {
         return exitCode == null || (exitCode == KILLED && !timedOut);
     }
 }

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The workspace a recorded checkpoint holds, as files ready for {@link Sandbox#start} or {@link Sandbox#replaceWorkspace}:
+ * The workspace a recorded checkpoint holds, as files ready for {@link SandboxBackend#start} or {@link Sandbox#replaceWorkspace}:
  * {@code data.workspace.files} ({@code path -> {blob, mode}} or {@code {symlink, mode}}) with contents from the bundle.
  */
 public final class CheckpointWorkspace {

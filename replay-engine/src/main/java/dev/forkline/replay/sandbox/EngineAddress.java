@@ -83,7 +83,7 @@ public record EngineAddress(String host, Path tlsCertPath) {
     }
 
     /** The certificate directory DOCKER_TLS_VERIFY asks for (DOCKER_CERT_PATH, else ~/.docker), or null without TLS. */
-    static Path environmentCertPath(Map<String, String> environment) {
+    public static Path environmentCertPath(Map<String, String> environment) {
         String verify = environment.getOrDefault("DOCKER_TLS_VERIFY", "");
         if (verify.isEmpty() || verify.equals("0") || verify.equalsIgnoreCase("false")) {
             return null;

@@ -1,11 +1,11 @@
 package dev.forkline.replay.sandbox;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.github.dockerjava.api.command.InspectImageResponse;
 import dev.forkline.trace.Json;
 
 import dev.forkline.trace.payload.SessionStartData;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * What a sandbox runs on, as recorded in {@code session.start data.environment}: the image (name, id, registry digest
@@ -13,17 +13,21 @@ import java.util.List;
  */
 public record EnvironmentIdentity(String image, String imageId, String imageDigest, String os, String user, String cwd) {
 
-    static EnvironmentIdentity read(Sandbox sandbox, DockerEngine engine) {
-        String image = sandbox.boundary().image();
-        InspectImageResponse inspected = engine.client().inspectImageCmd(image).exec();
-        List<String> digests = inspected.getRepoDigests();
-        String digest = digests == null || digests.isEmpty() ? null : digests.getFirst();
-        return new EnvironmentIdentity(image, inspected.getId(), digest, readOs(sandbox), readUser(sandbox),
-                sandbox.boundary().workspace());
+    /**
+     * The identity of a sandbox inside {@code boundary} running the image its backend knows as {@code imageId}: the OS
+     * and user are read inside it through {@code probe}, which runs a short command (argv) as the boundary's user with
+     * the backend's internal timeout, without counting as a call that may change the workspace.
+     *
+     * @param imageDigest the image's registry digest, null when it has none
+     */
+    public static EnvironmentIdentity read(IsolationBoundary boundary, String imageId, String imageDigest,
+                                           Function<List<String>, ExecResult> probe) {
+        return new EnvironmentIdentity(boundary.image(), imageId, imageDigest, readOs(probe), readUser(probe, boundary),
+                boundary.workspace());
     }
 
-    private static String readOs(Sandbox sandbox) {
-        ExecResult release = sandbox.probe("cat", "/etc/os-release");
+    private static String readOs(Function<List<String>, ExecResult> probe) {
+        ExecResult release = probe.apply(List.of("cat", "/etc/os-release"));
         if (release.succeeded()) {
             for (String line : release.stdoutText().split("\n")) {
                 if (line.startsWith("PRETTY_NAME=")) {
@@ -31,14 +35,14 @@ public record EnvironmentIdentity(String image, String imageId, String imageDige
                 }
             }
         }
-        ExecResult busybox = sandbox.probe("busybox");
+        ExecResult busybox = probe.apply(List.of("busybox"));
         String banner = (busybox.stdoutText() + busybox.stderrText()).lines().findFirst().orElse("");
         return banner.isBlank() ? "unknown" : banner.strip();
     }
 
-    private static String readUser(Sandbox sandbox) {
-        ExecResult id = sandbox.probe("id");
-        return id.succeeded() ? id.stdoutText().strip() : sandbox.boundary().user();
+    private static String readUser(Function<List<String>, ExecResult> probe, IsolationBoundary boundary) {
+        ExecResult id = probe.apply(List.of("id"));
+        return id.succeeded() ? id.stdoutText().strip() : boundary.user();
     }
 
     private static String unquote(String value) {

@@ -1,19 +1,13 @@
 package dev.forkline.replay.sandbox;
 
-import com.github.dockerjava.api.async.ResultCallback;
-import com.github.dockerjava.api.command.InspectImageResponse;
-import com.github.dockerjava.api.command.PullImageResultCallback;
-import com.github.dockerjava.api.exception.NotFoundException;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Chooses the image a replay runs in: the one the reviewer asked for; else the recorded one when it is present locally,
  * else the recorded one pulled (within a bounded time, only when pulling is allowed) when a registry answers; else the
- * first present of Forkline's own images. Says which and why.
+ * first present of Forkline's own images. Says which and why. Asks the {@link SandboxBackend} what it has and to pull.
  */
 public final class ImageResolver {
 
@@ -25,25 +19,25 @@ public final class ImageResolver {
 
     public static final Duration DEFAULT_PULL_TIMEOUT = Duration.ofSeconds(60);
 
-    private final DockerEngine engine;
+    private final SandboxBackend backend;
     private final Duration pullTimeout;
     private final List<String> defaultImages;
     private final boolean allowPull;
 
     /** Pulls nothing; falls back to {@link IsolationBoundary#DEFAULT_IMAGE}. */
-    public ImageResolver(DockerEngine engine) {
-        this(engine, DEFAULT_PULL_TIMEOUT, List.of(IsolationBoundary.DEFAULT_IMAGE), false);
+    public ImageResolver(SandboxBackend backend) {
+        this(backend, DEFAULT_PULL_TIMEOUT, List.of(IsolationBoundary.DEFAULT_IMAGE), false);
     }
 
     /**
      * @param defaultImages Forkline's images in order of preference; the first present is the fallback
      * @param allowPull     a recorded image that is not present locally may be pulled
      */
-    public ImageResolver(DockerEngine engine, Duration pullTimeout, List<String> defaultImages, boolean allowPull) {
+    public ImageResolver(SandboxBackend backend, Duration pullTimeout, List<String> defaultImages, boolean allowPull) {
         if (defaultImages.isEmpty()) {
             throw new IllegalArgumentException("at least one default image is needed");
         }
-        this.engine = engine;
+        this.backend = backend;
         this.pullTimeout = pullTimeout;
         this.defaultImages = List.copyOf(defaultImages);
         this.allowPull = allowPull;
@@ -55,11 +49,11 @@ public final class ImageResolver {
      * @throws ImageUnavailableException when it is not present
      */
     public ImageChoice requested(String image) {
-        engine.ping();
-        InspectImageResponse local = inspect(image).orElseThrow(() -> new ImageUnavailableException("the image " + image
+        backend.ping();
+        String localId = backend.localImageId(image).orElseThrow(() -> new ImageUnavailableException("the image " + image
                 + " does not exist on the Docker engine (docker image ls lists what does; Forkline's own are built by"
                 + " packaging/sandbox-image/build)", null));
-        return new ImageChoice(image, local.getId(), Source.REQUESTED, "the image " + image + " was asked for");
+        return new ImageChoice(image, localId, Source.REQUESTED, "the image " + image + " was asked for");
     }
 
     /**
@@ -67,28 +61,28 @@ public final class ImageResolver {
      * @throws SandboxException when even the default image is missing (build it with packaging/sandbox-image/build)
      */
     public ImageChoice resolve(String recordedImage) {
-        engine.ping();
+        backend.ping();
         String pullProblem = null;
         if (recordedImage != null && !recordedImage.isBlank()) {
-            Optional<InspectImageResponse> local = inspect(recordedImage);
+            Optional<String> local = backend.localImageId(recordedImage);
             if (local.isPresent()) {
-                return new ImageChoice(recordedImage, local.get().getId(), Source.RECORDED_LOCAL,
+                return new ImageChoice(recordedImage, local.get(), Source.RECORDED_LOCAL,
                         "the recorded image " + recordedImage + " is present locally");
             }
-            pullProblem = allowPull ? pull(recordedImage) : "pulling was not allowed (--pull allows it)";
+            pullProblem = allowPull ? backend.pullImage(recordedImage, pullTimeout).orElse(null) : "pulling was not allowed (--pull allows it)";
             if (pullProblem == null) {
-                Optional<InspectImageResponse> pulled = inspect(recordedImage);
+                Optional<String> pulled = backend.localImageId(recordedImage);
                 if (pulled.isPresent()) {
-                    return new ImageChoice(recordedImage, pulled.get().getId(), Source.RECORDED_PULLED,
+                    return new ImageChoice(recordedImage, pulled.get(), Source.RECORDED_PULLED,
                             "the recorded image " + recordedImage + " was pulled");
                 }
                 pullProblem = "the pull finished but the image is still not present";
             }
         }
         String defaultImage = null;
-        Optional<InspectImageResponse> fallback = Optional.empty();
+        Optional<String> fallback = Optional.empty();
         for (String candidate : defaultImages) {
-            fallback = inspect(candidate);
+            fallback = backend.localImageId(candidate);
             if (fallback.isPresent()) {
                 defaultImage = candidate;
                 break;
@@ -103,55 +97,6 @@ public final class ImageResolver {
                 ? "the trace records no image, so Forkline's image " + defaultImage + " is used"
                 : "the recorded image " + recordedImage + " is not present locally and could not be pulled (" + pullProblem
                   + "), so Forkline's image " + defaultImage + " is used";
-        return new ImageChoice(defaultImage, fallback.get().getId(), Source.DEFAULT, why);
-    }
-
-    private Optional<InspectImageResponse> inspect(String image) {
-        try {
-            return Optional.of(engine.client().inspectImageCmd(image).exec());
-        } catch (NotFoundException e) {
-            return Optional.empty();
-        }
-    }
-
-    /** Pulls within the time bound; returns null on success, else what went wrong. */
-    private String pull(String image) {
-        String repository = image;
-        String tag = null;
-        if (!image.contains("@")) {
-            int colon = image.lastIndexOf(':');
-            if (colon > image.lastIndexOf('/')) {
-                repository = image.substring(0, colon);
-                tag = image.substring(colon + 1);
-            } else {
-                tag = "latest";
-            }
-        }
-        ResultCallback.Adapter<?> callback = null;
-        try {
-            var command = engine.client().pullImageCmd(repository);
-            if (tag != null) {
-                command = command.withTag(tag);
-            }
-            PullImageResultCallback started = command.exec(new PullImageResultCallback());
-            callback = started;
-            if (!started.awaitCompletion(pullTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                return "no answer within " + pullTimeout.toSeconds() + " s";
-            }
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "interrupted";
-        } catch (RuntimeException e) {
-            return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
-        } finally {
-            if (callback != null) {
-                try {
-                    callback.close();
-                } catch (Exception ignored) {
-                    // the pull stream is finished or abandoned either way
-                }
-            }
-        }
+        return new ImageChoice(defaultImage, fallback.get(), Source.DEFAULT, why);
     }
 }

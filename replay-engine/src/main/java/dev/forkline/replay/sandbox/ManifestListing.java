@@ -34,12 +34,12 @@ import java.util.TreeMap;
  * changed without them changing: the sandbox cannot set the clock); otherwise the listing is incomplete and is read
  * again in full.
  */
-final class ManifestListing {
+public final class ManifestListing {
 
-    static final String GNU = "gnu";
-    static final String LOOP = "loop";
+    public static final String GNU = "gnu";
+    public static final String LOOP = "loop";
 
-    static final String SCRIPT = """
+    public static final String SCRIPT = """
             cd "$1" || exit 3
             mode=$2
             if [ -z "$mode" ]; then
@@ -82,11 +82,11 @@ final class ManifestListing {
      * @param contents   regular files the listing sent whole, each checked against its hash in the manifest
      * @param complete   false when a file is listed without a hash and without the same signature as in the earlier listing
      */
-    record Parsed(WorkspaceManifest manifest, String mode, String time, Map<String, String> signatures,
+    public record Parsed(WorkspaceManifest manifest, String mode, String time, Map<String, String> signatures,
                   Map<String, byte[]> contents, boolean complete) {
 
         /** The {@code since} argument of the next listing: this one's start, less a second for the coarse file clock. */
-        String nextSince() {
+        public String nextSince() {
             if (time == null) {
                 return null;
             }
@@ -102,7 +102,7 @@ final class ManifestListing {
     }
 
     /** The exec's arguments after {@code sh -c SCRIPT}: the script's {@code $0} to {@code $4}. */
-    static List<String> arguments(String workspace, String mode, String since, int contentLimit) {
+    public static List<String> arguments(String workspace, String mode, String since, int contentLimit) {
         return List.of("sh", workspace, mode == null ? "" : mode, since == null ? "" : since, Integer.toString(contentLimit));
     }
 
@@ -111,7 +111,7 @@ final class ManifestListing {
      *
      * @param previous the listing {@code since} was taken from, or null when this one hashed every file
      */
-    static Parsed parse(byte[] listing, Parsed previous) {
+    public static Parsed parse(byte[] listing, Parsed previous) {
         return parse(listing, previous, previous == null ? null : previous.nextSince());
     }
 
@@ -121,7 +121,7 @@ final class ManifestListing {
      * @param previous the listing {@code since} was taken from, or null when this one hashed every file
      * @param since    the {@code since} argument the listing ran with (null with no previous)
      */
-    static Parsed parse(byte[] listing, Parsed previous, String since) {
+    public static Parsed parse(byte[] listing, Parsed previous, String since) {
         List<String> fields = new ArrayList<>();
         int start = 0;
         int contentStart = -1;

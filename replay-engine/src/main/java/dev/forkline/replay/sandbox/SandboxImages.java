@@ -1,7 +1,5 @@
 package dev.forkline.replay.sandbox;
 
-import com.github.dockerjava.api.exception.NotFoundException;
-
 /**
  * The sandbox images Forkline builds itself, without any registry, with {@code packaging/sandbox-image/build}, and
  * whether one of them (or any image) is present in an engine.
@@ -21,15 +19,10 @@ public final class SandboxImages {
     }
 
     /**
-     * True when {@code image} is in {@code engine}'s local image store. Failures other than "no such image" (no engine,
+     * True when {@code image} is in {@code backend}'s local image store. Failures other than "no such image" (no engine,
      * a timeout) are thrown as the engine client reports them.
      */
-    public static boolean isPresent(DockerEngine engine, String image) {
-        try {
-            engine.client().inspectImageCmd(image).exec();
-            return true;
-        } catch (NotFoundException e) {
-            return false;
-        }
+    public static boolean isPresent(SandboxBackend backend, String image) {
+        return backend.localImageId(image).isPresent();
     }
 }

@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Builds the tar streams Docker extracts into a workspace and reads the ones it returns. */
-final class TarArchives {
+public final class TarArchives {
 
     private TarArchives() {
     }
@@ -19,7 +19,7 @@ final class TarArchives {
      * A tar of {@code files} (with every parent directory) owned by {@code uid:gid}, paths relative to the target dir,
      * produced as it is read (see {@link WorkspaceTarStream}).
      */
-    static InputStream stream(Collection<WorkspaceFile> files, int uid, int gid) {
+    public static InputStream stream(Collection<WorkspaceFile> files, int uid, int gid) {
         return new WorkspaceTarStream(files, uid, gid);
     }
 
@@ -27,7 +27,7 @@ final class TarArchives {
      * Reads the regular files and links of an archive Docker returned for {@code /workspace}: the first path component
      * (the directory's own name) is dropped. Stops with an error past {@code maxBytes} of content.
      */
-    static Map<String, WorkspaceFile> read(InputStream archive, long maxBytes) throws IOException {
+    public static Map<String, WorkspaceFile> read(InputStream archive, long maxBytes) throws IOException {
         Map<String, WorkspaceFile> files = new LinkedHashMap<>();
         long total = 0;
         try (TarArchiveInputStream tar = new TarArchiveInputStream(archive)) {

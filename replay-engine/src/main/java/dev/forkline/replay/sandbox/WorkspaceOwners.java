@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * created by the engine, owned by root, when the image has none), and the workspace tar never carries an entry for
  * the directory itself, so every container of one image (by id) starts with the same owner.
  */
-final class WorkspaceOwners {
+public final class WorkspaceOwners {
 
     private record Key(String imageId, String workspace) {
     }
@@ -21,7 +21,7 @@ final class WorkspaceOwners {
     }
 
     /** The owner seen in an earlier sandbox of {@code imageId}, if any; nothing is known for a null image id. */
-    static OptionalInt known(String imageId, String workspace) {
+    public static OptionalInt known(String imageId, String workspace) {
         if (imageId == null) {
             return OptionalInt.empty();
         }
@@ -29,7 +29,7 @@ final class WorkspaceOwners {
         return uid == null ? OptionalInt.empty() : OptionalInt.of(uid);
     }
 
-    static void learn(String imageId, String workspace, int uid) {
+    public static void learn(String imageId, String workspace, int uid) {
         if (imageId != null) {
             LEARNT.put(new Key(imageId, workspace), uid);
         }

@@ -2,18 +2,18 @@ package dev.forkline.replay.scenario;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.forkline.replay.sandbox.DockerEngine;
 import dev.forkline.replay.sandbox.CallOutput;
 import dev.forkline.replay.sandbox.ExecResult;
 import dev.forkline.replay.sandbox.IsolationBoundary;
 import dev.forkline.replay.sandbox.ManifestEntry;
 import dev.forkline.replay.sandbox.Sandbox;
+import dev.forkline.replay.sandbox.SandboxBackend;
 import dev.forkline.replay.sandbox.SandboxLabels;
 import dev.forkline.replay.sandbox.SandboxLostException;
+import dev.forkline.replay.sandbox.SandboxPayloads;
 import dev.forkline.replay.sandbox.WorkspaceFile;
 import dev.forkline.replay.sandbox.WorkspaceManifest;
 import dev.forkline.replay.sandbox.WorkspacePaths;
-import dev.forkline.replay.sandbox.SandboxPayloads;
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
@@ -73,7 +73,7 @@ final class RunRecorder implements AutoCloseable {
     private final Scenario scenario;
     private final TraceSink sink;
     private final StandIns standIns;
-    private final DockerEngine engine;
+    private final SandboxBackend engine;
     private final IsolationBoundary boundary;
     private final String run;
     private final Map<String, CheckpointState> checkpoints;
@@ -85,7 +85,7 @@ final class RunRecorder implements AutoCloseable {
     private WorkspaceManifest manifest;
     private CheckpointState lastCheckpoint;
 
-    RunRecorder(Scenario scenario, TraceSink sink, StandIns standIns, DockerEngine engine, IsolationBoundary boundary, String run,
+    RunRecorder(Scenario scenario, TraceSink sink, StandIns standIns, SandboxBackend engine, IsolationBoundary boundary, String run,
                 Map<String, CheckpointState> checkpoints, Map<String, Integer> expectOverrides) {
         this.scenario = scenario;
         this.sink = sink;
@@ -108,7 +108,7 @@ final class RunRecorder implements AutoCloseable {
     // ---- sandbox lifecycle -------------------------------------------------------------------------------------
 
     void startSandbox(List<WorkspaceFile> files) {
-        sandbox = Sandbox.start(engine, boundary, new SandboxLabels(scenario.name(), run), files);
+        sandbox = engine.start(boundary, new SandboxLabels(scenario.name(), run), files);
         manifest = sandbox.manifest();
     }
 

@@ -1,12 +1,12 @@
 package dev.forkline.replay.scenario;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 import dev.forkline.replay.sandbox.EngineUnavailableException;
 import dev.forkline.replay.sandbox.EnvironmentIdentity;
 import dev.forkline.replay.sandbox.ImageResolver;
 import dev.forkline.replay.sandbox.IsolationBoundary;
-import dev.forkline.replay.sandbox.OrphanSweeper;
+import dev.forkline.replay.sandbox.SandboxBackend;
 import dev.forkline.replay.sandbox.WorkspaceFile;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.ExitStatus;
@@ -39,14 +39,14 @@ public final class ScenarioRecorder {
     /** Where the final contents of outbox stand-ins are copied inside the bundle directory (not part of the trace). */
     public static final String STAND_INS_DIR = "stand-ins";
 
-    private final DockerEngine engine;
+    private final SandboxBackend engine;
     private final IsolationBoundary boundaryTemplate;
 
-    public ScenarioRecorder(DockerEngine engine) {
+    public ScenarioRecorder(SandboxBackend engine) {
         this(engine, IsolationBoundary.strict());
     }
 
-    public ScenarioRecorder(DockerEngine engine, IsolationBoundary boundary) {
+    public ScenarioRecorder(SandboxBackend engine, IsolationBoundary boundary) {
         this.engine = engine;
         this.boundaryTemplate = boundary;
     }
@@ -62,7 +62,7 @@ public final class ScenarioRecorder {
             throw new java.nio.file.FileAlreadyExistsException(outBundleDir.toString(), null, "remove it first or choose another --out");
         }
         engine.ping();
-        new OrphanSweeper(engine).sweep();
+        engine.sweepOrphans();
         ImageResolver.ImageChoice image = new ImageResolver(engine).resolve(boundaryTemplate.image());
         IsolationBoundary boundary = boundaryTemplate.withImage(image.image());
         Path standInDir = Files.createTempDirectory("forkline-stand-ins-");

@@ -1,6 +1,6 @@
 package dev.forkline.replay.engine;
 
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 import dev.forkline.replay.sandbox.DockerTestSupport;
 import dev.forkline.replay.sandbox.ImageUnavailableException;
 import dev.forkline.replay.sandbox.SandboxImages;

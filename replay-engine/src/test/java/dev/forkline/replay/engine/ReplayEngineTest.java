@@ -1,7 +1,7 @@
 package dev.forkline.replay.engine;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 import dev.forkline.replay.sandbox.DockerTestSupport;
 import dev.forkline.replay.scenario.ScenarioRecorder;
 import dev.forkline.trace.Event;
@@ -506,13 +506,13 @@ class ReplayEngineTest {
             assertThat(state.getState().getRunning()).isTrue();
             assertThat(state.getHostConfig().getNetworkMode()).isEqualTo("none");
             assertThat(state.getConfig().getLabels()).doesNotContainKey(dev.forkline.replay.sandbox.SandboxLabels.PID);
-            assertThat(new dev.forkline.replay.sandbox.OrphanSweeper(engine).sweep()).doesNotContain(result.containerId());
+            assertThat(engine.sweepOrphans()).doesNotContain(result.containerId());
             Event revert = Bundles.runEvents(bundle, result.revertRun()).stream().filter(e -> e.id().equals(result.revertEventId()))
                 .findFirst().orElseThrow();
             assertThat(revert.text("containerId")).isEqualTo(result.containerId());
             assertThat(Bundles.verify(bundle).problems()).isEmpty();
         } finally {
-            InspectionContainer.remove(engine, result.containerId());
+            engine.remove(result.containerId());
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.forkline.replay.engine;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 import dev.forkline.replay.sandbox.DockerTestSupport;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.Json;

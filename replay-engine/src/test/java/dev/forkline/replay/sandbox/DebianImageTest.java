@@ -1,5 +1,6 @@
 package dev.forkline.replay.sandbox;
 
+import dev.forkline.replay.docker.DockerEngine;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -39,7 +40,7 @@ class DebianImageTest {
     }
 
     private Sandbox start(IsolationBoundary boundary, List<WorkspaceFile> files) {
-        return Sandbox.start(engine, boundary, new SandboxLabels("test-session", "r1"), files);
+        return engine.start(boundary, new SandboxLabels("test-session", "r1"), files);
     }
 
     private static ExecResult run(Sandbox sandbox, String... argv) {

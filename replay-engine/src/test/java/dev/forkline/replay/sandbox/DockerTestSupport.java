@@ -1,5 +1,6 @@
 package dev.forkline.replay.sandbox;
 
+import dev.forkline.replay.docker.DockerEngine;
 import com.github.dockerjava.api.model.Container;
 
 import java.io.BufferedReader;

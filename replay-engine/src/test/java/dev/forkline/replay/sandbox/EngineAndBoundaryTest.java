@@ -1,5 +1,6 @@
 package dev.forkline.replay.sandbox;
 
+import dev.forkline.replay.docker.DockerEngine;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -40,13 +41,13 @@ class EngineAndBoundaryTest {
         String listing = ("F|./a b\nc|644:3|" + "a".repeat(64) + "|"
                 + "L|./link|777|a b\nc|"
                 + "F|./locked|0:10|-|").replace('|', '\u0000');
-        WorkspaceManifest manifest = Sandbox.ManifestScript.parse(listing.getBytes(StandardCharsets.UTF_8));
+        WorkspaceManifest manifest = ManifestListing.parse(listing.getBytes(StandardCharsets.UTF_8), null).manifest();
         assertThat(manifest.entries().keySet()).containsExactly("a b\nc", "link", "locked");
         assertThat(manifest.get("a b\nc").sha256()).isEqualTo("sha256:" + "a".repeat(64));
         assertThat(manifest.get("a b\nc").modeString()).isEqualTo("0644");
         assertThat(manifest.get("link").linkTarget()).isEqualTo("a b\nc");
         assertThat(manifest.get("locked").sha256()).isNull();
-        assertThatThrownBy(() -> Sandbox.ManifestScript.parse("F|./x|".replace('|', '\u0000').getBytes(StandardCharsets.UTF_8)))
+        assertThatThrownBy(() -> ManifestListing.parse("F|./x|".replace('|', '\u0000').getBytes(StandardCharsets.UTF_8), null).manifest())
                 .hasMessageContaining("cut short");
     }
 

@@ -1,5 +1,6 @@
 package dev.forkline.replay.sandbox;
 
+import dev.forkline.replay.docker.DockerEngine;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package dev.forkline.replay.sandbox;
 
+import dev.forkline.replay.docker.DockerEngine;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.bundle.Bundle;
@@ -52,7 +53,7 @@ class ReplayFromBundleTest {
         try (Bundle bundle = BundleReader.read(sample("wrong-tool-call"))) {
             Event checkpoint = find(bundle, "r1", EventType.CHECKPOINT, "checkpointId", "cp-green");
             List<WorkspaceFile> files = CheckpointWorkspace.files(checkpoint, bundle.blobs());
-            try (Sandbox sandbox = Sandbox.start(engine, IsolationBoundary.strict(), new SandboxLabels("replay-test", "replay"), files)) {
+            try (Sandbox sandbox = engine.start(IsolationBoundary.strict(), new SandboxLabels("replay-test", "replay"), files)) {
                 WorkspaceManifest restored = sandbox.manifest();
                 checkpoint.data().path("workspace").path("files").fields().forEachRemaining(entry -> {
                     assertThat(restored.get(entry.getKey()).sha256()).isEqualTo(entry.getValue().path("blob").asText());

@@ -1,7 +1,7 @@
 package dev.forkline.replay.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 import dev.forkline.replay.sandbox.DockerTestSupport;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventCodec;

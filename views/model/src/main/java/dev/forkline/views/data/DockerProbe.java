@@ -1,6 +1,6 @@
 package dev.forkline.views.data;
 
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 
 /** Tells the workbench whether the Docker engine that replays need is reachable. Called off the UI thread. */
 @FunctionalInterface

@@ -8,7 +8,7 @@ import dev.forkline.replay.engine.Reverter;
 import dev.forkline.replay.engine.RevertRequest;
 import dev.forkline.replay.engine.RevertResult;
 import dev.forkline.replay.engine.SandboxPool;
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 import dev.forkline.trace.TraceFormatException;
 
 import java.io.IOException;
@@ -50,11 +50,7 @@ final class DockerReplayBackend implements ReplayBackend {
 
     @Override
     public List<String> images() {
-        return DockerEngine.shared().client().listImagesCmd().exec().stream()
-                .flatMap(image -> image.getRepoTags() == null ? java.util.stream.Stream.empty() : java.util.Arrays.stream(image.getRepoTags()))
-                .filter(tag -> !tag.equals("<none>:<none>"))
-                .sorted()
-                .toList();
+        return DockerEngine.shared().imageTags();
     }
 
     /** The pool, started on first use; null once closed (a replay then starts a fresh sandbox). */

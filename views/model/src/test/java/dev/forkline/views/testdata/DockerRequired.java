@@ -1,7 +1,7 @@
 package dev.forkline.views.testdata;
 
 import com.github.dockerjava.api.exception.NotFoundException;
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 import dev.forkline.replay.sandbox.EngineUnavailableException;
 import dev.forkline.replay.sandbox.IsolationBoundary;
 

@@ -7,7 +7,7 @@ import dev.forkline.replay.engine.ReplayResult;
 import dev.forkline.replay.engine.RevertRequest;
 import dev.forkline.replay.engine.RevertResult;
 import dev.forkline.replay.engine.StepResult;
-import dev.forkline.replay.sandbox.DockerEngine;
+import dev.forkline.replay.docker.DockerEngine;
 import dev.forkline.replay.sandbox.SandboxLabels;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.bundle.Bundle;

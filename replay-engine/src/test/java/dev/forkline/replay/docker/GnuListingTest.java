@@ -1,5 +1,6 @@
-package dev.forkline.replay.sandbox;
+package dev.forkline.replay.docker;
 
+import dev.forkline.replay.sandbox.*;
 import dev.forkline.trace.Hashes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -43,27 +44,27 @@ class GnuListingTest {
         }
     }
 
-    private Sandbox start(String image) {
-        return Sandbox.start(engine, IsolationBoundary.strict().withImage(image), new SandboxLabels("test-session", "r1"), FILES);
+    private DockerSandbox start(String image) {
+        return DockerSandbox.start(engine, IsolationBoundary.strict().withImage(image), new SandboxLabels("test-session", "r1"), FILES);
     }
 
     @Test
     void bothImagesListTheSameWorkspaceAlikeAndAsTheArchiveHoldsIt() {
         WorkspaceManifest gnu;
-        try (Sandbox sandbox = start(SandboxImages.DEBIAN)) {
+        try (DockerSandbox sandbox = start(SandboxImages.DEBIAN)) {
             gnu = sandbox.listedAtStart().orElseThrow();
             sandbox.exec(List.of("true"), null, Map.of(), CALL);
             assertThat(sandbox.manifest()).as("listed again by an exec").isEqualTo(gnu);
             assertMatchesArchive(gnu, sandbox.pullWorkspace());
         }
-        try (Sandbox sandbox = start(IsolationBoundary.strict().image())) {
+        try (DockerSandbox sandbox = start(IsolationBoundary.strict().image())) {
             assertThat(sandbox.listedAtStart().orElseThrow()).as("busybox's loop").isEqualTo(gnu);
         }
     }
 
     @Test
     void aListingAfterACallHashesAndSendsWhatChanged() {
-        try (Sandbox sandbox = start(SandboxImages.DEBIAN)) {
+        try (DockerSandbox sandbox = start(SandboxImages.DEBIAN)) {
             WorkspaceManifest before = sandbox.manifest();
             ExecResult call = sandbox.exec(List.of("sh", "-c", "echo changed > a.txt; rm b.txt; chmod 755 c.sh; touch e.txt;"
                     + " echo new > 'odd/new\nfile'; head -c 1100000 /dev/zero > big.bin; echo secret > locked; chmod 000 locked;"

@@ -1,26 +1,46 @@
-package dev.forkline.replay.sandbox;
+package dev.forkline.replay.docker;
 
 import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.command.PullImageResultCallback;
+import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.core.DefaultDockerClientConfig;
 import com.github.dockerjava.core.DockerClientConfig;
 import com.github.dockerjava.core.DockerClientImpl;
 import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
+import dev.forkline.replay.sandbox.EngineAddress;
+import dev.forkline.replay.sandbox.EngineCredentialsException;
+import dev.forkline.replay.sandbox.EngineUnavailableException;
+import dev.forkline.replay.sandbox.IsolationBoundary;
+import dev.forkline.replay.sandbox.Sandbox;
+import dev.forkline.replay.sandbox.SandboxBackend;
+import dev.forkline.replay.sandbox.SandboxException;
+import dev.forkline.replay.sandbox.SandboxLabels;
+import dev.forkline.replay.sandbox.WorkspaceFile;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
- * A Docker engine Forkline talks to: the one the environment names (DOCKER_HOST, DOCKER_TLS_VERIFY, DOCKER_CERT_PATH,
+ * The Docker {@link SandboxBackend}: a Docker engine Forkline talks to, the one the environment names (DOCKER_HOST, DOCKER_TLS_VERIFY, DOCKER_CERT_PATH,
  * ~/.docker/config.json, like the docker CLI), or one at an {@link EngineAddress}, local or remote, over TLS with client
  * certificates. Every engine gets the same sandboxes: the boundary, labels, sweeping and limits do not depend on where
- * it runs, and workspaces travel as tar streams through the engine's API, never as bind mounts of local paths.
+ * it runs, and workspaces travel as tar streams through the engine's API, never as bind mounts of local paths. This
+ * package is the only one that uses docker-java (ArchitectureTest holds it): a sandbox is a {@link DockerSandbox}, a
+ * container confined by {@link ConfinedContainers}, swept by {@link OrphanSweeper}.
  *
  * <p>Two clients share the configuration: {@link #client()} for control calls, with a short response timeout so
  * that a hung engine surfaces as an error, and {@link #streamingClient()} for attached exec streams, whose response
- * timeout only guards against a dead connection: the caller's own hard timeout ({@link Sandbox#exec}) ends a call.
+ * timeout only guards against a dead connection: the caller's own hard timeout ({@link Sandbox#exec(List, String, Map, Duration)}) ends a call.
  */
-public final class DockerEngine implements AutoCloseable {
+public final class DockerEngine implements SandboxBackend {
 
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final Duration CONTROL_RESPONSE_TIMEOUT = Duration.ofSeconds(60);
@@ -114,11 +134,18 @@ public final class DockerEngine implements AutoCloseable {
         return address;
     }
 
+    /** {@link #address()} as it was given: {@code local}, {@code unix:///PATH} or {@code tcp://HOST:PORT}. */
+    @Override
+    public String name() {
+        return address.toString();
+    }
+
     /**
      * Checks that an engine answers; throws {@link EngineUnavailableException} (with how to start one) when none does,
      * and {@link EngineCredentialsException} when the TLS handshake fails (certificates the engine refuses, or an
      * engine certificate the CA does not vouch for).
      */
+    @Override
     public void ping() {
         try {
             client.pingCmd().exec();
@@ -143,14 +170,104 @@ public final class DockerEngine implements AutoCloseable {
         return false;
     }
 
-    /** True when an engine answers; never throws. */
-    public boolean isAvailable() {
+    @Override
+    public Optional<String> localImageId(String image) {
         try {
-            ping();
-            return true;
-        } catch (EngineUnavailableException e) {
-            return false;
+            return Optional.of(client.inspectImageCmd(image).exec().getId());
+        } catch (NotFoundException e) {
+            return Optional.empty();
         }
+    }
+
+    @Override
+    public Optional<String> pullImage(String image, Duration timeout) {
+        String repository = image;
+        String tag = null;
+        if (!image.contains("@")) {
+            int colon = image.lastIndexOf(':');
+            if (colon > image.lastIndexOf('/')) {
+                repository = image.substring(0, colon);
+                tag = image.substring(colon + 1);
+            } else {
+                tag = "latest";
+            }
+        }
+        PullImageResultCallback callback = null;
+        try {
+            var command = client.pullImageCmd(repository);
+            if (tag != null) {
+                command = command.withTag(tag);
+            }
+            callback = command.exec(new PullImageResultCallback());
+            if (!callback.awaitCompletion(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                return Optional.of("no answer within " + timeout.toSeconds() + " s");
+            }
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("interrupted");
+        } catch (RuntimeException e) {
+            return Optional.of(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip());
+        } finally {
+            if (callback != null) {
+                try {
+                    callback.close();
+                } catch (Exception ignored) {
+                    // the pull stream is finished or abandoned either way
+                }
+            }
+        }
+    }
+
+    @Override
+    public List<String> imageTags() {
+        return client.listImagesCmd().exec().stream()
+                .flatMap(image -> image.getRepoTags() == null ? Stream.empty() : Arrays.stream(image.getRepoTags()))
+                .filter(tag -> !tag.equals("<none>:<none>"))
+                .sorted()
+                .toList();
+    }
+
+    /** A new container inside {@code boundary}, its workspace copied in as a tar before it starts (see {@link DockerSandbox}). */
+    @Override
+    public Sandbox start(IsolationBoundary boundary, SandboxLabels labels, Collection<WorkspaceFile> workspace) {
+        return DockerSandbox.start(this, boundary, labels, workspace);
+    }
+
+    @Override
+    public String startForInspection(IsolationBoundary boundary, Map<String, String> labels, Collection<WorkspaceFile> workspace) {
+        String id = ConfinedContainers.create(this, boundary, labels);
+        try {
+            if (!workspace.isEmpty()) {
+                ConfinedContainers.copyIn(this, id, boundary, workspace);
+            }
+            client.startContainerCmd(id).exec();
+            return id;
+        } catch (IOException | RuntimeException e) {
+            remove(id);
+            throw new SandboxException("could not start the inspection container: " + e.getMessage(), id, null, null, e);
+        }
+    }
+
+    /** Removes the container and its volumes ({@code docker rm -f -v}). */
+    @Override
+    public void remove(String sandboxId) {
+        client.removeContainerCmd(sandboxId).withForce(true).withRemoveVolumes(true).exec();
+    }
+
+    @Override
+    public void sweepOrphansOnce() {
+        OrphanSweeper.sweepOnceAtStart(this);
+    }
+
+    @Override
+    public List<String> sweepOrphans() {
+        return new OrphanSweeper(this).sweep();
+    }
+
+    @Override
+    public List<String> sweepOwn() {
+        return new OrphanSweeper(this).sweepOwn();
     }
 
     public DockerClient client() {
@@ -169,6 +286,7 @@ public final class DockerEngine implements AutoCloseable {
         return cause;
     }
 
+    /** Closes the engine's clients; containers are not removed by it. */
     @Override
     public void close() throws IOException {
         client.close();

@@ -1,5 +1,6 @@
-package dev.forkline.replay.sandbox;
+package dev.forkline.replay.docker;
 
+import dev.forkline.replay.sandbox.*;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import dev.forkline.trace.Hashes;
 import org.junit.jupiter.api.AfterEach;
@@ -34,8 +35,8 @@ class SandboxTest {
         }
     }
 
-    private Sandbox start(List<WorkspaceFile> files) {
-        return Sandbox.start(engine, IsolationBoundary.strict(), new SandboxLabels("test-session", "r1"), files);
+    private DockerSandbox start(List<WorkspaceFile> files) {
+        return DockerSandbox.start(engine, IsolationBoundary.strict(), new SandboxLabels("test-session", "r1"), files);
     }
 
     private ExecResult sh(Sandbox sandbox, String script) {
@@ -44,7 +45,7 @@ class SandboxTest {
 
     @Test
     void egressFailsBecauseThereIsNoNetworkButLoopback() {
-        try (Sandbox sandbox = start(List.of())) {
+        try (DockerSandbox sandbox = start(List.of())) {
             // network none: no route exists, so these fail locally and nothing leaves the machine
             // (no -T: busybox 1.35 wget crashes with a timeout option)
             ExecResult wget = sh(sandbox, "wget -O - http://1.1.1.1/");
@@ -58,7 +59,7 @@ class SandboxTest {
 
     @Test
     void writesOutsideTheWorkspaceFailAndTheUserIsNotRoot() {
-        try (Sandbox sandbox = start(List.of())) {
+        try (DockerSandbox sandbox = start(List.of())) {
             assertThat(sh(sandbox, "id -u").stdoutText().strip()).isEqualTo("10001");
             for (String target : List.of("/etc/forkline", "/forkline", "/bin/forkline", "/home/forkline/x")) {
                 ExecResult write = sh(sandbox, "echo escape > " + target);
@@ -75,7 +76,7 @@ class SandboxTest {
     @Test
     void memoryAndProcessLimitsApplyAsInspectedAndAsSeenInside() {
         IsolationBoundary boundary = IsolationBoundary.strict().withLimits(96L * 1024 * 1024, 500_000_000L, 64);
-        try (Sandbox sandbox = Sandbox.start(engine, boundary, new SandboxLabels("test-session", "r1"), List.of())) {
+        try (DockerSandbox sandbox = DockerSandbox.start(engine, boundary, new SandboxLabels("test-session", "r1"), List.of())) {
             InspectContainerResponse inspected = engine.client().inspectContainerCmd(sandbox.containerId()).exec();
             assertThat(inspected.getHostConfig().getMemory()).isEqualTo(96L * 1024 * 1024);
             assertThat(inspected.getHostConfig().getPidsLimit()).isEqualTo(64L);
@@ -92,7 +93,7 @@ class SandboxTest {
 
     @Test
     void aCallPastItsTimeoutIsKilled() {
-        try (Sandbox sandbox = start(List.of())) {
+        try (DockerSandbox sandbox = start(List.of())) {
             ExecResult slow = sandbox.exec(List.of("sleep", "100"), null, Map.of(), Duration.ofSeconds(2));
             assertThat(slow.timedOut()).isTrue();
             assertThat(slow.exitCode()).isEqualTo(137);
@@ -106,7 +107,7 @@ class SandboxTest {
 
     @Test
     void outputBeyondTheLimitIsCutAndFlagged() {
-        try (Sandbox sandbox = start(List.of())) {
+        try (DockerSandbox sandbox = start(List.of())) {
             ExecResult big = sh(sandbox, "yes 0123456789 | head -c 3000000; echo tail >&2");
             assertThat(big.stdout()).hasSize(Sandbox.OUTPUT_LIMIT);
             assertThat(big.stdoutTruncated()).isTrue();
@@ -124,7 +125,7 @@ class SandboxTest {
                 WorkspaceFile.regular("odd/-dash", new byte[0], 0644),
                 WorkspaceFile.regular("odd/ünïcødé.txt", "ü".getBytes(StandardCharsets.UTF_8), 0640),
                 WorkspaceFile.symlink("link-to-readme", "README.md"));
-        try (Sandbox sandbox = start(files)) {
+        try (DockerSandbox sandbox = start(files)) {
             assertThat(sh(sandbox, "./bin/run.sh").stdoutText()).isEqualTo("run\n");
             assertThat(sh(sandbox, "stat -c %U:%G /workspace/bin /workspace/README.md").stdoutText())
                     .isEqualTo("forkline:forkline\nforkline:forkline\n");
@@ -164,7 +165,7 @@ class SandboxTest {
                 WorkspaceFile.regular("bin/run.sh", "#!/bin/sh\necho run\n".getBytes(StandardCharsets.UTF_8), 0755),
                 WorkspaceFile.regular("odd/with space and\nnewline", new byte[]{0, 1, 2, (byte) 255}, 0600),
                 WorkspaceFile.symlink("link-to-run", "bin/run.sh"));
-        try (Sandbox sandbox = start(files)) {
+        try (DockerSandbox sandbox = start(files)) {
             WorkspaceManifest atStart = sandbox.listedAtStart().orElseThrow();
             assertThat(sandbox.manifest()).isSameAs(atStart);
             assertThat(atStart.entries().keySet()).containsExactlyInAnyOrder("E", "bin/run.sh", "odd/with space and\nnewline", "link-to-run");
@@ -173,7 +174,7 @@ class SandboxTest {
             assertThat(sandbox.listedAtStart()).as("a call may have changed the workspace").isEmpty();
             assertThat(sandbox.manifest()).as("read again by an exec").isEqualTo(atStart);
         }
-        try (Sandbox sandbox = start(files)) {
+        try (DockerSandbox sandbox = start(files)) {
             sandbox.putFiles(List.of(WorkspaceFile.regular("more.txt", new byte[]{1}, 0644)));
             assertThat(sandbox.listedAtStart()).isEmpty();
             assertThat(sandbox.manifest().entries()).containsKey("more.txt");
@@ -182,7 +183,7 @@ class SandboxTest {
 
     @Test
     void manifestChangesShowWhatACallDid() {
-        try (Sandbox sandbox = start(List.of(
+        try (DockerSandbox sandbox = start(List.of(
                 WorkspaceFile.regular("a.txt", "a".getBytes(StandardCharsets.UTF_8), 0644),
                 WorkspaceFile.regular("b.txt", "b".getBytes(StandardCharsets.UTF_8), 0644),
                 WorkspaceFile.regular("c.sh", "c".getBytes(StandardCharsets.UTF_8), 0644)))) {
@@ -199,7 +200,7 @@ class SandboxTest {
 
     @Test
     void replacingTheWorkspaceRestoresExactlyTheGivenFiles() {
-        try (Sandbox sandbox = start(List.of(WorkspaceFile.regular("keep.txt", "v1".getBytes(StandardCharsets.UTF_8), 0644)))) {
+        try (DockerSandbox sandbox = start(List.of(WorkspaceFile.regular("keep.txt", "v1".getBytes(StandardCharsets.UTF_8), 0644)))) {
             sh(sandbox, "mkdir -p junk/deep && echo x > junk/deep/y && echo v2 > keep.txt && echo h > .hidden");
             sandbox.replaceWorkspace(List.of(WorkspaceFile.regular("keep.txt", "v1".getBytes(StandardCharsets.UTF_8), 0644)));
             assertThat(sandbox.manifest().entries().keySet()).containsExactly("keep.txt");
@@ -214,7 +215,7 @@ class SandboxTest {
         String imageId = engine.client().inspectImageCmd(IsolationBoundary.DEFAULT_IMAGE).exec().getId();
         // the second start knows the owner (root) from the first and must still open the directory up
         for (int start = 1; start <= 2; start++) {
-            try (Sandbox sandbox = Sandbox.start(engine, elsewhere, new SandboxLabels("test-session", "r1"),
+            try (DockerSandbox sandbox = DockerSandbox.start(engine, elsewhere, new SandboxLabels("test-session", "r1"),
                     List.of(WorkspaceFile.regular("in.txt", "x".getBytes(StandardCharsets.UTF_8), 0644)))) {
                 ExecResult write = sh(sandbox, "echo y > /data/new.txt && cat /data/in.txt /data/new.txt && pwd");
                 assertThat(write.stdoutText()).as("start %d", start).isEqualTo("xy\n/data\n");
@@ -227,7 +228,7 @@ class SandboxTest {
     @Test
     void theWorkspaceOwnerIsLearntFromTheFirstSandboxOfAnImage() {
         String imageId = engine.client().inspectImageCmd(IsolationBoundary.DEFAULT_IMAGE).exec().getId();
-        try (Sandbox sandbox = start(List.of())) {
+        try (DockerSandbox sandbox = start(List.of())) {
             assertThat(WorkspaceOwners.known(imageId, IsolationBoundary.WORKSPACE)).hasValue(10001);
             assertThat(sh(sandbox, "stat -c %u /workspace").stdoutText().strip()).isEqualTo("10001");
         }
@@ -237,7 +238,7 @@ class SandboxTest {
 
     @Test
     void aKilledContainerIsReportedLostWithItsState() {
-        try (Sandbox sandbox = start(List.of())) {
+        try (DockerSandbox sandbox = start(List.of())) {
             Thread killer = Thread.ofVirtual().start(() -> {
                 try {
                     Thread.sleep(1000);
@@ -258,7 +259,7 @@ class SandboxTest {
 
     @Test
     void aCallThatKillsItselfInALiveSandboxIsAResultNotALoss() {
-        try (Sandbox sandbox = start(List.of())) {
+        try (DockerSandbox sandbox = start(List.of())) {
             ExecResult killed = sh(sandbox, "kill -KILL $$");
             assertThat(killed.exitCode()).isEqualTo(137);
             assertThat(killed.timedOut()).isFalse();
@@ -269,7 +270,7 @@ class SandboxTest {
 
     @Test
     void aContainerThatStoppedBetweenCallsIsReportedLostByTheNextCall() {
-        try (Sandbox sandbox = start(List.of())) {
+        try (DockerSandbox sandbox = start(List.of())) {
             assertThat(sh(sandbox, "true").exitCode()).isZero();
             sandbox.kill();
             assertThatThrownBy(() -> sh(sandbox, "true"))
@@ -279,7 +280,7 @@ class SandboxTest {
 
     @Test
     void theEnvironmentIdentityIsReadFromTheContainer() {
-        try (Sandbox sandbox = start(List.of())) {
+        try (DockerSandbox sandbox = start(List.of())) {
             EnvironmentIdentity identity = sandbox.identity();
             assertThat(identity.image()).isEqualTo(IsolationBoundary.DEFAULT_IMAGE);
             assertThat(identity.imageId()).startsWith("sha256:");

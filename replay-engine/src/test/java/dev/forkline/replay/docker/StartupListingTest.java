@@ -1,5 +1,6 @@
-package dev.forkline.replay.sandbox;
+package dev.forkline.replay.docker;
 
+import dev.forkline.replay.sandbox.*;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -40,9 +41,9 @@ class StartupListingTest {
         assertThat(scanner.ended()).isFalse();
         assertThat(scanner.accept(bytes(String.join(NUL, "0:0", HEX, "E", "3", "-", "-") + NUL))).isTrue();
         assertThat(scanner.status()).isEqualTo("3");
-        WorkspaceManifest parsed = Sandbox.ManifestScript.parse(scanner.records());
+        WorkspaceManifest parsed = ManifestListing.parse(scanner.records(), null).manifest();
         assertThat(parsed.entries().keySet()).containsExactly("E");
-        assertThat(Sandbox.ManifestScript.parse(bytes(String.join(NUL, "F", "E", "644:0", HEX) + NUL)).get("E").mode()).isEqualTo(0644);
+        assertThat(ManifestListing.parse(bytes(String.join(NUL, "F", "E", "644:0", HEX) + NUL), null).manifest().get("E").mode()).isEqualTo(0644);
     }
 
     @Test
@@ -57,7 +58,7 @@ class StartupListingTest {
         var init = StartupListing.initCommand("/workspace");
         assertThat(init.subList(0, 2)).containsExactly("sh", "-c");
         assertThat(init.subList(3, 5)).containsExactly("sh", "/workspace");
-        assertThat(init.get(2)).startsWith("(\n").contains(Sandbox.ManifestScript.SCRIPT)
+        assertThat(init.get(2)).startsWith("(\n").contains(ManifestListing.SCRIPT)
                 .endsWith("exec sleep " + ConfinedContainers.IDLE_INIT_SECONDS + "\n");
     }
 }

@@ -1,5 +1,6 @@
-package dev.forkline.replay.sandbox;
+package dev.forkline.replay.docker;
 
+import dev.forkline.replay.sandbox.*;
 import com.github.dockerjava.api.exception.NotFoundException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,7 +38,7 @@ class OrphanSweeperTest {
         orphanLabels.put(SandboxLabels.OWNER_START, "1000");
         String orphan = engine.client().createContainerCmd(IsolationBoundary.DEFAULT_IMAGE)
                 .withLabels(orphanLabels).withEntrypoint("sleep").withCmd("1000").exec().getId();
-        try (Sandbox live = Sandbox.start(engine, IsolationBoundary.strict(), new SandboxLabels("live", "r1"), List.of())) {
+        try (DockerSandbox live = DockerSandbox.start(engine, IsolationBoundary.strict(), new SandboxLabels("live", "r1"), List.of())) {
             List<String> removed = new OrphanSweeper(engine).sweep();
             assertThat(removed).contains(orphan).doesNotContain(live.containerId());
             assertThat(live.state().running()).isTrue();
@@ -53,12 +54,12 @@ class OrphanSweeperTest {
     @Test
     void ownerLivenessIsJudgedByPidAndStartTime() {
         Map<String, String> mine = new SandboxLabels("s", "r").toMap();
-        assertThat(OrphanSweeper.isOrphan(mine)).isFalse();
+        assertThat(SandboxLabels.isOrphan(mine)).isFalse();
         Map<String, String> reusedPid = new HashMap<>(mine);
         reusedPid.put(SandboxLabels.OWNER_START, "1000");
-        assertThat(OrphanSweeper.isOrphan(reusedPid)).isTrue();
+        assertThat(SandboxLabels.isOrphan(reusedPid)).isTrue();
         Map<String, String> otherHost = new HashMap<>(reusedPid);
         otherHost.put(SandboxLabels.HOST, "some-other-host");
-        assertThat(OrphanSweeper.isOrphan(otherHost)).isFalse();
+        assertThat(SandboxLabels.isOrphan(otherHost)).isFalse();
     }
 }

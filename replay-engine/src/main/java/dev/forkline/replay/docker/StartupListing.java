@@ -1,7 +1,10 @@
-package dev.forkline.replay.sandbox;
+package dev.forkline.replay.docker;
 
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.Frame;
+import dev.forkline.replay.sandbox.BoundedBuffer;
+import dev.forkline.replay.sandbox.ManifestListing;
+import dev.forkline.replay.sandbox.SandboxException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The workspace manifest a sandbox's own init lists as the container starts, before it turns into the idle sleep,
  * read from the container's output: the manifest of a fresh sandbox without an exec (about 40 ms each). The init runs
- * the {@link Sandbox.ManifestScript} in a subshell (its failure never ends the init), then prints an end record
+ * the {@link ManifestListing#SCRIPT} in a subshell (its failure never ends the init), then prints an end record
  * {@code E\0<status>\0-\0-\0} and becomes {@code sleep}. The output is attached before the container starts (while
  * the workspace is copied in), so that nothing is missed whatever the engine's log driver.
  */
@@ -26,7 +29,7 @@ final class StartupListing implements AutoCloseable {
     private static final Duration ATTACH_TIMEOUT = Duration.ofSeconds(10);
     private static final int STDERR_LIMIT = 4096;
 
-    private static final String INIT = "(\n" + Sandbox.ManifestScript.SCRIPT + ")\n"
+    private static final String INIT = "(\n" + ManifestListing.SCRIPT + ")\n"
             + "status=$?\n"
             + "printf 'E\\0%s\\0-\\0-\\0' \"$status\"\n"
             + "exec sleep " + ConfinedContainers.IDLE_INIT_SECONDS + "\n";

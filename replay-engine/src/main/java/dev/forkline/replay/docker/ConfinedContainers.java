@@ -1,8 +1,11 @@
-package dev.forkline.replay.sandbox;
+package dev.forkline.replay.docker;
 
 import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.Volume;
+import dev.forkline.replay.sandbox.IsolationBoundary;
+import dev.forkline.replay.sandbox.TarArchives;
+import dev.forkline.replay.sandbox.WorkspaceFile;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,9 +15,9 @@ import java.util.Map;
 
 /**
  * Creates idle containers confined by an {@link IsolationBoundary} and fills their workspace: the steps a
- * {@link Sandbox} and a container kept for inspection share. Neither starts nor removes the container.
+ * {@link DockerSandbox} and a container kept for inspection share. Neither starts nor removes the container.
  */
-public final class ConfinedContainers {
+final class ConfinedContainers {
 
     /** How long the idle init sleeps: for ever, in practice (about 68 years). */
     static final String IDLE_INIT_SECONDS = "2147483647";
@@ -26,7 +29,7 @@ public final class ConfinedContainers {
      * Creates (does not start) a container running an idle init inside {@code boundary}, labelled {@code labels}, and
      * returns its id. The engine's NotFoundException (image not present) is not translated.
      */
-    public static String create(DockerEngine engine, IsolationBoundary boundary, Map<String, String> labels) {
+    static String create(DockerEngine engine, IsolationBoundary boundary, Map<String, String> labels) {
         return create(engine, boundary, labels, List.of("sleep", IDLE_INIT_SECONDS));
     }
 
@@ -64,7 +67,7 @@ public final class ConfinedContainers {
      *
      * @throws IOException when the archive cannot be built; the engine's own failures come as runtime exceptions
      */
-    public static void copyIn(DockerEngine engine, String containerId, IsolationBoundary boundary,
+    static void copyIn(DockerEngine engine, String containerId, IsolationBoundary boundary,
                               Collection<WorkspaceFile> files) throws IOException {
         copyIn(engine, containerId, boundary, boundary.workspace(), files);
     }

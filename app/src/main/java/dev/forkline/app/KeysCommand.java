@@ -19,10 +19,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 KeysCommand.Trust.class})
 final class KeysCommand {
 
-    @Command(name = "init", mixinStandardHelpOptions = true,
-            description = "Set up an owner's decision key: a new Ed25519 key pair whose private half is encrypted with a passphrase "
-                    + "(asked twice on the terminal). Refuses an owner who already has a key.")
-    static final class Init implements Callable<Integer> {
+    /** A command that sets a passphrase on an owner's key: asks for it (twice), applies it, and wipes it from memory. */
+    abstract static class WithNewPassphrase implements Callable<Integer> {
         @Option(names = "--owner", required = true, paramLabel = "NAME")
         String owner;
         @Option(names = "--passphrase-file", paramLabel = "FILE",
@@ -31,18 +29,20 @@ final class KeysCommand {
         @Spec
         CommandSpec spec;
 
+        /** Refuses, with a {@link UserInputException}, an owner whose key is not in the state this command needs. */
+        abstract void check(OwnerKeys ring) throws java.io.IOException;
+
+        abstract OwnerKey apply(OwnerKeys ring, char[] passphrase) throws java.io.IOException;
+
+        abstract String done(OwnerKeys ring, OwnerKey key);
+
         @Override
         public Integer call() throws Exception {
             OwnerKeys ring = KeyRing.open();
-            if (ring.protection(owner) != KeyProtection.NONE) {
-                throw new UserInputException("'" + owner + "' already has a key (" + ring.ownerDirectory(owner) + ")"
-                        + (ring.protection(owner) == KeyProtection.UNPROTECTED ? ", not protected: forkline keys protect --owner " + owner : ""));
-            }
+            check(ring);
             char[] passphrase = Passphrases.of(passphraseFile).toSetUp(owner);
             try {
-                OwnerKey key = ring.create(owner, passphrase);
-                spec.commandLine().getOut().printf("%s: decision key of %s set up, %s (protected by your passphrase; share the public "
-                        + "key with 'forkline keys export --owner %s --out FILE')%n", ring.ownerDirectory(owner), owner, key.fingerprint(), owner);
+                spec.commandLine().getOut().println(done(ring, apply(ring, passphrase)));
             } catch (IllegalArgumentException e) {
                 throw new UserInputException(e.getMessage());
             } finally {
@@ -52,38 +52,52 @@ final class KeysCommand {
         }
     }
 
+    @Command(name = "init", mixinStandardHelpOptions = true,
+            description = "Set up an owner's decision key: a new Ed25519 key pair whose private half is encrypted with a passphrase "
+                    + "(asked twice on the terminal). Refuses an owner who already has a key.")
+    static final class Init extends WithNewPassphrase {
+        @Override
+        void check(OwnerKeys ring) throws java.io.IOException {
+            if (ring.protection(owner) != KeyProtection.NONE) {
+                throw new UserInputException("'" + owner + "' already has a key (" + ring.ownerDirectory(owner) + ")"
+                        + (ring.protection(owner) == KeyProtection.UNPROTECTED ? ", not protected: forkline keys protect --owner " + owner : ""));
+            }
+        }
+
+        @Override
+        OwnerKey apply(OwnerKeys ring, char[] passphrase) throws java.io.IOException {
+            return ring.create(owner, passphrase);
+        }
+
+        @Override
+        String done(OwnerKeys ring, OwnerKey key) {
+            return String.format("%s: decision key of %s set up, %s (protected by your passphrase; share the public "
+                    + "key with 'forkline keys export --owner %s --out FILE')", ring.ownerDirectory(owner), owner, key.fingerprint(), owner);
+        }
+    }
+
     @Command(name = "protect", mixinStandardHelpOptions = true,
             description = "Encrypt an owner's key written by an older Forkline (unprotected) with a passphrase, in place: the same "
                     + "key, so its decisions still verify.")
-    static final class Protect implements Callable<Integer> {
-        @Option(names = "--owner", required = true, paramLabel = "NAME")
-        String owner;
-        @Option(names = "--passphrase-file", paramLabel = "FILE",
-                description = "Read the passphrase from FILE's first line instead of the terminal (CI only; see docs/decisions.md).")
-        Path passphraseFile;
-        @Spec
-        CommandSpec spec;
-
+    static final class Protect extends WithNewPassphrase {
         @Override
-        public Integer call() throws Exception {
-            OwnerKeys ring = KeyRing.open();
+        void check(OwnerKeys ring) throws java.io.IOException {
             if (ring.protection(owner) == KeyProtection.PASSPHRASE) {
                 throw new UserInputException("the key of '" + owner + "' is already protected by a passphrase");
             }
             if (ring.protection(owner) == KeyProtection.NONE) {
                 throw new UserInputException("'" + owner + "' has no key to protect: set one up with forkline keys init --owner " + owner);
             }
-            char[] passphrase = Passphrases.of(passphraseFile).toSetUp(owner);
-            try {
-                OwnerKey key = ring.protect(owner, passphrase);
-                spec.commandLine().getOut().printf("%s: key of %s (%s) now protected by your passphrase%n", ring.ownerDirectory(owner), owner,
-                        key.fingerprint());
-            } catch (IllegalArgumentException e) {
-                throw new UserInputException(e.getMessage());
-            } finally {
-                Arrays.fill(passphrase, '\0');
-            }
-            return ExitCodes.OK;
+        }
+
+        @Override
+        OwnerKey apply(OwnerKeys ring, char[] passphrase) throws java.io.IOException {
+            return ring.protect(owner, passphrase);
+        }
+
+        @Override
+        String done(OwnerKeys ring, OwnerKey key) {
+            return String.format("%s: key of %s (%s) now protected by your passphrase", ring.ownerDirectory(owner), owner, key.fingerprint());
         }
     }
 

@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 
 /** Deterministic source-code-like and log-like text, so blobs and outputs look (and compress) like real ones. */
-final class TextMaker {
+public final class TextMaker {
 
     private static final String[] WORDS = {
         "return", "final", "value", "index", "request", "result", "config", "handler", "buffer", "stream", "parse",
@@ -15,11 +15,11 @@ final class TextMaker {
 
     private final SplittableRandom random;
 
-    TextMaker(SplittableRandom random) {
+    public TextMaker(SplittableRandom random) {
         this.random = random;
     }
 
-    String words(int count) {
+    public String words(int count) {
         StringBuilder text = new StringBuilder(count * 7);
         for (int i = 0; i < count; i++) {
             if (i > 0) {
@@ -46,7 +46,7 @@ final class TextMaker {
     }
 
     /** Test-runner-like output of about {@code bytes} bytes. */
-    String log(int bytes) {
+    public String log(int bytes) {
         StringBuilder text = new StringBuilder(bytes + 80);
         while (text.length() < bytes) {
             text.append(random.nextInt(10) == 0 ? "FAIL " : "ok   ").append(words(3).replace(' ', '/')).append(' ')

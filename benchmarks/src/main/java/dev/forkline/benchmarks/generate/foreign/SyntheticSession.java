@@ -1,5 +1,6 @@
 package dev.forkline.benchmarks.generate.foreign;
 
+import dev.forkline.benchmarks.generate.TextMaker;
 import java.time.Instant;
 import java.util.SplittableRandom;
 
@@ -34,20 +35,17 @@ public final class SyntheticSession {
     }
 
     private static final Instant START = Instant.parse("2026-01-01T00:00:00Z");
-    private static final String[] WORDS = {
-        "return", "final", "value", "index", "request", "result", "config", "handler", "buffer", "stream", "parse",
-        "client", "server", "retry", "timeout", "error", "token", "model", "state", "event", "append", "commit",
-        "import", "export", "string", "count", "check", "assert", "build", "test", "module", "cache", "read", "write",
-        "open", "close", "path", "file", "line", "node", "tree", "graph", "queue", "lock", "task", "agent", "tool",
-    };
 
     private final SplittableRandom random;
+    /** Words and test logs drawn from the same random sequence. */
+    private final TextMaker text;
     private final int agents;
     private Instant clock = START;
     private int turns;
 
     public SyntheticSession(long seed, int agents) {
         this.random = new SplittableRandom(seed);
+        this.text = new TextMaker(random);
         this.agents = agents;
     }
 
@@ -96,22 +94,10 @@ public final class SyntheticSession {
     }
 
     private String words(int count) {
-        StringBuilder text = new StringBuilder(count * 7);
-        for (int i = 0; i < count; i++) {
-            if (i > 0) {
-                text.append(' ');
-            }
-            text.append(WORDS[random.nextInt(WORDS.length)]);
-        }
-        return text.toString();
+        return text.words(count);
     }
 
     private String log(int bytes) {
-        StringBuilder text = new StringBuilder(bytes + 80);
-        while (text.length() < bytes) {
-            text.append(random.nextInt(10) == 0 ? "FAIL " : "ok   ").append(words(3).replace(' ', '/')).append(' ')
-                    .append(random.nextInt(2000)).append("ms\n");
-        }
-        return text.toString();
+        return text.log(bytes);
     }
 }

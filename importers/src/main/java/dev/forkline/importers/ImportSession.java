@@ -35,7 +35,7 @@ public final class ImportSession {
     private final EventChain chain = new EventChain();
     private final SpilledEvents events;
     private int[] lines = new int[1024];
-    private final MemoryBlobStore blobs = new MemoryBlobStore();
+    private final MemoryBlobStore blobs;
     private final List<Finding> findings = new ArrayList<>();
     private final Map<String, Guess> guessed = new LinkedHashMap<>();
 
@@ -49,9 +49,14 @@ public final class ImportSession {
     }
 
     private ImportSession(String format, String source, SpilledEvents events) {
+        this(format, source, events, new MemoryBlobStore());
+    }
+
+    private ImportSession(String format, String source, SpilledEvents events, MemoryBlobStore blobs) {
         this.format = format;
         this.source = source;
         this.events = events;
+        this.blobs = blobs;
     }
 
     public String source() {
@@ -96,6 +101,11 @@ public final class ImportSession {
 
     public void finding(Finding finding) {
         findings.add(finding);
+    }
+
+    /** Whether any finding was reported so far. */
+    public boolean hasFindings() {
+        return !findings.isEmpty();
     }
 
     /**
@@ -165,6 +175,42 @@ public final class ImportSession {
     /** {@link #finish(String, String, Instant)} for a source that does not say when it was made: the first event's time. */
     public ImportedTrace finish(String traceId, String title) {
         return finish(traceId, title, events.getFirst().ts());
+    }
+
+    /**
+     * Whether {@link #snapshot} can be taken: the events are still held as objects (a session past
+     * {@link SpilledEvents#IN_MEMORY_LIMIT} events keeps them in a file that {@link #finish} hands out once).
+     */
+    public boolean canSnapshot() {
+        return !events.spilled();
+    }
+
+    /**
+     * The trace {@link #finish} would give if {@code closing} appended its events and reported its findings now,
+     * leaving this session as it was: it takes more events afterwards and can be snapshot again (a growing source
+     * imported again and again, with what closes the trace, e.g. a synthesised session.end, always last). The copy
+     * that {@code closing} works on shares this session's blobs, so {@code closing} must not add blobs.
+     *
+     * @throws IllegalStateException when the events went to a file ({@link #canSnapshot})
+     */
+    public ImportedTrace snapshot(String traceId, String title, Instant created, java.util.function.Consumer<ImportSession> closing) {
+        if (!canSnapshot()) {
+            throw new IllegalStateException("the events of " + source + " went to a file: the session can only be finished once");
+        }
+        ImportSession copy = new ImportSession(format, source, new SpilledEvents(source), blobs);
+        for (Event event : events) {
+            copy.chain.accept(event);
+            copy.events.add(event);
+        }
+        copy.lines = Arrays.copyOf(lines, Math.max(lines.length, 16));
+        copy.findings.addAll(findings);
+        guessed.forEach((tool, guess) -> {
+            Guess same = new Guess(guess.firstEvent, guess.firstLine);
+            same.calls = guess.calls;
+            copy.guessed.put(tool, same);
+        });
+        closing.accept(copy);
+        return copy.finish(traceId, title, created);
     }
 
     public ImportedTrace finish(String traceId, String title, Instant created) {

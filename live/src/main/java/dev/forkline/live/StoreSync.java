@@ -3,7 +3,7 @@ package dev.forkline.live;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.Importers;
 import dev.forkline.importers.TraceChecks;
-import dev.forkline.importers.otel.OtelImporter;
+import dev.forkline.importers.otel.OtelLiveImport;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.store.StoreException;
@@ -19,8 +19,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Brings the store up to date with what {@code forkline serve} acknowledged, in the background: a live bundle directory
  * (a Claude Code session) is stored again, which appends its new events to the stored prefix; an OpenTelemetry span log
- * is imported again with the OpenTelemetry importer and replaces the stored trace (a late span may belong before spans
- * already stored). Work is coalesced: a source marked several times before the worker reaches it is stored once.
+ * is imported again ({@link OtelLiveImport}: only the new spans' events are derived when they follow the ones stored)
+ * and replaces the stored trace (a late span may belong before spans already stored). Work is coalesced: a source marked several times before the worker reaches it is stored once.
  *
  * <p>The files are what was acknowledged; the store follows within {@link #delayMillis} (or the time the last stores
  * took, when that is longer: a big trace that keeps growing is not stored once per request) plus the time to store. A
@@ -38,7 +38,8 @@ public final class StoreSync implements AutoCloseable {
     private final Supplier<TrustedKeys> trusted;
     private final long delayMillis;
     private final Importers importers = Importers.builtIn();
-    private final OtelImporter otel = new OtelImporter();
+    /** Per span log, the spans read so far and their events: a log that grew at its end is read from where it was. */
+    private final java.util.Map<Path, OtelLiveImport> otel = new java.util.concurrent.ConcurrentHashMap<>();
     private final Set<Source> dirty = new LinkedHashSet<>();
     private final Thread worker;
     private boolean busy;
@@ -147,7 +148,7 @@ public final class StoreSync implements AutoCloseable {
             // A span log only grows, by whole lines appended under its lock: its length taken under the lock bounds a
             // prefix that no append changes, which is then read without the lock (a span batch never waits for it).
             long length = LiveBundle.withLock(source.path(), () -> java.nio.file.Files.size(source.path()));
-            trace = otel.read(source.path(), length);
+            trace = otel.computeIfAbsent(source.path(), OtelLiveImport::new).read(length);
         } else {
             // Read under the bundle's in-process lock: appends in this process never run while its files are open (see
             // LiveBundle). The read holds the events in memory; checking and storing them, the slow part, run after

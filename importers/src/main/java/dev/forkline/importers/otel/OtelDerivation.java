@@ -43,9 +43,12 @@ final class OtelDerivation {
     /** The keys of parents that spans name and the tree does not hold: a span arriving with one changes its children. */
     private final Set<String> missingParents = new HashSet<>();
     private boolean unstarted;
+    /** What session.start is made of, kept as spans arrive: distinct resources and trace ids, the first agent and non-plain span. */
+    private final Summary summary;
 
     private OtelDerivation(ImportSession session, String source, List<OtelSpan> spans, SpanTree tree, OtelTraceWriter writer,
-                           Instant start, ObjectNode startData) {
+                           Instant start, Summary summary, ObjectNode startData) {
+        this.summary = summary;
         this.session = session;
         this.source = source;
         this.spans = spans;
@@ -66,11 +69,13 @@ final class OtelDerivation {
         Instant start = spans.getFirst().start() != null ? spans.getFirst().start() : Instant.EPOCH;
         OtelTraceWriter writer = new OtelTraceWriter(session, tree, start);
         writer.groupModels(spans);
-        ObjectNode data = startData(spans, tree, writer.groups(), source);
+        Summary summary = new Summary();
+        summary.add(spans, tree);
+        ObjectNode data = summary.startData(spans, writer.groups(), source);
         session.append(NewEvent.of(OtelTraceWriter.RUN, "harness", EventType.SESSION_START).at(start)
                 .touches(StateKind.SESSION, StateKind.HARNESS).data(data), 0);
         writer.write(spans);
-        OtelDerivation derivation = new OtelDerivation(session, source, spans, tree, writer, start, data);
+        OtelDerivation derivation = new OtelDerivation(session, source, spans, tree, writer, start, summary, data);
         derivation.noteArrived(spans);
         return derivation;
     }
@@ -108,7 +113,8 @@ final class OtelDerivation {
         }
         spans.addAll(added);
         writer.groupModels(added);
-        if (!startData(spans, tree, writer.groups(), source).equals(startData)) {
+        summary.add(added, tree);
+        if (!summary.startData(spans, writer.groups(), source).equals(startData)) {
             return false;
         }
         writer.write(added);
@@ -145,7 +151,7 @@ final class OtelDerivation {
     }
 
     private String traceId() {
-        return OtelImporter.FORMAT + ":" + String.join(",", traceIds(spans));
+        return OtelImporter.FORMAT + ":" + String.join(",", summary.traceIds);
     }
 
     private String title() {
@@ -164,38 +170,57 @@ final class OtelDerivation {
         findings(target, (ObjectNode) startData.get("environment"));
     }
 
-    private static ObjectNode startData(List<OtelSpan> spans, SpanTree tree, Map<OtelSpan, ModelSpanGroup> groups, String source) {
-        OtelSpan mainSpan = spans.stream().filter(span -> tree.role(span) != SpanRole.PLAIN).findFirst().orElse(spans.getFirst());
-        ObjectNode environment = OtelEnvironment.of(mainSpan.resource(), OtelEnvironment.distinct(spans));
-        ObjectNode data = Json.object();
-        data.put("title", title(spans, tree));
-        data.set("environment", environment);
-        if (!groups.isEmpty()) {
-            ModelSpanGroup first = groups.values().iterator().next();
-            ObjectNode model = data.putObject("model");
-            Payloads.putIfPresent(model, "provider", first.provider());
-            Payloads.putIfPresent(model, "model", first.model());
-        }
-        data.set("imported", Payloads.imported(OtelImporter.FORMAT, source));
-        var ids = data.putArray("traceIds");
-        traceIds(spans).forEach(ids::add);
-        return data;
-    }
+    /**
+     * What session.start says about the spans, kept up to date as spans are added (in start order): the distinct
+     * resources and trace ids in first-seen order, the first agent span (the title) and the first span that is not
+     * plain (the main resource).
+     */
+    private static final class Summary {
+        private final Set<ObjectNode> resources = new LinkedHashSet<>();
+        private final Set<String> traceIds = new LinkedHashSet<>();
+        private OtelSpan firstAgent;
+        private OtelSpan firstNotPlain;
 
-    private static Set<String> traceIds(List<OtelSpan> spans) {
-        Set<String> traceIds = new LinkedHashSet<>();
-        spans.forEach(span -> traceIds.add(span.traceId()));
-        return traceIds;
-    }
-
-    private static String title(List<OtelSpan> spans, SpanTree tree) {
-        for (OtelSpan span : spans) {
-            if (tree.role(span) == SpanRole.AGENT) {
-                return "agent " + SpanTree.agentName(span) + " (trace " + span.traceId() + ")";
+        void add(List<OtelSpan> spans, SpanTree tree) {
+            for (OtelSpan span : spans) {
+                resources.add(span.resource());
+                traceIds.add(span.traceId());
+                SpanRole role = tree.role(span);
+                if (firstAgent == null && role == SpanRole.AGENT) {
+                    firstAgent = span;
+                }
+                if (firstNotPlain == null && role != SpanRole.PLAIN) {
+                    firstNotPlain = span;
+                }
             }
         }
-        OtelSpan first = spans.getFirst();
-        return first.name() + " (trace " + first.traceId() + ")";
+
+        /** @param spans all spans, in start order */
+        ObjectNode startData(List<OtelSpan> spans, Map<OtelSpan, ModelSpanGroup> groups, String source) {
+            OtelSpan mainSpan = firstNotPlain != null ? firstNotPlain : spans.getFirst();
+            ObjectNode environment = OtelEnvironment.of(mainSpan.resource(), new ArrayList<>(resources));
+            ObjectNode data = Json.object();
+            data.put("title", title(spans));
+            data.set("environment", environment);
+            if (!groups.isEmpty()) {
+                ModelSpanGroup first = groups.values().iterator().next();
+                ObjectNode model = data.putObject("model");
+                Payloads.putIfPresent(model, "provider", first.provider());
+                Payloads.putIfPresent(model, "model", first.model());
+            }
+            data.set("imported", Payloads.imported(OtelImporter.FORMAT, source));
+            var ids = data.putArray("traceIds");
+            traceIds.forEach(ids::add);
+            return data;
+        }
+
+        private String title(List<OtelSpan> spans) {
+            if (firstAgent != null) {
+                return "agent " + SpanTree.agentName(firstAgent) + " (trace " + firstAgent.traceId() + ")";
+            }
+            OtelSpan first = spans.getFirst();
+            return first.name() + " (trace " + first.traceId() + ")";
+        }
     }
 
     private void findings(ImportSession target, ObjectNode environment) {

@@ -38,6 +38,9 @@ public final class ImportSession {
     private final MemoryBlobStore blobs;
     private final List<Finding> findings = new ArrayList<>();
     private final Map<String, Guess> guessed = new LinkedHashMap<>();
+    /** The columns of the events up to the last {@link #snapshot}, so that the next one adds only the rows of new events. */
+    private EventColumns.Builder snapshotColumns;
+    private int snapshotRows;
 
     public ImportSession(String format, String source) {
         this(format, source, new SpilledEvents(source));
@@ -209,14 +212,29 @@ public final class ImportSession {
             same.calls = guess.calls;
             copy.guessed.put(tool, same);
         });
+        if (snapshotColumns == null) {
+            snapshotColumns = new EventColumns.Builder(events.size() + 1024);
+        }
+        for (; snapshotRows < events.size(); snapshotRows++) {
+            snapshotColumns.add(events.get(snapshotRows));
+        }
+        EventColumns.Builder columns = new EventColumns.Builder(events.size() + 16).append(snapshotColumns.buildPart());
         closing.accept(copy);
-        return copy.finish(traceId, title, created);
+        for (int i = snapshotRows; i < copy.events.size(); i++) {
+            columns.add(copy.events.get(i));
+        }
+        return copy.finish(traceId, title, created, copy.events.spilled() ? null : columns.build());
     }
 
     public ImportedTrace finish(String traceId, String title, Instant created) {
+        return finish(traceId, title, created, null);
+    }
+
+    /** @param known the columns of the events, when already built (else computed here) */
+    private ImportedTrace finish(String traceId, String title, Instant created, EventColumns known) {
         reportGuesses();
         List<Event> all = events.finished();
-        EventColumns columns = EventColumns.of(all);
+        EventColumns columns = known != null ? known : EventColumns.of(all);
         reportDuplicateCallIds(all, columns);
         int[] lineArray = Arrays.copyOf(lines, all.size());
         Manifest manifest = new Manifest(Manifest.FORMAT_VERSION, traceId, title, created, "forkline-import/" + format, format);

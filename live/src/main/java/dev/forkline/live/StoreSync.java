@@ -10,7 +10,9 @@ import dev.forkline.trace.store.StoreException;
 import dev.forkline.trace.store.TraceConflictException;
 import dev.forkline.trace.store.TraceStore;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -41,6 +43,8 @@ public final class StoreSync implements AutoCloseable {
     /** Per span log, the spans read so far and their events: a log that grew at its end is read from where it was. */
     private final java.util.Map<Path, OtelLiveImport> otel = new java.util.concurrent.ConcurrentHashMap<>();
     private final Set<Source> dirty = new LinkedHashSet<>();
+    /** Span logs marked since their events were last derived (see {@link #gather}). */
+    private final Set<Path> underived = new LinkedHashSet<>();
     private final Thread worker;
     private boolean busy;
     private boolean closed;
@@ -60,6 +64,9 @@ public final class StoreSync implements AutoCloseable {
 
     public synchronized void mark(Source source) {
         dirty.add(source);
+        if (source.otelSpans()) {
+            underived.add(source.path());
+        }
         notifyAll();
     }
 
@@ -79,12 +86,39 @@ public final class StoreSync implements AutoCloseable {
         }
     }
 
-    /** Sleeps up to {@code millis} gathering marks, less when a flush asks for the store now. */
-    private synchronized void gather(long millis) throws InterruptedException {
+    /**
+     * Gathers marks for up to {@code millis}, less when a flush asks for the store now. Meanwhile the events of span
+     * batches are derived as they arrive ({@link OtelLiveImport#advance}), so that the store has only the last ones
+     * left to derive.
+     */
+    private void gather(long millis) throws InterruptedException {
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(millis);
-        long left;
-        while (flushing == 0 && !closed && (left = deadline - System.nanoTime()) > 0) {
-            java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
+        while (true) {
+            List<Path> logs;
+            synchronized (this) {
+                long left;
+                while (underived.isEmpty() && flushing == 0 && !closed && (left = deadline - System.nanoTime()) > 0) {
+                    java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
+                }
+                if (flushing > 0 || closed || deadline - System.nanoTime() <= 0) {
+                    return;
+                }
+                logs = new ArrayList<>(underived);
+                underived.clear();
+            }
+            for (Path log : logs) {
+                deriveQuietly(log);
+            }
+        }
+    }
+
+    private void deriveQuietly(Path log) {
+        try {
+            long length = LiveBundle.withLock(log, () -> java.nio.file.Files.size(log));
+            otel.computeIfAbsent(log, OtelLiveImport::new).advance(length);
+        } catch (Exception e) {
+            // the store reads the log again and reports what is wrong with it
+            LOG.debug("live: cannot derive the events of {} yet: {}", log, e.toString());
         }
     }
 

@@ -23,9 +23,10 @@ import java.util.List;
 public final class OtelLiveImport {
 
     private final Path log;
-    private final OtelImporter importer = new OtelImporter();
-    /** The spans read so far, with their events; null until a read that can be extended. */
+    /** The spans read so far, with their events; null before the first read. */
     private OtelDerivation derivation;
+    /** Whether {@link #derivation} can take the spans of lines appended later (else it is finished on the next read). */
+    private boolean extendable;
     /** How many bytes and lines {@link #derivation} holds the spans of. */
     private long readBytes;
     private long readLines;
@@ -38,11 +39,31 @@ public final class OtelLiveImport {
 
     /** The trace of the log's first {@code length} bytes, which must end a line appended whole. */
     public synchronized ImportedTrace read(long length) throws IOException, TraceFormatException {
-        if (derivation != null && length >= readBytes) {
+        advance(length);
+        if (extendable) {
+            return derivation.snapshot();
+        }
+        OtelDerivation once = derivation;
+        derivation = null;
+        return once.finish();
+    }
+
+    /**
+     * Derives the events of the log's first {@code length} bytes without handing out the trace: what {@link #read}
+     * then has left to do is the lines appended since. Called as span batches arrive, it spreads the derivation over
+     * them instead of doing it all when the trace is stored.
+     */
+    public synchronized void advance(long length) throws IOException, TraceFormatException {
+        if (derivation != null && length == readBytes) {
+            return;
+        }
+        if (derivation != null && extendable && length > readBytes) {
             try {
                 if (extend(length)) {
                     extended++;
-                    return derivation.snapshot();
+                    // past the events an import holds in memory: finished on the next read, read whole after that
+                    extendable = derivation.canSnapshot();
+                    return;
                 }
             } catch (IOException | RuntimeException e) {
                 // the kept state may be half updated: drop it and read the log whole
@@ -50,10 +71,10 @@ public final class OtelLiveImport {
         }
         derivation = null;
         whole++;
-        return readWhole(length);
+        deriveWhole(length);
     }
 
-    /** How many reads derived only the new spans' events, and how many read the log whole (for tests and benchmarks). */
+    /** How many times only the new spans' events were derived, and how many the log was read whole (tests, benchmarks). */
     public synchronized long extendedReads() {
         return extended;
     }
@@ -63,9 +84,6 @@ public final class OtelLiveImport {
     }
 
     private boolean extend(long length) throws IOException, TraceFormatException {
-        if (length == readBytes) {
-            return true;
-        }
         if (!endsLine(length)) {
             return false;
         }
@@ -80,19 +98,16 @@ public final class OtelLiveImport {
         return true;
     }
 
-    private ImportedTrace readWhole(long length) throws IOException, TraceFormatException {
+    private void deriveWhole(long length) throws IOException, TraceFormatException {
         ImportSession session = new ImportSession(OtelImporter.FORMAT, log.toString());
         SpanFileReader reader = new SpanFileReader(log, session, length);
         List<OtelSpan> spans = reader.read();
         OtelDerivation read = OtelDerivation.of(session, log.toString(), spans);
         long size = Math.min(length, Files.size(log));
-        if (!reader.readAsLines() || !read.canSnapshot() || !endsLine(size)) {
-            return read.finish();
-        }
         derivation = read;
-        readBytes = size;
-        readLines = countLines(0, size);
-        return read.snapshot();
+        readBytes = length;
+        extendable = reader.readAsLines() && read.canSnapshot() && size == length && endsLine(size);
+        readLines = extendable ? countLines(0, size) : 0;
     }
 
     /** Whether the byte before {@code at} ends a line (a prefix of whole lines). */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.columns.EventColumns;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,10 +90,24 @@ class OtelLiveImportTest {
             assertThat(a.events()).isEqualTo(b.events());
             assertThat(a.lines()).isEqualTo(b.lines());
             assertThat(a.manifest()).isEqualTo(b.manifest());
+            assertThat(rows(a.columns())).isEqualTo(rows(b.columns()));
             assertThat(((dev.forkline.trace.bundle.MemoryBlobStore) a.blobs()).all().keySet())
                     .isEqualTo(((dev.forkline.trace.bundle.MemoryBlobStore) b.blobs()).all().keySet());
         }
         assertThat(incremental.findings()).isEqualTo(whole.findings());
+    }
+
+    /** What the columns say of each event (a snapshot builds them from the rows of earlier snapshots). */
+    private static List<String> rows(EventColumns columns) {
+        List<String> rows = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            rows.add(String.join(" ", columns.id(i), columns.run(i), String.valueOf(columns.seq(i)), String.valueOf(columns.ts(i)),
+                    columns.actor(i), columns.type(i), String.valueOf(columns.flags(i)), String.valueOf(columns.latencyMs(i)),
+                    String.valueOf(columns.callId(i)), String.valueOf(columns.tool(i)), String.valueOf(columns.checkpointId(i)),
+                    String.valueOf(columns.label(i)), String.valueOf(columns.causes(i)), columns.hash(i),
+                    String.valueOf(columns.blobNames(i))));
+        }
+        return rows;
     }
 
     private static void append(Path log, String line) throws Exception {

@@ -40,8 +40,20 @@ public final class StoreSync implements AutoCloseable {
     private final Supplier<TrustedKeys> trusted;
     private final long delayMillis;
     private final Importers importers = Importers.builtIn();
-    /** Per span log, the spans read so far and their events: a log that grew at its end is read from where it was. */
-    private final java.util.Map<Path, OtelLiveImport> otel = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Span logs whose spans and events are kept in memory between stores, the most recently stored ones. */
+    static final int KEPT_SPAN_LOGS = 16;
+
+    /**
+     * Per span log, the spans read so far and their events: a log that grew at its end is read from where it was. Only
+     * the {@value #KEPT_SPAN_LOGS} most recently used are kept; another one is read whole the next time it is stored.
+     */
+    private final java.util.Map<Path, OtelLiveImport> otel = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(KEPT_SPAN_LOGS * 2, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(java.util.Map.Entry<Path, OtelLiveImport> eldest) {
+                    return size() > KEPT_SPAN_LOGS;
+                }
+            });
     private final Set<Source> dirty = new LinkedHashSet<>();
     /** Span logs marked since their events were last derived (see {@link #gather}). */
     private final Set<Path> underived = new LinkedHashSet<>();

@@ -24,8 +24,9 @@ import org.slf4j.LoggerFactory;
  * is imported again ({@link OtelLiveImport}: only the new spans' events are derived when they follow the ones stored)
  * and replaces the stored trace (a late span may belong before spans already stored). Work is coalesced: a source marked several times before the worker reaches it is stored once.
  *
- * <p>The files are what was acknowledged; the store follows within {@link #delayMillis} (or the time the last stores
- * took, when that is longer: a big trace that keeps growing is not stored once per request) plus the time to store. A
+ * <p>The files are what was acknowledged; the store follows within {@link #delayMillis} (or three times the time the
+ * last stores took, when that is longer: a big trace that keeps growing is not stored once per request) plus the time
+ * to store. A
  * failure to store is logged and retried on the next mark; the files are untouched.
  */
 public final class StoreSync implements AutoCloseable {
@@ -40,6 +41,9 @@ public final class StoreSync implements AutoCloseable {
     private final Supplier<TrustedKeys> trusted;
     private final long delayMillis;
     private final Importers importers = Importers.builtIn();
+    /** How many times as long as the last stores took the worker gathers marks before storing again. */
+    static final int STORE_SPACING = 3;
+
     /** Span logs whose spans and events are kept in memory between stores, the most recently stored ones. */
     static final int KEPT_SPAN_LOGS = 16;
 
@@ -156,9 +160,10 @@ public final class StoreSync implements AutoCloseable {
                 busy = true;
             }
             try {
-                // Gathers marks for at least as long as the last stores took: each store reads its source whole, so
-                // while spans keep coming the store works at most about half the time instead of once per request.
-                gather(Math.max(delayMillis, lastBatchMillis));
+                // Gathers marks for three times as long as the last stores took: each store still checks its trace whole
+                // (and a window following it loads it again), so while spans keep coming the stores take at most about
+                // a quarter of the time instead of running once per request.
+                gather(Math.max(delayMillis, STORE_SPACING * lastBatchMillis));
             } catch (InterruptedException e) {
                 return;
             }

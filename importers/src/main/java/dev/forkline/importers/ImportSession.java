@@ -35,9 +35,12 @@ public final class ImportSession {
     private final EventChain chain = new EventChain();
     private final SpilledEvents events;
     private int[] lines = new int[1024];
-    private final MemoryBlobStore blobs = new MemoryBlobStore();
+    private final MemoryBlobStore blobs;
     private final List<Finding> findings = new ArrayList<>();
     private final Map<String, Guess> guessed = new LinkedHashMap<>();
+    /** The columns of the events up to the last {@link #snapshot}, so that the next one adds only the rows of new events. */
+    private EventColumns.Builder snapshotColumns;
+    private int snapshotRows;
 
     public ImportSession(String format, String source) {
         this(format, source, new SpilledEvents(source));
@@ -49,9 +52,14 @@ public final class ImportSession {
     }
 
     private ImportSession(String format, String source, SpilledEvents events) {
+        this(format, source, events, new MemoryBlobStore());
+    }
+
+    private ImportSession(String format, String source, SpilledEvents events, MemoryBlobStore blobs) {
         this.format = format;
         this.source = source;
         this.events = events;
+        this.blobs = blobs;
     }
 
     public String source() {
@@ -96,6 +104,11 @@ public final class ImportSession {
 
     public void finding(Finding finding) {
         findings.add(finding);
+    }
+
+    /** Whether any finding was reported so far. */
+    public boolean hasFindings() {
+        return !findings.isEmpty();
     }
 
     /**
@@ -167,10 +180,61 @@ public final class ImportSession {
         return finish(traceId, title, events.getFirst().ts());
     }
 
+    /**
+     * Whether {@link #snapshot} can be taken: the events are still held as objects (a session past
+     * {@link SpilledEvents#IN_MEMORY_LIMIT} events keeps them in a file that {@link #finish} hands out once).
+     */
+    public boolean canSnapshot() {
+        return !events.spilled();
+    }
+
+    /**
+     * The trace {@link #finish} would give if {@code closing} appended its events and reported its findings now,
+     * leaving this session as it was: it takes more events afterwards and can be snapshot again (a growing source
+     * imported again and again, with what closes the trace, e.g. a synthesised session.end, always last). The copy
+     * that {@code closing} works on shares this session's blobs, so {@code closing} must not add blobs.
+     *
+     * @throws IllegalStateException when the events went to a file ({@link #canSnapshot})
+     */
+    public ImportedTrace snapshot(String traceId, String title, Instant created, java.util.function.Consumer<ImportSession> closing) {
+        if (!canSnapshot()) {
+            throw new IllegalStateException("the events of " + source + " went to a file: the session can only be finished once");
+        }
+        ImportSession copy = new ImportSession(format, source, new SpilledEvents(source), blobs);
+        for (Event event : events) {
+            copy.chain.accept(event);
+            copy.events.add(event);
+        }
+        copy.lines = Arrays.copyOf(lines, Math.max(lines.length, 16));
+        copy.findings.addAll(findings);
+        guessed.forEach((tool, guess) -> {
+            Guess same = new Guess(guess.firstEvent, guess.firstLine);
+            same.calls = guess.calls;
+            copy.guessed.put(tool, same);
+        });
+        if (snapshotColumns == null) {
+            snapshotColumns = new EventColumns.Builder(events.size() + 1024);
+        }
+        for (; snapshotRows < events.size(); snapshotRows++) {
+            snapshotColumns.add(events.get(snapshotRows));
+        }
+        EventColumns.Builder columns = new EventColumns.Builder(events.size() + 16).append(snapshotColumns.buildPart());
+        closing.accept(copy);
+        for (int i = snapshotRows; i < copy.events.size(); i++) {
+            columns.add(copy.events.get(i));
+        }
+        return copy.finish(traceId, title, created, copy.events.spilled() ? null : columns.build());
+    }
+
     public ImportedTrace finish(String traceId, String title, Instant created) {
+        return finish(traceId, title, created, null);
+    }
+
+    /** @param known the columns of the events, when already built (else computed here) */
+    private ImportedTrace finish(String traceId, String title, Instant created, EventColumns known) {
         reportGuesses();
         List<Event> all = events.finished();
-        EventColumns columns = EventColumns.of(all);
+        EventColumns columns = known != null ? known : EventColumns.of(all);
         reportDuplicateCallIds(all, columns);
         int[] lineArray = Arrays.copyOf(lines, all.size());
         Manifest manifest = new Manifest(Manifest.FORMAT_VERSION, traceId, title, created, "forkline-import/" + format, format);

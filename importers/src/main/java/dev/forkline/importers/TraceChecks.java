@@ -96,7 +96,8 @@ public final class TraceChecks {
     }
 
     public static Checked check(ImportedTrace trace, TrustedKeys trusted) {
-        return check(trace, TraceIndex.of(trace.bundle().events()), trusted);
+        Bundle bundle = trace.bundle();
+        return check(trace, TraceIndex.of(bundle.events(), bundle.columns()), trusted);
     }
 
     private static boolean isAboutADecision(Problem problem) {

@@ -3,14 +3,16 @@ package dev.forkline.live;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.Importers;
 import dev.forkline.importers.TraceChecks;
-import dev.forkline.importers.otel.OtelImporter;
+import dev.forkline.importers.otel.OtelLiveImport;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.store.StoreException;
 import dev.forkline.trace.store.TraceConflictException;
 import dev.forkline.trace.store.TraceStore;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -19,11 +21,12 @@ import org.slf4j.LoggerFactory;
 /**
  * Brings the store up to date with what {@code forkline serve} acknowledged, in the background: a live bundle directory
  * (a Claude Code session) is stored again, which appends its new events to the stored prefix; an OpenTelemetry span log
- * is imported again with the OpenTelemetry importer and replaces the stored trace (a late span may belong before spans
- * already stored). Work is coalesced: a source marked several times before the worker reaches it is stored once.
+ * is imported again ({@link OtelLiveImport}: only the new spans' events are derived when they follow the ones stored)
+ * and replaces the stored trace (a late span may belong before spans already stored). Work is coalesced: a source marked several times before the worker reaches it is stored once.
  *
- * <p>The files are what was acknowledged; the store follows within {@link #delayMillis} (or the time the last stores
- * took, when that is longer: a big trace that keeps growing is not stored once per request) plus the time to store. A
+ * <p>The files are what was acknowledged; the store follows within {@link #delayMillis} (or three times the time the
+ * last stores took, when that is longer: a big trace that keeps growing is not stored once per request) plus the time
+ * to store. A
  * failure to store is logged and retried on the next mark; the files are untouched.
  */
 public final class StoreSync implements AutoCloseable {
@@ -38,8 +41,26 @@ public final class StoreSync implements AutoCloseable {
     private final Supplier<TrustedKeys> trusted;
     private final long delayMillis;
     private final Importers importers = Importers.builtIn();
-    private final OtelImporter otel = new OtelImporter();
+    /** How many times as long as the last stores took the worker gathers marks before storing again. */
+    static final int STORE_SPACING = 3;
+
+    /** Span logs whose spans and events are kept in memory between stores, the most recently stored ones. */
+    static final int KEPT_SPAN_LOGS = 16;
+
+    /**
+     * Per span log, the spans read so far and their events: a log that grew at its end is read from where it was. Only
+     * the {@value #KEPT_SPAN_LOGS} most recently used are kept; another one is read whole the next time it is stored.
+     */
+    private final java.util.Map<Path, OtelLiveImport> otel = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(KEPT_SPAN_LOGS * 2, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(java.util.Map.Entry<Path, OtelLiveImport> eldest) {
+                    return size() > KEPT_SPAN_LOGS;
+                }
+            });
     private final Set<Source> dirty = new LinkedHashSet<>();
+    /** Span logs marked since their events were last derived (see {@link #gather}). */
+    private final Set<Path> underived = new LinkedHashSet<>();
     private final Thread worker;
     private boolean busy;
     private boolean closed;
@@ -59,6 +80,9 @@ public final class StoreSync implements AutoCloseable {
 
     public synchronized void mark(Source source) {
         dirty.add(source);
+        if (source.otelSpans()) {
+            underived.add(source.path());
+        }
         notifyAll();
     }
 
@@ -78,12 +102,39 @@ public final class StoreSync implements AutoCloseable {
         }
     }
 
-    /** Sleeps up to {@code millis} gathering marks, less when a flush asks for the store now. */
-    private synchronized void gather(long millis) throws InterruptedException {
+    /**
+     * Gathers marks for up to {@code millis}, less when a flush asks for the store now. Meanwhile the events of span
+     * batches are derived as they arrive ({@link OtelLiveImport#advance}), so that the store has only the last ones
+     * left to derive.
+     */
+    private void gather(long millis) throws InterruptedException {
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(millis);
-        long left;
-        while (flushing == 0 && !closed && (left = deadline - System.nanoTime()) > 0) {
-            java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
+        while (true) {
+            List<Path> logs;
+            synchronized (this) {
+                long left;
+                while (underived.isEmpty() && flushing == 0 && !closed && (left = deadline - System.nanoTime()) > 0) {
+                    java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
+                }
+                if (flushing > 0 || closed || deadline - System.nanoTime() <= 0) {
+                    return;
+                }
+                logs = new ArrayList<>(underived);
+                underived.clear();
+            }
+            for (Path log : logs) {
+                deriveQuietly(log);
+            }
+        }
+    }
+
+    private void deriveQuietly(Path log) {
+        try {
+            long length = LiveBundle.withLock(log, () -> java.nio.file.Files.size(log));
+            otel.computeIfAbsent(log, OtelLiveImport::new).advance(length);
+        } catch (Exception e) {
+            // the store reads the log again and reports what is wrong with it
+            LOG.debug("live: cannot derive the events of {} yet: {}", log, e.toString());
         }
     }
 
@@ -109,9 +160,10 @@ public final class StoreSync implements AutoCloseable {
                 busy = true;
             }
             try {
-                // Gathers marks for at least as long as the last stores took: each store reads its source whole, so
-                // while spans keep coming the store works at most about half the time instead of once per request.
-                gather(Math.max(delayMillis, lastBatchMillis));
+                // Gathers marks for three times as long as the last stores took: each store still checks its trace whole
+                // (and a window following it loads it again), so while spans keep coming the stores take at most about
+                // a quarter of the time instead of running once per request.
+                gather(Math.max(delayMillis, STORE_SPACING * lastBatchMillis));
             } catch (InterruptedException e) {
                 return;
             }
@@ -147,7 +199,7 @@ public final class StoreSync implements AutoCloseable {
             // A span log only grows, by whole lines appended under its lock: its length taken under the lock bounds a
             // prefix that no append changes, which is then read without the lock (a span batch never waits for it).
             long length = LiveBundle.withLock(source.path(), () -> java.nio.file.Files.size(source.path()));
-            trace = otel.read(source.path(), length);
+            trace = otel.computeIfAbsent(source.path(), OtelLiveImport::new).read(length);
         } else {
             // Read under the bundle's in-process lock: appends in this process never run while its files are open (see
             // LiveBundle). The read holds the events in memory; checking and storing them, the slow part, run after

@@ -52,6 +52,8 @@ final class OtelTraceWriter {
     private final Map<OtelSpan, String> startEvents = new HashMap<>();
     private final Map<String, String> modelCallByToolCallId = new HashMap<>();
     private long mergedModelSpans;
+    /** The time of the last point written (a span's start, end or exception), or null before the first. */
+    private Instant lastPoint;
 
     OtelTraceWriter(ImportSession session, SpanTree tree, Instant start) {
         this.session = session;
@@ -76,6 +78,11 @@ final class OtelTraceWriter {
         return groups;
     }
 
+    /** The model groups made so far, in the order their first spans were grouped. */
+    Map<OtelSpan, ModelSpanGroup> groups() {
+        return groups;
+    }
+
     void write(List<OtelSpan> spans) {
         List<Point> points = new ArrayList<>();
         int order = 0;
@@ -95,6 +102,7 @@ final class OtelTraceWriter {
         }
         points.sort(OtelTraceWriter::compare);
         for (Point point : points) {
+            lastPoint = point.ts();
             if (point.exception() != null) {
                 exception(point.span(), point.exception(), point.ts());
             } else if (point.start()) {
@@ -293,16 +301,25 @@ final class OtelTraceWriter {
         append(NewEvent.of(RUN, tree.actor(span), EventType.ERROR).at(at).causes(causesOf(span)).data(data), span);
     }
 
-    void report() {
-        time.report(session, "spans");
+    /** Reports what the spans written so far lacked into {@code target} (this writer's session, or a snapshot of it). */
+    void report(ImportSession target) {
+        time.report(target, "spans");
         if (mergedModelSpans > 0) {
-            session.finding(Finding.info(ImportFindings.MODEL_SPANS_MERGED, mergedModelSpans + " nested model span(s) recorded the same request"
+            target.finding(Finding.info(ImportFindings.MODEL_SPANS_MERGED, mergedModelSpans + " nested model span(s) recorded the same request"
                     + " as an enclosing model span (several instrumentations); each request is one model.call, its tokens counted once", null, 0));
         }
     }
 
     Instant lastTime() {
         return time.last();
+    }
+
+    /**
+     * The time of the last point written. Spans that all start after it write their events after every event written
+     * so far, as writing all spans at once would have placed them ({@link #compare}: time first).
+     */
+    Instant lastPoint() {
+        return lastPoint;
     }
 
     // --- helpers ---

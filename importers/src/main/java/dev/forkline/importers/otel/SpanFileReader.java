@@ -50,35 +50,66 @@ final class SpanFileReader {
 
     /** How many of the file's bytes to read (a growing file's later bytes are left alone). */
     private final long length;
+    /** Where reading starts, and how many lines come before it (0 and 0: the whole file). */
+    private final long from;
+    private final long linesBefore;
+    /** Whether {@link #read} took the file as JSON lines (one whole document per line). */
+    private boolean asLines;
 
     SpanFileReader(Path file, ImportSession session) {
         this(file, session, Long.MAX_VALUE);
     }
 
     SpanFileReader(Path file, ImportSession session, long length) {
+        this(file, session, 0, length, 0);
+    }
+
+    /**
+     * Reads the JSON lines between byte {@code from} (the start of a line, after {@code linesBefore} lines) and byte
+     * {@code length} with {@link #readLinesFrom}: the spans a growing span log gained since it was read up to
+     * {@code from}, with the same line numbers a read of the whole file gives them.
+     */
+    SpanFileReader(Path file, ImportSession session, long from, long length, long linesBefore) {
         this.file = file;
         this.session = session;
+        this.from = from;
         this.length = length;
+        this.linesBefore = linesBefore;
     }
 
     private InputStream open() throws IOException {
         InputStream in = Files.newInputStream(file);
-        return length == Long.MAX_VALUE ? in : new PrefixInputStream(in, length);
+        if (from > 0) {
+            in.skipNBytes(from);
+        }
+        return length == Long.MAX_VALUE ? in : new PrefixInputStream(in, length - from);
     }
 
     /** Every span in the file, in file order. */
     List<OtelSpan> read() throws IOException, TraceFormatException {
         if (firstLineIsWholeDocument()) {
+            asLines = true;
             return readLines();
         }
         return readStream();
+    }
+
+    /** The spans of the lines from {@code from} on, each line a whole document (see the range constructor). */
+    List<OtelSpan> readLinesFrom() throws IOException, TraceFormatException {
+        asLines = true;
+        return readLines();
+    }
+
+    /** Whether the file was read as JSON lines, each a whole document (the form serve's span logs have). */
+    boolean readAsLines() {
+        return asLines;
     }
 
     /** JSON lines (one export request per line): each line is parsed alone, so a damaged line costs only itself. */
     private List<OtelSpan> readLines() throws IOException, TraceFormatException {
         try (TextLines lines = new TextLines(open(), file.toString(), session, LineReader.DEFAULT_MAX_LINE_BYTES)) {
             for (String text = lines.next(); text != null; text = lines.next()) {
-                long line = lines.lineNumber();
+                long line = linesBefore + lines.lineNumber();
                 try (JsonParser parser = TREES.createParser(text)) {
                     readDocuments(parser, line - 1);
                 } catch (JsonProcessingException broken) {

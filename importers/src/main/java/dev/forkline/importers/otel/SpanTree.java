@@ -12,10 +12,32 @@ final class SpanTree {
     private final Map<OtelSpan, Integer> depths = new HashMap<>();
 
     SpanTree(List<OtelSpan> spans) {
+        add(spans);
+    }
+
+    /**
+     * Adds spans that arrived later. Depths already asked for stay as they were: the caller makes sure that no added
+     * span is the parent of a span already in the tree ({@link #isKnown}, {@link #parentKey}).
+     */
+    void add(List<OtelSpan> spans) {
         for (OtelSpan span : spans) {
             byId.putIfAbsent(key(span.traceId(), span.spanId()), span);
             roles.put(span, SpanRole.of(span));
         }
+    }
+
+    /** Whether a span with this span's trace and span id is in the tree. */
+    boolean isKnown(OtelSpan span) {
+        return byId.containsKey(key(span.traceId(), span.spanId()));
+    }
+
+    /** The key of the span this one names as its parent, or null; compare with {@link #keyOf}. */
+    static String parentKey(OtelSpan span) {
+        return span.parentId() == null ? null : key(span.traceId(), span.parentId());
+    }
+
+    static String keyOf(OtelSpan span) {
+        return key(span.traceId(), span.spanId());
     }
 
     private static String key(String traceId, String spanId) {

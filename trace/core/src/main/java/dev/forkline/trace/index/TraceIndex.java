@@ -40,8 +40,12 @@ public final class TraceIndex {
     private final Map<String, Lineage> lineages = new ConcurrentHashMap<>();
 
     private TraceIndex(List<Event> events) {
-        this.events = events instanceof LazyEventList ? events : List.copyOf(events);
-        this.columns = EventColumns.of(this.events);
+        this(events instanceof LazyEventList ? events : List.copyOf(events), (EventColumns) null);
+    }
+
+    private TraceIndex(List<Event> events, EventColumns known) {
+        this.events = events;
+        this.columns = known != null ? known : EventColumns.of(events);
         int n = columns.size();
         this.byId = columns.idTable();
         int runCount = columns.runs().size();
@@ -103,6 +107,14 @@ public final class TraceIndex {
 
     public static TraceIndex of(List<Event> events) {
         return new TraceIndex(events);
+    }
+
+    /** The index of events whose columns are already known (a bundle's), which are then not computed again. */
+    public static TraceIndex of(List<Event> events, EventColumns columns) {
+        if (columns.size() != events.size()) {
+            throw new IllegalArgumentException(columns.size() + " column rows for " + events.size() + " events");
+        }
+        return new TraceIndex(events instanceof LazyEventList ? events : List.copyOf(events), columns);
     }
 
     private int[] sortBySeq(int[] indexes) {

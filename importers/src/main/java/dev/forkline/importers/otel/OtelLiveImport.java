@@ -1,0 +1,145 @@
+package dev.forkline.importers.otel;
+
+import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.ImportedTrace;
+import dev.forkline.trace.TraceFormatException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+
+/**
+ * A growing span log (serve's {@code spans.jsonl}: whole OTLP/JSON documents, one per line, only ever appended)
+ * imported again each time it grew, giving exactly what {@link OtelImporter#read(Path, long)} gives for the same
+ * bytes. The spans read so far and their events are kept: when the new lines' spans all start after the events
+ * written so far (see {@link OtelDerivation#extend}), only those lines are read and only their spans' events are
+ * derived; otherwise (a late span that belongs earlier, a parent arriving after its children, a damaged line, a file
+ * that is not JSON lines) the log is imported whole again. One caller at a time; the kept state is in memory only.
+ */
+public final class OtelLiveImport {
+
+    private final Path log;
+    /** The spans read so far, with their events; null before the first read. */
+    private OtelDerivation derivation;
+    /** Whether {@link #derivation} can take the spans of lines appended later (else it is finished on the next read). */
+    private boolean extendable;
+    /** How many bytes and lines {@link #derivation} holds the spans of. */
+    private long readBytes;
+    private long readLines;
+    private long extended;
+    private long whole;
+
+    public OtelLiveImport(Path log) {
+        this.log = log;
+    }
+
+    /** The trace of the log's first {@code length} bytes, which must end a line appended whole. */
+    public synchronized ImportedTrace read(long length) throws IOException, TraceFormatException {
+        advance(length);
+        if (extendable) {
+            return derivation.snapshot();
+        }
+        OtelDerivation once = derivation;
+        derivation = null;
+        return once.finish();
+    }
+
+    /**
+     * Derives the events of the log's first {@code length} bytes without handing out the trace: what {@link #read}
+     * then has left to do is the lines appended since. Called as span batches arrive, it spreads the derivation over
+     * them instead of doing it all when the trace is stored.
+     */
+    public synchronized void advance(long length) throws IOException, TraceFormatException {
+        if (derivation != null && length == readBytes) {
+            return;
+        }
+        if (derivation != null && extendable && length > readBytes) {
+            try {
+                if (extend(length)) {
+                    extended++;
+                    // past the events an import holds in memory: finished on the next read, read whole after that
+                    extendable = derivation.canSnapshot();
+                    return;
+                }
+            } catch (IOException | RuntimeException e) {
+                // the kept state may be half updated: drop it and read the log whole
+            }
+        }
+        derivation = null;
+        whole++;
+        deriveWhole(length);
+    }
+
+    /** How many times only the new spans' events were derived, and how many the log was read whole (tests, benchmarks). */
+    public synchronized long extendedReads() {
+        return extended;
+    }
+
+    public synchronized long wholeReads() {
+        return whole;
+    }
+
+    private boolean extend(long length) throws IOException, TraceFormatException {
+        if (!endsLine(length)) {
+            return false;
+        }
+        ImportSession reading = new ImportSession(OtelImporter.FORMAT, log.toString());
+        List<OtelSpan> arrived = new SpanFileReader(log, reading, readBytes, length, readLines).readLinesFrom();
+        // A line the reader could not take is a finding of the whole import: that path reports it.
+        if (reading.hasFindings() || !derivation.extend(arrived)) {
+            return false;
+        }
+        readLines += countLines(readBytes, length);
+        readBytes = length;
+        return true;
+    }
+
+    private void deriveWhole(long length) throws IOException, TraceFormatException {
+        ImportSession session = new ImportSession(OtelImporter.FORMAT, log.toString());
+        SpanFileReader reader = new SpanFileReader(log, session, length);
+        List<OtelSpan> spans = reader.read();
+        OtelDerivation read = OtelDerivation.of(session, log.toString(), spans);
+        long size = Math.min(length, Files.size(log));
+        derivation = read;
+        readBytes = length;
+        extendable = reader.readAsLines() && read.canSnapshot() && size == length && endsLine(size);
+        readLines = extendable ? countLines(0, size) : 0;
+    }
+
+    /** Whether the byte before {@code at} ends a line (a prefix of whole lines). */
+    private boolean endsLine(long at) throws IOException {
+        if (at == 0) {
+            return true;
+        }
+        try (FileChannel channel = FileChannel.open(log, StandardOpenOption.READ)) {
+            ByteBuffer last = ByteBuffer.allocate(1);
+            return channel.read(last, at - 1) == 1 && last.get(0) == '\n';
+        }
+    }
+
+    private long countLines(long from, long to) throws IOException {
+        long lines = 0;
+        try (InputStream in = Files.newInputStream(log)) {
+            in.skipNBytes(from);
+            byte[] buffer = new byte[64 * 1024];
+            long left = to - from;
+            while (left > 0) {
+                int read = in.read(buffer, 0, (int) Math.min(buffer.length, left));
+                if (read < 0) {
+                    break;
+                }
+                for (int i = 0; i < read; i++) {
+                    if (buffer[i] == '\n') {
+                        lines++;
+                    }
+                }
+                left -= read;
+            }
+        }
+        return lines;
+    }
+}

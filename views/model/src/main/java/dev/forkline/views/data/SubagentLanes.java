@@ -3,6 +3,7 @@ package dev.forkline.views.data;
 import dev.forkline.trace.payload.AgentMessageData;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.columns.EventColumns;
 
 /**
  * Which tool call started a subagent's lane, and the other way round. A subagent's lane is started by a call of
@@ -25,7 +26,8 @@ public final class SubagentLanes {
         }
         for (int position = 0; position < run.size(); position++) {
             EventType kind = run.kind(position);
-            if (kind != EventType.AGENT_MESSAGE && kind != EventType.AGENT_HANDOFF) {
+            // the causes are in the columns: only a message naming the call is read (parsed) from the trace
+            if (kind != EventType.AGENT_MESSAGE && kind != EventType.AGENT_HANDOFF || !namesCause(run, position, call.id())) {
                 continue;
             }
             Event message = run.event(position);
@@ -58,6 +60,17 @@ public final class SubagentLanes {
             }
         }
         return -1;
+    }
+
+    private static boolean namesCause(RunEvents run, int position, String cause) {
+        EventColumns columns = run.columns();
+        int event = run.fileIndex(position);
+        for (int k = 0, count = columns.causeCount(event); k < count; k++) {
+            if (cause.equals(columns.cause(event, k))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static int firstOf(String actor, RunEvents run) {

@@ -3,7 +3,6 @@ package dev.forkline.views.data;
 import dev.forkline.trace.payload.AgentMessageData;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
-import dev.forkline.trace.columns.EventColumns;
 
 /**
  * Which tool call started a subagent's lane, and the other way round. A subagent's lane is started by a call of
@@ -24,12 +23,8 @@ public final class SubagentLanes {
         if (!call.is(EventType.TOOL_CALL)) {
             return null;
         }
-        for (int position = 0; position < run.size(); position++) {
-            EventType kind = run.kind(position);
-            // the causes are in the columns: only a message naming the call is read (parsed) from the trace
-            if (kind != EventType.AGENT_MESSAGE && kind != EventType.AGENT_HANDOFF || !namesCause(run, position, call.id())) {
-                continue;
-            }
+        // the causes are in the columns: only the messages that name the call are read (parsed) from the trace
+        for (int position : run.messagesNaming(call.id())) {
             Event message = run.event(position);
             String to = message.text(AgentMessageData.TO);
             if (to != null && !to.equals(call.actor()) && message.causes().contains(call.id())) {
@@ -60,17 +55,6 @@ public final class SubagentLanes {
             }
         }
         return -1;
-    }
-
-    private static boolean namesCause(RunEvents run, int position, String cause) {
-        EventColumns columns = run.columns();
-        int event = run.fileIndex(position);
-        for (int k = 0, count = columns.causeCount(event); k < count; k++) {
-            if (cause.equals(columns.cause(event, k))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static int firstOf(String actor, RunEvents run) {

@@ -28,6 +28,7 @@ public final class RunEvents {
     private final int runCode;
     private final int[] fileIndexes;
     private volatile int[] resultOfCall;
+    private volatile Map<String, List<Integer>> messagesByCause;
 
     private RunEvents(TraceIndex index, String run) {
         this.index = index;
@@ -149,6 +150,39 @@ public final class RunEvents {
         pairByCallId(results);
         resultOfCall = results;
         return results;
+    }
+
+    /**
+     * The positions of the run's agent messages and handoffs that name {@code eventId} among their causes, in run order
+     * (from the columns: no event is read; the whole run is indexed on the first question).
+     */
+    public List<Integer> messagesNaming(String eventId) {
+        Map<String, List<Integer>> byCause = messagesByCause;
+        if (byCause == null) {
+            byCause = indexMessagesByCause();
+        }
+        return java.util.Collections.unmodifiableList(byCause.getOrDefault(eventId, List.of()));
+    }
+
+    private synchronized Map<String, List<Integer>> indexMessagesByCause() {
+        if (messagesByCause != null) {
+            return messagesByCause;
+        }
+        Map<String, List<Integer>> byCause = new HashMap<>();
+        for (int position = 0; position < fileIndexes.length; position++) {
+            int at = fileIndexes[position];
+            if (!columns.is(at, EventType.AGENT_MESSAGE) && !columns.is(at, EventType.AGENT_HANDOFF)) {
+                continue;
+            }
+            for (int k = 0; k < columns.causeCount(at); k++) {
+                List<Integer> naming = byCause.computeIfAbsent(columns.cause(at, k), key -> new ArrayList<>(1));
+                if (naming.isEmpty() || naming.getLast() != position) {
+                    naming.add(position);
+                }
+            }
+        }
+        messagesByCause = byCause;
+        return byCause;
     }
 
     /** For calls no result names among its causes: the first result with their callId, not earlier than the call. */

@@ -23,11 +23,8 @@ public final class SubagentLanes {
         if (!call.is(EventType.TOOL_CALL)) {
             return null;
         }
-        for (int position = 0; position < run.size(); position++) {
-            EventType kind = run.kind(position);
-            if (kind != EventType.AGENT_MESSAGE && kind != EventType.AGENT_HANDOFF) {
-                continue;
-            }
+        // the causes are in the columns: only the messages that name the call are read (parsed) from the trace
+        for (int position : run.messagesNaming(call.id())) {
             Event message = run.event(position);
             String to = message.text(AgentMessageData.TO);
             if (to != null && !to.equals(call.actor()) && message.causes().contains(call.id())) {

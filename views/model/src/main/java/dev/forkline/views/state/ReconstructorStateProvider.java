@@ -2,13 +2,11 @@ package dev.forkline.views.state;
 
 import dev.forkline.trace.payload.MutationOp;
 import dev.forkline.trace.Event;
-import dev.forkline.trace.EventType;
 import dev.forkline.trace.index.CheckpointInfo;
 import dev.forkline.trace.state.ExternalEffect;
 import dev.forkline.trace.state.FileEntry;
 import dev.forkline.trace.state.StateAt;
 import dev.forkline.trace.state.WorkspaceChange;
-import dev.forkline.trace.payload.AgentMessageData;
 import dev.forkline.trace.payload.ApprovalRequestData;
 import dev.forkline.trace.payload.EscapeAttemptData;
 import dev.forkline.trace.payload.ProcessStartData;
@@ -35,6 +33,7 @@ public final class ReconstructorStateProvider implements StateProvider {
     static final int HISTORY_SHOWN = 200;
 
     private final StatePasses passes = new StatePasses();
+    private final HistoryRows historyRows = new HistoryRows();
 
     @Override
     public StateSnapshot at(RunLineage runs, String run, int eventIndex) {
@@ -46,7 +45,7 @@ public final class ReconstructorStateProvider implements StateProvider {
         int position = lineage.index().lineage(run).positionOfIndex(own.fileIndex(eventIndex));
         StateAt state = lineage.reconstructor().at(run, position);
         return new StateSnapshot(state.eventId(), checkpointLabel(lineage, state.workspace().lastCheckpointId()), sessionSummary(state),
-                history(state), state.session().turnCount(), harness(state), workspace(state), processes(state), external(state));
+                history(lineage, state), state.session().turnCount(), harness(state), workspace(state), processes(state), external(state));
     }
 
     /** Makes the run's state pass on the background thread, so that the first step rarely waits for it. */
@@ -76,15 +75,10 @@ public final class ReconstructorStateProvider implements StateProvider {
                 session.outcome() == null ? "running" : session.outcome());
     }
 
-    private static List<StateSnapshot.HistoryEntry> history(StateAt state) {
+    private List<StateSnapshot.HistoryEntry> history(IndexRunLineage lineage, StateAt state) {
         List<StateSnapshot.HistoryEntry> history = new ArrayList<>();
         for (Event turn : state.session().recentTurns(HISTORY_SHOWN)) {
-            if (turn.is(EventType.MODEL_CALL)) {
-                history.add(new StateSnapshot.HistoryEntry(turn.id(), turn.actor(), "model", dev.forkline.views.inspector.ModelTurnText.of(turn)));
-            } else {
-                history.add(new StateSnapshot.HistoryEntry(turn.id(), turn.actor(), "message",
-                        turn.text(AgentMessageData.FROM) + " → " + turn.text(AgentMessageData.TO) + ": " + turn.text(AgentMessageData.TEXT)));
-            }
+            history.add(historyRows.row(lineage, turn));
         }
         return history;
     }

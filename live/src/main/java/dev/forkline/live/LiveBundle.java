@@ -149,12 +149,32 @@ public final class LiveBundle {
      * @return the appended events as written
      */
     public List<Event> append(Drafts drafts) throws IOException, TraceFormatException {
+        return appendLocked(drafts::next, EventChain::append);
+    }
+
+    /** Appends events that already carry their id, run, seq and prev (e.g. a folded transcript): only hashes are checked. */
+    public List<Event> appendBuilt(List<Event> built) throws IOException, TraceFormatException {
+        return appendLocked(events -> built, EventChain::appendBuilt);
+    }
+
+    /** How the items to append are chosen from the events so far, under the lock. */
+    @FunctionalInterface
+    private interface Pick<T> {
+        List<T> from(List<Event> eventsSoFar) throws IOException;
+    }
+
+    /**
+     * Under both locks: reads the events so far, chains the items {@code pick} chooses after them with {@code place},
+     * and writes them durably in one append.
+     */
+    private <T> List<Event> appendLocked(Pick<T> pick, java.util.function.BiFunction<EventChain, T, Event> place)
+            throws IOException, TraceFormatException {
         try {
             return withLock(directory, () -> {
                 try (FileChannel channel = FileChannel.open(eventsFile, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
                     lockFile(channel); // released when the channel closes
                     List<Event> events = readLocked(channel);
-                    List<NewEvent> next = drafts.next(events);
+                    List<T> next = pick.from(events);
                     if (next.isEmpty()) {
                         return List.<Event>of();
                     }
@@ -162,37 +182,10 @@ public final class LiveBundle {
                     events.forEach(chain::accept);
                     List<Event> appended = new ArrayList<>();
                     StringBuilder lines = new StringBuilder();
-                    for (NewEvent draft : next) {
-                        Event event = chain.append(draft);
+                    for (T item : next) {
+                        Event event = place.apply(chain, item);
                         appended.add(event);
                         lines.append(EventCodec.toLine(event)).append('\n');
-                    }
-                    writeLocked(channel, events, appended, lines);
-                    return appended;
-                }
-            });
-        } catch (IOException | TraceFormatException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IOException(e);
-        }
-    }
-
-    /** Appends events that already carry their id, run, seq and prev (e.g. a folded transcript): only hashes are checked. */
-    public List<Event> appendBuilt(List<Event> built) throws IOException, TraceFormatException {
-        try {
-            return withLock(directory, () -> {
-                try (FileChannel channel = FileChannel.open(eventsFile, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-                    lockFile(channel);
-                    List<Event> events = readLocked(channel);
-                    EventChain chain = new EventChain();
-                    events.forEach(chain::accept);
-                    List<Event> appended = new ArrayList<>();
-                    StringBuilder lines = new StringBuilder();
-                    for (Event event : built) {
-                        Event placed = chain.appendBuilt(event);
-                        appended.add(placed);
-                        lines.append(EventCodec.toLine(placed)).append('\n');
                     }
                     writeLocked(channel, events, appended, lines);
                     return appended;

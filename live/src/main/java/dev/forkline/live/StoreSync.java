@@ -11,8 +11,11 @@ import dev.forkline.trace.store.TraceConflictException;
 import dev.forkline.trace.store.TraceStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -51,10 +54,10 @@ public final class StoreSync implements AutoCloseable {
      * Per span log, the spans read so far and their events: a log that grew at its end is read from where it was. Only
      * the {@value #KEPT_SPAN_LOGS} most recently used are kept; another one is read whole the next time it is stored.
      */
-    private final java.util.Map<Path, OtelLiveImport> otel = java.util.Collections.synchronizedMap(
-            new java.util.LinkedHashMap<>(KEPT_SPAN_LOGS * 2, 0.75f, true) {
+    private final Map<Path, OtelLiveImport> otel = Collections.synchronizedMap(
+            new LinkedHashMap<>(KEPT_SPAN_LOGS * 2, 0.75f, true) {
                 @Override
-                protected boolean removeEldestEntry(java.util.Map.Entry<Path, OtelLiveImport> eldest) {
+                protected boolean removeEldestEntry(Map.Entry<Path, OtelLiveImport> eldest) {
                     return size() > KEPT_SPAN_LOGS;
                 }
             });

@@ -4,7 +4,6 @@ import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -88,12 +87,13 @@ public final class OtelLiveImport {
             return false;
         }
         ImportSession reading = new ImportSession(OtelImporter.FORMAT, log.toString());
-        List<OtelSpan> arrived = new SpanFileReader(log, reading, readBytes, length, readLines).readLinesFrom();
+        SpanFileReader reader = new SpanFileReader(log, reading, readBytes, length, readLines);
+        List<OtelSpan> arrived = reader.readLinesFrom();
         // A line the reader could not take is a finding of the whole import: that path reports it.
         if (reading.hasFindings() || !derivation.extend(arrived)) {
             return false;
         }
-        readLines += countLines(readBytes, length);
+        readLines += reader.linesRead();
         readBytes = length;
         return true;
     }
@@ -107,7 +107,7 @@ public final class OtelLiveImport {
         derivation = read;
         readBytes = length;
         extendable = reader.readAsLines() && read.canSnapshot() && size == length && endsLine(size);
-        readLines = extendable ? countLines(0, size) : 0;
+        readLines = extendable ? reader.linesRead() : 0;
     }
 
     /** Whether the byte before {@code at} ends a line (a prefix of whole lines). */
@@ -119,27 +119,5 @@ public final class OtelLiveImport {
             ByteBuffer last = ByteBuffer.allocate(1);
             return channel.read(last, at - 1) == 1 && last.get(0) == '\n';
         }
-    }
-
-    private long countLines(long from, long to) throws IOException {
-        long lines = 0;
-        try (InputStream in = Files.newInputStream(log)) {
-            in.skipNBytes(from);
-            byte[] buffer = new byte[64 * 1024];
-            long left = to - from;
-            while (left > 0) {
-                int read = in.read(buffer, 0, (int) Math.min(buffer.length, left));
-                if (read < 0) {
-                    break;
-                }
-                for (int i = 0; i < read; i++) {
-                    if (buffer[i] == '\n') {
-                        lines++;
-                    }
-                }
-                left -= read;
-            }
-        }
-        return lines;
     }
 }

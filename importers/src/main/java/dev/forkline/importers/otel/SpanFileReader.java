@@ -55,6 +55,8 @@ final class SpanFileReader {
     private final long linesBefore;
     /** Whether {@link #read} took the file as JSON lines (one whole document per line). */
     private boolean asLines;
+    /** How many lines (blank and damaged ones too) a read as JSON lines went through. */
+    private long linesRead;
 
     SpanFileReader(Path file, ImportSession session) {
         this(file, session, Long.MAX_VALUE);
@@ -105,6 +107,11 @@ final class SpanFileReader {
         return asLines;
     }
 
+    /** How many lines a read as JSON lines went through, from where it started: a prefix's newline count. */
+    long linesRead() {
+        return linesRead;
+    }
+
     /** JSON lines (one export request per line): each line is parsed alone, so a damaged line costs only itself. */
     private List<OtelSpan> readLines() throws IOException, TraceFormatException {
         try (TextLines lines = new TextLines(open(), file.toString(), session, LineReader.DEFAULT_MAX_LINE_BYTES)) {
@@ -117,6 +124,7 @@ final class SpanFileReader {
                             + JsonProblems.describe(broken) + "; line skipped", null, line));
                 }
             }
+            linesRead = lines.lineNumber();
             return spans;
         }
     }

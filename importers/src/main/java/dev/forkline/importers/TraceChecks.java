@@ -15,6 +15,7 @@ import dev.forkline.trace.secrets.SecretHit;
 import dev.forkline.trace.secrets.SecretScanner;
 import dev.forkline.trace.verify.EventSweep;
 import dev.forkline.trace.verify.Problem;
+import dev.forkline.trace.verify.SweepMemo;
 import dev.forkline.trace.verify.VerificationReport;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -84,8 +85,18 @@ public final class TraceChecks {
      * which the integrity verdict speaks for.
      */
     public static Checked check(ImportedTrace trace, TraceIndex index, TrustedKeys trusted) {
+        return check(trace, index, trusted, null);
+    }
+
+    /**
+     * As {@link #check(ImportedTrace, TraceIndex, TrustedKeys)}, for a trace checked again as it grows: events the memo
+     * kept from the last check (the very same objects) are not hashed and scanned for secrets again.
+     *
+     * @param memo what the last check of this trace found per event, or null
+     */
+    public static Checked check(ImportedTrace trace, TraceIndex index, TrustedKeys trusted, SweepMemo memo) {
         Bundle bundle = trace.bundle();
-        EventSweep sweep = new EventSweep(index.events());
+        EventSweep sweep = new EventSweep(index.events(), memo);
         Supplier<TraceIntegrity> integrity = TraceIntegrity.checkDuring(sweep, bundle, index, trusted);
         Supplier<VerificationReport> chain = () -> new VerificationReport(integrity.get().problems().stream()
                 .filter(problem -> !isAboutADecision(problem)).toList(), index.size(), 0);
@@ -96,8 +107,13 @@ public final class TraceChecks {
     }
 
     public static Checked check(ImportedTrace trace, TrustedKeys trusted) {
+        return check(trace, trusted, null);
+    }
+
+    /** @param memo what the last check of this trace found per event, or null */
+    public static Checked check(ImportedTrace trace, TrustedKeys trusted, SweepMemo memo) {
         Bundle bundle = trace.bundle();
-        return check(trace, TraceIndex.of(bundle.events(), bundle.columns()), trusted);
+        return check(trace, TraceIndex.of(bundle.events(), bundle.columns()), trusted, memo);
     }
 
     private static boolean isAboutADecision(Problem problem) {

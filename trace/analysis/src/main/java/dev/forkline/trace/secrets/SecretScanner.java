@@ -4,6 +4,7 @@ import dev.forkline.trace.Event;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.verify.EventSweep;
+import dev.forkline.trace.verify.SweepMemo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -38,6 +39,7 @@ public final class SecretScanner {
      * @param lines {@code lines[i]} is the line of event {@code i} in its trace file, or null when unknown
      */
     public Supplier<List<SecretHit>> hitsDuring(EventSweep sweep, int[] lines) {
+        SweepMemo memo = sweep.memo();
         EventSweep.Parts<List<SecretHit>> parts = sweep.add(new EventSweep.Inspection<>() {
             @Override
             public List<SecretHit> newPart() {
@@ -46,7 +48,17 @@ public final class SecretScanner {
 
             @Override
             public void inspect(int index, Event event, List<SecretHit> hits) {
-                hits.addAll(hits(event, lines == null || index >= lines.length ? 0 : lines[index]));
+                long line = lines == null || index >= lines.length ? 0 : lines[index];
+                if (memo == null) {
+                    hits.addAll(hits(event, line));
+                    return;
+                }
+                HitsOnLine known = memo.recall(HITS, event);
+                if (known == null || known.line() != line) {
+                    known = new HitsOnLine(line, hits(event, line));
+                    memo.keep(HITS, event, known);
+                }
+                hits.addAll(known.hits());
             }
         });
         return () -> {
@@ -55,6 +67,12 @@ public final class SecretScanner {
             return all;
         };
     }
+
+    /** The secrets found in an event, and the line they were reported on, kept for a trace that is checked again. */
+    private record HitsOnLine(long line, List<SecretHit> hits) {
+    }
+
+    private static final SweepMemo.Key<HitsOnLine> HITS = new SweepMemo.Key<>("secret-hits");
 
     public List<SecretHit> hits(Event event) {
         return hits(event, 0);

@@ -9,10 +9,15 @@ import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.verify.EventSweep;
+import dev.forkline.trace.verify.SweepMemo;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -255,5 +260,28 @@ class SecretScannerTest {
             assertThat(Duration.ofNanos(System.nanoTime() - start)).as("scan of %s...", text.substring(0, 20))
                     .isLessThan(Duration.ofSeconds(3));
         }
+    }
+
+    @Test
+    void aTraceCheckedAgainWithAMemoReportsWhatAScanWithoutItReports() {
+        List<Event> events = new ArrayList<>();
+        for (int k = 0; k < 6_000; k++) {
+            events.add(event(k % 1000 == 0 ? env("OPENAI_API_KEY", OPENAI) : exec("ls " + k)));
+        }
+        int[] lines = IntStream.rangeClosed(1, events.size()).toArray();
+        int[] shifted = IntStream.rangeClosed(1, events.size()).map(line -> line + (line > 2000 ? 5 : 0)).toArray();
+        SweepMemo memo = new SweepMemo();
+
+        assertThat(hits(events, lines, memo)).isEqualTo(hits(events, lines, null)).hasSize(6);
+        assertThat(hits(events, lines, memo)).isEqualTo(hits(events, lines, null));
+        assertThat(hits(events, shifted, memo)).as("hits are reported on the events' lines of this check")
+                .isEqualTo(hits(events, shifted, null)).extracting(SecretHit::line).contains(3006L);
+    }
+
+    private static List<SecretHit> hits(List<Event> events, int[] lines, SweepMemo memo) {
+        EventSweep sweep = new EventSweep(events, memo);
+        Supplier<List<SecretHit>> hits = new SecretScanner().hitsDuring(sweep, lines);
+        sweep.run();
+        return hits.get();
     }
 }

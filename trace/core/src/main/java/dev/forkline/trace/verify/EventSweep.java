@@ -84,11 +84,23 @@ public final class EventSweep {
     }
 
     private final List<Event> events;
+    private final SweepMemo memo;
     private final List<Joined<?>> joined = new ArrayList<>();
     private boolean ran;
 
     public EventSweep(List<Event> events) {
+        this(events, null);
+    }
+
+    /** @param memo what an earlier sweep over the same trace found about each event, or null to check every event */
+    public EventSweep(List<Event> events, SweepMemo memo) {
         this.events = events;
+        this.memo = memo;
+    }
+
+    /** What earlier sweeps over this trace found, for inspections that keep results by event; null when none is kept. */
+    public SweepMemo memo() {
+        return memo;
     }
 
     /** Adds an inspection to the sweep; its parts are there once {@link #run()} returns. */
@@ -114,7 +126,14 @@ public final class EventSweep {
             return;
         }
         int ranges = Math.ceilDiv(events.size(), RANGE);
-        List<List<Ranged<?>>> found = ranges <= 1 ? List.of(inspect(0, events.size())) : inParallel(ranges);
+        List<List<Ranged<?>>> found;
+        try {
+            found = ranges <= 1 ? List.of(inspect(0, events.size())) : inParallel(ranges);
+        } finally {
+            if (memo != null) {
+                memo.sweepDone();
+            }
+        }
         for (List<Ranged<?>> range : found) {
             range.forEach(Ranged::handOver);
         }

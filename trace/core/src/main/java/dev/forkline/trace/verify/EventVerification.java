@@ -29,7 +29,13 @@ final class EventVerification implements EventSweep.Inspection<List<Problem>> {
      * @param lines  {@code lines[i]} is the line of event {@code i}, or null when lines are unknown
      * @param blobs  where referenced blobs are looked up, or null to skip the blob checks
      */
-    EventVerification(TraceIndex index, int[] lines, BlobSource blobs, List<EventCheck> extraChecks) {
+    /** Events whose hash was found to match their content (a mismatch is not kept: it is reported on every sweep). */
+    static final SweepMemo.Key<Boolean> HASH_MATCHES = new SweepMemo.Key<>("hash-matches");
+
+    private final SweepMemo memo;
+
+    EventVerification(TraceIndex index, int[] lines, BlobSource blobs, List<EventCheck> extraChecks, SweepMemo memo) {
+        this.memo = memo;
         this.index = index;
         this.columns = index.columns();
         this.lines = lines;
@@ -53,7 +59,9 @@ final class EventVerification implements EventSweep.Inspection<List<Problem>> {
     @Override
     public void inspect(int i, Event event, List<Problem> problems) {
         Reporter report = (code, message) -> problems.add(new Problem(code, event.id(), lineOf(i), message));
-        checkHash(event, report);
+        if (memo == null || memo.recall(HASH_MATCHES, event) == null) {
+            checkHash(event, report);
+        }
         if (index.indexOf(event.id()) != i) {
             report.problem("duplicate-id", "duplicate event id '" + event.id() + "'");
         }
@@ -80,7 +88,7 @@ final class EventVerification implements EventSweep.Inspection<List<Problem>> {
         return lines == null || i >= lines.length ? 0 : lines[i];
     }
 
-    private static void checkHash(Event event, Reporter report) {
+    private void checkHash(Event event, Reporter report) {
         if (event.hash() == null) {
             report.problem("missing-hash", "event has no hash");
             return;
@@ -88,6 +96,8 @@ final class EventVerification implements EventSweep.Inspection<List<Problem>> {
         String actual = Hashes.eventHash(EventCodec.toJson(event));
         if (!actual.equals(event.hash())) {
             report.problem("hash-mismatch", "hash " + event.hash() + " does not match the event's content, which hashes to " + actual);
+        } else if (memo != null) {
+            memo.keep(HASH_MATCHES, event, Boolean.TRUE);
         }
     }
 

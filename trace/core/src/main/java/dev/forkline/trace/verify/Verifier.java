@@ -47,7 +47,7 @@ public final class Verifier {
      */
     public static Supplier<VerificationReport> verifyDuring(EventSweep sweep, TraceIndex index, int[] lines, BlobSource blobs,
                                                             List<EventCheck> extraChecks) {
-        EventVerification verification = new EventVerification(index, lines, blobs, extraChecks);
+        EventVerification verification = new EventVerification(index, lines, blobs, extraChecks, sweep.memo());
         EventSweep.Parts<List<Problem>> problems = sweep.add(verification);
         return () -> verification.report(problems.inFileOrder());
     }

@@ -1,0 +1,77 @@
+package dev.forkline.trace.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.TraceBuilder;
+import dev.forkline.trace.index.TraceIndex;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+class SweepMemoTest {
+
+    /** More than one range, so that the sweep runs on several threads. */
+    private static final int EVENTS = 2 * EventSweep.RANGE + 5;
+
+    private static List<Event> trace(TraceBuilder builder, int notes) {
+        for (int k = 0; k < notes; k++) {
+            builder.add("r1", "agent:a", EventType.NOTE, "{'text':'step " + k + "'}");
+        }
+        return new ArrayList<>(builder.events());
+    }
+
+    private static VerificationReport verify(List<Event> events, SweepMemo memo) {
+        EventSweep sweep = new EventSweep(events, memo);
+        Supplier<VerificationReport> report = Verifier.verifyDuring(sweep, TraceIndex.of(events), null, null, List.of());
+        sweep.run();
+        return report.get();
+    }
+
+    @Test
+    void aGrownTraceIsReportedAsWithoutTheMemoAndOnlyItsNewEventsAreHashed() {
+        TraceBuilder builder = new TraceBuilder();
+        List<Event> first = trace(builder, EVENTS);
+        SweepMemo memo = new SweepMemo();
+        assertThat(verify(first, memo).problems()).isEmpty();
+        assertThat(memo.size(EventVerification.HASH_MATCHES)).isEqualTo(EVENTS);
+
+        // An event already checked is changed behind the memo's back: the memo trusts the very same object, a check
+        // without it does not. (Forkline never changes a chained event; this shows which events the memo spares.)
+        first.get(7).data().put("text", "changed after its hash");
+        List<Event> grown = trace(builder, 300);
+        Event wrong = grown.get(EVENTS + 3);
+        wrong.data().put("text", "changed too");
+
+        VerificationReport remembered = verify(grown, memo);
+        assertThat(remembered.problems()).extracting(Problem::eventId).containsExactly(wrong.id());
+        assertThat(verify(grown, null).problems()).extracting(Problem::eventId).containsExactly(first.get(7).id(), wrong.id());
+
+        // a mismatch is never kept: it is reported again on the next sweep
+        assertThat(verify(grown, memo).problems()).extracting(Problem::eventId).containsExactly(wrong.id());
+    }
+
+    @Test
+    void keepsOnlyTheEventsOfTheLastSweep() {
+        List<Event> events = trace(new TraceBuilder(), EVENTS);
+        SweepMemo memo = new SweepMemo();
+        verify(events, memo);
+        verify(events.subList(0, 10), memo);
+
+        assertThat(memo.size(EventVerification.HASH_MATCHES)).isEqualTo(10);
+    }
+
+    @Test
+    void eventsReadAgainAsNewObjectsAreCheckedAgain() {
+        List<Event> events = trace(new TraceBuilder(), 20);
+        SweepMemo memo = new SweepMemo();
+        verify(events, memo);
+        List<Event> copies = new ArrayList<>(events.stream().map(event -> new Event(event.id(), event.run(), event.seq(), event.ts(),
+                event.actor(), event.type(), event.causes(), event.state(), event.data().deepCopy(), event.prev(), event.hash())).toList());
+        copies.get(3).data().put("text", "altered copy");
+
+        assertThat(verify(copies, memo).problems()).extracting(Problem::eventId).containsExactly(copies.get(3).id());
+    }
+}

@@ -9,6 +9,7 @@ import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.store.StoreException;
 import dev.forkline.trace.store.TraceConflictException;
 import dev.forkline.trace.store.TraceStore;
+import dev.forkline.trace.verify.SweepMemo;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -51,16 +52,26 @@ public final class StoreSync implements AutoCloseable {
     static final int KEPT_SPAN_LOGS = 16;
 
     /**
-     * Per span log, the spans read so far and their events: a log that grew at its end is read from where it was. Only
-     * the {@value #KEPT_SPAN_LOGS} most recently used are kept; another one is read whole the next time it is stored.
+     * Per span log, the spans read so far and their events, and what the last check found per event: a log that grew
+     * at its end is read from where it was, and only its new events are hashed and scanned. Only the
+     * {@value #KEPT_SPAN_LOGS} most recently used are kept; another one is read and checked whole the next time it is
+     * stored.
      */
-    private final Map<Path, OtelLiveImport> otel = Collections.synchronizedMap(
+    private final Map<Path, SpanLog> otel = Collections.synchronizedMap(
             new LinkedHashMap<>(KEPT_SPAN_LOGS * 2, 0.75f, true) {
                 @Override
-                protected boolean removeEldestEntry(Map.Entry<Path, OtelLiveImport> eldest) {
+                protected boolean removeEldestEntry(Map.Entry<Path, SpanLog> eldest) {
                     return size() > KEPT_SPAN_LOGS;
                 }
             });
+
+    private record SpanLog(OtelLiveImport spans, SweepMemo checks) {
+
+        SpanLog(Path log) {
+            this(new OtelLiveImport(log), new SweepMemo());
+        }
+    }
+
     private final Set<Source> dirty = new LinkedHashSet<>();
     /** Span logs marked since their events were last derived (see {@link #gather}). */
     private final Set<Path> underived = new LinkedHashSet<>();
@@ -70,8 +81,17 @@ public final class StoreSync implements AutoCloseable {
     /** Callers waiting in {@link #flush}. */
     private int flushing;
     private long stored;
-    /** How long the last batch of stores took (read and written by the worker only). */
-    private long lastBatchMillis;
+    /**
+     * How long the last store of each recently stored source took (the worker's only): a source is stored again after
+     * at least {@value #STORE_SPACING} times that, so a big trace that keeps growing is not stored once per request,
+     * while a new or small one is stored soon.
+     */
+    private final Map<Source, Long> lastStoreMillis = new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Source, Long> eldest) {
+            return size() > 64;
+        }
+    };
 
     /** @param delayMillis how long to gather marks before storing (several hook calls or span batches become one write) */
     public StoreSync(TraceStore store, Supplier<TrustedKeys> trusted, long delayMillis) {
@@ -134,7 +154,7 @@ public final class StoreSync implements AutoCloseable {
     private void deriveQuietly(Path log) {
         try {
             long length = LiveBundle.withLock(log, () -> java.nio.file.Files.size(log));
-            otel.computeIfAbsent(log, OtelLiveImport::new).advance(length);
+            otel.computeIfAbsent(log, SpanLog::new).spans().advance(length);
         } catch (Exception e) {
             // the store reads the log again and reports what is wrong with it
             LOG.debug("live: cannot derive the events of {} yet: {}", log, e.toString());
@@ -149,6 +169,7 @@ public final class StoreSync implements AutoCloseable {
     private void run() {
         while (true) {
             Set<Source> batch;
+            long spacing;
             synchronized (this) {
                 while (dirty.isEmpty() && !closed) {
                     try {
@@ -161,30 +182,41 @@ public final class StoreSync implements AutoCloseable {
                     return;
                 }
                 busy = true;
+                spacing = STORE_SPACING * lastStoreMillisOf(dirty);
             }
             try {
-                // Gathers marks for three times as long as the last stores took: each store still checks its trace whole
-                // (and a window following it loads it again), so while spans keep coming the stores take at most about
-                // a quarter of the time instead of running once per request.
-                gather(Math.max(delayMillis, STORE_SPACING * lastBatchMillis));
+                // Gathers marks for three times as long as the last stores of these sources took: a store still does
+                // some work in proportion to its whole trace (its index, the lint, a window following it loads it
+                // again), so while spans keep coming the stores take at most about a quarter of the time instead of
+                // running once per request.
+                gather(Math.max(delayMillis, spacing));
             } catch (InterruptedException e) {
                 return;
             }
-            long started = System.nanoTime();
             synchronized (this) {
                 batch = new LinkedHashSet<>(dirty);
                 dirty.clear();
             }
             for (Source source : batch) {
+                long started = System.nanoTime();
                 storeQuietly(source);
+                lastStoreMillis.put(source, java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
             }
-            lastBatchMillis = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             synchronized (this) {
                 busy = false;
                 stored += batch.size();
                 notifyAll();
             }
         }
+    }
+
+    /** The longest of the last store times of these sources (0 for sources not stored yet). */
+    private long lastStoreMillisOf(Set<Source> sources) {
+        long longest = 0;
+        for (Source source : sources) {
+            longest = Math.max(longest, lastStoreMillis.getOrDefault(source, 0L));
+        }
+        return longest;
     }
 
     private void storeQuietly(Source source) {
@@ -198,23 +230,26 @@ public final class StoreSync implements AutoCloseable {
     /** Stores one source now, on the caller's thread. */
     public void store(Source source) throws Exception {
         ImportedTrace trace;
+        SweepMemo checks = null;
         if (source.otelSpans()) {
             // A span log only grows, by whole lines appended under its lock: its length taken under the lock bounds a
             // prefix that no append changes, which is then read without the lock (a span batch never waits for it).
             long length = LiveBundle.withLock(source.path(), () -> java.nio.file.Files.size(source.path()));
-            trace = otel.computeIfAbsent(source.path(), OtelLiveImport::new).read(length);
+            SpanLog log = otel.computeIfAbsent(source.path(), SpanLog::new);
+            trace = log.spans().read(length);
+            checks = log.checks();
         } else {
             // Read under the bundle's in-process lock: appends in this process never run while its files are open (see
             // LiveBundle). The read holds the events in memory; checking and storing them, the slow part, run after
             // the lock is released, so that a hook call never waits for the store.
             trace = LiveBundle.withLock(source.path(), () -> importers.read(source.path()));
         }
-        store(source, trace);
+        store(source, trace, checks);
     }
 
-    private void store(Source source, ImportedTrace trace) throws Exception {
+    private void store(Source source, ImportedTrace trace, SweepMemo checks) throws Exception {
         try (Bundle bundle = trace.bundle()) {
-            TraceChecks.Checked checked = TraceChecks.check(trace, trusted.get());
+            TraceChecks.Checked checked = TraceChecks.check(trace, trusted.get(), checks);
             String path = source.path().toString();
             if (source.otelSpans()) {
                 store.replaceTrace(bundle, checked.findings(), path, checked.integrity());

@@ -25,13 +25,14 @@ import org.slf4j.LoggerFactory;
 /**
  * Brings the store up to date with what {@code forkline serve} acknowledged, in the background: a live bundle directory
  * (a Claude Code session) is stored again, which appends its new events to the stored prefix; an OpenTelemetry span log
- * is imported again ({@link OtelLiveImport}: only the new spans' events are derived when they follow the ones stored)
- * and replaces the stored trace (a late span may belong before spans already stored). Work is coalesced: a source marked several times before the worker reaches it is stored once.
+ * is imported again ({@link OtelLiveImport}: only the new spans' events are derived when they follow the ones stored,
+ * as they arrive, on a thread of their own) and replaces the stored trace (a late span may belong before spans already
+ * stored), its check sparing the events checked on the last store ({@link SweepMemo}). Work is coalesced: a source
+ * marked several times before the worker reaches it is stored once.
  *
  * <p>The files are what was acknowledged; the store follows within {@link #delayMillis} (or three times the time the
- * last stores took, when that is longer: a big trace that keeps growing is not stored once per request) plus the time
- * to store. A
- * failure to store is logged and retried on the next mark; the files are untouched.
+ * source's last store took, when that is longer: a big trace that keeps growing is not stored once per request) plus
+ * the time to store. A failure to store is logged and retried on the next mark; the files are untouched.
  */
 public final class StoreSync implements AutoCloseable {
 
@@ -76,6 +77,7 @@ public final class StoreSync implements AutoCloseable {
     /** Span logs marked since their events were last derived (see {@link #gather}). */
     private final Set<Path> underived = new LinkedHashSet<>();
     private final Thread worker;
+    private final Thread deriver;
     private boolean busy;
     private boolean closed;
     /** Callers waiting in {@link #flush}. */
@@ -99,6 +101,7 @@ public final class StoreSync implements AutoCloseable {
         this.trusted = trusted;
         this.delayMillis = delayMillis;
         this.worker = Thread.ofPlatform().name("forkline-live-store").daemon(true).start(this::run);
+        this.deriver = Thread.ofPlatform().name("forkline-live-derive").daemon(true).start(this::derive);
     }
 
     public synchronized void mark(Source source) {
@@ -125,21 +128,32 @@ public final class StoreSync implements AutoCloseable {
         }
     }
 
-    /**
-     * Gathers marks for up to {@code millis}, less when a flush asks for the store now. Meanwhile the events of span
-     * batches are derived as they arrive ({@link OtelLiveImport#advance}), so that the store has only the last ones
-     * left to derive.
-     */
-    private void gather(long millis) throws InterruptedException {
+    /** Gathers marks for up to {@code millis}, less when a flush asks for the store now. */
+    private synchronized void gather(long millis) throws InterruptedException {
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(millis);
+        long left;
+        while (flushing == 0 && !closed && (left = deadline - System.nanoTime()) > 0) {
+            java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+    }
+
+    /**
+     * Derives the events of span batches as they arrive ({@link OtelLiveImport#advance}), on a thread of its own, so
+     * that while the worker checks and writes one store the next one's events are being derived, and a store has only
+     * the last batches left to derive.
+     */
+    private void derive() {
         while (true) {
             List<Path> logs;
             synchronized (this) {
-                long left;
-                while (underived.isEmpty() && flushing == 0 && !closed && (left = deadline - System.nanoTime()) > 0) {
-                    java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
+                while (underived.isEmpty() && !closed) {
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
                 }
-                if (flushing > 0 || closed || deadline - System.nanoTime() <= 0) {
+                if (closed) {
                     return;
                 }
                 logs = new ArrayList<>(underived);
@@ -272,6 +286,7 @@ public final class StoreSync implements AutoCloseable {
         }
         try {
             worker.join(30_000);
+            deriver.join(30_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

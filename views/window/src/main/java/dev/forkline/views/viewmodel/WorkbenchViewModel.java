@@ -177,7 +177,8 @@ public final class WorkbenchViewModel {
                 int number = i + 1;
                 dev.forkline.views.concurrent.Progress step = (message, fraction) -> {
                     if (cancelled.get()) {
-                        // the library reports before it stores: stopping here leaves nothing stored
+                        // the library reports before it stores, and the preview before each batch is stored: stopping
+                        // here leaves nothing stored
                         throw new java.util.concurrent.CancellationException("the import of " + trace.getFileName() + " was cancelled");
                     }
                     progress.update((traces.size() > 1 ? number + "/" + traces.size() + " · " : "") + message,
@@ -185,7 +186,7 @@ public final class WorkbenchViewModel {
                 };
                 // while a large bundle is read, what was read so far is shown; the reading part is the first 40 %
                 ImportPreview preview = new ImportPreview(trace, executor, this::preparePreview,
-                        shown -> showPreview(openWhenDone, ended, shown), cancelled::get,
+                        shown -> showPreview(openWhenDone, ended, shown),
                         (message, fraction) -> step.update(message, fraction < 0 ? -1 : 0.4 * fraction));
                 try {
                     ImportResult imported = library.importTrace(trace, step, preview);

@@ -98,7 +98,7 @@ public final class ViewFigures {
         HeadlessFx.ensureStarted();
         Path jsonl = bundle.resolve(dev.forkline.trace.bundle.Bundle.EVENTS);
         double floor = parseFloor > 0 ? parseFloor : Timing.median(0, 3, () -> JsonFloor.parse(jsonl));
-        double[] times = new double[sizes.isQuick() ? 3 : 2];
+        double[] times = new double[3];
         int shown = 0;
         int total = 0;
         for (int i = 0; i < times.length; i++) {
@@ -143,6 +143,7 @@ public final class ViewFigures {
                     Thread.sleep(50);
                 }
                 double importMillis = (System.nanoTime() - start) / 1e6;
+                HeadlessFx.call(() -> window.state().preparation(), FX_LIMIT).get(); // the stored trace's state pass reads the store: done before it closes
                 shown = (int) frame[1];
                 total = HeadlessFx.call(() -> {
                     if (window.errorProperty().get() != null) {

@@ -550,7 +550,10 @@ public final class WorkbenchViewModel {
         }
         timeline.setRun(trace.lineage().events(run), trace.timeline(run));
         markAltered();
-        state.prepare(trace.lineage(), run);
+        if (trace != preview) {
+            // a preview is replaced as the import goes on: its state is reconstructed when the reviewer steps, not ahead
+            state.prepare(trace.lineage(), run);
+        }
     }
 
     private void showEvent(int index) {

@@ -115,7 +115,16 @@ public final class ViewFigures {
                 Thread.sleep(500); // the window's start-up reads (library list, escape queue) are not part of the figure
                 java.util.concurrent.CompletableFuture<long[]> painted = new java.util.concurrent.CompletableFuture<>();
                 int[] previews = new int[1];
+                // when the import's phases began, from its status messages: reading ends at "Checking"
+                java.util.Map<String, Long> phases = new java.util.concurrent.ConcurrentHashMap<>();
                 long start = HeadlessFx.call(() -> {
+                    window.backgroundMessageProperty().addListener((obs, old, now) -> {
+                        for (String phase : List.of("Checking", "Storing", "Stored")) {
+                            if (now.startsWith(phase)) {
+                                phases.putIfAbsent(phase, System.nanoTime());
+                            }
+                        }
+                    });
                     window.openedProperty().addListener((obs, old, now) -> {
                         if (now != null && window.previewingProperty().get()) {
                             previews[0]++;
@@ -142,7 +151,9 @@ public final class ViewFigures {
                 while (HeadlessFx.call(() -> window.busyProperty().get(), FX_LIMIT)) {
                     Thread.sleep(50);
                 }
-                double importMillis = (System.nanoTime() - start) / 1e6;
+                long ended = System.nanoTime();
+                phases.put("end", ended);
+                double importMillis = (ended - start) / 1e6;
                 HeadlessFx.call(() -> window.state().preparation(), FX_LIMIT).get(); // the stored trace's state pass reads the store: done before it closes
                 shown = (int) frame[1];
                 total = HeadlessFx.call(() -> {
@@ -154,9 +165,12 @@ public final class ViewFigures {
                     }
                     return window.opened().bundle().events().size();
                 }, FX_LIMIT);
-                log.printf("  first frame #%d: %s with %,d events %s; whole import %s, %d previews, then the stored %,d%n", i + 1,
+                log.printf("  first frame #%d: %s with %,d events %s; whole import %s (read %s, check %s, store's tail %s, load "
+                                + "and open %s), %d previews, then the stored %,d%n", i + 1,
                         Unit.MILLIS.format(times[i]), shown, frame[2] == 1 ? "read so far" : "(the stored trace: a bundle below "
-                                + "BundleReader.LAZY_FROM_BYTES is not streamed)", Unit.MILLIS.format(importMillis), previews[0], total);
+                                + "BundleReader.LAZY_FROM_BYTES is not streamed)", Unit.MILLIS.format(importMillis),
+                        since(phases, null, "Checking", start), since(phases, "Checking", "Storing", start),
+                        since(phases, "Storing", "Stored", start), since(phases, "Stored", "end", start), previews[0], total);
             } finally {
                 dev.forkline.benchmarks.harness.WorkDirs.deleteTree(storeDir);
             }
@@ -164,6 +178,13 @@ public final class ViewFigures {
         return Figure.measured("open.first-frame", String.format(
                         "window import of the %,d-event bundle to the first timeline frame of what was read so far", total),
                 Timing.median(times), floor, "Jackson streaming parse of trace.jsonl", Unit.MILLIS, Goal.valueAtMost(2000, Unit.MILLIS));
+    }
+
+    /** The time from one phase's start (null: the import's start) to the next's, or "?" when one was not seen. */
+    private static String since(java.util.Map<String, Long> phases, String from, String to, long start) {
+        Long begin = from == null ? Long.valueOf(start) : phases.get(from);
+        Long end = phases.get(to);
+        return begin == null || end == null ? "?" : Unit.MILLIS.format((end - begin) / 1e6);
     }
 
     private void startWorkbench(TraceStore store) {

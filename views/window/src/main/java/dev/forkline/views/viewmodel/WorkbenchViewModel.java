@@ -243,7 +243,9 @@ public final class WorkbenchViewModel {
             cancelled.set(true);
             ended.set(true);
             closePreview();
-            importNotice.set("Import of " + what + " cancelled: nothing of it was stored");
+            importNotice.set("Import of " + what + " cancelled: " + (paths.size() == 1 ? "nothing of it was stored"
+                    : "nothing of the trace it was reading was stored (those it finished before are in the library)"));
+            libraryModel.refresh();
         });
     }
 

@@ -2,39 +2,20 @@ package dev.forkline.views.viewmodel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Event;
-import dev.forkline.trace.EventChain;
-import dev.forkline.trace.EventType;
-import dev.forkline.trace.Json;
-import dev.forkline.trace.NewEvent;
-import dev.forkline.trace.StateKind;
-import dev.forkline.trace.TraceFormatException;
-import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
-import dev.forkline.trace.bundle.BundleWriter;
-import dev.forkline.trace.bundle.EventBatch;
-import dev.forkline.trace.bundle.EventBatchSink;
-import dev.forkline.trace.bundle.Manifest;
 import dev.forkline.trace.integrity.TraceIntegrity;
-import dev.forkline.views.concurrent.Progress;
 import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.concurrent.TaskHandle;
 import dev.forkline.views.concurrent.TaskListener;
 import dev.forkline.views.concurrent.Work;
-import dev.forkline.views.data.ImportResult;
-import dev.forkline.views.data.LibraryQuery;
-import dev.forkline.views.data.TraceLibrary;
 import dev.forkline.views.data.TraceSummary;
+import dev.forkline.views.testdata.HeldImports;
 import dev.forkline.views.testdata.Samples;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -53,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ImportPreviewTest {
 
     private static final int EVENTS = 42_000;
-    private static final String TRACE = "big";
+    private static final String TRACE = HeldImports.TRACE;
 
     @TempDir
     static Path shared;
@@ -63,20 +44,20 @@ class ImportPreviewTest {
     Path dir;
 
     private Samples samples;
-    private GatedLibrary library;
+    private HeldImports library;
     private UiQueueExecutor executor;
     private WorkbenchViewModel workbench;
 
     @BeforeAll
     static void writeBundle() throws Exception {
-        bundle = write(shared.resolve(TRACE), EVENTS);
+        bundle = HeldImports.writeBundle(shared.resolve(TRACE), EVENTS);
         assertThat(Files.size(bundle.resolve(Bundle.EVENTS))).isGreaterThanOrEqualTo(BundleReader.LAZY_FROM_BYTES);
     }
 
     @BeforeEach
     void openWindow() throws Exception {
         samples = Samples.empty(dir);
-        library = new GatedLibrary(samples.library);
+        library = new HeldImports(samples.library);
         executor = new UiQueueExecutor();
         workbench = new WorkbenchViewModel(executor, library, new dev.forkline.views.state.ReconstructorStateProvider(),
                 new RecentFiles(null));
@@ -149,84 +130,6 @@ class ImportPreviewTest {
         assertThat(library.readTo).as("reading stopped at the batch after the cancel").isLessThan(EVENTS);
     }
 
-    // --- a library whose import is held after the first batch it read ---------------------------------------------
-
-    private static final class GatedLibrary implements TraceLibrary {
-        private final TraceLibrary library;
-        final CountDownLatch firstBatchHeld = new CountDownLatch(1);
-        final CountDownLatch release = new CountDownLatch(1);
-        volatile int readTo;
-
-        GatedLibrary(TraceLibrary library) {
-            this.library = library;
-        }
-
-        @Override
-        public ImportResult importTrace(Path path, Progress progress, EventBatchSink watcher) throws IOException, TraceFormatException {
-            return library.importTrace(path, progress, new EventBatchSink() {
-                @Override
-                public void begin(String eventsFile, Manifest manifest, BlobSource blobs) throws IOException {
-                    watcher.begin(eventsFile, manifest, blobs);
-                }
-
-                @Override
-                public void accept(EventBatch batch) throws IOException {
-                    watcher.accept(batch);
-                    readTo = batch.firstIndex() + batch.size();
-                    if (firstBatchHeld.getCount() > 0) {
-                        firstBatchHeld.countDown();
-                        try {
-                            release.await();
-                        } catch (InterruptedException e) {
-                            throw new java.io.InterruptedIOException();
-                        }
-                    }
-                }
-            });
-        }
-
-        @Override
-        public ImportResult importTrace(Path path, Progress progress) throws IOException, TraceFormatException {
-            return library.importTrace(path, progress);
-        }
-
-        @Override
-        public String location() {
-            return library.location();
-        }
-
-        @Override
-        public List<TraceSummary> list() throws IOException {
-            return library.list();
-        }
-
-        @Override
-        public List<TraceSummary> search(LibraryQuery query) throws IOException {
-            return library.search(query);
-        }
-
-        @Override
-        public Bundle load(String traceId) throws IOException, TraceFormatException {
-            return library.load(traceId);
-        }
-
-        @Override
-        public Optional<TraceIntegrity> integrity(String traceId) throws IOException {
-            return library.integrity(traceId);
-        }
-
-        @Override
-        public Optional<List<String>> searchEvents(String traceId, String text, String type, String actor, boolean errorsOnly)
-                throws IOException {
-            return library.searchEvents(traceId, text, type, actor, errorsOnly);
-        }
-
-        @Override
-        public boolean canRead(Path path) {
-            return library.canRead(path);
-        }
-    }
-
     // --- work on threads, its outcomes on this test's thread (the "UI thread") -------------------------------------
 
     private static final class UiQueueExecutor implements TaskExecutor {
@@ -284,33 +187,4 @@ class ImportPreviewTest {
         }
     }
 
-    // --- the bundle ------------------------------------------------------------------------------------------------
-
-    /** One run of model and tool calls, lines of about 900 bytes, so that the file is read (and stored) in blocks. */
-    private static Path write(Path target, int size) throws Exception {
-        EventChain chain = new EventChain();
-        Instant t = Instant.parse("2026-01-01T00:00:00Z");
-        try (BundleWriter writer = BundleWriter.create(target, Manifest.of(TRACE, TRACE, t, "test"))) {
-            writer.write(chain.append(NewEvent.of("r1", "harness", EventType.SESSION_START).at(t).data(Json.object())));
-            String padding = "x".repeat(700);
-            for (int i = 1; i < size - 1; i++) {
-                t = t.plusMillis(137);
-                ObjectNode data = Json.object();
-                NewEvent draft;
-                if (i % 2 == 0) {
-                    data.put("model", "claude-x");
-                    data.putObject("output").put("text", "attempt " + i + " " + padding);
-                    draft = NewEvent.of("r1", "agent:coder", EventType.MODEL_CALL).touches(StateKind.SESSION);
-                } else {
-                    data.put("callId", "c" + i).put("tool", "Bash").put("effect", "process");
-                    data.putObject("arguments").put("command", "pytest -q -k case_" + i + " " + padding);
-                    draft = NewEvent.of("r1", "agent:coder", EventType.TOOL_CALL).touches(StateKind.PROCESS);
-                }
-                writer.write(chain.append(draft.at(t).data(data)));
-            }
-            writer.write(chain.append(NewEvent.of("r1", "harness", EventType.SESSION_END).at(t.plusMillis(1))
-                    .data(Json.object().put("outcome", "success"))));
-            return writer.commit();
-        }
-    }
 }

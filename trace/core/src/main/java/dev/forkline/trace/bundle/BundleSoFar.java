@@ -74,7 +74,8 @@ public final class BundleSoFar implements EventBatchSink {
         if (manifest == null) {
             return null;
         }
-        EventColumns soFar = columns.build();
+        // not build(): its id table (to share cause ids) would be made here, holding up the reader; it is made when asked
+        EventColumns soFar = columns.buildPart();
         String eventsFile = source + "/" + Bundle.EVENTS;
         FileEventLines lines = new FileEventLines(directory.resolve(Bundle.EVENTS), eventsFile, Arrays.copyOf(offsets, count),
                 Arrays.copyOf(lengths, count), Arrays.copyOf(lineNumbers, count));

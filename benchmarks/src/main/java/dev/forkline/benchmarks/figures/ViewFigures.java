@@ -32,7 +32,8 @@ import java.util.List;
 /**
  * Figures 2 to 4 through the workbench itself (views module), headless (Monocle, software pipeline): opening a stored
  * trace up to the first painted timeline, drawing frames at three zoom levels, and stepping at the end of the run.
- * Everything runs on the FX thread with a same-thread executor, so each measured call returns with its work done.
+ * Everything runs on the FX thread with a same-thread executor, so each measured call returns with its work done;
+ * but {@link #firstFrame}, which imports on the window's own background threads, as a drop into the window does.
  */
 public final class ViewFigures {
 

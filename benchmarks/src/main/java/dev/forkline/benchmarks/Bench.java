@@ -174,6 +174,9 @@ public final class Bench {
             for (Figure figure : views.open(trace.store(), generated.traceId(), generated.bundle().resolve(Bundle.EVENTS))) {
                 report(figure);
             }
+            if (wants("open")) {
+                report(views.firstFrame(generated.bundle()));
+            }
             if (wants("frame")) {
                 views.frames().forEach(this::report);
             }

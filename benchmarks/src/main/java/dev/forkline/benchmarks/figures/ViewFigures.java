@@ -15,6 +15,7 @@ import dev.forkline.views.concurrent.SameThreadTaskExecutor;
 import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.data.StoreTraceLibrary;
 import dev.forkline.views.state.ReconstructorStateProvider;
+import dev.forkline.views.shell.FxTaskExecutor;
 import dev.forkline.views.shell.TimelineCanvas;
 import dev.forkline.views.timeline.TimelineModel;
 import dev.forkline.views.timeline.TimelineViewport;
@@ -31,7 +32,8 @@ import java.util.List;
 /**
  * Figures 2 to 4 through the workbench itself (views module), headless (Monocle, software pipeline): opening a stored
  * trace up to the first painted timeline, drawing frames at three zoom levels, and stepping at the end of the run.
- * Everything runs on the FX thread with a same-thread executor, so each measured call returns with its work done.
+ * Everything runs on the FX thread with a same-thread executor, so each measured call returns with its work done;
+ * but {@link #firstFrame}, which imports on the window's own background threads, as a drop into the window does.
  */
 public final class ViewFigures {
 
@@ -46,6 +48,8 @@ public final class ViewFigures {
 
     private WorkbenchViewModel workbench;
     private TimelineCanvas canvas;
+    /** The open figure's floor, when it was measured in this run. */
+    private double parseFloor;
 
     public ViewFigures(Sizes sizes, Path work, PrintStream log) {
         this.sizes = sizes;
@@ -62,6 +66,7 @@ public final class ViewFigures {
     public List<Figure> open(TraceStore store, String traceId, Path jsonl) throws Exception {
         HeadlessFx.ensureStarted();
         double floor = Timing.median(0, 3, () -> JsonFloor.parse(jsonl));
+        parseFloor = floor;
         double[] times = new double[sizes.openRuns()];
         long retained = 0;
         for (int i = 0; i < times.length; i++) {
@@ -82,6 +87,105 @@ public final class ViewFigures {
                         Goal.valueAtMost(1500, Unit.MILLIS)),
                 Figure.measured("open.heap", "heap retained by the open workbench after GC", retained, java.nio.file.Files.size(jsonl),
                         "size of trace.jsonl on disk", Unit.BYTES, Goal.valueAtMost(512L << 20, Unit.BYTES)));
+    }
+
+    /**
+     * open.first-frame: from the window's import of the generated bundle (into a store of its own, empty, on the
+     * window's background threads) to the first timeline frame painted of what was read so far; each import then runs
+     * to its end, and the stored trace must replace what was shown. The floor is the {@code open} figure's: the Jackson
+     * streaming parse of the whole trace.jsonl.
+     */
+    public Figure firstFrame(Path bundle) throws Exception {
+        HeadlessFx.ensureStarted();
+        Path jsonl = bundle.resolve(dev.forkline.trace.bundle.Bundle.EVENTS);
+        double floor = parseFloor > 0 ? parseFloor : Timing.median(0, 3, () -> JsonFloor.parse(jsonl));
+        double[] times = new double[3];
+        int shown = 0;
+        int total = 0;
+        for (int i = 0; i < times.length; i++) {
+            Path storeDir = work.resolve("first-frame-" + i);
+            try (TraceStore store = TraceStore.open(storeDir.resolve("forkline").toAbsolutePath());
+                 FxTaskExecutor executor = new FxTaskExecutor(dev.forkline.views.WorkbenchApp.BACKGROUND_THREADS)) {
+                WorkbenchViewModel window = HeadlessFx.call(() -> new WorkbenchViewModel(executor, new StoreTraceLibrary(store),
+                        new ReconstructorStateProvider(), new RecentFiles(null)), FX_LIMIT);
+                TimelineCanvas painter = HeadlessFx.call(() -> {
+                    TimelineCanvas c = new TimelineCanvas(window.timeline());
+                    c.resize(WIDTH, HEIGHT);
+                    return c;
+                }, FX_LIMIT);
+                Thread.sleep(500); // the window's start-up reads (library list, escape queue) are not part of the figure
+                java.util.concurrent.CompletableFuture<long[]> painted = new java.util.concurrent.CompletableFuture<>();
+                int[] previews = new int[1];
+                // when the import's phases began, from its status messages: reading ends at "Checking"
+                java.util.Map<String, Long> phases = new java.util.concurrent.ConcurrentHashMap<>();
+                long start = HeadlessFx.call(() -> {
+                    window.backgroundMessageProperty().addListener((obs, old, now) -> {
+                        for (String phase : List.of("Checking", "Storing", "Stored")) {
+                            if (now.startsWith(phase)) {
+                                phases.putIfAbsent(phase, System.nanoTime());
+                            }
+                        }
+                    });
+                    window.openedProperty().addListener((obs, old, now) -> {
+                        if (now != null && window.previewingProperty().get()) {
+                            previews[0]++;
+                        }
+                        // painted once the workbench has shown it (the listener runs while it is being shown)
+                        javafx.application.Platform.runLater(() -> {
+                            if (painted.isDone() || window.opened() == null) {
+                                return;
+                            }
+                            long framesBefore = painter.frames();
+                            painter.layout();
+                            if (painter.frames() > framesBefore && window.timeline().model().eventCount() > 0) {
+                                painted.complete(new long[] {System.nanoTime(), window.timeline().model().eventCount(),
+                                        window.previewingProperty().get() ? 1 : 0});
+                            }
+                        });
+                    });
+                    long now = System.nanoTime();
+                    window.importFile(bundle);
+                    return now;
+                }, FX_LIMIT);
+                long[] frame = painted.get(FX_LIMIT.toMinutes(), java.util.concurrent.TimeUnit.MINUTES);
+                times[i] = (frame[0] - start) / 1e6;
+                while (HeadlessFx.call(() -> window.busyProperty().get(), FX_LIMIT)) {
+                    Thread.sleep(50);
+                }
+                long ended = System.nanoTime();
+                phases.put("end", ended);
+                double importMillis = (ended - start) / 1e6;
+                HeadlessFx.call(() -> window.state().preparation(), FX_LIMIT).get(); // the stored trace's state pass reads the store: done before it closes
+                shown = (int) frame[1];
+                total = HeadlessFx.call(() -> {
+                    if (window.errorProperty().get() != null) {
+                        throw new IllegalStateException("the import failed: " + window.errorProperty().get());
+                    }
+                    if (window.previewingProperty().get() || window.opened() == null) {
+                        throw new IllegalStateException("the stored trace did not replace what was read so far");
+                    }
+                    return window.opened().bundle().events().size();
+                }, FX_LIMIT);
+                log.printf("  first frame #%d: %s with %,d events %s; whole import %s (read %s, check %s, store's tail %s, load "
+                                + "and open %s), %d previews, then the stored %,d%n", i + 1,
+                        Unit.MILLIS.format(times[i]), shown, frame[2] == 1 ? "read so far" : "(the stored trace: a bundle below "
+                                + "BundleReader.LAZY_FROM_BYTES is not streamed)", Unit.MILLIS.format(importMillis),
+                        since(phases, null, "Checking", start), since(phases, "Checking", "Storing", start),
+                        since(phases, "Storing", "Stored", start), since(phases, "Stored", "end", start), previews[0], total);
+            } finally {
+                dev.forkline.benchmarks.harness.WorkDirs.deleteTree(storeDir);
+            }
+        }
+        return Figure.measured("open.first-frame", String.format(
+                        "window import of the %,d-event bundle to the first timeline frame of what was read so far", total),
+                Timing.median(times), floor, "Jackson streaming parse of trace.jsonl", Unit.MILLIS, Goal.valueAtMost(2000, Unit.MILLIS));
+    }
+
+    /** The time from one phase's start (null: the import's start) to the next's, or "?" when one was not seen. */
+    private static String since(java.util.Map<String, Long> phases, String from, String to, long start) {
+        Long begin = from == null ? Long.valueOf(start) : phases.get(from);
+        Long end = phases.get(to);
+        return begin == null || end == null ? "?" : Unit.MILLIS.format((end - begin) / 1e6);
     }
 
     private void startWorkbench(TraceStore store) {

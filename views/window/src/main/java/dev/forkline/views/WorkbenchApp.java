@@ -12,6 +12,12 @@ import java.util.Objects;
  */
 public final class WorkbenchApp extends Application {
 
+    /**
+     * The window's background threads: an import holds one for as long as it reads and stores, and what it has read so
+     * far is prepared for showing on another, next to the live poll and the library's reads.
+     */
+    public static final int BACKGROUND_THREADS = 3;
+
     private static volatile LaunchOptions pending;
     private FxTaskExecutor executor;
     private LaunchOptions options;
@@ -25,7 +31,7 @@ public final class WorkbenchApp extends Application {
     @Override
     public void start(Stage stage) {
         options = pending != null ? pending : LaunchOptions.inMemory();
-        executor = new FxTaskExecutor(2);
+        executor = new FxTaskExecutor(BACKGROUND_THREADS);
         dev.forkline.views.shell.HelpMenu.useHostServices(getHostServices());
         Workbench workbench = show(stage, options, executor);
         workbench.model().checkDocker(dev.forkline.views.data.DockerProbe.engine());

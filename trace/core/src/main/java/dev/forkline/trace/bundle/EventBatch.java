@@ -11,11 +11,13 @@ import java.util.Arrays;
  * @param firstIndex  the index in the whole trace of the batch's first event
  * @param columns     the batch's events' columns, row {@code k} for event {@code firstIndex + k}
  * @param bytes       the block of the file the lines are in; not to be changed
+ * @param fileOffset  where {@code bytes[0]} lies in the file
  * @param starts      where event {@code k}'s line starts in {@code bytes}
  * @param lengths     its length in bytes (no line break)
  * @param lineNumbers its 1-based line in the file
  */
-public record EventBatch(int firstIndex, EventColumns columns, byte[] bytes, int[] starts, int[] lengths, long[] lineNumbers) {
+public record EventBatch(int firstIndex, EventColumns columns, byte[] bytes, long fileOffset, int[] starts, int[] lengths,
+                         long[] lineNumbers) {
 
     public EventBatch {
         int n = columns.size();

@@ -150,7 +150,7 @@ final class ScannedEventsReader {
             starts[k] = (int) (block.offsets[k] - block.fileOffset);
             numbers[k] = linesBefore + block.lineNumbers[k];
         }
-        return new EventBatch(first, block.columns, block.bytes, starts, block.lengths, numbers);
+        return new EventBatch(first, block.columns, block.bytes, block.fileOffset, starts, block.lengths, numbers);
     }
 
     private static int lastNewline(byte[] block, int filled) {

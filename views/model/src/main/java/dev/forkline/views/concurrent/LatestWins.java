@@ -78,11 +78,16 @@ public final class LatestWins {
 
         /** Claims the purpose and returns true, unless a request for it was made since this one; then false. */
         public boolean takeTurn() {
-            if (requests.getOrDefault(purpose, 0L) != madeAfter) {
+            if (!isCurrent()) {
                 return false;
             }
             claim(purpose);
             return true;
+        }
+
+        /** Whether no request for the purpose was made since this one (its turn would still win). */
+        public boolean isCurrent() {
+            return requests.getOrDefault(purpose, 0L) == madeAfter;
         }
     }
 

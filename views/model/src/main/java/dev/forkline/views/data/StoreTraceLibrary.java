@@ -4,7 +4,11 @@ import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.TraceChecks;
 import dev.forkline.importers.Importers;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.EventBatch;
+import dev.forkline.trace.bundle.EventBatchSink;
+import dev.forkline.trace.bundle.Manifest;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.store.StoreException;
@@ -150,10 +154,15 @@ public final class StoreTraceLibrary implements TraceLibrary {
 
     @Override
     public ImportResult importTrace(Path path, Progress progress) throws IOException, TraceFormatException {
+        return importTrace(path, progress, null);
+    }
+
+    @Override
+    public ImportResult importTrace(Path path, Progress progress, EventBatchSink watcher) throws IOException, TraceFormatException {
         progress.update("Reading " + path.getFileName(), -1);
         // a large bundle is stored while it is read (as forkline import does); leaving without finish() stores nothing
         try (StreamedImport stream = store.streamedImport(path.toAbsolutePath().toString())) {
-            ImportedTrace imported = importers.read(path, stream);
+            ImportedTrace imported = importers.read(path, watcher == null ? stream : new Tee(watcher, stream));
             try (Bundle bundle = imported.bundle()) {
                 progress.update("Checking " + bundle.manifest().title(), 0.4);
                 TraceChecks.Checked checked = TraceChecks.check(imported, trustedKeys.get());
@@ -166,6 +175,21 @@ public final class StoreTraceLibrary implements TraceLibrary {
             }
         } catch (StoreException e) {
             throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /** Hands each batch to the watcher first (what is shown waits for no write), then to the store. */
+    private record Tee(EventBatchSink watcher, EventBatchSink store) implements EventBatchSink {
+        @Override
+        public void begin(String eventsFile, Manifest manifest, BlobSource blobs) throws IOException {
+            watcher.begin(eventsFile, manifest, blobs);
+            store.begin(eventsFile, manifest, blobs);
+        }
+
+        @Override
+        public void accept(EventBatch batch) throws IOException {
+            watcher.accept(batch);
+            store.accept(batch);
         }
     }
 

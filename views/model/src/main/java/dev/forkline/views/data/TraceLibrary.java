@@ -66,6 +66,17 @@ public interface TraceLibrary {
     ImportResult importTrace(Path path, Progress progress) throws IOException, TraceFormatException;
 
     /**
+     * As {@link #importTrace(Path, Progress)}, also handing a large bundle's events to {@code watcher} as they are read
+     * (before they are stored), so that what was read so far can be shown. The watcher or {@code progress} throwing
+     * ends the import with nothing of the trace stored (the window cancels an import so). A library or format that does
+     * not stream never calls the watcher.
+     */
+    default ImportResult importTrace(Path path, Progress progress, dev.forkline.trace.bundle.EventBatchSink watcher)
+            throws IOException, TraceFormatException {
+        return importTrace(path, progress);
+    }
+
+    /**
      * The stored trace's integrity verdict and the problems behind it (lines are those of the file it was imported
      * from); empty when the trace is not stored or this library keeps no verdicts.
      */

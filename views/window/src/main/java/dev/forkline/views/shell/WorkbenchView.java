@@ -13,6 +13,7 @@ import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
@@ -23,6 +24,7 @@ import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -148,7 +150,8 @@ public final class WorkbenchView extends BorderPane {
         queueButton.setMinWidth(Region.USE_PREF_SIZE);
         liveUi = new LiveSessionsUi(model.live(), model.escapeQueue(), this, this::window);
         library.markLive(model.live().liveTraces());
-        HBox header = new HBox(12, traceTitle, liveUi.titleBadge, breadcrumb, spacer, liveUi.follow, queueButton);
+        HBox header = new HBox(12, traceTitle, liveUi.titleBadge, importingBadge(), breadcrumb, spacer, liveUi.follow,
+                cancelImport(), queueButton);
         liveUi.start();
         header.setAlignment(Pos.CENTER_LEFT);
         header.setPadding(new Insets(8, 10, 2, 10));
@@ -555,6 +558,30 @@ public final class WorkbenchView extends BorderPane {
         alert.show();
     }
 
+    // --- a trace shown while it is imported ---------------------------------------------------------------------
+
+    /** An "importing" pill by the title while the open trace is what an import has read so far. */
+    private Label importingBadge() {
+        Label badge = Pills.pill("importing", "accent");
+        badge.setId("importing-badge");
+        badge.setTooltip(new Tooltip("Still being imported: the timeline grows as the file is read, and the stored trace "
+                + "replaces it when the import ends"));
+        badge.visibleProperty().bind(model.previewingProperty());
+        badge.managedProperty().bind(model.previewingProperty());
+        return badge;
+    }
+
+    /** Cancels the import whose trace is shown while it is read: nothing of it is stored. */
+    private Button cancelImport() {
+        Button cancel = new Button("Cancel import", Icons.of(Material2MZ.STOP));
+        cancel.setId("import-cancel");
+        cancel.setMinWidth(Region.USE_PREF_SIZE);
+        cancel.visibleProperty().bind(model.previewingProperty());
+        cancel.managedProperty().bind(model.previewingProperty());
+        cancel.setOnAction(e -> model.cancelImport());
+        return cancel;
+    }
+
     // --- status bar -----------------------------------------------------------------------------------------------
 
     private StatusBar statusBar() {
@@ -574,7 +601,11 @@ public final class WorkbenchView extends BorderPane {
         Label report = new Label();
         report.setId("report-status");
         report.textProperty().bind(model.recovery().reportMessageProperty());
-        statusBar.getRightItems().addAll(bundleWrites.lastWriteLabel(), new Label("   "), report, new Label("   "), work, progress,
+        Label importNotice = new Label();
+        importNotice.setId("import-notice");
+        importNotice.textProperty().bind(model.importNoticeProperty());
+        statusBar.getRightItems().addAll(bundleWrites.lastWriteLabel(), new Label("   "), report, new Label("   "), importNotice,
+                new Label("   "), work, progress,
                 new Label("   "), docker);
         return statusBar;
     }

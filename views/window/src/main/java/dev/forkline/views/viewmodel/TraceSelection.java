@@ -109,6 +109,13 @@ public final class TraceSelection {
         runs.selectedRunProperty().set(opened.firstRun());
     }
 
+    /** Closes the open trace: nothing is shown (what an import showed while reading, once it is cancelled). */
+    void close() {
+        runs.setLineage(null, null);
+        trace.set(null);
+        integrity.set(null);
+    }
+
     /** The verdict of the open trace after it was verified again. */
     void setIntegrity(TraceIntegrity verdict) {
         integrity.set(verdict);

@@ -7,6 +7,7 @@ import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.views.concurrent.LatestWins;
 import dev.forkline.views.concurrent.TaskExecutor;
+import dev.forkline.views.concurrent.TaskHandle;
 import dev.forkline.views.data.IndexRunLineage;
 import dev.forkline.views.data.ImportResult;
 import dev.forkline.views.data.RunEvents;
@@ -67,6 +68,12 @@ public final class WorkbenchViewModel {
     private final LiveSessionsViewModel live;
     private final RecoveryViewModel recovery;
     private final CauseNotesViewModel causeNotes;
+    /** The import running now, which {@link #cancelImport()} cancels; null when none was started. */
+    private TaskHandle importing;
+    /** The last part of an import shown while it was read (see {@link #previewingProperty()}). */
+    private OpenedTrace preview;
+    private final javafx.beans.property.ReadOnlyBooleanWrapper previewing = new javafx.beans.property.ReadOnlyBooleanWrapper();
+    private final ReadOnlyStringWrapper importNotice = new ReadOnlyStringWrapper("");
 
     public WorkbenchViewModel(TaskExecutor executor, TraceLibrary library, StateProvider stateProvider, RecentFiles recentFiles) {
         this(executor, library, stateProvider, recentFiles, IndexRunLineage::new);
@@ -116,6 +123,7 @@ public final class WorkbenchViewModel {
         this.causeNotes = new CauseNotesViewModel(executor, selection, reloads, bundles, bundleWrites, services.settings(),
                 java.time.Clock.systemUTC());
         this.live = new LiveSessionsViewModel(executor, library, this, escapeQueue);
+        selection.traceProperty().addListener((obs, old, now) -> previewing.set(now != null && now == preview));
         libraryModel.refresh();
         escapeQueue.refresh();
     }
@@ -150,7 +158,10 @@ public final class WorkbenchViewModel {
         }
         String what = paths.size() == 1 ? paths.getFirst().getFileName().toString() : paths.size() + " locations";
         LatestWins.Deferred openWhenDone = latest.defer(OPEN_TRACE);
-        background.run("import-trace", "Importing " + what, progress -> {
+        java.util.concurrent.atomic.AtomicBoolean cancelled = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
+        importNotice.set("");
+        TaskHandle handle = background.run("import-trace", "Importing " + what, progress -> {
             List<Path> traces = new java.util.ArrayList<>();
             java.util.Map<Path, Path> locationOf = new java.util.HashMap<>();
             for (Path path : paths) {
@@ -161,18 +172,31 @@ public final class WorkbenchViewModel {
             }
             List<Imported> done = new java.util.ArrayList<>();
             List<Failed> failed = new java.util.ArrayList<>();
-            for (int i = 0; i < traces.size(); i++) {
+            for (int i = 0; i < traces.size() && !cancelled.get(); i++) {
                 Path trace = traces.get(i);
                 int number = i + 1;
-                dev.forkline.views.concurrent.Progress step = (message, fraction) -> progress.update(
-                        (traces.size() > 1 ? number + "/" + traces.size() + " · " : "") + message,
-                        fraction < 0 ? (double) (number - 1) / traces.size() : (number - 1 + fraction) / traces.size());
+                dev.forkline.views.concurrent.Progress step = (message, fraction) -> {
+                    if (cancelled.get()) {
+                        // the library reports before it stores, and the preview before each batch is stored: stopping
+                        // here leaves nothing stored
+                        throw new java.util.concurrent.CancellationException("the import of " + trace.getFileName() + " was cancelled");
+                    }
+                    progress.update((traces.size() > 1 ? number + "/" + traces.size() + " · " : "") + message,
+                            fraction < 0 ? (double) (number - 1) / traces.size() : (number - 1 + fraction) / traces.size());
+                };
+                // while a large bundle is read, what was read so far is shown; the reading part is the first 40 %
+                ImportPreview preview = new ImportPreview(trace, executor, this::preparePreview,
+                        shown -> showPreview(openWhenDone, ended, shown),
+                        (message, fraction) -> step.update(message, fraction < 0 ? -1 : 0.4 * fraction));
                 try {
-                    ImportResult imported = library.importTrace(trace, step);
+                    ImportResult imported = library.importTrace(trace, step, preview);
                     done.add(new Imported(locationOf.get(trace), imported, null));
                 } catch (Exception e) {
                     failed.add(new Failed(trace, e));
                 }
+            }
+            if (cancelled.get()) {
+                return new Batch(List.of(), List.of(), null);
             }
             Imported last = done.isEmpty() ? null : done.getLast();
             OpenedTrace trace = null;
@@ -182,12 +206,20 @@ public final class WorkbenchViewModel {
             }
             return new Batch(done, failed, last == null ? null : new Imported(last.path(), last.result(), trace));
         }, batch -> {
+            ended.set(true);
             paths.stream().filter(path -> batch.done().stream().anyMatch(d -> d.path().equals(path))).forEach(recentFiles::add);
             libraryModel.refresh();
             escapeQueue.refresh();
             if (batch.opened() != null && openWhenDone.takeTurn()) {
-                openFromLibrary(batch.opened().result().trace().traceId(), batch.opened().trace());
+                OpenedTrace stored = batch.opened().trace();
+                if (previewing.get()) {
+                    // the stored trace takes the preview's place: same run, same event, same part of the timeline
+                    keepingPlace(() -> openFromLibrary(batch.opened().result().trace().traceId(), stored));
+                } else {
+                    openFromLibrary(batch.opened().result().trace().traceId(), stored);
+                }
             }
+            closePreview();
             if (!batch.failed().isEmpty()) {
                 Failed first = batch.failed().getFirst();
                 UserError firstError = UserError.importFailed(first.path(), first.error());
@@ -201,7 +233,88 @@ public final class WorkbenchViewModel {
                             + " traces could not be imported", firstError.file(), firstError.line(), others.toString()));
                 }
             }
-        }, failure -> error.set(UserError.importFailed(paths.getFirst(), failure)));
+        }, failure -> {
+            ended.set(true);
+            closePreview();
+            error.set(UserError.importFailed(paths.getFirst(), failure));
+        });
+        importing = handle;
+        handle.onCancel(() -> {
+            cancelled.set(true);
+            ended.set(true);
+            closePreview();
+            importNotice.set("Import of " + what + " cancelled: " + (paths.size() == 1 ? "nothing of it was stored"
+                    : "nothing of the trace it was reading was stored (those it finished before are in the library)"));
+            libraryModel.refresh();
+        });
+    }
+
+    /**
+     * Cancels the import running now, if any: reading stops at its next block, nothing of the trace being imported is
+     * stored (traces it finished before stay), and the part shown while it was read is closed.
+     */
+    public void cancelImport() {
+        if (importing != null) {
+            importing.cancel();
+            importing = null;
+        }
+    }
+
+    /** The trace of a snapshot of an import: not verified yet (that needs the whole trace), so shown as unverified. */
+    private OpenedTrace preparePreview(Bundle soFar) {
+        return OpenedTrace.prepare(soFar, lineageFactory.apply(soFar), TraceIntegrity.unverified());
+    }
+
+    /**
+     * Shows what an import read so far, unless the import ended (a preview prepared late) or another trace was asked
+     * for since it started: the first time as an open does, later in place of the one before, keeping the run, the
+     * cursor and the zoom.
+     */
+    private void showPreview(LatestWins.Deferred openWhenDone, java.util.concurrent.atomic.AtomicBoolean ended, OpenedTrace soFar) {
+        if (ended.get() || !openWhenDone.isCurrent()) {
+            return;
+        }
+        boolean replacing = previewing.get() && isOpen(soFar.bundle().manifest().traceId());
+        preview = soFar;
+        if (replacing) {
+            keepingPlace(() -> show(soFar));
+        } else {
+            filter.useStoredSearch(null); // not stored yet: filters search the events in memory
+            show(soFar);
+        }
+    }
+
+    /** Closes the part of an import shown while it was read, if it is still the open trace. */
+    private void closePreview() {
+        if (previewing.get()) {
+            selection.close();
+        }
+        preview = null;
+        previewing.set(false);
+    }
+
+    /**
+     * Opens another version of the open trace (one that grew) where the reviewer is: the same run and event, and the
+     * same part of the timeline, or the whole run when the whole run was shown.
+     */
+    private void keepingPlace(Runnable open) {
+        String run = currentRun();
+        Event cursor = timeline.selectedEvent();
+        long start = timeline.viewport().start();
+        long span = timeline.viewport().span();
+        boolean whole = span >= timeline.viewport().duration();
+        open.run();
+        if (run != null) {
+            selectRun(run);
+        }
+        if (cursor != null) {
+            selectEvent(cursor.id());
+        }
+        if (whole) {
+            timeline.fit();
+        } else {
+            timeline.zoomTo(start, start + span);
+        }
     }
 
     private record Failed(Path path, Throwable error) {
@@ -439,7 +552,10 @@ public final class WorkbenchViewModel {
         }
         timeline.setRun(trace.lineage().events(run), trace.timeline(run));
         markAltered();
-        state.prepare(trace.lineage(), run);
+        if (trace != preview) {
+            // a preview is replaced as the import goes on: its state is reconstructed when the reviewer steps, not ahead
+            state.prepare(trace.lineage(), run);
+        }
     }
 
     private void showEvent(int index) {
@@ -569,6 +685,19 @@ public final class WorkbenchViewModel {
     /** Whether any user-visible background task runs. */
     public ReadOnlyBooleanProperty busyProperty() {
         return background.busyProperty();
+    }
+
+    /**
+     * Whether the open trace is what an import has read so far: it grows as the import goes on and is replaced by the
+     * stored trace at its end (the "importing" badge and its Cancel).
+     */
+    public ReadOnlyBooleanProperty previewingProperty() {
+        return previewing.getReadOnlyProperty();
+    }
+
+    /** What became of the last import when it did not end by opening its trace (it was cancelled); empty otherwise. */
+    public ReadOnlyStringProperty importNoticeProperty() {
+        return importNotice.getReadOnlyProperty();
     }
 
     /** The last error to show the user; null until there is one. */

@@ -1,0 +1,83 @@
+package dev.forkline.views.viewmodel;
+
+import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.BundleSoFar;
+import dev.forkline.trace.bundle.EventBatch;
+import dev.forkline.trace.bundle.EventBatchSink;
+import dev.forkline.trace.bundle.Manifest;
+import dev.forkline.views.concurrent.Progress;
+import dev.forkline.views.concurrent.TaskExecutor;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * What an import of a large bundle has read so far, to show while it goes on: handed the batches on the reading thread
+ * (before the store gets them), it keeps them in a {@link BundleSoFar}, reports how far reading is, and prepares a
+ * trace of the events so far in the background, first as soon as the first batch arrived, then each time their
+ * number grew by half since the last (so all the previews together cost a few times one whole trace, not one per
+ * batch); {@code show} gets each on the UI thread. It reports each batch to {@code progress} first, whose throwing
+ * (the import was cancelled) ends reading there, and the store then keeps nothing.
+ */
+final class ImportPreview implements EventBatchSink {
+
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ImportPreview.class);
+
+    /** A new preview once the events read are this many times those of the last one. */
+    static final double GROWTH = 1.5;
+
+    private final Path path;
+    private final BundleSoFar soFar;
+    private final TaskExecutor executor;
+    private final Function<Bundle, OpenedTrace> prepare;
+    private final Consumer<OpenedTrace> show;
+    private final Progress progress;
+    private final AtomicBoolean preparing = new AtomicBoolean();
+    private long fileSize = -1;
+    /** How many events the last preview started with. */
+    private volatile int previewed;
+
+    /**
+     * @param prepare   makes the trace to show of a snapshot (in the background)
+     * @param show      shows a prepared preview (on the UI thread)
+     * @param progress  hears how much of the file was read, as a fraction of the whole; throws to stop reading
+     */
+    ImportPreview(Path path, TaskExecutor executor, Function<Bundle, OpenedTrace> prepare, Consumer<OpenedTrace> show,
+                  Progress progress) {
+        this.path = path;
+        this.soFar = new BundleSoFar(path);
+        this.executor = executor;
+        this.prepare = prepare;
+        this.show = show;
+        this.progress = progress;
+    }
+
+    @Override
+    public void begin(String eventsFile, Manifest manifest, BlobSource blobs) throws IOException {
+        soFar.begin(eventsFile, manifest, blobs);
+        fileSize = Files.size(path.resolve(Bundle.EVENTS));
+    }
+
+    @Override
+    public void accept(EventBatch batch) throws IOException {
+        int read = soFar.size() + batch.size();
+        progress.update(String.format("Reading %s · %,d events so far", path.getFileName(), read),
+                fileSize <= 0 ? -1 : Math.min(1, (double) (batch.fileOffset() + batch.bytes().length) / fileSize));
+        soFar.accept(batch);
+        if (read >= previewed * GROWTH && preparing.compareAndSet(false, true)) {
+            previewed = read;
+            executor.execute("import-preview", work -> prepare.apply(soFar.snapshot()), trace -> {
+                preparing.set(false);
+                show.accept(trace);
+            }, failure -> {
+                preparing.set(false);
+                LOG.debug("cannot show what was read so far of {}: {}", path, failure.toString());
+            });
+        }
+    }
+
+}

@@ -1,0 +1,190 @@
+package dev.forkline.views.viewmodel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.BundleReader;
+import dev.forkline.trace.integrity.TraceIntegrity;
+import dev.forkline.views.concurrent.TaskExecutor;
+import dev.forkline.views.concurrent.TaskHandle;
+import dev.forkline.views.concurrent.TaskListener;
+import dev.forkline.views.concurrent.Work;
+import dev.forkline.views.data.TraceSummary;
+import dev.forkline.views.testdata.HeldImports;
+import dev.forkline.views.testdata.Samples;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Importing a bundle large enough to be stored while it is read: the window shows the events read so far before the
+ * import ends, the reviewer steps through them, the stored trace takes their place at the end (the cursor where it
+ * was); cancelling stores nothing and closes what was shown. The reading thread is held after its first batch, so
+ * what is asserted does not depend on timing.
+ */
+class ImportPreviewTest {
+
+    private static final int EVENTS = 42_000;
+    private static final String TRACE = HeldImports.TRACE;
+
+    @TempDir
+    static Path shared;
+    static Path bundle;
+
+    @TempDir
+    Path dir;
+
+    private Samples samples;
+    private HeldImports library;
+    private UiQueueExecutor executor;
+    private WorkbenchViewModel workbench;
+
+    @BeforeAll
+    static void writeBundle() throws Exception {
+        bundle = HeldImports.writeBundle(shared.resolve(TRACE), EVENTS);
+        assertThat(Files.size(bundle.resolve(Bundle.EVENTS))).isGreaterThanOrEqualTo(BundleReader.LAZY_FROM_BYTES);
+    }
+
+    @BeforeEach
+    void openWindow() throws Exception {
+        samples = Samples.empty(dir);
+        library = new HeldImports(samples.library);
+        executor = new UiQueueExecutor();
+        workbench = new WorkbenchViewModel(executor, library, new dev.forkline.views.state.ReconstructorStateProvider(),
+                new RecentFiles(null));
+        executor.runUiUntil(() -> !workbench.busyProperty().get() && executor.idle());
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        library.release.countDown();
+        executor.awaitWorkers();
+        samples.close();
+    }
+
+    @Test
+    void showsWhatWasReadSoFarLetsTheReviewerStepAndOpensTheStoredTraceInItsPlaceAtTheEnd() throws Exception {
+        workbench.importFile(bundle);
+        library.firstBatchHeld.await();
+        executor.runUiUntil(() -> workbench.previewingProperty().get());
+
+        OpenedTrace soFar = workbench.opened();
+        assertThat(soFar.bundle().manifest().traceId()).isEqualTo(TRACE);
+        assertThat(soFar.bundle().events().size()).as("only the first block was read").isPositive().isLessThan(EVENTS);
+        assertThat(workbench.busyProperty().get()).as("the import goes on").isTrue();
+        assertThat(workbench.backgroundMessageProperty().get()).contains("events so far");
+        assertThat(workbench.timeline().model().eventCount()).isPositive();
+
+        TimelineViewModel timeline = workbench.timeline();
+        timeline.select(0);
+        timeline.step(1, StepScope.ALL);
+        timeline.step(1, StepScope.ALL);
+        Event cursor = timeline.selectedEvent();
+        assertThat(cursor.id()).isEqualTo(soFar.bundle().columns().id(2));
+        assertThat(workbench.inspector().details().title()).isNotBlank();
+
+        library.release.countDown();
+        executor.runUiUntil(() -> !workbench.busyProperty().get() && executor.idle());
+
+        assertThat(workbench.errorProperty().get()).isNull();
+        assertThat(workbench.previewingProperty().get()).isFalse();
+        assertThat(workbench.opened()).isNotSameAs(soFar);
+        assertThat(workbench.opened().bundle().events()).hasSize(EVENTS);
+        assertThat(workbench.opened().integrity().verdict().status()).as("verified once whole").isNotEqualTo(TraceIntegrity.unverified().verdict().status());
+        assertThat(timeline.selectedEvent().id()).as("the cursor stays where the reviewer put it").isEqualTo(cursor.id());
+        assertThat(samples.library.list()).extracting(TraceSummary::traceId).containsExactly(TRACE);
+        assertThat(samples.library.list().getFirst().eventCount()).isEqualTo(EVENTS);
+    }
+
+    @Test
+    void cancellingStoresNothingAndClosesWhatWasShown() throws Exception {
+        workbench.importFile(bundle);
+        library.firstBatchHeld.await();
+        executor.runUiUntil(() -> workbench.previewingProperty().get());
+        assertThat(workbench.opened()).isNotNull();
+
+        workbench.cancelImport();
+
+        assertThat(workbench.opened()).isNull();
+        assertThat(workbench.previewingProperty().get()).isFalse();
+        assertThat(workbench.timeline().events().size()).isZero();
+        assertThat(workbench.busyProperty().get()).isFalse();
+        assertThat(workbench.importNoticeProperty().get()).contains("cancelled").contains("nothing");
+
+        library.release.countDown();
+        executor.awaitWorkers();
+        executor.runUiUntil(executor::idle);
+        assertThat(workbench.opened()).as("nothing comes back once cancelled").isNull();
+        assertThat(workbench.errorProperty().get()).isNull();
+        assertThat(samples.library.list()).isEmpty();
+        assertThat(samples.store.find(TRACE)).isEmpty();
+        assertThat(library.readTo).as("reading stopped at the batch after the cancel").isLessThan(EVENTS);
+    }
+
+    // --- work on threads, its outcomes on this test's thread (the "UI thread") -------------------------------------
+
+    private static final class UiQueueExecutor implements TaskExecutor {
+        private final LinkedBlockingQueue<Runnable> ui = new LinkedBlockingQueue<>();
+        private final List<Thread> workers = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        @Override
+        public <T> TaskHandle execute(String name, Work<T> work, TaskListener<? super T> listener) {
+            TaskHandle handle = new TaskHandle(name);
+            Thread worker = new Thread(() -> {
+                try {
+                    T result = work.run((message, fraction) -> ui.add(() -> {
+                        if (!handle.isDone()) {
+                            listener.progressed(message, fraction);
+                        }
+                    }));
+                    ui.add(() -> TaskExecutor.deliver(handle, result, listener));
+                } catch (Exception e) {
+                    ui.add(() -> TaskExecutor.deliverFailure(handle, e, listener));
+                }
+            }, "test-" + name);
+            workers.add(worker);
+            worker.start();
+            return handle;
+        }
+
+        @Override
+        public void onUi(Runnable action) {
+            ui.add(action);
+        }
+
+        /** Whether no work runs and nothing waits for the UI thread. */
+        boolean idle() {
+            return ui.isEmpty() && workers.stream().noneMatch(Thread::isAlive);
+        }
+
+        /** Runs what the workers hand to the UI thread until {@code done} holds (a minute at most: a liveness guard). */
+        void runUiUntil(BooleanSupplier done) throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+            while (!done.getAsBoolean()) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("the window did not get there");
+                }
+                Runnable next = ui.poll(20, TimeUnit.MILLISECONDS);
+                if (next != null) {
+                    next.run();
+                }
+            }
+        }
+
+        void awaitWorkers() throws InterruptedException {
+            for (Thread worker : workers) {
+                worker.join(TimeUnit.MINUTES.toMillis(1));
+            }
+        }
+    }
+
+}

@@ -73,7 +73,7 @@ final class BundleWritesUi {
     MenuItem saveAsItem() {
         MenuItem item = new MenuItem("Save bundle as…", Icons.of(Material2MZ.SAVE));
         item.setId("save-bundle-as");
-        item.disableProperty().bind(model.openedProperty().isNull());
+        item.disableProperty().bind(model.openedProperty().isNull().or(model.previewingProperty()));
         item.setOnAction(e -> chooseTarget());
         return item;
     }

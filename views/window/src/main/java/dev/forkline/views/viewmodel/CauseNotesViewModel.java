@@ -38,7 +38,7 @@ public final class CauseNotesViewModel {
 
     /** Whether pins can be written (the window has somewhere to write bundles). */
     public boolean canPin() {
-        return bundles != null && selection.trace() != null;
+        return bundles != null && selection.trace() != null && !selection.importing();
     }
 
     /** Who pins: the name decisions were last signed with, else the account's name. */
@@ -49,6 +49,10 @@ public final class CauseNotesViewModel {
     /** Pins the selected event's why to {@code causeId}, with the reviewer's words (may be empty). */
     public void pin(String causeId, String why) {
         Event failure = selection.event();
+        if (selection.importing()) {
+            message.set("The trace is still being imported: pin the cause once it is stored.");
+            return;
+        }
         if (failure == null || !canPin()) {
             message.set("Nothing to pin: select a failure in an open trace first.");
             return;

@@ -12,7 +12,8 @@ import java.util.concurrent.Callable;
  * Why "Replay from here", "Fork with edit…" and "Revert to here…" cannot act on the current selection, said before the
  * reviewer tries instead of in a failure afterwards: no trace open, no event selected, no checkpoint at or before the
  * event (a run imported from a format that records no workspace has none; an imported agent session has its
- * {@code start}), a fork of an imported session whose starting tree was never given, or the replay engine unavailable.
+ * {@code start}), a fork of an imported session whose starting tree was never given, the replay engine unavailable, or
+ * a trace still being imported (what was read so far is shown, but nothing is stored to write into yet).
  * Each reason is null while the action can go ahead.
  */
 public final class ReplayActionGuard {
@@ -28,7 +29,7 @@ public final class ReplayActionGuard {
         this.replay = replay;
         this.selection = selection;
         this.memory = memory;
-        ObservableValue<?>[] inputs = {selection.traceProperty(), selection.runProperty(), selection.eventIndexProperty(),
+        ObservableValue<?>[] inputs = {selection.traceProperty(), selection.importingProperty(), selection.runProperty(), selection.eventIndexProperty(),
                 replay.availableProperty(), replay.unavailableReasonProperty(), replay.runningProperty()};
         replayBlocked = binding(this::whyNoReplay, inputs);
         forkBlocked = binding(this::whyNoFork, inputs);
@@ -86,15 +87,23 @@ public final class ReplayActionGuard {
         if (selection.trace() == null) {
             return "Open a trace first";
         }
+        if (selection.importing()) {
+            return STILL_IMPORTING;
+        }
         if (replay.runningProperty().get()) {
             return "A replay is running";
         }
         return replay.checkpointForSelection().isPresent() ? null : noCheckpointAtOrBefore();
     }
 
+    static final String STILL_IMPORTING = "The trace is still being imported: this is what was read so far, not stored yet";
+
     private String engineOrTrace() {
         if (selection.trace() == null) {
             return "Open a trace first";
+        }
+        if (selection.importing()) {
+            return STILL_IMPORTING;
         }
         if (replay.runningProperty().get()) {
             return "A replay is running";

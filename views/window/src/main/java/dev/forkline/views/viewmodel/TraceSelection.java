@@ -5,6 +5,8 @@ import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.views.data.RunEvents;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 
@@ -21,6 +23,7 @@ public final class TraceSelection {
 
     private final ReadOnlyObjectWrapper<OpenedTrace> trace = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<TraceIntegrity> integrity = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyBooleanWrapper importing = new ReadOnlyBooleanWrapper();
     private final ForkTreeViewModel runs;
     private final TimelineViewModel timeline;
 
@@ -107,6 +110,22 @@ public final class TraceSelection {
         trace.set(opened);
         runs.setLineage(opened.bundle().manifest().traceId(), opened.lineage());
         runs.selectedRunProperty().set(opened.firstRun());
+    }
+
+    /**
+     * Whether the open trace is what an import read so far, not yet stored: nothing may be written into it (a replay,
+     * fork, revert or note) until the stored trace takes its place.
+     */
+    public ReadOnlyBooleanProperty importingProperty() {
+        return importing.getReadOnlyProperty();
+    }
+
+    public boolean importing() {
+        return importing.get();
+    }
+
+    void setImporting(boolean preview) {
+        importing.set(preview);
     }
 
     /** Closes the open trace: nothing is shown (what an import showed while reading, once it is cancelled). */

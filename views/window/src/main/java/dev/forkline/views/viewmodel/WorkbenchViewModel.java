@@ -72,7 +72,6 @@ public final class WorkbenchViewModel {
     private TaskHandle importing;
     /** The last part of an import shown while it was read (see {@link #previewingProperty()}). */
     private OpenedTrace preview;
-    private final javafx.beans.property.ReadOnlyBooleanWrapper previewing = new javafx.beans.property.ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper importNotice = new ReadOnlyStringWrapper("");
 
     public WorkbenchViewModel(TaskExecutor executor, TraceLibrary library, StateProvider stateProvider, RecentFiles recentFiles) {
@@ -123,7 +122,7 @@ public final class WorkbenchViewModel {
         this.causeNotes = new CauseNotesViewModel(executor, selection, reloads, bundles, bundleWrites, services.settings(),
                 java.time.Clock.systemUTC());
         this.live = new LiveSessionsViewModel(executor, library, this, escapeQueue);
-        selection.traceProperty().addListener((obs, old, now) -> previewing.set(now != null && now == preview));
+        selection.traceProperty().addListener((obs, old, now) -> selection.setImporting(now != null && now == preview));
         libraryModel.refresh();
         escapeQueue.refresh();
     }
@@ -212,7 +211,7 @@ public final class WorkbenchViewModel {
             escapeQueue.refresh();
             if (batch.opened() != null && openWhenDone.takeTurn()) {
                 OpenedTrace stored = batch.opened().trace();
-                if (previewing.get()) {
+                if (selection.importing()) {
                     // the stored trace takes the preview's place: same run, same event, same part of the timeline
                     keepingPlace(() -> openFromLibrary(batch.opened().result().trace().traceId(), stored));
                 } else {
@@ -274,7 +273,7 @@ public final class WorkbenchViewModel {
         if (ended.get() || !openWhenDone.isCurrent()) {
             return;
         }
-        boolean replacing = previewing.get() && isOpen(soFar.bundle().manifest().traceId());
+        boolean replacing = selection.importing() && isOpen(soFar.bundle().manifest().traceId());
         preview = soFar;
         if (replacing) {
             keepingPlace(() -> show(soFar));
@@ -286,11 +285,11 @@ public final class WorkbenchViewModel {
 
     /** Closes the part of an import shown while it was read, if it is still the open trace. */
     private void closePreview() {
-        if (previewing.get()) {
+        if (selection.importing()) {
             selection.close();
         }
         preview = null;
-        previewing.set(false);
+        selection.setImporting(false);
     }
 
     /**
@@ -692,7 +691,7 @@ public final class WorkbenchViewModel {
      * stored trace at its end (the "importing" badge and its Cancel).
      */
     public ReadOnlyBooleanProperty previewingProperty() {
-        return previewing.getReadOnlyProperty();
+        return selection.importingProperty();
     }
 
     /** What became of the last import when it did not end by opening its trace (it was cancelled); empty otherwise. */

@@ -91,6 +91,12 @@ class ImportPreviewTest {
         Event cursor = timeline.selectedEvent();
         assertThat(cursor.id()).isEqualTo(soFar.bundle().columns().id(2));
         assertThat(workbench.inspector().details().title()).isNotBlank();
+        ReplayActionGuard guard = workbench.replay().guard();
+        assertThat(List.of(guard.replayBlockedProperty().get(), guard.forkBlockedProperty().get(), guard.revertBlockedProperty().get()))
+                .as("nothing is written into a trace not stored yet").allMatch(ReplayActionGuard.STILL_IMPORTING::equals);
+        assertThat(workbench.causeNotes().canPin()).isFalse();
+        workbench.causeNotes().pin(cursor.id(), "not yet");
+        assertThat(workbench.causeNotes().messageProperty().get()).contains("still being imported");
 
         library.release.countDown();
         executor.runUiUntil(() -> !workbench.busyProperty().get() && executor.idle());
@@ -101,6 +107,7 @@ class ImportPreviewTest {
         assertThat(workbench.opened().bundle().events()).hasSize(EVENTS);
         assertThat(workbench.opened().integrity().verdict().status()).as("verified once whole").isNotEqualTo(TraceIntegrity.unverified().verdict().status());
         assertThat(timeline.selectedEvent().id()).as("the cursor stays where the reviewer put it").isEqualTo(cursor.id());
+        assertThat(guard.revertBlockedProperty().get()).as("the stored trace can be written into").isNotEqualTo(ReplayActionGuard.STILL_IMPORTING);
         assertThat(samples.library.list()).extracting(TraceSummary::traceId).containsExactly(TRACE);
         assertThat(samples.library.list().getFirst().eventCount()).isEqualTo(EVENTS);
     }

@@ -7,23 +7,59 @@ import java.util.List;
 
 /**
  * One span in a shape common to OTLP/JSON and Jaeger: attribute values already decoded from AnyValue (or Jaeger tags)
- * into plain JSON values.
+ * into plain JSON values. What places the span (ids, times, status, role, agent names, exceptions) is held; its
+ * attributes and events are its {@link SpanBody}, held too or read again from the file when asked for.
  *
- * @param start    null when the source has no start time
- * @param end      null when the span never ended (or the source has no end)
- * @param status   UNSET, OK or ERROR
- * @param resource the attributes of the resource (OTLP) or process (Jaeger) that produced it
- * @param line     the line of the file where the span's record starts
+ * @param start      null when the source has no start time
+ * @param end        null when the span never ended (or the source has no end)
+ * @param status     UNSET, OK or ERROR
+ * @param resource   the attributes of the resource (OTLP) or process (Jaeger) that produced it
+ * @param line       the line of the file where the span's record starts
+ * @param namedAgent the text of its {@code gen_ai.agent.name}, or null
+ * @param agentName  for an agent span, the agent's name ({@link #agentNameOf}); else null
+ * @param exceptions its events that record an exception, in order
  */
 record OtelSpan(String traceId, String spanId, String parentId, String name, String kind, Instant start, Instant end,
-                ObjectNode attributes, String status, String statusMessage, List<SpanEvent> events, ObjectNode resource,
-                String scope, long line) {
+                String status, String statusMessage, ObjectNode resource, String scope, long line, SpanRole role,
+                String namedAgent, String agentName, List<SpanEvent> exceptions, SpanBody body) {
 
     /** A timed event inside a span (e.g. {@code exception}, {@code gen_ai.content.prompt}). */
     record SpanEvent(String name, Instant time, ObjectNode attributes) {
+
+        /** The semconv {@code exception} event (some exporters drop the event name but keep its attributes). */
+        boolean isException() {
+            return "exception".equals(name) || (name == null && attributes.has("exception.type"))
+                    || ("error".equals(name) && attributes.has("error.object"));
+        }
+    }
+
+    /**
+     * A span of these attributes and events; {@code stored} is where they are read again from (then they are not
+     * kept), or null to hold them.
+     */
+    static OtelSpan of(String traceId, String spanId, String parentId, String name, String kind, Instant start, Instant end,
+                       ObjectNode attributes, String status, String statusMessage, List<SpanEvent> events, ObjectNode resource,
+                       String scope, long line, SpanBody stored) {
+        SpanRole role = SpanRole.of(attributes);
+        List<SpanEvent> exceptions = events.stream().filter(SpanEvent::isException).toList();
+        return new OtelSpan(traceId, spanId, parentId, name, kind, start, end, status, statusMessage, resource, scope, line, role,
+                text(attributes, "gen_ai.agent.name"), role == SpanRole.AGENT ? agentNameOf(attributes, name) : null, exceptions,
+                stored != null ? stored : new SpanBody.Held(attributes, events));
+    }
+
+    ObjectNode attributes() {
+        return body.attributes();
+    }
+
+    List<SpanEvent> events() {
+        return body.events();
     }
 
     String text(String key) {
+        return text(attributes(), key);
+    }
+
+    static String text(ObjectNode attributes, String key) {
         JsonNode value = attributes.get(key);
         if (value == null || value.isNull()) {
             return null;
@@ -32,7 +68,7 @@ record OtelSpan(String traceId, String spanId, String parentId, String name, Str
     }
 
     JsonNode value(String key) {
-        JsonNode value = attributes.get(key);
+        JsonNode value = attributes().get(key);
         return value == null || value.isNull() ? null : value;
     }
 
@@ -56,5 +92,16 @@ record OtelSpan(String traceId, String spanId, String parentId, String name, Str
 
     Long durationMs() {
         return start == null || end == null ? null : java.time.Duration.between(start, end).toMillis();
+    }
+
+    private static String agentNameOf(ObjectNode attributes, String spanName) {
+        for (String key : new String[] {"gen_ai.agent.name", "agent.name", "gen_ai.agent.id"}) {
+            String value = text(attributes, key);
+            if (value != null && !value.isBlank()) {
+                return value;
+            }
+        }
+        String name = spanName == null ? "agent" : spanName;
+        return name.startsWith("invoke_agent ") ? name.substring("invoke_agent ".length()) : name;
     }
 }

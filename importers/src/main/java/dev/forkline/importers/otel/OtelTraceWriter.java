@@ -65,7 +65,7 @@ final class OtelTraceWriter {
     Map<OtelSpan, ModelSpanGroup> groupModels(List<OtelSpan> spans) {
         Map<OtelSpan, List<OtelSpan>> members = new LinkedHashMap<>();
         for (OtelSpan span : spans) {
-            if (tree.role(span) == SpanRole.MODEL) {
+            if (span.role() == SpanRole.MODEL) {
                 members.computeIfAbsent(tree.modelRoot(span), root -> new ArrayList<>()).add(span);
             }
         }
@@ -91,11 +91,9 @@ final class OtelTraceWriter {
             Instant end = span.end() != null ? span.end() : start;
             Instant endOrStart = end.isBefore(start) ? start : end;
             points.add(new Point(start, true, tree.depth(span), order, span, null));
-            for (OtelSpan.SpanEvent event : span.events()) {
-                if (isException(event)) {
-                    Instant at = event.time() == null || event.time().isBefore(start) ? endOrStart : event.time();
-                    points.add(new Point(at, false, tree.depth(span) + 1, order, span, event));
-                }
+            for (OtelSpan.SpanEvent event : span.exceptions()) {
+                Instant at = event.time() == null || event.time().isBefore(start) ? endOrStart : event.time();
+                points.add(new Point(at, false, tree.depth(span) + 1, order, span, event));
             }
             points.add(new Point(endOrStart, false, tree.depth(span), order, span, null));
             order++;
@@ -131,7 +129,7 @@ final class OtelTraceWriter {
 
     private void start(Point point) {
         OtelSpan span = point.span();
-        switch (tree.role(span)) {
+        switch (span.role()) {
             case AGENT -> agentStart(span, point.ts());
             case MODEL -> {
                 ModelSpanGroup group = groups.get(span);
@@ -146,11 +144,11 @@ final class OtelTraceWriter {
 
     private void end(Point point) {
         OtelSpan span = point.span();
-        if (tree.role(span) == SpanRole.TOOL) {
+        if (span.role() == SpanRole.TOOL) {
             toolResult(span, point.ts());
             return;
         }
-        if (tree.role(span) == SpanRole.AGENT) {
+        if (span.role() == SpanRole.AGENT) {
             agentEnd(span, point.ts());
         }
         if (span.isError()) {
@@ -174,7 +172,7 @@ final class OtelTraceWriter {
             spanFields(data, span);
             event = append(NewEvent.of(RUN, parentActor, EventType.AGENT_HANDOFF).at(ts).touches(StateKind.SESSION).data(data), span);
         } else {
-            data.put(NoteData.TEXT, "agent " + SpanTree.agentName(span) + " " + (span.text("gen_ai.operation.name") == null ? "started"
+            data.put(NoteData.TEXT, "agent " + span.agentName() + " " + (span.text("gen_ai.operation.name") == null ? "started"
                     : span.text("gen_ai.operation.name")));
             spanFields(data, span);
             event = append(NewEvent.of(RUN, actor, EventType.NOTE).at(ts).touches(StateKind.SESSION).data(data), span);
@@ -267,7 +265,7 @@ final class OtelTraceWriter {
         data.set("attributes", span.attributes().deepCopy());
         ArrayNode events = Json.object().arrayNode();
         for (OtelSpan.SpanEvent event : span.events()) {
-            if (!isException(event)) {
+            if (!event.isException()) {
                 ObjectNode out = events.addObject();
                 out.put("name", event.name());
                 if (event.time() != null) {
@@ -281,12 +279,6 @@ final class OtelTraceWriter {
         }
         Event event = append(NewEvent.of(RUN, tree.actor(span), EventType.NOTE).at(ts).data(data), span);
         startEvents.put(span, event.id());
-    }
-
-    /** The semconv {@code exception} event (some exporters drop the event name but keep its attributes). */
-    private static boolean isException(OtelSpan.SpanEvent event) {
-        return "exception".equals(event.name()) || (event.name() == null && event.attributes().has("exception.type"))
-                || ("error".equals(event.name()) && event.attributes().has("error.object"));
     }
 
     private void exception(OtelSpan span, OtelSpan.SpanEvent event, Instant at) {

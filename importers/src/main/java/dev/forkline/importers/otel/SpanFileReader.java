@@ -20,6 +20,7 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.LineReader;
 import dev.forkline.trace.TraceFormatException;
 import java.io.BufferedInputStream;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -35,7 +36,7 @@ import java.util.List;
  * one per line). Jackson's streaming parser holds one span (one Jaeger trace) at a time; when the JSON breaks, the
  * damage becomes a finding and reading resumes on the next line.
  */
-final class SpanFileReader {
+final class SpanFileReader implements Closeable {
 
     /** Reads one value at a time out of a longer stream, so trailing content is expected, not an error. */
     private static final ObjectReader TREES = Json.MAPPER.readerFor(JsonNode.class)
@@ -57,6 +58,13 @@ final class SpanFileReader {
     private boolean asLines;
     /** How many lines (blank and damaged ones too) a read as JSON lines went through. */
     private long linesRead;
+    /**
+     * Where the attributes of the spans of a streamed read are read again from (a single document of a million spans
+     * does not fit in memory with every span's attributes), or null: the spans hold theirs.
+     */
+    private SpanSource source;
+    /** The file offset of the stream's first byte, when spans are left in the file. */
+    private long streamStart;
 
     SpanFileReader(Path file, ImportSession session) {
         this(file, session, Long.MAX_VALUE);
@@ -166,13 +174,18 @@ final class SpanFileReader {
         }
     }
 
-    /** One (possibly pretty-printed) document, or documents that do not keep to one line each. */
+    /**
+     * One (possibly pretty-printed) document, or documents that do not keep to one line each. The spans are held as
+     * skeletons: their attributes and events are read again from the file when asked for.
+     */
     private List<OtelSpan> readStream() throws IOException, TraceFormatException {
         long resumeAt = 0;
         long lineBase = 0;
+        source = new SpanSource(file);
         while (true) {
             try (InputStream in = new BufferedInputStream(open())) {
                 in.skipNBytes(resumeAt);
+                streamStart = from + resumeAt;
                 try (JsonParser parser = TREES.createParser(in)) {
                     readDocuments(parser, lineBase);
                     return spans;
@@ -313,9 +326,13 @@ final class SpanFileReader {
                 case "scope", "instrumentationLibrary" -> scope[0] = JsonFields.text((JsonNode) TREES.readTree(parser), "name");
                 case "spans" -> readArray(parser, value, () -> {
                     long line = lineBase + parser.currentLocation().getLineNr();
+                    long start = parser.currentTokenLocation().getByteOffset();
                     JsonNode span = (JsonNode) TREES.readTree(parser);
                     if (span instanceof ObjectNode object) {
-                        spans.add(otlpSpan(object, resource, scope[0], line));
+                        long end = parser.currentLocation().getByteOffset();
+                        SpanBody stored = source == null || start < 0 || end - start > Integer.MAX_VALUE ? null
+                                : new SpanBody.InFile(source, streamStart + start, (int) (end - start));
+                        spans.add(otlpSpan(object, resource, scope[0], line, stored));
                     }
                 });
                 default -> parser.skipChildren();
@@ -323,21 +340,35 @@ final class SpanFileReader {
         }
     }
 
-    private static OtelSpan otlpSpan(ObjectNode span, ObjectNode resource, String scope, long line) {
-        List<OtelSpan.SpanEvent> events = new ArrayList<>();
-        JsonNode rawEvents = span.get("events");
-        if (rawEvents != null && rawEvents.isArray()) {
-            for (JsonNode event : rawEvents) {
-                events.add(new OtelSpan.SpanEvent(JsonFields.text(event, "name"), Timestamps.fromEpochNanos(event.get("timeUnixNano")),
-                        AnyValues.keyValues(event.get("attributes"))));
-            }
-        }
+    private static OtelSpan otlpSpan(ObjectNode span, ObjectNode resource, String scope, long line, SpanBody stored) {
         JsonNode status = span.get("status");
-        return new OtelSpan(AnyValues.id(span.get("traceId")), AnyValues.id(span.get("spanId")), AnyValues.id(span.get("parentSpanId")),
+        return OtelSpan.of(AnyValues.id(span.get("traceId")), AnyValues.id(span.get("spanId")), AnyValues.id(span.get("parentSpanId")),
                 JsonFields.text(span, "name"), AnyValues.kind(span.get("kind")),
                 Timestamps.fromEpochNanos(span.get("startTimeUnixNano")), Timestamps.fromEpochNanos(span.get("endTimeUnixNano")),
                 AnyValues.keyValues(span.get("attributes")), AnyValues.status(status == null ? null : status.get("code")),
-                JsonFields.text(status, "message"), events, resource, scope, line);
+                JsonFields.text(status, "message"), otlpEvents(span), resource, scope, line, stored);
+    }
+
+    /** The events of an OTLP span object. */
+    static List<OtelSpan.SpanEvent> otlpEvents(JsonNode span) {
+        JsonNode rawEvents = span.get("events");
+        if (rawEvents == null || !rawEvents.isArray() || rawEvents.isEmpty()) {
+            return List.of();
+        }
+        List<OtelSpan.SpanEvent> events = new ArrayList<>();
+        for (JsonNode event : rawEvents) {
+            events.add(new OtelSpan.SpanEvent(JsonFields.text(event, "name"), Timestamps.fromEpochNanos(event.get("timeUnixNano")),
+                    AnyValues.keyValues(event.get("attributes"))));
+        }
+        return events;
+    }
+
+    /** Closes the file that spans' attributes are read again from (opened again if one is asked for later). */
+    @Override
+    public void close() throws IOException {
+        if (source != null) {
+            source.close();
+        }
     }
 
     private void readJaegerTrace(JsonNode trace, long line) {
@@ -388,10 +419,10 @@ final class SpanFileReader {
                 }
             }
             String kind = tags.has("span.kind") ? AnyValues.kind(tags.get("span.kind")) : "UNSPECIFIED";
-            spans.add(new OtelSpan(AnyValues.id(span.get("traceID")), AnyValues.id(span.get("spanID")), parent,
+            spans.add(OtelSpan.of(AnyValues.id(span.get("traceID")), AnyValues.id(span.get("spanID")), parent,
                     JsonFields.text(span, "operationName"), kind, start, end, tags, status,
                     tags.has("otel.status_description") ? tags.get("otel.status_description").asText() : null,
-                    events, resource, tags.has("otel.scope.name") ? tags.get("otel.scope.name").asText() : null, line));
+                    events, resource, tags.has("otel.scope.name") ? tags.get("otel.scope.name").asText() : null, line, null));
         }
     }
 }

@@ -8,7 +8,6 @@ import java.util.Map;
 final class SpanTree {
 
     private final Map<String, OtelSpan> byId = new HashMap<>();
-    private final Map<OtelSpan, SpanRole> roles = new HashMap<>();
     private final Map<OtelSpan, Integer> depths = new HashMap<>();
 
     SpanTree(List<OtelSpan> spans) {
@@ -22,7 +21,6 @@ final class SpanTree {
     void add(List<OtelSpan> spans) {
         for (OtelSpan span : spans) {
             byId.putIfAbsent(key(span.traceId(), span.spanId()), span);
-            roles.put(span, SpanRole.of(span));
         }
     }
 
@@ -57,10 +55,6 @@ final class SpanTree {
         return span.parentId() != null && parent(span) == null;
     }
 
-    SpanRole role(OtelSpan span) {
-        return roles.get(span);
-    }
-
     int depth(OtelSpan span) {
         Integer known = depths.get(span);
         if (known != null) {
@@ -81,7 +75,7 @@ final class SpanTree {
         OtelSpan root = span;
         int hops = 0;
         for (OtelSpan current = parent(span); current != null && hops < 10_000; current = parent(current), hops++) {
-            if (roles.get(current) == SpanRole.MODEL) {
+            if (current.role() == SpanRole.MODEL) {
                 root = current;
             }
         }
@@ -92,7 +86,7 @@ final class SpanTree {
     OtelSpan enclosingModel(OtelSpan span) {
         int hops = 0;
         for (OtelSpan current = span; current != null && hops < 10_000; current = parent(current), hops++) {
-            if (roles.get(current) == SpanRole.MODEL) {
+            if (current.role() == SpanRole.MODEL) {
                 return modelRoot(current);
             }
         }
@@ -103,26 +97,15 @@ final class SpanTree {
     String actor(OtelSpan span) {
         int hops = 0;
         for (OtelSpan current = span; current != null && hops < 10_000; current = parent(current), hops++) {
-            if (roles.get(current) == SpanRole.AGENT) {
-                return "agent:" + agentName(current);
+            if (current.role() == SpanRole.AGENT) {
+                return "agent:" + current.agentName();
             }
-            String named = current.text("gen_ai.agent.name");
+            String named = current.namedAgent();
             if (named != null) {
                 return "agent:" + named;
             }
         }
         String service = span.resourceText("service.name");
         return "agent:" + (service != null ? service : "unknown-service");
-    }
-
-    static String agentName(OtelSpan span) {
-        for (String key : new String[] {"gen_ai.agent.name", "agent.name", "gen_ai.agent.id"}) {
-            String value = span.text(key);
-            if (value != null && !value.isBlank()) {
-                return value;
-            }
-        }
-        String name = span.name() == null ? "agent" : span.name();
-        return name.startsWith("invoke_agent ") ? name.substring("invoke_agent ".length()) : name;
     }
 }

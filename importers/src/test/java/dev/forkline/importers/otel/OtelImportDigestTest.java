@@ -63,6 +63,17 @@ class OtelImportDigestTest {
         assertDigest(write("documents.json", text), "c07fea5c83e74509fd3255b9fbc5f8138fe367ac109c1ab8cc1fbe79b5580287");
     }
 
+    /** What the digests above rest on: a streamed export's spans keep only their skeletons, their attributes stay in the file. */
+    @Test
+    void aStreamedExportLeavesItsSpansAttributesInTheFile() throws Exception {
+        Path file = write("one-line.json", GeneratedSpans.document(0, 40, false));
+        try (SpanFileReader reader = new SpanFileReader(file, new dev.forkline.importers.ImportSession(OtelImporter.FORMAT, file.toString()))) {
+            java.util.List<OtelSpan> spans = reader.read();
+            assertThat(spans).hasSize(40).allSatisfy(span -> assertThat(span.body()).isInstanceOf(SpanBody.InFile.class));
+            assertThat(spans.get(2).text("gen_ai.request.model")).isEqualTo("gpt-test");
+        }
+    }
+
     private Path write(String name, String text) throws Exception {
         Path file = dir.resolve(name);
         Files.writeString(file, text, StandardCharsets.UTF_8);

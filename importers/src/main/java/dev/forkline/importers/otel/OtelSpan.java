@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One span in a shape common to OTLP/JSON and Jaeger: attribute values already decoded from AnyValue (or Jaeger tags)
@@ -22,6 +23,14 @@ import java.util.List;
 record OtelSpan(String traceId, String spanId, String parentId, String name, String kind, Instant start, Instant end,
                 String status, String statusMessage, ObjectNode resource, String scope, long line, SpanRole role,
                 String namedAgent, String agentName, List<SpanEvent> exceptions, SpanBody body) {
+
+    /**
+     * The attributes a span's skeleton is made of ({@link SpanRole#of}, {@link #namedAgent}, {@link #agentName}): a
+     * span streamed out of a file is made from these alone, its other attributes are read when asked for.
+     */
+    static final Set<String> PLACING_ATTRIBUTES = Set.of("gen_ai.operation.name", "openinference.span.kind", "traceloop.span.kind",
+            "gen_ai.tool.name", "gen_ai.request.model", "gen_ai.response.model", "llm.model_name", "gen_ai.agent.name", "agent.name",
+            "gen_ai.agent.id");
 
     /** A timed event inside a span (e.g. {@code exception}, {@code gen_ai.content.prompt}). */
     record SpanEvent(String name, Instant time, ObjectNode attributes) {

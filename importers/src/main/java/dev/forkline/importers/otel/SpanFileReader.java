@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
@@ -327,17 +328,87 @@ final class SpanFileReader implements Closeable {
                 case "spans" -> readArray(parser, value, () -> {
                     long line = lineBase + parser.currentLocation().getLineNr();
                     long start = parser.currentTokenLocation().getByteOffset();
-                    JsonNode span = (JsonNode) TREES.readTree(parser);
-                    if (span instanceof ObjectNode object) {
-                        long end = parser.currentLocation().getByteOffset();
-                        SpanBody stored = source == null || start < 0 || end - start > Integer.MAX_VALUE ? null
-                                : new SpanBody.InFile(source, streamStart + start, (int) (end - start));
-                        spans.add(otlpSpan(object, resource, scope[0], line, stored));
+                    if (source == null || start < 0 || parser.currentToken() != JsonToken.START_OBJECT) {
+                        JsonNode span = (JsonNode) TREES.readTree(parser);
+                        if (span instanceof ObjectNode object) {
+                            spans.add(otlpSpan(object, resource, scope[0], line, null));
+                        }
+                        return;
                     }
+                    ObjectNode skeleton = skeleton(parser);
+                    long end = parser.currentLocation().getByteOffset();
+                    if (end - start > Integer.MAX_VALUE) {
+                        throw new TraceFormatException(file.toString(), line, "a span of more than 2 GB");
+                    }
+                    SpanBody.InFile stored = new SpanBody.InFile(source, streamStart + start, (int) (end - start));
+                    spans.add(otlpSpan(skeleton, resource, scope[0], line, stored));
                 });
                 default -> parser.skipChildren();
             }
         }
+    }
+
+    /** The members of a span object that a skeleton is made of, besides the attributes that place it. */
+    private static final java.util.Set<String> SKELETON_MEMBERS = java.util.Set.of("traceId", "spanId", "parentSpanId", "name", "kind",
+            "startTimeUnixNano", "endTimeUnixNano", "status", "events");
+
+    /**
+     * The span object at the parser (on its start) as a tree of only what its skeleton is made of: the attributes
+     * that place it ({@link OtelSpan#PLACING_ATTRIBUTES}), the other members it keeps; the rest is only tokenized
+     * (the parser rejects repeated members, so an entry's key decides whether its value is read, whatever their order).
+     */
+    private static ObjectNode skeleton(JsonParser parser) throws IOException {
+        ObjectNode span = JsonNodeFactory.instance.objectNode();
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String member = parser.currentName();
+            JsonToken value = parser.nextToken();
+            if ("attributes".equals(member)) {
+                if (value == JsonToken.START_ARRAY) {
+                    placingAttributes(parser, span.putArray(member));
+                } else {
+                    span.set(member, (JsonNode) TREES.readTree(parser));
+                }
+            } else if (SKELETON_MEMBERS.contains(member)) {
+                span.set(member, (JsonNode) TREES.readTree(parser));
+            } else {
+                parser.skipChildren();
+            }
+        }
+        return span;
+    }
+
+    /** Adds the placing entries of an attribute list (the parser on its start) to {@code kept}. */
+    private static void placingAttributes(JsonParser parser, ArrayNode kept) throws IOException {
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+            if (parser.currentToken() != JsonToken.START_OBJECT) {
+                parser.skipChildren();
+                continue;
+            }
+            JsonNode key = null;
+            JsonNode value = null;
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String member = parser.currentName();
+                parser.nextToken();
+                if ("key".equals(member)) {
+                    key = (JsonNode) TREES.readTree(parser);
+                } else if ("value".equals(member) && (key == null || placing(key))) {
+                    value = (JsonNode) TREES.readTree(parser);
+                } else {
+                    parser.skipChildren();
+                }
+            }
+            if (key != null && placing(key)) {
+                ObjectNode entry = kept.addObject();
+                entry.set("key", key);
+                if (value != null) {
+                    entry.set("value", value);
+                }
+            }
+        }
+    }
+
+    private static boolean placing(JsonNode key) {
+        return key.isTextual() && OtelSpan.PLACING_ATTRIBUTES.contains(key.asText());
     }
 
     private static OtelSpan otlpSpan(ObjectNode span, ObjectNode resource, String scope, long line, SpanBody stored) {

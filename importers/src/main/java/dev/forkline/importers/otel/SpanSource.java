@@ -1,6 +1,6 @@
 package dev.forkline.importers.otel;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Json;
 import java.io.Closeable;
 import java.io.IOException;
@@ -67,10 +67,10 @@ final class SpanSource implements Closeable {
 
     private SpanBody.Held parse(byte[] span) {
         try {
-            JsonNode tree = Json.MAPPER.readTree(span);
+            ObjectNode tree = (ObjectNode) Json.MAPPER.readTree(span);
             return new SpanBody.Held(AnyValues.keyValues(tree.get("attributes")), SpanFileReader.otlpEvents(tree));
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": reading a span again: " + e.getMessage(), e);
+        } catch (IOException | ClassCastException e) {
+            throw new IllegalStateException(file + ": reading a span again: " + e.getMessage(), e);
         }
     }
 

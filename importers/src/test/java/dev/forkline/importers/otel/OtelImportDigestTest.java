@@ -74,6 +74,31 @@ class OtelImportDigestTest {
         }
     }
 
+    /**
+     * A document streamed (skeletons, attributes read again from the file) and the same document read as a JSON line
+     * (whole span trees held) give the same trace, also when attribute entries give their value before their key.
+     */
+    @Test
+    void skeletonsGiveWhatWholeSpansGive() throws Exception {
+        String odd = "{\"resourceSpans\":[{\"scopeSpans\":[{\"spans\":["
+                + "{\"traceId\":\"4bf92f3577b34da6a3ce929d0e0e4736\",\"spanId\":\"00000000000000a1\",\"name\":\"odd\","
+                + "\"startTimeUnixNano\":\"1760000000000000000\",\"endTimeUnixNano\":\"1760000001000000000\",\"attributes\":["
+                + "{\"value\":{\"stringValue\":\"invoke_agent\"},\"key\":\"gen_ai.operation.name\"},"
+                + "{\"value\":{\"stringValue\":\"planner\"},\"key\":\"gen_ai.agent.name\"},"
+                + "{\"key\":\"gen_ai.output.messages\",\"value\":{\"stringValue\":\"done\"}}]},"
+                + "{\"traceId\":\"4bf92f3577b34da6a3ce929d0e0e4736\",\"spanId\":\"00000000000000a2\",\"parentSpanId\":\"00000000000000a1\","
+                + "\"name\":\"chat\",\"startTimeUnixNano\":\"1760000000100000000\",\"endTimeUnixNano\":\"1760000000200000000\","
+                + "\"attributes\":[{\"value\":{\"stringValue\":\"m\"},\"key\":\"gen_ai.request.model\"},"
+                + "{\"value\":{\"intValue\":\"5\"},\"key\":\"gen_ai.usage.input_tokens\"}]}]}]}]}";
+        for (String document : java.util.List.of(odd, GeneratedSpans.document(0, 300, false))) {
+            Path streamed = Files.createDirectories(dir.resolve("streamed")).resolve("export.json");
+            Path lines = Files.createDirectories(dir.resolve("lines")).resolve("export.json");
+            Files.writeString(streamed, document, StandardCharsets.UTF_8);
+            Files.writeString(lines, document + "\n", StandardCharsets.UTF_8);
+            assertThat(digest(new OtelImporter().read(streamed), streamed)).isEqualTo(digest(new OtelImporter().read(lines), lines));
+        }
+    }
+
     private Path write(String name, String text) throws Exception {
         Path file = dir.resolve(name);
         Files.writeString(file, text, StandardCharsets.UTF_8);

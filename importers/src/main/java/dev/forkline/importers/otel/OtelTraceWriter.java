@@ -70,8 +70,10 @@ final class OtelTraceWriter {
             }
         }
         members.forEach((root, list) -> {
-            List<OtelSpan> innermostFirst = new ArrayList<>(list);
-            innermostFirst.sort(Comparator.comparingInt(tree::depth).reversed());
+            List<OtelSpan> innermostFirst = list.size() == 1 ? List.of(list.getFirst()) : new ArrayList<>(list);
+            if (list.size() > 1) {
+                innermostFirst.sort(Comparator.comparingInt(tree::depth).reversed());
+            }
             groups.put(root, new ModelSpanGroup(root, innermostFirst));
             mergedModelSpans += list.size() - 1;
         });

@@ -66,6 +66,12 @@ final class SpanFileReader implements Closeable {
     private SpanSource source;
     /** The file offset of the stream's first byte, when spans are left in the file. */
     private long streamStart;
+    /**
+     * Trace ids, names and kinds repeat from span to span, parent ids among siblings: a million spans would otherwise
+     * hold a million copies of each.
+     */
+    private final SharedStrings repeated = new SharedStrings(4096);
+    private final SharedStrings parents = new SharedStrings(16);
 
     SpanFileReader(Path file, ImportSession session) {
         this(file, session, Long.MAX_VALUE);
@@ -411,10 +417,11 @@ final class SpanFileReader implements Closeable {
         return key.isTextual() && OtelSpan.PLACING_ATTRIBUTES.contains(key.asText());
     }
 
-    private static OtelSpan otlpSpan(ObjectNode span, ObjectNode resource, String scope, long line, SpanBody stored) {
+    private OtelSpan otlpSpan(ObjectNode span, ObjectNode resource, String scope, long line, SpanBody stored) {
         JsonNode status = span.get("status");
-        return OtelSpan.of(AnyValues.id(span.get("traceId")), AnyValues.id(span.get("spanId")), AnyValues.id(span.get("parentSpanId")),
-                JsonFields.text(span, "name"), AnyValues.kind(span.get("kind")),
+        return OtelSpan.of(repeated.of(AnyValues.id(span.get("traceId"))), AnyValues.id(span.get("spanId")),
+                parents.of(AnyValues.id(span.get("parentSpanId"))), repeated.of(JsonFields.text(span, "name")),
+                repeated.of(AnyValues.kind(span.get("kind"))),
                 Timestamps.fromEpochNanos(span.get("startTimeUnixNano")), Timestamps.fromEpochNanos(span.get("endTimeUnixNano")),
                 AnyValues.keyValues(span.get("attributes")), AnyValues.status(status == null ? null : status.get("code")),
                 JsonFields.text(status, "message"), otlpEvents(span), resource, scope, line, stored);

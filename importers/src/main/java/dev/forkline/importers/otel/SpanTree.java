@@ -7,7 +7,8 @@ import java.util.Map;
 /** Parent links, roles, lanes and model groups of a set of spans. */
 final class SpanTree {
 
-    private final Map<String, OtelSpan> byId = new HashMap<>();
+    /** By trace id, then span id. */
+    private final Map<String, Map<String, OtelSpan>> byId = new HashMap<>();
     private final Map<OtelSpan, Integer> depths = new HashMap<>();
 
     SpanTree(List<OtelSpan> spans) {
@@ -20,13 +21,13 @@ final class SpanTree {
      */
     void add(List<OtelSpan> spans) {
         for (OtelSpan span : spans) {
-            byId.putIfAbsent(key(span.traceId(), span.spanId()), span);
+            byId.computeIfAbsent(span.traceId(), trace -> new HashMap<>()).putIfAbsent(span.spanId(), span);
         }
     }
 
     /** Whether a span with this span's trace and span id is in the tree. */
     boolean isKnown(OtelSpan span) {
-        return byId.containsKey(key(span.traceId(), span.spanId()));
+        return find(span.traceId(), span.spanId()) != null;
     }
 
     /** The key of the span this one names as its parent, or null; compare with {@link #keyOf}. */
@@ -46,8 +47,13 @@ final class SpanTree {
         if (span.parentId() == null) {
             return null;
         }
-        OtelSpan parent = byId.get(key(span.traceId(), span.parentId()));
+        OtelSpan parent = find(span.traceId(), span.parentId());
         return parent == span ? null : parent;
+    }
+
+    private OtelSpan find(String traceId, String spanId) {
+        Map<String, OtelSpan> trace = byId.get(traceId);
+        return trace == null ? null : trace.get(spanId);
     }
 
     /** Whether the span names a parent that is not in the file. */

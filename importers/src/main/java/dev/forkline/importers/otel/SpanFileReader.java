@@ -337,7 +337,7 @@ final class SpanFileReader implements Closeable {
                     if (source == null || start < 0 || parser.currentToken() != JsonToken.START_OBJECT) {
                         JsonNode span = (JsonNode) TREES.readTree(parser);
                         if (span instanceof ObjectNode object) {
-                            spans.add(otlpSpan(object, resource, scope[0], line, null));
+                            spans.add(otlpSpan(object, resource, scope[0], line, null, -1, 0));
                         }
                         return;
                     }
@@ -346,8 +346,7 @@ final class SpanFileReader implements Closeable {
                     if (end - start > Integer.MAX_VALUE) {
                         throw new TraceFormatException(file.toString(), line, "a span of more than 2 GB");
                     }
-                    SpanBody.InFile stored = new SpanBody.InFile(source, streamStart + start, (int) (end - start));
-                    spans.add(otlpSpan(skeleton, resource, scope[0], line, stored));
+                    spans.add(otlpSpan(skeleton, resource, scope[0], line, source, streamStart + start, (int) (end - start)));
                 });
                 default -> parser.skipChildren();
             }
@@ -417,14 +416,14 @@ final class SpanFileReader implements Closeable {
         return key.isTextual() && OtelSpan.PLACING_ATTRIBUTES.contains(key.asText());
     }
 
-    private OtelSpan otlpSpan(ObjectNode span, ObjectNode resource, String scope, long line, SpanBody stored) {
+    private OtelSpan otlpSpan(ObjectNode span, ObjectNode resource, String scope, long line, SpanSource stored, long from, int length) {
         JsonNode status = span.get("status");
         return OtelSpan.of(repeated.of(AnyValues.id(span.get("traceId"))), AnyValues.id(span.get("spanId")),
                 parents.of(AnyValues.id(span.get("parentSpanId"))), repeated.of(JsonFields.text(span, "name")),
                 repeated.of(AnyValues.kind(span.get("kind"))),
                 Timestamps.fromEpochNanos(span.get("startTimeUnixNano")), Timestamps.fromEpochNanos(span.get("endTimeUnixNano")),
                 AnyValues.keyValues(span.get("attributes")), AnyValues.status(status == null ? null : status.get("code")),
-                JsonFields.text(status, "message"), otlpEvents(span), resource, scope, line, stored);
+                JsonFields.text(status, "message"), otlpEvents(span), resource, scope, line, stored, from, length);
     }
 
     /** The events of an OTLP span object. */
@@ -500,7 +499,7 @@ final class SpanFileReader implements Closeable {
             spans.add(OtelSpan.of(AnyValues.id(span.get("traceID")), AnyValues.id(span.get("spanID")), parent,
                     JsonFields.text(span, "operationName"), kind, start, end, tags, status,
                     tags.has("otel.status_description") ? tags.get("otel.status_description").asText() : null,
-                    events, resource, tags.has("otel.scope.name") ? tags.get("otel.scope.name").asText() : null, line, null));
+                    events, resource, tags.has("otel.scope.name") ? tags.get("otel.scope.name").asText() : null, line, null, -1, 0));
         }
     }
 }

@@ -19,7 +19,7 @@ import java.util.Map;
  * span's again at its end, usually soon after. The file must not change under the range read (a growing log only
  * gains bytes after it).
  */
-final class SpanSource implements Closeable {
+final class SpanSource implements SpanBody, Closeable {
 
     private static final int KEPT = 64;
 
@@ -36,26 +36,27 @@ final class SpanSource implements Closeable {
         this.file = file;
     }
 
-    SpanBody.Held read(SpanBody.InFile span) {
-        SpanBody.Held held = recent.get(span.from());
+    /** The attributes and events of the span whose JSON object is the {@code length} bytes at {@code from}. */
+    SpanBody.Held read(long from, int length) {
+        SpanBody.Held held = recent.get(from);
         if (held == null) {
-            held = parse(bytes(span));
-            recent.put(span.from(), held);
+            held = parse(bytes(from, length));
+            recent.put(from, held);
         }
         return held;
     }
 
-    private byte[] bytes(SpanBody.InFile span) {
+    private byte[] bytes(long from, int length) {
         try {
             if (channel == null) {
                 channel = FileChannel.open(file, StandardOpenOption.READ);
             }
-            ByteBuffer buffer = ByteBuffer.allocate(span.length());
-            long at = span.from();
+            ByteBuffer buffer = ByteBuffer.allocate(length);
+            long at = from;
             while (buffer.hasRemaining()) {
                 int read = channel.read(buffer, at);
                 if (read < 0) {
-                    throw new IOException(file + " is shorter than when it was read (a span at byte " + span.from() + ")");
+                    throw new IOException(file + " is shorter than when it was read (a span at byte " + from + ")");
                 }
                 at += read;
             }

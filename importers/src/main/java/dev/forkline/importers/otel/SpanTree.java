@@ -9,7 +9,8 @@ final class SpanTree {
 
     /** By trace id, then span id. */
     private final Map<String, Map<String, OtelSpan>> byId = new HashMap<>();
-    private final Map<OtelSpan, Integer> depths = new HashMap<>();
+    /** By identity: equal spans have equal depths, and identity needs no entry objects (a million spans). */
+    private final Map<OtelSpan, Integer> depths = new java.util.IdentityHashMap<>();
 
     SpanTree(List<OtelSpan> spans) {
         add(spans);

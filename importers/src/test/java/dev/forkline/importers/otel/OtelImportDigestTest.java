@@ -69,7 +69,7 @@ class OtelImportDigestTest {
         Path file = write("one-line.json", GeneratedSpans.document(0, 40, false));
         try (SpanFileReader reader = new SpanFileReader(file, new dev.forkline.importers.ImportSession(OtelImporter.FORMAT, file.toString()))) {
             java.util.List<OtelSpan> spans = reader.read();
-            assertThat(spans).hasSize(40).allSatisfy(span -> assertThat(span.body()).isInstanceOf(SpanBody.InFile.class));
+            assertThat(spans).hasSize(40).allSatisfy(span -> assertThat(span.body()).isInstanceOf(SpanSource.class));
             assertThat(spans.get(2).text("gen_ai.request.model")).isEqualTo("gpt-test");
         }
     }

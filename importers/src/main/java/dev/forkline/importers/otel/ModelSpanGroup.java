@@ -38,6 +38,13 @@ final class ModelSpanGroup {
     /** Innermost first. */
     private final List<OtelSpan> members;
 
+    /**
+     * Whether the members record token usage and a cost, noted when the payload is made: the findings ask for them
+     * when all events are written, and the members' attributes may be in the file by then.
+     */
+    private Boolean recordsUsage;
+    private Boolean recordsCost;
+
     ModelSpanGroup(OtelSpan root, List<OtelSpan> innermostFirst) {
         this.root = root;
         this.members = innermostFirst;
@@ -96,6 +103,18 @@ final class ModelSpanGroup {
         return new UsageData(input, output, cacheRead, cacheWrite).toPayload();
     }
 
+    boolean recordsUsage() {
+        return recordsUsage != null ? recordsUsage : usage() != null;
+    }
+
+    boolean recordsCost() {
+        return recordsCost != null ? recordsCost : cost() != null;
+    }
+
+    private JsonNode cost() {
+        return first("gen_ai.usage.cost", "llm.cost.total");
+    }
+
     /** The model.call payload (without callers' extras). */
     ObjectNode payload(ImportSession session) {
         ObjectNode data = Json.object();
@@ -113,10 +132,12 @@ final class ModelSpanGroup {
         output.put(ModelCallData.OUTPUT_TEXT, outputText());
         output.set(ModelCallData.OUTPUT_TOOL_CALLS, toolCalls());
         ObjectNode usage = usage();
+        recordsUsage = usage != null;
         if (usage != null) {
             data.set(ModelCallData.USAGE, usage);
         }
-        JsonNode cost = first("gen_ai.usage.cost", "llm.cost.total");
+        JsonNode cost = cost();
+        recordsCost = cost != null;
         if (cost != null && cost.isNumber()) {
             data.set(ModelCallData.COST_USD, cost);
         }

@@ -109,7 +109,7 @@ final class OtelDerivation {
         added.sort(BY_START);
         tree.add(added);
         for (OtelSpan span : added) {
-            if (tree.role(span) == SpanRole.MODEL && !arrivedKeys.contains(SpanTree.keyOf(tree.modelRoot(span)))) {
+            if (span.role() == SpanRole.MODEL && !arrivedKeys.contains(SpanTree.keyOf(tree.modelRoot(span)))) {
                 return false;
             }
         }
@@ -187,7 +187,7 @@ final class OtelDerivation {
             for (OtelSpan span : spans) {
                 resources.add(span.resource());
                 traceIds.add(span.traceId());
-                SpanRole role = tree.role(span);
+                SpanRole role = span.role();
                 if (firstAgent == null && role == SpanRole.AGENT) {
                     firstAgent = span;
                 }
@@ -218,7 +218,7 @@ final class OtelDerivation {
 
         private String title(List<OtelSpan> spans) {
             if (firstAgent != null) {
-                return "agent " + SpanTree.agentName(firstAgent) + " (trace " + firstAgent.traceId() + ")";
+                return "agent " + firstAgent.agentName() + " (trace " + firstAgent.traceId() + ")";
             }
             OtelSpan first = spans.getFirst();
             return first.name() + " (trace " + first.traceId() + ")";
@@ -239,11 +239,11 @@ final class OtelDerivation {
         if (unfinished > 0) {
             target.finding(Finding.warning(ImportFindings.UNFINISHED_SPANS, unfinished + " span(s) have no end time", null, 0));
         }
-        long withoutUsage = groups.values().stream().filter(group -> group.usage() == null).count();
+        long withoutUsage = groups.values().stream().filter(group -> !group.recordsUsage()).count();
         if (withoutUsage > 0) {
             target.finding(Finding.info(ImportFindings.USAGE_UNKNOWN, withoutUsage + " model call(s) record no token usage", null, 0));
         }
-        if (groups.values().stream().noneMatch(group -> group.first("gen_ai.usage.cost", "llm.cost.total") != null)) {
+        if (groups.values().stream().noneMatch(ModelSpanGroup::recordsCost)) {
             target.finding(Finding.info(ImportFindings.NO_COST, "no cost recorded (token counts only)", null, 0));
         }
         if (groups.isEmpty()) {

@@ -52,7 +52,9 @@ public final class OtelImporter extends SingleFileImporter {
      */
     public ImportedTrace read(Path path, long length) throws IOException, TraceFormatException {
         ImportSession session = newSession(path);
-        List<OtelSpan> spans = new SpanFileReader(path, session, length).read();
-        return OtelDerivation.of(session, path.toString(), spans).finish();
+        try (SpanFileReader reader = new SpanFileReader(path, session, length)) {
+            List<OtelSpan> spans = reader.read();
+            return OtelDerivation.of(session, path.toString(), spans).finish();
+        }
     }
 }

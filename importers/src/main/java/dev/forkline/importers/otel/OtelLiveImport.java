@@ -100,14 +100,15 @@ public final class OtelLiveImport {
 
     private void deriveWhole(long length) throws IOException, TraceFormatException {
         ImportSession session = new ImportSession(OtelImporter.FORMAT, log.toString());
-        SpanFileReader reader = new SpanFileReader(log, session, length);
-        List<OtelSpan> spans = reader.read();
-        OtelDerivation read = OtelDerivation.of(session, log.toString(), spans);
-        long size = Math.min(length, Files.size(log));
-        derivation = read;
-        readBytes = length;
-        extendable = reader.readAsLines() && read.canSnapshot() && size == length && endsLine(size);
-        readLines = extendable ? reader.linesRead() : 0;
+        try (SpanFileReader reader = new SpanFileReader(log, session, length)) {
+            List<OtelSpan> spans = reader.read();
+            OtelDerivation read = OtelDerivation.of(session, log.toString(), spans);
+            long size = Math.min(length, Files.size(log));
+            derivation = read;
+            readBytes = length;
+            extendable = reader.readAsLines() && read.canSnapshot() && size == length && endsLine(size);
+            readLines = extendable ? reader.linesRead() : 0;
+        }
     }
 
     /** Whether the byte before {@code at} ends a line (a prefix of whole lines). */

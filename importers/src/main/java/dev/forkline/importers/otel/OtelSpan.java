@@ -4,26 +4,111 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One span in a shape common to OTLP/JSON and Jaeger: attribute values already decoded from AnyValue (or Jaeger tags)
- * into plain JSON values.
+ * into plain JSON values. What places the span (ids, times, status, role, agent names, exceptions) is held; its
+ * attributes and events are its {@link SpanBody}, held too or read again from the file when asked for. A million
+ * spans are held at once, so the fields few spans have share one {@link Rare} object.
  *
- * @param start    null when the source has no start time
- * @param end      null when the span never ended (or the source has no end)
- * @param status   UNSET, OK or ERROR
- * @param resource the attributes of the resource (OTLP) or process (Jaeger) that produced it
- * @param line     the line of the file where the span's record starts
+ * @param start      null when the source has no start time
+ * @param end        null when the span never ended (or the source has no end)
+ * @param status     UNSET, OK or ERROR
+ * @param resource   the attributes of the resource (OTLP) or process (Jaeger) that produced it
+ * @param line       the line of the file where the span's record starts
+ * @param from       where the span's JSON object starts in the file, when {@code body} is the file's {@link SpanSource}
+ * @param length     its length in bytes, then
  */
 record OtelSpan(String traceId, String spanId, String parentId, String name, String kind, Instant start, Instant end,
-                ObjectNode attributes, String status, String statusMessage, List<SpanEvent> events, ObjectNode resource,
-                String scope, long line) {
+                String status, ObjectNode resource, String scope, long line, SpanRole role, Rare rare, SpanBody body,
+                long from, int length) {
+
+    /**
+     * @param namedAgent the text of its {@code gen_ai.agent.name}, or null
+     * @param agentName  for an agent span, the agent's name ({@link #agentNameOf}); else null
+     * @param exceptions its events that record an exception, in order
+     */
+    record Rare(String statusMessage, String namedAgent, String agentName, List<SpanEvent> exceptions) {
+        private static final Rare NONE = new Rare(null, null, null, List.of());
+
+        static Rare of(String statusMessage, String namedAgent, String agentName, List<SpanEvent> exceptions) {
+            Rare rare = new Rare(statusMessage, namedAgent, agentName, exceptions);
+            return rare.equals(NONE) ? NONE : rare;
+        }
+    }
+
+    /**
+     * The attributes a span's skeleton is made of ({@link SpanRole#of}, {@link #namedAgent}, {@link #agentName}): a
+     * span streamed out of a file is made from these alone, its other attributes are read when asked for.
+     */
+    static final Set<String> PLACING_ATTRIBUTES = Set.of("gen_ai.operation.name", "openinference.span.kind", "traceloop.span.kind",
+            "gen_ai.tool.name", "gen_ai.request.model", "gen_ai.response.model", "llm.model_name", "gen_ai.agent.name", "agent.name",
+            "gen_ai.agent.id");
 
     /** A timed event inside a span (e.g. {@code exception}, {@code gen_ai.content.prompt}). */
     record SpanEvent(String name, Instant time, ObjectNode attributes) {
+
+        /** The semconv {@code exception} event (some exporters drop the event name but keep its attributes). */
+        boolean isException() {
+            return "exception".equals(name) || (name == null && attributes.has("exception.type"))
+                    || ("error".equals(name) && attributes.has("error.object"));
+        }
+    }
+
+    /**
+     * A span of these attributes and events; {@code stored} is the file they are read again from, at {@code from}
+     * for {@code length} bytes (then they are not kept), or null to hold them.
+     */
+    static OtelSpan of(String traceId, String spanId, String parentId, String name, String kind, Instant start, Instant end,
+                       ObjectNode attributes, String status, String statusMessage, List<SpanEvent> events, ObjectNode resource,
+                       String scope, long line, SpanSource stored, long from, int length) {
+        SpanRole role = SpanRole.of(attributes);
+        List<SpanEvent> exceptions = events.stream().filter(SpanEvent::isException).toList();
+        Rare rare = Rare.of(statusMessage, text(attributes, "gen_ai.agent.name"),
+                role == SpanRole.AGENT ? agentNameOf(attributes, name) : null, exceptions);
+        return stored != null
+                ? new OtelSpan(traceId, spanId, parentId, name, kind, start, end, status, resource, scope, line, role, rare, stored, from, length)
+                : new OtelSpan(traceId, spanId, parentId, name, kind, start, end, status, resource, scope, line, role, rare,
+                        new SpanBody.Held(attributes, events), -1, 0);
+    }
+
+    String statusMessage() {
+        return rare.statusMessage();
+    }
+
+    String namedAgent() {
+        return rare.namedAgent();
+    }
+
+    String agentName() {
+        return rare.agentName();
+    }
+
+    List<SpanEvent> exceptions() {
+        return rare.exceptions();
+    }
+
+    ObjectNode attributes() {
+        return held().attributes();
+    }
+
+    List<SpanEvent> events() {
+        return held().events();
+    }
+
+    private SpanBody.Held held() {
+        return switch (body) {
+            case SpanBody.Held held -> held;
+            case SpanSource source -> source.read(from, length);
+        };
     }
 
     String text(String key) {
+        return text(attributes(), key);
+    }
+
+    static String text(ObjectNode attributes, String key) {
         JsonNode value = attributes.get(key);
         if (value == null || value.isNull()) {
             return null;
@@ -32,7 +117,7 @@ record OtelSpan(String traceId, String spanId, String parentId, String name, Str
     }
 
     JsonNode value(String key) {
-        JsonNode value = attributes.get(key);
+        JsonNode value = attributes().get(key);
         return value == null || value.isNull() ? null : value;
     }
 
@@ -56,5 +141,16 @@ record OtelSpan(String traceId, String spanId, String parentId, String name, Str
 
     Long durationMs() {
         return start == null || end == null ? null : java.time.Duration.between(start, end).toMillis();
+    }
+
+    private static String agentNameOf(ObjectNode attributes, String spanName) {
+        for (String key : new String[] {"gen_ai.agent.name", "agent.name", "gen_ai.agent.id"}) {
+            String value = text(attributes, key);
+            if (value != null && !value.isBlank()) {
+                return value;
+            }
+        }
+        String name = spanName == null ? "agent" : spanName;
+        return name.startsWith("invoke_agent ") ? name.substring("invoke_agent ".length()) : name;
     }
 }

@@ -40,8 +40,8 @@ final class OtelTraceWriter {
 
     static final String RUN = ImportSession.RUN;
 
-    /** A span's start or end, or (with {@code exception} set) an exception recorded inside it. */
-    private record Point(Instant ts, boolean start, int depth, int order, OtelSpan span, OtelSpan.SpanEvent exception) {
+    /** An exception recorded inside a span, as a point on the timeline. */
+    private record ExceptionPoint(Instant ts, int span, OtelSpan.SpanEvent event) {
     }
 
     private final ImportSession session;
@@ -65,13 +65,15 @@ final class OtelTraceWriter {
     Map<OtelSpan, ModelSpanGroup> groupModels(List<OtelSpan> spans) {
         Map<OtelSpan, List<OtelSpan>> members = new LinkedHashMap<>();
         for (OtelSpan span : spans) {
-            if (tree.role(span) == SpanRole.MODEL) {
+            if (span.role() == SpanRole.MODEL) {
                 members.computeIfAbsent(tree.modelRoot(span), root -> new ArrayList<>()).add(span);
             }
         }
         members.forEach((root, list) -> {
-            List<OtelSpan> innermostFirst = new ArrayList<>(list);
-            innermostFirst.sort(Comparator.comparingInt(tree::depth).reversed());
+            List<OtelSpan> innermostFirst = list.size() == 1 ? List.of(list.getFirst()) : new ArrayList<>(list);
+            if (list.size() > 1) {
+                innermostFirst.sort(Comparator.comparingInt(tree::depth).reversed());
+            }
             groups.put(root, new ModelSpanGroup(root, innermostFirst));
             mergedModelSpans += list.size() - 1;
         });
@@ -83,81 +85,144 @@ final class OtelTraceWriter {
         return groups;
     }
 
+    /**
+     * Writes the spans' points in time order ({@link PointOrder}): point {@code 2i} is span i's start, {@code 2i + 1}
+     * its end, {@code 2n + k} the k-th exception. Points are ints, not objects: a million spans have two million.
+     */
     void write(List<OtelSpan> spans) {
-        List<Point> points = new ArrayList<>();
-        int order = 0;
-        for (OtelSpan span : spans) {
+        int n = spans.size();
+        Instant[] starts = new Instant[n];
+        Instant[] ends = new Instant[n];
+        int[] depths = new int[n];
+        List<ExceptionPoint> exceptions = new ArrayList<>();
+        int[] points = new int[2 * n + exceptionCount(spans)];
+        int next = 0;
+        for (int i = 0; i < n; i++) {
+            OtelSpan span = spans.get(i);
             Instant start = time.at(span.start(), span.line());
             Instant end = span.end() != null ? span.end() : start;
-            Instant endOrStart = end.isBefore(start) ? start : end;
-            points.add(new Point(start, true, tree.depth(span), order, span, null));
-            for (OtelSpan.SpanEvent event : span.events()) {
-                if (isException(event)) {
-                    Instant at = event.time() == null || event.time().isBefore(start) ? endOrStart : event.time();
-                    points.add(new Point(at, false, tree.depth(span) + 1, order, span, event));
-                }
+            starts[i] = start;
+            ends[i] = end.isBefore(start) ? start : end;
+            depths[i] = tree.depth(span);
+            points[next++] = 2 * i;
+            for (OtelSpan.SpanEvent event : span.exceptions()) {
+                Instant at = event.time() == null || event.time().isBefore(start) ? ends[i] : event.time();
+                points[next++] = 2 * n + exceptions.size();
+                exceptions.add(new ExceptionPoint(at, i, event));
             }
-            points.add(new Point(endOrStart, false, tree.depth(span), order, span, null));
-            order++;
+            points[next++] = 2 * i + 1;
         }
-        points.sort(OtelTraceWriter::compare);
-        for (Point point : points) {
-            lastPoint = point.ts();
-            if (point.exception() != null) {
-                exception(point.span(), point.exception(), point.ts());
-            } else if (point.start()) {
-                start(point);
+        PointOrder order = new PointOrder(n, starts, ends, depths, exceptions);
+        order.sort(points);
+        for (int point : points) {
+            Instant ts = order.ts(point);
+            lastPoint = ts;
+            if (point >= 2 * n) {
+                ExceptionPoint exception = exceptions.get(point - 2 * n);
+                exception(spans.get(exception.span()), exception.event(), ts);
+            } else if (point % 2 == 0) {
+                start(spans.get(point / 2), ts);
             } else {
-                end(point);
+                end(spans.get(point / 2), ts);
             }
         }
     }
 
-    /** Time first; at one instant a span starts before it ends, other spans end before new ones start, deeper first. */
-    private static int compare(Point a, Point b) {
-        int byTime = a.ts().compareTo(b.ts());
-        if (byTime != 0) {
-            return byTime;
+    private static int exceptionCount(List<OtelSpan> spans) {
+        int count = 0;
+        for (OtelSpan span : spans) {
+            count += span.exceptions().size();
         }
-        if (a.span() == b.span() && a.start() != b.start()) {
-            return a.start() ? -1 : 1;
-        }
-        if (a.start() != b.start()) {
-            return a.start() ? 1 : -1;
-        }
-        int byDepth = a.start() ? Integer.compare(a.depth(), b.depth()) : Integer.compare(b.depth(), a.depth());
-        return byDepth != 0 ? byDepth : Integer.compare(a.order(), b.order());
+        return count;
     }
 
-    private void start(Point point) {
-        OtelSpan span = point.span();
-        switch (tree.role(span)) {
-            case AGENT -> agentStart(span, point.ts());
+    /**
+     * Time first; at one instant a span starts before it ends, other spans end before new ones start, deeper first
+     * (an exception one level deeper than its span), then in the spans' order. A stable merge sort keeps points that
+     * tie (exceptions of one span at one instant) in the order they were recorded.
+     */
+    private record PointOrder(int n, Instant[] starts, Instant[] ends, int[] depths, List<ExceptionPoint> exceptions) {
+
+        Instant ts(int point) {
+            if (point >= 2 * n) {
+                return exceptions.get(point - 2 * n).ts();
+            }
+            return point % 2 == 0 ? starts[point / 2] : ends[point / 2];
+        }
+
+        private int span(int point) {
+            return point >= 2 * n ? exceptions.get(point - 2 * n).span() : point / 2;
+        }
+
+        private boolean isStart(int point) {
+            return point < 2 * n && point % 2 == 0;
+        }
+
+        private int depth(int point) {
+            return point >= 2 * n ? depths[span(point)] + 1 : depths[point / 2];
+        }
+
+        int compare(int a, int b) {
+            int byTime = ts(a).compareTo(ts(b));
+            if (byTime != 0) {
+                return byTime;
+            }
+            boolean aStart = isStart(a);
+            boolean bStart = isStart(b);
+            if (span(a) == span(b) && aStart != bStart) {
+                return aStart ? -1 : 1;
+            }
+            if (aStart != bStart) {
+                return aStart ? 1 : -1;
+            }
+            int byDepth = aStart ? Integer.compare(depth(a), depth(b)) : Integer.compare(depth(b), depth(a));
+            return byDepth != 0 ? byDepth : Integer.compare(span(a), span(b));
+        }
+
+        void sort(int[] points) {
+            int[] buffer = new int[points.length];
+            for (int width = 1; width < points.length; width *= 2) {
+                for (int from = 0; from < points.length; from += 2 * width) {
+                    int middle = Math.min(from + width, points.length);
+                    int to = Math.min(from + 2 * width, points.length);
+                    int left = from;
+                    int right = middle;
+                    for (int at = from; at < to; at++) {
+                        buffer[at] = left < middle && (right >= to || compare(points[left], points[right]) <= 0) ? points[left++] : points[right++];
+                    }
+                }
+                System.arraycopy(buffer, 0, points, 0, points.length);
+            }
+        }
+    }
+
+    private void start(OtelSpan span, Instant ts) {
+        switch (span.role()) {
+            case AGENT -> agentStart(span, ts);
             case MODEL -> {
                 ModelSpanGroup group = groups.get(span);
                 if (group != null) {
-                    modelCall(group, point.ts());
+                    modelCall(group, ts);
                 }
             }
-            case TOOL -> toolCall(span, point.ts());
-            case PLAIN -> plain(span, point.ts());
+            case TOOL -> toolCall(span, ts);
+            case PLAIN -> plain(span, ts);
         }
     }
 
-    private void end(Point point) {
-        OtelSpan span = point.span();
-        if (tree.role(span) == SpanRole.TOOL) {
-            toolResult(span, point.ts());
+    private void end(OtelSpan span, Instant ts) {
+        if (span.role() == SpanRole.TOOL) {
+            toolResult(span, ts);
             return;
         }
-        if (tree.role(span) == SpanRole.AGENT) {
-            agentEnd(span, point.ts());
+        if (span.role() == SpanRole.AGENT) {
+            agentEnd(span, ts);
         }
         if (span.isError()) {
             ObjectNode data = new ErrorData(span.statusMessage() != null && !span.statusMessage().isEmpty() ? span.statusMessage()
                     : "span '" + span.name() + "' ended with status ERROR", "span-status").toPayload();
             data.put("spanId", span.spanId());
-            append(NewEvent.of(RUN, tree.actor(span), EventType.ERROR).at(point.ts()).causes(causesOf(span)).data(data), span);
+            append(NewEvent.of(RUN, tree.actor(span), EventType.ERROR).at(ts).causes(causesOf(span)).data(data), span);
         }
     }
 
@@ -174,7 +239,7 @@ final class OtelTraceWriter {
             spanFields(data, span);
             event = append(NewEvent.of(RUN, parentActor, EventType.AGENT_HANDOFF).at(ts).touches(StateKind.SESSION).data(data), span);
         } else {
-            data.put(NoteData.TEXT, "agent " + SpanTree.agentName(span) + " " + (span.text("gen_ai.operation.name") == null ? "started"
+            data.put(NoteData.TEXT, "agent " + span.agentName() + " " + (span.text("gen_ai.operation.name") == null ? "started"
                     : span.text("gen_ai.operation.name")));
             spanFields(data, span);
             event = append(NewEvent.of(RUN, actor, EventType.NOTE).at(ts).touches(StateKind.SESSION).data(data), span);
@@ -267,7 +332,7 @@ final class OtelTraceWriter {
         data.set("attributes", span.attributes().deepCopy());
         ArrayNode events = Json.object().arrayNode();
         for (OtelSpan.SpanEvent event : span.events()) {
-            if (!isException(event)) {
+            if (!event.isException()) {
                 ObjectNode out = events.addObject();
                 out.put("name", event.name());
                 if (event.time() != null) {
@@ -281,12 +346,6 @@ final class OtelTraceWriter {
         }
         Event event = append(NewEvent.of(RUN, tree.actor(span), EventType.NOTE).at(ts).data(data), span);
         startEvents.put(span, event.id());
-    }
-
-    /** The semconv {@code exception} event (some exporters drop the event name but keep its attributes). */
-    private static boolean isException(OtelSpan.SpanEvent event) {
-        return "exception".equals(event.name()) || (event.name() == null && event.attributes().has("exception.type"))
-                || ("error".equals(event.name()) && event.attributes().has("error.object"));
     }
 
     private void exception(OtelSpan span, OtelSpan.SpanEvent event, Instant at) {
@@ -316,7 +375,7 @@ final class OtelTraceWriter {
 
     /**
      * The time of the last point written. Spans that all start after it write their events after every event written
-     * so far, as writing all spans at once would have placed them ({@link #compare}: time first).
+     * so far, as writing all spans at once would have placed them ({@link PointOrder}: time first).
      */
     Instant lastPoint() {
         return lastPoint;

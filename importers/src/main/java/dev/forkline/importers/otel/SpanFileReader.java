@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
@@ -20,6 +21,7 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.LineReader;
 import dev.forkline.trace.TraceFormatException;
 import java.io.BufferedInputStream;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -35,7 +37,7 @@ import java.util.List;
  * one per line). Jackson's streaming parser holds one span (one Jaeger trace) at a time; when the JSON breaks, the
  * damage becomes a finding and reading resumes on the next line.
  */
-final class SpanFileReader {
+final class SpanFileReader implements Closeable {
 
     /** Reads one value at a time out of a longer stream, so trailing content is expected, not an error. */
     private static final ObjectReader TREES = Json.MAPPER.readerFor(JsonNode.class)
@@ -57,6 +59,19 @@ final class SpanFileReader {
     private boolean asLines;
     /** How many lines (blank and damaged ones too) a read as JSON lines went through. */
     private long linesRead;
+    /**
+     * Where the attributes of the spans of a streamed read are read again from (a single document of a million spans
+     * does not fit in memory with every span's attributes), or null: the spans hold theirs.
+     */
+    private SpanSource source;
+    /** The file offset of the stream's first byte, when spans are left in the file. */
+    private long streamStart;
+    /**
+     * Trace ids, names and kinds repeat from span to span, parent ids among siblings: a million spans would otherwise
+     * hold a million copies of each.
+     */
+    private final SharedStrings repeated = new SharedStrings(4096);
+    private final SharedStrings parents = new SharedStrings(16);
 
     SpanFileReader(Path file, ImportSession session) {
         this(file, session, Long.MAX_VALUE);
@@ -166,13 +181,18 @@ final class SpanFileReader {
         }
     }
 
-    /** One (possibly pretty-printed) document, or documents that do not keep to one line each. */
+    /**
+     * One (possibly pretty-printed) document, or documents that do not keep to one line each. The spans are held as
+     * skeletons: their attributes and events are read again from the file when asked for.
+     */
     private List<OtelSpan> readStream() throws IOException, TraceFormatException {
         long resumeAt = 0;
         long lineBase = 0;
+        source = new SpanSource(file);
         while (true) {
             try (InputStream in = new BufferedInputStream(open())) {
                 in.skipNBytes(resumeAt);
+                streamStart = from + resumeAt;
                 try (JsonParser parser = TREES.createParser(in)) {
                     readDocuments(parser, lineBase);
                     return spans;
@@ -313,31 +333,119 @@ final class SpanFileReader {
                 case "scope", "instrumentationLibrary" -> scope[0] = JsonFields.text((JsonNode) TREES.readTree(parser), "name");
                 case "spans" -> readArray(parser, value, () -> {
                     long line = lineBase + parser.currentLocation().getLineNr();
-                    JsonNode span = (JsonNode) TREES.readTree(parser);
-                    if (span instanceof ObjectNode object) {
-                        spans.add(otlpSpan(object, resource, scope[0], line));
+                    long start = parser.currentTokenLocation().getByteOffset();
+                    if (source == null || start < 0 || parser.currentToken() != JsonToken.START_OBJECT) {
+                        JsonNode span = (JsonNode) TREES.readTree(parser);
+                        if (span instanceof ObjectNode object) {
+                            spans.add(otlpSpan(object, resource, scope[0], line, null, -1, 0));
+                        }
+                        return;
                     }
+                    ObjectNode skeleton = skeleton(parser);
+                    long end = parser.currentLocation().getByteOffset();
+                    if (end - start > Integer.MAX_VALUE) {
+                        throw new TraceFormatException(file.toString(), line, "a span of more than 2 GB");
+                    }
+                    spans.add(otlpSpan(skeleton, resource, scope[0], line, source, streamStart + start, (int) (end - start)));
                 });
                 default -> parser.skipChildren();
             }
         }
     }
 
-    private static OtelSpan otlpSpan(ObjectNode span, ObjectNode resource, String scope, long line) {
-        List<OtelSpan.SpanEvent> events = new ArrayList<>();
-        JsonNode rawEvents = span.get("events");
-        if (rawEvents != null && rawEvents.isArray()) {
-            for (JsonNode event : rawEvents) {
-                events.add(new OtelSpan.SpanEvent(JsonFields.text(event, "name"), Timestamps.fromEpochNanos(event.get("timeUnixNano")),
-                        AnyValues.keyValues(event.get("attributes"))));
+    /** The members of a span object that a skeleton is made of, besides the attributes that place it. */
+    private static final java.util.Set<String> SKELETON_MEMBERS = java.util.Set.of("traceId", "spanId", "parentSpanId", "name", "kind",
+            "startTimeUnixNano", "endTimeUnixNano", "status", "events");
+
+    /**
+     * The span object at the parser (on its start) as a tree of only what its skeleton is made of: the attributes
+     * that place it ({@link OtelSpan#PLACING_ATTRIBUTES}), the other members it keeps; the rest is only tokenized
+     * (the parser rejects repeated members, so an entry's key decides whether its value is read, whatever their order).
+     */
+    private static ObjectNode skeleton(JsonParser parser) throws IOException {
+        ObjectNode span = JsonNodeFactory.instance.objectNode();
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String member = parser.currentName();
+            JsonToken value = parser.nextToken();
+            if ("attributes".equals(member)) {
+                if (value == JsonToken.START_ARRAY) {
+                    placingAttributes(parser, span.putArray(member));
+                } else {
+                    span.set(member, (JsonNode) TREES.readTree(parser));
+                }
+            } else if (SKELETON_MEMBERS.contains(member)) {
+                span.set(member, (JsonNode) TREES.readTree(parser));
+            } else {
+                parser.skipChildren();
             }
         }
+        return span;
+    }
+
+    /** Adds the placing entries of an attribute list (the parser on its start) to {@code kept}. */
+    private static void placingAttributes(JsonParser parser, ArrayNode kept) throws IOException {
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+            if (parser.currentToken() != JsonToken.START_OBJECT) {
+                parser.skipChildren();
+                continue;
+            }
+            JsonNode key = null;
+            JsonNode value = null;
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String member = parser.currentName();
+                parser.nextToken();
+                if ("key".equals(member)) {
+                    key = (JsonNode) TREES.readTree(parser);
+                } else if ("value".equals(member) && (key == null || placing(key))) {
+                    value = (JsonNode) TREES.readTree(parser);
+                } else {
+                    parser.skipChildren();
+                }
+            }
+            if (key != null && placing(key)) {
+                ObjectNode entry = kept.addObject();
+                entry.set("key", key);
+                if (value != null) {
+                    entry.set("value", value);
+                }
+            }
+        }
+    }
+
+    private static boolean placing(JsonNode key) {
+        return key.isTextual() && OtelSpan.PLACING_ATTRIBUTES.contains(key.asText());
+    }
+
+    private OtelSpan otlpSpan(ObjectNode span, ObjectNode resource, String scope, long line, SpanSource stored, long from, int length) {
         JsonNode status = span.get("status");
-        return new OtelSpan(AnyValues.id(span.get("traceId")), AnyValues.id(span.get("spanId")), AnyValues.id(span.get("parentSpanId")),
-                JsonFields.text(span, "name"), AnyValues.kind(span.get("kind")),
+        return OtelSpan.of(repeated.of(AnyValues.id(span.get("traceId"))), AnyValues.id(span.get("spanId")),
+                parents.of(AnyValues.id(span.get("parentSpanId"))), repeated.of(JsonFields.text(span, "name")),
+                repeated.of(AnyValues.kind(span.get("kind"))),
                 Timestamps.fromEpochNanos(span.get("startTimeUnixNano")), Timestamps.fromEpochNanos(span.get("endTimeUnixNano")),
                 AnyValues.keyValues(span.get("attributes")), AnyValues.status(status == null ? null : status.get("code")),
-                JsonFields.text(status, "message"), events, resource, scope, line);
+                JsonFields.text(status, "message"), otlpEvents(span), resource, scope, line, stored, from, length);
+    }
+
+    /** The events of an OTLP span object. */
+    static List<OtelSpan.SpanEvent> otlpEvents(JsonNode span) {
+        JsonNode rawEvents = span.get("events");
+        if (rawEvents == null || !rawEvents.isArray() || rawEvents.isEmpty()) {
+            return List.of();
+        }
+        List<OtelSpan.SpanEvent> events = new ArrayList<>();
+        for (JsonNode event : rawEvents) {
+            events.add(new OtelSpan.SpanEvent(JsonFields.text(event, "name"), Timestamps.fromEpochNanos(event.get("timeUnixNano")),
+                    AnyValues.keyValues(event.get("attributes"))));
+        }
+        return events;
+    }
+
+    /** Closes the file that spans' attributes are read again from (opened again if one is asked for later). */
+    @Override
+    public void close() throws IOException {
+        if (source != null) {
+            source.close();
+        }
     }
 
     private void readJaegerTrace(JsonNode trace, long line) {
@@ -388,10 +496,10 @@ final class SpanFileReader {
                 }
             }
             String kind = tags.has("span.kind") ? AnyValues.kind(tags.get("span.kind")) : "UNSPECIFIED";
-            spans.add(new OtelSpan(AnyValues.id(span.get("traceID")), AnyValues.id(span.get("spanID")), parent,
+            spans.add(OtelSpan.of(AnyValues.id(span.get("traceID")), AnyValues.id(span.get("spanID")), parent,
                     JsonFields.text(span, "operationName"), kind, start, end, tags, status,
                     tags.has("otel.status_description") ? tags.get("otel.status_description").asText() : null,
-                    events, resource, tags.has("otel.scope.name") ? tags.get("otel.scope.name").asText() : null, line));
+                    events, resource, tags.has("otel.scope.name") ? tags.get("otel.scope.name").asText() : null, line, null, -1, 0));
         }
     }
 }

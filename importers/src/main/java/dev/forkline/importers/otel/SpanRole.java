@@ -1,5 +1,7 @@
 package dev.forkline.importers.otel;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Locale;
 import java.util.Set;
 
@@ -14,8 +16,8 @@ enum SpanRole {
     private static final Set<String> MODEL_OPERATIONS = Set.of("chat", "text_completion", "generate_content", "embeddings", "completion");
     private static final Set<String> AGENT_OPERATIONS = Set.of("invoke_agent", "create_agent");
 
-    static SpanRole of(OtelSpan span) {
-        String operation = lower(span.text("gen_ai.operation.name"));
+    static SpanRole of(ObjectNode attributes) {
+        String operation = lower(OtelSpan.text(attributes, "gen_ai.operation.name"));
         if (operation != null) {
             if (AGENT_OPERATIONS.contains(operation)) {
                 return AGENT;
@@ -27,7 +29,7 @@ enum SpanRole {
                 return MODEL;
             }
         }
-        String openInference = lower(span.text("openinference.span.kind"));
+        String openInference = lower(OtelSpan.text(attributes, "openinference.span.kind"));
         if (openInference != null) {
             switch (openInference) {
                 case "agent" -> {
@@ -44,21 +46,26 @@ enum SpanRole {
                 }
             }
         }
-        String traceloop = lower(span.text("traceloop.span.kind"));
+        String traceloop = lower(OtelSpan.text(attributes, "traceloop.span.kind"));
         if ("agent".equals(traceloop)) {
             return AGENT;
         }
         if ("tool".equals(traceloop)) {
             return TOOL;
         }
-        if (span.value("gen_ai.tool.name") != null && span.value("gen_ai.request.model") == null) {
+        if (has(attributes, "gen_ai.tool.name") && !has(attributes, "gen_ai.request.model")) {
             return TOOL;
         }
-        if (span.value("gen_ai.request.model") != null || span.value("gen_ai.response.model") != null
-                || span.value("llm.model_name") != null) {
+        if (has(attributes, "gen_ai.request.model") || has(attributes, "gen_ai.response.model")
+                || has(attributes, "llm.model_name")) {
             return MODEL;
         }
         return PLAIN;
+    }
+
+    private static boolean has(ObjectNode attributes, String key) {
+        JsonNode value = attributes.get(key);
+        return value != null && !value.isNull();
     }
 
     private static String lower(String text) {

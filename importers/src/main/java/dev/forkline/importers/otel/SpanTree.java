@@ -7,9 +7,10 @@ import java.util.Map;
 /** Parent links, roles, lanes and model groups of a set of spans. */
 final class SpanTree {
 
-    private final Map<String, OtelSpan> byId = new HashMap<>();
-    private final Map<OtelSpan, SpanRole> roles = new HashMap<>();
-    private final Map<OtelSpan, Integer> depths = new HashMap<>();
+    /** By trace id, then span id. */
+    private final Map<String, Map<String, OtelSpan>> byId = new HashMap<>();
+    /** By identity: equal spans have equal depths, and identity needs no entry objects (a million spans). */
+    private final Map<OtelSpan, Integer> depths = new java.util.IdentityHashMap<>();
 
     SpanTree(List<OtelSpan> spans) {
         add(spans);
@@ -21,14 +22,13 @@ final class SpanTree {
      */
     void add(List<OtelSpan> spans) {
         for (OtelSpan span : spans) {
-            byId.putIfAbsent(key(span.traceId(), span.spanId()), span);
-            roles.put(span, SpanRole.of(span));
+            byId.computeIfAbsent(span.traceId(), trace -> new HashMap<>()).putIfAbsent(span.spanId(), span);
         }
     }
 
     /** Whether a span with this span's trace and span id is in the tree. */
     boolean isKnown(OtelSpan span) {
-        return byId.containsKey(key(span.traceId(), span.spanId()));
+        return find(span.traceId(), span.spanId()) != null;
     }
 
     /** The key of the span this one names as its parent, or null; compare with {@link #keyOf}. */
@@ -48,17 +48,18 @@ final class SpanTree {
         if (span.parentId() == null) {
             return null;
         }
-        OtelSpan parent = byId.get(key(span.traceId(), span.parentId()));
+        OtelSpan parent = find(span.traceId(), span.parentId());
         return parent == span ? null : parent;
+    }
+
+    private OtelSpan find(String traceId, String spanId) {
+        Map<String, OtelSpan> trace = byId.get(traceId);
+        return trace == null ? null : trace.get(spanId);
     }
 
     /** Whether the span names a parent that is not in the file. */
     boolean orphan(OtelSpan span) {
         return span.parentId() != null && parent(span) == null;
-    }
-
-    SpanRole role(OtelSpan span) {
-        return roles.get(span);
     }
 
     int depth(OtelSpan span) {
@@ -81,7 +82,7 @@ final class SpanTree {
         OtelSpan root = span;
         int hops = 0;
         for (OtelSpan current = parent(span); current != null && hops < 10_000; current = parent(current), hops++) {
-            if (roles.get(current) == SpanRole.MODEL) {
+            if (current.role() == SpanRole.MODEL) {
                 root = current;
             }
         }
@@ -92,7 +93,7 @@ final class SpanTree {
     OtelSpan enclosingModel(OtelSpan span) {
         int hops = 0;
         for (OtelSpan current = span; current != null && hops < 10_000; current = parent(current), hops++) {
-            if (roles.get(current) == SpanRole.MODEL) {
+            if (current.role() == SpanRole.MODEL) {
                 return modelRoot(current);
             }
         }
@@ -103,26 +104,15 @@ final class SpanTree {
     String actor(OtelSpan span) {
         int hops = 0;
         for (OtelSpan current = span; current != null && hops < 10_000; current = parent(current), hops++) {
-            if (roles.get(current) == SpanRole.AGENT) {
-                return "agent:" + agentName(current);
+            if (current.role() == SpanRole.AGENT) {
+                return "agent:" + current.agentName();
             }
-            String named = current.text("gen_ai.agent.name");
+            String named = current.namedAgent();
             if (named != null) {
                 return "agent:" + named;
             }
         }
         String service = span.resourceText("service.name");
         return "agent:" + (service != null ? service : "unknown-service");
-    }
-
-    static String agentName(OtelSpan span) {
-        for (String key : new String[] {"gen_ai.agent.name", "agent.name", "gen_ai.agent.id"}) {
-            String value = span.text(key);
-            if (value != null && !value.isBlank()) {
-                return value;
-            }
-        }
-        String name = span.name() == null ? "agent" : span.name();
-        return name.startsWith("invoke_agent ") ? name.substring("invoke_agent ".length()) : name;
     }
 }

@@ -1,0 +1,87 @@
+package dev.forkline.importers.otel;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.trace.Json;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Reads OTLP spans' attributes and events again from the file they were streamed out of, so that an import holds only
+ * the spans' skeletons ({@link OtelSpan} without its body) between reading the file and writing each span's events.
+ * The last few bodies read are kept: the writer asks for a span's attributes several times at one point, and for a tool
+ * span's again at its end, usually soon after. The file must not change under the range read (a growing log only
+ * gains bytes after it).
+ */
+final class SpanSource implements SpanBody, Closeable {
+
+    private static final int KEPT = 64;
+
+    private final Path file;
+    private FileChannel channel;
+    private final Map<Long, SpanBody.Held> recent = new LinkedHashMap<>(KEPT * 2, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, SpanBody.Held> eldest) {
+            return size() > KEPT;
+        }
+    };
+
+    SpanSource(Path file) {
+        this.file = file;
+    }
+
+    /** The attributes and events of the span whose JSON object is the {@code length} bytes at {@code from}. */
+    SpanBody.Held read(long from, int length) {
+        SpanBody.Held held = recent.get(from);
+        if (held == null) {
+            held = parse(bytes(from, length));
+            recent.put(from, held);
+        }
+        return held;
+    }
+
+    private byte[] bytes(long from, int length) {
+        try {
+            if (channel == null) {
+                channel = FileChannel.open(file, StandardOpenOption.READ);
+            }
+            ByteBuffer buffer = ByteBuffer.allocate(length);
+            long at = from;
+            while (buffer.hasRemaining()) {
+                int read = channel.read(buffer, at);
+                if (read < 0) {
+                    throw new IOException(file + " is shorter than when it was read (a span at byte " + from + ")");
+                }
+                at += read;
+            }
+            return buffer.array();
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": reading a span again: " + e.getMessage(), e);
+        }
+    }
+
+    private SpanBody.Held parse(byte[] span) {
+        try {
+            ObjectNode tree = (ObjectNode) Json.MAPPER.readTree(span);
+            return new SpanBody.Held(AnyValues.keyValues(tree.get("attributes")), SpanFileReader.otlpEvents(tree));
+        } catch (IOException | ClassCastException e) {
+            throw new IllegalStateException(file + ": reading a span again: " + e.getMessage(), e);
+        }
+    }
+
+    /** Closes the file; a later read opens it again. */
+    @Override
+    public void close() throws IOException {
+        recent.clear();
+        if (channel != null) {
+            channel.close();
+            channel = null;
+        }
+    }
+}

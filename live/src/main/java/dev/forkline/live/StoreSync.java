@@ -74,7 +74,7 @@ public final class StoreSync implements AutoCloseable {
     }
 
     private final Set<Source> dirty = new LinkedHashSet<>();
-    /** Span logs marked since their events were last derived (see {@link #gather}). */
+    /** Span logs marked since their events were last derived (see {@link #derive}). */
     private final Set<Path> underived = new LinkedHashSet<>();
     private final Thread worker;
     private final Thread deriver;

@@ -61,11 +61,6 @@ public final class BundleSoFar implements EventBatchSink {
         return count;
     }
 
-    /** Whether the reader started handing events over (it does not for a small bundle or a zip). */
-    public synchronized boolean started() {
-        return manifest != null;
-    }
-
     /**
      * The events read so far as a bundle, with the manifest and blobs of the bundle being read; null before the reader
      * began. Costs a copy of the columns so far: take one when the count has grown enough to be worth showing.

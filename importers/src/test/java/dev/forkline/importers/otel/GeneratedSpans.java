@@ -192,19 +192,19 @@ final class GeneratedSpans {
     }
 
     private static void string(JsonGenerator json, String key, String value) throws IOException {
-        json.writeStartObject();
-        json.writeStringField("key", key);
-        json.writeObjectFieldStart("value");
-        json.writeStringField("stringValue", value);
-        json.writeEndObject();
-        json.writeEndObject();
+        attribute(json, key, "stringValue", value);
     }
 
+    /** OTLP/JSON writes a 64-bit integer attribute as a string. */
     private static void integer(JsonGenerator json, String key, long value) throws IOException {
+        attribute(json, key, "intValue", Long.toString(value));
+    }
+
+    private static void attribute(JsonGenerator json, String key, String valueKind, String value) throws IOException {
         json.writeStartObject();
         json.writeStringField("key", key);
         json.writeObjectFieldStart("value");
-        json.writeStringField("intValue", Long.toString(value));
+        json.writeStringField(valueKind, value);
         json.writeEndObject();
         json.writeEndObject();
     }

@@ -32,7 +32,7 @@ public final class CanonicalJson {
         return out.toString();
     }
 
-    private static void write(JsonNode node, StringBuilder out) {
+    static void write(JsonNode node, StringBuilder out) {
         switch (node.getNodeType()) {
             case OBJECT -> writeObject(node, null, out);
             case ARRAY -> {
@@ -135,13 +135,19 @@ public final class CanonicalJson {
         return true;
     }
 
+    /** An integer as {@link #writeNumber} writes an integral node of that value. */
+    static void writeLong(long value, StringBuilder out) {
+        if (value >= -MAX_SAFE_LONG && value <= MAX_SAFE_LONG) {
+            out.append(value);
+        } else {
+            out.append(formatDouble(value));
+        }
+    }
+
     private static void writeNumber(JsonNode node, StringBuilder out) {
         if (node.isInt() || node.isLong()) {
-            long value = node.longValue();
-            if (value >= -MAX_SAFE_LONG && value <= MAX_SAFE_LONG) {
-                out.append(value);
-                return;
-            }
+            writeLong(node.longValue(), out);
+            return;
         } else if (node.isIntegralNumber()) {
             BigInteger value = node.bigIntegerValue();
             if (value.abs().compareTo(MAX_SAFE_INTEGER) <= 0) {

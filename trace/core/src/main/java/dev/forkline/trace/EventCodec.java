@@ -50,7 +50,7 @@ public final class EventCodec {
 
     /** The line written to {@code trace.jsonl}: the canonical JSON of the event, hash included. */
     public static String toLine(Event event) {
-        return CanonicalJson.write(toJson(event));
+        return CanonicalEvent.line(event);
     }
 
     public static Event parseLine(String line, String file, long lineNumber) throws TraceFormatException {

@@ -1,7 +1,7 @@
 package dev.forkline.trace.verify;
 
+import dev.forkline.trace.CanonicalEvent;
 import dev.forkline.trace.Event;
-import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Hashes;
 import dev.forkline.trace.bundle.BlobSource;
@@ -93,7 +93,7 @@ final class EventVerification implements EventSweep.Inspection<List<Problem>> {
             report.problem("missing-hash", "event has no hash");
             return;
         }
-        String actual = Hashes.eventHash(EventCodec.toJson(event));
+        String actual = CanonicalEvent.hashOf(event);
         if (!actual.equals(event.hash())) {
             report.problem("hash-mismatch", "hash " + event.hash() + " does not match the event's content, which hashes to " + actual);
         } else if (memo != null) {

@@ -2,6 +2,7 @@ package dev.forkline.importers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.support.ImportFindings;
+import dev.forkline.trace.CanonicalEvent;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventChain;
 import dev.forkline.trace.EventType;
@@ -72,13 +73,13 @@ public final class ImportSession {
 
     /** Appends an event that came from {@code line} of the source (0 when it has no single line). */
     public Event append(NewEvent draft, long line) {
-        Event event = chain.append(draft);
+        CanonicalEvent.Hashed hashed = chain.appendHashed(draft);
         if (events.size() == lines.length) {
             lines = Arrays.copyOf(lines, lines.length * 2);
         }
         lines[events.size()] = (int) Math.min(Integer.MAX_VALUE, line);
-        events.add(event);
-        return event;
+        events.add(hashed.event(), hashed.line());
+        return hashed.event();
     }
 
     public void startFork(String newRun, Event forkPoint) {
@@ -201,9 +202,10 @@ public final class ImportSession {
             throw new IllegalStateException("the events of " + source + " went to a file: the session can only be finished once");
         }
         ImportSession copy = new ImportSession(format, source, new SpilledEvents(source), blobs);
-        for (Event event : events) {
+        for (int i = 0; i < events.size(); i++) {
+            Event event = events.get(i);
             copy.chain.accept(event);
-            copy.events.add(event);
+            copy.events.add(event, events.heldLine(i));
         }
         copy.lines = Arrays.copyOf(lines, Math.max(lines.length, 16));
         copy.findings.addAll(findings);

@@ -1,10 +1,12 @@
 package dev.forkline.importers;
 
+import dev.forkline.trace.CanonicalEvent;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventLines;
+import dev.forkline.trace.columns.HeldEventList;
 import dev.forkline.trace.columns.LazyEventList;
 import java.io.EOFException;
 import java.io.IOException;
@@ -22,9 +24,10 @@ import java.util.Objects;
 import java.util.RandomAccess;
 
 /**
- * The events an import appends, with bounded memory: held as objects up to {@link #IN_MEMORY_LIMIT}, then each
- * written as its canonical line to a temporary file and kept only as a row of {@link EventColumns}. {@link #finished()}
- * hands them out as they are (a small import) or as a {@link LazyEventList} over that file, which parses an event when
+ * The events an import appends, with bounded memory: held as objects with their canonical lines up to
+ * {@link #IN_MEMORY_LIMIT}, then each written as its canonical line to a temporary file and kept only as a row of
+ * {@link EventColumns}. {@link #finished()} hands them out as they are (a small import: a {@link HeldEventList}, whose
+ * lines the store takes as they are) or as a {@link LazyEventList} over that file, which parses an event when
  * it is looked at, as {@code BundleReader} does for a large bundle. The file is gone from its folder from the moment it
  * is created (see {@link SpillFile}), so no import, however it ends, leaves one behind. Appending is for the one
  * thread that imports; the finished list may be read from any thread.
@@ -40,6 +43,7 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
     private final int inMemoryLimit;
     private final Path directory;
     private List<Event> memory = new ArrayList<>();
+    private List<byte[]> memoryLines = new ArrayList<>();
     private SpillFile spill;
     private EventColumns.Builder columns;
     private Event first;
@@ -59,6 +63,11 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
 
     @Override
     public boolean add(Event event) {
+        return add(event, CanonicalEvent.line(event).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Appends an event with its canonical line (as {@link CanonicalEvent#hashed} wrote it), which is what is stored. */
+    boolean add(Event event, byte[] line) {
         if (size == 0) {
             first = event;
         }
@@ -66,11 +75,12 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
         size++;
         if (spill == null) {
             memory.add(event);
+            memoryLines.add(line);
             if (memory.size() > inMemoryLimit) {
                 spillAll();
             }
         } else {
-            spill.write(event);
+            spill.write(line);
             columns.add(event);
         }
         return true;
@@ -79,11 +89,17 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
     private void spillAll() {
         spill = SpillFile.create(directory, source);
         columns = new EventColumns.Builder(inMemoryLimit * 4);
-        for (Event event : memory) {
-            spill.write(event);
-            columns.add(event);
+        for (int i = 0; i < memory.size(); i++) {
+            spill.write(memoryLines.get(i));
+            columns.add(memory.get(i));
         }
         memory = null;
+        memoryLines = null;
+    }
+
+    /** The line of event {@code index}, held with it (the events are not {@link #spilled}). */
+    byte[] heldLine(int index) {
+        return memoryLines.get(index);
     }
 
     @Override
@@ -113,7 +129,7 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
     /** The events, all appended: this list's objects, or a lazy list over the file (which then takes no more events). */
     List<Event> finished() {
         if (spill == null) {
-            return memory;
+            return new HeldEventList(memory, memoryLines, source);
         }
         spill.finish();
         return new LazyEventList(columns.build(), spill);
@@ -198,11 +214,10 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
             }
         }
 
-        synchronized void write(Event event) {
+        synchronized void write(byte[] line) {
             if (finished) {
                 throw new IllegalStateException("the import's events are finished; no more can be appended");
             }
-            byte[] line = EventCodec.toLine(event).getBytes(StandardCharsets.UTF_8);
             if (count == offsets.length) {
                 offsets = Arrays.copyOf(offsets, count * 2);
                 lengths = Arrays.copyOf(lengths, count * 2);

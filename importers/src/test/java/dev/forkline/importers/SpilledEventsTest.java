@@ -3,6 +3,7 @@ package dev.forkline.importers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.forkline.trace.CanonicalEvent;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventChain;
 import dev.forkline.trace.EventCodec;
@@ -10,6 +11,8 @@ import dev.forkline.trace.EventType;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventLines;
+import dev.forkline.trace.columns.EventsWithLines;
 import dev.forkline.trace.columns.LazyEventList;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -53,6 +56,21 @@ class SpilledEventsTest {
 
         assertThat(spilled.spilled()).isFalse();
         assertThat(spilled.finished()).isNotInstanceOf(LazyEventList.class).containsExactlyElementsOf(events);
+    }
+
+    @Test
+    void aSmallImportHandsOutTheLinesItsEventsWereHashedAs() throws Exception {
+        SpilledEvents spilled = new SpilledEvents("t.jsonl", 50, folder);
+        EventChain chain = new EventChain();
+        for (int i = 0; i < 20; i++) {
+            CanonicalEvent.Hashed hashed = chain.appendHashed(NewEvent.of("r1", "agent", EventType.NOTE)
+                    .data(Json.object().put("text", "\u00e9\n" + i)).at(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i)));
+            spilled.add(hashed.event(), hashed.line());
+        }
+        EventLines lines = ((EventsWithLines) spilled.finished()).lines();
+        for (int i = 0; i < 20; i++) {
+            assertThat(new String(lines.line(i), StandardCharsets.UTF_8)).isEqualTo(EventCodec.toLine(spilled.get(i)));
+        }
     }
 
     @Test

@@ -82,6 +82,11 @@ public final class EventChain {
     }
 
     public Event append(NewEvent draft) {
+        return appendHashed(draft).event();
+    }
+
+    /** As {@link #append}, also giving the line the event is stored as (written once with its hash). */
+    public CanonicalEvent.Hashed appendHashed(NewEvent draft) {
         Tip tip = tips.getOrDefault(draft.run, new Tip(0, null));
         long seq = tip.seq() + 1;
         String id = draft.id != null ? draft.id : draft.run + "." + seq;
@@ -90,14 +95,13 @@ public final class EventChain {
         }
         Instant ts = draft.ts != null ? draft.ts : clock.instant();
         Event unhashed = new Event(id, draft.run, seq, ts, draft.actor, draft.type, draft.causes, draft.state, draft.data, tip.hash(), null);
-        Event event = withHash(unhashed);
-        tips.put(draft.run, new Tip(seq, event.hash()));
-        return event;
+        CanonicalEvent.Hashed hashed = CanonicalEvent.hashed(unhashed);
+        tips.put(draft.run, new Tip(seq, hashed.event().hash()));
+        return hashed;
     }
 
     public static Event withHash(Event unhashed) {
-        String hash = Hashes.eventHash(EventCodec.toJson(unhashed));
         return new Event(unhashed.id(), unhashed.run(), unhashed.seq(), unhashed.ts(), unhashed.actor(), unhashed.type(),
-                unhashed.causes(), unhashed.state(), unhashed.data(), unhashed.prev(), hash);
+                unhashed.causes(), unhashed.state(), unhashed.data(), unhashed.prev(), CanonicalEvent.hashOf(unhashed));
     }
 }

@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * <p>The lines were checked when the trace was read or stored, so a line that no longer parses means the file or
  * database changed underneath: {@link #get} throws {@link DamagedEventException} naming where.
  */
-public final class LazyEventList extends AbstractList<Event> implements RandomAccess {
+public final class LazyEventList extends AbstractList<Event> implements RandomAccess, EventsWithLines {
 
     private static final int CACHE_SLOTS = 8192;
 
@@ -41,6 +41,7 @@ public final class LazyEventList extends AbstractList<Event> implements RandomAc
         return columns;
     }
 
+    @Override
     public EventLines lines() {
         return lines;
     }

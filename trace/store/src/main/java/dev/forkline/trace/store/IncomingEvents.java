@@ -5,6 +5,7 @@ import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.Hashes;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventLines;
+import dev.forkline.trace.columns.EventsWithLines;
 import dev.forkline.trace.columns.LazyEventList;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,8 +13,9 @@ import java.util.List;
 
 /**
  * The events an import or an append is about to store: their columns, the line each is stored as, and the event
- * itself for the few places that need more than the columns. A {@link LazyEventList} gives its lines as they were
- * written and is parsed only for those few events; events held in memory are stored as their canonical line.
+ * itself for the few places that need more than the columns. A list {@link EventsWithLines} gives its lines: a
+ * {@link LazyEventList} as they were written (parsed only for those few events), an import's events as they were
+ * written when hashed; other events held in memory are stored as their canonical line.
  * Safe to use from several threads (lines are prepared on the common pool).
  */
 abstract sealed class IncomingEvents {
@@ -28,7 +30,7 @@ abstract sealed class IncomingEvents {
         if (columns.size() != events.size()) {
             throw new IllegalArgumentException(columns.size() + " column rows for " + events.size() + " events");
         }
-        return events instanceof LazyEventList lazy ? new Lazy(lazy, columns) : new InMemory(events, columns);
+        return events instanceof EventsWithLines withLines ? new Lined(events, withLines.lines(), columns) : new InMemory(events, columns);
     }
 
     static IncomingEvents of(List<Event> events) {
@@ -77,14 +79,15 @@ abstract sealed class IncomingEvents {
         return HashBytes.name(hash, 0);
     }
 
-    private static final class Lazy extends IncomingEvents {
-        private final LazyEventList events;
+    /** Events that come with their lines: a lazy list's lines as written, an import's as hashed. */
+    private static final class Lined extends IncomingEvents {
+        private final List<Event> events;
         private final EventLines lines;
 
-        Lazy(LazyEventList events, EventColumns columns) {
+        Lined(List<Event> events, EventLines lines, EventColumns columns) {
             super(columns);
             this.events = events;
-            this.lines = events.lines();
+            this.lines = lines;
         }
 
         @Override

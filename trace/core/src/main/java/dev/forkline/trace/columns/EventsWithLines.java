@@ -1,0 +1,11 @@
+package dev.forkline.trace.columns;
+
+/**
+ * A list of events that also has each event's line as it is to be stored (as read from a file, or as written when the
+ * event was hashed), so that storing them needs no second encoding.
+ */
+public interface EventsWithLines {
+
+    /** Event {@code i}'s line for each event {@code i} of this list. */
+    EventLines lines();
+}

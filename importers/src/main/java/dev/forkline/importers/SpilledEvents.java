@@ -49,6 +49,7 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
     private Event first;
     private Event last;
     private int size;
+    private boolean finished;
 
     SpilledEvents(String source) {
         this(source, IN_MEMORY_LIMIT, null);
@@ -68,6 +69,9 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
 
     /** Appends an event with its canonical line (as {@link CanonicalEvent#hashed} wrote it), which is what is stored. */
     boolean add(Event event, byte[] line) {
+        if (finished) {
+            throw new IllegalStateException("the import's events are finished; no more can be appended");
+        }
         if (size == 0) {
             first = event;
         }
@@ -128,6 +132,7 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
 
     /** The events, all appended: this list's objects, or a lazy list over the file (which then takes no more events). */
     List<Event> finished() {
+        finished = true;
         if (spill == null) {
             return new HeldEventList(memory, memoryLines, source);
         }

@@ -71,6 +71,8 @@ class SpilledEventsTest {
         for (int i = 0; i < 20; i++) {
             assertThat(new String(lines.line(i), StandardCharsets.UTF_8)).isEqualTo(EventCodec.toLine(spilled.get(i)));
         }
+        // the handed-out list is kept as it is by a bundle, so it must not grow afterwards
+        assertThatThrownBy(() -> spilled.add(spilled.get(0))).isInstanceOf(IllegalStateException.class);
     }
 
     @Test

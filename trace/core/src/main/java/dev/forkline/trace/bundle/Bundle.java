@@ -2,6 +2,7 @@ package dev.forkline.trace.bundle;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventsWithLines;
 import dev.forkline.trace.columns.LazyEventList;
 import java.io.Closeable;
 import java.io.IOException;
@@ -11,7 +12,8 @@ import java.util.List;
  * A trace as read from disk: its manifest, its events in file order, and its blobs.
  *
  * @param source    the file or directory it was read from, as the user named it (used in messages)
- * @param events    in file order; for a large trace a {@link LazyEventList}, which parses an event when it is asked for
+ * @param events    in file order; for a large trace a {@link LazyEventList}, which parses an event when it is asked for;
+ *                  kept as given when it holds its lines ({@link EventsWithLines}, which are immutable), else copied
  * @param lines     {@code lines[i]} is the 1-based line of {@code events.get(i)} in {@code trace.jsonl}
  * @param columns   what the index, timeline and filters need of every event, without parsing events
  */
@@ -23,7 +25,7 @@ public record Bundle(String source, Manifest manifest, List<Event> events, int[]
     public static final String BLOBS = "blobs";
 
     public Bundle {
-        if (!(events instanceof LazyEventList)) {
+        if (!(events instanceof EventsWithLines)) {
             events = List.copyOf(events);
         }
         if (columns == null) {

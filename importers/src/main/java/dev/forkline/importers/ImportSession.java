@@ -78,7 +78,7 @@ public final class ImportSession {
             lines = Arrays.copyOf(lines, lines.length * 2);
         }
         lines[events.size()] = (int) Math.min(Integer.MAX_VALUE, line);
-        events.add(hashed.event(), hashed.line());
+        events.add(hashed);
         return hashed.event();
     }
 
@@ -203,9 +203,9 @@ public final class ImportSession {
         }
         ImportSession copy = new ImportSession(format, source, new SpilledEvents(source), blobs);
         for (int i = 0; i < events.size(); i++) {
-            Event event = events.get(i);
-            copy.chain.accept(event);
-            copy.events.add(event, events.heldLine(i));
+            CanonicalEvent.Hashed held = events.held(i);
+            copy.chain.accept(held.event());
+            copy.events.add(held);
         }
         copy.lines = Arrays.copyOf(lines, Math.max(lines.length, 16));
         copy.findings.addAll(findings);

@@ -42,8 +42,7 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
     private final String source;
     private final int inMemoryLimit;
     private final Path directory;
-    private List<Event> memory = new ArrayList<>();
-    private List<byte[]> memoryLines = new ArrayList<>();
+    private List<CanonicalEvent.Hashed> memory = new ArrayList<>();
     private SpillFile spill;
     private EventColumns.Builder columns;
     private Event first;
@@ -62,48 +61,41 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
         this.directory = directory;
     }
 
-    @Override
-    public boolean add(Event event) {
-        return add(event, CanonicalEvent.line(event).getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** Appends an event with its canonical line (as {@link CanonicalEvent#hashed} wrote it), which is what is stored. */
-    boolean add(Event event, byte[] line) {
+    /** Appends an event with the canonical line it was hashed as, which is what is stored. */
+    void add(CanonicalEvent.Hashed hashed) {
         if (finished) {
             throw new IllegalStateException("the import's events are finished; no more can be appended");
         }
+        Event event = hashed.event();
         if (size == 0) {
             first = event;
         }
         last = event;
         size++;
         if (spill == null) {
-            memory.add(event);
-            memoryLines.add(line);
+            memory.add(hashed);
             if (memory.size() > inMemoryLimit) {
                 spillAll();
             }
         } else {
-            spill.write(line);
+            spill.write(hashed.line());
             columns.add(event);
         }
-        return true;
     }
 
     private void spillAll() {
         spill = SpillFile.create(directory, source);
         columns = new EventColumns.Builder(inMemoryLimit * 4);
-        for (int i = 0; i < memory.size(); i++) {
-            spill.write(memoryLines.get(i));
-            columns.add(memory.get(i));
+        for (CanonicalEvent.Hashed hashed : memory) {
+            spill.write(hashed.line());
+            columns.add(hashed.event());
         }
         memory = null;
-        memoryLines = null;
     }
 
-    /** The line of event {@code index}, held with it (the events are not {@link #spilled}). */
-    byte[] heldLine(int index) {
-        return memoryLines.get(index);
+    /** Event {@code index} with its line, as appended (the events are not {@link #spilled}). */
+    CanonicalEvent.Hashed held(int index) {
+        return memory.get(index);
     }
 
     @Override
@@ -112,7 +104,7 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
             throw new IndexOutOfBoundsException(index);
         }
         if (spill == null) {
-            return memory.get(index);
+            return memory.get(index).event();
         }
         if (index == size - 1) {
             return last;
@@ -134,7 +126,7 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
     List<Event> finished() {
         finished = true;
         if (spill == null) {
-            return new HeldEventList(memory, memoryLines, source);
+            return new HeldEventList(memory, source);
         }
         spill.finish();
         return new LazyEventList(columns.build(), spill);

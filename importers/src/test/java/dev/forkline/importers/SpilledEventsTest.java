@@ -36,23 +36,28 @@ class SpilledEventsTest {
     @TempDir
     Path folder;
 
-    private static List<Event> events(int count) {
+    private static List<CanonicalEvent.Hashed> hashed(int count) {
         EventChain chain = new EventChain();
-        List<Event> events = new ArrayList<>();
+        List<CanonicalEvent.Hashed> events = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             NewEvent draft = i % 2 == 0
                     ? NewEvent.of("r1", "agent", EventType.TOOL_CALL).data(Json.object().put("callId", "c" + i).put("tool", "bash"))
                     : NewEvent.of("r1", "sandbox", EventType.TOOL_RESULT).data(Json.object().put("callId", "c" + (i - 1)).put("stdout", "é " + i));
-            events.add(chain.append(draft.at(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i))));
+            events.add(chain.appendHashed(draft.at(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i))));
         }
         return events;
+    }
+
+    private static List<Event> events(List<CanonicalEvent.Hashed> hashed) {
+        return hashed.stream().map(CanonicalEvent.Hashed::event).toList();
     }
 
     @Test
     void aSmallImportKeepsItsEventsInMemory() {
         SpilledEvents spilled = new SpilledEvents("t.jsonl", 50, folder);
-        List<Event> events = events(50);
-        events.forEach(spilled::add);
+        List<CanonicalEvent.Hashed> held = hashed(50);
+        held.forEach(spilled::add);
+        List<Event> events = events(held);
 
         assertThat(spilled.spilled()).isFalse();
         assertThat(spilled.finished()).isNotInstanceOf(LazyEventList.class).containsExactlyElementsOf(events);
@@ -65,22 +70,24 @@ class SpilledEventsTest {
         for (int i = 0; i < 20; i++) {
             CanonicalEvent.Hashed hashed = chain.appendHashed(NewEvent.of("r1", "agent", EventType.NOTE)
                     .data(Json.object().put("text", "\u00e9\n" + i)).at(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i)));
-            spilled.add(hashed.event(), hashed.line());
+            spilled.add(hashed);
         }
         EventLines lines = ((EventsWithLines) spilled.finished()).lines();
         for (int i = 0; i < 20; i++) {
             assertThat(new String(lines.line(i), StandardCharsets.UTF_8)).isEqualTo(EventCodec.toLine(spilled.get(i)));
         }
         // the handed-out list is kept as it is by a bundle, so it must not grow afterwards
-        assertThatThrownBy(() -> spilled.add(spilled.get(0))).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> spilled.add(chain.appendHashed(NewEvent.of("r1", "agent", EventType.NOTE).data(Json.object()))))
+                .isInstanceOf(IllegalStateException.class);
     }
 
     @Test
     void beyondTheLimitEventsGoToAFileAndReadBackEqual() {
         SpilledEvents spilled = new SpilledEvents("t.jsonl", 50, folder);
-        List<Event> events = events(301);
+        List<CanonicalEvent.Hashed> held = hashed(301);
+        List<Event> events = events(held);
         for (int i = 0; i < events.size(); i++) {
-            spilled.add(events.get(i));
+            spilled.add(held.get(i));
             if (i == 120) {
                 assertThat(spilled.spilled()).isTrue();
                 assertThat(spilled.get(7)).isEqualTo(events.get(7)); // read back while the import still appends
@@ -104,20 +111,21 @@ class SpilledEventsTest {
     @DisabledOnOs(value = OS.WINDOWS, disabledReason = "an open file cannot be deleted there; it is deleted when closed")
     void theFileIsGoneFromItsFolderWhileTheEventsAreStillReadAndAfterAFailedImport() throws IOException {
         SpilledEvents spilled = new SpilledEvents("t.jsonl", 50, folder);
-        List<Event> events = events(400);
+        List<CanonicalEvent.Hashed> held = hashed(400);
+        List<Event> events = events(held);
         for (int i = 0; i < 200; i++) {
-            spilled.add(events.get(i));
+            spilled.add(held.get(i));
         }
         assertThat(spilled.spilled()).isTrue();
         assertThat(entries(folder)).as("the folder while the import appends").isEmpty();
 
         // an import that fails here just drops its events, with no call to clean up: nothing is left behind
         SpilledEvents failed = new SpilledEvents("failed.jsonl", 50, folder);
-        events.subList(0, 120).forEach(failed::add);
+        held.subList(0, 120).forEach(failed::add);
         assertThat(failed.spilled()).isTrue();
         assertThat(entries(folder)).isEmpty();
 
-        events.subList(200, 400).forEach(spilled::add);
+        held.subList(200, 400).forEach(spilled::add);
         List<Event> finished = spilled.finished();
         assertThat(entries(folder)).isEmpty();
         assertThat(finished.get(333)).isEqualTo(events.get(333));
@@ -130,9 +138,10 @@ class SpilledEventsTest {
         List<Event> events = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             String stdout = "x".repeat(i % 2 == 0 ? 10 : 200_000) + i;
-            events.add(chain.append(NewEvent.of("r1", "sandbox", EventType.TOOL_RESULT)
-                    .data(Json.object().put("callId", "c" + i).put("stdout", stdout)).at(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i))));
-            spilled.add(events.getLast());
+            CanonicalEvent.Hashed hashed = chain.appendHashed(NewEvent.of("r1", "sandbox", EventType.TOOL_RESULT)
+                    .data(Json.object().put("callId", "c" + i).put("stdout", stdout)).at(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i)));
+            events.add(hashed.event());
+            spilled.add(hashed);
             assertThat(spilled.get(i)).isEqualTo(events.get(i));
         }
         assertThat(spilled.finished()).containsExactlyElementsOf(events);
@@ -141,8 +150,9 @@ class SpilledEventsTest {
     @Test
     void theFinishedListReadsFromSeveralThreadsAndAfterAnInterrupt() throws Exception {
         SpilledEvents spilled = new SpilledEvents("t.jsonl", 50, folder);
-        List<Event> events = events(20_000);
-        events.forEach(spilled::add);
+        List<CanonicalEvent.Hashed> held = hashed(20_000);
+        held.forEach(spilled::add);
+        List<Event> events = events(held);
         LazyEventList finished = (LazyEventList) spilled.finished();
 
         Thread.currentThread().interrupt();
@@ -180,11 +190,11 @@ class SpilledEventsTest {
     @Test
     void noEventIsAppendedAfterTheEventsAreFinished() {
         SpilledEvents spilled = new SpilledEvents("t.jsonl", 50, folder);
-        List<Event> events = events(60);
-        events.subList(0, 59).forEach(spilled::add);
+        List<CanonicalEvent.Hashed> held = hashed(60);
+        held.subList(0, 59).forEach(spilled::add);
         spilled.finished();
 
-        assertThatThrownBy(() -> spilled.add(events.get(59)))
+        assertThatThrownBy(() -> spilled.add(held.get(59)))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("finished");
     }
 

@@ -13,8 +13,27 @@ public final class CanonicalEvent {
     private CanonicalEvent() {
     }
 
-    /** An event with its hash set, and its line as it is stored (UTF-8, no line break). */
-    public record Hashed(Event event, byte[] line) {
+    /**
+     * An event with its hash set, and its line as it is stored (UTF-8, no line break). Only {@link #hashed} makes one,
+     * so a {@code Hashed} is an event whose hash was computed in this process from the event itself.
+     */
+    public static final class Hashed {
+        private final Event event;
+        private final byte[] line;
+
+        private Hashed(Event event, byte[] line) {
+            this.event = event;
+            this.line = line;
+        }
+
+        public Event event() {
+            return event;
+        }
+
+        /** The line (the array itself: callers must not change it). */
+        public byte[] line() {
+            return line;
+        }
     }
 
     /** The line of {@code event} as written to {@code trace.jsonl}: its canonical JSON, hash included when it has one. */

@@ -1,5 +1,6 @@
 package dev.forkline.trace.columns;
 
+import dev.forkline.trace.CanonicalEvent;
 import dev.forkline.trace.Event;
 import java.util.AbstractList;
 import java.util.List;
@@ -8,32 +9,28 @@ import java.util.RandomAccess;
 
 /**
  * Events held as objects together with the canonical line each was written as when it was hashed (an import's events
- * before they are stored). Immutable; safe to read from several threads.
+ * before they are stored). Each comes from {@link CanonicalEvent#hashed}, so its hash was computed in this process from
+ * the event itself and verifying it does not hash it again. Immutable; safe to read from several threads.
  */
 public final class HeldEventList extends AbstractList<Event> implements RandomAccess, EventsWithLines {
 
-    private final List<Event> events;
-    private final List<byte[]> lines;
+    private final List<CanonicalEvent.Hashed> held;
     private final String source;
 
-    /** @param lines event {@code i}'s line at {@code i}; neither list is copied, and neither may change afterwards */
-    public HeldEventList(List<Event> events, List<byte[]> lines, String source) {
-        if (events.size() != lines.size()) {
-            throw new IllegalArgumentException(events.size() + " events with " + lines.size() + " lines");
-        }
-        this.events = events;
-        this.lines = lines;
+    /** @param held the events in order; not copied, and must not change afterwards */
+    public HeldEventList(List<CanonicalEvent.Hashed> held, String source) {
+        this.held = held;
         this.source = source;
     }
 
     @Override
     public Event get(int index) {
-        return events.get(index);
+        return held.get(index).event();
     }
 
     @Override
     public int size() {
-        return events.size();
+        return held.size();
     }
 
     @Override
@@ -41,12 +38,12 @@ public final class HeldEventList extends AbstractList<Event> implements RandomAc
         return new EventLines() {
             @Override
             public int size() {
-                return lines.size();
+                return held.size();
             }
 
             @Override
             public byte[] line(int i) {
-                return lines.get(Objects.checkIndex(i, lines.size())).clone();
+                return held.get(Objects.checkIndex(i, held.size())).line().clone();
             }
 
             @Override

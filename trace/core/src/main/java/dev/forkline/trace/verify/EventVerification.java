@@ -6,6 +6,7 @@ import dev.forkline.trace.EventType;
 import dev.forkline.trace.Hashes;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.HeldEventList;
 import dev.forkline.trace.index.TraceIndex;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,9 +34,15 @@ final class EventVerification implements EventSweep.Inspection<List<Problem>> {
     static final SweepMemo.Key<Boolean> HASH_MATCHES = new SweepMemo.Key<>("hash-matches");
 
     private final SweepMemo memo;
+    /**
+     * The events were hashed by an {@link dev.forkline.trace.EventChain} in this process, from these very objects (an
+     * import's {@link HeldEventList}): their hashes match their content by construction, so they are not computed again.
+     */
+    private final boolean hashedHere;
 
     EventVerification(TraceIndex index, int[] lines, BlobSource blobs, List<EventCheck> extraChecks, SweepMemo memo) {
         this.memo = memo;
+        this.hashedHere = index.events() instanceof HeldEventList;
         this.index = index;
         this.columns = index.columns();
         this.lines = lines;
@@ -59,7 +66,7 @@ final class EventVerification implements EventSweep.Inspection<List<Problem>> {
     @Override
     public void inspect(int i, Event event, List<Problem> problems) {
         Reporter report = (code, message) -> problems.add(new Problem(code, event.id(), lineOf(i), message));
-        if (memo == null || memo.recall(HASH_MATCHES, event) == null) {
+        if (!hashedHere && (memo == null || memo.recall(HASH_MATCHES, event) == null)) {
             checkHash(event, report);
         }
         if (index.indexOf(event.id()) != i) {

@@ -114,12 +114,9 @@ final class ClaudeSessionScan {
         void read(long bytes) throws IOException;
     }
 
-    static ClaudeSessionScan of(Iterable<Path> files, ImportSession session) throws IOException {
-        return of(files, session, Long.MAX_VALUE, Reading.NONE);
-    }
-
     /**
-     * @param limit   how many bytes of each file to read (a part read so far: {@link RecordStream#firstBytes})
+     * @param limit   how many bytes of each file to read ({@link Long#MAX_VALUE}: all; less: a part read so far, see
+     *                {@link RecordStream#firstBytes})
      * @param reading told each time more of the transcript was read
      */
     static ClaudeSessionScan of(Iterable<Path> files, ImportSession session, long limit, Reading reading) throws IOException {

@@ -45,10 +45,10 @@ public final class RecordStream implements Closeable {
 
     /**
      * The records of the file's first {@code bytes}, up to the last line break within them: the part of a file that a
-     * reading of it has read so far, without the line it was in the middle of.
+     * reading of it has read so far, without the line it was in the middle of; {@link Long#MAX_VALUE}: the whole file.
      */
     public static RecordStream firstBytes(Path file, ImportSession session, long bytes) throws IOException {
-        return new RecordStream(file, session, JsonlRecords.MAX_LINE_BYTES, lastLineEnd(file, bytes));
+        return new RecordStream(file, session, JsonlRecords.MAX_LINE_BYTES, bytes == Long.MAX_VALUE ? bytes : lastLineEnd(file, bytes));
     }
 
     /** Where the last line ending at or before {@code bytes} ends (after its line break); 0 when none does. */
@@ -62,7 +62,7 @@ public final class RecordStream implements Closeable {
                 long start = Math.max(0, end - window.capacity());
                 window.clear().limit((int) (end - start));
                 while (window.hasRemaining() && channel.read(window, start + window.position()) >= 0) {
-                    // reads the whole window: a file read so far is at least that long
+                    // fills the window: the file is at least that long, it was read so far
                 }
                 for (int i = window.position() - 1; i >= 0; i--) {
                     if (window.get(i) == '\n') {

@@ -35,12 +35,12 @@ import java.util.Set;
  * line per figure. Full sizes enforce the goals (exit 3 when one is missed); {@code --quick} uses small sizes and
  * enforces none.
  *
- * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,live,formats,memory,library,postgresql,fanout] [--events N] [--library TRACES,EVENTS] [--work DIR] [--keep]</pre>
+ * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,live,formats,memory,library,postgresql,fanout,first-frame.claude-code] [--events N] [--library TRACES,EVENTS] [--work DIR] [--keep]</pre>
  */
 public final class Bench {
 
     public static final Set<String> GROUPS = Set.of("import", "open", "step", "frame", "sandbox", "restore", "storage", "real-replay",
-            "rebuild", "live", "formats", "memory", "library", "postgresql", "fanout");
+            "rebuild", "live", "formats", "memory", "library", "postgresql", "fanout", "first-frame.claude-code");
 
     private final Sizes sizes;
     private final Set<String> only;
@@ -127,6 +127,15 @@ public final class Bench {
             }
         } finally {
             trace.close();
+        }
+        if (wants("open") || wants("first-frame.claude-code")) {
+            ForeignFormat.Written transcript = new ForeignImportFigures(sizes, work, out).file(ForeignFormat.CLAUDE_CODE);
+            ViewFigures views = new ViewFigures(sizes, work, out);
+            try {
+                report(views.firstFrameClaudeCode(transcript.file(), transcript.records()));
+            } finally {
+                views.close();
+            }
         }
         if (wants("formats") || wants("memory")) {
             ForeignImportFigures foreign = new ForeignImportFigures(sizes, work, out);

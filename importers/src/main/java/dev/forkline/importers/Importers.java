@@ -82,4 +82,9 @@ public final class Importers {
     public ImportedTrace read(Path path, dev.forkline.trace.bundle.EventBatchSink sink) throws IOException, TraceFormatException {
         return detect(path).read(path, sink);
     }
+
+    /** As {@link #read(Path, dev.forkline.trace.bundle.EventBatchSink)}, telling {@code watcher} how far a foreign file was read where the format's importer can. */
+    public ImportedTrace read(Path path, dev.forkline.trace.bundle.EventBatchSink sink, ReadingWatcher watcher) throws IOException, TraceFormatException {
+        return detect(path).read(path, sink, watcher);
+    }
 }

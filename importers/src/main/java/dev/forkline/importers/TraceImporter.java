@@ -32,4 +32,12 @@ public interface TraceImporter {
     default ImportedTrace read(Path path, EventBatchSink sink) throws IOException, TraceFormatException {
         return read(path);
     }
+
+    /**
+     * As {@link #read(Path, EventBatchSink)}, also telling {@code watcher} how far the file was read when the importer
+     * can (Claude Code transcripts), so that the part read so far can be shown. The default never calls the watcher.
+     */
+    default ImportedTrace read(Path path, EventBatchSink sink, ReadingWatcher watcher) throws IOException, TraceFormatException {
+        return read(path, sink);
+    }
 }

@@ -3,6 +3,7 @@ package dev.forkline.importers.claudecode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.ReadingWatcher;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
@@ -20,6 +21,7 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.EventBatchSink;
 import dev.forkline.trace.payload.SessionEndData;
 import dev.forkline.trace.payload.SessionStartData;
 import java.io.IOException;
@@ -90,17 +92,34 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
 
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
+        return read(path, null, ReadingWatcher.NONE);
+    }
+
+    /**
+     * As {@link #read(Path)}, telling {@code watcher} how far its first reading (the scan) got through the transcript;
+     * the part read so far is imported as the transcript's first bytes alone, without subagent files (read after it).
+     */
+    @Override
+    public ImportedTrace read(Path path, EventBatchSink sink, ReadingWatcher watcher) throws IOException, TraceFormatException {
         Path main = Files.isDirectory(path) ? mainFileIn(path) : path;
         if (main == null) {
             throw new TraceFormatException(path.toString(), 0, "folder holds no Claude Code session transcript (*.jsonl)");
         }
         ImportSession session = newSession(path);
         List<Path> subagents = sameSession(main, subagentFiles(path, main), session);
+        long size = Files.size(main);
+        return read(path, main, subagents, session, Long.MAX_VALUE,
+                bytes -> watcher.read(bytes, size, () -> read(path, main, List.of(), newSession(path), bytes, ClaudeSessionScan.Reading.NONE)));
+    }
+
+    /** Imports the first {@code limit} bytes of {@code main} and of each subagent file (all of them: {@link Long#MAX_VALUE}). */
+    private ImportedTrace read(Path path, Path main, List<Path> subagents, ImportSession session, long limit,
+                               ClaudeSessionScan.Reading reading) throws IOException, TraceFormatException {
         List<Path> files = new ArrayList<>();
         files.add(main);
         files.addAll(subagents);
 
-        ClaudeSessionScan scan = ClaudeSessionScan.of(files, session);
+        ClaudeSessionScan scan = ClaudeSessionScan.of(files, session, limit, reading);
         if (scan.recognised == 0) {
             throw new TraceFormatException(main.toString(), 0, "not a Claude Code transcript: no user/assistant/system/summary record found");
         }
@@ -119,7 +138,7 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
         List<RecordStream> streams = new ArrayList<>();
         try {
             for (Path file : files) {
-                streams.add(new RecordStream(file, session));
+                streams.add(RecordStream.firstBytes(file, session, limit));
             }
             for (RecordStream.Line line = nextInTimeOrder(streams); line != null; line = nextInTimeOrder(streams)) {
                 writer.write(line);

@@ -105,7 +105,21 @@ final class ClaudeSessionScan {
     /** Task call id -> the agentId its result names (newer Claude Code versions). */
     final Map<String, String> agentIdByCallId = new HashMap<>();
 
-    static ClaudeSessionScan of(Iterable<Path> files, ImportSession session) throws IOException {
+    /** Hears how many bytes of the transcript (the first file) were read so far. */
+    @FunctionalInterface
+    interface Reading {
+        Reading NONE = bytes -> {
+        };
+
+        void read(long bytes) throws IOException;
+    }
+
+    /**
+     * @param limit   how many bytes of each file to read ({@link Long#MAX_VALUE}: all; less: a part read so far, see
+     *                {@link RecordStream#firstBytes})
+     * @param reading told each time more of the transcript was read
+     */
+    static ClaudeSessionScan of(Iterable<Path> files, ImportSession session, long limit, Reading reading) throws IOException {
         ClaudeSessionScan scan = new ClaudeSessionScan();
         boolean first = true;
         for (Path file : files) {
@@ -117,10 +131,18 @@ final class ClaudeSessionScan {
         }
         // Findings about malformed lines are written by the second pass; this pass reads into a throwaway session.
         ImportSession quiet = new ImportSession(session.format(), session.source());
+        first = true;
         for (Path file : files) {
-            try (RecordStream stream = new RecordStream(file, quiet)) {
+            Reading told = first ? reading : Reading.NONE;
+            first = false;
+            try (RecordStream stream = RecordStream.firstBytes(file, quiet, limit)) {
+                long reported = 0;
                 for (RecordStream.Line line = stream.next(); line != null; line = stream.next()) {
                     scan.scan(file, line.record(), line.number());
+                    if (stream.bytesRead() != reported) {
+                        reported = stream.bytesRead();
+                        told.read(reported);
+                    }
                 }
             }
         }

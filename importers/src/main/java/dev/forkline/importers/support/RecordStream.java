@@ -3,7 +3,12 @@ package dev.forkline.importers.support;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import java.io.Closeable;
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -17,6 +22,7 @@ public final class RecordStream implements Closeable {
     }
 
     private final Path file;
+    private final CountedInput input;
     private final TextLines lines;
     private final ImportSession session;
     private Line peeked;
@@ -27,9 +33,51 @@ public final class RecordStream implements Closeable {
     }
 
     public RecordStream(Path file, ImportSession session, int maxLineBytes) throws IOException {
+        this(file, session, maxLineBytes, Long.MAX_VALUE);
+    }
+
+    private RecordStream(Path file, ImportSession session, int maxLineBytes, long limit) throws IOException {
         this.file = file;
         this.session = session;
-        this.lines = new TextLines(file, session, maxLineBytes);
+        this.input = new CountedInput(Files.newInputStream(file), limit);
+        this.lines = new TextLines(input, file.toString(), session, maxLineBytes);
+    }
+
+    /**
+     * The records of the file's first {@code bytes}, up to the last line break within them: the part of a file that a
+     * reading of it has read so far, without the line it was in the middle of; {@link Long#MAX_VALUE}: the whole file.
+     */
+    public static RecordStream firstBytes(Path file, ImportSession session, long bytes) throws IOException {
+        return new RecordStream(file, session, JsonlRecords.MAX_LINE_BYTES, bytes == Long.MAX_VALUE ? bytes : lastLineEnd(file, bytes));
+    }
+
+    /** Where the last line ending at or before {@code bytes} ends (after its line break); 0 when none does. */
+    static long lastLineEnd(Path file, long bytes) throws IOException {
+        try (FileChannel channel = FileChannel.open(file)) {
+            if (bytes >= channel.size()) {
+                return channel.size();
+            }
+            ByteBuffer window = ByteBuffer.allocate(64 * 1024);
+            for (long end = bytes; end > 0; ) {
+                long start = Math.max(0, end - window.capacity());
+                window.clear().limit((int) (end - start));
+                while (window.hasRemaining() && channel.read(window, start + window.position()) >= 0) {
+                    // fills the window: the file is at least that long, it was read so far
+                }
+                for (int i = window.position() - 1; i >= 0; i--) {
+                    if (window.get(i) == '\n') {
+                        return start + i + 1;
+                    }
+                }
+                end = start;
+            }
+            return 0;
+        }
+    }
+
+    /** How many bytes of the file were read so far (the line reader reads ahead of the records handed out, in blocks). */
+    public long bytesRead() {
+        return input.count;
     }
 
     public Path file() {
@@ -64,5 +112,41 @@ public final class RecordStream implements Closeable {
     @Override
     public void close() throws IOException {
         lines.close();
+    }
+
+    /** The file's bytes, counted, and ending at {@code limit}. */
+    private static final class CountedInput extends FilterInputStream {
+        private final long limit;
+        private long count;
+
+        CountedInput(InputStream in, long limit) {
+            super(in);
+            this.limit = limit;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] into, int offset, int length) throws IOException {
+            if (count >= limit) {
+                return -1;
+            }
+            int n = in.read(into, offset, (int) Math.min(length, limit - count));
+            if (n > 0) {
+                count += n;
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long skipped = in.skip(Math.min(n, limit - count));
+            count += skipped;
+            return skipped;
+        }
     }
 }

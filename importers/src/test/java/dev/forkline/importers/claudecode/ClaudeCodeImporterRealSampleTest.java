@@ -26,6 +26,35 @@ class ClaudeCodeImporterRealSampleTest {
     private static final String ENTIRE = "claude-code/entireio-cli_checkpoint_1a8a83a35a9b_full.jsonl";
 
     @Test
+    void tellsHowFarItsScanReadAndImportsThatPartAsTheWholeTraceHoldsIt() throws Exception {
+        Path file = Samples.require(VIEWER);
+        ImportedTrace whole = new ClaudeCodeImporter().read(file);
+        java.util.List<Long> reports = new java.util.ArrayList<>();
+        java.util.List<dev.forkline.importers.ReadingWatcher.PartRead> parts = new java.util.ArrayList<>();
+        ImportedTrace watched = new ClaudeCodeImporter().read(file, null, (bytesRead, bytesTotal, soFar) -> {
+            assertThat(bytesTotal).isEqualTo(Files.size(file));
+            reports.add(bytesRead);
+            parts.add(soFar);
+        });
+
+        assertThat(watched.bundle().events()).extracting(Event::hash).isEqualTo(whole.bundle().events().stream().map(Event::hash).toList());
+        // the line reader reads the file in 64 KiB blocks: one report per block
+        assertThat(reports).containsExactly(65_536L, Files.size(file));
+        java.util.List<Event> part = parts.getFirst().read().bundle().events();
+        java.util.List<Event> all = whole.bundle().events();
+        assertThat(part.size()).isGreaterThan(3).isLessThan(all.size());
+        assertThat(part.getFirst().type()).isEqualTo(EventType.SESSION_START.wireName());
+        assertThat(part.getLast().type()).isEqualTo(EventType.SESSION_END.wireName());
+        // between the session's start (which sums up the whole file) and the part's close, the whole trace's events
+        for (int i = 1; i < part.size() - 2; i++) {
+            assertThat(part.get(i).id()).isEqualTo(all.get(i).id());
+            assertThat(part.get(i).data()).isEqualTo(all.get(i).data());
+        }
+        assertThat(parts.getLast().read().bundle().events()).extracting(Event::id)
+                .as("the part read at the end is the whole file").isEqualTo(all.stream().map(Event::id).toList());
+    }
+
+    @Test
     void viewerSampleWithTwoSidechainSubagents() throws Exception {
         Path file = Samples.require(VIEWER);
         assertThat(new ClaudeCodeImporter().accepts(file, head(file))).isTrue();

@@ -1,5 +1,6 @@
 package dev.forkline.views.data;
 
+import dev.forkline.importers.ImportWatcher;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.TraceChecks;
 import dev.forkline.importers.Importers;
@@ -158,11 +159,12 @@ public final class StoreTraceLibrary implements TraceLibrary {
     }
 
     @Override
-    public ImportResult importTrace(Path path, Progress progress, EventBatchSink watcher) throws IOException, TraceFormatException {
+    public ImportResult importTrace(Path path, Progress progress, ImportWatcher watcher) throws IOException, TraceFormatException {
         progress.update("Reading " + path.getFileName(), -1);
         // a large bundle is stored while it is read (as forkline import does); leaving without finish() stores nothing
         try (StreamedImport stream = store.streamedImport(path.toAbsolutePath().toString())) {
-            ImportedTrace imported = importers.read(path, watcher == null ? stream : new Tee(watcher, stream));
+            ImportedTrace imported = watcher == null ? importers.read(path, stream)
+                    : importers.read(path, new Tee(watcher, stream), watcher);
             try (Bundle bundle = imported.bundle()) {
                 progress.update("Checking " + bundle.manifest().title(), 0.4);
                 TraceChecks.Checked checked = TraceChecks.check(imported, trustedKeys.get());

@@ -67,11 +67,11 @@ public interface TraceLibrary {
 
     /**
      * As {@link #importTrace(Path, Progress)}, also handing a large bundle's events to {@code watcher} as they are read
-     * (before they are stored), so that what was read so far can be shown. The watcher or {@code progress} throwing
-     * ends the import with nothing of the trace stored (the window cancels an import so). A library or format that does
-     * not stream never calls the watcher.
+     * (before they are stored), or telling it how far a foreign file was read (a Claude Code transcript), so that what
+     * was read so far can be shown. The watcher or {@code progress} throwing ends the import with nothing of the trace
+     * stored (the window cancels an import so). A library or format that does neither never calls the watcher.
      */
-    default ImportResult importTrace(Path path, Progress progress, dev.forkline.trace.bundle.EventBatchSink watcher)
+    default ImportResult importTrace(Path path, Progress progress, dev.forkline.importers.ImportWatcher watcher)
             throws IOException, TraceFormatException {
         return importTrace(path, progress);
     }

@@ -1,13 +1,14 @@
 package dev.forkline.views.viewmodel;
 
+import dev.forkline.importers.ImportWatcher;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleSoFar;
 import dev.forkline.trace.bundle.EventBatch;
-import dev.forkline.trace.bundle.EventBatchSink;
 import dev.forkline.trace.bundle.Manifest;
 import dev.forkline.views.concurrent.Progress;
 import dev.forkline.views.concurrent.TaskExecutor;
+import dev.forkline.views.concurrent.Work;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,8 +23,12 @@ import java.util.function.Function;
  * number grew by half since the last (so all the previews together cost a few times one whole trace, not one per
  * batch); {@code show} gets each on the UI thread. It reports each batch to {@code progress} first, whose throwing
  * (the import was cancelled) ends reading there, and the store then keeps nothing.
+ *
+ * <p>A foreign file (a Claude Code transcript) is watched the same way by how much of it was read: the part read so
+ * far is imported on its own in the background, first at the first report, then each time the bytes read grew by
+ * half, and not once the whole file was read (the stored trace comes next).
  */
-final class ImportPreview implements EventBatchSink {
+final class ImportPreview implements ImportWatcher {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ImportPreview.class);
 
@@ -40,6 +45,8 @@ final class ImportPreview implements EventBatchSink {
     private long fileSize = -1;
     /** How many events the last preview started with. */
     private volatile int previewed;
+    /** How many bytes of a foreign file the last preview started with. */
+    private volatile long previewedBytes;
 
     /**
      * @param prepare   makes the trace to show of a snapshot (in the background)
@@ -70,14 +77,33 @@ final class ImportPreview implements EventBatchSink {
         soFar.accept(batch);
         if (read >= previewed * GROWTH && preparing.compareAndSet(false, true)) {
             previewed = read;
-            executor.execute("import-preview", work -> prepare.apply(soFar.snapshot()), trace -> {
-                preparing.set(false);
-                show.accept(trace);
-            }, failure -> {
-                preparing.set(false);
-                LOG.debug("cannot show what was read so far of {}: {}", path, failure.toString());
-            });
+            preview(work -> soFar.snapshot());
         }
+    }
+
+    @Override
+    public void read(long bytesRead, long bytesTotal, PartRead part) throws IOException {
+        progress.update(String.format("Reading %s · %s of %s", path.getFileName(), megabytes(bytesRead), megabytes(bytesTotal)),
+                bytesTotal <= 0 ? -1 : Math.min(1, (double) bytesRead / bytesTotal));
+        if (bytesRead < bytesTotal && bytesRead >= previewedBytes * GROWTH && preparing.compareAndSet(false, true)) {
+            previewedBytes = bytesRead;
+            preview(work -> part.read().bundle());
+        }
+    }
+
+    /** Prepares a trace of {@code soFar} in the background and shows it; at most one at a time ({@link #preparing}). */
+    private void preview(Work<Bundle> soFar) {
+        executor.execute("import-preview", work -> prepare.apply(soFar.run(work)), trace -> {
+            preparing.set(false);
+            show.accept(trace);
+        }, failure -> {
+            preparing.set(false);
+            LOG.debug("cannot show what was read so far of {}: {}", path, failure.toString());
+        });
+    }
+
+    private static String megabytes(long bytes) {
+        return String.format("%,.1f MB", bytes / 1e6);
     }
 
 }

@@ -11,7 +11,7 @@ import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleWriter;
 import dev.forkline.trace.bundle.EventBatch;
-import dev.forkline.trace.bundle.EventBatchSink;
+import dev.forkline.importers.ImportWatcher;
 import dev.forkline.trace.bundle.Manifest;
 import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.views.concurrent.Progress;
@@ -27,8 +27,8 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * A library whose imports of a large bundle are held after the first block read (until {@link #release} is counted
- * down), so that a test sees the window while the import goes on without depending on timing; and the bundle
+ * A library whose imports of a large bundle are held after the first block read, and those of a foreign file after the
+ * importer's first report of how far it read (until {@link #release} is counted down), so that a test sees the window while the import goes on without depending on timing; and the bundle
  * ({@link #writeBundle}) large enough to be read in blocks and stored while it is read.
  */
 public final class HeldImports implements TraceLibrary {
@@ -36,14 +36,16 @@ public final class HeldImports implements TraceLibrary {
     public final CountDownLatch firstBatchHeld = new CountDownLatch(1);
     public final CountDownLatch release = new CountDownLatch(1);
     public volatile int readTo;
+    /** How far a foreign file was read, as its importer last reported. */
+    public volatile long bytesReadTo;
 
     public HeldImports(TraceLibrary library) {
         this.library = library;
     }
 
     @Override
-    public ImportResult importTrace(Path path, Progress progress, EventBatchSink watcher) throws IOException, TraceFormatException {
-        return library.importTrace(path, progress, new EventBatchSink() {
+    public ImportResult importTrace(Path path, Progress progress, ImportWatcher watcher) throws IOException, TraceFormatException {
+        return library.importTrace(path, progress, new ImportWatcher() {
             @Override
             public void begin(String eventsFile, Manifest manifest, BlobSource blobs) throws IOException {
                 watcher.begin(eventsFile, manifest, blobs);
@@ -53,16 +55,27 @@ public final class HeldImports implements TraceLibrary {
             public void accept(EventBatch batch) throws IOException {
                 watcher.accept(batch);
                 readTo = batch.firstIndex() + batch.size();
-                if (firstBatchHeld.getCount() > 0) {
-                    firstBatchHeld.countDown();
-                    try {
-                        release.await();
-                    } catch (InterruptedException e) {
-                        throw new java.io.InterruptedIOException();
-                    }
-                }
+                holdTheFirstTime();
+            }
+
+            @Override
+            public void read(long bytesRead, long bytesTotal, PartRead soFar) throws IOException {
+                watcher.read(bytesRead, bytesTotal, soFar);
+                bytesReadTo = bytesRead;
+                holdTheFirstTime();
             }
         });
+    }
+
+    private void holdTheFirstTime() throws java.io.InterruptedIOException {
+        if (firstBatchHeld.getCount() > 0) {
+            firstBatchHeld.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                throw new java.io.InterruptedIOException();
+            }
+        }
     }
 
     @Override

@@ -2,10 +2,12 @@ package dev.forkline.views.viewmodel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.forkline.importers.Importers;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
 import dev.forkline.trace.integrity.TraceIntegrity;
+import dev.forkline.trace.testing.SharedSamples;
 import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.concurrent.TaskHandle;
 import dev.forkline.views.concurrent.TaskListener;
@@ -135,6 +137,65 @@ class ImportPreviewTest {
         assertThat(samples.library.list()).isEmpty();
         assertThat(samples.store.find(TRACE)).isEmpty();
         assertThat(library.readTo).as("reading stopped at the batch after the cancel").isLessThan(EVENTS);
+    }
+
+    @Test
+    void showsWhatWasReadSoFarOfAClaudeCodeTranscriptAsTheStoredTraceWillHoldIt() throws Exception {
+        Path transcript = SharedSamples.require(SharedSamples.CLAUDE_CODE);
+        List<Event> whole = Importers.builtIn().read(transcript).bundle().events();
+        workbench.importFile(transcript);
+        library.firstBatchHeld.await();
+        executor.runUiUntil(() -> workbench.previewingProperty().get());
+
+        OpenedTrace soFar = workbench.opened();
+        List<Event> part = soFar.bundle().events();
+        assertThat(library.bytesReadTo).as("the first report of the importer's reading").isLessThan(Files.size(transcript));
+        assertThat(part.size()).as("what was read so far").isGreaterThan(3).isLessThan(whole.size());
+        assertThat(workbench.busyProperty().get()).as("the import goes on").isTrue();
+        assertThat(workbench.backgroundMessageProperty().get()).contains("Reading").contains("MB of");
+        // the session's start sums up the whole file, and the part's last events close it early (its session end, a
+        // response continued beyond the part): the others are those the stored trace holds
+        for (int i = 1; i < part.size() - 2; i++) {
+            assertThat(part.get(i).id()).as("event %d", i).isEqualTo(whole.get(i).id());
+            assertThat(part.get(i).data()).as("event %d", i).isEqualTo(whole.get(i).data());
+        }
+
+        TimelineViewModel timeline = workbench.timeline();
+        timeline.select(0);
+        timeline.step(1, StepScope.ALL);
+        timeline.step(1, StepScope.ALL);
+        Event cursor = timeline.selectedEvent();
+        assertThat(cursor.id()).isEqualTo(soFar.bundle().columns().id(2));
+        assertThat(workbench.inspector().details().title()).isNotBlank();
+        assertThat(workbench.replay().guard().forkBlockedProperty().get()).isEqualTo(ReplayActionGuard.STILL_IMPORTING);
+
+        library.release.countDown();
+        executor.runUiUntil(() -> !workbench.busyProperty().get() && executor.idle());
+
+        assertThat(workbench.errorProperty().get()).isNull();
+        assertThat(workbench.previewingProperty().get()).isFalse();
+        assertThat(workbench.opened().bundle().events()).hasSize(whole.size());
+        assertThat(timeline.selectedEvent().id()).as("the cursor stays where the reviewer put it").isEqualTo(cursor.id());
+        assertThat(samples.library.list()).extracting(TraceSummary::traceId).containsExactly(soFar.bundle().manifest().traceId());
+    }
+
+    @Test
+    void cancellingAClaudeCodeImportStoresNothing() throws Exception {
+        Path transcript = SharedSamples.require(SharedSamples.CLAUDE_CODE);
+        workbench.importFile(transcript);
+        library.firstBatchHeld.await();
+        executor.runUiUntil(() -> workbench.previewingProperty().get());
+
+        workbench.cancelImport();
+
+        assertThat(workbench.opened()).isNull();
+        assertThat(workbench.importNoticeProperty().get()).contains("cancelled").contains("nothing");
+        library.release.countDown();
+        executor.awaitWorkers();
+        executor.runUiUntil(executor::idle);
+        assertThat(workbench.opened()).as("nothing comes back once cancelled").isNull();
+        assertThat(workbench.errorProperty().get()).isNull();
+        assertThat(samples.library.list()).isEmpty();
     }
 
     // --- work on threads, its outcomes on this test's thread (the "UI thread") -------------------------------------

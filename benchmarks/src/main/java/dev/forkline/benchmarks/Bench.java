@@ -184,7 +184,7 @@ public final class Bench {
                 report(figure);
             }
             if (wants("open")) {
-                report(views.firstFrame(generated.bundle()));
+                views.firstFrame(generated.bundle()).forEach(this::report);
             }
             if (wants("frame")) {
                 views.frames().forEach(this::report);

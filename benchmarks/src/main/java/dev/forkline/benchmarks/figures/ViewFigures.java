@@ -95,13 +95,16 @@ public final class ViewFigures {
      * to its end, and the stored trace must replace what was shown. The floor is the {@code open} figure's: the Jackson
      * streaming parse of the whole trace.jsonl.
      */
-    public Figure firstFrame(Path bundle) throws Exception {
+    public List<Figure> firstFrame(Path bundle) throws Exception {
         Path jsonl = bundle.resolve(dev.forkline.trace.bundle.Bundle.EVENTS);
         double floor = parseFloor > 0 ? parseFloor : Timing.median(0, 3, () -> JsonFloor.parse(jsonl));
         FirstFrames frames = firstFrames(bundle, 3);
-        return Figure.measured("open.first-frame", String.format(
+        return List.of(Figure.measured("open.first-frame", String.format(
                         "window import of the %,d-event bundle to the first timeline frame of what was read so far", frames.stored()),
-                frames.median(), floor, "Jackson streaming parse of trace.jsonl", Unit.MILLIS, Goal.valueAtMost(2000, Unit.MILLIS));
+                frames.median(), floor, "Jackson streaming parse of trace.jsonl", Unit.MILLIS, Goal.valueAtMost(2000, Unit.MILLIS)),
+                Figure.measured("open.heap.after-import", "heap retained by the workbench after GC, once its import of the bundle "
+                                + "(previews shown while it was read) has ended and the stored trace is open", frames.retained(),
+                        java.nio.file.Files.size(jsonl), "size of trace.jsonl on disk", Unit.BYTES, Goal.valueAtMost(512L << 20, Unit.BYTES)));
     }
 
     /**
@@ -119,8 +122,11 @@ public final class ViewFigures {
                 frames.median(), floor, "Jackson streaming parse of the transcript", Unit.MILLIS, Goal.valueAtMost(2000, Unit.MILLIS));
     }
 
-    /** The times to the first frame of three imports, and the events of the trace stored by one run to its end. */
-    private record FirstFrames(double[] times, int stored) {
+    /**
+     * The times to the first frame of three imports, the events of the trace stored by one run to its end, and the heap
+     * the workbench retained then (the heap used after GC with the stored trace open, minus that before the import).
+     */
+    private record FirstFrames(double[] times, int stored, long retained) {
         double median() {
             return Timing.median(times);
         }
@@ -131,6 +137,7 @@ public final class ViewFigures {
         HeadlessFx.ensureStarted();
         double[] times = new double[3];
         int total = 0;
+        long retained = 0;
         for (int i = 0; i < times.length; i++) {
             Path storeDir = work.resolve("first-frame-" + i);
             try (TraceStore store = TraceStore.open(storeDir.resolve("forkline").toAbsolutePath());
@@ -143,6 +150,7 @@ public final class ViewFigures {
                     return c;
                 }, FX_LIMIT);
                 Thread.sleep(500); // the window's start-up reads (library list, escape queue) are not part of the figure
+                long heapBefore = i < toEnd ? Heap.usedAfterGc() : 0;
                 java.util.concurrent.CompletableFuture<long[]> painted = new java.util.concurrent.CompletableFuture<>();
                 String[] shownTrace = new String[1];
                 int[] previews = new int[1];
@@ -210,6 +218,12 @@ public final class ViewFigures {
                     }
                     return window.opened().bundle().events().size();
                 }, FX_LIMIT);
+                if (retained == 0) {
+                    retained = Heap.usedAfterGc() - heapBefore;
+                    java.lang.ref.Reference.reachabilityFence(window);
+                    java.lang.ref.Reference.reachabilityFence(painter);
+                    log.printf("  after the whole import: the workbench retains %s%n", Unit.BYTES.format(retained));
+                }
                 log.printf("  first frame #%d: %s with %s; whole import %s (read %s, check %s, store's tail %s, load "
                                 + "and open %s), %d previews, then the stored %,d%n", i + 1,
                         Unit.MILLIS.format(times[i]), what, Unit.MILLIS.format(importMillis),
@@ -220,7 +234,7 @@ public final class ViewFigures {
                 dev.forkline.benchmarks.harness.WorkDirs.deleteTree(storeDir);
             }
         }
-        return new FirstFrames(times, total);
+        return new FirstFrames(times, total, retained);
     }
 
     /** Waits until no import or preview runs on the window's threads (a cancelled one's preview may still be prepared). */

@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -116,7 +117,7 @@ final class OtelTraceWriter {
         members.forEach((root, list) -> {
             List<OtelSpan> innermostFirst = list.size() == 1 ? List.of(list.getFirst()) : new ArrayList<>(list);
             if (list.size() > 1) {
-                Map<OtelSpan, Integer> depths = new java.util.IdentityHashMap<>();
+                Map<OtelSpan, Integer> depths = new IdentityHashMap<>();
                 list.forEach(member -> depths.put(member, tree.depth(member)));
                 innermostFirst.sort(Comparator.comparingInt((OtelSpan member) -> depths.get(member)).reversed());
             }

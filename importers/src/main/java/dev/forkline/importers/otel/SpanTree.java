@@ -1,5 +1,7 @@
 package dev.forkline.importers.otel;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -13,7 +15,7 @@ final class SpanTree {
     private OtelSpan[] slots = new OtelSpan[64];
     private int size;
     /** The spans found by ids that a later span added has too (a file repeating a span): few, by identity. */
-    private final Set<OtelSpan> repeated = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private final Set<OtelSpan> repeated = Collections.newSetFromMap(new IdentityHashMap<>());
 
     SpanTree(List<OtelSpan> spans) {
         add(spans);

@@ -16,8 +16,9 @@ import java.util.Set;
  *
  * @param spanBits   the span id's 16 hex digits as a long, when {@code spanText} is null
  * @param spanText   the span id when it is not 16 lowercase hex digits ({@link #NO_ID} when the span has none)
- * @param start      {@link SpanTimes}: the start, {@link SpanTimes#NONE} when the source has none
- * @param end        {@link SpanTimes}: the end, {@link SpanTimes#NONE} when the span never ended (or the source has none)
+ * @param startTime  the start as {@link SpanTimes} holds it, {@link SpanTimes#NONE} when the source has none
+ * @param endTime    the end as {@link SpanTimes} holds it, {@link SpanTimes#NONE} when the span never ended (or the
+ *                   source has none)
  * @param status     UNSET, OK or ERROR
  * @param resource   the attributes of the resource (OTLP) or process (Jaeger) that produced it
  * @param line       the line of the file where the span's record starts
@@ -28,7 +29,7 @@ record OtelSpan(String traceId, long spanBits, String spanText, String parentId,
                 long endTime, String status, ObjectNode resource, String scope, long line, SpanRole role, Rare rare, SpanBody body,
                 long from, int length) {
 
-    /** The {@code spanText} of a span without an id (compared by identity: a span whose id is this text holds its own copy). */
+    /** The {@code spanText} of a span without an id, compared by identity ({@link AnyValues#id} never gives empty text). */
     static final String NO_ID = new String("");
 
     /**
@@ -93,14 +94,6 @@ record OtelSpan(String traceId, long spanBits, String spanText, String parentId,
     /** The span id as the source gave it (lowercased hex), or null. */
     String spanId() {
         return spanText == null ? SpanIds.text(spanBits) : spanText == NO_ID ? null : spanText;
-    }
-
-    /** Whether this span's id is {@code spanId}. */
-    boolean hasId(String spanId) {
-        if (spanText == null) {
-            return spanId != null && SpanIds.isBits(spanId) && SpanIds.bits(spanId) == spanBits;
-        }
-        return spanText == NO_ID ? spanId == null : spanText.equals(spanId);
     }
 
     /** The start, or null when the source has none. */

@@ -11,7 +11,6 @@ import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.bundle.Manifest;
-import dev.forkline.trace.bundle.MemoryBlobStore;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -36,7 +35,7 @@ public final class ImportSession {
     private final EventChain chain = new EventChain();
     private final SpilledEvents events;
     private int[] lines = new int[1024];
-    private final MemoryBlobStore blobs;
+    private final SpilledBlobs blobs;
     private final List<Finding> findings = new ArrayList<>();
     private final Map<String, Guess> guessed = new LinkedHashMap<>();
     /** The columns of the events up to the last {@link #snapshot}, so that the next one adds only the rows of new events. */
@@ -53,10 +52,10 @@ public final class ImportSession {
     }
 
     private ImportSession(String format, String source, SpilledEvents events) {
-        this(format, source, events, new MemoryBlobStore());
+        this(format, source, events, new SpilledBlobs());
     }
 
-    private ImportSession(String format, String source, SpilledEvents events, MemoryBlobStore blobs) {
+    private ImportSession(String format, String source, SpilledEvents events, SpilledBlobs blobs) {
         this.format = format;
         this.source = source;
         this.events = events;
@@ -240,6 +239,6 @@ public final class ImportSession {
         reportDuplicateCallIds(all, columns);
         int[] lineArray = Arrays.copyOf(lines, all.size());
         Manifest manifest = new Manifest(Manifest.FORMAT_VERSION, traceId, title, created, "forkline-import/" + format, format);
-        return new ImportedTrace(new Bundle(source, manifest, all, lineArray, blobs, columns), findings);
+        return new ImportedTrace(new Bundle(source, manifest, all, lineArray, blobs.handedOut(), columns), findings);
     }
 }

@@ -2,6 +2,7 @@ package dev.forkline.importers.convert;
 
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.Importers;
+import dev.forkline.importers.SpilledBlobs;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.TraceFormatException;
@@ -91,6 +92,8 @@ public final class TraceConversion {
                 for (Map.Entry<String, byte[]> blob : memory.all().entrySet()) {
                     writer.putBlob(blob.getValue());
                 }
+            } else if (bundle.blobs() instanceof SpilledBlobs spilled) {
+                spilled.forEach(writer::putBlob);
             } else {
                 Set<String> written = new HashSet<>();
                 for (Event event : bundle.events()) {

@@ -19,7 +19,6 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -31,8 +30,15 @@ import java.util.Set;
  */
 final class OtelDerivation {
 
-    private static final Comparator<OtelSpan> BY_START = Comparator.comparing(OtelSpan::start,
-            Comparator.nullsLast(Comparator.naturalOrder()));
+    /** By start, spans without one last; compares the held nanoseconds, not {@code Instant}s made for it. */
+    private static final Comparator<OtelSpan> BY_START = (a, b) -> {
+        long aStart = a.startTime();
+        long bStart = b.startTime();
+        if (aStart == SpanTimes.NONE || bStart == SpanTimes.NONE) {
+            return aStart == bStart ? 0 : aStart == SpanTimes.NONE ? 1 : -1;
+        }
+        return aStart != SpanTimes.FAR && bStart != SpanTimes.FAR ? Long.compare(aStart, bStart) : a.start().compareTo(b.start());
+    };
 
     private final ImportSession session;
     private final String source;
@@ -60,8 +66,18 @@ final class OtelDerivation {
         this.startData = startData;
     }
 
-    /** Writes session.start and the events of {@code fileOrder}'s spans. */
+    /** Writes session.start and the events of {@code fileOrder}'s spans; more spans may be added ({@link #extend}). */
     static OtelDerivation of(ImportSession session, String source, List<OtelSpan> fileOrder) throws TraceFormatException {
+        return of(session, source, fileOrder, true);
+    }
+
+    /** The trace of {@code fileOrder}'s spans and no others: what the writer holds for later spans is dropped as it goes. */
+    static ImportedTrace whole(ImportSession session, String source, List<OtelSpan> fileOrder) throws TraceFormatException {
+        return of(session, source, fileOrder, false).finish();
+    }
+
+    private static OtelDerivation of(ImportSession session, String source, List<OtelSpan> fileOrder, boolean extendable)
+            throws TraceFormatException {
         List<OtelSpan> spans = new ArrayList<>(fileOrder);
         if (spans.isEmpty()) {
             throw new TraceFormatException(source, 0, "the file holds no spans");
@@ -69,16 +85,18 @@ final class OtelDerivation {
         spans.sort(BY_START);
         SpanTree tree = new SpanTree(spans);
         Instant start = spans.getFirst().start() != null ? spans.getFirst().start() : Instant.EPOCH;
-        OtelTraceWriter writer = new OtelTraceWriter(session, tree, start);
+        OtelTraceWriter writer = new OtelTraceWriter(session, tree, start, extendable);
         writer.groupModels(spans);
         Summary summary = new Summary();
         summary.add(spans, tree);
-        ObjectNode data = summary.startData(spans, writer.groups(), source);
+        ObjectNode data = summary.startData(spans, writer.firstGroup(), source);
         session.append(NewEvent.of(OtelTraceWriter.RUN, "harness", EventType.SESSION_START).at(start)
                 .touches(StateKind.SESSION, StateKind.HARNESS).data(data), 0);
         writer.write(spans);
         OtelDerivation derivation = new OtelDerivation(session, source, spans, tree, writer, start, summary, data);
-        derivation.noteArrived(spans);
+        if (extendable) {
+            derivation.noteArrived(spans);
+        }
         return derivation;
     }
 
@@ -100,7 +118,7 @@ final class OtelDerivation {
         Set<String> arrivedKeys = new HashSet<>();
         for (OtelSpan span : arrived) {
             String key = SpanTree.keyOf(span);
-            if (span.start() == null || !span.start().isAfter(last) || tree.isKnown(span) || missingParents.contains(key)
+            if (!span.hasStart() || !span.start().isAfter(last) || tree.isKnown(span) || missingParents.contains(key)
                     || !arrivedKeys.add(key)) {
                 return false;
             }
@@ -116,7 +134,7 @@ final class OtelDerivation {
         spans.addAll(added);
         writer.groupModels(added);
         summary.add(added, tree);
-        if (!summary.startData(spans, writer.groups(), source).equals(startData)) {
+        if (!summary.startData(spans, writer.firstGroup(), source).equals(startData)) {
             return false;
         }
         writer.write(added);
@@ -127,7 +145,7 @@ final class OtelDerivation {
     private void noteArrived(List<OtelSpan> arrived) {
         for (OtelSpan span : arrived) {
             missingParents.remove(SpanTree.keyOf(span));
-            unstarted |= span.start() == null;
+            unstarted |= !span.hasStart();
         }
         for (OtelSpan span : arrived) {
             if (tree.orphan(span)) {
@@ -198,14 +216,14 @@ final class OtelDerivation {
         }
 
         /** @param spans all spans, in start order */
-        ObjectNode startData(List<OtelSpan> spans, Map<OtelSpan, ModelSpanGroup> groups, String source) {
+        ObjectNode startData(List<OtelSpan> spans, ModelSpanGroup firstGroup, String source) {
             OtelSpan mainSpan = firstNotPlain != null ? firstNotPlain : spans.getFirst();
             ObjectNode environment = OtelEnvironment.of(mainSpan.resource(), new ArrayList<>(resources));
             ObjectNode data = Json.object();
             data.put(SessionStartData.TITLE, title(spans));
             data.set(SessionStartData.ENVIRONMENT, environment);
-            if (!groups.isEmpty()) {
-                ModelSpanGroup first = groups.values().iterator().next();
+            if (firstGroup != null) {
+                ModelSpanGroup first = firstGroup;
                 ObjectNode model = data.putObject(SessionStartData.MODEL);
                 Payloads.putIfPresent(model, SessionStartData.MODEL_PROVIDER, first.provider());
                 Payloads.putIfPresent(model, SessionStartData.MODEL_NAME, first.model());
@@ -226,7 +244,6 @@ final class OtelDerivation {
     }
 
     private void findings(ImportSession target, ObjectNode environment) {
-        Map<OtelSpan, ModelSpanGroup> groups = writer.groups();
         target.finding(Finding.info(ImportFindings.ENVIRONMENT_INCOMPLETE, "the spans' resources do not record: "
                 + String.join(", ", OtelEnvironment.missing(environment)), null, 0));
         target.finding(Finding.warning(ImportFindings.NO_CHECKPOINT, "traces hold no workspace content, so there is no replayable checkpoint", null, 0));
@@ -235,18 +252,18 @@ final class OtelDerivation {
             target.finding(Finding.info(ImportFindings.ORPHAN_SPANS, orphans + " span(s) name a parent span that is not in the file"
                     + " (partial export); they are placed by time", null, 0));
         }
-        long unfinished = spans.stream().filter(span -> span.end() == null).count();
+        long unfinished = spans.stream().filter(span -> !span.hasEnd()).count();
         if (unfinished > 0) {
             target.finding(Finding.warning(ImportFindings.UNFINISHED_SPANS, unfinished + " span(s) have no end time", null, 0));
         }
-        long withoutUsage = groups.values().stream().filter(group -> !group.recordsUsage()).count();
+        long withoutUsage = writer.groupsWithoutUsage();
         if (withoutUsage > 0) {
             target.finding(Finding.info(ImportFindings.USAGE_UNKNOWN, withoutUsage + " model call(s) record no token usage", null, 0));
         }
-        if (groups.values().stream().noneMatch(ModelSpanGroup::recordsCost)) {
+        if (!writer.anyGroupRecordsCost()) {
             target.finding(Finding.info(ImportFindings.NO_COST, "no cost recorded (token counts only)", null, 0));
         }
-        if (groups.isEmpty()) {
+        if (writer.groupCount() == 0) {
             target.finding(Finding.warning(ImportFindings.NO_MODEL_SPANS, "no span follows the GenAI conventions for a model call", null, 0));
         }
     }

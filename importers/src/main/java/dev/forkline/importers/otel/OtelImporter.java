@@ -54,7 +54,7 @@ public final class OtelImporter extends SingleFileImporter {
         ImportSession session = newSession(path);
         try (SpanFileReader reader = new SpanFileReader(path, session, length)) {
             List<OtelSpan> spans = reader.read();
-            return OtelDerivation.of(session, path.toString(), spans).finish();
+            return OtelDerivation.whole(session, path.toString(), spans);
         }
     }
 }

@@ -10,30 +10,42 @@ import java.util.Set;
  * One span in a shape common to OTLP/JSON and Jaeger: attribute values already decoded from AnyValue (or Jaeger tags)
  * into plain JSON values. What places the span (ids, times, status, role, agent names, exceptions) is held; its
  * attributes and events are its {@link SpanBody}, held too or read again from the file when asked for. A million
- * spans are held at once, so the fields few spans have share one {@link Rare} object.
+ * spans are held at once, so no field is an object of its own where a number does: a span id of 16 hex digits is held
+ * as a long ({@link #spanId}), times as nanoseconds since the epoch ({@link SpanTimes}), and the fields few spans have
+ * share one {@link Rare} object.
  *
- * @param start      null when the source has no start time
- * @param end        null when the span never ended (or the source has no end)
+ * @param spanBits   the span id's 16 hex digits as a long, when {@code spanText} is null
+ * @param spanText   the span id when it is not 16 lowercase hex digits ({@link #NO_ID} when the span has none)
+ * @param startTime  the start as {@link SpanTimes} holds it, {@link SpanTimes#NONE} when the source has none
+ * @param endTime    the end as {@link SpanTimes} holds it, {@link SpanTimes#NONE} when the span never ended (or the
+ *                   source has none)
  * @param status     UNSET, OK or ERROR
  * @param resource   the attributes of the resource (OTLP) or process (Jaeger) that produced it
  * @param line       the line of the file where the span's record starts
  * @param from       where the span's JSON object starts in the file, when {@code body} is the file's {@link SpanSource}
  * @param length     its length in bytes, then
  */
-record OtelSpan(String traceId, String spanId, String parentId, String name, String kind, Instant start, Instant end,
-                String status, ObjectNode resource, String scope, long line, SpanRole role, Rare rare, SpanBody body,
+record OtelSpan(String traceId, long spanBits, String spanText, String parentId, String name, String kind, long startTime,
+                long endTime, String status, ObjectNode resource, String scope, long line, SpanRole role, Rare rare, SpanBody body,
                 long from, int length) {
+
+    /** The {@code spanText} of a span without an id, compared by identity ({@link AnyValues#id} never gives empty text). */
+    static final String NO_ID = new String("");
 
     /**
      * @param namedAgent the text of its {@code gen_ai.agent.name}, or null
      * @param agentName  for an agent span, the agent's name ({@link #agentNameOf}); else null
      * @param exceptions its events that record an exception, in order
+     * @param farStart   the start when nanoseconds since the epoch do not hold it ({@link SpanTimes#FAR}), else null
+     * @param farEnd     the same for the end
      */
-    record Rare(String statusMessage, String namedAgent, String agentName, List<SpanEvent> exceptions) {
-        private static final Rare NONE = new Rare(null, null, null, List.of());
+    record Rare(String statusMessage, String namedAgent, String agentName, List<SpanEvent> exceptions, Instant farStart,
+                Instant farEnd) {
+        private static final Rare NONE = new Rare(null, null, null, List.of(), null, null);
 
-        static Rare of(String statusMessage, String namedAgent, String agentName, List<SpanEvent> exceptions) {
-            Rare rare = new Rare(statusMessage, namedAgent, agentName, exceptions);
+        static Rare of(String statusMessage, String namedAgent, String agentName, List<SpanEvent> exceptions, Instant farStart,
+                       Instant farEnd) {
+            Rare rare = new Rare(statusMessage, namedAgent, agentName, exceptions, farStart, farEnd);
             return rare.equals(NONE) ? NONE : rare;
         }
     }
@@ -65,12 +77,41 @@ record OtelSpan(String traceId, String spanId, String parentId, String name, Str
                        String scope, long line, SpanSource stored, long from, int length) {
         SpanRole role = SpanRole.of(attributes);
         List<SpanEvent> exceptions = events.stream().filter(SpanEvent::isException).toList();
+        long startTime = SpanTimes.of(start);
+        long endTime = SpanTimes.of(end);
         Rare rare = Rare.of(statusMessage, text(attributes, "gen_ai.agent.name"),
-                role == SpanRole.AGENT ? agentNameOf(attributes, name) : null, exceptions);
+                role == SpanRole.AGENT ? agentNameOf(attributes, name) : null, exceptions,
+                startTime == SpanTimes.FAR ? start : null, endTime == SpanTimes.FAR ? end : null);
+        long bits = SpanIds.bits(spanId);
+        String text = spanId == null ? NO_ID : SpanIds.isBits(spanId) ? null : spanId;
         return stored != null
-                ? new OtelSpan(traceId, spanId, parentId, name, kind, start, end, status, resource, scope, line, role, rare, stored, from, length)
-                : new OtelSpan(traceId, spanId, parentId, name, kind, start, end, status, resource, scope, line, role, rare,
+                ? new OtelSpan(traceId, bits, text, parentId, name, kind, startTime, endTime, status, resource, scope, line, role, rare,
+                        stored, from, length)
+                : new OtelSpan(traceId, bits, text, parentId, name, kind, startTime, endTime, status, resource, scope, line, role, rare,
                         new SpanBody.Held(attributes, events), -1, 0);
+    }
+
+    /** The span id as the source gave it (lowercased hex), or null. */
+    String spanId() {
+        return spanText == null ? SpanIds.text(spanBits) : spanText == NO_ID ? null : spanText;
+    }
+
+    /** The start, or null when the source has none. */
+    Instant start() {
+        return SpanTimes.instant(startTime, rare.farStart());
+    }
+
+    /** The end, or null when the span never ended. */
+    Instant end() {
+        return SpanTimes.instant(endTime, rare.farEnd());
+    }
+
+    boolean hasStart() {
+        return startTime != SpanTimes.NONE;
+    }
+
+    boolean hasEnd() {
+        return endTime != SpanTimes.NONE;
     }
 
     String statusMessage() {
@@ -136,11 +177,11 @@ record OtelSpan(String traceId, String spanId, String parentId, String name, Str
      */
     @Override
     public int hashCode() {
-        return java.util.Objects.hash(traceId, spanId, line);
+        return java.util.Objects.hash(traceId, spanBits, spanText, line);
     }
 
     Long durationMs() {
-        return start == null || end == null ? null : java.time.Duration.between(start, end).toMillis();
+        return !hasStart() || !hasEnd() ? null : java.time.Duration.between(start(), end()).toMillis();
     }
 
     private static String agentNameOf(ObjectNode attributes, String spanName) {

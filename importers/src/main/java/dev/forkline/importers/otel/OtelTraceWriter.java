@@ -28,9 +28,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Writes the events of a set of spans in time order: each span's start and end are points on one timeline (a span
@@ -40,91 +43,209 @@ final class OtelTraceWriter {
 
     static final String RUN = ImportSession.RUN;
 
-    /** An exception recorded inside a span, as a point on the timeline. */
-    private record ExceptionPoint(Instant ts, int span, OtelSpan.SpanEvent event) {
+    /** An exception recorded inside a span, as a point on the timeline ({@code time} as {@link SpanTimes} holds it). */
+    private record ExceptionPoint(Instant ts, long time, int span, OtelSpan.SpanEvent event) {
     }
 
     private final ImportSession session;
     private final SpanTree tree;
     private final EventIds ids;
     private final TimeFill time;
-    private final Map<OtelSpan, ModelSpanGroup> groups = new LinkedHashMap<>();
+    /** Whether more spans may follow ({@link OtelDerivation#extend}): a model span's start event is then kept for good. */
+    private final boolean extendable;
+    /**
+     * The groups that are not one model span alone ({@link #groupModels}), by root. A model span that is its own root
+     * and the only span with its ids is a group of itself, made when its start is written: half a million model
+     * spans need no entry each.
+     */
+    private final Map<OtelSpan, ModelSpanGroup> nestedGroups = new LinkedHashMap<>();
+    private ModelSpanGroup firstGroup;
+    private long groupCount;
+    private long singlesWithoutUsage;
+    private boolean singleRecordsCost;
+    /**
+     * The start event of each span whose later points (end, exceptions) are not all written yet, and of the model
+     * spans a tool span written later may name as its model call; dropped once nothing asks for it any more.
+     */
     private final Map<OtelSpan, String> startEvents = new HashMap<>();
+    /** The model roots of this write that enclose a tool span (their start events are asked for by its tool call). */
+    private final Set<OtelSpan> enclosingTools = new HashSet<>();
     private final Map<String, String> modelCallByToolCallId = new HashMap<>();
     private long mergedModelSpans;
     /** The time of the last point written (a span's start, end or exception), or null before the first. */
     private Instant lastPoint;
 
-    OtelTraceWriter(ImportSession session, SpanTree tree, Instant start) {
+    OtelTraceWriter(ImportSession session, SpanTree tree, Instant start, boolean extendable) {
         this.session = session;
         this.tree = tree;
         this.ids = new EventIds(session);
         this.time = new TimeFill(start);
+        this.extendable = extendable;
     }
 
-    Map<OtelSpan, ModelSpanGroup> groupModels(List<OtelSpan> spans) {
+    /**
+     * Groups the model spans: nested model spans of one request (those whose outermost model span is equal) are one
+     * group, innermost first. Only groups of more than one span, or of a span whose ids another span shares, are held.
+     */
+    void groupModels(List<OtelSpan> spans) {
         Map<OtelSpan, List<OtelSpan>> members = new LinkedHashMap<>();
+        OtelSpan firstModel = null;
         for (OtelSpan span : spans) {
             if (span.role() == SpanRole.MODEL) {
-                members.computeIfAbsent(tree.modelRoot(span), root -> new ArrayList<>()).add(span);
+                firstModel = firstModel == null ? span : firstModel;
+                OtelSpan root = tree.modelRoot(span);
+                if (!isSingle(span, root)) {
+                    members.put(root, null);
+                }
+            }
+        }
+        for (OtelSpan span : spans) {
+            if (span.role() == SpanRole.MODEL) {
+                OtelSpan root = tree.modelRoot(span);
+                if (members.containsKey(root)) {
+                    List<OtelSpan> list = members.get(root);
+                    if (list == null) {
+                        list = new ArrayList<>();
+                        members.put(root, list);
+                    }
+                    list.add(span);
+                } else {
+                    groupCount++;
+                }
             }
         }
         members.forEach((root, list) -> {
             List<OtelSpan> innermostFirst = list.size() == 1 ? List.of(list.getFirst()) : new ArrayList<>(list);
             if (list.size() > 1) {
-                innermostFirst.sort(Comparator.comparingInt(tree::depth).reversed());
+                Map<OtelSpan, Integer> depths = new IdentityHashMap<>();
+                list.forEach(member -> depths.put(member, tree.depth(member)));
+                innermostFirst.sort(Comparator.comparingInt((OtelSpan member) -> depths.get(member)).reversed());
             }
-            groups.put(root, new ModelSpanGroup(root, innermostFirst));
+            nestedGroups.put(root, new ModelSpanGroup(root, innermostFirst));
             mergedModelSpans += list.size() - 1;
         });
-        return groups;
+        groupCount += members.size();
+        if (firstGroup == null && firstModel != null) {
+            OtelSpan root = tree.modelRoot(firstModel);
+            firstGroup = nestedGroups.containsKey(root) ? nestedGroups.get(root) : new ModelSpanGroup(root, List.of(root));
+        }
     }
 
-    /** The model groups made so far, in the order their first spans were grouped. */
-    Map<OtelSpan, ModelSpanGroup> groups() {
-        return groups;
+    /** Whether the model span is a group of itself: its own root, and the span the tree finds by its ids. */
+    private boolean isSingle(OtelSpan span, OtelSpan root) {
+        return root == span && tree.isOnly(span);
+    }
+
+    /** The group whose model.call the start of this model span writes, or null (a span nested in another). */
+    private ModelSpanGroup groupOf(OtelSpan span) {
+        ModelSpanGroup nested = nestedGroups.get(span);
+        if (nested != null) {
+            return nested;
+        }
+        return isSingle(span, tree.modelRoot(span)) ? new ModelSpanGroup(span, List.of(span)) : null;
+    }
+
+    /** The group of the first model span grouped (session.start names its model), or null when there is none. */
+    ModelSpanGroup firstGroup() {
+        return firstGroup;
+    }
+
+    /** How many groups were made. */
+    long groupCount() {
+        return groupCount;
+    }
+
+    /** How many groups record no token usage (each group is asked when its model.call is written). */
+    long groupsWithoutUsage() {
+        return singlesWithoutUsage + nestedGroups.values().stream().filter(group -> !group.recordsUsage()).count();
+    }
+
+    /** Whether any group records a cost. */
+    boolean anyGroupRecordsCost() {
+        return singleRecordsCost || nestedGroups.values().stream().anyMatch(ModelSpanGroup::recordsCost);
     }
 
     /**
      * Writes the spans' points in time order ({@link PointOrder}): point {@code 2i} is span i's start, {@code 2i + 1}
-     * its end, {@code 2n + k} the k-th exception. Points are ints, not objects: a million spans have two million.
+     * its end, {@code 2n + k} the k-th exception. Points are ints, not objects, and their times longs: a million spans
+     * have two million.
      */
     void write(List<OtelSpan> spans) {
         int n = spans.size();
-        Instant[] starts = new Instant[n];
-        Instant[] ends = new Instant[n];
+        long[] starts = new long[n];
+        long[] ends = new long[n];
+        Map<Integer, Instant> far = new HashMap<>();
         int[] depths = new int[n];
+        int[] pending = new int[n];
         List<ExceptionPoint> exceptions = new ArrayList<>();
         int[] points = new int[2 * n + exceptionCount(spans)];
         int next = 0;
         for (int i = 0; i < n; i++) {
             OtelSpan span = spans.get(i);
             Instant start = time.at(span.start(), span.line());
-            Instant end = span.end() != null ? span.end() : start;
-            starts[i] = start;
-            ends[i] = end.isBefore(start) ? start : end;
+            Instant recordedEnd = span.end() != null ? span.end() : start;
+            Instant end = recordedEnd.isBefore(start) ? start : recordedEnd;
+            starts[i] = timeOf(2 * i, start, far);
+            ends[i] = timeOf(2 * i + 1, end, far);
             depths[i] = tree.depth(span);
+            pending[i] = 2 + span.exceptions().size();
             points[next++] = 2 * i;
             for (OtelSpan.SpanEvent event : span.exceptions()) {
-                Instant at = event.time() == null || event.time().isBefore(start) ? ends[i] : event.time();
+                Instant at = event.time() == null || event.time().isBefore(start) ? end : event.time();
                 points[next++] = 2 * n + exceptions.size();
-                exceptions.add(new ExceptionPoint(at, i, event));
+                exceptions.add(new ExceptionPoint(at, SpanTimes.of(at), i, event));
             }
             points[next++] = 2 * i + 1;
+            if (span.role() == SpanRole.TOOL) {
+                OtelSpan enclosing = tree.enclosingModel(span);
+                if (enclosing != null) {
+                    enclosingTools.add(enclosing);
+                }
+            }
         }
-        PointOrder order = new PointOrder(n, starts, ends, depths, exceptions);
+        PointOrder order = new PointOrder(n, starts, ends, far, depths, exceptions);
         order.sort(points);
         for (int point : points) {
             Instant ts = order.ts(point);
             lastPoint = ts;
+            int index;
             if (point >= 2 * n) {
                 ExceptionPoint exception = exceptions.get(point - 2 * n);
-                exception(spans.get(exception.span()), exception.event(), ts);
+                index = exception.span();
+                exception(spans.get(index), exception.event(), ts);
             } else if (point % 2 == 0) {
-                start(spans.get(point / 2), ts);
+                index = point / 2;
+                start(spans.get(index), ts);
             } else {
-                end(spans.get(point / 2), ts);
+                index = point / 2;
+                end(spans.get(index), ts);
             }
+            if (--pending[index] == 0) {
+                written(spans.get(index));
+            }
+        }
+        enclosingTools.clear();
+    }
+
+    /** The time as {@link SpanTimes} holds it; one it cannot hold is kept in {@code far} by its point. */
+    private static long timeOf(int point, Instant time, Map<Integer, Instant> far) {
+        long held = SpanTimes.of(time);
+        if (held == SpanTimes.FAR) {
+            far.put(point, time);
+        }
+        return held;
+    }
+
+    /**
+     * Drops the start event of a span whose points are all written, unless a tool span may still ask for it as its
+     * model call, or another span with the same ids (whose key it shares) may still ask for it.
+     */
+    private void written(OtelSpan span) {
+        if (span.role() == SpanRole.MODEL && (extendable || enclosingTools.contains(span))) {
+            return;
+        }
+        if (tree.isOnly(span)) {
+            startEvents.remove(span);
         }
     }
 
@@ -141,13 +262,22 @@ final class OtelTraceWriter {
      * (an exception one level deeper than its span), then in the spans' order. A stable merge sort keeps points that
      * tie (exceptions of one span at one instant) in the order they were recorded.
      */
-    private record PointOrder(int n, Instant[] starts, Instant[] ends, int[] depths, List<ExceptionPoint> exceptions) {
+    private record PointOrder(int n, long[] starts, long[] ends, Map<Integer, Instant> far, int[] depths,
+                              List<ExceptionPoint> exceptions) {
+
+        private long time(int point) {
+            if (point >= 2 * n) {
+                return exceptions.get(point - 2 * n).time();
+            }
+            return point % 2 == 0 ? starts[point / 2] : ends[point / 2];
+        }
 
         Instant ts(int point) {
             if (point >= 2 * n) {
                 return exceptions.get(point - 2 * n).ts();
             }
-            return point % 2 == 0 ? starts[point / 2] : ends[point / 2];
+            long time = time(point);
+            return time == SpanTimes.FAR ? far.get(point) : SpanTimes.instant(time, null);
         }
 
         private int span(int point) {
@@ -163,7 +293,9 @@ final class OtelTraceWriter {
         }
 
         int compare(int a, int b) {
-            int byTime = ts(a).compareTo(ts(b));
+            long aTime = time(a);
+            long bTime = time(b);
+            int byTime = aTime != SpanTimes.FAR && bTime != SpanTimes.FAR ? Long.compare(aTime, bTime) : ts(a).compareTo(ts(b));
             if (byTime != 0) {
                 return byTime;
             }
@@ -200,7 +332,7 @@ final class OtelTraceWriter {
         switch (span.role()) {
             case AGENT -> agentStart(span, ts);
             case MODEL -> {
-                ModelSpanGroup group = groups.get(span);
+                ModelSpanGroup group = groupOf(span);
                 if (group != null) {
                     modelCall(group, ts);
                 }
@@ -263,6 +395,10 @@ final class OtelTraceWriter {
 
     private void modelCall(ModelSpanGroup group, Instant ts) {
         ObjectNode data = group.payload(session);
+        if (!nestedGroups.containsKey(group.root())) {
+            singlesWithoutUsage += group.recordsUsage() ? 0 : 1;
+            singleRecordsCost |= group.recordsCost();
+        }
         data.put("spanId", group.root().spanId());
         data.put("traceId", group.root().traceId());
         Event event = append(NewEvent.of(RUN, tree.actor(group.root()), EventType.MODEL_CALL).at(ts).touches(StateKind.SESSION)
@@ -316,7 +452,7 @@ final class OtelTraceWriter {
         if (span.isError()) {
             data.put(ToolResultData.ERROR, span.statusMessage() == null || span.statusMessage().isEmpty() ? "status ERROR" : span.statusMessage());
         }
-        if (span.end() == null) {
+        if (!span.hasEnd()) {
             data.put("unfinished", true);
             session.finding(Finding.warning(ImportFindings.UNFINISHED_SPAN, "tool span '" + span.name() + "' (" + span.spanId()
                     + ") has no end time: its result is not recorded", startEvents.get(span), span.line()));

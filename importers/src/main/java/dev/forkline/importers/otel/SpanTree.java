@@ -1,34 +1,80 @@
 package dev.forkline.importers.otel;
 
-import java.util.HashMap;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 
-/** Parent links, roles, lanes and model groups of a set of spans. */
+/**
+ * Parent links, roles, lanes and model groups of a set of spans. The spans are found by trace and span id in one open
+ * hash table of the spans themselves (no entry objects, no joined keys: a million spans).
+ */
 final class SpanTree {
 
-    /** By trace id, then span id. */
-    private final Map<String, Map<String, OtelSpan>> byId = new HashMap<>();
-    /** By identity: equal spans have equal depths, and identity needs no entry objects (a million spans). */
-    private final Map<OtelSpan, Integer> depths = new java.util.IdentityHashMap<>();
+    private OtelSpan[] slots = new OtelSpan[64];
+    private int size;
+    /** The spans found by ids that a later span added has too (a file repeating a span): few, by identity. */
+    private final Set<OtelSpan> repeated = Collections.newSetFromMap(new IdentityHashMap<>());
 
     SpanTree(List<OtelSpan> spans) {
         add(spans);
     }
 
     /**
-     * Adds spans that arrived later. Depths already asked for stay as they were: the caller makes sure that no added
-     * span is the parent of a span already in the tree ({@link #isKnown}, {@link #parentKey}).
+     * Adds spans that arrived later (the first of spans with one trace and span id is the one found). Depths do not
+     * change: the caller makes sure that no added span is the parent of a span already in the tree ({@link #isKnown},
+     * {@link #parentKey}).
      */
     void add(List<OtelSpan> spans) {
         for (OtelSpan span : spans) {
-            byId.computeIfAbsent(span.traceId(), trace -> new HashMap<>()).putIfAbsent(span.spanId(), span);
+            if (2 * (size + 1) > slots.length) {
+                grow();
+            }
+            int at = slot(span.traceId(), span.spanBits(), span.spanText());
+            if (slots[at] == null) {
+                slots[at] = span;
+                size++;
+            } else if (slots[at] != span) {
+                repeated.add(slots[at]);
+            }
         }
+    }
+
+    private void grow() {
+        OtelSpan[] old = slots;
+        slots = new OtelSpan[old.length * 2];
+        for (OtelSpan span : old) {
+            if (span != null) {
+                slots[slot(span.traceId(), span.spanBits(), span.spanText())] = span;
+            }
+        }
+    }
+
+    /** The slot of the span with these ids, or the free slot where it would go. */
+    private int slot(String traceId, long bits, String text) {
+        int mask = slots.length - 1;
+        int hash = Objects.hashCode(traceId) * 31 + (text == null ? Long.hashCode(bits * 0x9E3779B97F4A7C15L) : text.hashCode());
+        for (int at = (hash ^ (hash >>> 16)) & mask; ; at = (at + 1) & mask) {
+            OtelSpan span = slots[at];
+            if (span == null || (span.spanBits() == bits && sameText(span.spanText(), text) && Objects.equals(span.traceId(), traceId))) {
+                return at;
+            }
+        }
+    }
+
+    private static boolean sameText(String held, String text) {
+        return held == text || (held != null && text != null && held != OtelSpan.NO_ID && text != OtelSpan.NO_ID && held.equals(text));
     }
 
     /** Whether a span with this span's trace and span id is in the tree. */
     boolean isKnown(OtelSpan span) {
-        return find(span.traceId(), span.spanId()) != null;
+        return slots[slot(span.traceId(), span.spanBits(), span.spanText())] != null;
+    }
+
+    /** Whether the span is the one its ids find, and no other span added has those ids. */
+    boolean isOnly(OtelSpan span) {
+        return slots[slot(span.traceId(), span.spanBits(), span.spanText())] == span && !repeated.contains(span);
     }
 
     /** The key of the span this one names as its parent, or null; compare with {@link #keyOf}. */
@@ -45,16 +91,13 @@ final class SpanTree {
     }
 
     OtelSpan parent(OtelSpan span) {
-        if (span.parentId() == null) {
+        String parentId = span.parentId();
+        if (parentId == null) {
             return null;
         }
-        OtelSpan parent = find(span.traceId(), span.parentId());
+        boolean bits = SpanIds.isBits(parentId);
+        OtelSpan parent = slots[slot(span.traceId(), bits ? SpanIds.bits(parentId) : 0, bits ? null : parentId)];
         return parent == span ? null : parent;
-    }
-
-    private OtelSpan find(String traceId, String spanId) {
-        Map<String, OtelSpan> trace = byId.get(traceId);
-        return trace == null ? null : trace.get(spanId);
     }
 
     /** Whether the span names a parent that is not in the file. */
@@ -62,18 +105,14 @@ final class SpanTree {
         return span.parentId() != null && parent(span) == null;
     }
 
+    /** How many ancestors the span has (up to 10,000): asked for once per span, so not kept. */
     int depth(OtelSpan span) {
-        Integer known = depths.get(span);
-        if (known != null) {
-            return known;
-        }
         int depth = 0;
         OtelSpan current = parent(span);
         while (current != null && depth < 10_000) {
             depth++;
             current = parent(current);
         }
-        depths.put(span, depth);
         return depth;
     }
 

@@ -6,8 +6,6 @@ import dev.forkline.trace.bundle.MemoryBlobStore;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
-import java.lang.ref.Cleaner;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,14 +13,12 @@ import java.util.Optional;
 
 /**
  * The blobs an import makes, with bounded memory: held in a {@link MemoryBlobStore} up to {@link #IN_MEMORY_BYTES},
- * then written to a temporary file (a million-span export's long tool outputs are some 190 MB). The file is removed
- * from its folder as soon as it is opened, as the spilled events' file is ({@link SpilledEvents}), and closed when
- * this store is unreachable. Adding is for the importing thread; reading is synchronized.
+ * then written to a temporary file (a million-span export's long tool outputs are some 190 MB), an
+ * {@link UnlinkedTempFile} closed when this store is unreachable. Adding is for the importing thread; reading is synchronized.
  */
 public final class SpilledBlobs implements BlobSource {
 
     static final long IN_MEMORY_BYTES = 32L << 20;
-    private static final Cleaner CLEANER = Cleaner.create();
 
     private final MemoryBlobStore memory = new MemoryBlobStore();
     private final long inMemoryBytes;
@@ -107,34 +103,10 @@ public final class SpilledBlobs implements BlobSource {
 
     private RandomAccessFile file() throws IOException {
         if (file == null) {
-            Path path = directory == null ? Files.createTempFile("forkline-import-", ".blobs")
-                    : Files.createTempFile(directory, "forkline-import-", ".blobs");
-            RandomAccessFile opened = new RandomAccessFile(path.toFile(), "rw");
-            Path left = path;
-            try {
-                Files.delete(path);
-                left = null;
-            } catch (IOException stillOpen) {
-                path.toFile().deleteOnExit();
-            }
-            CLEANER.register(this, new Release(opened, left));
-            file = opened;
+            UnlinkedTempFile spill = UnlinkedTempFile.create(directory, ".blobs", "the import's blobs");
+            spill.closeWhenUnreachable(this);
+            file = spill.file();
         }
         return file;
-    }
-
-    /** Closes the file once the store is unreachable, and deletes it if it could not be deleted while open. */
-    private record Release(RandomAccessFile file, Path left) implements Runnable {
-        @Override
-        public void run() {
-            try {
-                file.close();
-                if (left != null) {
-                    Files.deleteIfExists(left);
-                }
-            } catch (IOException ignored) {
-                // deleteOnExit tries again
-            }
-        }
     }
 }

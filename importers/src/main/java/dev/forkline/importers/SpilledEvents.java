@@ -12,9 +12,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
-import java.lang.ref.Cleaner;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.AbstractList;
 import java.util.ArrayList;
@@ -36,8 +34,6 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
 
     /** Events held as objects before they go to the file: small imports (every sample) never touch the disk. */
     static final int IN_MEMORY_LIMIT = 50_000;
-
-    private static final Cleaner CLEANER = Cleaner.create();
 
     private final String source;
     private final int inMemoryLimit;
@@ -133,11 +129,8 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
     }
 
     /**
-     * The temporary file of lines, with where each line lies. The file is removed from its directory as soon as it is
-     * opened (where the platform allows deleting an open file): it then never outlives the import, whatever ends it —
-     * a failure, a cancel, the JVM killed or out of memory — and its space is freed when the file is closed, which
-     * happens when this object becomes unreachable. Where deleting an open file fails (Windows), it is deleted then,
-     * at the latest at exit. Reads are positional on the one open file and never close it (a {@link RandomAccessFile}
+     * The temporary file of lines, with where each line lies: an {@link UnlinkedTempFile}, closed when this object
+     * becomes unreachable. Reads are positional on the one open file and never close it (a {@link RandomAccessFile}
      * is not closed by an interrupt, unlike a {@code FileChannel}); every method is synchronized, so the finished list
      * may be read from several threads.
      */
@@ -162,53 +155,15 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
         }
 
         static SpillFile create(Path directory, String source) {
-            Path path;
-            RandomAccessFile file;
+            UnlinkedTempFile file;
             try {
-                path = directory == null ? Files.createTempFile("forkline-import-", ".jsonl")
-                        : Files.createTempFile(directory, "forkline-import-", ".jsonl");
+                file = UnlinkedTempFile.create(directory, ".jsonl", "the import's events");
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot create a temporary file for the import's events: " + e.getMessage(), e);
+                throw new UncheckedIOException(e.getMessage(), e);
             }
-            try {
-                file = new RandomAccessFile(path.toFile(), "rw");
-            } catch (IOException e) {
-                deleteQuietly(path);
-                throw new UncheckedIOException("cannot open the temporary file " + path + " for the import's events: " + e.getMessage(), e);
-            }
-            Path left = path;
-            try {
-                Files.delete(path);
-                left = null;
-            } catch (IOException stillOpen) {
-                path.toFile().deleteOnExit();
-            }
-            SpillFile spill = new SpillFile(file, path.toString(), source);
-            CLEANER.register(spill, new Release(file, left));
+            SpillFile spill = new SpillFile(file.file(), file.name(), source);
+            file.closeWhenUnreachable(spill);
             return spill;
-        }
-
-        /** Closes the file once its {@link SpillFile} is unreachable, and deletes it if it could not be deleted while open. */
-        private record Release(RandomAccessFile file, Path left) implements Runnable {
-            @Override
-            public void run() {
-                try {
-                    file.close();
-                } catch (IOException ignored) {
-                    // nothing more to do for a file nobody reads
-                }
-                if (left != null) {
-                    deleteQuietly(left);
-                }
-            }
-        }
-
-        private static void deleteQuietly(Path path) {
-            try {
-                Files.deleteIfExists(path);
-            } catch (IOException ignored) {
-                // deleteOnExit tries again
-            }
         }
 
         synchronized void write(byte[] line) {

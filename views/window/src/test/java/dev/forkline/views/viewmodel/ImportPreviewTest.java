@@ -86,13 +86,7 @@ class ImportPreviewTest {
         assertThat(workbench.backgroundMessageProperty().get()).contains("events so far");
         assertThat(workbench.timeline().model().eventCount()).isPositive();
 
-        TimelineViewModel timeline = workbench.timeline();
-        timeline.select(0);
-        timeline.step(1, StepScope.ALL);
-        timeline.step(1, StepScope.ALL);
-        Event cursor = timeline.selectedEvent();
-        assertThat(cursor.id()).isEqualTo(soFar.bundle().columns().id(2));
-        assertThat(workbench.inspector().details().title()).isNotBlank();
+        Event cursor = stepToTheThirdEvent(soFar);
         ReplayActionGuard guard = workbench.replay().guard();
         assertThat(List.of(guard.replayBlockedProperty().get(), guard.forkBlockedProperty().get(), guard.revertBlockedProperty().get()))
                 .as("nothing is written into a trace not stored yet").allMatch(ReplayActionGuard.STILL_IMPORTING::equals);
@@ -108,7 +102,7 @@ class ImportPreviewTest {
         assertThat(workbench.opened()).isNotSameAs(soFar);
         assertThat(workbench.opened().bundle().events()).hasSize(EVENTS);
         assertThat(workbench.opened().integrity().verdict().status()).as("verified once whole").isNotEqualTo(TraceIntegrity.unverified().verdict().status());
-        assertThat(timeline.selectedEvent().id()).as("the cursor stays where the reviewer put it").isEqualTo(cursor.id());
+        assertThat(workbench.timeline().selectedEvent().id()).as("the cursor stays where the reviewer put it").isEqualTo(cursor.id());
         assertThat(guard.revertBlockedProperty().get()).as("the stored trace can be written into").isNotEqualTo(ReplayActionGuard.STILL_IMPORTING);
         assertThat(samples.library.list()).extracting(TraceSummary::traceId).containsExactly(TRACE);
         assertThat(samples.library.list().getFirst().eventCount()).isEqualTo(EVENTS);
@@ -160,13 +154,7 @@ class ImportPreviewTest {
             assertThat(part.get(i).data()).as("event %d", i).isEqualTo(whole.get(i).data());
         }
 
-        TimelineViewModel timeline = workbench.timeline();
-        timeline.select(0);
-        timeline.step(1, StepScope.ALL);
-        timeline.step(1, StepScope.ALL);
-        Event cursor = timeline.selectedEvent();
-        assertThat(cursor.id()).isEqualTo(soFar.bundle().columns().id(2));
-        assertThat(workbench.inspector().details().title()).isNotBlank();
+        Event cursor = stepToTheThirdEvent(soFar);
         assertThat(workbench.replay().guard().forkBlockedProperty().get()).isEqualTo(ReplayActionGuard.STILL_IMPORTING);
 
         library.release.countDown();
@@ -175,7 +163,7 @@ class ImportPreviewTest {
         assertThat(workbench.errorProperty().get()).isNull();
         assertThat(workbench.previewingProperty().get()).isFalse();
         assertThat(workbench.opened().bundle().events()).hasSize(whole.size());
-        assertThat(timeline.selectedEvent().id()).as("the cursor stays where the reviewer put it").isEqualTo(cursor.id());
+        assertThat(workbench.timeline().selectedEvent().id()).as("the cursor stays where the reviewer put it").isEqualTo(cursor.id());
         assertThat(samples.library.list()).extracting(TraceSummary::traceId).containsExactly(soFar.bundle().manifest().traceId());
     }
 
@@ -255,4 +243,16 @@ class ImportPreviewTest {
         }
     }
 
+
+    /** Steps from the preview's first event to its third: the cursor and the inspector follow. */
+    private Event stepToTheThirdEvent(OpenedTrace soFar) {
+        TimelineViewModel timeline = workbench.timeline();
+        timeline.select(0);
+        timeline.step(1, StepScope.ALL);
+        timeline.step(1, StepScope.ALL);
+        Event cursor = timeline.selectedEvent();
+        assertThat(cursor.id()).isEqualTo(soFar.bundle().columns().id(2));
+        assertThat(workbench.inspector().details().title()).isNotBlank();
+        return cursor;
+    }
 }

@@ -166,10 +166,8 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
             return spill;
         }
 
+        /** Appends a line; {@link SpilledEvents#add} refuses appends once the events are finished. */
         synchronized void write(byte[] line) {
-            if (finished) {
-                throw new IllegalStateException("the import's events are finished; no more can be appended");
-            }
             if (count == offsets.length) {
                 offsets = Arrays.copyOf(offsets, count * 2);
                 lengths = Arrays.copyOf(lengths, count * 2);

@@ -123,12 +123,7 @@ class ImportPreviewTest {
         assertThat(workbench.busyProperty().get()).isFalse();
         assertThat(workbench.importNoticeProperty().get()).contains("cancelled").contains("nothing");
 
-        library.release.countDown();
-        executor.awaitWorkers();
-        executor.runUiUntil(executor::idle);
-        assertThat(workbench.opened()).as("nothing comes back once cancelled").isNull();
-        assertThat(workbench.errorProperty().get()).isNull();
-        assertThat(samples.library.list()).isEmpty();
+        assertNothingComesBackOnceTheImportEnds();
         assertThat(samples.store.find(TRACE)).isEmpty();
         assertThat(library.readTo).as("reading stopped at the batch after the cancel").isLessThan(EVENTS);
     }
@@ -178,12 +173,7 @@ class ImportPreviewTest {
 
         assertThat(workbench.opened()).isNull();
         assertThat(workbench.importNoticeProperty().get()).contains("cancelled").contains("nothing");
-        library.release.countDown();
-        executor.awaitWorkers();
-        executor.runUiUntil(executor::idle);
-        assertThat(workbench.opened()).as("nothing comes back once cancelled").isNull();
-        assertThat(workbench.errorProperty().get()).isNull();
-        assertThat(samples.library.list()).isEmpty();
+        assertNothingComesBackOnceTheImportEnds();
     }
 
     // --- work on threads, its outcomes on this test's thread (the "UI thread") -------------------------------------
@@ -243,6 +233,16 @@ class ImportPreviewTest {
         }
     }
 
+
+    /** Lets the cancelled import's held reading go on: nothing comes back into the window, and nothing is stored. */
+    private void assertNothingComesBackOnceTheImportEnds() throws Exception {
+        library.release.countDown();
+        executor.awaitWorkers();
+        executor.runUiUntil(executor::idle);
+        assertThat(workbench.opened()).as("nothing comes back once cancelled").isNull();
+        assertThat(workbench.errorProperty().get()).isNull();
+        assertThat(samples.library.list()).isEmpty();
+    }
 
     /** Steps from the preview's first event to its third: the cursor and the inspector follow. */
     private Event stepToTheThirdEvent(OpenedTrace soFar) {

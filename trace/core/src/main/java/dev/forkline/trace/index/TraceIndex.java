@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventsWithLines;
 import dev.forkline.trace.columns.IdTable;
-import dev.forkline.trace.columns.LazyEventList;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,7 +40,7 @@ public final class TraceIndex {
     private final Map<String, Lineage> lineages = new ConcurrentHashMap<>();
 
     private TraceIndex(List<Event> events) {
-        this(events instanceof LazyEventList ? events : List.copyOf(events), (EventColumns) null);
+        this(keptOrCopied(events), (EventColumns) null);
     }
 
     private TraceIndex(List<Event> events, EventColumns known) {
@@ -114,7 +114,16 @@ public final class TraceIndex {
         if (columns.size() != events.size()) {
             throw new IllegalArgumentException(columns.size() + " column rows for " + events.size() + " events");
         }
-        return new TraceIndex(events instanceof LazyEventList ? events : List.copyOf(events), columns);
+        return new TraceIndex(keptOrCopied(events), columns);
+    }
+
+    /**
+     * A list holding its lines is immutable and kept as it is: a copy would cost a pass over the events and hide what
+     * the list says about them (a {@link dev.forkline.trace.columns.HeldEventList}'s events were hashed in this process,
+     * which verification relies on).
+     */
+    private static List<Event> keptOrCopied(List<Event> events) {
+        return events instanceof EventsWithLines ? events : List.copyOf(events);
     }
 
     private int[] sortBySeq(int[] indexes) {

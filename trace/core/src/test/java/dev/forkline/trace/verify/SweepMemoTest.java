@@ -2,10 +2,17 @@ package dev.forkline.trace.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.forkline.trace.CanonicalEvent;
 import dev.forkline.trace.Event;
+import dev.forkline.trace.EventChain;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.TraceBuilder;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.HeldEventList;
 import dev.forkline.trace.index.TraceIndex;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -73,5 +80,27 @@ class SweepMemoTest {
         copies.get(3).data().put("text", "altered copy");
 
         assertThat(verify(copies, memo).problems()).extracting(Problem::eventId).containsExactly(copies.get(3).id());
+    }
+
+    @Test
+    void eventsHashedInThisProcessAreNotHashedAgainWhenTheirIndexIsMadeFromTheList() {
+        EventChain chain = new EventChain();
+        List<CanonicalEvent.Hashed> held = new ArrayList<>();
+        for (int k = 0; k < EVENTS; k++) {
+            held.add(chain.appendHashed(NewEvent.of("r1", "agent:a", EventType.NOTE).data(Json.object().put("text", "step " + k))
+                    .at(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(k))));
+        }
+        List<Event> events = new HeldEventList(held, "test");
+        SweepMemo memo = new SweepMemo();
+        EventSweep sweep = new EventSweep(events, memo);
+        Supplier<VerificationReport> report = Verifier.verifyDuring(sweep, TraceIndex.of(events, EventColumns.of(events)), null, null,
+                List.of());
+        sweep.run();
+
+        assertThat(report.get().problems()).isEmpty();
+        // no hash was computed, so none was kept; the same events in a plain list are all hashed
+        assertThat(memo.size(EventVerification.HASH_MATCHES)).isZero();
+        verify(new ArrayList<>(events), memo);
+        assertThat(memo.size(EventVerification.HASH_MATCHES)).isEqualTo(EVENTS);
     }
 }

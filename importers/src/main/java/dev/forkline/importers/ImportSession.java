@@ -175,6 +175,11 @@ public final class ImportSession {
         return Collections.unmodifiableList(events);
     }
 
+    /** The source line of the {@code index}-th event appended (as the finished trace's {@code lines} give it). */
+    public int lineOf(int index) {
+        return lines[index];
+    }
+
     /** {@link #finish(String, String, Instant)} for a source that does not say when it was made: the first event's time. */
     public ImportedTrace finish(String traceId, String title) {
         return finish(traceId, title, events.getFirst().ts());

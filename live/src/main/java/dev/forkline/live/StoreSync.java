@@ -6,6 +6,7 @@ import dev.forkline.importers.TraceChecks;
 import dev.forkline.importers.otel.OtelLiveImport;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.secrets.SecretScanner;
 import dev.forkline.trace.store.StoreException;
 import dev.forkline.trace.store.TraceConflictException;
 import dev.forkline.trace.store.TraceStore;
@@ -46,6 +47,7 @@ public final class StoreSync implements AutoCloseable {
     private final Supplier<TrustedKeys> trusted;
     private final long delayMillis;
     private final Importers importers = Importers.builtIn();
+    private final SecretScanner secrets = new SecretScanner();
     /** How many times as long as the last stores took the worker gathers marks before storing again. */
     static final int STORE_SPACING = 3;
 
@@ -138,9 +140,10 @@ public final class StoreSync implements AutoCloseable {
     }
 
     /**
-     * Derives the events of span batches as they arrive ({@link OtelLiveImport#advance}), on a thread of its own, so
-     * that while the worker checks and writes one store the next one's events are being derived, and a store has only
-     * the last batches left to derive.
+     * Derives the events of span batches as they arrive ({@link OtelLiveImport#advance}), on a thread of its own, and
+     * scans them for secrets ahead of the store's check ({@link SecretScanner#scanAhead}), so that while the worker
+     * checks and writes one store the next one's events are being derived and scanned, and a store has only the last
+     * batches left to derive.
      */
     private void derive() {
         while (true) {
@@ -168,7 +171,12 @@ public final class StoreSync implements AutoCloseable {
     private void deriveQuietly(Path log) {
         try {
             long length = LiveBundle.withLock(log, () -> java.nio.file.Files.size(log));
-            otel.computeIfAbsent(log, SpanLog::new).spans().advance(length);
+            SpanLog spanLog = otel.computeIfAbsent(log, SpanLog::new);
+            spanLog.spans().advance(length);
+            // the one per-event check that costs more than deriving: done here, the next store's check recalls it
+            for (OtelLiveImport.DerivedEvent derived : spanLog.spans().newlyDerived()) {
+                secrets.scanAhead(derived.event(), derived.line(), spanLog.checks());
+            }
         } catch (Exception e) {
             // the store reads the log again and reports what is wrong with it
             LOG.debug("live: cannot derive the events of {} yet: {}", log, e.toString());

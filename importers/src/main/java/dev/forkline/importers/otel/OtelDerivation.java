@@ -160,6 +160,11 @@ final class OtelDerivation {
         return session.finish(traceId(), title(), start);
     }
 
+    /** The session the events are appended to. */
+    ImportSession session() {
+        return session;
+    }
+
     /** Whether {@link #snapshot} can be taken (the events are held in memory). */
     boolean canSnapshot() {
         return session.canSnapshot();

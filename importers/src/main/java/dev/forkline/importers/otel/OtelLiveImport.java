@@ -2,6 +2,7 @@ package dev.forkline.importers.otel;
 
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
+import dev.forkline.trace.Event;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -9,6 +10,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -31,6 +33,12 @@ public final class OtelLiveImport {
     private long readLines;
     private long extended;
     private long whole;
+    /** How many of {@link #derivation}'s events {@link #newlyDerived} handed out. */
+    private int handedOut;
+
+    /** An event derived from the log, with the line the trace will give it. */
+    public record DerivedEvent(Event event, int line) {
+    }
 
     public OtelLiveImport(Path log) {
         this.log = log;
@@ -73,6 +81,23 @@ public final class OtelLiveImport {
         deriveWhole(length);
     }
 
+    /**
+     * The events derived since the last call (every event again after the log was read whole), e.g. to check them
+     * ahead of the next {@link #read}, which hands out these very objects. None while the events are kept in a file.
+     */
+    public synchronized List<DerivedEvent> newlyDerived() {
+        if (derivation == null || !derivation.canSnapshot()) {
+            return List.of();
+        }
+        ImportSession session = derivation.session();
+        List<Event> events = session.events();
+        List<DerivedEvent> derived = new ArrayList<>(Math.max(0, events.size() - handedOut));
+        for (; handedOut < events.size(); handedOut++) {
+            derived.add(new DerivedEvent(events.get(handedOut), session.lineOf(handedOut)));
+        }
+        return derived;
+    }
+
     /** How many times only the new spans' events were derived, and how many the log was read whole (tests, benchmarks). */
     public synchronized long extendedReads() {
         return extended;
@@ -99,6 +124,7 @@ public final class OtelLiveImport {
     }
 
     private void deriveWhole(long length) throws IOException, TraceFormatException {
+        handedOut = 0;
         ImportSession session = new ImportSession(OtelImporter.FORMAT, log.toString());
         try (SpanFileReader reader = new SpanFileReader(log, session, length)) {
             List<OtelSpan> spans = reader.read();

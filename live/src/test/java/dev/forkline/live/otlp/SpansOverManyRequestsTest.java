@@ -3,10 +3,13 @@ package dev.forkline.live.otlp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.TraceChecks;
 import dev.forkline.importers.otel.OtelImporter;
 import dev.forkline.live.support.LiveFixture;
+import dev.forkline.trace.Finding;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.secrets.SecretScanner;
 import dev.forkline.trace.verify.Verifier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,10 +40,10 @@ class SpansOverManyRequestsTest {
             List<String> requests = List.of(
                     request(agentSpan() + "," + chatSpans(0, 700)),
                     request(chatSpans(700, 300)),
-                    request(chatSpans(1_000, 300)),
+                    request(chatSpans(1_000, 150) + "," + chatSpanWithSecret(1_150) + "," + chatSpans(1_151, 149)),
                     // a late span: it started among the first request's spans
                     request(chatSpan(5_500_000L, 9_999) + "," + chatSpans(1_300, 20)),
-                    request(chatSpans(1_320, 400)));
+                    request(chatSpans(1_320, 200) + "," + chatSpanWithSecret(1_520) + "," + chatSpans(1_521, 199)));
             for (String body : requests) {
                 assertThat(serve.post("/v1/traces", "application/json", body.getBytes(StandardCharsets.UTF_8)).statusCode()).isEqualTo(200);
                 sent.add(body);
@@ -62,7 +65,15 @@ class SpansOverManyRequestsTest {
             assertThat(Verifier.verify(stored).problems()).as("after %d requests", sent.size()).isEmpty();
         }
         assertThat(serve.store.find(traceId).orElseThrow().eventCount()).isEqualTo(fromFile.bundle().events().size());
+        // the secrets found as spans arrived (ahead of each store's check) are the ones a check of the file finds
+        assertThat(secrets(serve.store.findings(traceId))).as("after %d requests", sent.size())
+                .isEqualTo(secrets(TraceChecks.check(fromFile, TrustedKeys.none()).findings()))
+                .hasSize(sent.size() >= 5 ? 4 : sent.size() >= 3 ? 2 : 0); // two fields of the span name each token
         assertThat(serve.store.integrityCheck().problems()).isEmpty();
+    }
+
+    private static List<Finding> secrets(List<Finding> findings) {
+        return findings.stream().filter(finding -> finding.code().equals(SecretScanner.CODE)).toList();
     }
 
     private static String request(String spans) {
@@ -83,6 +94,15 @@ class SpansOverManyRequestsTest {
             spans.append(n > from ? "," : "").append(chatSpan(n * 1_000_000L, n));
         }
         return spans.toString();
+    }
+
+    /** A chat span whose input message holds a GitHub token. */
+    private static String chatSpanWithSecret(int n) {
+        String span = chatSpan(n * 1_000_000L, n);
+        String messages = "[{\\\"role\\\":\\\"user\\\",\\\"parts\\\":[{\\\"type\\\":\\\"text\\\",\\\"content\\\":"
+                + "\\\"push with ghp_Zq8Lw3Xy7Tn2Vb6Mk9Pd4Rf1Hs5Jg0Ca3Ue8\\\"}]}]";
+        return span.substring(0, span.length() - 2) + ",{\"key\":\"gen_ai.input.messages\",\"value\":{\"stringValue\":\""
+                + messages + "\"}}]}";
     }
 
     /** A chat span {@code startOffset} ns after the trace's start; {@code n} makes its span id and token count. */

@@ -68,6 +68,16 @@ public final class SecretScanner {
         };
     }
 
+    /**
+     * Looks for secrets in one event ahead of the next sweep over its trace ({@link SweepMemo#keepAhead}): that
+     * sweep then reports what was found here instead of scanning the event.
+     *
+     * @param line the line the event will have in the trace the sweep checks
+     */
+    public void scanAhead(Event event, long line, SweepMemo memo) {
+        memo.keepAhead(HITS, event, new HitsOnLine(line, hits(event, line)));
+    }
+
     /** The secrets found in an event, and the line they were reported on, kept for a trace that is checked again. */
     private record HitsOnLine(long line, List<SecretHit> hits) {
     }

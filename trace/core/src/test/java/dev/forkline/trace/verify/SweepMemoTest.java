@@ -103,4 +103,38 @@ class SweepMemoTest {
         verify(new ArrayList<>(events), memo);
         assertThat(memo.size(EventVerification.HASH_MATCHES)).isEqualTo(EVENTS);
     }
+
+    @Test
+    void aResultFoundAheadIsRecalledByTheFirstSweepThatReachesItsEvent() {
+        SweepMemo.Key<String> key = new SweepMemo.Key<>("test");
+        List<Event> events = trace(new TraceBuilder(), 3);
+        Event elsewhere = trace(new TraceBuilder(), 1).getFirst();
+        SweepMemo memo = new SweepMemo();
+        memo.keepAhead(key, events.get(2), "found ahead");
+        memo.keepAhead(key, elsewhere, "never reached");
+
+        assertThat(sweepOver(events.subList(0, 1), memo, key)).containsExactly((String) null); // taken before it arrived
+        assertThat(sweepOver(events, memo, key)).containsExactly(null, null, "found ahead");
+        // two sweeps did not reach it: its event left the trace
+        assertThat(memo.recall(key, elsewhere)).isNull();
+    }
+
+    /** What a sweep over these events recalls of {@code key} per event. */
+    private static List<String> sweepOver(List<Event> events, SweepMemo memo, SweepMemo.Key<String> key) {
+        EventSweep sweep = new EventSweep(events, memo);
+        String[] recalled = new String[events.size()];
+        sweep.add(new EventSweep.Inspection<List<String>>() {
+            @Override
+            public List<String> newPart() {
+                return new ArrayList<>();
+            }
+
+            @Override
+            public void inspect(int index, Event event, List<String> part) {
+                recalled[index] = memo.recall(key, event);
+            }
+        });
+        sweep.run();
+        return java.util.Arrays.asList(recalled);
+    }
 }

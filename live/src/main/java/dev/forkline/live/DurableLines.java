@@ -18,8 +18,12 @@ public final class DurableLines {
     private DurableLines() {
     }
 
-    /** Appends {@code line} (which must not hold a newline) and a newline, durably. Callers serialise appends to one file. */
-    public static void append(Path file, String line) throws IOException {
+    /**
+     * Appends {@code line} (which must not hold a newline) and a newline, durably. Callers serialise appends to one file.
+     *
+     * @return where the line starts in the file (after the newline that ends a torn last line, if there was one)
+     */
+    public static long append(Path file, String line) throws IOException {
         if (line.indexOf('\n') >= 0) {
             throw new IllegalArgumentException("a line must not hold a newline");
         }
@@ -34,10 +38,12 @@ public final class DurableLines {
                 buffer = ByteBuffer.wrap(bytes);
             }
             long at = size;
+            long start = size + buffer.remaining() - bytes.length;
             while (buffer.hasRemaining()) {
                 at += channel.write(buffer, at);
             }
             channel.force(false);
+            return start;
         }
     }
 

@@ -115,6 +115,14 @@ public final class StoreSync implements AutoCloseable {
     }
 
     /**
+     * Hands a line just appended to an OpenTelemetry span log, with the document it holds, to the derivation of its
+     * events ({@link OtelLiveImport#appended}); called under the log's lock, before the log is marked.
+     */
+    public void appended(Path spanLog, OtelLiveImport.AppendedLine line) {
+        otel.computeIfAbsent(spanLog, SpanLog::new).spans().appended(line);
+    }
+
+    /**
      * Waits until everything marked so far is stored (or failed to be). The worker stops gathering marks at once: what
      * is marked is stored now rather than after the gathering time.
      */

@@ -1,8 +1,10 @@
 package dev.forkline.importers.otel;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.trace.Event;
+import dev.forkline.trace.LineReader;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -10,6 +12,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,8 +36,18 @@ public final class OtelLiveImport {
     private long readLines;
     private long extended;
     private long whole;
+    private long linesHandedOver;
     /** How many of {@link #derivation}'s events {@link #newlyDerived} handed out. */
     private int handedOut;
+
+    /** A line just appended to the log, with the document it holds, so that the log need not be read to derive it. */
+    public record AppendedLine(long start, long end, ObjectNode document) {
+    }
+
+    /** At most this many appended lines wait for {@link #advance}; beyond, the log is read instead. */
+    static final int MAX_WAITING_LINES = 256;
+    /** Lines appended after {@link #readBytes}, in file order, as {@link #appended} was told of them. */
+    private final ArrayDeque<AppendedLine> waiting = new ArrayDeque<>();
 
     /** An event derived from the log, with the line the trace will give it. */
     public record DerivedEvent(Event event, int line) {
@@ -82,6 +95,41 @@ public final class OtelLiveImport {
     }
 
     /**
+     * Tells of a line just appended to the log (by the caller, under the log's lock, so in file order): the next
+     * {@link #advance} derives its spans from {@code document} instead of reading the line again, when the lines it was
+     * told of are exactly the bytes it has to read.
+     */
+    public synchronized void appended(AppendedLine line) {
+        if (waiting.size() >= MAX_WAITING_LINES) {
+            waiting.clear();
+        }
+        waiting.add(line);
+    }
+
+    /**
+     * The documents of the lines between {@link #readBytes} and {@code length}, if the lines told of cover exactly
+     * those bytes, else null (the log is read). Lines before {@code readBytes} are dropped, read already.
+     */
+    private List<ObjectNode> waitingDocuments(long length) {
+        while (!waiting.isEmpty() && waiting.peekFirst().start() < readBytes) {
+            waiting.removeFirst();
+        }
+        List<ObjectNode> documents = new ArrayList<>();
+        long at = readBytes;
+        for (AppendedLine line : waiting) {
+            if (at == length) {
+                break;
+            }
+            if (line.start() != at || line.end() > length || line.end() - line.start() > LineReader.DEFAULT_MAX_LINE_BYTES) {
+                return null;
+            }
+            documents.add(line.document());
+            at = line.end();
+        }
+        return at == length ? documents : null;
+    }
+
+    /**
      * The events derived since the last call (every event again after the log was read whole), e.g. to check them
      * ahead of the next {@link #read}, which hands out these very objects. None while the events are kept in a file.
      */
@@ -107,16 +155,25 @@ public final class OtelLiveImport {
         return whole;
     }
 
+    /** How many lines were derived from the documents {@link #appended} handed over, not read (tests, benchmarks). */
+    public synchronized long linesHandedOver() {
+        return linesHandedOver;
+    }
+
     private boolean extend(long length) throws IOException, TraceFormatException {
         if (!endsLine(length)) {
             return false;
         }
         ImportSession reading = new ImportSession(OtelImporter.FORMAT, log.toString());
         SpanFileReader reader = new SpanFileReader(log, reading, readBytes, length, readLines);
-        List<OtelSpan> arrived = reader.readLinesFrom();
+        List<ObjectNode> documents = waitingDocuments(length);
+        List<OtelSpan> arrived = documents != null ? reader.readDocumentsOfLines(documents) : reader.readLinesFrom();
         // A line the reader could not take is a finding of the whole import: that path reports it.
         if (reading.hasFindings() || !derivation.extend(arrived)) {
             return false;
+        }
+        if (documents != null) {
+            linesHandedOver += documents.size();
         }
         readLines += reader.linesRead();
         readBytes = length;

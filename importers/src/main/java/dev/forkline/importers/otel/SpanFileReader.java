@@ -1,8 +1,11 @@
 package dev.forkline.importers.otel;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.ContentReference;
+import com.fasterxml.jackson.core.util.JsonParserDelegate;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -115,6 +118,54 @@ final class SpanFileReader implements Closeable {
     List<OtelSpan> readLinesFrom() throws IOException, TraceFormatException {
         asLines = true;
         return readLines();
+    }
+
+    /**
+     * The spans of the lines from {@code from} on given as the documents they hold, already parsed (serve hands over
+     * the span batches it just appended): the spans, and their line numbers, that {@link #readLinesFrom} gives for
+     * the same lines.
+     */
+    List<OtelSpan> readDocumentsOfLines(List<ObjectNode> documents) throws IOException, TraceFormatException {
+        asLines = true;
+        for (ObjectNode document : documents) {
+            linesRead++;
+            try (JsonParser parser = new OnOneLine(TREES.treeAsTokens(document))) {
+                readDocuments(parser, linesBefore + linesRead - 1);
+            }
+        }
+        return spans;
+    }
+
+    /** A parser over a tree, placing every token on line 1 and no byte offset, as a parser of the tree's one line of text does. */
+    private static final class OnOneLine extends JsonParserDelegate {
+
+        private static final JsonLocation LINE_ONE = new JsonLocation(ContentReference.unknown(), -1, -1, 1, -1);
+
+        OnOneLine(JsonParser tree) {
+            super(tree);
+        }
+
+        @Override
+        public JsonLocation currentLocation() {
+            return LINE_ONE;
+        }
+
+        @Override
+        public JsonLocation currentTokenLocation() {
+            return LINE_ONE;
+        }
+
+        @Override
+        @SuppressWarnings("deprecation")
+        public JsonLocation getCurrentLocation() {
+            return LINE_ONE;
+        }
+
+        @Override
+        @SuppressWarnings("deprecation")
+        public JsonLocation getTokenLocation() {
+            return LINE_ONE;
+        }
     }
 
     /** Whether the file was read as JSON lines, each a whole document (the form serve's span logs have). */

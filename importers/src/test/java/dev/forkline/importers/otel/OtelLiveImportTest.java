@@ -2,7 +2,9 @@ package dev.forkline.importers.otel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportedTrace;
+import dev.forkline.trace.Json;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.columns.EventColumns;
 import java.nio.charset.StandardCharsets;
@@ -80,6 +82,37 @@ class OtelLiveImportTest {
         assertSameAsWholeImport(live, log);
         assertThat(live.wholeReads()).isEqualTo(4);
         assertThat(live.extendedReads()).isEqualTo(2);
+    }
+
+    @Test
+    void linesHandedOverAsDocumentsGiveWhatReadingThemGives() throws Exception {
+        Path log = dir.resolve("spans.jsonl");
+        OtelLiveImport live = new OtelLiveImport(log);
+        handOver(live, log, document(agent("00000000000000a0", 0, 900_000_000L) + "," + chats(0, 30)));
+        assertSameAsWholeImport(live, log);
+        handOver(live, log, document(chats(1_000, 20) + "," + tool("00000000000000b1", 1_100_000_000L, "00000000000000a0")));
+        handOver(live, log, document(chats(1_300, 25)));
+        assertSameAsWholeImport(live, log);
+        assertThat(live.linesHandedOver()).isEqualTo(2);
+        // a line nobody handed over: its bytes are not covered, so the new lines are read
+        append(log, document(chats(1_400, 5)));
+        handOver(live, log, document(erroring("00000000000000c1", 1_500_000_000L)));
+        assertSameAsWholeImport(live, log);
+        assertThat(live.linesHandedOver()).isEqualTo(2);
+        // a late span: read whole, and the next line is handed over again
+        handOver(live, log, document(chat("0000000000009999", 5_500_000L, 7)));
+        assertSameAsWholeImport(live, log);
+        handOver(live, log, document(chats(2_000, 10)));
+        assertSameAsWholeImport(live, log);
+        assertThat(live.linesHandedOver()).isEqualTo(3);
+        assertThat(live.wholeReads()).isEqualTo(2);
+    }
+
+    /** Appends a line as serve does and hands its document over. */
+    private static void handOver(OtelLiveImport live, Path log, String line) throws Exception {
+        long start = Files.exists(log) ? Files.size(log) : 0;
+        append(log, line);
+        live.appended(new OtelLiveImport.AppendedLine(start, Files.size(log), (ObjectNode) Json.MAPPER.readTree(line)));
     }
 
     private static void assertSameAsWholeImport(OtelLiveImport live, Path log) throws Exception {

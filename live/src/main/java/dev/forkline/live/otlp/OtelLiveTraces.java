@@ -6,9 +6,11 @@ import dev.forkline.live.DurableLines;
 import dev.forkline.live.LiveBundle;
 import dev.forkline.live.LiveRoot;
 import dev.forkline.live.StoreSync;
+import dev.forkline.importers.otel.OtelLiveImport;
 import dev.forkline.trace.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +20,9 @@ import java.util.Map;
 
 /**
  * The live OpenTelemetry traces: each accepted request's spans are appended, per trace id, to that trace's span log
- * ({@code spans.jsonl}, one OTLP/JSON document per line) and forced to disk before the request is acknowledged; the
- * store is then brought up to date from the log by the OpenTelemetry importer (see {@link StoreSync}), so a live trace
+ * ({@code spans.jsonl}, one OTLP/JSON document per line) and forced to disk before the request is acknowledged (the
+ * documents are handed to the derivation too, which then need not read the lines again); the store is then brought up
+ * to date from the log by the OpenTelemetry importer (see {@link StoreSync}), so a live trace
  * is exactly the trace that importing the same spans from a file gives, late and out-of-order spans included.
  */
 public final class OtelLiveTraces {
@@ -44,9 +47,12 @@ public final class OtelLiveTraces {
             } catch (JsonProcessingException e) {
                 throw new UncheckedIOException(e);
             }
+            ObjectNode document = trace.getValue();
             try {
                 LiveBundle.withLock(log, () -> {
-                    DurableLines.append(log, line);
+                    long start = DurableLines.append(log, line);
+                    long end = start + line.getBytes(StandardCharsets.UTF_8).length + 1;
+                    sync.appended(log, new OtelLiveImport.AppendedLine(start, end, document));
                     return null;
                 });
             } catch (IOException | RuntimeException e) {

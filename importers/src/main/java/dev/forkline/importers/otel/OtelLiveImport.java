@@ -120,7 +120,8 @@ public final class OtelLiveImport {
             if (at == length) {
                 break;
             }
-            if (line.start() != at || line.end() > length || line.end() - line.start() > LineReader.DEFAULT_MAX_LINE_BYTES) {
+            if (line.start() != at || line.end() > length || line.end() - line.start() > LineReader.DEFAULT_MAX_LINE_BYTES
+                    || !SpanFileReader.isOtlpDocument(line.document())) {
                 return null;
             }
             documents.add(line.document());

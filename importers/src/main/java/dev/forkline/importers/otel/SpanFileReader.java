@@ -1,11 +1,8 @@
 package dev.forkline.importers.otel;
 
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.io.ContentReference;
-import com.fasterxml.jackson.core.util.JsonParserDelegate;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -32,6 +29,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Streams the spans out of an OTLP/JSON file ({@code resourceSpans/scopeSpans}, the older
@@ -121,50 +119,76 @@ final class SpanFileReader implements Closeable {
     }
 
     /**
-     * The spans of the lines from {@code from} on given as the documents they hold, already parsed (serve hands over
-     * the span batches it just appended): the spans, and their line numbers, that {@link #readLinesFrom} gives for
-     * the same lines.
+     * The spans of the lines from {@code from} on given as the OTLP documents they hold, already parsed (serve hands
+     * over the span batches it just appended; see {@link #isOtlpDocument}): the spans, and their line numbers, that
+     * {@link #readLinesFrom} gives for the same lines. The span objects are used as they are, not copied.
      */
-    List<OtelSpan> readDocumentsOfLines(List<ObjectNode> documents) throws IOException, TraceFormatException {
+    List<OtelSpan> readDocumentsOfLines(List<ObjectNode> lines) {
         asLines = true;
-        for (ObjectNode document : documents) {
+        for (ObjectNode document : lines) {
             linesRead++;
-            try (JsonParser parser = new OnOneLine(TREES.treeAsTokens(document))) {
-                readDocuments(parser, linesBefore + linesRead - 1);
+            long line = linesBefore + linesRead;
+            documentLine = line;
+            for (Map.Entry<String, JsonNode> field : document.properties()) {
+                boolean spansOfResources = field.getKey().equals("resourceSpans") || field.getKey().equals("batches");
+                if (spansOfResources && field.getValue().isArray()) {
+                    field.getValue().forEach(resourceSpans -> readResourceSpans(resourceSpans, line));
+                }
             }
+            documents++;
         }
         return spans;
     }
 
-    /** A parser over a tree, placing every token on line 1 and no byte offset, as a parser of the tree's one line of text does. */
-    private static final class OnOneLine extends JsonParserDelegate {
+    /**
+     * Whether {@link #readDocumentsOfLines} reads this document as {@link #readLinesFrom} reads its line: an object
+     * holding {@code resourceSpans} (or {@code batches}) and no Jaeger {@code data}.
+     */
+    static boolean isOtlpDocument(JsonNode document) {
+        return document instanceof ObjectNode && (document.has("resourceSpans") || document.has("batches")) && !document.has("data");
+    }
 
-        private static final JsonLocation LINE_ONE = new JsonLocation(ContentReference.unknown(), -1, -1, 1, -1);
-
-        OnOneLine(JsonParser tree) {
-            super(tree);
+    /** As the streamed {@link #readResourceSpans(JsonParser, long)}, over a tree. */
+    private void readResourceSpans(JsonNode resourceSpans, long line) {
+        if (!resourceSpans.isObject()) {
+            return;
         }
-
-        @Override
-        public JsonLocation currentLocation() {
-            return LINE_ONE;
+        ObjectNode resource = JsonNodeFactory.instance.objectNode();
+        for (Map.Entry<String, JsonNode> field : resourceSpans.properties()) {
+            switch (field.getKey()) {
+                case "resource" -> resource.setAll(AnyValues.keyValues(field.getValue().get("attributes")));
+                case "scopeSpans", "instrumentationLibrarySpans" -> {
+                    if (field.getValue().isArray()) {
+                        field.getValue().forEach(scopeSpans -> readScopeSpans(scopeSpans, resource, line));
+                    }
+                }
+                default -> {
+                }
+            }
         }
+    }
 
-        @Override
-        public JsonLocation currentTokenLocation() {
-            return LINE_ONE;
+    /** As the streamed {@link #readScopeSpans(JsonParser, ObjectNode, long)}, over a tree. */
+    private void readScopeSpans(JsonNode scopeSpans, ObjectNode resource, long line) {
+        if (!scopeSpans.isObject()) {
+            return;
         }
-
-        @Override
-        @SuppressWarnings("deprecation")
-        public JsonLocation getCurrentLocation() {
-            return LINE_ONE;
-        }
-
-        @Override
-        @SuppressWarnings("deprecation")
-        public JsonLocation getTokenLocation() {
-            return LINE_ONE;
+        String scope = null;
+        for (Map.Entry<String, JsonNode> field : scopeSpans.properties()) {
+            switch (field.getKey()) {
+                case "scope", "instrumentationLibrary" -> scope = JsonFields.text(field.getValue(), "name");
+                case "spans" -> {
+                    if (field.getValue().isArray()) {
+                        for (JsonNode span : field.getValue()) {
+                            if (span instanceof ObjectNode object) {
+                                spans.add(otlpSpan(object, resource, scope, line, null, -1, 0));
+                            }
+                        }
+                    }
+                }
+                default -> {
+                }
+            }
         }
     }
 

@@ -7,7 +7,6 @@ import dev.forkline.trace.Json;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * Splits an OTLP/JSON request by trace id: one OTLP/JSON document per trace, each keeping its spans' resource and
@@ -15,9 +14,6 @@ import java.util.regex.Pattern;
  * rejected: it is counted for the response's partial success and stored nowhere.
  */
 public final class SpanBatches {
-
-    private static final Pattern TRACE_ID = Pattern.compile("[0-9a-fA-F]{32}");
-    private static final Pattern SPAN_ID = Pattern.compile("[0-9a-fA-F]{16}");
 
     /**
      * @param byTrace  one OTLP/JSON document per trace id (lowercase hex), in the order the traces first appear
@@ -79,14 +75,30 @@ public final class SpanBatches {
             return "a span is not a JSON object";
         }
         String traceId = span.path("traceId").asText("");
-        if (!TRACE_ID.matcher(traceId).matches() || traceId.chars().allMatch(c -> c == '0')) {
+        if (!isNonZeroHex(traceId, 32)) {
             return "a span has no valid traceId (32 hex digits, not all zero): '" + abbreviate(traceId) + "'";
         }
         String spanId = span.path("spanId").asText("");
-        if (!SPAN_ID.matcher(spanId).matches() || spanId.chars().allMatch(c -> c == '0')) {
+        if (!isNonZeroHex(spanId, 16)) {
             return "a span has no valid spanId (16 hex digits, not all zero): '" + abbreviate(spanId) + "'";
         }
         return null;
+    }
+
+    /** Whether {@code id} is {@code digits} hex digits, not all zero (checked for every span: no pattern, no stream). */
+    static boolean isNonZeroHex(String id, int digits) {
+        if (id.length() != digits) {
+            return false;
+        }
+        boolean nonZero = false;
+        for (int i = 0; i < digits; i++) {
+            char c = id.charAt(i);
+            if (Character.digit(c, 16) < 0 || c > 'f') {
+                return false;
+            }
+            nonZero |= c != '0';
+        }
+        return nonZero;
     }
 
     private static Iterable<JsonNode> array(JsonNode node, String field) throws BadPayloadException {

@@ -218,18 +218,29 @@ public final class ImportSession {
             same.calls = guess.calls;
             copy.guessed.put(tool, same);
         });
-        if (snapshotColumns == null) {
-            snapshotColumns = new EventColumns.Builder(events.size() + 1024);
-        }
-        for (; snapshotRows < events.size(); snapshotRows++) {
-            snapshotColumns.add(events.get(snapshotRows));
-        }
+        addColumnsOfNewEvents();
         EventColumns.Builder columns = new EventColumns.Builder(events.size() + 16).append(snapshotColumns.buildPart());
         closing.accept(copy);
         for (int i = snapshotRows; i < copy.events.size(); i++) {
             columns.add(copy.events.get(i));
         }
         return copy.finish(traceId, title, created, copy.events.spilled() ? null : columns.build());
+    }
+
+    /**
+     * Adds the column rows of the events appended since the last {@link #snapshot} (which does it too): a session
+     * snapshot again and again can do it as events arrive instead of when the next snapshot is asked for.
+     */
+    public void addColumnsOfNewEvents() {
+        if (!canSnapshot()) {
+            return;
+        }
+        if (snapshotColumns == null) {
+            snapshotColumns = new EventColumns.Builder(events.size() + 1024);
+        }
+        for (; snapshotRows < events.size(); snapshotRows++) {
+            snapshotColumns.add(events.get(snapshotRows));
+        }
     }
 
     public ImportedTrace finish(String traceId, String title, Instant created) {

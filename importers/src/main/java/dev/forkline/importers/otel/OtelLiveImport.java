@@ -74,6 +74,13 @@ public final class OtelLiveImport {
      * them instead of doing it all when the trace is stored.
      */
     public synchronized void advance(long length) throws IOException, TraceFormatException {
+        derive(length);
+        if (extendable) {
+            derivation.session().addColumnsOfNewEvents();
+        }
+    }
+
+    private void derive(long length) throws IOException, TraceFormatException {
         if (derivation != null && length == readBytes) {
             return;
         }

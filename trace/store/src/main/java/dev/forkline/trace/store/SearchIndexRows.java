@@ -94,7 +94,8 @@ final class SearchIndexRows {
         delete(connection, traceId);
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO search_terms (term, trace_id, events) VALUES (?, ?, ?)")) {
             int batched = 0;
-            for (Map.Entry<String, Long> term : counted.events().entrySet()) {
+            // in key order: the rows go to neighbouring places of the (term, trace_id) index
+            for (Map.Entry<String, Long> term : new java.util.TreeMap<>(counted.events()).entrySet()) {
                 insert.setString(1, term.getKey());
                 insert.setString(2, traceId);
                 insert.setLong(3, term.getValue());

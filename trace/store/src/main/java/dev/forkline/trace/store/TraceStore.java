@@ -566,25 +566,37 @@ public final class TraceStore implements AutoCloseable {
 
     /**
      * Brings the library's search index up to date: counts the terms of every trace the index does not hold as it is
-     * now (new, grown, replaced), one trace at a time, each read on the caller's thread and written through the writer
-     * in its own transaction, so imports and decisions wait for one trace's terms at most. Stops early once the store
-     * is closed. Kept out of the import's transaction on purpose: an import is as fast as before, and a trace not
-     * indexed yet is still found by {@link #searchLibrary}, which reads it.
+     * now (new, grown, replaced), each read on the caller's thread, and writes them through the writer, several traces
+     * per transaction (up to {@value #INDEX_TERMS_PER_WRITE} terms: the commit's sync to disk cost more than the rows),
+     * so imports and decisions wait for one such write at most. Stops early once the store is closed. Kept out of the
+     * import's transaction on purpose: an import is as fast as before, and a trace not indexed yet is still found by
+     * {@link #searchLibrary}, which reads it.
      *
      * @return how many traces were indexed
      */
     public int updateSearchIndex() throws StoreException {
         int indexed = 0;
+        List<TraceTerms.Counted> pending = new java.util.ArrayList<>();
+        long pendingTerms = 0;
         for (String traceId : read("list the traces to index for search", SearchIndexRows::unindexed)) {
             if (closed) {
-                break;
+                return indexed;
             }
-            if (updateSearchIndex(traceId)) {
-                indexed++;
+            Optional<TraceTerms.Counted> counted = countTerms(traceId);
+            if (counted.isPresent()) {
+                pending.add(counted.get());
+                pendingTerms += counted.get().events().size();
+            }
+            if (pendingTerms >= INDEX_TERMS_PER_WRITE) {
+                indexed += writeTerms(pending);
+                pending.clear();
+                pendingTerms = 0;
             }
         }
-        return indexed;
+        return indexed + writeTerms(pending);
     }
+
+    private static final int INDEX_TERMS_PER_WRITE = 50_000;
 
     /**
      * As {@link #updateSearchIndex()}, for one trace.
@@ -592,13 +604,30 @@ public final class TraceStore implements AutoCloseable {
      * @return false when the trace was indexed already, is not stored, or changed while its terms were counted
      */
     public boolean updateSearchIndex(String traceId) throws StoreException {
-        Optional<TraceTerms.Counted> counted = read("count the search terms of trace '" + traceId + "'",
-                connection -> inSnapshot(connection, () -> SearchIndexRows.isCurrent(connection, traceId) ? Optional.empty()
-                        : TraceTerms.count(connection, traceId)));
+        Optional<TraceTerms.Counted> counted = countTerms(traceId);
+        return counted.isPresent() && writeTerms(List.of(counted.get())) == 1;
+    }
+
+    /** The trace's terms, unless it is indexed as it is now already, or not stored. */
+    private Optional<TraceTerms.Counted> countTerms(String traceId) throws StoreException {
+        return read("count the search terms of trace '" + traceId + "'", connection -> inSnapshot(connection,
+                () -> SearchIndexRows.isCurrent(connection, traceId) ? Optional.empty() : TraceTerms.count(connection, traceId)));
+    }
+
+    private int writeTerms(List<TraceTerms.Counted> counted) throws StoreException {
         if (counted.isEmpty()) {
-            return false;
+            return 0;
         }
-        return writer.write("index trace '" + traceId + "' for search", connection -> SearchIndexRows.replace(connection, counted.get()));
+        List<TraceTerms.Counted> copy = List.copyOf(counted);
+        return writer.write("index " + copy.size() + " traces for search", connection -> {
+            int written = 0;
+            for (TraceTerms.Counted trace : copy) {
+                if (SearchIndexRows.replace(connection, trace)) {
+                    written++;
+                }
+            }
+            return written;
+        });
     }
 
     public List<Finding> findings(String traceId) throws StoreException {

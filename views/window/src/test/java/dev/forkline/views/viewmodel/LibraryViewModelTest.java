@@ -49,4 +49,20 @@ class LibraryViewModelTest {
             assertThat(model.traces()).extracting(TraceSummary::traceId).containsExactly(traceId);
         }
     }
+
+    @Test
+    void aTraceFoundByItsEventsOpensWithTheTextInItsEventSearch(@TempDir Path dir) throws Exception {
+        try (TraceStore store = TraceStore.open(dir.resolve("forkline").toAbsolutePath())) {
+            StoreTraceLibrary library = new StoreTraceLibrary(store);
+            String traceId = library.importTrace(DemoTrace.HAND_WRITTEN_SAMPLE, Progress.NONE).trace().traceId();
+            WorkbenchViewModel workbench = new WorkbenchViewModel(new SameThreadTaskExecutor(), library,
+                    new dev.forkline.views.state.ReconstructorStateProvider(), new RecentFiles(null));
+
+            workbench.library().textProperty().set(" pytest ");
+            workbench.openStored(traceId);
+
+            assertThat(workbench.filter().textProperty().get()).isEqualTo("pytest");
+            assertThat(workbench.filter().matchCountProperty().get()).isPositive();
+        }
+    }
 }

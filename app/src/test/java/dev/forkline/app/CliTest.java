@@ -157,6 +157,31 @@ class CliTest {
     }
 
     @Test
+    void listSearchFindsTracesByTheirEventsWithHowManyEventsHoldTheText() throws Exception {
+        Path bundle = writeBundle(temp.resolve("good"));
+        String db = temp.resolve("db/store").toString();
+        assertThat(run("import", bundle.toString(), "--db", db).code()).isZero();
+
+        Outcome scanned = run("list", "--db", db, "--search", "CAT");
+        assertThat(scanned.code()).as(scanned.err()).isZero();
+        assertThat(scanned.out()).contains("MATCHING").contains("cli-test");
+        assertThat(scanned.err()).contains("read 1 traces the search index does not hold yet");
+
+        Outcome indexed = run("list", "--db", db, "--search", "cat", "--update-index", "--json");
+        assertThat(indexed.err()).isEmpty();
+        JsonNode found = Json.MAPPER.readTree(indexed.out());
+        assertThat(found).hasSize(1);
+        assertThat(found.get(0).get("matchingEvents").asLong()).isEqualTo(1);
+        assertThat(found.get(0).get("matchingEventsExact").asBoolean()).isTrue();
+        assertThat(run("list", "--db", db, "--search", "cat").err()).as("indexed now").isEmpty();
+
+        assertThat(run("list", "--db", db, "--search", "kubectl").out()).contains("no traces matching 'kubectl'");
+        assertThat(run("list", "--db", db, "--search", "CLI test").out()).as("by title").contains("cli-test");
+        assertThat(run("list", "--db", db, "--search", " ").code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run("list", "--db", db, "--update-index").code()).isEqualTo(ExitCodes.BAD_INPUT);
+    }
+
+    @Test
     void screenshotRendersThePngOffScreen() throws Exception {
         Path bundle = writeBundle(temp.resolve("good"));
         Path png = temp.resolve("shots/main.png");

@@ -21,8 +21,10 @@ final class SearchIndexRows {
     record WordHits(long events, int terms) {
     }
 
-    private static final String CURRENT = " JOIN search_indexed s ON s.trace_id = x.trace_id"
-            + " JOIN traces t ON t.trace_id = s.trace_id AND t.event_count = s.event_count AND t.content_digest = s.content_digest";
+    /** The indexed traces as they are now, each joined to its terms starting with the word: one seek into its key range. */
+    private static final String CURRENT_TERMS = " FROM search_indexed s"
+            + " JOIN traces t ON t.trace_id = s.trace_id AND t.event_count = s.event_count AND t.content_digest = s.content_digest"
+            + " JOIN search_terms x ON x.trace_id = s.trace_id AND x.term LIKE ? ESCAPE '\\'";
 
     private SearchIndexRows() {
     }
@@ -66,8 +68,8 @@ final class SearchIndexRows {
     /** Per currently indexed trace holding a term that starts with {@code word}: those terms' event counts. */
     static Map<String, WordHits> hits(Connection connection, String word) throws SQLException {
         Map<String, WordHits> hits = new HashMap<>();
-        try (PreparedStatement query = connection.prepareStatement("SELECT x.trace_id, SUM(x.events), COUNT(*) FROM search_terms x" + CURRENT
-                + " WHERE x.term LIKE ? ESCAPE '\\' GROUP BY x.trace_id")) {
+        try (PreparedStatement query = connection.prepareStatement("SELECT x.trace_id, SUM(x.events), COUNT(*)" + CURRENT_TERMS
+                + " GROUP BY x.trace_id")) {
             query.setString(1, prefixPattern(word));
             try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {
@@ -94,7 +96,7 @@ final class SearchIndexRows {
         delete(connection, traceId);
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO search_terms (term, trace_id, events) VALUES (?, ?, ?)")) {
             int batched = 0;
-            // in key order: the rows go to neighbouring places of the (term, trace_id) index
+            // in key order: the rows go to neighbouring places of the (trace_id, term) key
             for (Map.Entry<String, Long> term : new java.util.TreeMap<>(counted.events()).entrySet()) {
                 insert.setString(1, term.getKey());
                 insert.setString(2, traceId);

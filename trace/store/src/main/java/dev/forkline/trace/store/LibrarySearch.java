@@ -26,10 +26,10 @@ final class LibrarySearch {
     }
 
     LibrarySearchResult run(String text) throws SQLException, StoreException {
-        List<String> words = List.copyOf(new LinkedHashSet<>(SearchTerms.words(text)));
-        if (words.isEmpty() || !words.stream().allMatch(SearchTerms::isKept)) {
+        if (LibrarySearchResult.Mode.of(text) == LibrarySearchResult.Mode.TEXT) {
             return byText(text.strip());
         }
+        List<String> words = List.copyOf(new LinkedHashSet<>(SearchTerms.words(text)));
         List<String> unindexed = SearchIndexRows.unindexed(connection);
         int indexed = SearchIndexRows.indexedCount(connection);
         List<LibrarySearchResult.Hit> hits = new ArrayList<>(fromIndex(words));

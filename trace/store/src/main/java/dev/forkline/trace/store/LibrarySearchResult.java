@@ -27,7 +27,13 @@ public record LibrarySearchResult(Mode mode, List<Hit> hits, int indexedTraces, 
          * The text anywhere in an event's search text, as a trace's own event search finds it: for a text without a
          * word the index keeps (only punctuation, a long hash or id). Reads every trace.
          */
-        TEXT
+        TEXT;
+
+        /** How {@link TraceStore#searchLibrary} looks for {@code text}. */
+        public static Mode of(String text) {
+            List<String> words = SearchTerms.words(text);
+            return !words.isEmpty() && words.stream().allMatch(SearchTerms::isKept) ? WORDS : TEXT;
+        }
     }
 
     /**

@@ -159,6 +159,8 @@ class LibrarySearchTest {
             assertThat(text.hits()).containsExactly(new LibrarySearchResult.Hit("t-deploy", 1, true),
                     new LibrarySearchResult.Hit("t-plain", 1, true));
             assertThat(store.searchLibrary("1111111111111111").mode()).isEqualTo(LibrarySearchResult.Mode.TEXT);
+            assertThat(LibrarySearchResult.Mode.of("py::")).isEqualTo(LibrarySearchResult.Mode.WORDS);
+            assertThat(LibrarySearchResult.Mode.of(" :: ")).isEqualTo(LibrarySearchResult.Mode.TEXT);
             assertThatThrownBy(() -> store.searchLibrary("  ")).isInstanceOf(IllegalArgumentException.class);
         }
     }

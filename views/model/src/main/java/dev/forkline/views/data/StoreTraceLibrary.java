@@ -83,11 +83,16 @@ public final class StoreTraceLibrary implements TraceLibrary {
         return find(query).traces();
     }
 
-    /** Title and id as {@link LibraryQuery#matches}, or the events' text through the store's library search. */
+    /**
+     * Title and id as {@link LibraryQuery#matches}, or the events' text through the store's library search when the
+     * text has words its index keeps; a text without (punctuation only, a long hash) is matched against titles and ids
+     * only: looking for it in every trace's events would read the whole store on each keystroke ({@code forkline list
+     * --search} does, when asked).
+     */
     @Override
     public LibraryMatches find(LibraryQuery query) throws IOException {
         List<TraceSummary> all = list();
-        if (query.text() == null || query.text().isBlank()) {
+        if (query.text() == null || query.text().isBlank() || LibrarySearchResult.Mode.of(query.text()) != LibrarySearchResult.Mode.WORDS) {
             return LibraryMatches.byFields(all.stream().filter(query::matches).toList());
         }
         LibrarySearchResult found;

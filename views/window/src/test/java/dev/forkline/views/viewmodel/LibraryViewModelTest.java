@@ -45,6 +45,11 @@ class LibraryViewModelTest {
             assertThat(model.traces()).isEmpty();
             assertThat(model.eventHits()).isEmpty();
 
+            assertThat(store.searchLibrary("://").hits()).as("in a URL of the trace's events").isNotEmpty();
+            model.textProperty().set("://");
+            assertThat(model.traces()).as("no word: not looked for in every trace's events from the window").isEmpty();
+            assertThat(model.scannedTracesProperty().get()).isZero();
+
             model.textProperty().set(imported.trace().title());
             assertThat(model.traces()).extracting(TraceSummary::traceId).containsExactly(traceId);
         }

@@ -132,7 +132,16 @@ final class LibraryPane extends VBox {
         error.visibleProperty().bind(model.errorProperty().isNotNull());
         error.setWrapText(true);
 
-        getChildren().addAll(title, searchRow, filters, integrity, dates, list, error);
+        // traces imported since the search index was last brought up to date are read to be searched: slower, said so
+        Label scanned = new Label();
+        scanned.setId("library-scanned");
+        scanned.getStyleClass().add("muted");
+        scanned.setWrapText(true);
+        scanned.textProperty().bind(model.scannedTracesProperty().asString("Searched the events of %d traces not indexed yet"));
+        scanned.managedProperty().bind(model.scannedTracesProperty().greaterThan(0));
+        scanned.visibleProperty().bind(model.scannedTracesProperty().greaterThan(0));
+
+        getChildren().addAll(title, searchRow, filters, integrity, dates, scanned, list, error);
     }
 
     private void follow(Runnable change) {

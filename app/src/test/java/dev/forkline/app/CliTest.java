@@ -157,6 +157,32 @@ class CliTest {
     }
 
     @Test
+    void listSearchFindsTracesByTheirEventsWithHowManyEventsHoldTheText() throws Exception {
+        Path bundle = writeBundle(temp.resolve("good"));
+        String db = temp.resolve("db/store").toString();
+        assertThat(run("import", bundle.toString(), "--db", db).code()).isZero();
+
+        Outcome table = run("list", "--db", db, "--search", "CAT");
+        assertThat(table.code()).as(table.err()).isZero();
+        assertThat(table.out()).contains("MATCHING").contains("cli-test");
+        assertThat(table.err()).as("a small trace is indexed at import: nothing read").isEmpty();
+
+        Outcome indexed = run("list", "--db", db, "--search", "cat", "--update-index", "--json");
+        assertThat(indexed.err()).isEmpty();
+        JsonNode found = Json.MAPPER.readTree(indexed.out());
+        assertThat(found).hasSize(1);
+        assertThat(found.get(0).get("matchingEvents").asLong()).isEqualTo(1);
+        assertThat(found.get(0).get("matchingEventsExact").asBoolean()).isTrue();
+        Outcome text = run("list", "--db", db, "--search", "::");
+        assertThat(text.err()).contains("read all 1 traces: '::' has no word the search index keeps");
+
+        assertThat(run("list", "--db", db, "--search", "kubectl").out()).contains("no traces matching 'kubectl'");
+        assertThat(run("list", "--db", db, "--search", "CLI test").out()).as("by title").contains("cli-test");
+        assertThat(run("list", "--db", db, "--search", " ").code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run("list", "--db", db, "--update-index").code()).isEqualTo(ExitCodes.BAD_INPUT);
+    }
+
+    @Test
     void screenshotRendersThePngOffScreen() throws Exception {
         Path bundle = writeBundle(temp.resolve("good"));
         Path png = temp.resolve("shots/main.png");

@@ -1,12 +1,7 @@
 package dev.forkline.trace.store;
 
-import dev.forkline.trace.Event;
-import dev.forkline.trace.EventCodec;
-import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventFacts;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -16,8 +11,8 @@ import java.util.Locale;
 
 /**
  * Finds a stored trace's events by type, actor, "errors only" and text. Type, actor and errors are answered from the
- * chunk headers. Text is looked for in the lines of the events that pass those filters, chunk by chunk: the lines
- * are read on the caller's thread and scanned on the common pool, first with {@link JsonTextMatcher} (no parsing),
+ * chunk headers. Text is looked for in the lines of the events that pass those filters, chunk by chunk
+ * ({@link StoredEventScan}: the lines are read on the caller's thread and scanned on the common pool), first with {@link JsonTextMatcher} (no parsing),
  * then each line it accepts is parsed and its {@link SearchText} checked, so the result is exactly what the search
  * text finds.
  */
@@ -71,81 +66,27 @@ final class EventSearch {
     }
 
     private BitSet byText(StoredTrace trace, BitSet candidates, String text) throws SQLException, StoreException {
+        StoredEventScan scan = new StoredEventScan(connection, traceId, trace);
         ChunkDirectory chunks = trace.chunks();
         String[] toolNames = SearchToolNames.of(trace.columns());
         String lowerText = text.toLowerCase(Locale.ROOT);
         ThreadLocal<JsonTextMatcher> matchers = ThreadLocal.withInitial(() -> new JsonTextMatcher(text));
         BitSet matching = new BitSet(trace.size());
-        try (OrderedPoolWork<int[]> scanning = new OrderedPoolWork<>()) {
-            for (int c = 0; c < chunks.chunkCount(); c++) {
-                ChunkDirectory.Entry chunk = chunks.chunk(c);
-                int first = candidates.nextSetBit(chunk.firstIndex());
-                if (first < 0 || first >= chunk.firstIndex() + chunk.eventCount()) {
-                    continue;
-                }
-                byte[] stored = ChunkTable.lines(connection, traceId, chunk.runId(), chunk.firstSeq())
-                        .orElseThrow(() -> damaged(chunk, "is missing"));
-                scanning.submit(() -> scan(chunks, chunk, stored, candidates, toolNames, matchers.get(), lowerText));
-                while (scanning.isFull()) {
-                    markAll(take(scanning), matching);
+        scan.run(candidates, (chunk, lines) -> {
+            JsonTextMatcher matcher = matchers.get();
+            BitSet found = new BitSet();
+            int end = chunk.firstIndex() + chunk.eventCount();
+            for (int i = candidates.nextSetBit(chunk.firstIndex()); i >= 0 && i < end; i = candidates.nextSetBit(i + 1)) {
+                int start = chunks.lineStart(i);
+                int stop = chunks.lineEnd(i);
+                if (matcher.mayMatch(lines, start, stop, toolNames[i])
+                        && scan.searchText(lines, start, stop, i, toolNames[i]).contains(lowerText)) {
+                    found.set(i);
                 }
             }
-            while (!scanning.isEmpty()) {
-                markAll(take(scanning), matching);
-            }
-        }
+            return found;
+        }, matching::or);
         return matching;
-    }
-
-    /** The candidates of one chunk whose events match the text. */
-    private int[] scan(ChunkDirectory chunks, ChunkDirectory.Entry chunk, byte[] stored, BitSet candidates,
-                       String[] toolNames, JsonTextMatcher matcher, String lowerText) throws StoreException {
-        byte[] lines;
-        try {
-            lines = ChunkLines.decodeChecked(chunk, stored);
-        } catch (ByteSource.MalformedException e) {
-            throw damaged(chunk, e.getMessage());
-        }
-        int[] found = new int[chunk.eventCount()];
-        int count = 0;
-        int end = chunk.firstIndex() + chunk.eventCount();
-        for (int i = candidates.nextSetBit(chunk.firstIndex()); i >= 0 && i < end; i = candidates.nextSetBit(i + 1)) {
-            int start = chunks.lineStart(i);
-            int stop = chunks.lineEnd(i);
-            if (matcher.mayMatch(lines, start, stop, toolNames[i]) && searchTextContains(lines, start, stop, i, toolNames[i], lowerText)) {
-                found[count++] = i;
-            }
-        }
-        return java.util.Arrays.copyOf(found, count);
-    }
-
-    private boolean searchTextContains(byte[] lines, int start, int end, int i, String toolName, String lowerText)
-            throws StoreException {
-        Event event;
-        try {
-            event = EventCodec.parseLine(new String(lines, start, end - start, StandardCharsets.UTF_8), "store:" + traceId, i + 1L);
-        } catch (TraceFormatException e) {
-            throw new StoreException("the stored trace '" + traceId + "' is damaged: " + e.getMessage(), e);
-        }
-        return SearchText.of(toolName, event.data()).contains(lowerText);
-    }
-
-    private static int[] take(OrderedPoolWork<int[]> scanning) throws StoreException {
-        try {
-            return scanning.takeNext();
-        } catch (IOException e) {
-            throw new StoreException("cannot search: " + e.getMessage(), e);
-        }
-    }
-
-    private static void markAll(int[] indexes, BitSet into) {
-        for (int i : indexes) {
-            into.set(i);
-        }
-    }
-
-    private StoreException damaged(ChunkDirectory.Entry chunk, String problem) {
-        return new StoreException("the stored trace '" + traceId + "' is damaged: " + chunk.describe() + " " + problem);
     }
 
     private static String blankToNull(String value) {

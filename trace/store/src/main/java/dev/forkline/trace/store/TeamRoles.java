@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>{@value #REVIEWER}: reads everything, and adds traces and events (imports, replay results, notes): SELECT on
  *       every table, INSERT and UPDATE on the trace tables, DELETE on the rows an import replaces (findings and
- *       integrity problems). No decisions, no deletions, no holds, no keys.</li>
+ *       integrity problems), INSERT and DELETE on the library's search index (what anyone may read, counted). No decisions, no deletions, no holds, no keys.</li>
  *   <li>{@value #OWNER}: a reviewer who also decides (INSERT on {@code decision_records}) and deletes and holds traces
  *       (DELETE on the trace tables and blob packs, INSERT on {@code trace_deletions}, INSERT and DELETE on
  *       {@code legal_holds}).</li>
@@ -33,7 +33,9 @@ final class TeamRoles {
     private static final Pattern ROLE = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
     private static final List<String> ALL_TABLES = List.of("traces", "runs", "event_chunks", "blob_packs", "trace_blob_refs",
             "findings", "integrity_problems", "trace_deletions", "legal_holds", "trusted_owner_keys", "decision_records",
-            Schema.HISTORY_TABLE);
+            "search_terms", "search_indexed", Schema.HISTORY_TABLE);
+    /** The search index is derived from the events anyone may read: whoever indexes a trace writes its terms. */
+    private static final List<String> SEARCH_TABLES = List.of("search_terms", "search_indexed");
     private static final List<String> TRACE_TABLES = List.of("traces", "runs", "event_chunks", "blob_packs", "trace_blob_refs",
             "findings", "integrity_problems");
 
@@ -67,6 +69,7 @@ final class TeamRoles {
             sql.execute("GRANT SELECT ON " + String.join(", ", ALL_TABLES) + " TO " + REVIEWER);
             sql.execute("GRANT INSERT, UPDATE ON " + String.join(", ", TRACE_TABLES) + " TO " + REVIEWER);
             sql.execute("GRANT DELETE ON findings, integrity_problems TO " + REVIEWER);
+            sql.execute("GRANT INSERT, DELETE ON " + String.join(", ", SEARCH_TABLES) + " TO " + REVIEWER);
             done.add("granted " + REVIEWER + ": read everything; add traces, replay results and notes");
             sql.execute("GRANT " + REVIEWER + " TO " + OWNER);
             sql.execute("GRANT INSERT ON decision_records TO " + OWNER);

@@ -19,8 +19,8 @@ import java.util.Set;
  */
 final class TraceRemoval {
 
-    private static final List<String> TABLES_BY_TRACE = List.of("integrity_problems", "findings", "event_chunks", "runs",
-            "trace_blob_refs", "traces");
+    private static final List<String> TABLES_BY_TRACE = List.of("search_terms", "search_indexed", "integrity_problems",
+            "findings", "event_chunks", "runs", "trace_blob_refs", "traces");
 
     private final String traceId;
     private final String deletedBy;
@@ -38,7 +38,7 @@ final class TraceRemoval {
     }
 
     /**
-     * Removes every row of one trace (its chunks, runs, blob references, findings, integrity problems and the trace row),
+     * Removes every row of one trace (its search terms, chunks, runs, blob references, findings, integrity problems and the trace row),
      * children first, leaving blob packs, holds and deletion records alone. Also how {@link TraceStore#replaceTrace}
      * clears a trace before storing it again in the same transaction.
      *

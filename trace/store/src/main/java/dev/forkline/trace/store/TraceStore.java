@@ -61,6 +61,7 @@ public final class TraceStore implements AutoCloseable {
     private final ChunkCache chunkCache = new ChunkCache(CHUNK_CACHE_BYTES);
     private final BlobIndex blobIndex;
     private final StoreChanges changes;
+    private volatile boolean closed;
 
     private TraceStore(String address, DatabaseLocation location, DataSource pool, Runnable closePool, Dialect dialect,
                        StoreWriter writer, BlobIndex blobIndex, Clock clock, String schemaVersion) {
@@ -547,6 +548,88 @@ public final class TraceStore implements AutoCloseable {
                 () -> new EventSearch(connection, traceId, new EventSearch.Query(text, type, actor, errorsOnly)).run()));
     }
 
+    /**
+     * The traces whose events hold {@code text}, with how many events each (see {@link LibrarySearchResult}: a text of
+     * words is answered from the search index for the traces it holds as they are now, and by reading the events of
+     * the others, so no trace is missed; the result says how many traces were read). Title and trace id are not
+     * searched here.
+     *
+     * @throws IllegalArgumentException when {@code text} is blank
+     */
+    public LibrarySearchResult searchLibrary(String text) throws StoreException {
+        if (text == null || text.isBlank()) {
+            throw new IllegalArgumentException("nothing to search for: the text is blank");
+        }
+        return read("search the library for '" + text + "'", connection -> inSnapshot(connection,
+                () -> new LibrarySearch(connection).run(text)));
+    }
+
+    /**
+     * Brings the library's search index up to date: counts the terms of every trace the index does not hold as it is
+     * now (new, grown, replaced), each read on the caller's thread, and writes them through the writer, several traces
+     * per transaction (up to {@value #INDEX_TERMS_PER_WRITE} terms: the commit's sync to disk cost more than the rows),
+     * so imports and decisions wait for one such write at most. Stops early once the store is closed. Kept out of the
+     * import's transaction on purpose: an import is as fast as before, and a trace not indexed yet is still found by
+     * {@link #searchLibrary}, which reads it.
+     *
+     * @return how many traces were indexed
+     */
+    public int updateSearchIndex() throws StoreException {
+        int indexed = 0;
+        List<TraceTerms.Counted> pending = new java.util.ArrayList<>();
+        long pendingTerms = 0;
+        for (String traceId : read("list the traces to index for search", SearchIndexRows::unindexed)) {
+            if (closed) {
+                return indexed;
+            }
+            Optional<TraceTerms.Counted> counted = countTerms(traceId);
+            if (counted.isPresent()) {
+                pending.add(counted.get());
+                pendingTerms += counted.get().events().size();
+            }
+            if (pendingTerms >= INDEX_TERMS_PER_WRITE) {
+                indexed += writeTerms(pending);
+                pending.clear();
+                pendingTerms = 0;
+            }
+        }
+        return indexed + writeTerms(pending);
+    }
+
+    private static final int INDEX_TERMS_PER_WRITE = 50_000;
+
+    /**
+     * As {@link #updateSearchIndex()}, for one trace.
+     *
+     * @return false when the trace was indexed already, is not stored, or changed while its terms were counted
+     */
+    public boolean updateSearchIndex(String traceId) throws StoreException {
+        Optional<TraceTerms.Counted> counted = countTerms(traceId);
+        return counted.isPresent() && writeTerms(List.of(counted.get())) == 1;
+    }
+
+    /** The trace's terms, unless it is indexed as it is now already, or not stored. */
+    private Optional<TraceTerms.Counted> countTerms(String traceId) throws StoreException {
+        return read("count the search terms of trace '" + traceId + "'", connection -> inSnapshot(connection,
+                () -> SearchIndexRows.isCurrent(connection, traceId) ? Optional.empty() : TraceTerms.count(connection, traceId)));
+    }
+
+    private int writeTerms(List<TraceTerms.Counted> counted) throws StoreException {
+        if (counted.isEmpty()) {
+            return 0;
+        }
+        List<TraceTerms.Counted> copy = List.copyOf(counted);
+        return writer.write("index " + copy.size() + " traces for search", connection -> {
+            int written = 0;
+            for (TraceTerms.Counted trace : copy) {
+                if (SearchIndexRows.replace(connection, trace)) {
+                    written++;
+                }
+            }
+            return written;
+        });
+    }
+
     public List<Finding> findings(String traceId) throws StoreException {
         return read("read findings of trace '" + traceId + "'", connection -> FindingRows.read(connection, traceId));
     }
@@ -627,6 +710,7 @@ public final class TraceStore implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         changes.close();
         writer.close();
         closePool.run();

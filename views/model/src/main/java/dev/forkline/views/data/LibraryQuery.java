@@ -7,7 +7,8 @@ import java.util.Locale;
 /**
  * What the library search asks for; null or blank parts match everything.
  *
- * @param text    matched against title and trace id, case-insensitively
+ * @param text    matched against title and trace id, case-insensitively (and, by a library that can, against the
+ *                events' text: {@link TraceLibrary#find})
  * @param from    created on or after this day (UTC)
  * @param to      created on or before this day (UTC)
  * @param format  the source format, e.g. {@code forkline}, {@code claude-code}
@@ -20,6 +21,11 @@ public record LibraryQuery(String text, LocalDate from, LocalDate to, String for
 
     public LibraryQuery(String text, LocalDate from, LocalDate to, String format, String outcome) {
         this(text, from, to, format, outcome, null);
+    }
+
+    /** This query with another text. */
+    public LibraryQuery withText(String otherText) {
+        return new LibraryQuery(otherText, from, to, format, outcome, integrity);
     }
 
     public boolean matches(TraceSummary trace) {

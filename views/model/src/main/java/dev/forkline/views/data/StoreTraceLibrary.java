@@ -12,6 +12,7 @@ import dev.forkline.trace.bundle.EventBatchSink;
 import dev.forkline.trace.bundle.Manifest;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.integrity.TraceIntegrity;
+import dev.forkline.trace.store.LibrarySearchResult;
 import dev.forkline.trace.store.StoreException;
 import dev.forkline.trace.store.StoreResult;
 import dev.forkline.trace.store.StreamedImport;
@@ -79,7 +80,45 @@ public final class StoreTraceLibrary implements TraceLibrary {
 
     @Override
     public List<TraceSummary> search(LibraryQuery query) throws IOException {
-        return list().stream().filter(query::matches).toList();
+        return find(query).traces();
+    }
+
+    /**
+     * Title and id as {@link LibraryQuery#matches}, or the events' text through the store's library search when the
+     * text has words its index keeps; a text without (punctuation only, a long hash) is matched against titles and ids
+     * only: looking for it in every trace's events would read the whole store on each keystroke ({@code forkline list
+     * --search} does, when asked).
+     */
+    @Override
+    public LibraryMatches find(LibraryQuery query) throws IOException {
+        List<TraceSummary> all = list();
+        if (query.text() == null || query.text().isBlank() || LibrarySearchResult.Mode.of(query.text()) != LibrarySearchResult.Mode.WORDS) {
+            return LibraryMatches.byFields(all.stream().filter(query::matches).toList());
+        }
+        LibrarySearchResult found;
+        try {
+            found = store.searchLibrary(query.text());
+        } catch (StoreException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+        java.util.Map<String, LibraryMatches.EventHits> hits = new java.util.HashMap<>();
+        for (LibrarySearchResult.Hit hit : found.hits()) {
+            hits.put(hit.traceId(), new LibraryMatches.EventHits(hit.events(), hit.exact()));
+        }
+        LibraryQuery otherFields = query.withText(null);
+        List<TraceSummary> traces = all.stream()
+                .filter(trace -> otherFields.matches(trace) && (hits.containsKey(trace.traceId()) || query.matches(trace))).toList();
+        hits.keySet().retainAll(traces.stream().map(TraceSummary::traceId).toList());
+        return new LibraryMatches(traces, hits, found.scannedTraces());
+    }
+
+    @Override
+    public int updateSearchIndex() throws IOException {
+        try {
+            return store.updateSearchIndex();
+        } catch (StoreException e) {
+            throw new IOException(e.getMessage(), e);
+        }
     }
 
     @Override

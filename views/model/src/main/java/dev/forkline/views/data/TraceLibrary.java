@@ -29,6 +29,24 @@ public interface TraceLibrary {
 
     List<TraceSummary> search(LibraryQuery query) throws IOException;
 
+    /**
+     * As {@link #search}, also finding traces whose events hold the query's text (tool names, arguments, outputs and
+     * messages) when this library can, with how many events hold it; a library that cannot finds by title and id only.
+     */
+    default LibraryMatches find(LibraryQuery query) throws IOException {
+        return LibraryMatches.byFields(search(query));
+    }
+
+    /**
+     * Brings the index {@link #find} answers from up to date (traces imported, grown or replaced since), when this
+     * library keeps one; a long call, made in the background. Traces not indexed yet are found all the same, slower.
+     *
+     * @return how many traces were indexed
+     */
+    default int updateSearchIndex() throws IOException {
+        return 0;
+    }
+
     Bundle load(String traceId) throws IOException, TraceFormatException;
 
     /**

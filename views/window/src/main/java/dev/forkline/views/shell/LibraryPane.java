@@ -36,6 +36,7 @@ final class LibraryPane extends VBox {
     final TextField search = new TextField();
     final ComboBox<IntegrityStatus> integrity = new ComboBox<>();
     private final TraceSelection selection;
+    private final javafx.collections.ObservableMap<String, String> eventHits;
     /** True while the list or its highlight is changed to follow the model, not by the reviewer. */
     private boolean following;
 
@@ -47,7 +48,7 @@ final class LibraryPane extends VBox {
         Label title = new Label("Library");
         title.getStyleClass().add("pane-title");
 
-        search.setPromptText("Search title or id");
+        search.setPromptText("Search title, id or events");
         search.setId("library-search");
         search.textProperty().bindBidirectional(model.textProperty());
         HBox searchRow = new HBox(6, Icons.of(Material2MZ.SEARCH), search);
@@ -111,7 +112,8 @@ final class LibraryPane extends VBox {
         list.getItems().setAll(model.traces());
         selection.traceProperty().addListener((obs, old, now) -> follow(this::highlightOpenTrace));
         list.setId("library-list");
-        list.setCellFactory(v -> new TraceCell());
+        this.eventHits = model.eventHits();
+        list.setCellFactory(v -> new TraceCell(null, eventHits));
         Label empty = new Label("No stored traces.\nFile › Open/Import… or drop a trace here.");
         empty.getStyleClass().add("muted");
         empty.setWrapText(true);
@@ -130,7 +132,16 @@ final class LibraryPane extends VBox {
         error.visibleProperty().bind(model.errorProperty().isNotNull());
         error.setWrapText(true);
 
-        getChildren().addAll(title, searchRow, filters, integrity, dates, list, error);
+        // traces imported since the search index was last brought up to date are read to be searched: slower, said so
+        Label scanned = new Label();
+        scanned.setId("library-scanned");
+        scanned.getStyleClass().add("muted");
+        scanned.setWrapText(true);
+        scanned.textProperty().bind(model.scannedTracesProperty().asString("Searched the events of %d traces not indexed yet"));
+        scanned.managedProperty().bind(model.scannedTracesProperty().greaterThan(0));
+        scanned.visibleProperty().bind(model.scannedTracesProperty().greaterThan(0));
+
+        getChildren().addAll(title, searchRow, filters, integrity, dates, scanned, list, error);
     }
 
     private void follow(Runnable change) {
@@ -162,19 +173,18 @@ final class LibraryPane extends VBox {
 
     /** Rows of the traces in {@code live} get a "live" badge (forkline serve captured them), kept up to date. */
     void markLive(javafx.collections.ObservableSet<String> live) {
-        list.setCellFactory(v -> new TraceCell(live));
+        list.setCellFactory(v -> new TraceCell(live, eventHits));
         live.addListener((javafx.collections.SetChangeListener<String>) change -> list.refresh());
     }
 
     private static final class TraceCell extends ListCell<TraceSummary> {
         private final javafx.collections.ObservableSet<String> live;
+        /** By trace id, how many of its events hold the search text (see {@link LibraryViewModel#eventHits()}). */
+        private final javafx.collections.ObservableMap<String, String> eventHits;
 
-        TraceCell() {
-            this(null);
-        }
-
-        TraceCell(javafx.collections.ObservableSet<String> live) {
+        TraceCell(javafx.collections.ObservableSet<String> live, javafx.collections.ObservableMap<String, String> eventHits) {
             this.live = live;
+            this.eventHits = eventHits;
         }
 
         @Override
@@ -188,7 +198,8 @@ final class LibraryPane extends VBox {
             Label title = new Label(trace.title());
             title.getStyleClass().add("trace-title");
             Label meta = new Label(DATE.format(trace.created()) + " · " + trace.sourceFormat() + " · " + trace.runCount()
-                    + (trace.runCount() == 1 ? " run" : " runs") + " · " + trace.eventCount() + " events");
+                    + (trace.runCount() == 1 ? " run" : " runs") + " · " + trace.eventCount() + " events"
+                    + (eventHits.containsKey(trace.traceId()) ? " · " + eventHits.get(trace.traceId()) : ""));
             meta.getStyleClass().add("muted");
             title.setMinWidth(0);
             title.setMaxWidth(Double.MAX_VALUE);

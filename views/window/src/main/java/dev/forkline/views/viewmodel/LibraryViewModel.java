@@ -3,6 +3,7 @@ package dev.forkline.views.viewmodel;
 import dev.forkline.trace.integrity.IntegrityStatus;
 import dev.forkline.views.concurrent.LatestWins;
 import dev.forkline.views.concurrent.TaskExecutor;
+import dev.forkline.views.data.LibraryMatches;
 import dev.forkline.views.data.LibraryQuery;
 import dev.forkline.views.data.TraceLibrary;
 import dev.forkline.views.data.TraceSummary;
@@ -10,6 +11,8 @@ import javafx.beans.Observable;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
@@ -17,18 +20,24 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import javafx.collections.ObservableMap;
 
 import java.time.LocalDate;
 import java.util.List;
 
 /**
- * The stored traces, searched by title, date range, format, outcome and integrity verdict; the query runs on the
- * background executor.
+ * The stored traces, searched by title (and, in a store, the events' text, with how many events hold it), date range,
+ * format, outcome and integrity verdict; the query runs on the background executor, and so does keeping the store's
+ * search index up to date after each refresh.
  */
 public final class LibraryViewModel {
 
     private final ObjectProperty<TraceLibrary> library = new SimpleObjectProperty<>();
     private final ObservableList<TraceSummary> traces = FXCollections.observableArrayList();
+    private final ObservableMap<String, String> eventHits = FXCollections.observableHashMap();
+    private final ReadOnlyIntegerWrapper scannedTraces = new ReadOnlyIntegerWrapper();
+    /** Set while the search index is brought up to date: another refresh then asks for one more pass after it. */
+    private boolean indexAgain;
     private final StringProperty text = new SimpleStringProperty("");
     private final ObjectProperty<LocalDate> from = new SimpleObjectProperty<>();
     private final ObjectProperty<LocalDate> to = new SimpleObjectProperty<>();
@@ -61,29 +70,64 @@ public final class LibraryViewModel {
         }
         LibraryQuery query = query();
         loading.set(true);
-        latest.execute("library-search", progress -> new Result(source.search(query), source.list()), result -> {
-            traces.setAll(result.matches());
+        latest.execute("library-search", progress -> new Result(source.find(query), source.list()), result -> {
+            // the counts first: the list's cells read them when the traces are set
+            eventHits.clear();
+            result.matches().eventHits().forEach((traceId, hits) -> eventHits.put(traceId, hits.label()));
+            traces.setAll(result.matches().traces());
+            scannedTraces.set(result.matches().scannedTraces());
             List<String> known = result.all().stream().map(TraceSummary::sourceFormat).distinct().sorted().toList();
             if (!formats.equals(known)) {
                 formats.setAll(known);
             }
             error.set(null);
             loading.set(false);
+            updateSearchIndex(source);
         }, failure -> {
             error.set("Could not read the library: " + failure.getMessage());
             loading.set(false);
         });
     }
 
-    private record Result(List<TraceSummary> matches, List<TraceSummary> all) {
+    private record Result(LibraryMatches matches, List<TraceSummary> all) {
     }
 
+    /**
+     * Brings the library's search index up to date in the background after each refresh (new, grown and replaced
+     * traces): one pass at a time, and one more after it when a refresh came meanwhile. A failure only leaves traces
+     * unindexed, which the search then reads; it is not shown.
+     */
+    private void updateSearchIndex(TraceLibrary source) {
+        if (latest.isRunning("library-index")) {
+            indexAgain = true;
+            return;
+        }
+        indexAgain = false;
+        latest.execute("library-index", progress -> source.updateSearchIndex(), indexed -> {
+            if (indexAgain && source == library.get()) {
+                updateSearchIndex(source);
+            }
+        }, failure -> indexAgain = false);
+    }
     public ObjectProperty<TraceLibrary> libraryProperty() {
         return library;
     }
 
     public ObservableList<TraceSummary> traces() {
         return traces;
+    }
+
+    /**
+     * For the listed traces whose events hold the search text, by trace id, how many do (e.g. {@code 12 matching
+     * events}, {@code ≤ 785 matching events} when the index can only bound it); empty without a search text.
+     */
+    public ObservableMap<String, String> eventHits() {
+        return FXCollections.unmodifiableObservableMap(eventHits);
+    }
+
+    /** How many traces the last search had to read because the search index did not hold them yet. */
+    public ReadOnlyIntegerProperty scannedTracesProperty() {
+        return scannedTraces.getReadOnlyProperty();
     }
 
     public ObservableList<String> formats() {

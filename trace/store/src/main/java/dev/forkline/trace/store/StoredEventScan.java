@@ -1,0 +1,105 @@
+package dev.forkline.trace.store;
+
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventCodec;
+import dev.forkline.trace.TraceFormatException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.BitSet;
+import java.util.function.Consumer;
+
+/**
+ * Reads the chunks of a stored trace that hold a wanted event, on the caller's thread, and runs a job over each on the
+ * common pool; the jobs' results come back in chunk order. How a trace's event search and its search terms
+ * ({@link TraceTermCount}) read the stored lines.
+ */
+final class StoredEventScan {
+
+    /** What is done with one chunk's lines, on a pool thread. */
+    @FunctionalInterface
+    interface Job<R> {
+        R run(ChunkDirectory.Entry chunk, byte[] lines) throws StoreException;
+    }
+
+    private final Connection connection;
+    private final String traceId;
+    private final StoredTrace trace;
+
+    StoredEventScan(Connection connection, String traceId, StoredTrace trace) {
+        this.connection = connection;
+        this.traceId = traceId;
+        this.trace = trace;
+    }
+
+    /** Runs {@code job} over every chunk holding one of {@code wanted} (indexes in the trace's load order). */
+    <R> void run(BitSet wanted, Job<R> job, Consumer<R> results) throws SQLException, StoreException {
+        ChunkDirectory chunks = trace.chunks();
+        try (OrderedPoolWork<R> scanning = new OrderedPoolWork<>()) {
+            for (int c = 0; c < chunks.chunkCount(); c++) {
+                ChunkDirectory.Entry chunk = chunks.chunk(c);
+                int first = wanted.nextSetBit(chunk.firstIndex());
+                if (first < 0 || first >= chunk.firstIndex() + chunk.eventCount()) {
+                    continue;
+                }
+                byte[] stored = ChunkTable.lines(connection, traceId, chunk.runId(), chunk.firstSeq())
+                        .orElseThrow(() -> damaged(chunk, "is missing"));
+                scanning.submit(() -> job.run(chunk, decoded(chunk, stored)));
+                while (scanning.isFull()) {
+                    results.accept(take(scanning));
+                }
+            }
+            while (!scanning.isEmpty()) {
+                results.accept(take(scanning));
+            }
+        }
+    }
+
+    private byte[] decoded(ChunkDirectory.Entry chunk, byte[] stored) throws StoreException {
+        try {
+            return ChunkLines.decodeChecked(chunk, stored);
+        } catch (ByteSource.MalformedException e) {
+            throw damaged(chunk, e.getMessage());
+        }
+    }
+
+    /** The search text ({@link SearchText}) of event {@code i}, whose line is at {@code start..end} of its chunk's lines. */
+    String searchText(byte[] lines, int start, int end, int i, String toolName) throws StoreException {
+        Event event;
+        try {
+            event = EventCodec.parseLine(new String(lines, start, end - start, StandardCharsets.UTF_8), "store:" + traceId, i + 1L);
+        } catch (TraceFormatException e) {
+            throw new StoreException("the stored trace '" + traceId + "' is damaged: " + e.getMessage(), e);
+        }
+        return SearchText.of(toolName, event.data());
+    }
+
+    /**
+     * As {@link #searchText}, reading only the line's JSON tree and its {@code data}, without checking the event (its
+     * line was checked when it was stored): for reading every event of a trace, as counting its search terms does, where
+     * checking each event took as long as the rest.
+     */
+    String searchTextOfData(byte[] lines, int start, int end, String toolName) throws StoreException {
+        com.fasterxml.jackson.databind.JsonNode line;
+        try {
+            line = dev.forkline.trace.Json.MAPPER.readTree(lines, start, end - start);
+        } catch (IOException e) {
+            throw new StoreException("the stored trace '" + traceId + "' is damaged: a line is not JSON: " + e.getMessage(), e);
+        }
+        com.fasterxml.jackson.databind.JsonNode data = line == null ? null : line.get("data");
+        return SearchText.of(toolName, data == null ? com.fasterxml.jackson.databind.node.NullNode.getInstance() : data);
+    }
+
+    private static <R> R take(OrderedPoolWork<R> scanning) throws StoreException {
+        try {
+            return scanning.takeNext();
+        } catch (IOException e) {
+            throw new StoreException("cannot search: " + e.getMessage(), e);
+        }
+    }
+
+    private StoreException damaged(ChunkDirectory.Entry chunk, String problem) {
+        return new StoreException("the stored trace '" + traceId + "' is damaged: " + chunk.describe() + " " + problem);
+    }
+}

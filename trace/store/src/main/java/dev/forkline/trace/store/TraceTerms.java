@@ -1,0 +1,100 @@
+package dev.forkline.trace.store;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A stored trace's search terms ({@link SearchTerms} of each event's {@link SearchText}), read from its lines: what the
+ * library's search index keeps of it, and the same words counted on the spot for a trace the index does not hold yet.
+ */
+final class TraceTerms {
+
+    /**
+     * The trace's terms as of one state of its events.
+     *
+     * @param eventCount    the trace's event count when they were read
+     * @param contentDigest its content digest then: with the count, what the index is kept against
+     * @param events        per term, how many events hold it
+     */
+    record Counted(String traceId, long eventCount, String contentDigest, Map<String, Long> events) {
+    }
+
+    private TraceTerms() {
+    }
+
+    /** Reads and counts the trace's terms; empty when it is not stored. Run inside a snapshot. */
+    static Optional<Counted> count(Connection connection, String traceId) throws SQLException, StoreException {
+        Optional<TraceRows.Stored> stored = TraceRows.stored(connection, traceId);
+        if (stored.isEmpty()) {
+            return Optional.empty();
+        }
+        StoredTrace trace = read(connection, traceId, stored.get());
+        StoredEventScan scan = new StoredEventScan(connection, traceId, trace);
+        ChunkDirectory chunks = trace.chunks();
+        String[] toolNames = SearchToolNames.of(trace.columns());
+        Map<String, Long> counts = new HashMap<>();
+        scan.run(all(trace), (chunk, lines) -> {
+            Map<String, Long> inChunk = new HashMap<>();
+            for (int i = chunk.firstIndex(); i < chunk.firstIndex() + chunk.eventCount(); i++) {
+                String text = scan.searchTextOfData(lines, chunks.lineStart(i), chunks.lineEnd(i), toolNames[i]);
+                for (String term : SearchTerms.of(text)) {
+                    inChunk.merge(term, 1L, Long::sum);
+                }
+            }
+            return inChunk;
+        }, inChunk -> inChunk.forEach((term, n) -> counts.merge(term, n, Long::sum)));
+        return Optional.of(new Counted(traceId, stored.get().eventCount(), stored.get().contentDigest(), counts));
+    }
+
+    /**
+     * How many of the trace's events hold every one of {@code words} as a term or the start of one (0 when it is not
+     * stored): the index's answer, for a trace it does not hold. Only lines a {@link JsonTextMatcher} lets through are
+     * parsed. Run inside a snapshot.
+     */
+    static long countHolding(Connection connection, String traceId, List<String> words) throws SQLException, StoreException {
+        Optional<TraceRows.Stored> stored = TraceRows.stored(connection, traceId);
+        if (stored.isEmpty()) {
+            return 0;
+        }
+        StoredTrace trace = read(connection, traceId, stored.get());
+        StoredEventScan scan = new StoredEventScan(connection, traceId, trace);
+        ChunkDirectory chunks = trace.chunks();
+        String[] toolNames = SearchToolNames.of(trace.columns());
+        // every word is inside the search text, so the matcher of all of them passes every event that holds them
+        String joined = String.join(" ", words);
+        ThreadLocal<JsonTextMatcher> matchers = ThreadLocal.withInitial(() -> new JsonTextMatcher(joined));
+        long[] holding = new long[1];
+        scan.run(all(trace), (chunk, lines) -> {
+            JsonTextMatcher matcher = matchers.get();
+            long found = 0;
+            for (int i = chunk.firstIndex(); i < chunk.firstIndex() + chunk.eventCount(); i++) {
+                int start = chunks.lineStart(i);
+                int end = chunks.lineEnd(i);
+                if (matcher.mayMatch(lines, start, end, toolNames[i])) {
+                    Set<String> terms = SearchTerms.of(scan.searchTextOfData(lines, start, end, toolNames[i]));
+                    if (SearchTerms.holdsAll(terms, words)) {
+                        found++;
+                    }
+                }
+            }
+            return found;
+        }, found -> holding[0] += found);
+        return holding[0];
+    }
+
+    private static StoredTrace read(Connection connection, String traceId, TraceRows.Stored stored) throws SQLException, StoreException {
+        return StoredTrace.read(connection, traceId, RunRows.runIds(connection, traceId), stored.eventCount(), false);
+    }
+
+    private static BitSet all(StoredTrace trace) {
+        BitSet all = new BitSet(trace.size());
+        all.set(0, trace.size());
+        return all;
+    }
+}

@@ -1,0 +1,73 @@
+package dev.forkline.views.viewmodel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.forkline.trace.store.LibrarySearchResult;
+import dev.forkline.trace.store.TraceStore;
+import dev.forkline.views.concurrent.Progress;
+import dev.forkline.views.concurrent.SameThreadTaskExecutor;
+import dev.forkline.views.data.ImportResult;
+import dev.forkline.views.data.StoreTraceLibrary;
+import dev.forkline.views.data.TraceSummary;
+import dev.forkline.views.testdata.DemoTrace;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The library's search box over a store: traces found by their events' text too, with how many events hold it. */
+class LibraryViewModelTest {
+
+    @Test
+    void theSearchTextFindsTracesByTheirEventsAndShowsHowManyEventsHoldIt(@TempDir Path dir) throws Exception {
+        try (TraceStore store = TraceStore.open(dir.resolve("forkline").toAbsolutePath())) {
+            StoreTraceLibrary library = new StoreTraceLibrary(store);
+            ImportResult imported = library.importTrace(DemoTrace.HAND_WRITTEN_SAMPLE, Progress.NONE);
+            String traceId = imported.trace().traceId();
+            LibraryViewModel model = new LibraryViewModel(new SameThreadTaskExecutor(), library);
+
+            model.refresh();
+            // the refresh brought the search index up to date in the background (here, in place)
+            LibrarySearchResult expected = store.searchLibrary("pytest");
+            assertThat(expected.scannedTraces()).isZero();
+            LibrarySearchResult.Hit hit = expected.hits().getFirst();
+            assertThat(hit.events()).isPositive();
+            assertThat(imported.trace().title().toLowerCase()).doesNotContain("pytest");
+
+            model.textProperty().set("pytest");
+
+            assertThat(model.traces()).extracting(TraceSummary::traceId).containsExactly(traceId);
+            assertThat(model.eventHits()).containsOnlyKeys(traceId);
+            assertThat(model.eventHits().get(traceId)).isEqualTo((hit.exact() ? "" : "≤ ") + hit.events()
+                    + (hit.events() == 1 ? " matching event" : " matching events"));
+            assertThat(model.scannedTracesProperty().get()).isZero();
+
+            model.textProperty().set("nosuchwordanywhere");
+            assertThat(model.traces()).isEmpty();
+            assertThat(model.eventHits()).isEmpty();
+
+            assertThat(store.searchLibrary("://").hits()).as("in a URL of the trace's events").isNotEmpty();
+            model.textProperty().set("://");
+            assertThat(model.traces()).as("no word: not looked for in every trace's events from the window").isEmpty();
+            assertThat(model.scannedTracesProperty().get()).isZero();
+
+            model.textProperty().set(imported.trace().title());
+            assertThat(model.traces()).extracting(TraceSummary::traceId).containsExactly(traceId);
+        }
+    }
+
+    @Test
+    void aTraceFoundByItsEventsOpensWithTheTextInItsEventSearch(@TempDir Path dir) throws Exception {
+        try (TraceStore store = TraceStore.open(dir.resolve("forkline").toAbsolutePath())) {
+            StoreTraceLibrary library = new StoreTraceLibrary(store);
+            String traceId = library.importTrace(DemoTrace.HAND_WRITTEN_SAMPLE, Progress.NONE).trace().traceId();
+            WorkbenchViewModel workbench = new WorkbenchViewModel(new SameThreadTaskExecutor(), library,
+                    new dev.forkline.views.state.ReconstructorStateProvider(), new RecentFiles(null));
+
+            workbench.library().textProperty().set(" pytest ");
+            workbench.openStored(traceId);
+
+            assertThat(workbench.filter().textProperty().get()).isEqualTo("pytest");
+            assertThat(workbench.filter().matchCountProperty().get()).isPositive();
+        }
+    }
+}

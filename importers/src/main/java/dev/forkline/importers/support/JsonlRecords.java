@@ -67,7 +67,7 @@ public final class JsonlRecords {
     }
 
     /** Whether none of the first four bytes is one Jackson's encoding detection reacts to (zero, or a byte order mark's first). */
-    static boolean startsPlainly(byte[] bytes, int offset, int length) {
+    public static boolean startsPlainly(byte[] bytes, int offset, int length) {
         for (int i = offset; i < offset + Math.min(4, length); i++) {
             int b = bytes[i] & 0xff;
             if (b == 0 || b == 0xEF || b == 0xFE || b == 0xFF) {

@@ -2,13 +2,12 @@ package dev.forkline.importers.claudecode;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.JsonlRecords;
+import dev.forkline.importers.support.LineTokens;
 import dev.forkline.trace.Json;
 import java.io.IOException;
 
@@ -41,9 +40,6 @@ final class ScannedRecord {
     private byte[] bytes;
     private int messageStart;
     private int messageEnd;
-
-    /** Reads one member's value as a tree, the parser then going on with the rest of the line. */
-    private static final ObjectReader MEMBER = Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private ScannedRecord() {
     }
@@ -87,29 +83,29 @@ final class ScannedRecord {
             for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
                 JsonToken value = parser.nextToken();
                 switch (name) {
-                    case "type" -> scanned.type = text(parser);
-                    case "timestamp" -> scanned.timestamp = text(parser);
-                    case "sessionId" -> scanned.sessionId = text(parser);
-                    case "cwd" -> scanned.cwd = text(parser);
-                    case "version" -> scanned.version = text(parser);
-                    case "gitBranch" -> scanned.gitBranch = text(parser);
-                    case "summary" -> scanned.summary = text(parser);
-                    case "requestId" -> scanned.requestId = text(parser);
-                    case "isMeta" -> scanned.isMeta = member(parser);
-                    case "isSidechain" -> scanned.isSidechain = member(parser);
-                    case "costUSD" -> scanned.cost = member(parser);
-                    case "toolUseResult" -> scanned.resultAgentId = agentId(parser);
+                    case "type" -> scanned.type = LineTokens.text(parser);
+                    case "timestamp" -> scanned.timestamp = LineTokens.text(parser);
+                    case "sessionId" -> scanned.sessionId = LineTokens.text(parser);
+                    case "cwd" -> scanned.cwd = LineTokens.text(parser);
+                    case "version" -> scanned.version = LineTokens.text(parser);
+                    case "gitBranch" -> scanned.gitBranch = LineTokens.text(parser);
+                    case "summary" -> scanned.summary = LineTokens.text(parser);
+                    case "requestId" -> scanned.requestId = LineTokens.text(parser);
+                    case "isMeta" -> scanned.isMeta = LineTokens.tree(parser);
+                    case "isSidechain" -> scanned.isSidechain = LineTokens.tree(parser);
+                    case "costUSD" -> scanned.cost = LineTokens.tree(parser);
+                    case "toolUseResult" -> scanned.resultAgentId = LineTokens.textMember(parser, "agentId");
                     case "message" -> {
                         if (value == JsonToken.START_OBJECT || value == JsonToken.START_ARRAY) {
                             scanned.bytes = bytes;
                             scanned.messageStart = offset + (int) parser.currentTokenLocation().getByteOffset();
-                            skip(parser);
+                            LineTokens.skip(parser);
                             scanned.messageEnd = offset + (int) parser.currentLocation().getByteOffset();
                         } else {
-                            scanned.message = member(parser);
+                            scanned.message = LineTokens.tree(parser);
                         }
                     }
-                    default -> skip(parser);
+                    default -> LineTokens.skip(parser);
                 }
                 scanned.hasPayload |= name.equals("payload");
                 scanned.hasTranscriptId |= name.equals("uuid") || name.equals("sessionId") || name.equals("leafUuid") || name.equals("messageId");
@@ -144,66 +140,5 @@ final class ScannedRecord {
 
     boolean sidechain() {
         return isSidechain != null && isSidechain.asBoolean(false);
-    }
-
-    private static JsonNode member(JsonParser parser) throws IOException {
-        return MEMBER.readTree(parser);
-    }
-
-    /** The current value as {@link JsonFields#text} reads a member: its text when it is a string, else null (and skipped). */
-    private static String text(JsonParser parser) throws IOException {
-        if (parser.currentToken() == JsonToken.VALUE_STRING) {
-            return parser.getText();
-        }
-        skip(parser);
-        return null;
-    }
-
-    /** {@code agentId} of the current value when it is an object, as {@link JsonFields#textAt} reads it. */
-    private static String agentId(JsonParser parser) throws IOException {
-        if (parser.currentToken() != JsonToken.START_OBJECT) {
-            skip(parser);
-            return null;
-        }
-        String agentId = null;
-        for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
-            parser.nextToken();
-            if (name.equals("agentId")) {
-                agentId = text(parser);
-            } else {
-                skip(parser);
-            }
-        }
-        return agentId;
-    }
-
-    /**
-     * Passes over the current value, reading each number as a tree reading would ({@link Json}'s parser rejects those a
-     * double cannot hold when their value is read); {@link JsonParser#skipChildren} alone would let them through.
-     */
-    private static void skip(JsonParser parser) throws IOException {
-        int depth = 0;
-        JsonToken token = parser.currentToken();
-        while (true) {
-            switch (token) {
-                case START_OBJECT, START_ARRAY -> depth++;
-                case END_OBJECT, END_ARRAY -> depth--;
-                case VALUE_NUMBER_INT -> {
-                    if (parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
-                        parser.getBigIntegerValue();
-                    }
-                }
-                case VALUE_NUMBER_FLOAT -> parser.getDecimalValue();
-                default -> {
-                }
-            }
-            if (depth == 0) {
-                return;
-            }
-            token = parser.nextToken();
-            if (token == null) {
-                throw new com.fasterxml.jackson.core.io.JsonEOFException(parser, null, "the line ends inside a value");
-            }
-        }
     }
 }

@@ -83,11 +83,7 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
     }
 
     static boolean isTranscriptRecord(ObjectNode record) {
-        String type = JsonFields.text(record, "type");
-        if (type == null || !RECORD_TYPES.contains(type) || record.has("payload")) {
-            return false;
-        }
-        return record.has("uuid") || record.has("sessionId") || record.has("leafUuid") || record.has("messageId");
+        return ScannedRecord.of(record).isTranscriptRecord();
     }
 
     @Override

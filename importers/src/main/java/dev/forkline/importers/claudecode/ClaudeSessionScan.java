@@ -6,8 +6,10 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.JsonlRecords;
 import dev.forkline.importers.support.Paragraphs;
 import dev.forkline.importers.support.RecordStream;
+import dev.forkline.importers.support.TextLines;
 import dev.forkline.importers.support.Timestamps;
 import dev.forkline.trace.payload.ModelCallData;
 import java.io.IOException;
@@ -137,8 +139,8 @@ final class ClaudeSessionScan {
             first = false;
             try (RecordStream stream = RecordStream.firstBytes(file, quiet, limit)) {
                 long reported = 0;
-                for (RecordStream.Line line = stream.next(); line != null; line = stream.next()) {
-                    scan.scan(file, line.record(), line.number());
+                for (TextLines line = stream.nextUnparsed(); line != null; line = stream.nextUnparsed()) {
+                    scan.scanLine(file, line, quiet);
                     if (stream.bytesRead() != reported) {
                         reported = stream.bytesRead();
                         told.read(reported);
@@ -149,15 +151,37 @@ final class ClaudeSessionScan {
         return scan;
     }
 
+    /**
+     * One line, read with a token parser ({@link ScannedRecord}); a progress record (a subagent's message streamed into
+     * the transcript, or a status) is read as a tree. A line that is not one JSON object is passed over: the second pass
+     * reports it.
+     */
+    private void scanLine(Path file, TextLines line, ImportSession quiet) {
+        ScannedRecord record = ScannedRecord.read(line.bytes(), line.offset(), line.length(), file.toString(), line.lineNumber(), quiet);
+        if (record == null) {
+            return;
+        }
+        if ("progress".equals(record.type)) {
+            scan(file, JsonlRecords.parse(line.bytes(), line.offset(), line.length(), file.toString(), line.lineNumber(), quiet),
+                    line.lineNumber());
+        } else {
+            scan(file, record, line.lineNumber());
+        }
+    }
+
     private void scan(Path file, ObjectNode record, long line) {
-        String type = JsonFields.text(record, "type");
         if (AgentProgress.is(record)) {
             scanProgress(file, record, line);
         }
-        if (ClaudeCodeImporter.isTranscriptRecord(record)) {
+        scan(file, ScannedRecord.of(record), line);
+    }
+
+    private void scan(Path file, ScannedRecord record, long line) {
+        String type = record.type;
+        if (record.isTranscriptRecord()) {
             recognised++;
         }
-        Instant ts = Timestamps.parseText(JsonFields.text(record, "timestamp"));
+        Instant ts = Timestamps.parseText(record.timestamp);
         if (ts != null) {
             if (firstTimestamp == null || ts.isBefore(firstTimestamp)) {
                 firstTimestamp = ts;
@@ -167,28 +191,28 @@ final class ClaudeSessionScan {
             }
         }
         if (sessionId == null) {
-            sessionId = JsonFields.text(record, "sessionId");
+            sessionId = record.sessionId;
         }
         if (cwd == null) {
-            cwd = JsonFields.text(record, "cwd");
+            cwd = record.cwd;
         }
         if (version == null) {
-            version = JsonFields.text(record, "version");
+            version = record.version;
         }
         if (gitBranch == null) {
-            gitBranch = JsonFields.text(record, "gitBranch");
+            gitBranch = record.gitBranch;
         }
         if ("summary".equals(type) && summary == null) {
-            summary = JsonFields.text(record, "summary");
+            summary = record.summary;
         }
-        JsonNode message = record.get("message");
-        if ("assistant".equals(type) && message != null && message.isObject()) {
+        if ("assistant".equals(type) && record.message() != null && record.message().isObject()) {
+            JsonNode message = record.message();
             String responseModel = JsonFields.text(message, "model");
             if (model == null && responseModel != null && !responseModel.startsWith("<")) {
                 model = responseModel;
             }
-            String key = responseKey(record, line);
-            JsonNode cost = record.get("costUSD");
+            String key = responseKey(JsonFields.text(message, "id"), record.requestId, line);
+            JsonNode cost = record.cost;
             anyCost |= cost != null && cost.isNumber();
             responses.computeIfAbsent(file, f -> new HashMap<>()).computeIfAbsent(key, k -> new Response())
                     .add(message, cost, line);
@@ -209,22 +233,20 @@ final class ClaudeSessionScan {
                 }
             }
         }
-        if ("user".equals(type) && message != null) {
-            if (firstPrompt == null && !record.path("isMeta").asBoolean(false) && !record.path("isSidechain").asBoolean(false)) {
-                String text = ClaudeBlocks.plainText(message);
-                if (text != null && !text.isBlank() && !text.startsWith("<")) {
-                    firstPrompt = text;
-                } else if (text != null) {
-                    firstPrompt = ClaudeTools.slashCommand(text);
-                }
+        // a user's message is parsed only for what is looked for in it: the first prompt, and the Task call an agent's result answers
+        if ("user".equals(type) && firstPrompt == null && !record.meta() && !record.sidechain() && record.message() != null) {
+            String text = ClaudeBlocks.plainText(record.message());
+            if (text != null && !text.isBlank() && !text.startsWith("<")) {
+                firstPrompt = text;
+            } else if (text != null) {
+                firstPrompt = ClaudeTools.slashCommand(text);
             }
-            String agentId = JsonFields.textAt(record, "toolUseResult", "agentId");
-            if (agentId != null) {
-                for (JsonNode block : ClaudeBlocks.of(message)) {
-                    String callId = JsonFields.text(block, "tool_use_id");
-                    if (callId != null) {
-                        agentIdByCallId.put(callId, agentId);
-                    }
+        }
+        if ("user".equals(type) && record.resultAgentId != null && record.message() != null) {
+            for (JsonNode block : ClaudeBlocks.of(record.message())) {
+                String callId = JsonFields.text(block, "tool_use_id");
+                if (callId != null) {
+                    agentIdByCallId.put(callId, record.resultAgentId);
                 }
             }
         }
@@ -267,11 +289,14 @@ final class ClaudeSessionScan {
 
     /** One API response is identified by message.id (falling back to requestId, then to the line itself). */
     static String responseKey(ObjectNode record, long line) {
-        String id = JsonFields.textAt(record, "message", "id");
-        if (id == null) {
-            id = JsonFields.text(record, "requestId");
+        return responseKey(JsonFields.textAt(record, "message", "id"), JsonFields.text(record, "requestId"), line);
+    }
+
+    private static String responseKey(String messageId, String requestId, long line) {
+        if (messageId != null) {
+            return messageId;
         }
-        return id != null ? id : "line:" + line;
+        return requestId != null ? requestId : "line:" + line;
     }
 
     /** The response a line belongs to, handed over once: the writer needs it only for its model.call, so it is then released. */

@@ -8,6 +8,8 @@ import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.JsonlRecords;
+import dev.forkline.importers.support.RecordStream;
+import dev.forkline.importers.support.TextLines;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.importers.support.StartCheckpoint;
@@ -40,7 +42,7 @@ public final class CodexRolloutImporter extends SingleFileImporter {
 
     public static final String FORMAT = "codex-rollout";
 
-    private static final Set<String> RECORD_TYPES = Set.of("session_meta", "turn_context", "response_item", "event_msg", "compacted");
+    static final Set<String> RECORD_TYPES = Set.of("session_meta", "turn_context", "response_item", "event_msg", "compacted");
     static final Set<String> BARE_ITEM_TYPES = Set.of("message", "reasoning", "function_call", "function_call_output",
             "custom_tool_call", "custom_tool_call_output", "local_shell_call", "web_search_call");
     private static final Pattern HEAD_MARKER = Pattern.compile(
@@ -63,8 +65,7 @@ public final class CodexRolloutImporter extends SingleFileImporter {
     }
 
     static boolean isRolloutRecord(ObjectNode record) {
-        String type = JsonFields.text(record, "type");
-        return type != null && RECORD_TYPES.contains(type) && record.has("payload");
+        return HeaderLine.of(record).isRolloutRecord();
     }
 
     static boolean isLegacyHeader(ObjectNode record) {
@@ -72,8 +73,7 @@ public final class CodexRolloutImporter extends SingleFileImporter {
     }
 
     static boolean isBareItem(ObjectNode record) {
-        String type = JsonFields.text(record, "type");
-        return type != null && BARE_ITEM_TYPES.contains(type) && !record.has("payload");
+        return HeaderLine.of(record).isBareItem();
     }
 
     /** What must be known before the first event: the session header and the first model. */
@@ -85,6 +85,25 @@ public final class CodexRolloutImporter extends SingleFileImporter {
         /** Tool calls the model made: a rollout with none has nothing to replay, so no start checkpoint. */
         long toolCalls;
         boolean legacy;
+
+        void add(HeaderLine line) {
+            if (line.isRolloutRecord() || line.isBareItem()) {
+                rolloutRecords++;
+            }
+            String itemType = line.isBareItem() ? line.type : "response_item".equals(line.type) ? line.payloadType : null;
+            if (itemType != null && CodexRolloutWriter.TOOL_CALL_ITEMS.contains(itemType)) {
+                toolCalls++;
+            }
+            if (firstTime == null) {
+                firstTime = Timestamps.parseText(line.timestamp);
+            }
+            if ("session_meta".equals(line.type) && meta == null && line.payload() != null) {
+                meta = line.payload();
+            }
+            if ("turn_context".equals(line.type) && firstTurn == null && line.payload() != null) {
+                firstTurn = line.payload();
+            }
+        }
 
         /** The directory the session worked in: session_meta's cwd, else the first turn's. */
         String cwd() {
@@ -154,33 +173,29 @@ public final class CodexRolloutImporter extends SingleFileImporter {
         return record;
     }
 
+    /** A first pass reading each line with a token parser ({@link HeaderLine}); the first line, which may be the older layout's header, as a tree. */
     private static Header readHeader(Path path, ImportSession session) throws IOException, TraceFormatException {
         Header header = new Header();
         ImportSession quiet = new ImportSession(FORMAT, session.source());
-        JsonlRecords.read(path, quiet, (record, line) -> {
-            if (line == 1 && isLegacyHeader(record)) {
-                header.legacy = true;
-                header.meta = record;
-                header.rolloutRecords++;
+        try (RecordStream stream = new RecordStream(path, quiet)) {
+            for (TextLines line = stream.nextUnparsed(); line != null; line = stream.nextUnparsed()) {
+                HeaderLine read;
+                if (line.lineNumber() == 1) {
+                    ObjectNode record = JsonlRecords.parse(line.bytes(), line.offset(), line.length(), path.toString(), 1, quiet);
+                    if (record != null && isLegacyHeader(record)) {
+                        header.legacy = true;
+                        header.meta = record;
+                        header.rolloutRecords++;
+                    }
+                    read = record == null ? null : HeaderLine.of(record);
+                } else {
+                    read = HeaderLine.read(line.bytes(), line.offset(), line.length(), path.toString(), line.lineNumber(), quiet);
+                }
+                if (read != null) {
+                    header.add(read);
+                }
             }
-            if (isRolloutRecord(record) || isBareItem(record)) {
-                header.rolloutRecords++;
-            }
-            JsonNode item = isBareItem(record) ? record : "response_item".equals(JsonFields.text(record, "type")) ? record.get("payload") : null;
-            if (item != null && CodexRolloutWriter.TOOL_CALL_ITEMS.contains(String.valueOf(JsonFields.text(item, "type")))) {
-                header.toolCalls++;
-            }
-            if (header.firstTime == null) {
-                header.firstTime = Timestamps.parseText(JsonFields.text(record, "timestamp"));
-            }
-            String type = JsonFields.text(record, "type");
-            if ("session_meta".equals(type) && header.meta == null && record.get("payload") instanceof ObjectNode meta) {
-                header.meta = meta;
-            }
-            if ("turn_context".equals(type) && header.firstTurn == null && record.get("payload") instanceof ObjectNode turn) {
-                header.firstTurn = turn;
-            }
-        });
+        }
         return header;
     }
 

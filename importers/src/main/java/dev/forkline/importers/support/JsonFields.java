@@ -177,7 +177,36 @@ public final class JsonFields {
         if (text == null) {
             return null;
         }
-        String oneLine = text.replaceAll("\\s+", " ").trim();
-        return oneLine.length() <= max ? oneLine : oneLine.substring(0, max - 1) + "…";
+        // As text.replaceAll("\\s+", " ").trim(), cut: stops reading once more than max characters are certain to remain.
+        int length = text.length();
+        int start = 0;
+        while (start < length && text.charAt(start) <= ' ') {
+            start++;
+        }
+        StringBuilder oneLine = new StringBuilder(Math.min(length - start, max + 1));
+        for (int i = start; i < length; i++) {
+            char c = text.charAt(i);
+            if (isRegexSpace(c)) {
+                while (i + 1 < length && isRegexSpace(text.charAt(i + 1))) {
+                    i++;
+                }
+                oneLine.append(' ');
+            } else {
+                oneLine.append(c);
+                if (oneLine.length() > max && c > ' ') {
+                    return oneLine.substring(0, max - 1) + "…";
+                }
+            }
+        }
+        int end = oneLine.length();
+        while (end > 0 && oneLine.charAt(end - 1) <= ' ') {
+            end--;
+        }
+        return end <= max ? oneLine.substring(0, end) : oneLine.substring(0, max - 1) + "…";
+    }
+
+    /** What {@code \\s} matches in a regular expression: space, tab, line feed, vertical tab, form feed, carriage return. */
+    private static boolean isRegexSpace(char c) {
+        return c == ' ' || (c >= '\t' && c <= '\r');
     }
 }

@@ -46,6 +46,37 @@ public final class JsonlRecords {
         return records;
     }
 
+    /**
+     * One line's UTF-8 bytes as a JSON object, or null after recording why it is not one: parsed from the bytes, without
+     * decoding them first. What is not an object is read again as text, so that the finding says what {@link #parse(String,
+     * String, long, ImportSession)} says (Jackson counts columns in bytes when it reads bytes); so is a line that opens
+     * with a byte that would make Jackson take it for another encoding (a zero byte, a byte order mark).
+     */
+    public static ObjectNode parse(byte[] bytes, int offset, int length, String file, long line, ImportSession session) {
+        if (!startsPlainly(bytes, offset, length)) {
+            return parse(new String(bytes, offset, length, java.nio.charset.StandardCharsets.UTF_8), file, line, session);
+        }
+        try {
+            if (Json.MAPPER.readTree(bytes, offset, length) instanceof ObjectNode object) {
+                return object;
+            }
+        } catch (IOException notJson) {
+            // described below, as the text reading describes it
+        }
+        return parse(new String(bytes, offset, length, java.nio.charset.StandardCharsets.UTF_8), file, line, session);
+    }
+
+    /** Whether none of the first four bytes is one Jackson's encoding detection reacts to (zero, or a byte order mark's first). */
+    public static boolean startsPlainly(byte[] bytes, int offset, int length) {
+        for (int i = offset; i < offset + Math.min(4, length); i++) {
+            int b = bytes[i] & 0xff;
+            if (b == 0 || b == 0xEF || b == 0xFE || b == 0xFF) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** One line as a JSON object, or null after recording why it is not one. */
     public static ObjectNode parse(String text, String file, long line, ImportSession session) {
         JsonNode node;

@@ -99,9 +99,21 @@ public final class RecordStream implements Closeable {
         return line;
     }
 
+    /**
+     * Moves to the next readable line without parsing it, for a reader that takes only a few members from each line
+     * with a token parser: the returned lines give its bytes (valid until the next call) and number; null at the end. A
+     * line that is not one JSON object is that reader's to pass over. Not mixed with {@link #peek}/{@link #next}.
+     */
+    public TextLines nextUnparsed() throws IOException {
+        if (peeked != null) {
+            throw new IllegalStateException("a record was peeked: read it with next()");
+        }
+        return lines.advance() ? lines : null;
+    }
+
     private Line readNext() throws IOException {
-        for (String text = lines.next(); text != null; text = lines.next()) {
-            ObjectNode record = JsonlRecords.parse(text, file.toString(), lines.lineNumber(), session);
+        while (lines.advance()) {
+            ObjectNode record = JsonlRecords.parse(lines.bytes(), lines.offset(), lines.length(), file.toString(), lines.lineNumber(), session);
             if (record != null) {
                 return new Line(file, lines.lineNumber(), record);
             }

@@ -6,6 +6,7 @@ import dev.forkline.trace.LineReader;
 import dev.forkline.trace.TraceFormatException;
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -18,6 +19,8 @@ public final class TextLines implements Closeable {
 
     private final LineReader reader;
     private final ImportSession session;
+    private int offset;
+    private int length;
 
     public TextLines(Path file, ImportSession session, int maxLineBytes) throws IOException {
         this(Files.newInputStream(file), file.toString(), session, maxLineBytes);
@@ -31,24 +34,61 @@ public final class TextLines implements Closeable {
 
     /** The next non-blank readable line, or null at the end of the file. */
     public String next() throws IOException {
+        return advance() ? new String(bytes(), offset, length, StandardCharsets.UTF_8) : null;
+    }
+
+    /**
+     * Moves to the next non-blank readable line without decoding it, false at the end of the file: its UTF-8 bytes
+     * are then {@link #length()} bytes of {@link #bytes()} from {@link #offset()}, until the next call.
+     */
+    public boolean advance() throws IOException {
         while (true) {
-            String text;
+            int read;
             try {
-                text = reader.next();
+                read = reader.nextBytes();
             } catch (TraceFormatException bad) {
                 session.finding(Finding.warning(ImportFindings.MALFORMED_LINE, bad.getMessage() + " (line skipped)", null, bad.line()));
                 continue;
             }
-            if (text == null) {
-                return null;
+            if (read < 0) {
+                return false;
             }
-            if (!text.isBlank()) {
-                return lineNumber() == 1 && text.startsWith("\uFEFF") ? text.substring(1) : text;
+            byte[] line = reader.bytes();
+            if (!isBlank(line, read)) {
+                offset = lineNumber() == 1 && read >= 3 && line[0] == (byte) 0xEF && line[1] == (byte) 0xBB && line[2] == (byte) 0xBF ? 3 : 0;
+                length = read - offset;
+                return true;
             }
         }
     }
 
-    /** The 1-based number of the line {@link #next} returned last. */
+    /** The buffer holding the line {@link #advance} moved to. */
+    public byte[] bytes() {
+        return reader.bytes();
+    }
+
+    public int offset() {
+        return offset;
+    }
+
+    public int length() {
+        return length;
+    }
+
+    /** As {@link String#isBlank} of the decoded line, deciding on the bytes where the line has an ASCII character that is not a space. */
+    private static boolean isBlank(byte[] line, int length) {
+        boolean nonAscii = false;
+        for (int i = 0; i < length; i++) {
+            if (line[i] < 0) {
+                nonAscii = true;
+            } else if (!Character.isWhitespace(line[i])) {
+                return false;
+            }
+        }
+        return !nonAscii || new String(line, 0, length, StandardCharsets.UTF_8).isBlank();
+    }
+
+    /** The 1-based number of the line {@link #next} returned (or {@link #advance} moved to) last. */
     public long lineNumber() {
         return reader.lineNumber();
     }

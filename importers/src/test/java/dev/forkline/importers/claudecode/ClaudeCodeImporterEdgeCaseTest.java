@@ -27,16 +27,16 @@ class ClaudeCodeImporterEdgeCaseTest {
     @TempDir
     Path dir;
 
-    private static final String USER = "{'type':'user','uuid':'u1','parentUuid':null,'sessionId':'s1','cwd':'/repo','version':'2.0.1',"
+    static final String USER = "{'type':'user','uuid':'u1','parentUuid':null,'sessionId':'s1','cwd':'/repo','version':'2.0.1',"
             + "'gitBranch':'main','isSidechain':false,'timestamp':'2025-01-01T10:00:00Z','message':{'role':'user','content':'fix the bug'}}";
 
-    private static String assistant(String uuid, String parent, String messageId, String time, String content, int output) {
+    static String assistant(String uuid, String parent, String messageId, String time, String content, int output) {
         return "{'type':'assistant','uuid':'" + uuid + "','parentUuid':'" + parent + "','sessionId':'s1','isSidechain':false,"
                 + "'timestamp':'" + time + "','message':{'id':'" + messageId + "','role':'assistant','model':'claude-opus-4-1',"
                 + "'content':[" + content + "],'usage':{'input_tokens':10,'cache_read_input_tokens':100,'output_tokens':" + output + "}}}";
     }
 
-    private static String result(String uuid, String parent, String callId, String text, boolean error, String extra) {
+    static String result(String uuid, String parent, String callId, String text, boolean error, String extra) {
         return "{'type':'user','uuid':'" + uuid + "','parentUuid':'" + parent + "','sessionId':'s1','isSidechain':false,"
                 + "'timestamp':'2025-01-01T10:00:09Z','message':{'role':'user','content':[{'type':'tool_result','tool_use_id':'" + callId
                 + "','content':'" + text + "','is_error':" + error + "}]}" + extra + "}";
@@ -88,16 +88,16 @@ class ClaudeCodeImporterEdgeCaseTest {
     }
 
     /** A subagent's message as newer Claude Code versions stream it into the parent transcript. */
-    private static String progress(String uuid, String time, String inner) {
+    static String progress(String uuid, String time, String inner) {
         return "{'type':'progress','uuid':'" + uuid + "','parentUuid':'a1','sessionId':'s1','isSidechain':false,'timestamp':'" + time
                 + "','parentToolUseID':'task1','toolUseID':'agent_msg_" + uuid + "','data':{'type':'agent_progress','agentId':'ab12cd',"
                 + "'prompt':'Review the diff','message':" + inner + "}}";
     }
 
-    private static final String STREAMED_TASK = "{'type':'tool_use','id':'task1','name':'Task','input':{'subagent_type':'reviewer',"
+    static final String STREAMED_TASK = "{'type':'tool_use','id':'task1','name':'Task','input':{'subagent_type':'reviewer',"
             + "'description':'review','prompt':'Review the diff'}}";
 
-    private static List<String> streamedSubagent() {
+    static List<String> streamedSubagent() {
         return List.of(USER,
                 assistant("a1", "u1", "msg_1", "2025-01-01T10:00:01Z", STREAMED_TASK, 20),
                 progress("p1", "2025-01-01T10:00:02Z", "{'type':'user','uuid':'x1','timestamp':'2025-01-01T10:00:02Z',"

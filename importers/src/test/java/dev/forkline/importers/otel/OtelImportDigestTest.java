@@ -3,17 +3,11 @@ package dev.forkline.importers.otel;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.support.ImportDigest;
 import dev.forkline.importers.support.Samples;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.forkline.trace.CanonicalJson;
-import dev.forkline.trace.EventCodec;
-import dev.forkline.trace.Finding;
-import dev.forkline.trace.bundle.Bundle;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -113,31 +107,8 @@ class OtelImportDigestTest {
         assertThat(digest(new OtelImporter().read(file), file)).as(file.getFileName().toString()).isEqualTo(expected);
     }
 
-    /**
-     * SHA-256 of each event (its canonical JSON without the hash chain) and source line, the manifest and every
-     * finding, with the file's path (which session.start and messages name) written as its name alone.
-     */
+    /** The import's digest, with the file's path (which session.start and messages name) written as its name alone. */
     static String digest(ImportedTrace trace, Path file) throws Exception {
-        MessageDigest sha = MessageDigest.getInstance("SHA-256");
-        String path = file.toString();
-        String name = file.getFileName().toString();
-        try (Bundle bundle = trace.bundle()) {
-            for (int i = 0; i < bundle.events().size(); i++) {
-                ObjectNode event = EventCodec.toJson(bundle.events().get(i));
-                event.remove("hash");
-                event.remove("prev");
-                update(sha, CanonicalJson.write(event).replace(path, name) + " " + bundle.lineOf(i));
-            }
-            update(sha, bundle.manifest().toString());
-        }
-        for (Finding finding : trace.findings()) {
-            update(sha, finding.toString().replace(path, name));
-        }
-        return HexFormat.of().formatHex(sha.digest());
-    }
-
-    private static void update(MessageDigest sha, String text) {
-        sha.update(text.getBytes(StandardCharsets.UTF_8));
-        sha.update((byte) '\n');
+        return ImportDigest.of(trace, file.toString(), file.getFileName().toString());
     }
 }

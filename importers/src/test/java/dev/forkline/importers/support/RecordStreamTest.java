@@ -43,6 +43,34 @@ class RecordStreamTest {
         assertThat(session.hasFindings()).isFalse();
     }
 
+    /** Lines are parsed from their bytes; what is wrong with a line is told as reading its text tells it (columns in characters). */
+    @Test
+    void damagedLinesAreToldAsTheirTextIsRead() throws Exception {
+        List<String> lines = List.of("{\"日本\": oops}", "{\"a\":1} {\"b\":2}", "[1,2]", "{\"é\":\"x\",\"é\":1}", "\u0000{}", "{\"n\":1e400}",
+                "{\"t\":\"é\", \"n\":", "{\"ok\":\"日本\"}");
+        Path file = dir.resolve("t.jsonl");
+        Files.writeString(file, String.join("\n", lines) + "\n");
+        ImportSession fromBytes = new ImportSession("test", file.toString());
+        List<String> read = new ArrayList<>();
+        try (RecordStream stream = new RecordStream(file, fromBytes)) {
+            for (RecordStream.Line line = stream.next(); line != null; line = stream.next()) {
+                read.add(line.record().toString());
+            }
+        }
+        ImportSession fromText = new ImportSession("test", file.toString());
+        for (int i = 0; i < lines.size(); i++) {
+            JsonlRecords.parse(lines.get(i), file.toString(), i + 1, fromText);
+        }
+        assertThat(read).containsExactly("{\"ok\":\"日本\"}");
+        assertThat(findings(fromBytes)).hasSize(7).isEqualTo(findings(fromText));
+    }
+
+    private static List<dev.forkline.trace.Finding> findings(ImportSession session) {
+        session.append(dev.forkline.trace.NewEvent.of(ImportSession.RUN, "harness", dev.forkline.trace.EventType.NOTE)
+                .at(java.time.Instant.EPOCH).data(dev.forkline.trace.payload.NoteData.of("end").toPayload()), 0);
+        return session.finish("t", "t").findings();
+    }
+
     private static List<Integer> numbers(Path file, long bytes) throws Exception {
         ImportSession session = new ImportSession("test", file.toString());
         List<Integer> numbers = new ArrayList<>();

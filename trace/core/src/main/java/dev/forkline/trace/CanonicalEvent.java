@@ -55,13 +55,10 @@ public final class CanonicalEvent {
         Halves halves = Halves.of(unhashed);
         byte[] before = halves.before.getBytes(StandardCharsets.UTF_8);
         byte[] after = halves.after.getBytes(StandardCharsets.UTF_8);
-        byte[] content = new byte[before.length + after.length];
-        System.arraycopy(before, 0, content, 0, before.length);
-        System.arraycopy(after, 0, content, before.length, after.length);
-        String hash = Hashes.sha256(content);
+        String hash = Hashes.sha256(before, after);
         // the hash member is ASCII: one byte per character
         String member = hashMember(hash);
-        byte[] line = new byte[content.length + member.length()];
+        byte[] line = new byte[before.length + after.length + member.length()];
         System.arraycopy(before, 0, line, 0, before.length);
         member.getBytes(0, member.length(), line, before.length);
         System.arraycopy(after, 0, line, before.length + member.length(), after.length);

@@ -3,10 +3,6 @@ package dev.forkline.trace;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -22,9 +18,6 @@ public final class LineReader implements Closeable {
     private final InputStream in;
     private final String file;
     private final int maxLineBytes;
-    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT);
     private final byte[] buffer = new byte[64 * 1024];
     private int bufferPos;
     private int bufferEnd;
@@ -53,8 +46,18 @@ public final class LineReader implements Closeable {
 
     /** The next line without its terminator, or null at the end of the input. */
     public String next() throws IOException, TraceFormatException {
+        int length = nextBytes();
+        return length < 0 ? null : new String(line, 0, length, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Reads the next line without decoding it: its bytes, without the terminator and checked to be UTF-8, are the
+     * first {@code n} of {@link #bytes()} until the next call, where {@code n} is what this returns; -1 at the end of
+     * the input. For readers that parse the bytes themselves.
+     */
+    public int nextBytes() throws IOException, TraceFormatException {
         if (eof) {
-            return null;
+            return -1;
         }
         int length = 0;
         boolean tooLong = false;
@@ -67,7 +70,7 @@ public final class LineReader implements Closeable {
                     bufferEnd = 0;
                     eof = true;
                     if (!sawAnything) {
-                        return null;
+                        return -1;
                     }
                     break;
                 }
@@ -104,11 +107,15 @@ public final class LineReader implements Closeable {
         if (length > 0 && line[length - 1] == '\r') {
             length--;
         }
-        try {
-            return decoder.decode(ByteBuffer.wrap(line, 0, length)).toString();
-        } catch (CharacterCodingException e) {
+        if (!Utf8.isValid(line, 0, length)) {
             throw new TraceFormatException(file, lineNumber, "invalid UTF-8");
         }
+        return length;
+    }
+
+    /** The buffer holding the line {@link #nextBytes} read last (longer than that line; overwritten by the next call). */
+    public byte[] bytes() {
+        return line;
     }
 
     private void ensureCapacity(int needed) {

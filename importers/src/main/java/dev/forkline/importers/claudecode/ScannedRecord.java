@@ -1,0 +1,144 @@
+package dev.forkline.importers.claudecode;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.JsonlRecords;
+import dev.forkline.importers.support.LineTokens;
+import dev.forkline.trace.Json;
+import java.io.IOException;
+
+/**
+ * The members of a transcript record that the first pass ({@link ClaudeSessionScan}) uses, read from the line's bytes
+ * with a token parser: the envelope's strings as they come, every other member skipped, and the message parsed as a
+ * tree only when the pass asks for it (an assistant's; a user's only while the first prompt is not found or when its
+ * result names an agent). Skipped members are still checked as a tree reading checks them (syntax, repeated keys,
+ * numbers beyond a double), so a line the second pass reports as damaged is passed over here too.
+ */
+final class ScannedRecord {
+
+    String type;
+    String timestamp;
+    String sessionId;
+    String cwd;
+    String version;
+    String gitBranch;
+    String summary;
+    String requestId;
+    /** {@code toolUseResult.agentId}: the subagent a Task call's result names. */
+    String resultAgentId;
+    JsonNode isMeta;
+    JsonNode isSidechain;
+    JsonNode cost;
+    private boolean hasPayload;
+    private boolean hasTranscriptId;
+    private JsonNode message;
+    /** The message's bytes when it is an object or array not parsed yet: {@code bytes[messageStart, messageEnd)}. */
+    private byte[] bytes;
+    private int messageStart;
+    private int messageEnd;
+
+    private ScannedRecord() {
+    }
+
+    /** A record already read as a tree (a subagent's message carried by a progress record). */
+    static ScannedRecord of(ObjectNode record) {
+        ScannedRecord scanned = new ScannedRecord();
+        scanned.type = JsonFields.text(record, "type");
+        scanned.timestamp = JsonFields.text(record, "timestamp");
+        scanned.sessionId = JsonFields.text(record, "sessionId");
+        scanned.cwd = JsonFields.text(record, "cwd");
+        scanned.version = JsonFields.text(record, "version");
+        scanned.gitBranch = JsonFields.text(record, "gitBranch");
+        scanned.summary = JsonFields.text(record, "summary");
+        scanned.requestId = JsonFields.text(record, "requestId");
+        scanned.resultAgentId = JsonFields.textAt(record, "toolUseResult", "agentId");
+        scanned.isMeta = record.get("isMeta");
+        scanned.isSidechain = record.get("isSidechain");
+        scanned.cost = record.get("costUSD");
+        scanned.message = record.get("message");
+        scanned.hasPayload = record.has("payload");
+        scanned.hasTranscriptId = record.has("uuid") || record.has("sessionId") || record.has("leafUuid") || record.has("messageId");
+        return scanned;
+    }
+
+    /**
+     * The record on a line's UTF-8 bytes, or null when the line is not one JSON object. The bytes must stay as they
+     * are until the record's message was asked for. {@code session} hears nothing the second pass does not report
+     * (it is for lines read as text, see {@link JsonlRecords#parse(byte[], int, int, String, long, ImportSession)}).
+     */
+    static ScannedRecord read(byte[] bytes, int offset, int length, String file, long line, ImportSession session) {
+        if (!JsonlRecords.startsPlainly(bytes, offset, length)) {
+            ObjectNode record = JsonlRecords.parse(bytes, offset, length, file, line, session);
+            return record == null ? null : of(record);
+        }
+        try (JsonParser parser = Json.MAPPER.createParser(bytes, offset, length)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            ScannedRecord scanned = new ScannedRecord();
+            for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
+                JsonToken value = parser.nextToken();
+                switch (name) {
+                    case "type" -> scanned.type = LineTokens.text(parser);
+                    case "timestamp" -> scanned.timestamp = LineTokens.text(parser);
+                    case "sessionId" -> scanned.sessionId = LineTokens.text(parser);
+                    case "cwd" -> scanned.cwd = LineTokens.text(parser);
+                    case "version" -> scanned.version = LineTokens.text(parser);
+                    case "gitBranch" -> scanned.gitBranch = LineTokens.text(parser);
+                    case "summary" -> scanned.summary = LineTokens.text(parser);
+                    case "requestId" -> scanned.requestId = LineTokens.text(parser);
+                    case "isMeta" -> scanned.isMeta = LineTokens.tree(parser);
+                    case "isSidechain" -> scanned.isSidechain = LineTokens.tree(parser);
+                    case "costUSD" -> scanned.cost = LineTokens.tree(parser);
+                    case "toolUseResult" -> scanned.resultAgentId = LineTokens.textMember(parser, "agentId");
+                    case "message" -> {
+                        if (value == JsonToken.START_OBJECT || value == JsonToken.START_ARRAY) {
+                            scanned.bytes = bytes;
+                            scanned.messageStart = offset + (int) parser.currentTokenLocation().getByteOffset();
+                            LineTokens.skip(parser);
+                            scanned.messageEnd = offset + (int) parser.currentLocation().getByteOffset();
+                        } else {
+                            scanned.message = LineTokens.tree(parser);
+                        }
+                    }
+                    default -> LineTokens.skip(parser);
+                }
+                scanned.hasPayload |= name.equals("payload");
+                scanned.hasTranscriptId |= name.equals("uuid") || name.equals("sessionId") || name.equals("leafUuid") || name.equals("messageId");
+            }
+            return parser.nextToken() == null ? scanned : null;
+        } catch (IOException damaged) {
+            return null;
+        }
+    }
+
+    /** The record's message (any JSON value), or null when it has none. */
+    JsonNode message() {
+        if (bytes != null) {
+            try {
+                message = Json.MAPPER.readTree(bytes, messageStart, messageEnd - messageStart);
+            } catch (IOException e) {
+                throw new IllegalStateException("the message of a line read whole could not be read again", e);
+            }
+            bytes = null;
+        }
+        return message;
+    }
+
+    /** A record of a type Claude Code writes, with one of the ids its records carry (see {@link ClaudeCodeImporter#RECORD_TYPES}). */
+    boolean isTranscriptRecord() {
+        return type != null && ClaudeCodeImporter.RECORD_TYPES.contains(type) && !hasPayload && hasTranscriptId;
+    }
+
+    boolean meta() {
+        return isMeta != null && isMeta.asBoolean(false);
+    }
+
+    boolean sidechain() {
+        return isSidechain != null && isSidechain.asBoolean(false);
+    }
+}

@@ -1,0 +1,28 @@
+package dev.forkline.importers.support;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** {@link JsonFields#preview} gives what collapsing every run of white space and trimming the whole text gives, then cut. */
+class JsonFieldsPreviewTest {
+
+    @Test
+    void agreesWithCollapsingAndTrimmingTheWholeText() {
+        Random random = new Random(20);
+        char[] alphabet = {'a', 'b', ' ', ' ', '\t', '\n', '\r', '\u000B', '\f', '\u0001', '\u001F', '\u00A0', 'é', '\uD83D', '\uDE00', '…'};
+        for (int round = 0; round < 100_000; round++) {
+            StringBuilder text = new StringBuilder();
+            int length = random.nextInt(30);
+            for (int i = 0; i < length; i++) {
+                text.append(alphabet[random.nextInt(alphabet.length)]);
+            }
+            int max = 1 + random.nextInt(12);
+            String oneLine = text.toString().replaceAll("\\s+", " ").trim();
+            String expected = oneLine.length() <= max ? oneLine : oneLine.substring(0, max - 1) + "…";
+            assertThat(JsonFields.preview(text.toString(), max)).as("%s / %d", text, max).isEqualTo(expected);
+        }
+        assertThat(JsonFields.preview(null, 5)).isNull();
+    }
+}

@@ -46,7 +46,7 @@ public final class OtelLiveImport {
 
     /** At most this many appended lines wait for {@link #advance}; beyond, the log is read instead. */
     static final int MAX_WAITING_LINES = 256;
-    /** Lines appended after {@link #readBytes}, in file order, as {@link #appended} was told of them. */
+    /** Lines appended after {@link #readBytes}, in file order, as {@link #appended} was told of them; guarded by itself. */
     private final ArrayDeque<AppendedLine> waiting = new ArrayDeque<>();
 
     /** An event derived from the log, with the line the trace will give it. */
@@ -106,11 +106,14 @@ public final class OtelLiveImport {
      * {@link #advance} derives its spans from {@code document} instead of reading the line again, when the lines it was
      * told of are exactly the bytes it has to read.
      */
-    public synchronized void appended(AppendedLine line) {
-        if (waiting.size() >= MAX_WAITING_LINES) {
-            waiting.clear();
+    public void appended(AppendedLine line) {
+        // not under this object's lock, which a derivation holds for as long as it takes: the request would wait for it
+        synchronized (waiting) {
+            if (waiting.size() >= MAX_WAITING_LINES) {
+                waiting.clear();
+            }
+            waiting.add(line);
         }
-        waiting.add(line);
     }
 
     /**
@@ -118,6 +121,12 @@ public final class OtelLiveImport {
      * those bytes, else null (the log is read). Lines before {@code readBytes} are dropped, read already.
      */
     private List<ObjectNode> waitingDocuments(long length) {
+        synchronized (waiting) {
+            return waitingDocumentsLocked(length);
+        }
+    }
+
+    private List<ObjectNode> waitingDocumentsLocked(long length) {
         while (!waiting.isEmpty() && waiting.peekFirst().start() < readBytes) {
             waiting.removeFirst();
         }

@@ -21,9 +21,10 @@ public final class DurableLines {
     /**
      * Appends {@code line} (which must not hold a newline) and a newline, durably. Callers serialise appends to one file.
      *
-     * @return where the line starts in the file (after the newline that ends a torn last line, if there was one)
+     * @return where the line lies in the file, its newline included (after the newline that ends a torn last line, if
+     *         there was one)
      */
-    public static long append(Path file, String line) throws IOException {
+    public static Appended append(Path file, String line) throws IOException {
         if (line.indexOf('\n') >= 0) {
             throw new IllegalArgumentException("a line must not hold a newline");
         }
@@ -38,13 +39,16 @@ public final class DurableLines {
                 buffer = ByteBuffer.wrap(bytes);
             }
             long at = size;
-            long start = size + buffer.remaining() - bytes.length;
             while (buffer.hasRemaining()) {
                 at += channel.write(buffer, at);
             }
             channel.force(false);
-            return start;
+            return new Appended(at - bytes.length, at);
         }
+    }
+
+    /** Where an appended line lies: from {@code start} to {@code end} (exclusive, after its newline). */
+    public record Appended(long start, long end) {
     }
 
     private static boolean endsWithNewline(FileChannel channel, long size) throws IOException {

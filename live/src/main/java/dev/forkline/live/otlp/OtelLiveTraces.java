@@ -2,15 +2,14 @@ package dev.forkline.live.otlp;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.otel.OtelLiveImport;
 import dev.forkline.live.DurableLines;
 import dev.forkline.live.LiveBundle;
 import dev.forkline.live.LiveRoot;
 import dev.forkline.live.StoreSync;
-import dev.forkline.importers.otel.OtelLiveImport;
 import dev.forkline.trace.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,9 +49,8 @@ public final class OtelLiveTraces {
             ObjectNode document = trace.getValue();
             try {
                 LiveBundle.withLock(log, () -> {
-                    long start = DurableLines.append(log, line);
-                    long end = start + line.getBytes(StandardCharsets.UTF_8).length + 1;
-                    sync.appended(log, new OtelLiveImport.AppendedLine(start, end, document));
+                    DurableLines.Appended appended = DurableLines.append(log, line);
+                    sync.appended(log, new OtelLiveImport.AppendedLine(appended.start(), appended.end(), document));
                     return null;
                 });
             } catch (IOException | RuntimeException e) {

@@ -130,14 +130,6 @@ final class SearchIndexRows {
 
     /** A LIKE pattern for terms starting with {@code word} ({@code _} is a word character, and LIKE's wildcard). */
     private static String prefixPattern(String word) {
-        StringBuilder pattern = new StringBuilder(word.length() + 2);
-        for (int i = 0; i < word.length(); i++) {
-            char c = word.charAt(i);
-            if (c == '%' || c == '_' || c == '\\') {
-                pattern.append('\\');
-            }
-            pattern.append(c);
-        }
-        return pattern.append('%').toString();
+        return SearchText.likeLiteral(word) + "%";
     }
 }

@@ -52,15 +52,19 @@ final class SearchText {
 
     /** A LIKE pattern matching {@code query} anywhere, with LIKE's wildcards in it taken literally (escape {@code \}). */
     static String containsPattern(String query) {
-        String lower = query.toLowerCase(Locale.ROOT);
-        StringBuilder pattern = new StringBuilder(lower.length() + 2).append('%');
-        for (int i = 0; i < lower.length(); i++) {
-            char c = lower.charAt(i);
+        return "%" + likeLiteral(query.toLowerCase(Locale.ROOT)) + "%";
+    }
+
+    /** {@code text} for a LIKE pattern, its wildcards and the escape {@code \} taken literally. */
+    static String likeLiteral(String text) {
+        StringBuilder literal = new StringBuilder(text.length() + 2);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
             if (c == '%' || c == '_' || c == '\\') {
-                pattern.append('\\');
+                literal.append('\\');
             }
-            pattern.append(c);
+            literal.append(c);
         }
-        return pattern.append('%').toString();
+        return literal.toString();
     }
 }

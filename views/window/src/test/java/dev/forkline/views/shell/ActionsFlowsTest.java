@@ -44,6 +44,11 @@ class ActionsFlowsTest {
     private void show(Path dir, String... names) throws Exception {
         samples = Samples.imported(dir, names);
         HeadlessFx.ensureStarted();
+        // a popup another test class left showing (a tooltip whose timer fired late) would take this test's clicks
+        HeadlessFx.call(() -> {
+            List.copyOf(javafx.stage.Window.getWindows()).forEach(javafx.stage.Window::hide);
+            return null;
+        });
         LaunchOptions options = new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
                 .withServices(samples.services(ReplayBackend.docker())).withContracts(List.of(Samples.CONTRACT));
         workbench = HeadlessFx.call(() -> {
@@ -123,10 +128,14 @@ class ActionsFlowsTest {
         int waiting = model.escapeQueue().countProperty().get();
         assertThat(view().queueButton.getText()).isEqualTo("Escape queue  " + waiting);
         robot.clickOn(view().queueButton);
-        awaitFx(() -> view().queuePane != null && !view().queuePane.table.getItems().isEmpty());
+        // the button reads the queue again: click once that read has replaced the rows
+        awaitFx(() -> view().queuePane != null && !model.escapeQueue().loadingProperty().get() && !view().queuePane.table.getItems().isEmpty());
         Node firstRow = robot.lookup("#queue-table .table-row-cell")
                 .match(r -> r.isVisible() && r instanceof javafx.scene.control.TableRow<?> row && row.getIndex() == 0).query();
         robot.clickOn(firstRow);
+        awaitFx(() -> view().queuePane.table.getSelectionModel().getSelectedItem() != null,
+                () -> "the click on the first row selected nothing; the row at " + HeadlessFx.call(() -> firstRow.localToScreen(firstRow.getLayoutBounds()))
+                        + ", windows showing: " + HeadlessFx.call(ActionsFlowsTest::showingWindows));
         QueueItem item = view().queuePane.table.getSelectionModel().getSelectedItem();
         awaitFx(() -> model.timeline().selectedEvent() != null && model.timeline().selectedEvent().id().equals(item.eventId()));
         assertThat(model.opened().bundle().manifest().traceId()).isEqualTo(item.traceId());
@@ -220,12 +229,24 @@ class ActionsFlowsTest {
     }
 
     static void awaitFx(BooleanSupplier condition) throws InterruptedException {
+        awaitFx(condition, () -> "");
+    }
+
+    private static void awaitFx(BooleanSupplier condition, java.util.function.Supplier<String> why) throws InterruptedException {
         long deadline = System.nanoTime() + 60_000_000_000L;
         while (!HeadlessFx.call(condition::getAsBoolean)) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within 60 s");
+                String detail = why.get();
+                throw new AssertionError("condition not met within 60 s" + (detail.isEmpty() ? "" : ": " + detail));
             }
             Thread.sleep(50);
         }
+    }
+
+    private static String showingWindows() {
+        return javafx.stage.Window.getWindows().stream().filter(javafx.stage.Window::isShowing)
+                .map(w -> w.getClass().getSimpleName() + (w instanceof Stage s ? " '" + s.getTitle() + "'" : "")
+                        + " at " + (int) w.getX() + "," + (int) w.getY() + " " + (int) w.getWidth() + "x" + (int) w.getHeight())
+                .toList().toString();
     }
 }

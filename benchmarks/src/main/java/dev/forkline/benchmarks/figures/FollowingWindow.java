@@ -11,7 +11,7 @@ import dev.forkline.views.viewmodel.WorkbenchViewModel;
  * The window's work while a live trace streams in, without drawing: a workbench view model on the store that polls it
  * as the window does ({@code LiveSessionsViewModel.poll}, every 500 ms), opens the trace as soon as it is stored and then
  * follows its tail (each change reloads it and moves the cursor to the newest event). Runs on a thread of its own, which
- * is the view model's only thread (its tasks run in place).
+ * is the view model's only thread (its tasks run in place). It is open before the figure's clock starts.
  */
 final class FollowingWindow implements AutoCloseable {
 
@@ -22,14 +22,32 @@ final class FollowingWindow implements AutoCloseable {
     private volatile int reloads;
     private volatile RuntimeException failure;
 
-    FollowingWindow(TraceStore store, String traceId) {
+    private final java.util.concurrent.CountDownLatch open = new java.util.concurrent.CountDownLatch(1);
+
+    /** Returns once the window is open and has read the library as it is (the reviewer opened it before the agent started). */
+    FollowingWindow(TraceStore store, String traceId) throws InterruptedException {
         thread = Thread.ofPlatform().name("bench-following-window").daemon(true).start(() -> follow(store, traceId));
+        if (!open.await(5, java.util.concurrent.TimeUnit.MINUTES)) {
+            throw new IllegalStateException("the following window did not open within 5 minutes");
+        }
+        if (failure != null) {
+            throw failure;
+        }
     }
 
     private void follow(TraceStore store, String traceId) {
         try {
-            WorkbenchViewModel window = new WorkbenchViewModel(new SameThreadTaskExecutor(), new StoreTraceLibrary(store),
-                    new ReconstructorStateProvider(), new RecentFiles(null));
+            WorkbenchViewModel window;
+            try {
+                window = new WorkbenchViewModel(new SameThreadTaskExecutor(), new StoreTraceLibrary(store),
+                        new ReconstructorStateProvider(), new RecentFiles(null));
+                window.live().poll();
+            } catch (RuntimeException e) {
+                failure = new IllegalStateException("the following window did not open: " + e.getMessage(), e);
+                return;
+            } finally {
+                open.countDown();
+            }
             int shown = -1;
             while (!closed) {
                 window.live().poll();

@@ -575,12 +575,23 @@ public final class TraceStore implements AutoCloseable {
      * @return how many traces were indexed
      */
     public int updateSearchIndex() throws StoreException {
+        return updateSearchIndex(java.util.Set.of());
+    }
+
+    /**
+     * As {@link #updateSearchIndex()}, leaving out these traces: ones still growing (a live session), which would be
+     * counted whole again on every change; they are found by reading them until they are indexed.
+     */
+    public int updateSearchIndex(java.util.Set<String> leaveOut) throws StoreException {
         int indexed = 0;
         List<TraceTerms.Counted> pending = new java.util.ArrayList<>();
         long pendingTerms = 0;
         for (String traceId : read("list the traces to index for search", SearchIndexRows::unindexed)) {
             if (closed) {
                 return indexed;
+            }
+            if (leaveOut.contains(traceId)) {
+                continue;
             }
             Optional<TraceTerms.Counted> counted = countTerms(traceId);
             if (counted.isPresent()) {

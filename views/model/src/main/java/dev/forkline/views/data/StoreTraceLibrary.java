@@ -113,9 +113,9 @@ public final class StoreTraceLibrary implements TraceLibrary {
     }
 
     @Override
-    public int updateSearchIndex() throws IOException {
+    public int updateSearchIndex(java.util.Set<String> leaveOut) throws IOException {
         try {
-            return store.updateSearchIndex();
+            return store.updateSearchIndex(leaveOut);
         } catch (StoreException e) {
             throw new IOException(e.getMessage(), e);
         }

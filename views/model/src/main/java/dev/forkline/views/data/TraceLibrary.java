@@ -41,9 +41,10 @@ public interface TraceLibrary {
      * Brings the index {@link #find} answers from up to date (traces imported, grown or replaced since), when this
      * library keeps one; a long call, made in the background. Traces not indexed yet are found all the same, slower.
      *
+     * @param leaveOut traces still growing (live sessions): counting them whole on every change would be wasted
      * @return how many traces were indexed
      */
-    default int updateSearchIndex() throws IOException {
+    default int updateSearchIndex(java.util.Set<String> leaveOut) throws IOException {
         return 0;
     }
 

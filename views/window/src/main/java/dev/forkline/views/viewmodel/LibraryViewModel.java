@@ -38,6 +38,8 @@ public final class LibraryViewModel {
     private final ReadOnlyIntegerWrapper scannedTraces = new ReadOnlyIntegerWrapper();
     /** Set while the search index is brought up to date: another refresh then asks for one more pass after it. */
     private boolean indexAgain;
+    /** Traces a live session is still growing: left out of the search index until they stop ({@link #indexSettled}). */
+    private java.util.Set<String> growing = java.util.Set.of();
     private final StringProperty text = new SimpleStringProperty("");
     private final ObjectProperty<LocalDate> from = new SimpleObjectProperty<>();
     private final ObjectProperty<LocalDate> to = new SimpleObjectProperty<>();
@@ -93,6 +95,24 @@ public final class LibraryViewModel {
     }
 
     /**
+     * Reads the library again after live sessions changed it; the traces still growing ({@code growing}) are left out
+     * of the search index, which would otherwise count each of them whole again on every change.
+     */
+    public void refreshGrowing(java.util.Set<String> growing) {
+        this.growing = java.util.Set.copyOf(growing);
+        refresh();
+    }
+
+    /** The live sessions stopped growing their traces: indexes them now (the list itself is as it was). */
+    public void indexSettled() {
+        growing = java.util.Set.of();
+        TraceLibrary source = library.get();
+        if (source != null) {
+            updateSearchIndex(source);
+        }
+    }
+
+    /**
      * Brings the library's search index up to date in the background after each refresh (new, grown and replaced
      * traces): one pass at a time, and one more after it when a refresh came meanwhile. A failure only leaves traces
      * unindexed, which the search then reads; it is not shown.
@@ -103,7 +123,8 @@ public final class LibraryViewModel {
             return;
         }
         indexAgain = false;
-        latest.execute("library-index", progress -> source.updateSearchIndex(), indexed -> {
+        java.util.Set<String> leaveOut = growing;
+        latest.execute("library-index", progress -> source.updateSearchIndex(leaveOut), indexed -> {
             if (indexAgain && source == library.get()) {
                 updateSearchIndex(source);
             }

@@ -52,6 +52,8 @@ public final class LiveSessionsViewModel {
     private final TimelineViewModel timeline;
     private final EscapeQueueViewModel queue;
     private final ObservableSet<String> live = FXCollections.observableSet();
+    /** Whether the last change a poll found grew live traces (left out of the search index while they grow). */
+    private boolean growing;
     private final BooleanProperty following = new SimpleBooleanProperty(true);
     private final BooleanBinding openIsLive;
     private final ReadOnlyIntegerWrapper announced = new ReadOnlyIntegerWrapper();
@@ -154,7 +156,15 @@ public final class LiveSessionsViewModel {
 
     private void apply(Scan scan) {
         polling = false;
-        if (scan == null || stopped) {
+        if (stopped) {
+            return;
+        }
+        if (scan == null) {
+            if (growing) {
+                // a poll without change after live traces grew: they are settled enough to index
+                growing = false;
+                workbench.library().indexSettled();
+            }
             return;
         }
         boolean baseline = counts == null;
@@ -162,7 +172,11 @@ public final class LiveSessionsViewModel {
         counts = scan.counts();
         live.retainAll(scan.live());
         live.addAll(scan.live());
-        workbench.library().refresh();
+        java.util.Set<String> grew = new HashSet<>();
+        scan.changed().forEach(summary -> grew.add(summary.traceId()));
+        grew.retainAll(scan.live());
+        growing = !grew.isEmpty();
+        workbench.library().refreshGrowing(grew);
         if (baseline) {
             // The library and the queue were first read before this mark was taken: whatever landed in between
             // (a session that started as the window opened) would otherwise wait for the next change.

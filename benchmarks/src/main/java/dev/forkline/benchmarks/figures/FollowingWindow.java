@@ -4,6 +4,9 @@ import dev.forkline.trace.store.TraceStore;
 import dev.forkline.views.concurrent.SameThreadTaskExecutor;
 import dev.forkline.views.data.StoreTraceLibrary;
 import dev.forkline.views.state.ReconstructorStateProvider;
+import dev.forkline.views.data.RunLineage;
+import dev.forkline.views.state.StateProvider;
+import dev.forkline.views.state.StateSnapshot;
 import dev.forkline.views.viewmodel.RecentFiles;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
 
@@ -40,7 +43,7 @@ final class FollowingWindow implements AutoCloseable {
             WorkbenchViewModel window;
             try {
                 window = new WorkbenchViewModel(new SameThreadTaskExecutor(), new StoreTraceLibrary(store),
-                        new ReconstructorStateProvider(), new RecentFiles(null));
+                        new PassesAwaited(new ReconstructorStateProvider()), new RecentFiles(null));
                 window.live().poll();
             } catch (RuntimeException e) {
                 failure = new IllegalStateException("the following window did not open: " + e.getMessage(), e);
@@ -72,12 +75,37 @@ final class FollowingWindow implements AutoCloseable {
         return reloads;
     }
 
+    /** Stops following, and waits for the state passes the window started, which would otherwise run into the next figure. */
     @Override
     public void close() throws InterruptedException {
         closed = true;
         thread.join(60_000);
         if (failure != null) {
             throw failure;
+        }
+        passes.forEach(pass -> pass.exceptionally(failed -> null).join());
+    }
+
+    private final java.util.List<java.util.concurrent.CompletableFuture<Void>> passes = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** The window's state provider, keeping the passes it starts in the background. */
+    private final class PassesAwaited implements StateProvider {
+        private final StateProvider provider;
+
+        PassesAwaited(StateProvider provider) {
+            this.provider = provider;
+        }
+
+        @Override
+        public StateSnapshot at(RunLineage lineage, String run, int eventIndex) {
+            return provider.at(lineage, run, eventIndex);
+        }
+
+        @Override
+        public java.util.concurrent.CompletableFuture<Void> prepare(RunLineage lineage, String run) {
+            java.util.concurrent.CompletableFuture<Void> pass = provider.prepare(lineage, run);
+            passes.add(pass);
+            return pass;
         }
     }
 }

@@ -134,11 +134,11 @@ public final class LiveFigures {
     private List<Figure> ingest(LiveService serve, TraceStore store, Path dir) throws Exception {
         SpanRequests full = new SpanRequests(sizes.isQuick() ? 2 : 20, SDK_BATCH);
         SpanRequests small = new SpanRequests(sizes.isQuick() ? 20 : 200, 50);
-        // Untimed ingests of the same shape first: the floor runs warm (after warm-up runs of its own), so the ingest
-        // is measured warm too. One warm-up ingest left most of serve's ingest uncompiled.
+        // Untimed ingests exactly like the measured ones first (a window following each): serve is a long-running
+        // process, and the figure is its steady state, as the floor's is. Three warm-up ingests left the JIT compiling
+        // for 0.4 to 0.9 s of CPU during each measured one, on a machine of two cores; it settles after about ten.
         for (int i = 0; i < warmups(); i++) {
-            send(serve, full.bodies(traceId(0xA0 + i)));
-            serve.sync().flush();
+            ingestOnce(serve, store, full, full.bodies(traceId(0xA0 + i)), traceId(0xA0 + i));
         }
         Figure throughput = ingest(serve, store, dir, full, 0xB0, "live.ingest", Goal.ratioAtMost(3));
         Figure perRequest = ingest(serve, store, dir, small, 0xC0, "live.ingest.small-batches", Goal.none());
@@ -146,8 +146,11 @@ public final class LiveFigures {
     }
 
     private int warmups() {
-        return sizes.isQuick() ? 1 : 3;
+        return sizes.isQuick() ? 1 : WARMUPS;
     }
+
+    /** Warm-up runs of the ingest and of its floor alike (see {@link #ingest(LiveService, TraceStore, Path)}). */
+    static final int WARMUPS = 12;
 
     /** How many ingests of each shape are measured: the figure is their median. */
     private int measuredIngests() {
@@ -229,9 +232,10 @@ public final class LiveFigures {
         OtelImporter importer = new OtelImporter();
         // What the ingests left on the heap (serve keeps a live trace's spans and events) is moved out of the young
         // generation first, so that the floor's collections do not copy it. The floor's own run time varies by a factor
-        // of five from one run to the next in the same JVM (its young collections): three warm-ups, the median of five.
+        // of five from one run to the next in the same JVM (its young collections): warmed up as the ingest is, the
+        // median of five.
         System.gc();
-        double floor = Timing.median(3, 5, () -> importer.read(spansFile).bundle().close());
+        double floor = Timing.median(WARMUPS, 5, () -> importer.read(spansFile).bundle().close());
         int spans = requests.spans();
         String all = ingests.stream().map(ingest -> String.format(java.util.Locale.ROOT, "%.0f", ingest.millis()))
                 .collect(java.util.stream.Collectors.joining(", ", "", " ms"));
@@ -249,6 +253,8 @@ public final class LiveFigures {
         long[] acked = new long[2];
         long[] cpu = new long[3];
         var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        var jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+        long compiledBefore = jit.getTotalCompilationTime();
         double millis = Timing.once(() -> {
             cpu[0] = os.getProcessCpuTime();
             acked[0] = System.nanoTime();
@@ -258,6 +264,7 @@ public final class LiveFigures {
             serve.sync().flush();
             cpu[2] = os.getProcessCpuTime();
         });
+        long compiled = jit.getTotalCompilationTime() - compiledBefore;
         window.close();
         if (store.find("otel-genai:" + trace).orElseThrow().eventCount() < requests.spans()) {
             throw new IllegalStateException("not every span reached the store");
@@ -267,6 +274,7 @@ public final class LiveFigures {
                 + String.format(java.util.Locale.ROOT, "%.2f s", (acked[1] - acked[0]) / 1e9)
                 + String.format(java.util.Locale.ROOT, "; JVM CPU %.2f s while answering, %.2f s for the last store",
                         (cpu[1] - cpu[0]) / 1e9, (cpu[2] - cpu[1]) / 1e9)
+                + "; the JIT compiled for " + compiled + " ms"
                 + "; the window reloaded " + window.reloads() + " times");
     }
 }

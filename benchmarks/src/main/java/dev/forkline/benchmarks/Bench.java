@@ -35,12 +35,12 @@ import java.util.Set;
  * line per figure. Full sizes enforce the goals (exit 3 when one is missed); {@code --quick} uses small sizes and
  * enforces none.
  *
- * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,live,formats,memory,library,postgresql,fanout,first-frame.claude-code] [--events N] [--library TRACES,EVENTS] [--work DIR] [--keep]</pre>
+ * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,live,formats,memory,library,postgresql,fanout,first-frame.claude-code,first-frame.codex-rollout] [--events N] [--library TRACES,EVENTS] [--work DIR] [--keep]</pre>
  */
 public final class Bench {
 
     public static final Set<String> GROUPS = Set.of("import", "open", "step", "frame", "sandbox", "restore", "storage", "real-replay",
-            "rebuild", "live", "formats", "memory", "library", "postgresql", "fanout", "first-frame.claude-code");
+            "rebuild", "live", "formats", "memory", "library", "postgresql", "fanout", "first-frame.claude-code", "first-frame.codex-rollout");
 
     private final Sizes sizes;
     private final Set<String> only;
@@ -128,13 +128,15 @@ public final class Bench {
         } finally {
             trace.close();
         }
-        if (wants("open") || wants("first-frame.claude-code")) {
-            ForeignFormat.Written transcript = new ForeignImportFigures(sizes, work, out).file(ForeignFormat.CLAUDE_CODE);
-            ViewFigures views = new ViewFigures(sizes, work, out);
-            try {
-                report(views.firstFrameClaudeCode(transcript.file(), transcript.records()));
-            } finally {
-                views.close();
+        for (ForeignFormat format : List.of(ForeignFormat.CLAUDE_CODE, ForeignFormat.CODEX)) {
+            if (wants("open") || wants("first-frame." + format.importerFormat())) {
+                ForeignFormat.Written file = new ForeignImportFigures(sizes, work, out).file(format);
+                ViewFigures views = new ViewFigures(sizes, work, out);
+                try {
+                    report(views.firstFrameForeign(format, file.file(), file.records()));
+                } finally {
+                    views.close();
+                }
             }
         }
         if (wants("formats") || wants("memory")) {

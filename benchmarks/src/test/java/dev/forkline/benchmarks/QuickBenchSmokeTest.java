@@ -33,7 +33,7 @@ class QuickBenchSmokeTest {
 
         assertThat(figures).extracting(Figure::name)
                 .containsExactly("import.rss.bundle", "import", "import.store", "open", "open.heap", "open.first-frame", "open.heap.after-import", "frame.zoomed-out", "frame.mid-zoom",
-                        "frame.zoomed-in", "step", "step.state", "step.first", "open.first-frame.claude-code", "import.claude-code", "import.codex-rollout", "import.otel-genai",
+                        "frame.zoomed-in", "step", "step.state", "step.first", "open.first-frame.claude-code", "open.first-frame.codex-rollout", "import.claude-code", "import.codex-rollout", "import.otel-genai",
                         "import.rss.claude-code", "import.rss.codex-rollout", "import.rss.otel-genai", "checkpoint.storage", "workspace.rebuild",
                         "library.list", "library.escape-queue", "library.search");
         for (Figure figure : figures) {

@@ -1,5 +1,6 @@
 package dev.forkline.benchmarks.figures;
 
+import dev.forkline.benchmarks.generate.foreign.ForeignFormat;
 import dev.forkline.benchmarks.harness.Figure;
 import dev.forkline.benchmarks.harness.Goal;
 import dev.forkline.benchmarks.harness.Heap;
@@ -108,18 +109,19 @@ public final class ViewFigures {
     }
 
     /**
-     * open.first-frame.claude-code: as {@link #firstFrame} for the generated Claude Code transcript, whose importer
-     * reads it twice (a scan, then the events), so the whole import is long: the first import runs to its end (the
-     * stored trace must replace what was shown), the others are cancelled once their first frame is painted (nothing
-     * may be stored). The floor is the Jackson streaming parse of the transcript.
+     * open.first-frame.claude-code and open.first-frame.codex-rollout: as {@link #firstFrame} for the generated
+     * Claude Code transcript or Codex rollout, whose importers read it twice (a first pass, then the events), so the
+     * whole import is long: the first import runs to its end (the stored trace must replace what was shown), the others
+     * are cancelled once their first frame is painted (nothing may be stored). The floor is the Jackson streaming parse
+     * of the file.
      */
-    public Figure firstFrameClaudeCode(Path transcript, long records) throws Exception {
-        double floor = Timing.median(0, 3, () -> JsonFloor.parse(transcript));
-        FirstFrames frames = firstFrames(transcript, 1);
-        return Figure.measured("open.first-frame.claude-code", String.format(
-                        "window import of the %,d-line Claude Code transcript (%s, %,d events stored) to the first timeline frame of "
-                                + "what was read so far", records, Unit.BYTES.format(java.nio.file.Files.size(transcript)), frames.stored()),
-                frames.median(), floor, "Jackson streaming parse of the transcript", Unit.MILLIS, Goal.valueAtMost(2000, Unit.MILLIS));
+    public Figure firstFrameForeign(ForeignFormat format, Path file, long records) throws Exception {
+        double floor = Timing.median(0, 3, () -> JsonFloor.parse(file));
+        FirstFrames frames = firstFrames(file, 1);
+        return Figure.measured("open.first-frame." + format.importerFormat(), String.format(
+                        "window import of the %,d-line %s file (%s, %,d events stored) to the first timeline frame of what was read so far",
+                        records, format.importerFormat(), Unit.BYTES.format(java.nio.file.Files.size(file)), frames.stored()),
+                frames.median(), floor, "Jackson streaming parse of the file", Unit.MILLIS, Goal.valueAtMost(2000, Unit.MILLIS));
     }
 
     /**

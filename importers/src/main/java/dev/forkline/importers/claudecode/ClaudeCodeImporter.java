@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.ReadingWatcher;
+import dev.forkline.importers.support.BytesRead;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
@@ -105,12 +106,12 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
         List<Path> subagents = sameSession(main, subagentFiles(path, main), session);
         long size = Files.size(main);
         return read(path, main, subagents, session, Long.MAX_VALUE,
-                bytes -> watcher.read(bytes, size, () -> read(path, main, List.of(), newSession(path), bytes, ClaudeSessionScan.Reading.NONE)));
+                bytes -> watcher.read(bytes, size, () -> read(path, main, List.of(), newSession(path), bytes, BytesRead.NONE)));
     }
 
     /** Imports the first {@code limit} bytes of {@code main} and of each subagent file (all of them: {@link Long#MAX_VALUE}). */
     private ImportedTrace read(Path path, Path main, List<Path> subagents, ImportSession session, long limit,
-                               ClaudeSessionScan.Reading reading) throws IOException, TraceFormatException {
+                               BytesRead reading) throws IOException, TraceFormatException {
         List<Path> files = new ArrayList<>();
         files.add(main);
         files.addAll(subagents);

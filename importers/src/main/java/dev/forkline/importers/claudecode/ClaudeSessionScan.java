@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.BytesRead;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.JsonlRecords;
 import dev.forkline.importers.support.Paragraphs;
@@ -107,21 +108,12 @@ final class ClaudeSessionScan {
     /** Task call id -> the agentId its result names (newer Claude Code versions). */
     final Map<String, String> agentIdByCallId = new HashMap<>();
 
-    /** Hears how many bytes of the transcript (the first file) were read so far. */
-    @FunctionalInterface
-    interface Reading {
-        Reading NONE = bytes -> {
-        };
-
-        void read(long bytes) throws IOException;
-    }
-
     /**
      * @param limit   how many bytes of each file to read ({@link Long#MAX_VALUE}: all; less: a part read so far, see
      *                {@link RecordStream#firstBytes})
-     * @param reading told each time more of the transcript was read
+     * @param reading told each time more of the transcript (the first file) was read
      */
-    static ClaudeSessionScan of(Iterable<Path> files, ImportSession session, long limit, Reading reading) throws IOException {
+    static ClaudeSessionScan of(Iterable<Path> files, ImportSession session, long limit, BytesRead reading) throws IOException {
         ClaudeSessionScan scan = new ClaudeSessionScan();
         boolean first = true;
         for (Path file : files) {
@@ -135,7 +127,7 @@ final class ClaudeSessionScan {
         ImportSession quiet = new ImportSession(session.format(), session.source());
         first = true;
         for (Path file : files) {
-            Reading told = first ? reading : Reading.NONE;
+            BytesRead told = first ? reading : BytesRead.NONE;
             first = false;
             try (RecordStream stream = RecordStream.firstBytes(file, quiet, limit)) {
                 long reported = 0;

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.ReadingWatcher;
+import dev.forkline.importers.support.BytesRead;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
@@ -23,9 +25,11 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.EventBatchSink;
 import dev.forkline.trace.payload.SessionEndData;
 import dev.forkline.trace.payload.SessionStartData;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -114,8 +118,23 @@ public final class CodexRolloutImporter extends SingleFileImporter {
 
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
+        return read(path, null, ReadingWatcher.NONE);
+    }
+
+    /**
+     * As {@link #read(Path)}, telling {@code watcher} how far its first reading (the header pass) got through the
+     * rollout; the part read so far is imported as the rollout's first bytes alone.
+     */
+    @Override
+    public ImportedTrace read(Path path, EventBatchSink sink, ReadingWatcher watcher) throws IOException, TraceFormatException {
+        long size = Files.size(path);
+        return read(path, Long.MAX_VALUE, bytes -> watcher.read(bytes, size, () -> read(path, bytes, BytesRead.NONE)));
+    }
+
+    /** Imports the rollout's first {@code limit} bytes (all of them: {@link Long#MAX_VALUE}). */
+    private ImportedTrace read(Path path, long limit, BytesRead reading) throws IOException, TraceFormatException {
         ImportSession session = newSession(path);
-        Header header = readHeader(path, session);
+        Header header = readHeader(path, session, limit, reading);
         if (header.rolloutRecords == 0) {
             throw new TraceFormatException(path.toString(), 0, "not a Codex rollout: no session_meta/turn_context/response_item/event_msg record");
         }
@@ -131,7 +150,7 @@ public final class CodexRolloutImporter extends SingleFileImporter {
         WorkspaceRoot root = new WorkspaceRoot(StartCheckpoint.rootOr(header.cwd()));
 
         CodexRolloutWriter writer = new CodexRolloutWriter(session, model, provider, start, root);
-        JsonlRecords.read(path, session, (record, line) -> {
+        JsonlRecords.readFirstBytes(path, session, limit, (record, line) -> {
             ObjectNode normalised = normalise(record, line == 1 && header.legacy);
             if (normalised != null) {
                 writer.write(normalised, line);
@@ -173,11 +192,15 @@ public final class CodexRolloutImporter extends SingleFileImporter {
         return record;
     }
 
-    /** A first pass reading each line with a token parser ({@link HeaderLine}); the first line, which may be the older layout's header, as a tree. */
-    private static Header readHeader(Path path, ImportSession session) throws IOException, TraceFormatException {
+    /**
+     * A first pass over the first {@code limit} bytes, reading each line with a token parser ({@link HeaderLine}); the
+     * first line, which may be the older layout's header, as a tree. {@code reading} hears each time more was read.
+     */
+    private static Header readHeader(Path path, ImportSession session, long limit, BytesRead reading) throws IOException {
         Header header = new Header();
         ImportSession quiet = new ImportSession(FORMAT, session.source());
-        try (RecordStream stream = new RecordStream(path, quiet)) {
+        try (RecordStream stream = RecordStream.firstBytes(path, quiet, limit)) {
+            long reported = 0;
             for (TextLines line = stream.nextUnparsed(); line != null; line = stream.nextUnparsed()) {
                 HeaderLine read;
                 if (line.lineNumber() == 1) {
@@ -193,6 +216,10 @@ public final class CodexRolloutImporter extends SingleFileImporter {
                 }
                 if (read != null) {
                     header.add(read);
+                }
+                if (stream.bytesRead() != reported) {
+                    reported = stream.bytesRead();
+                    reading.read(reported);
                 }
             }
         }

@@ -36,12 +36,24 @@ public final class JsonlRecords {
 
     public static long read(Path file, ImportSession session, int maxLineBytes, RecordHandler handler)
             throws IOException, TraceFormatException {
-        long records = 0;
         try (RecordStream stream = new RecordStream(file, session, maxLineBytes)) {
-            for (RecordStream.Line line = stream.next(); line != null; line = stream.next()) {
-                records++;
-                handler.record(line.record(), line.number());
-            }
+            return read(stream, handler);
+        }
+    }
+
+    /** As {@link #read(Path, ImportSession, RecordHandler)} over the file's first {@code bytes} ({@link RecordStream#firstBytes}). */
+    public static long readFirstBytes(Path file, ImportSession session, long bytes, RecordHandler handler)
+            throws IOException, TraceFormatException {
+        try (RecordStream stream = RecordStream.firstBytes(file, session, bytes)) {
+            return read(stream, handler);
+        }
+    }
+
+    private static long read(RecordStream stream, RecordHandler handler) throws IOException, TraceFormatException {
+        long records = 0;
+        for (RecordStream.Line line = stream.next(); line != null; line = stream.next()) {
+            records++;
+            handler.record(line.record(), line.number());
         }
         return records;
     }

@@ -29,6 +29,39 @@ class CodexRolloutImporterTest {
     @TempDir
     Path dir;
 
+    @Test
+    void tellsHowFarItsFirstPassReadAndImportsThatPartAsTheWholeTraceHoldsIt() throws Exception {
+        Path file = Samples.require(SAMPLE);
+        ImportedTrace whole = new CodexRolloutImporter().read(file);
+        List<Long> reports = new java.util.ArrayList<>();
+        List<dev.forkline.importers.ReadingWatcher.PartRead> parts = new java.util.ArrayList<>();
+        ImportedTrace watched = new CodexRolloutImporter().read(file, null, (bytesRead, bytesTotal, soFar) -> {
+            assertThat(bytesTotal).isEqualTo(java.nio.file.Files.size(file));
+            reports.add(bytesRead);
+            parts.add(soFar);
+        });
+
+        assertThat(watched.bundle().events()).extracting(Event::hash).isEqualTo(whole.bundle().events().stream().map(Event::hash).toList());
+        // the line reader reads the file in 64 KiB blocks: one report per block, the last at the file's end
+        assertThat(reports).containsExactly(65_536L, 131_072L, 196_608L, 262_144L, java.nio.file.Files.size(file));
+        List<Event> all = whole.bundle().events();
+        for (int p = 0; p < parts.size() - 1; p++) {
+            List<Event> part = parts.get(p).read().bundle().events();
+            assertThat(part.size()).as("part %d", p).isGreaterThan(3).isLessThan(all.size());
+            assertThat(part.getFirst().type()).isEqualTo(EventType.SESSION_START.wireName());
+            assertThat(part.getLast().type()).isEqualTo(EventType.SESSION_END.wireName());
+            // between the session's start and the part's close (and the calls it leaves unanswered), the whole trace's events
+            int same = 0;
+            while (same + 1 < part.size() && part.get(same + 1).id().equals(all.get(same + 1).id())
+                    && part.get(same + 1).data().equals(all.get(same + 1).data())) {
+                same++;
+            }
+            assertThat(same).as("events of part %d the whole trace holds the same", p).isGreaterThan(part.size() * 9 / 10);
+        }
+        assertThat(parts.getLast().read().bundle().events()).extracting(Event::id)
+                .as("the part read at the end is the whole file").isEqualTo(all.stream().map(Event::id).toList());
+    }
+
     /**
      * Figures established with python over the sample: 81 changes of the cumulative token_count (each one model call,
      * whose difference equals last_token_usage), final totals input 7,204,025 / cached 6,836,352 / output 36,075 /

@@ -2,10 +2,15 @@ package dev.forkline.importers.otel;
 
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.ReadingWatcher;
+import dev.forkline.importers.support.BytesRead;
 import dev.forkline.importers.support.FileHead;
+import dev.forkline.importers.support.RecordStream;
 import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.EventBatchSink;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -47,12 +52,28 @@ public final class OtelImporter extends SingleFileImporter {
     }
 
     /**
+     * As {@link #read(Path)}, telling {@code watcher} how far the reading of the spans got through a file of JSON lines
+     * (one export request per line, as the collector's file exporter writes them); the part read so far is the file's
+     * lines up to the last line break read, imported alone. A file of one document is read without reports.
+     */
+    @Override
+    public ImportedTrace read(Path path, EventBatchSink sink, ReadingWatcher watcher) throws IOException, TraceFormatException {
+        long size = Files.size(path);
+        return read(path, Long.MAX_VALUE,
+                bytes -> watcher.read(bytes, size, () -> read(path, RecordStream.lastLineEnd(path, bytes), BytesRead.NONE)));
+    }
+
+    /**
      * Reads the first {@code length} bytes of a file that may be growing (a live span log whose appends end in whole
      * lines): the trace is that of those bytes, as if the file ended there.
      */
     public ImportedTrace read(Path path, long length) throws IOException, TraceFormatException {
+        return read(path, length, BytesRead.NONE);
+    }
+
+    private ImportedTrace read(Path path, long length, BytesRead reading) throws IOException, TraceFormatException {
         ImportSession session = newSession(path);
-        try (SpanFileReader reader = new SpanFileReader(path, session, length)) {
+        try (SpanFileReader reader = new SpanFileReader(path, session, length).reportingTo(reading)) {
             List<OtelSpan> spans = reader.read();
             return OtelDerivation.whole(session, path.toString(), spans);
         }

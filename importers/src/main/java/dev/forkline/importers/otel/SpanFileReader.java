@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.support.BytesRead;
+import dev.forkline.importers.support.CountedInput;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.JsonProblems;
@@ -56,6 +58,8 @@ final class SpanFileReader implements Closeable {
     /** Where reading starts, and how many lines come before it (0 and 0: the whole file). */
     private final long from;
     private final long linesBefore;
+    /** Told how far a read as JSON lines got ({@link #reportingTo}). */
+    private BytesRead reading = BytesRead.NONE;
     /** Whether {@link #read} took the file as JSON lines (one whole document per line). */
     private boolean asLines;
     /** How many lines (blank and damaged ones too) a read as JSON lines went through. */
@@ -95,12 +99,21 @@ final class SpanFileReader implements Closeable {
         this.linesBefore = linesBefore;
     }
 
-    private InputStream open() throws IOException {
+    private CountedInput open() throws IOException {
         InputStream in = Files.newInputStream(file);
         if (from > 0) {
             in.skipNBytes(from);
         }
-        return length == Long.MAX_VALUE ? in : new PrefixInputStream(in, length - from);
+        return new CountedInput(in, length == Long.MAX_VALUE ? length : length - from);
+    }
+
+    /**
+     * Tells {@code reading} how far a read as JSON lines got (bytes from the file's start, a block at a time), so that
+     * the lines read so far can be imported on their own; a file of one document is not reported on.
+     */
+    SpanFileReader reportingTo(BytesRead reading) {
+        this.reading = reading;
+        return this;
     }
 
     /** Every span in the file, in file order. */
@@ -204,7 +217,9 @@ final class SpanFileReader implements Closeable {
 
     /** JSON lines (one export request per line): each line is parsed alone, so a damaged line costs only itself. */
     private List<OtelSpan> readLines() throws IOException, TraceFormatException {
-        try (TextLines lines = new TextLines(open(), file.toString(), session, LineReader.DEFAULT_MAX_LINE_BYTES)) {
+        CountedInput in = open();
+        try (TextLines lines = new TextLines(in, file.toString(), session, LineReader.DEFAULT_MAX_LINE_BYTES)) {
+            long reported = 0;
             for (String text = lines.next(); text != null; text = lines.next()) {
                 long line = linesBefore + lines.lineNumber();
                 try (JsonParser parser = TREES.createParser(text)) {
@@ -212,6 +227,10 @@ final class SpanFileReader implements Closeable {
                 } catch (JsonProcessingException broken) {
                     session.finding(Finding.warning(ImportFindings.MALFORMED_LINE, TraceFormatException.location(file.toString(), line) + ": "
                             + JsonProblems.describe(broken) + "; line skipped", null, line));
+                }
+                if (in.count() != reported) {
+                    reported = in.count();
+                    reading.read(from + reported);
                 }
             }
             linesRead = lines.lineNumber();

@@ -3,9 +3,7 @@ package dev.forkline.importers.support;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import java.io.Closeable;
-import java.io.FilterInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -52,7 +50,7 @@ public final class RecordStream implements Closeable {
     }
 
     /** Where the last line ending at or before {@code bytes} ends (after its line break); 0 when none does. */
-    static long lastLineEnd(Path file, long bytes) throws IOException {
+    public static long lastLineEnd(Path file, long bytes) throws IOException {
         try (FileChannel channel = FileChannel.open(file)) {
             if (bytes >= channel.size()) {
                 return channel.size();
@@ -77,7 +75,7 @@ public final class RecordStream implements Closeable {
 
     /** How many bytes of the file were read so far (the line reader reads ahead of the records handed out, in blocks). */
     public long bytesRead() {
-        return input.count;
+        return input.count();
     }
 
     public Path file() {
@@ -124,41 +122,5 @@ public final class RecordStream implements Closeable {
     @Override
     public void close() throws IOException {
         lines.close();
-    }
-
-    /** The file's bytes, counted, and ending at {@code limit}. */
-    private static final class CountedInput extends FilterInputStream {
-        private final long limit;
-        private long count;
-
-        CountedInput(InputStream in, long limit) {
-            super(in);
-            this.limit = limit;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] into, int offset, int length) throws IOException {
-            if (count >= limit) {
-                return -1;
-            }
-            int n = in.read(into, offset, (int) Math.min(length, limit - count));
-            if (n > 0) {
-                count += n;
-            }
-            return n;
-        }
-
-        @Override
-        public long skip(long n) throws IOException {
-            long skipped = in.skip(Math.min(n, limit - count));
-            count += skipped;
-            return skipped;
-        }
     }
 }

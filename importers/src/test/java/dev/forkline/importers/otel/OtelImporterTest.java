@@ -28,6 +28,63 @@ class OtelImporterTest {
     }
 
     /**
+     * The Tempo export written as the collector's file exporter writes spans: one export request per line, here of at
+     * most ten spans each. The importer says how far it read, with the lines read so far to import alone; at the end
+     * that is the whole file, and the whole file gives the trace of the export as one document.
+     */
+    @Test
+    void tellsHowFarItReadAFileOfJsonLinesAndImportsTheLinesReadSoFar() throws Exception {
+        Path export = Samples.require("otel-genai/agentevals_tempo_export_with_batches.json");
+        Path lines = dir.resolve("spans.jsonl");
+        java.nio.file.Files.writeString(lines, String.join("\n", requestsOfTenSpans(export)) + "\n");
+        ImportedTrace whole = new OtelImporter().read(lines);
+        List<Long> reports = new java.util.ArrayList<>();
+        List<dev.forkline.importers.ReadingWatcher.PartRead> parts = new java.util.ArrayList<>();
+        ImportedTrace watched = new OtelImporter().read(lines, null, (bytesRead, bytesTotal, soFar) -> {
+            assertThat(bytesTotal).isEqualTo(java.nio.file.Files.size(lines));
+            reports.add(bytesRead);
+            parts.add(soFar);
+        });
+
+        assertThat(watched.bundle().events()).extracting(Event::hash).isEqualTo(whole.bundle().events().stream().map(Event::hash).toList());
+        assertThat(whole.bundle().events()).extracting(Event::type)
+                .isEqualTo(new OtelImporter().read(export).bundle().events().stream().map(Event::type).toList());
+        // the line reader reads the file in 64 KiB blocks: one report per block, the last at the file's end
+        assertThat(reports).hasSizeGreaterThan(1).isSorted().last().isEqualTo(java.nio.file.Files.size(lines));
+        java.util.Set<String> ids = whole.bundle().events().stream().map(Event::id).collect(java.util.stream.Collectors.toSet());
+        List<Event> first = parts.getFirst().read().bundle().events();
+        assertThat(first.size()).isGreaterThan(2).isLessThan(whole.bundle().events().size());
+        assertThat(first.getFirst().type()).isEqualTo(EventType.SESSION_START.wireName());
+        assertThat(first.subList(1, first.size() - 1)).extracting(Event::id).allMatch(ids::contains);
+        assertThat(parts.getLast().read().bundle().events()).extracting(Event::hash)
+                .as("the part read at the end is the whole file").isEqualTo(whole.bundle().events().stream().map(Event::hash).toList());
+    }
+
+    /** The export's spans as OTLP/JSON documents of at most ten spans each, keeping each span's resource and scope. */
+    private static List<String> requestsOfTenSpans(Path export) throws Exception {
+        var tree = dev.forkline.trace.Json.MAPPER.readTree(export.toFile());
+        List<String> requests = new java.util.ArrayList<>();
+        for (var batch : tree.path("batches")) {
+            for (var scopeSpans : batch.path("instrumentationLibrarySpans")) {
+                var spans = scopeSpans.path("spans");
+                for (int from = 0; from < spans.size(); from += 10) {
+                    var part = dev.forkline.trace.Json.object();
+                    var resourceSpans = part.putArray("resourceSpans").addObject();
+                    resourceSpans.set("resource", batch.path("resource"));
+                    var scope = resourceSpans.putArray("scopeSpans").addObject();
+                    scope.set("scope", scopeSpans.path("instrumentationLibrary"));
+                    var some = scope.putArray("spans");
+                    for (int i = from; i < Math.min(spans.size(), from + 10); i++) {
+                        some.add(spans.get(i));
+                    }
+                    requests.add(dev.forkline.trace.Json.MAPPER.writeValueAsString(part));
+                }
+            }
+        }
+        return requests;
+    }
+
+    /**
      * The Tempo export of a kagent run (86 spans, batches/instrumentationLibrarySpans). Established with python: two
      * LLM requests, each recorded three times (ADK call_llm > generate_content > openllmetry openai.chat) with the same
      * tokens 2256/13 and 2392/116; one execute_tool span paired to the first request's tool call by call id; five

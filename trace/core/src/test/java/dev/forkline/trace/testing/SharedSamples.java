@@ -11,8 +11,9 @@ import java.nio.file.Path;
  */
 public final class SharedSamples {
 
-    /** A Claude Code session transcript: a foreign format, so a trace with nothing to verify. */
+    /** A Claude Code session transcript and a Codex rollout: foreign formats, so traces with nothing to verify. */
     public static final String CLAUDE_CODE = "claude-code/claude-code-viewer_5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl";
+    public static final String CODEX_ROLLOUT = "codex-rollout/localpush_rollout-2026-02-23T12-40-23-019c8a4c-ed82-79a1-aa28-7738fc5ab61a.jsonl";
 
     private SharedSamples() {
     }

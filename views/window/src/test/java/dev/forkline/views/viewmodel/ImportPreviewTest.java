@@ -163,6 +163,35 @@ class ImportPreviewTest {
     }
 
     @Test
+    void showsWhatWasReadSoFarOfACodexRolloutAndTheStoredTraceInItsPlaceAtTheEnd() throws Exception {
+        Path rollout = SharedSamples.require(SharedSamples.CODEX_ROLLOUT);
+        List<Event> whole = Importers.builtIn().read(rollout).bundle().events();
+        workbench.importFile(rollout);
+        library.firstBatchHeld.await();
+        executor.runUiUntil(() -> workbench.previewingProperty().get());
+
+        OpenedTrace soFar = workbench.opened();
+        List<Event> part = soFar.bundle().events();
+        assertThat(library.bytesReadTo).as("the first report of the importer's reading").isLessThan(Files.size(rollout));
+        assertThat(part.size()).as("what was read so far").isGreaterThan(3).isLessThan(whole.size());
+        assertThat(workbench.backgroundMessageProperty().get()).contains("Reading").contains("MB of");
+        // all but the part's close (its session end, a call whose token count comes later) are the stored trace's
+        for (int i = 0; i < part.size() - 2; i++) {
+            assertThat(part.get(i).id()).as("event %d", i).isEqualTo(whole.get(i).id());
+            assertThat(part.get(i).data()).as("event %d", i).isEqualTo(whole.get(i).data());
+        }
+        Event cursor = stepToTheThirdEvent(soFar);
+
+        library.release.countDown();
+        executor.runUiUntil(() -> !workbench.busyProperty().get() && executor.idle());
+
+        assertThat(workbench.errorProperty().get()).isNull();
+        assertThat(workbench.previewingProperty().get()).isFalse();
+        assertThat(workbench.opened().bundle().events()).hasSize(whole.size());
+        assertThat(workbench.timeline().selectedEvent().id()).as("the cursor stays where the reviewer put it").isEqualTo(cursor.id());
+    }
+
+    @Test
     void cancellingAClaudeCodeImportStoresNothing() throws Exception {
         Path transcript = SharedSamples.require(SharedSamples.CLAUDE_CODE);
         workbench.importFile(transcript);

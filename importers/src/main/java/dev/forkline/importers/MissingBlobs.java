@@ -2,9 +2,12 @@ package dev.forkline.importers;
 
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.trace.Event;
+import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.columns.LazyEventList;
 import dev.forkline.trace.verify.BlobReferences;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,12 +26,16 @@ public final class MissingBlobs {
     private MissingBlobs() {
     }
 
-    public static List<Finding> findings(Bundle bundle) {
+    public static List<Finding> findings(Bundle bundle) throws IOException {
         List<Finding> findings = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         int missing = 0;
         List<Event> events = bundle.events();
+        MayReferToBlobs mayRefer = new MayReferToBlobs(events);
         for (int i = 0; i < events.size(); i++) {
+            if (!mayRefer.test(i)) {
+                continue;
+            }
             Event event = events.get(i);
             for (BlobReferences.Reference reference : BlobReferences.of(event)) {
                 String hash = reference.hash();
@@ -48,5 +55,41 @@ public final class MissingBlobs {
                     + " (" + missing + " in all)", null, 0));
         }
         return findings;
+    }
+
+    /**
+     * Whether event {@code i} may refer to a blob. A large bundle's events are parsed from their lines when looked at:
+     * only those that may refer to blobs are ({@link BlobReferences#mayReferToBlobs}), their lines read a run of
+     * neighbours at a time (one read each, not one per event).
+     */
+    private static final class MayReferToBlobs {
+        private static final int RUN = 1024;
+
+        private final LazyEventList lazy;
+        private int runStart = -1;
+        private byte[][] run;
+
+        MayReferToBlobs(List<Event> events) {
+            this.lazy = events instanceof LazyEventList list ? list : null;
+        }
+
+        boolean test(int i) throws IOException {
+            if (lazy == null) {
+                return true;
+            }
+            EventType kind = lazy.columns().kind(i);
+            if (!BlobReferences.mayReferToBlobs(kind, null)) {
+                return false;
+            }
+            if (runStart < 0 || i >= runStart + run.length) {
+                runStart = i;
+                int[] indexes = new int[Math.min(RUN, lazy.size() - i)];
+                for (int k = 0; k < indexes.length; k++) {
+                    indexes[k] = i + k;
+                }
+                run = lazy.lines().lines(indexes);
+            }
+            return BlobReferences.mayReferToBlobs(kind, run[i - runStart]);
+        }
     }
 }

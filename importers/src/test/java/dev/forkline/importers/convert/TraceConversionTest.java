@@ -113,5 +113,9 @@ class TraceConversionTest {
             assertThat(finding.line()).isPositive();
             assertThat(finding.message()).contains("names blob sha256:").contains("line " + finding.line());
         });
+        // a large bundle's events are parsed only where their lines may refer to blobs: the same findings
+        var held = dev.forkline.trace.bundle.BundleReader.read(bundle);
+        var lazy = new dev.forkline.trace.testing.CountingLines(held.events(), bundle.resolve(Bundle.EVENTS).toString()).bundleLike(held);
+        assertThat(dev.forkline.importers.MissingBlobs.findings(lazy)).isEqualTo(reread.findings()).isNotEmpty();
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.support.Samples;
+import dev.forkline.importers.support.WatchedRead;
 import dev.forkline.importers.support.StartCheckpoints;
 import dev.forkline.importers.support.TraceFacts;
 import dev.forkline.trace.Event;
@@ -29,13 +30,10 @@ class ClaudeCodeImporterRealSampleTest {
     void tellsHowFarItsScanReadAndImportsThatPartAsTheWholeTraceHoldsIt() throws Exception {
         Path file = Samples.require(VIEWER);
         ImportedTrace whole = new ClaudeCodeImporter().read(file);
-        java.util.List<Long> reports = new java.util.ArrayList<>();
-        java.util.List<dev.forkline.importers.ReadingWatcher.PartRead> parts = new java.util.ArrayList<>();
-        ImportedTrace watched = new ClaudeCodeImporter().read(file, null, (bytesRead, bytesTotal, soFar) -> {
-            assertThat(bytesTotal).isEqualTo(Files.size(file));
-            reports.add(bytesRead);
-            parts.add(soFar);
-        });
+        WatchedRead read = WatchedRead.of(new ClaudeCodeImporter(), file);
+        ImportedTrace watched = read.trace();
+        var reports = read.reports();
+        var parts = read.parts();
 
         assertThat(watched.bundle().events()).extracting(Event::hash).isEqualTo(whole.bundle().events().stream().map(Event::hash).toList());
         // the line reader reads the file in 64 KiB blocks: one report per block

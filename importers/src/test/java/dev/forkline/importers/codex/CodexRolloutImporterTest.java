@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.support.Samples;
+import dev.forkline.importers.support.WatchedRead;
 import dev.forkline.importers.support.StartCheckpoints;
 import dev.forkline.importers.support.TestFiles;
 import dev.forkline.importers.support.TraceFacts;
@@ -33,13 +34,10 @@ class CodexRolloutImporterTest {
     void tellsHowFarItsFirstPassReadAndImportsThatPartAsTheWholeTraceHoldsIt() throws Exception {
         Path file = Samples.require(SAMPLE);
         ImportedTrace whole = new CodexRolloutImporter().read(file);
-        List<Long> reports = new java.util.ArrayList<>();
-        List<dev.forkline.importers.ReadingWatcher.PartRead> parts = new java.util.ArrayList<>();
-        ImportedTrace watched = new CodexRolloutImporter().read(file, null, (bytesRead, bytesTotal, soFar) -> {
-            assertThat(bytesTotal).isEqualTo(java.nio.file.Files.size(file));
-            reports.add(bytesRead);
-            parts.add(soFar);
-        });
+        WatchedRead read = WatchedRead.of(new CodexRolloutImporter(), file);
+        ImportedTrace watched = read.trace();
+        var reports = read.reports();
+        var parts = read.parts();
 
         assertThat(watched.bundle().events()).extracting(Event::hash).isEqualTo(whole.bundle().events().stream().map(Event::hash).toList());
         // the line reader reads the file in 64 KiB blocks: one report per block, the last at the file's end

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.support.Samples;
+import dev.forkline.importers.support.WatchedRead;
 import dev.forkline.importers.support.TestFiles;
 import dev.forkline.importers.support.TraceFacts;
 import dev.forkline.trace.Event;
@@ -38,13 +39,10 @@ class OtelImporterTest {
         Path lines = dir.resolve("spans.jsonl");
         java.nio.file.Files.writeString(lines, String.join("\n", requestsOfTenSpans(export)) + "\n");
         ImportedTrace whole = new OtelImporter().read(lines);
-        List<Long> reports = new java.util.ArrayList<>();
-        List<dev.forkline.importers.ReadingWatcher.PartRead> parts = new java.util.ArrayList<>();
-        ImportedTrace watched = new OtelImporter().read(lines, null, (bytesRead, bytesTotal, soFar) -> {
-            assertThat(bytesTotal).isEqualTo(java.nio.file.Files.size(lines));
-            reports.add(bytesRead);
-            parts.add(soFar);
-        });
+        WatchedRead read = WatchedRead.of(new OtelImporter(), lines);
+        ImportedTrace watched = read.trace();
+        var reports = read.reports();
+        var parts = read.parts();
 
         assertThat(watched.bundle().events()).extracting(Event::hash).isEqualTo(whole.bundle().events().stream().map(Event::hash).toList());
         assertThat(whole.bundle().events()).extracting(Event::type)

@@ -130,21 +130,35 @@ class ImportPreviewTest {
 
     @Test
     void showsWhatWasReadSoFarOfAClaudeCodeTranscriptAsTheStoredTraceWillHoldIt() throws Exception {
-        Path transcript = SharedSamples.require(SharedSamples.CLAUDE_CODE);
-        List<Event> whole = Importers.builtIn().read(transcript).bundle().events();
-        workbench.importFile(transcript);
+        // the session's start sums up the whole file, and the part's last events close it early (its session end, a
+        // response continued beyond the part): the others are those the stored trace holds
+        showsWhatWasReadSoFarThenTheStoredTraceInItsPlace(SharedSamples.require(SharedSamples.CLAUDE_CODE), 1);
+    }
+
+    @Test
+    void showsWhatWasReadSoFarOfACodexRolloutAndTheStoredTraceInItsPlaceAtTheEnd() throws Exception {
+        // all but the part's close (its session end, a call whose token count comes later) are the stored trace's
+        showsWhatWasReadSoFarThenTheStoredTraceInItsPlace(SharedSamples.require(SharedSamples.CODEX_ROLLOUT), 0);
+    }
+
+    /**
+     * Imports a foreign file whose importer reports its reading: the part read so far is shown while the import goes
+     * on, its events from {@code firstAsStored} up to its last two the stored trace's, and the stored trace then takes
+     * its place with the cursor kept.
+     */
+    private void showsWhatWasReadSoFarThenTheStoredTraceInItsPlace(Path file, int firstAsStored) throws Exception {
+        List<Event> whole = Importers.builtIn().read(file).bundle().events();
+        workbench.importFile(file);
         library.firstBatchHeld.await();
         executor.runUiUntil(() -> workbench.previewingProperty().get());
 
         OpenedTrace soFar = workbench.opened();
         List<Event> part = soFar.bundle().events();
-        assertThat(library.bytesReadTo).as("the first report of the importer's reading").isLessThan(Files.size(transcript));
+        assertThat(library.bytesReadTo).as("the first report of the importer's reading").isLessThan(Files.size(file));
         assertThat(part.size()).as("what was read so far").isGreaterThan(3).isLessThan(whole.size());
         assertThat(workbench.busyProperty().get()).as("the import goes on").isTrue();
         assertThat(workbench.backgroundMessageProperty().get()).contains("Reading").contains("MB of");
-        // the session's start sums up the whole file, and the part's last events close it early (its session end, a
-        // response continued beyond the part): the others are those the stored trace holds
-        for (int i = 1; i < part.size() - 2; i++) {
+        for (int i = firstAsStored; i < part.size() - 2; i++) {
             assertThat(part.get(i).id()).as("event %d", i).isEqualTo(whole.get(i).id());
             assertThat(part.get(i).data()).as("event %d", i).isEqualTo(whole.get(i).data());
         }
@@ -160,35 +174,6 @@ class ImportPreviewTest {
         assertThat(workbench.opened().bundle().events()).hasSize(whole.size());
         assertThat(workbench.timeline().selectedEvent().id()).as("the cursor stays where the reviewer put it").isEqualTo(cursor.id());
         assertThat(samples.library.list()).extracting(TraceSummary::traceId).containsExactly(soFar.bundle().manifest().traceId());
-    }
-
-    @Test
-    void showsWhatWasReadSoFarOfACodexRolloutAndTheStoredTraceInItsPlaceAtTheEnd() throws Exception {
-        Path rollout = SharedSamples.require(SharedSamples.CODEX_ROLLOUT);
-        List<Event> whole = Importers.builtIn().read(rollout).bundle().events();
-        workbench.importFile(rollout);
-        library.firstBatchHeld.await();
-        executor.runUiUntil(() -> workbench.previewingProperty().get());
-
-        OpenedTrace soFar = workbench.opened();
-        List<Event> part = soFar.bundle().events();
-        assertThat(library.bytesReadTo).as("the first report of the importer's reading").isLessThan(Files.size(rollout));
-        assertThat(part.size()).as("what was read so far").isGreaterThan(3).isLessThan(whole.size());
-        assertThat(workbench.backgroundMessageProperty().get()).contains("Reading").contains("MB of");
-        // all but the part's close (its session end, a call whose token count comes later) are the stored trace's
-        for (int i = 0; i < part.size() - 2; i++) {
-            assertThat(part.get(i).id()).as("event %d", i).isEqualTo(whole.get(i).id());
-            assertThat(part.get(i).data()).as("event %d", i).isEqualTo(whole.get(i).data());
-        }
-        Event cursor = stepToTheThirdEvent(soFar);
-
-        library.release.countDown();
-        executor.runUiUntil(() -> !workbench.busyProperty().get() && executor.idle());
-
-        assertThat(workbench.errorProperty().get()).isNull();
-        assertThat(workbench.previewingProperty().get()).isFalse();
-        assertThat(workbench.opened().bundle().events()).hasSize(whole.size());
-        assertThat(workbench.timeline().selectedEvent().id()).as("the cursor stays where the reviewer put it").isEqualTo(cursor.id());
     }
 
     @Test

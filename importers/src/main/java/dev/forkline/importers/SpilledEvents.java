@@ -12,7 +12,6 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.AbstractList;
 import java.util.ArrayList;
@@ -220,7 +219,8 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
         /** An event appended earlier, while the import still appends (rare: importers look back at the first or last). */
         Event read(int index) {
             try {
-                return EventCodec.parseLine(new String(line(index), StandardCharsets.UTF_8), name, index + 1L);
+                byte[] bytes = line(index);
+                return EventCodec.parseLine(bytes, 0, bytes.length, name, index + 1L);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read back event " + (index + 1) + " from " + name + ": " + e.getMessage(), e);
             } catch (TraceFormatException e) {

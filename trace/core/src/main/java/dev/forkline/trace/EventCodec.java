@@ -4,6 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
@@ -58,12 +61,40 @@ public final class EventCodec {
         try {
             node = Json.MAPPER.readTree(line);
         } catch (JsonProcessingException e) {
-            throw new TraceFormatException(file, lineNumber, "invalid JSON: " + e.getOriginalMessage());
+            throw invalidJson(e, file, lineNumber);
         }
+        return fromLineTree(node, file, lineNumber, true);
+    }
+
+    /**
+     * The event on a line given as its UTF-8 bytes, read exactly as {@link #parseLine(String, String, long)} reads
+     * their text. A {@linkplain AsciiJson#isPlain plain} line (nearly all) is parsed from its bytes, without decoding
+     * them first, and its strings are not searched for lone surrogates, which it cannot hold.
+     */
+    public static Event parseLine(byte[] line, int offset, int length, String file, long lineNumber) throws TraceFormatException {
+        if (!AsciiJson.isPlain(line, offset, length)) {
+            return parseLine(new String(line, offset, length, StandardCharsets.UTF_8), file, lineNumber);
+        }
+        JsonNode node;
+        try {
+            node = Json.MAPPER.readTree(line, offset, length);
+        } catch (JsonProcessingException e) {
+            throw invalidJson(e, file, lineNumber);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading an array cannot fail: " + e.getMessage(), e);
+        }
+        return fromLineTree(node, file, lineNumber, false);
+    }
+
+    private static TraceFormatException invalidJson(JsonProcessingException e, String file, long lineNumber) {
+        return new TraceFormatException(file, lineNumber, "invalid JSON: " + e.getOriginalMessage());
+    }
+
+    private static Event fromLineTree(JsonNode node, String file, long lineNumber, boolean textMayHoldSurrogates) throws TraceFormatException {
         if (node == null || node.isMissingNode()) {
             throw new TraceFormatException(file, lineNumber, "empty line where an event was expected");
         }
-        return fromJson(node, file, lineNumber);
+        return fromJson(node, file, lineNumber, textMayHoldSurrogates);
     }
 
     public static Event fromJson(JsonNode node, String file, long line) throws TraceFormatException {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.forkline.trace.AsciiJson;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.Json;
@@ -45,7 +46,7 @@ final class EventLineScanner {
     }
 
     static Scanned scan(byte[] buffer, int offset, int length, String file, long lineNumber) throws TraceFormatException {
-        Scanned fast = RawLineFacts.isPlainAscii(buffer, offset, length) ? tryStreaming(buffer, offset, length) : null;
+        Scanned fast = AsciiJson.isPlain(buffer, offset, length) ? tryStreaming(buffer, offset, length) : null;
         return fast != null ? fast : strict(buffer, offset, length, file, lineNumber);
     }
 
@@ -68,7 +69,7 @@ final class EventLineScanner {
 
     /**
      * The scanned line, or null when the strict parser must decide. The line is ASCII without {@code \\u} escapes
-     * ({@link RawLineFacts#isPlainAscii}), so no text in it can hold a surrogate.
+     * ({@link AsciiJson#isPlain}), so no text in it can hold a surrogate.
      */
     private static Scanned tryStreaming(byte[] buffer, int offset, int length) {
         Envelope envelope = new Envelope();

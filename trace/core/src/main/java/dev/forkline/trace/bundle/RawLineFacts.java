@@ -1,5 +1,6 @@
 package dev.forkline.trace.bundle;
 
+import dev.forkline.trace.AsciiJson;
 import dev.forkline.trace.Hashes;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -9,10 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What one pass over a line's raw bytes tells the scanner before it parses: whether the bytes can be trusted to be
- * the text itself (ASCII without {@code \\u} escapes, so no decoding can change a character or produce a surrogate),
- * and where strings of the form of a blob name stand. For such lines a string {@code "sha256:<64 hex>"} appears
- * verbatim, so finding it in the bytes finds it in the parsed text.
+ * Where strings of the form of a blob name stand in a line's raw bytes, found before the line is parsed. For a line
+ * of {@linkplain AsciiJson#isPlain plain ASCII} a string {@code "sha256:<64 hex>"} appears verbatim, so finding it in
+ * the bytes finds it in the parsed text.
  */
 final class RawLineFacts {
 
@@ -25,49 +25,9 @@ final class RawLineFacts {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long HIGH_BITS = 0x8080808080808080L;
     private static final long ONES = 0x0101010101010101L;
-    private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
     private static final long QUOTES = 0x2222222222222222L;
     /** {@code "sha256:} as the little-endian long of its 8 bytes. */
     private static final long QUOTED_PREFIX = (long) LONGS.get(PREFIX, 0);
-
-    /**
-     * Whether the bytes are the text itself: plain ASCII without {@code \\u} escapes. Eight bytes at a time; a word
-     * holding a backslash continues right after the character the backslash escapes.
-     */
-    static boolean isPlainAscii(byte[] buffer, int offset, int length) {
-        int end = offset + length;
-        int i = offset;
-        while (i + 8 <= end) {
-            long word = (long) LONGS.get(buffer, i);
-            if ((word & HIGH_BITS) != 0) {
-                return false;
-            }
-            long backslashes = matches(word, BACKSLASHES);
-            if (backslashes == 0) {
-                i += 8;
-                continue;
-            }
-            // the lowest flagged byte is a backslash for certain (a false match can only follow a true one)
-            int backslash = i + (Long.numberOfTrailingZeros(backslashes) >>> 3);
-            if (backslash + 1 < end && (buffer[backslash + 1] == 'u' || buffer[backslash + 1] < 0)) {
-                return false;
-            }
-            i = backslash + 2;
-        }
-        for (; i < end; i++) {
-            byte b = buffer[i];
-            if (b < 0) {
-                return false;
-            }
-            if (b == '\\') {
-                if (i + 1 < end && (buffer[i + 1] == 'u' || buffer[i + 1] < 0)) {
-                    return false;
-                }
-                i++;
-            }
-        }
-        return true;
-    }
 
     /** Whether one of the word's bytes equals the byte repeated in {@code pattern} (the classic SWAR zero-byte test). */
     private static boolean hasByte(long word, long pattern) {
@@ -82,7 +42,7 @@ final class RawLineFacts {
 
     /**
      * The blob-name strings (values only, not member names) between {@code from} and {@code to} of a line that
-     * {@link #isPlainAscii} accepted and that parsed as JSON, in order. In valid JSON a quote followed by
+     * {@link AsciiJson#isPlain} accepted and that parsed as JSON, in order. In valid JSON a quote followed by
      * {@code sha256:} opens a string unless a backslash escapes it.
      */
     static List<String> blobNameValues(byte[] buffer, int from, int to) {

@@ -5,7 +5,6 @@ import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.AbstractList;
 import java.util.RandomAccess;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -74,7 +73,7 @@ public final class LazyEventList extends AbstractList<Event> implements RandomAc
             throw new UncheckedIOException("cannot read event " + (index + 1) + " of " + lines.file() + ": " + e.getMessage(), e);
         }
         try {
-            Event event = EventCodec.parseLine(new String(line, StandardCharsets.UTF_8), lines.file(), lines.lineNumber(index));
+            Event event = EventCodec.parseLine(line, 0, line.length, lines.file(), lines.lineNumber(index));
             if (!event.id().equals(columns.id(index))) {
                 throw new TraceFormatException(lines.file(), lines.lineNumber(index),
                         "holds event '" + event.id() + "' where '" + columns.id(index) + "' was stored");

@@ -4,7 +4,6 @@ import dev.forkline.trace.Event;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.BitSet;
@@ -68,7 +67,7 @@ final class StoredEventScan {
     String searchText(byte[] lines, int start, int end, int i, String toolName) throws StoreException {
         Event event;
         try {
-            event = EventCodec.parseLine(new String(lines, start, end - start, StandardCharsets.UTF_8), "store:" + traceId, i + 1L);
+            event = EventCodec.parseLine(lines, start, end - start, "store:" + traceId, i + 1L);
         } catch (TraceFormatException e) {
             throw new StoreException("the stored trace '" + traceId + "' is damaged: " + e.getMessage(), e);
         }

@@ -131,7 +131,7 @@ final class StreamedChunks implements ChunkSource {
 
     private Event parse(Segment segment, int index) {
         try {
-            return EventCodec.parseLine(new String(segment.lines()[index], StandardCharsets.UTF_8), file, segment.lineNumbers()[index]);
+            return EventCodec.parseLine(segment.lines()[index], 0, segment.lines()[index].length, file, segment.lineNumbers()[index]);
         } catch (TraceFormatException e) {
             throw new LazyEventList.DamagedEventException(e); // the reader checked this line: it cannot fail here
         }

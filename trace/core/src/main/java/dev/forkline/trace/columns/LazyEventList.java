@@ -6,8 +6,10 @@ import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.AbstractList;
+import java.util.Objects;
 import java.util.RandomAccess;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.ObjIntConsumer;
 
 /**
  * The events of a large trace without holding them: {@link #columns()} answers what the index, timeline and filters
@@ -65,6 +67,30 @@ public final class LazyEventList extends AbstractList<Event> implements RandomAc
         return event;
     }
 
+    /**
+     * Hands the events {@code [from, to)} to {@code action} in file order, for a reader that visits each once (a
+     * sweep): their lines are read together ({@link EventLines#lines}), one read for a run of neighbours instead of
+     * one per event, and the events are not cached. Throws as {@link #get} does.
+     */
+    public void forEachIn(int from, int to, ObjIntConsumer<Event> action) {
+        Objects.checkFromToIndex(from, to, size());
+        int[] indexes = new int[to - from];
+        for (int k = 0; k < indexes.length; k++) {
+            indexes[k] = from + k;
+        }
+        byte[][] read;
+        try {
+            read = lines.lines(indexes);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read events " + (from + 1) + " to " + to + " of " + lines.file() + ": " + e.getMessage(), e);
+        }
+        for (int k = 0; k < indexes.length; k++) {
+            byte[] line = read[k];
+            read[k] = null;
+            action.accept(parse(from + k, line), from + k);
+        }
+    }
+
     private Event parse(int index) {
         byte[] line;
         try {
@@ -72,6 +98,10 @@ public final class LazyEventList extends AbstractList<Event> implements RandomAc
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read event " + (index + 1) + " of " + lines.file() + ": " + e.getMessage(), e);
         }
+        return parse(index, line);
+    }
+
+    private Event parse(int index, byte[] line) {
         try {
             Event event = EventCodec.parseLine(line, 0, line.length, lines.file(), lines.lineNumber(index));
             if (!event.id().equals(columns.id(index))) {

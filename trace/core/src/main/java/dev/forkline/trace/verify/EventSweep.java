@@ -1,6 +1,7 @@
 package dev.forkline.trace.verify;
 
 import dev.forkline.trace.Event;
+import dev.forkline.trace.columns.LazyEventList;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -11,9 +12,10 @@ import java.util.concurrent.ForkJoinWorkerThread;
 
 /**
  * Shows every event of a trace once to all the {@link Inspection}s added to it: ranges of consecutive events are
- * inspected in parallel, one thread per core, each event taken from the list (for a lazily read trace: parsed) once
- * and handed to every inspection before the next. Nothing but what the inspections collect outlives an event, so a
- * sweep over a million events read from a file holds no more of them than the list itself caches.
+ * inspected in parallel, one thread per core, each event taken from the list (for a lazily read trace: parsed, the
+ * range's lines read together) once and handed to every inspection before the next. Nothing but what the inspections
+ * collect outlives an event, so a sweep over a million events read from a file holds no more of them than the list
+ * itself caches, beside the lines of the ranges at work.
  *
  * <p>What an inspection collects from one range is its part; after {@link #run()} its {@link Parts} hand them back in
  * file order, so findings come out in the order of the events whatever thread saw them.
@@ -165,13 +167,20 @@ public final class EventSweep {
         for (Joined<?> inspection : joined) {
             ranged.add(inspection.startRange());
         }
-        for (int i = from; i < to; i++) {
-            Event event = events.get(i);
-            for (Ranged<?> inspection : ranged) {
-                inspection.inspect(i, event);
+        if (events instanceof LazyEventList lazy) {
+            lazy.forEachIn(from, to, (event, i) -> inspectAll(ranged, i, event));
+        } else {
+            for (int i = from; i < to; i++) {
+                inspectAll(ranged, i, events.get(i));
             }
         }
         return ranged;
+    }
+
+    private static void inspectAll(List<Ranged<?>> ranged, int index, Event event) {
+        for (Ranged<?> inspection : ranged) {
+            inspection.inspect(index, event);
+        }
     }
 
     private static RuntimeException unwrap(CompletionException e) {

@@ -4,11 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.forkline.trace.Event;
+import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.TraceBuilder;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventLines;
+import dev.forkline.trace.columns.LazyEventList;
+import java.nio.charset.StandardCharsets;
 import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -89,6 +97,88 @@ class EventSweepTest {
         assertThatThrownBy(sweep::run).isInstanceOf(IllegalStateException.class)
                 .hasMessage("event " + (2 * EventSweep.RANGE + 3) + " is damaged");
         assertThatThrownBy(parts::inFileOrder).isInstanceOf(IllegalStateException.class);
+    }
+
+    /** The lines of a lazily read trace, counting the reads: one per event, or one per call for several. */
+    private static final class RecordedLines implements EventLines {
+        final byte[][] lines;
+        final AtomicInteger singleReads = new AtomicInteger();
+        final List<Integer> severalRead = Collections.synchronizedList(new ArrayList<>());
+
+        RecordedLines(List<Event> events) {
+            lines = events.stream().map(event -> EventCodec.toLine(event).getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new);
+        }
+
+        @Override
+        public int size() {
+            return lines.length;
+        }
+
+        @Override
+        public byte[] line(int i) {
+            singleReads.incrementAndGet();
+            return lines[i].clone();
+        }
+
+        @Override
+        public byte[][] lines(int[] indexes) {
+            severalRead.add(indexes.length);
+            return Arrays.stream(indexes).mapToObj(i -> lines[i].clone()).toArray(byte[][]::new);
+        }
+
+        @Override
+        public String file() {
+            return "trace.jsonl";
+        }
+
+        @Override
+        public long lineNumber(int i) {
+            return i + 1L;
+        }
+    }
+
+    private static List<Event> notes(int count) {
+        TraceBuilder trace = new TraceBuilder();
+        for (int i = 0; i < count; i++) {
+            trace.add("r1", "harness", EventType.NOTE, "{'text':'note " + i + "'}");
+        }
+        return trace.events();
+    }
+
+    @Test
+    void aLazilyReadTraceIsReadARangeOfLinesAtATime() {
+        List<Event> written = notes(EVENTS);
+        RecordedLines lines = new RecordedLines(written);
+        EventSweep sweep = new EventSweep(new LazyEventList(EventColumns.of(written), lines));
+        EventSweep.Parts<List<String>> ids = sweep.add(new EventSweep.Inspection<>() {
+            @Override
+            public List<String> newPart() {
+                return new ArrayList<>();
+            }
+
+            @Override
+            public void inspect(int index, Event event, List<String> part) {
+                part.add(index + " " + event.id() + " " + event.text("text"));
+            }
+        });
+        sweep.run();
+
+        assertThat(ids.inFileOrder().stream().flatMap(List::stream).toList())
+                .isEqualTo(IntStream.range(0, EVENTS).mapToObj(i -> i + " " + written.get(i).id() + " note " + i).toList());
+        assertThat(lines.singleReads).hasValue(0);
+        assertThat(lines.severalRead).hasSize(4).allMatch(count -> count == EventSweep.RANGE || count == 17);
+    }
+
+    @Test
+    void aDamagedLineOfALazilyReadTraceFailsTheSweepNamingIt() {
+        List<Event> written = notes(EVENTS);
+        RecordedLines lines = new RecordedLines(written);
+        int damaged = 2 * EventSweep.RANGE + 3;
+        lines.lines[damaged] = "{\"id\":".getBytes(StandardCharsets.UTF_8);
+        EventSweep sweep = new EventSweep(new LazyEventList(EventColumns.of(written), lines));
+        sweep.add(new Indexes());
+        assertThatThrownBy(sweep::run).isInstanceOf(LazyEventList.DamagedEventException.class)
+                .hasMessageStartingWith("trace.jsonl:" + (damaged + 1) + ": invalid JSON");
     }
 
     @Test

@@ -89,14 +89,26 @@ public final class CanonicalJson {
         return false;
     }
 
+    /**
+     * Writes the text quoted, escaping only what RFC 8785 escapes. Runs of characters that need no escape (for most
+     * strings, the whole string) are appended at once.
+     */
     static void writeString(String value, StringBuilder out) {
-        if (isPlain(value)) {
-            out.append('"').append(value).append('"');
-            return;
-        }
         out.append('"');
-        for (int i = 0; i < value.length(); i++) {
+        int length = value.length();
+        int unwritten = 0;
+        for (int i = 0; i < length; i++) {
             char c = value.charAt(i);
+            if (c >= 0x20 && c != '"' && c != '\\') {
+                if (Character.isSurrogate(c)) {
+                    if (!Character.isHighSurrogate(c) || i + 1 == length || !Character.isLowSurrogate(value.charAt(i + 1))) {
+                        throw new IllegalArgumentException("lone surrogate \\u" + Integer.toHexString(c) + " cannot be canonicalized (RFC 8785 3.2.2.2)");
+                    }
+                    i++;
+                }
+                continue;
+            }
+            out.append(value, unwritten, i);
             switch (c) {
                 case '"' -> out.append("\\\"");
                 case '\\' -> out.append("\\\\");
@@ -105,34 +117,11 @@ public final class CanonicalJson {
                 case '\n' -> out.append("\\n");
                 case '\r' -> out.append("\\r");
                 case '\t' -> out.append("\\t");
-                default -> {
-                    if (Character.isSurrogate(c)) {
-                        if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
-                            out.append(c).append(value.charAt(++i));
-                            continue;
-                        }
-                        throw new IllegalArgumentException("lone surrogate \\u" + Integer.toHexString(c) + " cannot be canonicalized (RFC 8785 3.2.2.2)");
-                    }
-                    if (c < 0x20) {
-                        out.append("\\u00").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 0xF, 16));
-                    } else {
-                        out.append(c);
-                    }
-                }
+                default -> out.append("\\u00").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 0xF, 16));
             }
+            unwritten = i + 1;
         }
-        out.append('"');
-    }
-
-    /** True when the text needs no escaping at all (the common case, written in one append). */
-    private static boolean isPlain(String value) {
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c < 0x20 || c == '"' || c == '\\' || Character.isSurrogate(c)) {
-                return false;
-            }
-        }
-        return true;
+        out.append(value, unwritten, length).append('"');
     }
 
     /** An integer as {@link #writeNumber} writes an integral node of that value. */

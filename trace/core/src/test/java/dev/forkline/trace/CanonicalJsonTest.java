@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -122,6 +123,54 @@ class CanonicalJsonTest {
     @Test
     void writesPlainAndEscapedStringsAlike() throws Exception {
         assertThat(canonical("{\"plain\":\"abc é 😀\",\"esc\":\"a\\\"b\\\\c\"}")).isEqualTo("{\"esc\":\"a\\\"b\\\\c\",\"plain\":\"abc é 😀\"}");
+    }
+
+    /**
+     * Random strings rich in what needs escaping, pairs and lone surrogates: written as a character-by-character
+     * reading of RFC 8785 writes them, read back as the same text, and refused where a surrogate is alone.
+     */
+    @Test
+    void writesRandomStringsAsTheRulesSay() throws Exception {
+        char[] alphabet = {'a', 'Z', ' ', '/', '"', '\\', '\n', '\t', '\b', '\u0001', '\u001f', '\u007f', '\u00e9', '\u2028', '\ud83d', '\ude00'};
+        SplittableRandom random = new SplittableRandom(11);
+        for (int round = 0; round < 50_000; round++) {
+            StringBuilder text = new StringBuilder();
+            for (int i = random.nextInt(12); i > 0; i--) {
+                text.append(random.nextInt(4) == 0 ? "\ud83d\ude00" : String.valueOf(alphabet[random.nextInt(alphabet.length)]));
+            }
+            String value = text.toString();
+            String expected = byTheRules(value);
+            StringBuilder written = new StringBuilder();
+            if (expected == null) {
+                assertThatThrownBy(() -> CanonicalJson.writeString(value, written)).as(value).hasMessageContaining("lone surrogate");
+                continue;
+            }
+            CanonicalJson.writeString(value, written);
+            assertThat(written.toString()).as(value).isEqualTo(expected);
+            assertThat(Json.MAPPER.readTree(written.toString()).textValue()).isEqualTo(value);
+        }
+    }
+
+    /** RFC 8785 3.2.2.2 one character at a time; null for a lone surrogate. */
+    private static String byTheRules(String value) {
+        StringBuilder out = new StringBuilder("\"");
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
+                out.append(c).append(value.charAt(++i));
+            } else if (Character.isSurrogate(c)) {
+                return null;
+            } else if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t') {
+                out.append('\\').append("bfnrt".charAt("\b\f\n\r\t".indexOf(c)));
+            } else if (c < 0x20) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.append('"').toString();
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.forkline.trace.secrets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ContainerNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.Iterator;
@@ -49,12 +50,13 @@ final class SecretLocator {
             Map.Entry<String, JsonNode> field = fields.next();
             String key = field.getKey();
             JsonNode value = field.getValue();
-            if (value.isTextual()) {
-                String replacement = visitText(() -> path + "." + key, key, objectKey, value.textValue(), visitor);
+            // instanceof rather than isTextual(): one class check instead of a call on each of many node classes
+            if (value instanceof TextNode text) {
+                String replacement = visitText(() -> path + "." + key, key, objectKey, text.textValue(), visitor);
                 if (replacement != null) {
                     field.setValue(TextNode.valueOf(replacement));
                 }
-            } else if (value.isContainerNode()) {
+            } else if (value instanceof ContainerNode<?>) {
                 walkChild(value, path + "." + key, key, visitor, depth);
             }
         }
@@ -65,8 +67,8 @@ final class SecretLocator {
         for (int i = 0; i < array.size(); i++) {
             JsonNode element = array.get(i);
             int index = i;
-            if (element.isTextual()) {
-                String text = element.textValue();
+            if (element instanceof TextNode textNode) {
+                String text = textNode.textValue();
                 // In argv, the word after --password is the password; judged as if it were a field of that name.
                 String key = previous != null && SensitiveFields.isCredentialFlag(previous) ? previous : null;
                 String replacement = visitText(() -> path + "[" + index + "]", key, arrayKey, text, visitor);
@@ -75,7 +77,7 @@ final class SecretLocator {
                 }
                 previous = text;
             } else {
-                if (element.isContainerNode()) {
+                if (element instanceof ContainerNode<?>) {
                     walkChild(element, path + "[" + index + "]", arrayKey, visitor, depth);
                 }
                 previous = null;

@@ -19,7 +19,7 @@ final class SecretPatterns {
      * one ({@code ""} when none is needed), and the group that is the secret (0 for the whole match).
      */
     private record Shape(SecretKind kind, List<String> literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern,
-                         int group) {
+                         int group, List<AsciiPresence> literalCharacters, AsciiPresence oneOfCharacters) {
 
         Shape(SecretKind kind, String literals, boolean ignoreCaseLiteral, Pattern pattern, int group) {
             this(kind, literals, ignoreCaseLiteral, "", pattern, group);
@@ -29,12 +29,24 @@ final class SecretPatterns {
             this(kind, List.of(literals.split("\\|")), ignoreCaseLiteral, needsOneOf, pattern, group);
         }
 
-        /** False when the expression cannot match: a cheap test, so most text never meets the expression. */
-        boolean possibleIn(String text) {
-            if (!needsOneOf.isEmpty() && !containsAnyOf(text, needsOneOf)) {
+        Shape(SecretKind kind, List<String> literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern, int group) {
+            this(kind, literals, ignoreCaseLiteral, needsOneOf, pattern, group, literals.stream().map(AsciiPresence::of).toList(),
+                    AsciiPresence.of(needsOneOf));
+        }
+
+        /**
+         * False when the expression cannot match: a cheap test, so most text never meets the expression. The
+         * characters the text holds rule out most shapes before the text is searched for their literals.
+         */
+        boolean possibleIn(String text, AsciiPresence present) {
+            if (!needsOneOf.isEmpty() && !present.holdsAny(oneOfCharacters)) {
                 return false;
             }
-            for (String literal : literals) {
+            for (int k = 0; k < literals.size(); k++) {
+                if (!present.holdsAll(literalCharacters.get(k), ignoreCaseLiteral)) {
+                    continue;
+                }
+                String literal = literals.get(k);
                 if (ignoreCaseLiteral ? containsIgnoringAsciiCase(text, literal) : text.contains(literal)) {
                     return true;
                 }
@@ -88,8 +100,9 @@ final class SecretPatterns {
     /** The secrets in {@code text}, in order, none overlapping (the longer wins). */
     static List<SecretSpan> find(String text) {
         List<SecretSpan> spans = new ArrayList<>();
+        AsciiPresence present = AsciiPresence.of(text);
         for (Shape shape : SHAPES) {
-            if (!shape.possibleIn(text)) {
+            if (!shape.possibleIn(text, present)) {
                 continue;
             }
             Matcher matcher = shape.pattern().matcher(text);
@@ -102,15 +115,6 @@ final class SecretPatterns {
             }
         }
         return withoutOverlaps(spans);
-    }
-
-    private static boolean containsAnyOf(String text, String characters) {
-        for (int k = 0; k < characters.length(); k++) {
-            if (text.indexOf(characters.charAt(k)) >= 0) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Whether {@code text} holds {@code lowerLiteral} with any of its ASCII letters in upper case. */

@@ -20,8 +20,12 @@ final class FileEventLines implements EventLines, Closeable {
     private final long[] offsets;
     private final int[] lengths;
     private final long[] lineNumbers;
-    /** The most one read covers when neighbouring lines are asked for together. */
-    private static final int MAX_SPAN = 8 * 1024 * 1024;
+    /**
+     * The most one read covers when neighbouring lines are asked for together: a few hundred typical lines, and under
+     * half of G1's smallest region, so that the buffer is not a humongous object. Each of those starts a concurrent
+     * mark of the whole heap once it is full enough: a sweep reading 1.6 MB at a time kept G1 marking a 1 GB heap.
+     */
+    private static final int MAX_SPAN = 256 * 1024;
 
     private volatile FileChannel channel;
 
@@ -45,7 +49,10 @@ final class FileEventLines implements EventLines, Closeable {
         return line;
     }
 
-    /** Neighbouring events (consecutive indexes) are read with one read of the span they cover. */
+    /**
+     * Events asked for in file order are read a span at a time: one read covers as many of them as fit in
+     * {@link #MAX_SPAN}, the lines between them included.
+     */
     @Override
     public byte[][] lines(int[] indexes) throws IOException {
         byte[][] lines = new byte[indexes.length][];
@@ -53,7 +60,7 @@ final class FileEventLines implements EventLines, Closeable {
         while (k < indexes.length) {
             int first = indexes[k];
             int end = k + 1;
-            while (end < indexes.length && indexes[end] == indexes[end - 1] + 1
+            while (end < indexes.length && indexes[end] > indexes[end - 1]
                     && offsets[indexes[end]] >= offsets[indexes[end - 1]] + lengths[indexes[end - 1]]
                     && offsets[indexes[end]] + lengths[indexes[end]] - offsets[first] <= MAX_SPAN) {
                 end++;

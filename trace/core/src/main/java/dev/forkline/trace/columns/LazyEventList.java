@@ -6,6 +6,7 @@ import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.AbstractList;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.RandomAccess;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -67,16 +68,40 @@ public final class LazyEventList extends AbstractList<Event> implements RandomAc
         return event;
     }
 
+    /** Which events a reader of many wants parsed, judged before their lines are read and then from their bytes. */
+    @FunctionalInterface
+    public interface LineFilter {
+        LineFilter ALL = (index, line) -> true;
+
+        /** Whether the event may be wanted, asked before its line is read: the lines of those it rules out are not. */
+        default boolean mayWant(int index) {
+            return true;
+        }
+
+        /**
+         * Asked of the events {@link #mayWant} let through.
+         *
+         * @param line the event's line (UTF-8), or null where the events are held in memory and have none to read
+         */
+        boolean wanted(int index, byte[] line);
+    }
+
     /**
-     * Hands the events {@code [from, to)} to {@code action} in file order, for a reader that visits each once (a
-     * sweep): their lines are read together ({@link EventLines#lines}), one read for a run of neighbours instead of
-     * one per event, and the events are not cached. Throws as {@link #get} does.
+     * Hands the events {@code [from, to)} that {@code filter} wants to {@code action} in file order, for a reader that
+     * visits each once (a sweep): their lines are read together ({@link EventLines#lines}), one read for a run of
+     * neighbours instead of one per event, and the events are not cached. Throws as {@link #get} does.
      */
-    public void forEachIn(int from, int to, ObjIntConsumer<Event> action) {
+    public void forEachIn(int from, int to, LineFilter filter, ObjIntConsumer<Event> action) {
         Objects.checkFromToIndex(from, to, size());
         int[] indexes = new int[to - from];
-        for (int k = 0; k < indexes.length; k++) {
-            indexes[k] = from + k;
+        int count = 0;
+        for (int i = from; i < to; i++) {
+            if (filter.mayWant(i)) {
+                indexes[count++] = i;
+            }
+        }
+        if (count < indexes.length) {
+            indexes = Arrays.copyOf(indexes, count);
         }
         byte[][] read;
         try {
@@ -87,7 +112,9 @@ public final class LazyEventList extends AbstractList<Event> implements RandomAc
         for (int k = 0; k < indexes.length; k++) {
             byte[] line = read[k];
             read[k] = null;
-            action.accept(parse(from + k, line), from + k);
+            if (filter.wanted(indexes[k], line)) {
+                action.accept(parse(indexes[k], line), indexes[k]);
+            }
         }
     }
 

@@ -3,7 +3,9 @@ package dev.forkline.trace.verify;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** The blobs an event refers to, by the event payload contract (docs/trace-format.md). */
@@ -39,10 +41,10 @@ public final class BlobReferences {
         return references;
     }
 
-    private static final byte[][] TOOL_RESULT_FIELDS = keys("stdoutBlob", "stderrBlob");
-    private static final byte[][] STATE_MUTATION_FIELDS = keys("before", "after");
-    private static final byte[][] CHECKPOINT_FIELDS = keys("files");
-    private static final byte[] UNICODE_ESCAPE = {'\\', 'u'};
+    private static final List<String> TOOL_RESULT_FIELDS = keys("stdoutBlob", "stderrBlob");
+    private static final List<String> STATE_MUTATION_FIELDS = keys("before", "after");
+    private static final List<String> CHECKPOINT_FIELDS = keys("files");
+    private static final String UNICODE_ESCAPE = "\\u";
 
     /**
      * Whether an event of this kind, written as {@code line} (its JSON text, UTF-8; null: not known yet), can refer
@@ -51,7 +53,7 @@ public final class BlobReferences {
      * trace parse only the events that may refer to blobs.
      */
     public static boolean mayReferToBlobs(EventType kind, byte[] line) {
-        byte[][] fields = switch (kind) {
+        List<String> fields = switch (kind) {
             case TOOL_RESULT -> TOOL_RESULT_FIELDS;
             case STATE_MUTATION -> STATE_MUTATION_FIELDS;
             case CHECKPOINT -> CHECKPOINT_FIELDS;
@@ -60,11 +62,16 @@ public final class BlobReferences {
         if (fields == null) {
             return false;
         }
-        if (line == null || indexOf(line, UNICODE_ESCAPE) >= 0) {
+        if (line == null) {
             return true;
         }
-        for (byte[] field : fields) {
-            if (indexOf(line, field) >= 0) {
+        // one byte per char, so that the names are found by String.indexOf, which the JVM vectorises
+        String bytes = new String(line, StandardCharsets.ISO_8859_1);
+        if (bytes.contains(UNICODE_ESCAPE)) {
+            return true;
+        }
+        for (String field : fields) {
+            if (bytes.contains(field)) {
                 return true;
             }
         }
@@ -72,26 +79,8 @@ public final class BlobReferences {
     }
 
     /** Each name as it is written as a JSON member name: quoted. */
-    private static byte[][] keys(String... names) {
-        byte[][] keys = new byte[names.length][];
-        for (int i = 0; i < names.length; i++) {
-            keys[i] = ("\"" + names[i] + "\"").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        }
-        return keys;
-    }
-
-    private static int indexOf(byte[] text, byte[] pattern) {
-        int last = text.length - pattern.length;
-        outer:
-        for (int i = 0; i <= last; i++) {
-            for (int k = 0; k < pattern.length; k++) {
-                if (text[i + k] != pattern[k]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
+    private static List<String> keys(String... names) {
+        return Arrays.stream(names).map(name -> "\"" + name + "\"").toList();
     }
 
     private static void add(List<Reference> references, String field, JsonNode value) {

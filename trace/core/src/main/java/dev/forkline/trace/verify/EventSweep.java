@@ -2,6 +2,7 @@ package dev.forkline.trace.verify;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.columns.LazyEventList;
+import dev.forkline.trace.columns.LazyEventList.LineFilter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -11,11 +12,11 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
 
 /**
- * Shows every event of a trace once to all the {@link Inspection}s added to it: ranges of consecutive events are
- * inspected in parallel, one thread per core, each event taken from the list (for a lazily read trace: parsed, the
- * range's lines read together) once and handed to every inspection before the next. Nothing but what the inspections
- * collect outlives an event, so a sweep over a million events read from a file holds no more of them than the list
- * itself caches, beside the lines of the ranges at work.
+ * Shows every event of a trace (or those {@linkplain #onlyWhere a filter} wants) once to all the {@link Inspection}s
+ * added to it: ranges of consecutive events are inspected in parallel, one thread per core, each event taken from the
+ * list (for a lazily read trace: parsed, the range's lines read together) once and handed to every inspection before
+ * the next. Nothing but what the inspections collect outlives an event, so a sweep over a million events read from a
+ * file holds no more of them than the list itself caches, beside the lines of the ranges at work.
  *
  * <p>What an inspection collects from one range is its part; after {@link #run()} its {@link Parts} hand them back in
  * file order, so findings come out in the order of the events whatever thread saw them.
@@ -88,6 +89,7 @@ public final class EventSweep {
     private final List<Event> events;
     private final SweepMemo memo;
     private final List<Joined<?>> joined = new ArrayList<>();
+    private LineFilter filter = LineFilter.ALL;
     private boolean ran;
 
     public EventSweep(List<Event> events) {
@@ -103,6 +105,18 @@ public final class EventSweep {
     /** What earlier sweeps over this trace found, for inspections that keep results by event; null when none is kept. */
     public SweepMemo memo() {
         return memo;
+    }
+
+    /**
+     * Shows the inspections only the events {@code wanted} accepts: of a lazily read trace, the others are not even
+     * parsed (the filter sees each line's bytes first); of events held in memory, it is asked with no line.
+     */
+    public EventSweep onlyWhere(LineFilter wanted) {
+        if (ran) {
+            throw new IllegalStateException("the sweep has already run");
+        }
+        this.filter = wanted;
+        return this;
     }
 
     /** Adds an inspection to the sweep; its parts are there once {@link #run()} returns. */
@@ -168,10 +182,12 @@ public final class EventSweep {
             ranged.add(inspection.startRange());
         }
         if (events instanceof LazyEventList lazy) {
-            lazy.forEachIn(from, to, (event, i) -> inspectAll(ranged, i, event));
+            lazy.forEachIn(from, to, filter, (event, i) -> inspectAll(ranged, i, event));
         } else {
             for (int i = from; i < to; i++) {
-                inspectAll(ranged, i, events.get(i));
+                if (filter.mayWant(i) && filter.wanted(i, null)) {
+                    inspectAll(ranged, i, events.get(i));
+                }
             }
         }
         return ranged;

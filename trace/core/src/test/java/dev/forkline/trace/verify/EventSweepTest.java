@@ -170,6 +170,34 @@ class EventSweepTest {
     }
 
     @Test
+    void aFilterKeepsTheLinesItRulesOutUnreadAndTheEventsItRefusesUnparsed() {
+        List<Event> written = notes(EVENTS);
+        RecordedLines lines = new RecordedLines(written);
+        lines.lines[4] = "damaged, but ruled out by its index".getBytes(StandardCharsets.UTF_8);
+        lines.lines[7] = "{\"text\":\"damaged, but refused by its line\"".getBytes(StandardCharsets.UTF_8);
+        List<Integer> asked = Collections.synchronizedList(new ArrayList<>());
+        EventSweep sweep = new EventSweep(new LazyEventList(EventColumns.of(written), lines)).onlyWhere(new LazyEventList.LineFilter() {
+            @Override
+            public boolean mayWant(int index) {
+                return index % 2 == 1;
+            }
+
+            @Override
+            public boolean wanted(int index, byte[] line) {
+                asked.add(index);
+                return index % 3 != 1;
+            }
+        });
+        EventSweep.Parts<List<Integer>> parts = sweep.add(new Indexes());
+        sweep.run();
+
+        assertThat(parts.inFileOrder().stream().flatMap(List::stream).toList())
+                .isEqualTo(IntStream.range(0, EVENTS).filter(i -> i % 2 == 1 && i % 3 != 1).boxed().toList());
+        assertThat(asked).doesNotContain(0, 2, 4, 6).contains(1, 3, 5, 7).hasSize(EVENTS / 2);
+        assertThat(lines.severalRead.stream().mapToInt(Integer::intValue).sum()).as("lines asked for").isEqualTo(EVENTS / 2);
+    }
+
+    @Test
     void aDamagedLineOfALazilyReadTraceFailsTheSweepNamingIt() {
         List<Event> written = notes(EVENTS);
         RecordedLines lines = new RecordedLines(written);

@@ -109,7 +109,8 @@ public final class EventSweep {
 
     /**
      * Shows the inspections only the events {@code wanted} accepts: of a lazily read trace, the others are not even
-     * parsed (the filter sees each line's bytes first); of events held in memory, it is asked with no line.
+     * parsed (the filter sees each line's bytes first); of events held in memory, it is asked with no line. It is
+     * asked from the sweep's threads at once, so it must be stateless or thread-safe.
      */
     public EventSweep onlyWhere(LineFilter wanted) {
         if (ran) {

@@ -1,9 +1,5 @@
 package dev.forkline.trace;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-
 /**
  * Whether a line of JSON's bytes are its text itself: plain ASCII without {@code \\u} escapes. Such a line needs no
  * UTF-8 decoding (no byte can be malformed or become a replacement character), and no string in it can hold a
@@ -12,10 +8,7 @@ import java.nio.ByteOrder;
  */
 public final class AsciiJson {
 
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long HIGH_BITS = 0x8080808080808080L;
-    private static final long ONES = 0x0101010101010101L;
-    private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
+    private static final long BACKSLASHES = ByteWords.repeated('\\');
 
     private AsciiJson() {
     }
@@ -28,11 +21,11 @@ public final class AsciiJson {
         int end = offset + length;
         int i = offset;
         while (i + 8 <= end) {
-            long word = (long) LONGS.get(buffer, i);
-            if ((word & HIGH_BITS) != 0) {
+            long word = ByteWords.at(buffer, i);
+            if ((word & ByteWords.HIGH_BITS) != 0) {
                 return false;
             }
-            long backslashes = backslashesIn(word);
+            long backslashes = ByteWords.matches(word, BACKSLASHES);
             if (backslashes == 0) {
                 i += 8;
                 continue;
@@ -57,11 +50,5 @@ public final class AsciiJson {
             }
         }
         return true;
-    }
-
-    /** The high bit of each byte of the word that may be a backslash (the classic SWAR zero-byte test); the lowest one set is. */
-    private static long backslashesIn(long word) {
-        long x = word ^ BACKSLASHES;
-        return (x - ONES) & ~x & HIGH_BITS;
     }
 }

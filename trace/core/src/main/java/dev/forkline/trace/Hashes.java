@@ -1,9 +1,6 @@
 package dev.forkline.trace;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -49,8 +46,6 @@ public final class Hashes {
         return sha256(CanonicalJson.writeWithout(eventJson, "hash").getBytes(StandardCharsets.UTF_8));
     }
 
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long HIGH_BITS = 0x8080808080808080L;
 
     /** Whether {@code hash} is {@code sha256:} and 64 lowercase hex digits. Called for every event and blob name on import, so no regex. */
     public static boolean isValid(String hash) {
@@ -65,15 +60,15 @@ public final class Hashes {
     public static boolean isLowerHex(byte[] bytes, int from, int to) {
         int i = from;
         for (; i + 8 <= to; i += 8) {
-            long word = (long) LONGS.get(bytes, i);
-            if ((word & HIGH_BITS) != 0) {
+            long word = ByteWords.at(bytes, i);
+            if ((word & ByteWords.HIGH_BITS) != 0) {
                 return false;
             }
             // per byte (each below 0x80, so no sum carries into the next): the high bit says ">= lower bound" of
             // b + (0x80 - lower) and "< upper bound" of b + (0x80 - upper)
             long digit = (word + 0x5050505050505050L) & ~(word + 0x4646464646464646L);
             long letter = (word + 0x1F1F1F1F1F1F1F1FL) & ~(word + 0x1919191919191919L);
-            if (((digit | letter) & HIGH_BITS) != HIGH_BITS) {
+            if (((digit | letter) & ByteWords.HIGH_BITS) != ByteWords.HIGH_BITS) {
                 return false;
             }
         }

@@ -1,10 +1,8 @@
 package dev.forkline.trace.bundle;
 
 import dev.forkline.trace.AsciiJson;
+import dev.forkline.trace.ByteWords;
 import dev.forkline.trace.Hashes;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,23 +20,9 @@ final class RawLineFacts {
     private RawLineFacts() {
     }
 
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long HIGH_BITS = 0x8080808080808080L;
-    private static final long ONES = 0x0101010101010101L;
-    private static final long QUOTES = 0x2222222222222222L;
+    private static final long QUOTES = ByteWords.repeated('"');
     /** {@code "sha256:} as the little-endian long of its 8 bytes. */
-    private static final long QUOTED_PREFIX = (long) LONGS.get(PREFIX, 0);
-
-    /** Whether one of the word's bytes equals the byte repeated in {@code pattern} (the classic SWAR zero-byte test). */
-    private static boolean hasByte(long word, long pattern) {
-        return matches(word, pattern) != 0;
-    }
-
-    /** The high bit of each byte of the word that may equal the pattern's byte; the lowest one set does for certain. */
-    private static long matches(long word, long pattern) {
-        long x = word ^ pattern;
-        return (x - ONES) & ~x & HIGH_BITS;
-    }
+    private static final long QUOTED_PREFIX = ByteWords.at(PREFIX, 0);
 
     /**
      * The blob-name strings (values only, not member names) between {@code from} and {@code to} of a line that
@@ -50,13 +34,13 @@ final class RawLineFacts {
         int last = to - (PREFIX.length + HEX + 1);
         int i = from;
         while (i <= last) {
-            if (!hasByte((long) LONGS.get(buffer, i), QUOTES)) {
+            if (ByteWords.matches(ByteWords.at(buffer, i), QUOTES) == 0) {
                 i += 8;
                 continue;
             }
             int stop = Math.min(i + 8, last + 1);
             for (; i < stop; i++) {
-                if (buffer[i] == '"' && (long) LONGS.get(buffer, i) == QUOTED_PREFIX && (i == from || buffer[i - 1] != '\\')
+                if (buffer[i] == '"' && ByteWords.at(buffer, i) == QUOTED_PREFIX && (i == from || buffer[i - 1] != '\\')
                         && startsBlobName(buffer, i, to)) {
                     int close = i + PREFIX.length + HEX;
                     if (!isMemberName(buffer, close + 1, to)) {

@@ -1,5 +1,6 @@
 package dev.forkline.trace.bundle;
 
+import dev.forkline.trace.ByteWords;
 import dev.forkline.trace.LineReader;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.columns.EventColumns;
@@ -121,11 +122,9 @@ final class ScannedEventsReader {
     static int newlineIn(byte[] bytes, int from, int to) {
         int i = from;
         for (; i + Long.BYTES <= to; i += Long.BYTES) {
-            long word = (long) LONGS.get(bytes, i) ^ NEWLINES;
-            // a byte of the word is zero where the block holds a line break; the lowest flag marks the first one
-            long zeros = (word - LOW_BITS) & ~word & HIGH_BITS;
-            if (zeros != 0) {
-                return i + (Long.numberOfTrailingZeros(zeros) >>> 3);
+            long breaks = ByteWords.matches(ByteWords.at(bytes, i), NEWLINES);
+            if (breaks != 0) {
+                return i + (Long.numberOfTrailingZeros(breaks) >>> 3);
             }
         }
         for (; i < to; i++) {
@@ -136,11 +135,7 @@ final class ScannedEventsReader {
         return -1;
     }
 
-    private static final java.lang.invoke.VarHandle LONGS =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
-    private static final long LOW_BITS = 0x0101010101010101L;
-    private static final long HIGH_BITS = 0x8080808080808080L;
+    private static final long NEWLINES = ByteWords.repeated('\n');
 
     /** The block's events as a batch: their lines where they lie in the block, numbered in the whole file. */
     private EventBatch batchOf(Block block, int first) {

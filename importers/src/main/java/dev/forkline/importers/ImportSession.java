@@ -14,12 +14,13 @@ import dev.forkline.trace.bundle.Manifest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.RandomAccess;
 
 /**
  * What every importer needs while reading one file: the hash chain it appends to, the blobs, the findings, and the
@@ -34,7 +35,13 @@ public final class ImportSession {
     private final String source;
     private final EventChain chain = new EventChain();
     private final SpilledEvents events;
+    /** Hashes each event and keeps it in {@link #events}, on a thread of its own: see {@link #append}. */
+    private final BackgroundChaining chaining;
+    /** Events placed so far (some may still be on their way to {@link #events}); touched by the importing thread only. */
+    private int placed;
     private int[] lines = new int[1024];
+    /** {@link #events()}: its size is known at once, an event is read once every event appended is hashed. */
+    private final List<Event> appended = new Appended();
     private final SpilledBlobs blobs;
     private final List<Finding> findings = new ArrayList<>();
     private final Map<String, Guess> guessed = new LinkedHashMap<>();
@@ -60,6 +67,7 @@ public final class ImportSession {
         this.source = source;
         this.events = events;
         this.blobs = blobs;
+        this.chaining = new BackgroundChaining(event -> events.add(chain.chain(event)));
     }
 
     public String source() {
@@ -70,15 +78,23 @@ public final class ImportSession {
         return format;
     }
 
-    /** Appends an event that came from {@code line} of the source (0 when it has no single line). */
+    /**
+     * Appends an event that came from {@code line} of the source (0 when it has no single line).
+     *
+     * @return the event as placed: its id, seq and time, but no prev and hash yet. It is hashed onto the chain on
+     *         another thread ({@link BackgroundChaining}) while the importer reads on; {@link #events()} gives the
+     *         events as hashed. Its data must not change after this call.
+     * @throws IllegalArgumentException when the trace has an event of that id already, or an event appended before
+     *         could not be hashed
+     */
     public Event append(NewEvent draft, long line) {
-        CanonicalEvent.Hashed hashed = chain.appendHashed(draft);
-        if (events.size() == lines.length) {
+        Event event = chain.place(draft);
+        if (placed == lines.length) {
             lines = Arrays.copyOf(lines, lines.length * 2);
         }
-        lines[events.size()] = (int) Math.min(Integer.MAX_VALUE, line);
-        events.add(hashed);
-        return hashed.event();
+        lines[placed++] = (int) Math.min(Integer.MAX_VALUE, line);
+        chaining.submit(event);
+        return event;
     }
 
     public void startFork(String newRun, Event forkPoint) {
@@ -168,11 +184,25 @@ public final class ImportSession {
     }
 
     /**
-     * The events appended so far. A long import keeps them in a temporary file ({@link SpilledEvents}): looking back at
-     * the first and the last is free, at any other one costs a read and a parse.
+     * The events appended so far, hashed. Reading one waits until the events appended before are hashed (its size does
+     * not). A long import keeps them in a temporary file ({@link SpilledEvents}): looking back at the first and the
+     * last is free, at any other one costs a read and a parse.
      */
     public List<Event> events() {
-        return Collections.unmodifiableList(events);
+        return appended;
+    }
+
+    private final class Appended extends AbstractList<Event> implements RandomAccess {
+        @Override
+        public Event get(int index) {
+            chaining.drain();
+            return events.get(index);
+        }
+
+        @Override
+        public int size() {
+            return placed;
+        }
     }
 
     /** The source line of the {@code index}-th event appended (as the finished trace's {@code lines} give it). */
@@ -182,7 +212,7 @@ public final class ImportSession {
 
     /** {@link #finish(String, String, Instant)} for a source that does not say when it was made: the first event's time. */
     public ImportedTrace finish(String traceId, String title) {
-        return finish(traceId, title, events.getFirst().ts());
+        return finish(traceId, title, appended.getFirst().ts());
     }
 
     /**
@@ -190,6 +220,7 @@ public final class ImportSession {
      * {@link SpilledEvents#IN_MEMORY_LIMIT} events keeps them in a file that {@link #finish} hands out once).
      */
     public boolean canSnapshot() {
+        chaining.drain();
         return !events.spilled();
     }
 
@@ -212,6 +243,7 @@ public final class ImportSession {
             copy.events.add(held);
         }
         copy.lines = Arrays.copyOf(lines, Math.max(lines.length, 16));
+        copy.placed = placed;
         copy.findings.addAll(findings);
         guessed.forEach((tool, guess) -> {
             Guess same = new Guess(guess.firstEvent, guess.firstLine);
@@ -221,6 +253,7 @@ public final class ImportSession {
         addColumnsOfNewEvents();
         EventColumns.Builder columns = new EventColumns.Builder(events.size() + 16).append(snapshotColumns.buildPart());
         closing.accept(copy);
+        copy.chaining.drain();
         for (int i = snapshotRows; i < copy.events.size(); i++) {
             columns.add(copy.events.get(i));
         }
@@ -249,6 +282,7 @@ public final class ImportSession {
 
     /** @param known the columns of the events, when already built (else computed here) */
     private ImportedTrace finish(String traceId, String title, Instant created, EventColumns known) {
+        chaining.drain();
         reportGuesses();
         List<Event> all = events.finished();
         EventColumns columns = known != null ? known : EventColumns.of(all);

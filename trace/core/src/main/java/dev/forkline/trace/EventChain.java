@@ -11,13 +11,16 @@ import java.util.Set;
 /**
  * Places new events into their runs' hash chains: assigns seq, prev and hash, and default ids
  * ({@code <run>.<seq>}). Seed it with existing events (via {@link #accept}) to append to a stored trace.
+ *
+ * <p>Appending is two steps that may run on two threads: {@link #place} fixes an event's id, seq and time (and
+ * refuses a duplicate id) on the thread that makes events, and {@link #chain} gives it its prev and hash, in the order
+ * the events were placed, on a thread of its own (see the importers' background hashing). The two steps keep apart
+ * what they change; every other method is for a chain used from one thread.
  */
 public final class EventChain {
 
-    private record Tip(long seq, String hash) {
-    }
-
-    private final Map<String, Tip> tips = new HashMap<>();
+    private final Map<String, Long> seqTips = new HashMap<>();
+    private final Map<String, String> hashTips = new HashMap<>();
     private final Set<String> ids = new HashSet<>();
     private final Clock clock;
 
@@ -31,20 +34,22 @@ public final class EventChain {
 
     /** Registers an event that is already part of the trace so that later appends chain onto it. */
     public void accept(Event existing) {
-        tips.put(existing.run(), new Tip(existing.seq(), existing.hash()));
+        seqTips.put(existing.run(), existing.seq());
+        hashTips.put(existing.run(), existing.hash());
         ids.add(existing.id());
     }
 
     /** Starts a run forked from a checkpoint (or any event) of a parent run: its first event chains to that event's hash. */
     public void startFork(String newRun, Event forkPoint) {
-        if (tips.containsKey(newRun)) {
+        if (seqTips.containsKey(newRun)) {
             throw new IllegalStateException("run '" + newRun + "' already exists");
         }
-        tips.put(newRun, new Tip(0, forkPoint.hash()));
+        seqTips.put(newRun, 0L);
+        hashTips.put(newRun, forkPoint.hash());
     }
 
     public boolean hasRun(String run) {
-        return tips.containsKey(run);
+        return seqTips.containsKey(run);
     }
 
     public boolean hasId(String id) {
@@ -53,12 +58,12 @@ public final class EventChain {
 
     /** The seq the next event appended to {@code run} will get. */
     public long nextSeq(String run) {
-        return tips.getOrDefault(run, new Tip(0, null)).seq() + 1;
+        return seqTips.getOrDefault(run, 0L) + 1;
     }
 
     /** The {@code prev} the next event appended to {@code run} will get (null for the first event of a new root run). */
     public String nextPrev(String run) {
-        return tips.getOrDefault(run, new Tip(0, null)).hash();
+        return hashTips.get(run);
     }
 
     /**
@@ -77,7 +82,8 @@ public final class EventChain {
             throw new IllegalArgumentException("duplicate event id '" + unhashed.id() + "'");
         }
         Event event = withHash(unhashed);
-        tips.put(event.run(), new Tip(event.seq(), event.hash()));
+        seqTips.put(event.run(), event.seq());
+        hashTips.put(event.run(), event.hash());
         return event;
     }
 
@@ -87,16 +93,32 @@ public final class EventChain {
 
     /** As {@link #append}, also giving the line the event is stored as (written once with its hash). */
     public CanonicalEvent.Hashed appendHashed(NewEvent draft) {
-        Tip tip = tips.getOrDefault(draft.run, new Tip(0, null));
-        long seq = tip.seq() + 1;
+        return chain(place(draft));
+    }
+
+    /**
+     * The first step of appending: the event with its id, seq and time, without prev and hash; {@link #chain} must
+     * follow for it, and for every event placed before it, in the order they were placed.
+     *
+     * @throws IllegalArgumentException when the trace has an event of that id already
+     */
+    public Event place(NewEvent draft) {
+        long seq = nextSeq(draft.run);
         String id = draft.id != null ? draft.id : draft.run + "." + seq;
         if (!ids.add(id)) {
             throw new IllegalArgumentException("duplicate event id '" + id + "'");
         }
+        seqTips.put(draft.run, seq);
         Instant ts = draft.ts != null ? draft.ts : clock.instant();
-        Event unhashed = new Event(id, draft.run, seq, ts, draft.actor, draft.type, draft.causes, draft.state, draft.data, tip.hash(), null);
+        return new Event(id, draft.run, seq, ts, draft.actor, draft.type, draft.causes, draft.state, draft.data, null, null);
+    }
+
+    /** The second step: a {@link #place placed} event chained onto its run's tip, with the line it is stored as. */
+    public CanonicalEvent.Hashed chain(Event placed) {
+        Event unhashed = new Event(placed.id(), placed.run(), placed.seq(), placed.ts(), placed.actor(), placed.type(), placed.causes(),
+                placed.state(), placed.data(), hashTips.get(placed.run()), null);
         CanonicalEvent.Hashed hashed = CanonicalEvent.hashed(unhashed);
-        tips.put(draft.run, new Tip(seq, hashed.event().hash()));
+        hashTips.put(placed.run(), hashed.event().hash());
         return hashed;
     }
 

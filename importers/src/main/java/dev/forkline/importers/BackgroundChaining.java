@@ -1,0 +1,135 @@
+package dev.forkline.importers;
+
+import dev.forkline.trace.Event;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+/**
+ * The second step of appending an import's events ({@link dev.forkline.trace.EventChain#chain}: each event's canonical
+ * line and hash, then keeping it) on a thread of its own, so that reading a file and hashing its events share the
+ * cores instead of taking turns: the hashing was a third of a large import's reading thread. The importing thread
+ * hands over the events it placed in batches and goes on reading; they are chained in the order they were placed.
+ *
+ * <p>{@link #drain} waits until every event handed over is chained and throws, on the importing thread, what failed on
+ * the way (an event whose data cannot be canonicalized, a full disk): the import then fails as it did when it hashed
+ * each event itself, only a few events later. A bounded queue makes the importing thread wait when the hashing falls
+ * behind. The threads are daemons of a shared pool, and a session whose import is abandoned leaves none waiting.
+ */
+final class BackgroundChaining {
+
+    static final int BATCH = 256;
+    /** Batches that may wait for the chaining thread: enough to ride out a pause, few enough to hold little. */
+    static final int QUEUED_BATCHES = 8;
+
+    private static final ExecutorService THREADS = Executors.newCachedThreadPool(
+            Thread.ofPlatform().daemon().name("forkline-import-chaining-", 0).factory());
+
+    private final Consumer<Event> chainer;
+    private final BlockingQueue<Event[]> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES);
+    private final AtomicBoolean running = new AtomicBoolean();
+    private Event[] batch = new Event[BATCH];
+    private int batchSize;
+    private long handedOver;
+    /** Batches taken from the queue and done with; guarded by {@code this}. */
+    private long done;
+    private volatile Throwable failure;
+
+    /** @param chainer chains one placed event and keeps it; called on the chaining thread, in placing order */
+    BackgroundChaining(Consumer<Event> chainer) {
+        this.chainer = chainer;
+    }
+
+    /** Hands over an event just placed (from the importing thread). */
+    void submit(Event placed) {
+        batch[batchSize++] = placed;
+        if (batchSize == BATCH) {
+            handOver();
+        }
+    }
+
+    /** Returns once every event handed over is chained; throws what failed while chaining them. */
+    void drain() {
+        handOver();
+        boolean interrupted = false;
+        synchronized (this) {
+            while (done < handedOver) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    interrupted = true; // the wait is short (a few batches): finish it so that the session stays whole
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        rethrowFailure();
+    }
+
+    private void handOver() {
+        rethrowFailure();
+        if (batchSize == 0) {
+            return;
+        }
+        Event[] full = batchSize == BATCH ? batch : Arrays.copyOf(batch, batchSize);
+        batch = new Event[BATCH];
+        batchSize = 0;
+        try {
+            while (!queue.offer(full, 100, TimeUnit.MILLISECONDS)) {
+                startIfIdle();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UncheckedIOException(new InterruptedIOException("interrupted while handing events over to be hashed"));
+        }
+        synchronized (this) {
+            handedOver++;
+        }
+        startIfIdle();
+    }
+
+    private void startIfIdle() {
+        if (running.compareAndSet(false, true)) {
+            THREADS.execute(this::work);
+        }
+    }
+
+    private void work() {
+        do {
+            for (Event[] next = queue.poll(); next != null; next = queue.poll()) {
+                if (failure == null) {
+                    try {
+                        for (Event placed : next) {
+                            chainer.accept(placed);
+                        }
+                    } catch (RuntimeException | Error e) {
+                        failure = e;
+                    }
+                }
+                synchronized (this) {
+                    done++;
+                    notifyAll();
+                }
+            }
+            running.set(false);
+        } while (!queue.isEmpty() && running.compareAndSet(false, true));
+    }
+
+    private void rethrowFailure() {
+        Throwable failed = failure;
+        if (failed instanceof RuntimeException e) {
+            throw e;
+        }
+        if (failed instanceof Error e) {
+            throw e;
+        }
+    }
+}

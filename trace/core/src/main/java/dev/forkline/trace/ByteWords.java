@@ -37,4 +37,23 @@ public final class ByteWords {
         long x = word ^ pattern;
         return (x - ONES) & ~x & HIGH_BITS;
     }
+
+    /** The first line break in {@code bytes[from, to)}, or -1; eight bytes at a time (it was a sixth of the bundle scan's CPU). */
+    public static int newlineIn(byte[] bytes, int from, int to) {
+        int i = from;
+        for (; i + Long.BYTES <= to; i += Long.BYTES) {
+            long breaks = matches(at(bytes, i), NEWLINES);
+            if (breaks != 0) {
+                return i + (Long.numberOfTrailingZeros(breaks) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (bytes[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static final long NEWLINES = repeated('\n');
 }

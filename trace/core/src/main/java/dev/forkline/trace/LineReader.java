@@ -77,13 +77,7 @@ public final class LineReader implements Closeable {
             }
             sawAnything = true;
             int start = bufferPos;
-            int newline = -1;
-            for (int i = start; i < bufferEnd; i++) {
-                if (buffer[i] == '\n') {
-                    newline = i;
-                    break;
-                }
-            }
+            int newline = ByteWords.newlineIn(buffer, start, bufferEnd);
             int chunkEnd = newline >= 0 ? newline : bufferEnd;
             int chunk = chunkEnd - start;
             if (!tooLong) {

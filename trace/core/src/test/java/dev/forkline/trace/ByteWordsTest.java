@@ -26,4 +26,26 @@ class ByteWordsTest {
             assertThat(flags == 0 ? -1 : Long.numberOfTrailingZeros(flags) >>> 3).as("first line break").isEqualTo(first);
         }
     }
+
+    @Test
+    void findsTheFirstLineBreakAsAByteByByteSearchDoes() {
+        java.util.Random random = new java.util.Random(7);
+        for (int round = 0; round < 2000; round++) {
+            byte[] bytes = new byte[random.nextInt(40)];
+            for (int i = 0; i < bytes.length; i++) {
+                int pick = random.nextInt(8);
+                bytes[i] = (byte) (pick == 0 ? '\n' : pick == 1 ? 0x0B : pick == 2 ? 0x8A : pick == 3 ? 0x09 : random.nextInt(256));
+            }
+            int from = bytes.length == 0 ? 0 : random.nextInt(bytes.length);
+            int to = from + random.nextInt(bytes.length - from + 1);
+            int expected = -1;
+            for (int i = from; i < to; i++) {
+                if (bytes[i] == '\n') {
+                    expected = i;
+                    break;
+                }
+            }
+            assertThat(ByteWords.newlineIn(bytes, from, to)).as("%s from %d to %d", java.util.Arrays.toString(bytes), from, to).isEqualTo(expected);
+        }
+    }
 }

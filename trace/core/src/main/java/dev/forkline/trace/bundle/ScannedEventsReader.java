@@ -118,25 +118,6 @@ final class ScannedEventsReader {
         return new LazyEventList(built, lines);
     }
 
-    /** The first line break in {@code bytes[from, to)}, or -1; eight bytes at a time (it was a sixth of the scan's CPU). */
-    static int newlineIn(byte[] bytes, int from, int to) {
-        int i = from;
-        for (; i + Long.BYTES <= to; i += Long.BYTES) {
-            long breaks = ByteWords.matches(ByteWords.at(bytes, i), NEWLINES);
-            if (breaks != 0) {
-                return i + (Long.numberOfTrailingZeros(breaks) >>> 3);
-            }
-        }
-        for (; i < to; i++) {
-            if (bytes[i] == '\n') {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static final long NEWLINES = ByteWords.repeated('\n');
-
     /** The block's events as a batch: their lines where they lie in the block, numbered in the whole file. */
     private EventBatch batchOf(Block block, int first) {
         int[] starts = new int[block.count];
@@ -236,7 +217,7 @@ final class ScannedEventsReader {
             block.lineNumbers = new long[capacity];
             int start = 0;
             while (start < length) {
-                int newline = newlineIn(bytes, start, length);
+                int newline = ByteWords.newlineIn(bytes, start, length);
                 int end = newline < 0 ? length : newline;
                 block.lines++;
                 int lineEnd = end > start && bytes[end - 1] == '\r' ? end - 1 : end;

@@ -354,26 +354,4 @@ class ScannedEventsReaderTest {
             assertEquals(expected.blobNames(i), actual.blobNames(i), "blob names of " + expected.id(i));
         }
     }
-
-    @org.junit.jupiter.api.Test
-    void findsTheFirstLineBreakAsAByteByByteSearchDoes() {
-        java.util.Random random = new java.util.Random(7);
-        for (int round = 0; round < 2000; round++) {
-            byte[] bytes = new byte[random.nextInt(40)];
-            for (int i = 0; i < bytes.length; i++) {
-                int pick = random.nextInt(8);
-                bytes[i] = (byte) (pick == 0 ? '\n' : pick == 1 ? 0x0B : pick == 2 ? 0x8A : pick == 3 ? 0x09 : random.nextInt(256));
-            }
-            int from = bytes.length == 0 ? 0 : random.nextInt(bytes.length);
-            int to = from + random.nextInt(bytes.length - from + 1);
-            int expected = -1;
-            for (int i = from; i < to; i++) {
-                if (bytes[i] == '\n') {
-                    expected = i;
-                    break;
-                }
-            }
-            assertEquals(expected, ScannedEventsReader.newlineIn(bytes, from, to), () -> java.util.Arrays.toString(bytes));
-        }
-    }
 }

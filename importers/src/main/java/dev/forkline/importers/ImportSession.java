@@ -97,10 +97,6 @@ public final class ImportSession {
         return event;
     }
 
-    public void startFork(String newRun, Event forkPoint) {
-        chain.startFork(newRun, forkPoint);
-    }
-
     /** The id the next event appended to {@code run} will get (for a finding written before the event itself). */
     public String nextEventId(String run) {
         return run + "." + chain.nextSeq(run);

@@ -38,13 +38,23 @@ public final class EffectRules {
     private static final Set<String> SUBAGENT_TOOLS = Set.of("task", "agent", "dispatch_agent");
     private static final Set<String> PRIVILEGED_TOOLS = Set.of("sudo", "su", "escalate", "request_permissions");
 
-    private static final Pattern PRIVILEGED_COMMAND = Pattern.compile(
+    static final Pattern PRIVILEGED_COMMAND = Pattern.compile(
             "(^|[;&|\\s(])(sudo|su|doas|pkexec|setcap|chroot|nsenter|mount|insmod|modprobe)(\\s|$)|chmod\\s+[ugo]*\\+s|chmod\\s+[0-7]?[4-7][0-7]{3}");
-    private static final Pattern EXTERNAL_COMMAND = Pattern.compile(
+    static final Pattern EXTERNAL_COMMAND = Pattern.compile(
             "(^|[;&|\\s(])(git\\s+push|ssh|scp|rsync|sftp|ftp|nc|ncat|telnet|npm\\s+publish|twine\\s+upload|docker\\s+push|kubectl|"
                     + "gh\\s+(pr|issue|release)\\s+create|aws|gcloud|az|mail|sendmail)(\\s|$)"
                     + "|curl\\s[^|;&]*(-X\\s*(POST|PUT|PATCH|DELETE)|--data|-d\\s|--upload-file|-F\\s)"
                     + "|wget\\s[^|;&]*--post");
+
+    /*
+     * Every match of each pattern holds one of these words (sudo holds su, sftp ftp, ncat nc, sendmail mail; git and
+     * docker push hold push): a command holding none cannot match, and is not searched. Searching for a handful of
+     * words is much cheaper than trying the pattern's alternatives at every character of every shell command.
+     */
+    private static final String[] PRIVILEGED_WORDS = {"su", "doas", "pkexec", "setcap", "chroot", "nsenter", "mount", "insmod",
+            "modprobe", "chmod"};
+    private static final String[] EXTERNAL_WORDS = {"push", "ssh", "scp", "rsync", "ftp", "nc", "telnet", "publish", "upload",
+            "kubectl", "gh", "aws", "gcloud", "az", "mail", "curl", "wget"};
 
     private EffectRules() {
     }
@@ -80,13 +90,22 @@ public final class EffectRules {
         if (command == null) {
             return EffectClass.WORKSPACE;
         }
-        if (PRIVILEGED_COMMAND.matcher(command).find()) {
+        if (holdsAny(command, PRIVILEGED_WORDS) && PRIVILEGED_COMMAND.matcher(command).find()) {
             return EffectClass.PRIVILEGED;
         }
-        if (EXTERNAL_COMMAND.matcher(command).find()) {
+        if (holdsAny(command, EXTERNAL_WORDS) && EXTERNAL_COMMAND.matcher(command).find()) {
             return EffectClass.EXTERNAL;
         }
         return EffectClass.WORKSPACE;
+    }
+
+    private static boolean holdsAny(String command, String[] words) {
+        for (String word : words) {
+            if (command.contains(word)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static String commandOf(JsonNode arguments) {

@@ -756,8 +756,8 @@ public final class TraceStore implements AutoCloseable {
     }
 
     private <T> T read(String what, Read<T> work) throws StoreException {
-        try (Connection connection = pool.getConnection()) {
-            return work.run(connection);
+        try (ReadConnection read = new ReadConnection(pool.getConnection())) {
+            return work.run(read.connection());
         } catch (SQLException e) {
             if (e.getSQLState() != null && e.getSQLState().startsWith("08")) {
                 throw new StoreUnavailableException("cannot " + what + ": lost the connection to " + address + ": " + e.getMessage(), e);

@@ -8,7 +8,6 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
@@ -83,9 +82,7 @@ final class BackgroundChaining {
         batch = new Event[BATCH];
         batchSize = 0;
         try {
-            while (!queue.offer(full, 100, TimeUnit.MILLISECONDS)) {
-                startIfIdle();
-            }
+            queue.put(full); // the queue is not empty, so its chaining thread runs: it makes room
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UncheckedIOException(new InterruptedIOException("interrupted while handing events over to be hashed"));

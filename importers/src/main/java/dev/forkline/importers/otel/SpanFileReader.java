@@ -18,6 +18,7 @@ import dev.forkline.importers.support.JsonProblems;
 import dev.forkline.importers.support.JsonlRecords;
 import dev.forkline.importers.support.TextLines;
 import dev.forkline.importers.support.Timestamps;
+import dev.forkline.trace.ByteWords;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.LineReader;
@@ -260,11 +261,10 @@ final class SpanFileReader implements Closeable {
             var line = new java.io.ByteArrayOutputStream();
             int read;
             while ((read = in.read(buffer)) > 0) {
-                for (int i = 0; i < read; i++) {
-                    if (buffer[i] == '\n') {
-                        line.write(buffer, 0, i);
-                        return line.size() <= JsonlRecords.MAX_LINE_BYTES ? line.toByteArray() : null;
-                    }
+                int newline = ByteWords.newlineIn(buffer, 0, read);
+                if (newline >= 0) {
+                    line.write(buffer, 0, newline);
+                    return line.size() <= JsonlRecords.MAX_LINE_BYTES ? line.toByteArray() : null;
                 }
                 line.write(buffer, 0, read);
                 if (line.size() > JsonlRecords.MAX_LINE_BYTES) {

@@ -14,6 +14,7 @@ public final class ByteWords {
     public static final long HIGH_BITS = 0x8080808080808080L;
     private static final long ONES = 0x0101010101010101L;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long NEWLINES = ONES * '\n';
 
     private ByteWords() {
     }
@@ -54,6 +55,4 @@ public final class ByteWords {
         }
         return -1;
     }
-
-    private static final long NEWLINES = repeated('\n');
 }

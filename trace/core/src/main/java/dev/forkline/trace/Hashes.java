@@ -46,7 +46,6 @@ public final class Hashes {
         return sha256(CanonicalJson.writeWithout(eventJson, "hash").getBytes(StandardCharsets.UTF_8));
     }
 
-
     /** Whether {@code hash} is {@code sha256:} and 64 lowercase hex digits. Called for every event and blob name on import, so no regex. */
     public static boolean isValid(String hash) {
         if (hash == null || hash.length() != PREFIX.length() + HEX_LENGTH || !hash.startsWith(PREFIX)) {

@@ -70,11 +70,11 @@ public final class TraceStore implements AutoCloseable {
         this.closePool = closePool;
         this.dialect = dialect;
         this.blobIndex = blobIndex;
-        this.pool = pool;
+        this.pool = new InterruptSafePool(pool);
         this.writer = writer;
         this.clock = clock;
         this.schemaVersion = schemaVersion;
-        this.changes = new StoreChanges(pool, dialect);
+        this.changes = new StoreChanges(this.pool, dialect);
     }
 
     /**
@@ -756,8 +756,8 @@ public final class TraceStore implements AutoCloseable {
     }
 
     private <T> T read(String what, Read<T> work) throws StoreException {
-        try (ReadConnection read = new ReadConnection(pool.getConnection())) {
-            return work.run(read.connection());
+        try (Connection connection = pool.getConnection()) {
+            return work.run(connection);
         } catch (SQLException e) {
             if (e.getSQLState() != null && e.getSQLState().startsWith("08")) {
                 throw new StoreUnavailableException("cannot " + what + ": lost the connection to " + address + ": " + e.getMessage(), e);

@@ -3,13 +3,11 @@ package dev.forkline.importers;
 import dev.forkline.trace.Event;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
-import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 
 /**
  * The second step of appending an import's events ({@link dev.forkline.trace.EventChain#chain}: each event's canonical
@@ -31,23 +29,35 @@ final class BackgroundChaining {
     private static final ExecutorService THREADS = Executors.newCachedThreadPool(
             Thread.ofPlatform().daemon().name("forkline-import-chaining-", 0).factory());
 
-    private final Consumer<Event> chainer;
-    private final BlockingQueue<Event[]> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES);
+    /** Chains one placed event and keeps it; called on the chaining thread, in placing order. */
+    @FunctionalInterface
+    interface Chainer {
+        /** @param line the source line the event came from, as handed to {@link #submit} */
+        void chain(Event placed, int line);
+    }
+
+    /** Events handed over together, with the source line of each. */
+    private record Batch(Event[] events, int[] lines, int size) {
+    }
+
+    private final Chainer chainer;
+    private final BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES);
     private final AtomicBoolean running = new AtomicBoolean();
     private Event[] batch = new Event[BATCH];
+    private int[] batchLines = new int[BATCH];
     private int batchSize;
     private long handedOver;
     /** Batches taken from the queue and done with; guarded by {@code this}. */
     private long done;
     private volatile Throwable failure;
 
-    /** @param chainer chains one placed event and keeps it; called on the chaining thread, in placing order */
-    BackgroundChaining(Consumer<Event> chainer) {
+    BackgroundChaining(Chainer chainer) {
         this.chainer = chainer;
     }
 
-    /** Hands over an event just placed (from the importing thread). */
-    void submit(Event placed) {
+    /** Hands over an event just placed, which came from {@code line} of the source (from the importing thread). */
+    void submit(Event placed, int line) {
+        batchLines[batchSize] = line;
         batch[batchSize++] = placed;
         if (batchSize == BATCH) {
             handOver();
@@ -78,8 +88,9 @@ final class BackgroundChaining {
         if (batchSize == 0) {
             return;
         }
-        Event[] full = batchSize == BATCH ? batch : Arrays.copyOf(batch, batchSize);
+        Batch full = new Batch(batch, batchLines, batchSize);
         batch = new Event[BATCH];
+        batchLines = new int[BATCH];
         batchSize = 0;
         try {
             queue.put(full); // the queue is not empty, so its chaining thread runs: it makes room
@@ -101,11 +112,11 @@ final class BackgroundChaining {
 
     private void work() {
         do {
-            for (Event[] next = queue.poll(); next != null; next = queue.poll()) {
+            for (Batch next = queue.poll(); next != null; next = queue.poll()) {
                 if (failure == null) {
                     try {
-                        for (Event placed : next) {
-                            chainer.accept(placed);
+                        for (int k = 0; k < next.size(); k++) {
+                            chainer.chain(next.events()[k], next.lines()[k]);
                         }
                     } catch (RuntimeException | Error e) {
                         failure = e;

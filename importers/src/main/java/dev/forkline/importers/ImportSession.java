@@ -9,8 +9,10 @@ import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.EventBatchSink;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.bundle.Manifest;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -45,6 +47,9 @@ public final class ImportSession {
     private final SpilledBlobs blobs;
     private final List<Finding> findings = new ArrayList<>();
     private final Map<String, Guess> guessed = new LinkedHashMap<>();
+    /** Where the events go as they are hashed, when the trace is stored while it is read ({@link #storeWhileReading}). */
+    private volatile StreamedEvents streamed;
+    private Manifest streamedManifest;
     /** The columns of the events up to the last {@link #snapshot}, so that the next one adds only the rows of new events. */
     private EventColumns.Builder snapshotColumns;
     private int snapshotRows;
@@ -67,7 +72,14 @@ public final class ImportSession {
         this.source = source;
         this.events = events;
         this.blobs = blobs;
-        this.chaining = new BackgroundChaining(event -> events.add(chain.chain(event)));
+        this.chaining = new BackgroundChaining((event, line) -> {
+            CanonicalEvent.Hashed hashed = chain.chain(event);
+            events.add(hashed);
+            StreamedEvents store = streamed;
+            if (store != null) {
+                store.add(hashed, line);
+            }
+        });
     }
 
     public String source() {
@@ -92,9 +104,31 @@ public final class ImportSession {
         if (placed == lines.length) {
             lines = Arrays.copyOf(lines, lines.length * 2);
         }
-        lines[placed++] = (int) Math.min(Integer.MAX_VALUE, line);
-        chaining.submit(event);
+        int sourceLine = (int) Math.min(Integer.MAX_VALUE, line);
+        lines[placed++] = sourceLine;
+        chaining.submit(event, sourceLine);
         return event;
+    }
+
+    /**
+     * Hands the trace's events to {@code sink} (a {@link dev.forkline.trace.store.StreamedImport store's streamed
+     * import}) as they are appended, so that the store writes them while the rest of the source is read: for an
+     * importer that knows its trace's id, title and time before its first event (after a first pass over the source).
+     * {@link #finish} must then give the same three. A null sink does nothing (the trace is stored once it is read).
+     *
+     * @throws IllegalStateException when an event was appended already
+     * @throws IOException           when the sink cannot start (the store's transaction did not begin)
+     */
+    public void storeWhileReading(EventBatchSink sink, String traceId, String title, Instant created) throws IOException {
+        if (sink == null) {
+            return;
+        }
+        if (placed > 0 || streamed != null) {
+            throw new IllegalStateException("a trace is stored while it is read from its first event on: " + placed + " appended already");
+        }
+        streamedManifest = manifest(traceId, title, created);
+        sink.begin(source, streamedManifest, blobs);
+        streamed = new StreamedEvents(sink);
     }
 
     /** The id the next event appended to {@code run} will get (for a finding written before the event itself). */
@@ -201,6 +235,10 @@ public final class ImportSession {
         }
     }
 
+    private Manifest manifest(String traceId, String title, Instant created) {
+        return new Manifest(Manifest.FORMAT_VERSION, traceId, title, created, "forkline-import/" + format, format);
+    }
+
     /** The source line of the {@code index}-th event appended (as the finished trace's {@code lines} give it). */
     public int lineOf(int index) {
         return lines[index];
@@ -279,12 +317,18 @@ public final class ImportSession {
     /** @param known the columns of the events, when already built (else computed here) */
     private ImportedTrace finish(String traceId, String title, Instant created, EventColumns known) {
         chaining.drain();
+        Manifest manifest = manifest(traceId, title, created);
+        if (streamed != null) {
+            if (!manifest.equals(streamedManifest)) {
+                throw new IllegalStateException("the trace was stored while read as " + streamedManifest + " but finished as " + manifest);
+            }
+            streamed.flush();
+        }
         reportGuesses();
         List<Event> all = events.finished();
         EventColumns columns = known != null ? known : EventColumns.of(all);
         reportDuplicateCallIds(all, columns);
         int[] lineArray = Arrays.copyOf(lines, all.size());
-        Manifest manifest = new Manifest(Manifest.FORMAT_VERSION, traceId, title, created, "forkline-import/" + format, format);
         return new ImportedTrace(new Bundle(source, manifest, all, lineArray, blobs.handedOut(), columns), findings);
     }
 }

@@ -74,7 +74,7 @@ class BackgroundChainingTest {
     void aFailedBatchStopsTheChainingAndTheImporterWaitsWhenTheQueueIsFull() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         AtomicInteger chained = new AtomicInteger();
-        BackgroundChaining chaining = new BackgroundChaining(event -> {
+        BackgroundChaining chaining = new BackgroundChaining((event, line) -> {
             try {
                 release.await();
             } catch (InterruptedException e) {
@@ -90,7 +90,7 @@ class BackgroundChainingTest {
         Thread importer = Thread.ofPlatform().start(() -> {
             try {
                 for (int i = 0; i < capacity + 2 * BackgroundChaining.BATCH; i++) {
-                    chaining.submit(new EventChain().place(draft(0)));
+                    chaining.submit(new EventChain().place(draft(0)), 1);
                     submitted.incrementAndGet();
                 }
             } catch (RuntimeException e) {

@@ -92,6 +92,12 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
         return read(path, null, ReadingWatcher.NONE);
     }
 
+    /** As {@link #read(Path)}, handing the events to {@code sink} as they are made, after the first pass. */
+    @Override
+    public ImportedTrace read(Path path, EventBatchSink sink) throws IOException, TraceFormatException {
+        return read(path, sink, ReadingWatcher.NONE);
+    }
+
     /**
      * As {@link #read(Path)}, telling {@code watcher} how far its first reading (the scan) got through the transcript;
      * the part read so far is imported as the transcript's first bytes alone, without subagent files (read after it).
@@ -105,13 +111,16 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
         ImportSession session = newSession(path);
         List<Path> subagents = sameSession(main, subagentFiles(path, main), session);
         long size = Files.size(main);
-        return read(path, main, subagents, session, Long.MAX_VALUE,
-                bytes -> watcher.read(bytes, size, () -> read(path, main, List.of(), newSession(path), bytes, BytesRead.NONE)));
+        return read(path, main, subagents, session, Long.MAX_VALUE, sink,
+                bytes -> watcher.read(bytes, size, () -> read(path, main, List.of(), newSession(path), bytes, null, BytesRead.NONE)));
     }
 
-    /** Imports the first {@code limit} bytes of {@code main} and of each subagent file (all of them: {@link Long#MAX_VALUE}). */
+    /**
+     * Imports the first {@code limit} bytes of {@code main} and of each subagent file (all of them: {@link Long#MAX_VALUE}),
+     * handing the events to {@code sink} (when not null) from the end of the first pass on.
+     */
     private ImportedTrace read(Path path, Path main, List<Path> subagents, ImportSession session, long limit,
-                               BytesRead reading) throws IOException, TraceFormatException {
+                               EventBatchSink sink, BytesRead reading) throws IOException, TraceFormatException {
         List<Path> files = new ArrayList<>();
         files.add(main);
         files.addAll(subagents);
@@ -121,6 +130,8 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
             throw new TraceFormatException(main.toString(), 0, "not a Claude Code transcript: no user/assistant/system/summary record found");
         }
         Instant start = scan.firstTimestamp != null ? scan.firstTimestamp : Instant.EPOCH;
+        String traceId = FORMAT + ":" + (scan.sessionId != null ? scan.sessionId : main.getFileName().toString());
+        session.storeWhileReading(sink, traceId, title(scan), start);
         Event sessionStart = session.append(NewEvent.of(ClaudeTranscriptWriter.RUN, "harness", EventType.SESSION_START).at(start)
                 .touches(StateKind.SESSION, StateKind.HARNESS).data(sessionStart(scan, path, subagents)), 0);
         // Subagents are lanes of the one run and work in the session's tree: one checkpoint serves them all.
@@ -157,7 +168,6 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
         checkpoint.report(Finding.warning(ImportFindings.NO_CHECKPOINT, "the transcript makes no tool call: there is no replayable"
                 + " checkpoint", null, 0));
         root.report(session);
-        String traceId = FORMAT + ":" + (scan.sessionId != null ? scan.sessionId : main.getFileName().toString());
         return session.finish(traceId, title(scan), start);
     }
 

@@ -121,6 +121,12 @@ public final class CodexRolloutImporter extends SingleFileImporter {
         return read(path, null, ReadingWatcher.NONE);
     }
 
+    /** As {@link #read(Path)}, handing the events to {@code sink} as they are made, after the first pass. */
+    @Override
+    public ImportedTrace read(Path path, EventBatchSink sink) throws IOException, TraceFormatException {
+        return read(path, sink, ReadingWatcher.NONE);
+    }
+
     /**
      * As {@link #read(Path)}, telling {@code watcher} how far its first reading (the header pass) got through the
      * rollout; the part read so far is imported as the rollout's first bytes alone.
@@ -128,11 +134,14 @@ public final class CodexRolloutImporter extends SingleFileImporter {
     @Override
     public ImportedTrace read(Path path, EventBatchSink sink, ReadingWatcher watcher) throws IOException, TraceFormatException {
         long size = Files.size(path);
-        return read(path, Long.MAX_VALUE, bytes -> watcher.read(bytes, size, () -> read(path, bytes, BytesRead.NONE)));
+        return read(path, Long.MAX_VALUE, sink, bytes -> watcher.read(bytes, size, () -> read(path, bytes, null, BytesRead.NONE)));
     }
 
-    /** Imports the rollout's first {@code limit} bytes (all of them: {@link Long#MAX_VALUE}). */
-    private ImportedTrace read(Path path, long limit, BytesRead reading) throws IOException, TraceFormatException {
+    /**
+     * Imports the rollout's first {@code limit} bytes (all of them: {@link Long#MAX_VALUE}), handing the events to
+     * {@code sink} (when not null) from the end of the header pass on.
+     */
+    private ImportedTrace read(Path path, long limit, EventBatchSink sink, BytesRead reading) throws IOException, TraceFormatException {
         ImportSession session = newSession(path);
         Header header = readHeader(path, session, limit, reading);
         if (header.rolloutRecords == 0) {
@@ -141,6 +150,9 @@ public final class CodexRolloutImporter extends SingleFileImporter {
         Instant start = header.firstTime != null ? header.firstTime : Instant.EPOCH;
         String model = JsonFields.text(header.firstTurn, "model");
         String provider = JsonFields.text(header.meta, "model_provider");
+        String id = JsonFields.text(header.meta, "id");
+        String traceId = FORMAT + ":" + (id != null ? id : path.getFileName().toString());
+        session.storeWhileReading(sink, traceId, title(header), start);
         Event sessionStart = session.append(NewEvent.of(CodexRolloutWriter.RUN, "harness", EventType.SESSION_START).at(start)
                 .touches(StateKind.SESSION, StateKind.HARNESS).data(sessionStart(header, model, provider, path)), 0);
         StartCheckpoint checkpoint = new StartCheckpoint(session);
@@ -166,8 +178,6 @@ public final class CodexRolloutImporter extends SingleFileImporter {
         checkpoint.report(Finding.warning(ImportFindings.NO_CHECKPOINT, "the rollout makes no tool call: there is no replayable checkpoint",
                 null, 0));
         root.report(session);
-        String id = JsonFields.text(header.meta, "id");
-        String traceId = FORMAT + ":" + (id != null ? id : path.getFileName().toString());
         return session.finish(traceId, title(header), start);
     }
 

@@ -11,8 +11,10 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.EventBatchSink;
 import dev.forkline.trace.payload.SessionEndData;
 import dev.forkline.trace.payload.SessionStartData;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -68,16 +70,24 @@ final class OtelDerivation {
 
     /** Writes session.start and the events of {@code fileOrder}'s spans; more spans may be added ({@link #extend}). */
     static OtelDerivation of(ImportSession session, String source, List<OtelSpan> fileOrder) throws TraceFormatException {
-        return of(session, source, fileOrder, true);
+        try {
+            return of(session, source, fileOrder, true, null);
+        } catch (IOException e) {
+            throw new IllegalStateException("nothing is stored while a live trace is derived", e);
+        }
     }
 
-    /** The trace of {@code fileOrder}'s spans and no others: what the writer holds for later spans is dropped as it goes. */
-    static ImportedTrace whole(ImportSession session, String source, List<OtelSpan> fileOrder) throws TraceFormatException {
-        return of(session, source, fileOrder, false).finish();
+    /**
+     * The trace of {@code fileOrder}'s spans and no others: what the writer holds for later spans is dropped as it goes.
+     * The events go to {@code sink} (when not null) as they are made.
+     */
+    static ImportedTrace whole(ImportSession session, String source, List<OtelSpan> fileOrder, EventBatchSink sink)
+            throws TraceFormatException, IOException {
+        return of(session, source, fileOrder, false, sink).finish();
     }
 
-    private static OtelDerivation of(ImportSession session, String source, List<OtelSpan> fileOrder, boolean extendable)
-            throws TraceFormatException {
+    private static OtelDerivation of(ImportSession session, String source, List<OtelSpan> fileOrder, boolean extendable,
+                                     EventBatchSink sink) throws TraceFormatException, IOException {
         List<OtelSpan> spans = new ArrayList<>(fileOrder);
         if (spans.isEmpty()) {
             throw new TraceFormatException(source, 0, "the file holds no spans");
@@ -90,6 +100,7 @@ final class OtelDerivation {
         Summary summary = new Summary();
         summary.add(spans, tree);
         ObjectNode data = summary.startData(spans, writer.firstGroup(), source);
+        session.storeWhileReading(sink, traceIdOf(summary), data.get("title").asText(), start);
         session.append(NewEvent.of(OtelTraceWriter.RUN, "harness", EventType.SESSION_START).at(start)
                 .touches(StateKind.SESSION, StateKind.HARNESS).data(data), 0);
         writer.write(spans);
@@ -176,6 +187,10 @@ final class OtelDerivation {
     }
 
     private String traceId() {
+        return traceIdOf(summary);
+    }
+
+    private static String traceIdOf(Summary summary) {
         return OtelImporter.FORMAT + ":" + String.join(",", summary.traceIds);
     }
 

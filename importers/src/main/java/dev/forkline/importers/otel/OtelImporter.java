@@ -51,6 +51,12 @@ public final class OtelImporter extends SingleFileImporter {
         return read(path, Long.MAX_VALUE);
     }
 
+    /** As {@link #read(Path)}, handing the events to {@code sink} as they are made, once every span was read. */
+    @Override
+    public ImportedTrace read(Path path, EventBatchSink sink) throws IOException, TraceFormatException {
+        return read(path, sink, ReadingWatcher.NONE);
+    }
+
     /**
      * As {@link #read(Path)}, telling {@code watcher} how far the reading of the spans got through a file of JSON lines
      * (one export request per line, as the collector's file exporter writes them); the part read so far is the file's
@@ -59,8 +65,8 @@ public final class OtelImporter extends SingleFileImporter {
     @Override
     public ImportedTrace read(Path path, EventBatchSink sink, ReadingWatcher watcher) throws IOException, TraceFormatException {
         long size = Files.size(path);
-        return read(path, Long.MAX_VALUE,
-                bytes -> watcher.read(bytes, size, () -> read(path, RecordStream.lastLineEnd(path, bytes), BytesRead.NONE)));
+        return read(path, Long.MAX_VALUE, sink,
+                bytes -> watcher.read(bytes, size, () -> read(path, RecordStream.lastLineEnd(path, bytes), null, BytesRead.NONE)));
     }
 
     /**
@@ -68,14 +74,14 @@ public final class OtelImporter extends SingleFileImporter {
      * lines): the trace is that of those bytes, as if the file ended there.
      */
     public ImportedTrace read(Path path, long length) throws IOException, TraceFormatException {
-        return read(path, length, BytesRead.NONE);
+        return read(path, length, null, BytesRead.NONE);
     }
 
-    private ImportedTrace read(Path path, long length, BytesRead reading) throws IOException, TraceFormatException {
+    private ImportedTrace read(Path path, long length, EventBatchSink sink, BytesRead reading) throws IOException, TraceFormatException {
         ImportSession session = newSession(path);
         try (SpanFileReader reader = new SpanFileReader(path, session, length).reportingTo(reading)) {
             List<OtelSpan> spans = reader.read();
-            return OtelDerivation.whole(session, path.toString(), spans);
+            return OtelDerivation.whole(session, path.toString(), spans, sink);
         }
     }
 }

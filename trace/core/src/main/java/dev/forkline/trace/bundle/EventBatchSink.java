@@ -3,11 +3,13 @@ package dev.forkline.trace.bundle;
 import java.io.IOException;
 
 /**
- * Receives a large bundle's events while {@link BundleReader#read(java.nio.file.Path, EventBatchSink)} is still
- * reading them: first the manifest and the blobs, then the events in file order, batch by batch, each checked as
- * strictly as the whole bundle is. The reader may still fail after any batch (a bad line further on): what the sink
- * did with the batches must then be undone by whoever reads. Called on the reading thread; a sink that cannot keep up
- * blocks it (back-pressure).
+ * Receives a trace's events while it is still being read: from {@link BundleReader#read(java.nio.file.Path, EventBatchSink)}
+ * a large bundle's events, each checked as strictly as the whole bundle is, and from the importers of the foreign
+ * formats that can (Claude Code, Codex, OTel) the events as they make them. First the manifest and the blobs, then the
+ * events in trace order, batch by batch. The reading may still fail after any batch (a bad line further on): what the
+ * sink did with the batches must then be undone by whoever reads. Called from one thread at a time, in order (the
+ * reading thread, or an importer's hashing thread); a sink that cannot keep up blocks it (back-pressure), and so the
+ * reading.
  */
 public interface EventBatchSink {
 

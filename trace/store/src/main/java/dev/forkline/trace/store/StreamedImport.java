@@ -15,9 +15,10 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * An import that stores a large bundle while it is still being read: handed to
- * {@link dev.forkline.trace.bundle.BundleReader#read(java.nio.file.Path, EventBatchSink)}, it starts the store's
- * write transaction at the manifest and passes each batch of checked events through a bounded queue (a few blocks of
+ * An import that stores a trace while it is still being read: handed to
+ * {@link dev.forkline.trace.bundle.BundleReader#read(java.nio.file.Path, EventBatchSink)} (a large bundle) or to a
+ * foreign importer that can (Claude Code, Codex, OTel), it starts the store's write transaction at the manifest and passes
+ * each batch of events through a bounded queue (a few blocks of
  * the file: the reader waits when the writer falls behind) to the writer thread, which cuts them into chunks and
  * inserts them while the rest is read. {@link #finish} hands over the whole bundle with its findings and verdict, and
  * the transaction completes (the trace's other rows, the check that no two events share an id) and commits.
@@ -30,8 +31,10 @@ import java.util.concurrent.TimeUnit;
  * already (compared with the stored events as a whole), and a run whose events do not arrive in seq order are stored
  * by {@link #finish} as {@link TraceStore#importTrace} stores them, from the whole bundle.
  *
- * <p>Use from one thread: {@code try (StreamedImport s = store.streamedImport(path)) { Bundle b = BundleReader.read(dir, s);
- * ... s.finish(b, findings, verdict); }}. While it runs, the store's other writes wait for it.
+ * <p>Use: {@code try (StreamedImport s = store.streamedImport(path)) { Bundle b = BundleReader.read(dir, s);
+ * ... s.finish(b, findings, verdict); }}. {@link #begin} and {@link #accept} come from one thread at a time (the
+ * reader's, or an importer's hashing thread, once {@link #begin} returned), {@link #finish} and {@link #close} from the
+ * thread that reads, once the reading ended. While it runs, the store's other writes wait for it.
  */
 public final class StreamedImport implements EventBatchSink, AutoCloseable {
 
@@ -61,7 +64,7 @@ public final class StreamedImport implements EventBatchSink, AutoCloseable {
     private final TraceStore store;
     private final String sourcePath;
     private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES);
-    private StoreWriter.Pending<StoreResult> write;
+    private volatile StoreWriter.Pending<StoreResult> write;
     private volatile boolean abandoned;
     private volatile Whole whole;
     private boolean finished;

@@ -26,7 +26,9 @@ import java.util.function.Function;
  *
  * <p>A foreign file (a Claude Code transcript) is watched the same way by how much of it was read: the part read so
  * far is imported on its own in the background, first at the first report, then each time the bytes read grew by
- * half, and not once the whole file was read (the stored trace comes next).
+ * half, and not once the whole file was read (the stored trace comes next). Its importer's second pass, which hands
+ * the events to the store as it makes them, is only counted in the progress: the previews of the first pass showed
+ * the whole file already.
  */
 final class ImportPreview implements ImportWatcher {
 
@@ -43,6 +45,8 @@ final class ImportPreview implements ImportWatcher {
     private final Progress progress;
     private final AtomicBoolean preparing = new AtomicBoolean();
     private long fileSize = -1;
+    /** Whether the batches are a foreign file's events as its importer makes them, not a bundle's file read. */
+    private boolean foreign;
     /** How many events the last preview started with. */
     private volatile int previewed;
     /** How many bytes of a foreign file the last preview started with. */
@@ -65,12 +69,22 @@ final class ImportPreview implements ImportWatcher {
 
     @Override
     public void begin(String eventsFile, Manifest manifest, BlobSource blobs) throws IOException {
+        Path events = path.resolve(Bundle.EVENTS);
+        foreign = !Files.isRegularFile(events);
+        if (foreign) {
+            return;
+        }
         soFar.begin(eventsFile, manifest, blobs);
-        fileSize = Files.size(path.resolve(Bundle.EVENTS));
+        fileSize = Files.size(events);
     }
 
     @Override
     public void accept(EventBatch batch) throws IOException {
+        if (foreign) {
+            // the first pass read the whole file: its part of the progress is done
+            progress.update(String.format("Importing %s · %,d events so far", path.getFileName(), batch.firstIndex() + batch.size()), 1);
+            return;
+        }
         int read = soFar.size() + batch.size();
         progress.update(String.format("Reading %s · %,d events so far", path.getFileName(), read),
                 fileSize <= 0 ? -1 : Math.min(1, (double) (batch.fileOffset() + batch.bytes().length) / fileSize));

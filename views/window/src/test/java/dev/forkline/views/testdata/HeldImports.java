@@ -39,8 +39,21 @@ public final class HeldImports implements TraceLibrary {
     /** How far a foreign file was read, as its importer last reported. */
     public volatile long bytesReadTo;
 
+    /** Whether a foreign file's import is held at its first report of how far it read (else at its first events). */
+    private final boolean holdAtReading;
+
     public HeldImports(TraceLibrary library) {
+        this(library, true);
+    }
+
+    private HeldImports(TraceLibrary library, boolean holdAtReading) {
         this.library = library;
+        this.holdAtReading = holdAtReading;
+    }
+
+    /** Holds a foreign file's import at its first events handed to the store (after its first pass), not at its reading. */
+    public static HeldImports atFirstEvents(TraceLibrary library) {
+        return new HeldImports(library, false);
     }
 
     @Override
@@ -62,7 +75,9 @@ public final class HeldImports implements TraceLibrary {
             public void read(long bytesRead, long bytesTotal, PartRead soFar) throws IOException {
                 watcher.read(bytesRead, bytesTotal, soFar);
                 bytesReadTo = bytesRead;
-                holdTheFirstTime();
+                if (holdAtReading) {
+                    holdTheFirstTime();
+                }
             }
         });
     }

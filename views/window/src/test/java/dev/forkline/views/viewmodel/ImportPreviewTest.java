@@ -190,6 +190,26 @@ class ImportPreviewTest {
         assertNothingComesBackOnceTheImportEnds();
     }
 
+    @Test
+    void cancellingAClaudeCodeImportWhileItsEventsAreStoredStoresNothing() throws Exception {
+        library = HeldImports.atFirstEvents(samples.library);
+        workbench = new WorkbenchViewModel(executor, library, new dev.forkline.views.state.ReconstructorStateProvider(),
+                new RecentFiles(null));
+        executor.runUiUntil(() -> !workbench.busyProperty().get() && executor.idle());
+        Path transcript = SharedSamples.require(SharedSamples.CLAUDE_CODE);
+        workbench.importFile(transcript);
+        library.firstBatchHeld.await();
+        executor.runUiUntil(() -> workbench.backgroundMessageProperty().get() != null
+                && workbench.backgroundMessageProperty().get().contains("events so far"));
+        assertThat(workbench.backgroundMessageProperty().get()).startsWith("Importing " + transcript.getFileName());
+        assertThat(library.readTo).as("the events handed to the store so far").isPositive();
+
+        workbench.cancelImport();
+
+        assertThat(workbench.importNoticeProperty().get()).contains("cancelled").contains("nothing");
+        assertNothingComesBackOnceTheImportEnds();
+    }
+
     // --- work on threads, its outcomes on this test's thread (the "UI thread") -------------------------------------
 
     private static final class UiQueueExecutor implements TaskExecutor {

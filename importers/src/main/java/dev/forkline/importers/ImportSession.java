@@ -128,7 +128,8 @@ public final class ImportSession {
         }
         streamedManifest = manifest(traceId, title, created);
         sink.begin(source, streamedManifest, blobs);
-        streamed = new StreamedEvents(sink);
+        events.takeColumnsInParts();
+        streamed = new StreamedEvents(sink, events::addColumns);
     }
 
     /** The id the next event appended to {@code run} will get (for a finding written before the event itself). */

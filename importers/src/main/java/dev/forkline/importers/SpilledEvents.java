@@ -40,6 +40,8 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
     private List<CanonicalEvent.Hashed> memory = new ArrayList<>();
     private SpillFile spill;
     private EventColumns.Builder columns;
+    /** Whether the column rows come in parts ({@link #addColumns}) instead of being made here from each event. */
+    private boolean columnsInParts;
     private Event first;
     private Event last;
     private int size;
@@ -74,16 +76,39 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
             }
         } else {
             spill.write(hashed.line());
-            columns.add(event);
+            if (!columnsInParts) {
+                columns.add(event);
+            }
         }
+    }
+
+    /**
+     * From now on the events' column rows are handed in as parts ({@link #addColumns}), which the caller builds anyway
+     * (an import stored while it is read: {@link StreamedEvents}), in place of a row made here from each event.
+     */
+    void takeColumnsInParts() {
+        if (size > 0) {
+            throw new IllegalStateException("column rows come in parts from the first event on: " + size + " added already");
+        }
+        columnsInParts = true;
+        columns = new EventColumns.Builder(1024);
+    }
+
+    /** The column rows of the events added next after those whose rows came before, in order. */
+    void addColumns(EventColumns part) {
+        columns.append(part);
     }
 
     private void spillAll() {
         spill = SpillFile.create(directory, source);
-        columns = new EventColumns.Builder(inMemoryLimit * 4);
+        if (!columnsInParts) {
+            columns = new EventColumns.Builder(inMemoryLimit * 4);
+        }
         for (CanonicalEvent.Hashed hashed : memory) {
             spill.write(hashed.line());
-            columns.add(hashed.event());
+            if (!columnsInParts) {
+                columns.add(hashed.event());
+            }
         }
         memory = null;
     }
@@ -124,6 +149,9 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
             return new HeldEventList(memory, source);
         }
         spill.finish();
+        if (columns.size() != size) {
+            throw new IllegalStateException(columns.size() + " column rows for " + size + " events of " + source);
+        }
         return new LazyEventList(columns.build(), spill);
     }
 

@@ -7,6 +7,7 @@ import dev.forkline.trace.columns.EventColumns;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
+import java.util.function.Consumer;
 
 /**
  * An import's events handed to an {@link EventBatchSink} (the store) while the import reads on: each event's canonical
@@ -21,6 +22,8 @@ final class StreamedEvents {
     static final int BATCH_BYTES = 4 << 20;
 
     private final EventBatchSink sink;
+    /** Hears each batch's column rows before the batch is handed over (the session keeps them for the whole trace). */
+    private final Consumer<EventColumns> columnsMade;
     private int firstIndex;
     private EventColumns.Builder columns = new EventColumns.Builder(BATCH_EVENTS);
     private byte[] bytes = new byte[1 << 16];
@@ -30,8 +33,9 @@ final class StreamedEvents {
     private long[] lineNumbers = new long[BATCH_EVENTS];
     private int size;
 
-    StreamedEvents(EventBatchSink sink) {
+    StreamedEvents(EventBatchSink sink, Consumer<EventColumns> columnsMade) {
         this.sink = sink;
+        this.columnsMade = columnsMade;
     }
 
     /** Adds the next event, which came from {@code line} of the source (0: no one line). */
@@ -57,7 +61,9 @@ final class StreamedEvents {
         if (size == 0) {
             return;
         }
-        EventBatch batch = new EventBatch(firstIndex, columns.buildPart(), Arrays.copyOf(bytes, used), 0,
+        EventColumns part = columns.buildPart();
+        columnsMade.accept(part);
+        EventBatch batch = new EventBatch(firstIndex, part, Arrays.copyOf(bytes, used), 0,
                 Arrays.copyOf(starts, size), Arrays.copyOf(lengths, size), Arrays.copyOf(lineNumbers, size));
         firstIndex += size;
         size = 0;

@@ -14,6 +14,7 @@ import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.EventBatch;
 import dev.forkline.trace.bundle.EventBatchSink;
 import dev.forkline.trace.bundle.Manifest;
+import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.store.StoreResult;
 import dev.forkline.trace.store.StreamedImport;
@@ -58,6 +59,18 @@ class StoredWhileReadTest {
             assertThat(sink.sourceLines.get(i)).isEqualTo((long) trace.bundle().lines()[i]).isEqualTo(i + 1L);
         }
         assertThat(sink.lines.getLast()).isEqualTo(EventCodec.toLine(events.getLast()));
+
+        // the session keeps the batches' column rows instead of making its own: they are the rows it would have made
+        EventColumns kept = trace.bundle().columns();
+        EventColumns made = appendAll(new ImportSession("test", "long.jsonl"), EVENTS).finish("long-trace", "a long import", T0).bundle().columns();
+        assertThat(kept.size()).isEqualTo(made.size());
+        for (int i = 0; i < made.size(); i++) {
+            if (!kept.id(i).equals(made.id(i)) || !kept.run(i).equals(made.run(i)) || kept.seq(i) != made.seq(i)
+                    || !kept.hash(i).equals(made.hash(i)) || !kept.type(i).equals(made.type(i)) || !kept.ts(i).equals(made.ts(i))
+                    || !kept.blobNames(i).equals(made.blobNames(i)) || kept.flags(i) != made.flags(i)) {
+                throw new AssertionError("column row " + i + " differs: " + kept.id(i) + " / " + made.id(i));
+            }
+        }
     }
 
     @Test

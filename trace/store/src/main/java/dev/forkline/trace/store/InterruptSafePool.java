@@ -34,9 +34,15 @@ final class InterruptSafePool implements DataSource {
         return closingUninterrupted(pool.getConnection(user, password));
     }
 
-    static Connection closingUninterrupted(Connection connection) {
+    private static Connection closingUninterrupted(Connection connection) {
         return (Connection) Proxy.newProxyInstance(InterruptSafePool.class.getClassLoader(), new Class<?>[] {Connection.class},
                 (proxy, method, args) -> {
+                    if (method.getName().equals("equals") && method.getParameterCount() == 1) {
+                        return proxy == args[0];
+                    }
+                    if (method.getName().equals("hashCode") && method.getParameterCount() == 0) {
+                        return System.identityHashCode(proxy);
+                    }
                     boolean closing = method.getName().equals("close") && method.getParameterCount() == 0;
                     boolean interrupted = closing && Thread.interrupted();
                     try {

@@ -17,11 +17,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * An import that stores a trace while it is still being read: handed to
  * {@link dev.forkline.trace.bundle.BundleReader#read(java.nio.file.Path, EventBatchSink)} (a large bundle) or to a
- * foreign importer that can (Claude Code, Codex, OTel), it starts the store's write transaction at the manifest and passes
- * each batch of events through a bounded queue (a few blocks of
- * the file: the reader waits when the writer falls behind) to the writer thread, which cuts them into chunks and
- * inserts them while the rest is read. {@link #finish} hands over the whole bundle with its findings and verdict, and
- * the transaction completes (the trace's other rows, the check that no two events share an id) and commits.
+ * foreign importer that can (Claude Code, Codex, OTel), it starts the store's write transaction at the manifest and
+ * passes each batch of events through a bounded queue (a few blocks of the file: the reader waits when the writer
+ * falls behind) to the writer thread, which cuts them into chunks and inserts them while the rest is read.
+ * {@link #finish} hands over the whole bundle with its findings and verdict, and the transaction completes (the
+ * trace's other rows, the check that no two events share an id) and commits.
  *
  * <p>All or nothing, as {@link TraceStore#importTrace}: when reading fails part way (a bad line), the caller refuses
  * the trace after reading it (a failed verification under {@code --strict}), or the import is cancelled, {@link #close}

@@ -46,6 +46,9 @@ class InterruptSafePoolTest {
         assertThatThrownBy(connection::close).isInstanceOf(SQLException.class).hasMessage("close failed");
         assertThat(Thread.currentThread().isInterrupted()).isTrue();
         assertThat(interruptedAtClose).containsExactly(true, false);
+        assertThat(connection.equals(connection)).as("a connection handed out is itself").isTrue();
+        assertThat(connection.equals(pool.getConnection())).as("and no other one handed out").isFalse();
+        assertThat(connection.hashCode()).isEqualTo(System.identityHashCode(connection));
     }
 
     private DataSource recordingPool(boolean closeFails) {

@@ -1,22 +1,20 @@
 package dev.forkline.trace.store;
 
-import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * The store's connection pool, handing out connections that close with the closing thread's interrupt flag cleared
- * (and set again afterwards). Reads run on window tasks, which are interrupted when cancelled or when the window
- * closes; when such a task closes the database's last connection, H2 closes its files on that thread, and an interrupt
- * during H2's file I/O closes the file channel under it: the database then never finishes closing and keeps its file
- * locked (h2database#1076).
+ * The store's connection pool as its reads use it, handing out connections that close with the closing thread's
+ * interrupt flag cleared (and set again afterwards). Reads run on window tasks, which are interrupted when cancelled or
+ * when the window closes; when such a task closes the database's last connection, H2 closes its files on that thread,
+ * and an interrupt during H2's file I/O closes the file channel under it: the database then never finishes closing and
+ * keeps its file locked (h2database#1076). Not a {@link DataSource} itself: that would drag in
+ * {@code java.util.logging} (its parent logger), which the code base keeps out.
  */
-final class InterruptSafePool implements DataSource {
+final class InterruptSafePool {
 
     private final DataSource pool;
 
@@ -24,14 +22,8 @@ final class InterruptSafePool implements DataSource {
         this.pool = pool;
     }
 
-    @Override
-    public Connection getConnection() throws SQLException {
+    Connection getConnection() throws SQLException {
         return closingUninterrupted(pool.getConnection());
-    }
-
-    @Override
-    public Connection getConnection(String user, String password) throws SQLException {
-        return closingUninterrupted(pool.getConnection(user, password));
     }
 
     private static Connection closingUninterrupted(Connection connection) {
@@ -55,40 +47,5 @@ final class InterruptSafePool implements DataSource {
                         }
                     }
                 });
-    }
-
-    @Override
-    public PrintWriter getLogWriter() throws SQLException {
-        return pool.getLogWriter();
-    }
-
-    @Override
-    public void setLogWriter(PrintWriter out) throws SQLException {
-        pool.setLogWriter(out);
-    }
-
-    @Override
-    public void setLoginTimeout(int seconds) throws SQLException {
-        pool.setLoginTimeout(seconds);
-    }
-
-    @Override
-    public int getLoginTimeout() throws SQLException {
-        return pool.getLoginTimeout();
-    }
-
-    @Override
-    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-        return pool.getParentLogger();
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> type) throws SQLException {
-        return type.isInstance(pool) ? type.cast(pool) : pool.unwrap(type);
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> type) throws SQLException {
-        return type.isInstance(pool) || pool.isWrapperFor(type);
     }
 }

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
-import javax.sql.DataSource;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.slf4j.Logger;
@@ -41,13 +40,13 @@ public final class StoreChanges implements AutoCloseable {
     static final long POLL_MILLIS = 250;
     private static final Logger LOG = LoggerFactory.getLogger(StoreChanges.class);
 
-    private final DataSource pool;
+    private final InterruptSafePool pool;
     private final Dialect dialect;
     private final List<Consumer<StoreChange>> subscribers = new CopyOnWriteArrayList<>();
     private Thread thread;
     private volatile boolean closed;
 
-    StoreChanges(DataSource pool, Dialect dialect) {
+    StoreChanges(InterruptSafePool pool, Dialect dialect) {
         this.pool = pool;
         this.dialect = dialect;
     }

@@ -7,22 +7,21 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Optional;
-import javax.sql.DataSource;
 
 /** The stored blobs ({@link BlobPacks}) as a {@link BlobSource}: reads on the caller's thread, checks each blob against its name. */
 final class StoredBlobs implements BlobSource {
 
-    private final DataSource dataSource;
+    private final InterruptSafePool pool;
     private final BlobIndex index;
 
-    StoredBlobs(DataSource dataSource, BlobIndex index) {
-        this.dataSource = dataSource;
+    StoredBlobs(InterruptSafePool pool, BlobIndex index) {
+        this.pool = pool;
         this.index = index;
     }
 
     @Override
     public boolean contains(String hash) {
-        try (Connection connection = dataSource.getConnection()) {
+        try (Connection connection = pool.getConnection()) {
             return index.find(connection, hash) != null;
         } catch (SQLException | StoreException e) {
             throw new IllegalStateException("cannot read the trace store: " + e.getMessage(), e);
@@ -32,7 +31,7 @@ final class StoredBlobs implements BlobSource {
     @Override
     public Optional<byte[]> read(String hash) throws IOException {
         Optional<byte[]> content;
-        try (Connection connection = dataSource.getConnection()) {
+        try (Connection connection = pool.getConnection()) {
             BlobPacks.Location location = index.find(connection, hash);
             content = location == null ? Optional.empty() : Optional.of(BlobPacks.read(connection, hash, location));
         } catch (SQLException | StoreException e) {

@@ -8,7 +8,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.Optional;
-import javax.sql.DataSource;
 
 /**
  * The lines of a loaded trace's events, read from the store a chunk at a time when an event is asked for, on the
@@ -17,13 +16,13 @@ import javax.sql.DataSource;
  */
 final class StoredEventLines implements EventLines {
 
-    private final DataSource dataSource;
+    private final InterruptSafePool pool;
     private final String traceId;
     private final ChunkDirectory chunks;
     private final ChunkCache cache;
 
-    StoredEventLines(DataSource dataSource, String traceId, ChunkDirectory chunks, ChunkCache cache) {
-        this.dataSource = dataSource;
+    StoredEventLines(InterruptSafePool pool, String traceId, ChunkDirectory chunks, ChunkCache cache) {
+        this.pool = pool;
         this.traceId = traceId;
         this.chunks = chunks;
         this.cache = cache;
@@ -64,7 +63,7 @@ final class StoredEventLines implements EventLines {
 
     private byte[] fetch(ChunkDirectory.Entry entry, int forEvent) throws IOException {
         Optional<byte[]> stored;
-        try (Connection connection = dataSource.getConnection()) {
+        try (Connection connection = pool.getConnection()) {
             stored = ChunkTable.lines(connection, traceId, entry.runId(), entry.firstSeq());
         } catch (SQLException e) {
             throw new IOException("cannot read " + entry.describe() + " of trace '" + traceId + "': database error: " + e.getMessage(), e);

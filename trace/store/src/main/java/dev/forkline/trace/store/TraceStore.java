@@ -52,7 +52,7 @@ public final class TraceStore implements AutoCloseable {
 
     private final String address;
     private final DatabaseLocation location;
-    private final DataSource pool;
+    private final InterruptSafePool pool;
     private final Runnable closePool;
     private final Dialect dialect;
     private final StoreWriter writer;

@@ -24,13 +24,13 @@ class InterruptSafePoolTest {
 
     @Test
     void aConnectionIsClosedWithoutTheInterruptWhichIsKept() throws Exception {
-        DataSource pool = new InterruptSafePool(recordingPool(false));
+        InterruptSafePool pool = new InterruptSafePool(recordingPool(false));
 
         Thread.currentThread().interrupt();
         pool.getConnection().close();
         assertThat(Thread.currentThread().isInterrupted()).isTrue();
         Thread.interrupted();
-        pool.getConnection("user", "").close();
+        pool.getConnection().close();
 
         assertThat(interruptedAtClose).containsExactly(false, false);
         assertThat(Thread.currentThread().isInterrupted()).isFalse();
@@ -38,7 +38,7 @@ class InterruptSafePoolTest {
 
     @Test
     void otherCallsKeepTheInterruptAndFailuresPassThroughUnwrapped() throws Exception {
-        DataSource pool = new InterruptSafePool(recordingPool(true));
+        InterruptSafePool pool = new InterruptSafePool(recordingPool(true));
         Connection connection = pool.getConnection();
 
         Thread.currentThread().interrupt();

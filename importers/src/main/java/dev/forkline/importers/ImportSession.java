@@ -327,7 +327,8 @@ public final class ImportSession {
         }
         reportGuesses();
         List<Event> all = events.finished();
-        EventColumns columns = known != null ? known : EventColumns.of(all);
+        EventColumns kept = events.finishedColumns();
+        EventColumns columns = known != null ? known : kept != null ? kept : EventColumns.of(all);
         reportDuplicateCallIds(all, columns);
         int[] lineArray = Arrays.copyOf(lines, all.size());
         return new ImportedTrace(new Bundle(source, manifest, all, lineArray, blobs.handedOut(), columns), findings);

@@ -42,6 +42,7 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
     private EventColumns.Builder columns;
     /** Whether the column rows come in parts ({@link #addColumns}) instead of being made here from each event. */
     private boolean columnsInParts;
+    private EventColumns finishedColumns;
     private Event first;
     private Event last;
     private int size;
@@ -146,13 +147,27 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
     List<Event> finished() {
         finished = true;
         if (spill == null) {
+            finishedColumns = columnsInParts ? allColumns() : null;
             return new HeldEventList(memory, source);
         }
         spill.finish();
+        finishedColumns = allColumns();
+        return new LazyEventList(finishedColumns, spill);
+    }
+
+    /**
+     * The finished events' columns where this list kept them (the events went to the file, or their rows were handed
+     * in parts); null where they are to be made from the events held.
+     */
+    EventColumns finishedColumns() {
+        return finishedColumns;
+    }
+
+    private EventColumns allColumns() {
         if (columns.size() != size) {
             throw new IllegalStateException(columns.size() + " column rows for " + size + " events of " + source);
         }
-        return new LazyEventList(columns.build(), spill);
+        return columns.build();
     }
 
     /**

@@ -61,9 +61,17 @@ class StoredWhileReadTest {
         assertThat(sink.lines.getLast()).isEqualTo(EventCodec.toLine(events.getLast()));
 
         // the session keeps the batches' column rows instead of making its own: they are the rows it would have made
+        assertKeptColumnsAreTheOnesMade(trace, EVENTS);
+        ImportSession held = new ImportSession("test", "short.jsonl");
+        held.storeWhileReading(new RecordingSink(), "long-trace", "a long import", T0);
+        assertKeptColumnsAreTheOnesMade(appendAll(held, 5_000).finish("long-trace", "a long import", T0), 5_000);
+    }
+
+    /** The columns of {@code trace}, imported while stored, are those of the same {@code count} events imported alone. */
+    private static void assertKeptColumnsAreTheOnesMade(ImportedTrace trace, int count) {
         EventColumns kept = trace.bundle().columns();
-        EventColumns made = appendAll(new ImportSession("test", "long.jsonl"), EVENTS).finish("long-trace", "a long import", T0).bundle().columns();
-        assertThat(kept.size()).isEqualTo(made.size());
+        EventColumns made = appendAll(new ImportSession("test", "long.jsonl"), count).finish("long-trace", "a long import", T0).bundle().columns();
+        assertThat(kept.size()).isEqualTo(made.size()).isEqualTo(count);
         for (int i = 0; i < made.size(); i++) {
             if (!kept.id(i).equals(made.id(i)) || !kept.run(i).equals(made.run(i)) || kept.seq(i) != made.seq(i)
                     || !kept.hash(i).equals(made.hash(i)) || !kept.type(i).equals(made.type(i)) || !kept.ts(i).equals(made.ts(i))

@@ -38,89 +38,83 @@ public final class CanonicalEvent {
 
     /** The line of {@code event} as written to {@code trace.jsonl}: its canonical JSON, hash included when it has one. */
     public static String line(Event event) {
-        Halves halves = Halves.of(event);
-        if (event.hash() == null) {
-            return halves.before + halves.after;
-        }
-        return halves.before + hashMember(event.hash()) + halves.after;
+        CanonicalOutput out = CanonicalOutput.reused();
+        int hashAt = write(event, out);
+        byte[] line = event.hash() == null ? out.toByteArray() : withHash(out, hashAt, hashMember(event.hash()));
+        return new String(line, StandardCharsets.UTF_8);
     }
 
     /** The hash of {@code event}'s content: SHA-256 of its canonical JSON without the {@code hash} member. */
     public static String hashOf(Event event) {
-        Halves halves = Halves.of(event);
-        return Hashes.sha256(halves.before.getBytes(StandardCharsets.UTF_8), halves.after.getBytes(StandardCharsets.UTF_8));
+        CanonicalOutput out = CanonicalOutput.reused();
+        write(event, out);
+        return Hashes.sha256(out.array(), 0, out.length());
     }
 
     /** {@code unhashed} with its hash computed, and the line it is stored as, from one canonical write. */
     public static Hashed hashed(Event unhashed) {
-        Halves halves = Halves.of(unhashed);
-        byte[] before = halves.before.getBytes(StandardCharsets.UTF_8);
-        byte[] after = halves.after.getBytes(StandardCharsets.UTF_8);
-        String hash = Hashes.sha256(before, after);
-        // the hash member is ASCII: one byte per character
-        String member = hashMember(hash);
-        byte[] line = new byte[before.length + after.length + member.length()];
-        System.arraycopy(before, 0, line, 0, before.length);
-        member.getBytes(0, member.length(), line, before.length);
-        System.arraycopy(after, 0, line, before.length + member.length(), after.length);
+        CanonicalOutput out = CanonicalOutput.reused();
+        int hashAt = write(unhashed, out);
+        String hash = Hashes.sha256(out.array(), 0, out.length());
+        byte[] line = withHash(out, hashAt, hashMember(hash));
         Event event = new Event(unhashed.id(), unhashed.run(), unhashed.seq(), unhashed.ts(), unhashed.actor(), unhashed.type(),
                 unhashed.causes(), unhashed.state(), unhashed.data(), unhashed.prev(), hash);
         return new Hashed(event, line);
     }
 
-    private static String hashMember(String hash) {
-        StringBuilder out = new StringBuilder(80).append("\"hash\":");
-        CanonicalJson.writeString(hash, out);
-        return out.append(',').toString();
+    /** The written event with {@code member} put in at {@code hashAt}. */
+    private static byte[] withHash(CanonicalOutput out, int hashAt, byte[] member) {
+        byte[] written = out.array();
+        byte[] line = new byte[out.length() + member.length];
+        System.arraycopy(written, 0, line, 0, hashAt);
+        System.arraycopy(member, 0, line, hashAt, member.length);
+        System.arraycopy(written, hashAt, line, hashAt + member.length, out.length() - hashAt);
+        return line;
     }
 
-    /** The canonical text before the {@code hash} member (ending with the comma after {@code data}) and after it. */
-    private record Halves(String before, String after) {
-
-        /** Room for most events' lines without growing (the generated and sample traces' lines average 0.8 kB). */
-        private static final int TYPICAL_LINE = 2048;
-
-        static Halves of(Event event) {
-            StringBuilder out = new StringBuilder(TYPICAL_LINE);
-            out.append("{\"actor\":");
-            CanonicalJson.writeString(event.actor(), out);
-            out.append(",\"causes\":[");
-            for (int i = 0; i < event.causes().size(); i++) {
-                if (i > 0) {
-                    out.append(',');
-                }
-                CanonicalJson.writeString(event.causes().get(i), out);
-            }
-            out.append("],\"data\":");
-            CanonicalJson.write(event.data(), out);
-            out.append(',');
-            String before = out.toString();
-            out.setLength(0);
-            out.append("\"id\":");
-            CanonicalJson.writeString(event.id(), out);
-            out.append(",\"prev\":");
-            if (event.prev() == null) {
-                out.append("null");
-            } else {
-                CanonicalJson.writeString(event.prev(), out);
-            }
-            out.append(",\"run\":");
-            CanonicalJson.writeString(event.run(), out);
-            out.append(",\"seq\":");
-            CanonicalJson.writeLong(event.seq(), out);
-            out.append(",\"state\":[");
-            for (int i = 0; i < event.state().size(); i++) {
-                if (i > 0) {
-                    out.append(',');
-                }
-                CanonicalJson.writeString(event.state().get(i).wireName(), out);
-            }
-            out.append("],\"ts\":");
-            CanonicalJson.writeString(EventCodec.formatTs(event.ts()), out);
-            out.append(",\"type\":");
-            CanonicalJson.writeString(event.type(), out);
-            out.append('}');
-            return new Halves(before, out.toString());
+    /** {@code "hash":"<hash>",} in UTF-8. */
+    private static byte[] hashMember(String hash) {
+        if (Hashes.isValid(hash)) {
+            // sha256: and hex digits need no escaping
+            return ("\"hash\":\"" + hash + "\",").getBytes(StandardCharsets.US_ASCII);
         }
+        // not the reused output: the event's bytes are in that one
+        CanonicalOutput member = new CanonicalOutput();
+        return member.ascii("\"hash\":").string(hash).ascii(',').toByteArray();
+    }
+
+    /**
+     * Writes the event's canonical JSON without {@code hash} and returns where that member goes: after the comma that
+     * follows {@code data}, before {@code id}.
+     */
+    private static int write(Event event, CanonicalOutput out) {
+        out.ascii("{\"actor\":").string(event.actor()).ascii(",\"causes\":[");
+        for (int i = 0; i < event.causes().size(); i++) {
+            if (i > 0) {
+                out.ascii(',');
+            }
+            out.string(event.causes().get(i));
+        }
+        out.ascii("],\"data\":");
+        CanonicalJson.write(event.data(), out);
+        out.ascii(',');
+        int hashAt = out.length();
+        out.ascii("\"id\":").string(event.id()).ascii(",\"prev\":");
+        if (event.prev() == null) {
+            out.ascii("null");
+        } else {
+            out.string(event.prev());
+        }
+        out.ascii(",\"run\":").string(event.run()).ascii(",\"seq\":");
+        CanonicalJson.writeLong(event.seq(), out);
+        out.ascii(",\"state\":[");
+        for (int i = 0; i < event.state().size(); i++) {
+            if (i > 0) {
+                out.ascii(',');
+            }
+            out.string(event.state().get(i).wireName());
+        }
+        out.ascii("],\"ts\":").string(EventCodec.formatTs(event.ts())).ascii(",\"type\":").string(event.type()).ascii('}');
+        return hashAt;
     }
 }

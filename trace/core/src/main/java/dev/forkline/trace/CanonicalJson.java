@@ -20,40 +20,40 @@ public final class CanonicalJson {
     }
 
     public static String write(JsonNode node) {
-        var out = new StringBuilder(256);
+        var out = CanonicalOutput.reused();
         write(node, out);
         return out.toString();
     }
 
     /** The canonical form of an object as if {@code omittedMember} were not there (used to hash events). */
     public static String writeWithout(JsonNode object, String omittedMember) {
-        var out = new StringBuilder(256);
+        var out = CanonicalOutput.reused();
         writeObject(object, omittedMember, out);
         return out.toString();
     }
 
-    static void write(JsonNode node, StringBuilder out) {
+    static void write(JsonNode node, CanonicalOutput out) {
         switch (node.getNodeType()) {
             case OBJECT -> writeObject(node, null, out);
             case ARRAY -> {
-                out.append('[');
+                out.ascii('[');
                 for (int i = 0; i < node.size(); i++) {
                     if (i > 0) {
-                        out.append(',');
+                        out.ascii(',');
                     }
                     write(node.get(i), out);
                 }
-                out.append(']');
+                out.ascii(']');
             }
-            case STRING -> writeString(node.textValue(), out);
+            case STRING -> out.string(node.textValue());
             case NUMBER -> writeNumber(node, out);
-            case BOOLEAN -> out.append(node.booleanValue());
-            case NULL -> out.append("null");
+            case BOOLEAN -> out.ascii(node.booleanValue() ? "true" : "false");
+            case NULL -> out.ascii("null");
             default -> throw new IllegalArgumentException("not representable in JSON: " + node.getNodeType());
         }
     }
 
-    private static void writeObject(JsonNode node, String omittedMember, StringBuilder out) {
+    private static void writeObject(JsonNode node, String omittedMember, CanonicalOutput out) {
         List<Map.Entry<String, JsonNode>> members = new ArrayList<>(node.size());
         for (Map.Entry<String, JsonNode> member : node.properties()) {
             if (!member.getKey().equals(omittedMember)) {
@@ -62,18 +62,18 @@ public final class CanonicalJson {
         }
         // String.compareTo compares UTF-16 code units, which is exactly RFC 8785's ordering.
         members.sort(Map.Entry.comparingByKey());
-        out.append('{');
+        out.ascii('{');
         boolean first = true;
         for (var member : members) {
             if (!first) {
-                out.append(',');
+                out.ascii(',');
             }
             first = false;
-            writeString(member.getKey(), out);
-            out.append(':');
+            out.string(member.getKey());
+            out.ascii(':');
             write(member.getValue(), out);
         }
-        out.append('}');
+        out.ascii('}');
     }
 
     /** Whether the text has a surrogate without its partner: not Unicode, so not representable in canonical JSON. */
@@ -89,62 +89,27 @@ public final class CanonicalJson {
         return false;
     }
 
-    /**
-     * Writes the text quoted, escaping only what RFC 8785 escapes. Runs of characters that need no escape (for most
-     * strings, the whole string) are appended at once.
-     */
-    static void writeString(String value, StringBuilder out) {
-        out.append('"');
-        int length = value.length();
-        int unwritten = 0;
-        for (int i = 0; i < length; i++) {
-            char c = value.charAt(i);
-            if (c >= 0x20 && c != '"' && c != '\\') {
-                if (Character.isSurrogate(c)) {
-                    if (!Character.isHighSurrogate(c) || i + 1 == length || !Character.isLowSurrogate(value.charAt(i + 1))) {
-                        throw new IllegalArgumentException("lone surrogate \\u" + Integer.toHexString(c) + " cannot be canonicalized (RFC 8785 3.2.2.2)");
-                    }
-                    i++;
-                }
-                continue;
-            }
-            out.append(value, unwritten, i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> out.append("\\u00").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 0xF, 16));
-            }
-            unwritten = i + 1;
-        }
-        out.append(value, unwritten, length).append('"');
-    }
-
     /** An integer as {@link #writeNumber} writes an integral node of that value. */
-    static void writeLong(long value, StringBuilder out) {
+    static void writeLong(long value, CanonicalOutput out) {
         if (value >= -MAX_SAFE_LONG && value <= MAX_SAFE_LONG) {
-            out.append(value);
+            out.decimal(value);
         } else {
-            out.append(formatDouble(value));
+            out.ascii(formatDouble(value));
         }
     }
 
-    private static void writeNumber(JsonNode node, StringBuilder out) {
+    private static void writeNumber(JsonNode node, CanonicalOutput out) {
         if (node.isInt() || node.isLong()) {
             writeLong(node.longValue(), out);
             return;
         } else if (node.isIntegralNumber()) {
             BigInteger value = node.bigIntegerValue();
             if (value.abs().compareTo(MAX_SAFE_INTEGER) <= 0) {
-                out.append(value);
+                out.decimal(value.longValueExact());
                 return;
             }
         }
-        out.append(formatDouble(node.doubleValue()));
+        out.ascii(formatDouble(node.doubleValue()));
     }
 
     /**

@@ -22,11 +22,11 @@ public final class Hashes {
         return PREFIX + HexFormat.of().formatHex(DIGEST.get().digest(content));
     }
 
-    /** SHA-256 of {@code first} followed by {@code second}, without joining them. */
-    public static String sha256(byte[] first, byte[] second) {
+    /** SHA-256 of {@code content[offset, offset + length)}. */
+    public static String sha256(byte[] content, int offset, int length) {
         MessageDigest digest = DIGEST.get();
-        digest.update(first);
-        return PREFIX + HexFormat.of().formatHex(digest.digest(second));
+        digest.update(content, offset, length);
+        return PREFIX + HexFormat.of().formatHex(digest.digest());
     }
 
     public static MessageDigest digest() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -126,8 +127,9 @@ class CanonicalJsonTest {
     }
 
     /**
-     * Random strings rich in what needs escaping, pairs and lone surrogates: written as a character-by-character
-     * reading of RFC 8785 writes them, read back as the same text, and refused where a surrogate is alone.
+     * Random strings rich in what needs escaping, pairs and lone surrogates: written as the UTF-8 of a
+     * character-by-character reading of RFC 8785, read back as the same text, and refused where a surrogate is alone.
+     * Some are long enough to be encoded in several steps, with a pair or a lone surrogate where one step ends.
      */
     @Test
     void writesRandomStringsAsTheRulesSay() throws Exception {
@@ -135,19 +137,29 @@ class CanonicalJsonTest {
         SplittableRandom random = new SplittableRandom(11);
         for (int round = 0; round < 50_000; round++) {
             StringBuilder text = new StringBuilder();
+            if (round % 100 == 0) {
+                text.append("x".repeat(4096 * (1 + random.nextInt(2)) - 1 - random.nextInt(2)));
+            }
             for (int i = random.nextInt(12); i > 0; i--) {
                 text.append(random.nextInt(4) == 0 ? "\ud83d\ude00" : String.valueOf(alphabet[random.nextInt(alphabet.length)]));
             }
             String value = text.toString();
             String expected = byTheRules(value);
-            StringBuilder written = new StringBuilder();
             if (expected == null) {
-                assertThatThrownBy(() -> CanonicalJson.writeString(value, written)).as(value).hasMessageContaining("lone surrogate");
+                assertThatThrownBy(() -> CanonicalOutput.reused().string(value)).as(value).hasMessageContaining("lone surrogate");
                 continue;
             }
-            CanonicalJson.writeString(value, written);
-            assertThat(written.toString()).as(value).isEqualTo(expected);
+            CanonicalOutput written = CanonicalOutput.reused().string(value);
+            assertThat(written.toByteArray()).as(value).isEqualTo(expected.getBytes(StandardCharsets.UTF_8));
             assertThat(Json.MAPPER.readTree(written.toString()).textValue()).isEqualTo(value);
+        }
+    }
+
+    @Test
+    void writesIntegersOfEveryLength() {
+        for (long value : new long[] {0, 7, -7, 10, 99, 100, -100, 123_456_789, 9_007_199_254_740_991L, -9_007_199_254_740_991L,
+                Long.MAX_VALUE, Long.MIN_VALUE}) {
+            assertThat(CanonicalOutput.reused().decimal(value).toString()).isEqualTo(Long.toString(value));
         }
     }
 

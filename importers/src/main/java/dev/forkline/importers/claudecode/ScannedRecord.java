@@ -120,7 +120,7 @@ final class ScannedRecord {
     JsonNode message() {
         if (bytes != null) {
             try {
-                message = Json.MAPPER.readTree(bytes, messageStart, messageEnd - messageStart);
+                message = JsonlRecords.readTree(bytes, messageStart, messageEnd - messageStart);
             } catch (IOException e) {
                 throw new IllegalStateException("the message of a line read whole could not be read again", e);
             }

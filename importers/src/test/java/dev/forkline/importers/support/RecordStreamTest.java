@@ -47,7 +47,7 @@ class RecordStreamTest {
     @Test
     void damagedLinesAreToldAsTheirTextIsRead() throws Exception {
         List<String> lines = List.of("{\"日本\": oops}", "{\"a\":1} {\"b\":2}", "[1,2]", "{\"é\":\"x\",\"é\":1}", "\u0000{}", "{\"n\":1e400}",
-                "{\"t\":\"é\", \"n\":", "{\"ok\":\"日本\"}");
+                "{\"t\":\"é\", \"n\":", "{\"m\":{\"c\":[{\"type\":\"text\",\"text\":\"hi\",\"type\":\"x\"}]}}", "{\"ok\":\"日本\"}");
         Path file = dir.resolve("t.jsonl");
         Files.writeString(file, String.join("\n", lines) + "\n");
         ImportSession fromBytes = new ImportSession("test", file.toString());
@@ -62,7 +62,7 @@ class RecordStreamTest {
             JsonlRecords.parse(lines.get(i), file.toString(), i + 1, fromText);
         }
         assertThat(read).containsExactly("{\"ok\":\"日本\"}");
-        assertThat(findings(fromBytes)).hasSize(7).isEqualTo(findings(fromText));
+        assertThat(findings(fromBytes)).hasSize(8).isEqualTo(findings(fromText));
     }
 
     private static List<dev.forkline.trace.Finding> findings(ImportSession session) {

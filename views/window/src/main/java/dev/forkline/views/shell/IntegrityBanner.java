@@ -17,7 +17,8 @@ import org.kordamp.ikonli.material2.Material2MZ;
 /**
  * Above the timeline, whenever the open trace is not intact: an altered trace (or one whose decisions are signed by
  * untrusted keys) names its first bad event, with a button that puts the cursor on it; a foreign trace says it is not
- * signed; an unverified one offers to verify it.
+ * signed; an unverified one offers to verify it, except the part of a trace an import has read so far, which is verified
+ * once it is stored whole.
  */
 final class IntegrityBanner extends HBox {
 
@@ -53,6 +54,7 @@ final class IntegrityBanner extends HBox {
         getChildren().addAll(icon, text, jump, verify);
         model.integrityProperty().addListener((obs, old, now) -> show(model, now, icon));
         model.openedProperty().addListener((obs, old, now) -> show(model, model.integrity(), icon));
+        model.previewingProperty().addListener((obs, old, now) -> show(model, model.integrity(), icon));
         show(model, model.integrity(), icon);
     }
 
@@ -76,7 +78,9 @@ final class IntegrityBanner extends HBox {
                     + ", " + count(verdict) + ". Anyone can make a key pair: they may be forged.";
             case NOT_SIGNED -> "Not signed: imported from " + format + ", which has no hash chain or signatures. Nothing shows whether it "
                     + "was changed after the run.";
-            case UNVERIFIED -> "Not verified: stored before Forkline verified traces at import, or changed since.";
+            case UNVERIFIED -> model.previewingProperty().get()
+                    ? "Not verified yet: this is the part read so far. Forkline verifies the trace when its import has stored it whole."
+                    : "Not verified: stored before Forkline verified traces at import, or changed since.";
             case INTACT -> "";
         });
         detail.setText(verdict.fails() ? "First: " + verdict.detail() : "");
@@ -85,7 +89,7 @@ final class IntegrityBanner extends HBox {
         jump.setText(verdict.eventId() == null ? "" : "Show event " + verdict.eventId());
         jump.setVisible(verdict.fails() && model.firstBreakRun() != null);
         jump.setManaged(jump.isVisible());
-        verify.setVisible(status != IntegrityStatus.NOT_SIGNED);
+        verify.setVisible(status != IntegrityStatus.NOT_SIGNED && !model.previewingProperty().get());
         verify.setManaged(verify.isVisible());
     }
 

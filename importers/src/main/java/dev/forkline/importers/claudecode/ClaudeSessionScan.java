@@ -28,22 +28,25 @@ import java.util.Map;
 final class ClaudeSessionScan {
 
     /**
-     * One API response, gathered over all its lines: its text and tool calls, and its usage taken as the largest value
-     * each counter reached (the lines repeat the usage as it grows, so summing them would count it several times).
+     * One API response, gathered over all its lines: its usage taken as the largest value each counter reached (the
+     * lines repeat the usage as it grows, so summing them would count it several times), and the text and tool calls of
+     * every line but the first. The model.call is written at the first line, and the writer has that line's message in
+     * hand then ({@link #output}): not keeping its part here spares holding every response's first part from the first
+     * pass to the second, a fifth of the live heap of a large transcript's import.
      */
     static final class Response {
         long lastLine;
         String model;
         String stopReason;
-        final StringBuilder text = new StringBuilder();
-        final StringBuilder reasoning = new StringBuilder();
-        final ArrayNode toolCalls = JsonNodeFactory.instance.arrayNode();
+        /** What the lines after the first say. */
+        final Output later = new Output();
         long inputTokens;
         long outputTokens;
         long cacheReadTokens;
         long cacheWriteTokens;
         boolean hasUsage;
         BigDecimal costUsd;
+        private boolean firstAdded;
 
         void add(JsonNode message, JsonNode cost, long line) {
             lastLine = line;
@@ -54,7 +57,42 @@ final class ClaudeSessionScan {
             if (JsonFields.text(message, "stop_reason") != null) {
                 stopReason = JsonFields.text(message, "stop_reason");
             }
-            // A record without a message object (a damaged line) contributes only its line.
+            if (firstAdded) {
+                later.add(message);
+            }
+            firstAdded = true;
+            JsonNode usage = message == null ? null : message.get("usage");
+            if (usage != null && usage.isObject()) {
+                hasUsage = true;
+                inputTokens = Math.max(inputTokens, JsonFields.longOrZero(usage, "input_tokens"));
+                outputTokens = Math.max(outputTokens, JsonFields.longOrZero(usage, "output_tokens"));
+                cacheReadTokens = Math.max(cacheReadTokens, JsonFields.longOrZero(usage, "cache_read_input_tokens"));
+                cacheWriteTokens = Math.max(cacheWriteTokens, JsonFields.longOrZero(usage, "cache_creation_input_tokens"));
+            }
+            if (cost != null && cost.isNumber()) {
+                costUsd = costUsd == null ? cost.decimalValue() : costUsd.max(cost.decimalValue());
+            }
+        }
+
+        /** The whole response's text, reasoning and tool calls: those of {@code firstMessage} (its first line's), then the later lines'. */
+        Output output(JsonNode firstMessage) {
+            Output whole = new Output();
+            whole.add(firstMessage);
+            Paragraphs.append(whole.text, later.text.toString());
+            Paragraphs.append(whole.reasoning, later.reasoning.toString());
+            whole.toolCalls.addAll(later.toolCalls);
+            return whole;
+        }
+    }
+
+    /** Text, reasoning and tool calls of one or more lines of a response, in order. */
+    static final class Output {
+        final StringBuilder text = new StringBuilder();
+        final StringBuilder reasoning = new StringBuilder();
+        final ArrayNode toolCalls = JsonNodeFactory.instance.arrayNode();
+
+        void add(JsonNode message) {
+            // A record without a message object (a damaged line) contributes nothing.
             JsonNode content = message == null ? null : message.get("content");
             if (content != null && content.isTextual()) {
                 Paragraphs.append(text, content.asText());
@@ -69,17 +107,6 @@ final class ClaudeSessionScan {
                     }
                     default -> Paragraphs.append(text, "[" + JsonFields.text(block, "type") + " block]");
                 }
-            }
-            JsonNode usage = message == null ? null : message.get("usage");
-            if (usage != null && usage.isObject()) {
-                hasUsage = true;
-                inputTokens = Math.max(inputTokens, JsonFields.longOrZero(usage, "input_tokens"));
-                outputTokens = Math.max(outputTokens, JsonFields.longOrZero(usage, "output_tokens"));
-                cacheReadTokens = Math.max(cacheReadTokens, JsonFields.longOrZero(usage, "cache_read_input_tokens"));
-                cacheWriteTokens = Math.max(cacheWriteTokens, JsonFields.longOrZero(usage, "cache_creation_input_tokens"));
-            }
-            if (cost != null && cost.isNumber()) {
-                costUsd = costUsd == null ? cost.decimalValue() : costUsd.max(cost.decimalValue());
             }
         }
     }
@@ -206,8 +233,10 @@ final class ClaudeSessionScan {
             String key = responseKey(JsonFields.text(message, "id"), record.requestId, line);
             JsonNode cost = record.cost;
             anyCost |= cost != null && cost.isNumber();
-            responses.computeIfAbsent(file, f -> new HashMap<>()).computeIfAbsent(key, k -> new Response())
-                    .add(message, cost, line);
+            if (!apiError(record)) {
+                responses.computeIfAbsent(file, f -> new HashMap<>()).computeIfAbsent(key, k -> new Response())
+                        .add(message, cost, line);
+            }
             for (JsonNode block : ClaudeBlocks.of(message)) {
                 if ("tool_use".equals(JsonFields.text(block, "type"))) {
                     toolCalls++;
@@ -242,6 +271,18 @@ final class ClaudeSessionScan {
                 }
             }
         }
+    }
+
+    /**
+     * A line the writer reads as Claude Code's report of a failed API call ({@link ClaudeTranscriptWriter}), not as part
+     * of a response: left out of the responses, so that a response's first line is where its model.call is written.
+     */
+    static boolean apiError(boolean flagged, JsonNode message) {
+        return flagged || "<synthetic>".equals(JsonFields.text(message, "model"));
+    }
+
+    private static boolean apiError(ScannedRecord record) {
+        return apiError(record.isApiErrorMessage != null && record.isApiErrorMessage.asBoolean(false), record.message());
     }
 
     /** Agents that have a transcript file of their own: their streamed progress copies are not read again. */

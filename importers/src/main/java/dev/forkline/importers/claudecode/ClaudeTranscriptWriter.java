@@ -103,7 +103,7 @@ final class ClaudeTranscriptWriter {
         ClaudeLanes.Lane lane = lanes.laneOf(line.file(), record);
         JsonNode message = record.get("message");
         Instant ts = time.at(timestamp(record), line.number());
-        if (record.path("isApiErrorMessage").asBoolean(false) || "<synthetic>".equals(JsonFields.text(message, "model"))) {
+        if (ClaudeSessionScan.apiError(record.path("isApiErrorMessage").asBoolean(false), message)) {
             String text = ClaudeBlocks.plainText(message);
             append(NewEvent.of(RUN, lane.actor(), EventType.ERROR).at(ts)
                     .data(new ErrorData(text == null ? "Claude Code reported an API error" : text, "api").toPayload()), baseId(record, line), line);
@@ -118,7 +118,7 @@ final class ClaudeTranscriptWriter {
                 response = new ClaudeSessionScan.Response();
                 response.add(message, record.get("costUSD"), line.number());
             }
-            modelCallId = modelCall(response, lane.actor(), ts, baseId(record, line), line).id();
+            modelCallId = modelCall(response, message, lane.actor(), ts, baseId(record, line), line).id();
             writtenResponses.put(key, modelCallId);
         }
         for (JsonNode block : ClaudeBlocks.of(message)) {
@@ -128,8 +128,9 @@ final class ClaudeTranscriptWriter {
         }
     }
 
-    /** The whole API response as one model.call, written at its first line (the first pass gathered all its lines). */
-    private Event modelCall(ClaudeSessionScan.Response response, String actor, Instant ts, String baseId, RecordStream.Line line) {
+    /** The whole API response as one model.call, written at its first line (the first pass gathered the others). */
+    private Event modelCall(ClaudeSessionScan.Response response, JsonNode firstMessage, String actor, Instant ts, String baseId,
+                            RecordStream.Line line) {
         ObjectNode data = Json.object();
         data.put(ModelCallData.MODEL, response.model);
         data.put(ModelCallData.PROVIDER, "anthropic");
@@ -137,11 +138,12 @@ final class ClaudeTranscriptWriter {
         String lastInput = lastInputByActor.get(actor);
         input.put(ModelCallData.INPUT_SUMMARY, lastInput == null ? "conversation so far" : JsonFields.preview(lastInput, 200));
         ObjectNode output = data.putObject(ModelCallData.OUTPUT);
-        output.put(ModelCallData.OUTPUT_TEXT, response.text.toString());
-        if (!response.reasoning.isEmpty()) {
-            output.put("reasoning", response.reasoning.toString());
+        ClaudeSessionScan.Output whole = response.output(firstMessage);
+        output.put(ModelCallData.OUTPUT_TEXT, whole.text.toString());
+        if (!whole.reasoning.isEmpty()) {
+            output.put("reasoning", whole.reasoning.toString());
         }
-        output.set(ModelCallData.OUTPUT_TOOL_CALLS, response.toolCalls);
+        output.set(ModelCallData.OUTPUT_TOOL_CALLS, whole.toolCalls);
         if (response.hasUsage) {
             data.set(ModelCallData.USAGE, new UsageData(response.inputTokens, response.outputTokens, response.cacheReadTokens, response.cacheWriteTokens).toPayload());
         }

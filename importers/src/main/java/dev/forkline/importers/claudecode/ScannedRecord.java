@@ -31,6 +31,7 @@ final class ScannedRecord {
     /** {@code toolUseResult.agentId}: the subagent a Task call's result names. */
     String resultAgentId;
     JsonNode isMeta;
+    JsonNode isApiErrorMessage;
     JsonNode isSidechain;
     JsonNode cost;
     private boolean hasPayload;
@@ -57,6 +58,7 @@ final class ScannedRecord {
         scanned.requestId = JsonFields.text(record, "requestId");
         scanned.resultAgentId = JsonFields.textAt(record, "toolUseResult", "agentId");
         scanned.isMeta = record.get("isMeta");
+        scanned.isApiErrorMessage = record.get("isApiErrorMessage");
         scanned.isSidechain = record.get("isSidechain");
         scanned.cost = record.get("costUSD");
         scanned.message = record.get("message");
@@ -92,6 +94,7 @@ final class ScannedRecord {
                     case "summary" -> scanned.summary = LineTokens.text(parser);
                     case "requestId" -> scanned.requestId = LineTokens.text(parser);
                     case "isMeta" -> scanned.isMeta = LineTokens.tree(parser);
+                    case "isApiErrorMessage" -> scanned.isApiErrorMessage = LineTokens.tree(parser);
                     case "isSidechain" -> scanned.isSidechain = LineTokens.tree(parser);
                     case "costUSD" -> scanned.cost = LineTokens.tree(parser);
                     case "toolUseResult" -> scanned.resultAgentId = LineTokens.textMember(parser, "agentId");

@@ -65,6 +65,31 @@ class ClaudeCodeImporterEdgeCaseTest {
         assertThat(facts.pairedResults()).isEqualTo(1);
     }
 
+    /**
+     * The model.call is written at a response's first line with that line's own content and the later lines' gathered by
+     * the first pass; an API error record sharing the response's id is an error of its own, not the response's first line.
+     */
+    @Test
+    void aResponseWholeFromItsFirstLineOnAndAnApiErrorSharingItsIdApart() throws Exception {
+        String error = assistant("e1", "u1", "msg_1", "2025-01-01T10:00:01Z", "{'type':'text','text':'API Error: overloaded'}", 0)
+                .replace("'type':'assistant',", "'type':'assistant','isApiErrorMessage':true,");
+        Path file = lines(dir.resolve("s.jsonl"), List.of(USER, error,
+                assistant("a1", "e1", "msg_1", "2025-01-01T10:00:02Z", "{'type':'text','text':'First part.'},{'type':'thinking','thinking':'hmm'}", 5),
+                assistant("a2", "a1", "msg_1", "2025-01-01T10:00:03Z", "{'type':'text','text':'Second part.'}", 9),
+                assistant("a3", "a2", "msg_1", "2025-01-01T10:00:04Z",
+                        "{'type':'tool_use','id':'t1','name':'Read','input':{'file_path':'/repo/a.txt'}},{'type':'thinking','thinking':'then'}", 20),
+                result("r1", "a3", "t1", "hello", false, "")));
+        TraceFacts facts = new TraceFacts(new ClaudeCodeImporter().read(file));
+        assertThat(facts.of(EventType.ERROR)).extracting(event -> event.text("message")).containsExactly("API Error: overloaded");
+        assertThat(facts.count(EventType.MODEL_CALL)).isEqualTo(1);
+        Event call = facts.of(EventType.MODEL_CALL).getFirst();
+        assertThat(call.id()).isEqualTo("a1");
+        assertThat(call.data().path("output").path("text").asText()).isEqualTo("First part.\n\nSecond part.");
+        assertThat(call.data().path("output").path("reasoning").asText()).isEqualTo("hmm\n\nthen");
+        assertThat(call.data().path("output").path("toolCalls")).hasSize(1);
+        assertThat(facts.usage("outputTokens")).isEqualTo(20);
+    }
+
     @Test
     void sidechainConversationsAreSeparateLanesStartedByTheirTaskCall() throws Exception {
         String task = "{'type':'tool_use','id':'task1','name':'Task','input':{'subagent_type':'Explore','description':'find tests',"

@@ -24,7 +24,8 @@ public final class EventCodec {
 
     /** UTC with a {@code Z}, fractional seconds only as far as needed, in groups of three digits. */
     public static String formatTs(Instant ts) {
-        return DateTimeFormatter.ISO_INSTANT.format(ts);
+        String written = CanonicalTimestamps.format(ts);
+        return written != null ? written : DateTimeFormatter.ISO_INSTANT.format(ts);
     }
 
     public static ObjectNode toJson(Event event) {

@@ -27,6 +27,32 @@ class CanonicalTimestampsTest {
     }
 
     @Test
+    void writesWhatTheGeneralFormatterWritesAndLeavesItOtherYears() {
+        SplittableRandom random = new SplittableRandom(5);
+        long first = Instant.parse("0000-01-01T00:00:00Z").getEpochSecond();
+        long last = Instant.parse("9999-12-31T23:59:59Z").getEpochSecond();
+        for (int i = 0; i < 200_000; i++) {
+            long second = switch (i % 5) {
+                case 0 -> random.nextLong(first - 100_000_000_000L, last + 100_000_000_000L);
+                case 1 -> random.nextBoolean() ? first + random.nextInt(100_000) - 50_000 : last + random.nextInt(100_000) - 50_000;
+                case 2 -> random.nextInt(86_400) + 86_400L * random.nextInt(-800_000, 800_000);
+                default -> random.nextLong(first, last + 1);
+            };
+            int nanos = switch (i % 4) {
+                case 0 -> 0;
+                case 1 -> random.nextInt(1000) * 1_000_000;
+                case 2 -> random.nextInt(1_000_000) * 1_000;
+                default -> random.nextInt(1_000_000_000);
+            };
+            Instant instant = Instant.ofEpochSecond(second, nanos);
+            String general = java.time.format.DateTimeFormatter.ISO_INSTANT.format(instant);
+            assertEquals(general, EventCodec.formatTs(instant));
+            String own = CanonicalTimestamps.format(instant);
+            assertTrue(own == null ? second < first || second > last : own.equals(general), general);
+        }
+    }
+
+    @Test
     void acceptsOnlyTheWrittenForm() {
         SplittableRandom random = new SplittableRandom(11);
         int accepted = 0;

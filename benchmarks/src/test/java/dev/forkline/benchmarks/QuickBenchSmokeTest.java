@@ -45,7 +45,7 @@ class QuickBenchSmokeTest {
             assertThat(figure.floor()).as(figure.name() + " floor").isPositive();
         }
         String output = printed.toString(StandardCharsets.UTF_8);
-        assertThat(output).contains("generated 20,000 events").contains("ratio");
+        assertThat(output).contains("generated 20,000 events").contains("ratio").contains("claude-code import: allocated");
         assertThat(output.lines().filter(line -> line.startsWith("import ") || line.startsWith("open ")).count()).isEqualTo(2);
     }
 

@@ -3,6 +3,7 @@ package dev.forkline.benchmarks.figures;
 import dev.forkline.benchmarks.generate.foreign.ForeignFormat;
 import dev.forkline.benchmarks.harness.Figure;
 import dev.forkline.benchmarks.harness.Goal;
+import dev.forkline.benchmarks.harness.JvmAllocation;
 import dev.forkline.benchmarks.harness.ProcessCpu;
 import dev.forkline.benchmarks.harness.Sizes;
 import dev.forkline.benchmarks.harness.Timing;
@@ -73,16 +74,25 @@ public final class ForeignImportFigures {
         long floorCpu = ProcessCpu.nanos();
         double floor = Timing.median(0, 3, () -> JsonFloor.parse(written[0].file()));
         floorCpu = (ProcessCpu.nanos() - floorCpu) / 3;
+        long floorAllocated = JvmAllocation.bytes();
+        JsonFloor.parse(written[0].file());
+        floorAllocated = JvmAllocation.bytes() - floorAllocated;
         double[] split = new double[2];
         long importCpu = ProcessCpu.nanos();
+        long allocated = JvmAllocation.bytes();
+        long collections = JvmAllocation.collectionMillis();
         StoreResult result = importInto(importer, written[0].file(), work.resolve("foreign-store"), split);
         importCpu = ProcessCpu.nanos() - importCpu;
+        allocated = JvmAllocation.bytes() - allocated;
+        collections = JvmAllocation.collectionMillis() - collections;
         double value = split[0];
         log.printf("  %s import: read %s, then finishing the store %s, %,d events; CPU of the JVM (all threads, GC included): "
                         + "import %s, one floor parse %s (ratio %.1f); the first import in this JVM (not measured) %s%n",
                 format.importerFormat(), Unit.MILLIS.format(split[1]), Unit.MILLIS.format(value - split[1]), result.newEvents(),
                 Unit.MILLIS.format(importCpu / 1e6), Unit.MILLIS.format(floorCpu / 1e6), (double) importCpu / floorCpu,
                 Unit.MILLIS.format(firstImport[0]));
+        log.printf("  %s import: allocated %s by all threads (one floor parse %s), collections %s%n", format.importerFormat(),
+                Unit.BYTES.format(allocated), Unit.BYTES.format(floorAllocated), Unit.MILLIS.format(collections));
         return Figure.measured("import." + format.importerFormat(),
                 String.format("Importers read into a StreamedImport + its finish, a %,d-record %s file (%s)", written[0].records(),
                         format.importerFormat(), Unit.BYTES.format(written[0].bytes())),

@@ -72,11 +72,10 @@ public final class ForeignImportFigures {
 
         JsonFloor.parse(written[0].file());
         long floorCpu = ProcessCpu.nanos();
+        long floorAllocated = JvmAllocation.bytes();
         double floor = Timing.median(0, 3, () -> JsonFloor.parse(written[0].file()));
         floorCpu = (ProcessCpu.nanos() - floorCpu) / 3;
-        long floorAllocated = JvmAllocation.bytes();
-        JsonFloor.parse(written[0].file());
-        floorAllocated = JvmAllocation.bytes() - floorAllocated;
+        floorAllocated = (JvmAllocation.bytes() - floorAllocated) / 3;
         double[] split = new double[2];
         long importCpu = ProcessCpu.nanos();
         long allocated = JvmAllocation.bytes();

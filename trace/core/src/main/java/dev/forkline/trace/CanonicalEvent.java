@@ -40,8 +40,10 @@ public final class CanonicalEvent {
     public static String line(Event event) {
         CanonicalOutput out = CanonicalOutput.reused();
         int hashAt = write(event, out);
-        byte[] line = event.hash() == null ? out.toByteArray() : withHash(out, hashAt, hashMember(event.hash()));
-        return new String(line, StandardCharsets.UTF_8);
+        if (event.hash() == null) {
+            return out.toString();
+        }
+        return new String(withHash(out, hashAt, hashMember(event.hash())), StandardCharsets.UTF_8);
     }
 
     /** The hash of {@code event}'s content: SHA-256 of its canonical JSON without the {@code hash} member. */

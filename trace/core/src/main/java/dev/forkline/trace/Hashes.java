@@ -19,7 +19,7 @@ public final class Hashes {
     }
 
     public static String sha256(byte[] content) {
-        return PREFIX + HexFormat.of().formatHex(DIGEST.get().digest(content));
+        return sha256(content, 0, content.length);
     }
 
     /** SHA-256 of {@code content[offset, offset + length)}. */

@@ -15,12 +15,7 @@ class CanonicalTimestampsTest {
         SplittableRandom random = new SplittableRandom(7);
         for (int i = 0; i < 20_000; i++) {
             long second = random.nextLong(Instant.parse("0000-01-01T00:00:00Z").getEpochSecond(), Instant.parse("9999-12-31T23:59:59Z").getEpochSecond());
-            int nanos = switch (i % 4) {
-                case 0 -> 0;
-                case 1 -> random.nextInt(1000) * 1_000_000;
-                case 2 -> random.nextInt(1_000_000) * 1_000;
-                default -> random.nextInt(1_000_000_000);
-            };
+            int nanos = nanos(i, random);
             Instant instant = Instant.ofEpochSecond(second, nanos);
             assertEquals(instant, CanonicalTimestamps.parse(EventCodec.formatTs(instant)), EventCodec.formatTs(instant));
         }
@@ -38,12 +33,7 @@ class CanonicalTimestampsTest {
                 case 2 -> random.nextInt(86_400) + 86_400L * random.nextInt(-800_000, 800_000);
                 default -> random.nextLong(first, last + 1);
             };
-            int nanos = switch (i % 4) {
-                case 0 -> 0;
-                case 1 -> random.nextInt(1000) * 1_000_000;
-                case 2 -> random.nextInt(1_000_000) * 1_000;
-                default -> random.nextInt(1_000_000_000);
-            };
+            int nanos = nanos(i, random);
             Instant instant = Instant.ofEpochSecond(second, nanos);
             String general = java.time.format.DateTimeFormatter.ISO_INSTANT.format(instant);
             assertEquals(general, EventCodec.formatTs(instant));
@@ -83,5 +73,15 @@ class CanonicalTimestampsTest {
                 "2026-01-01 00:00:00Z", "2026-1-01T00:00:00Z", "+12026-01-01T00:00:00Z", "2026-01-01T00:00:00.1Z", "２０２６-01-01T00:00:00Z"}) {
             assertNull(CanonicalTimestamps.parse(other), other);
         }
+    }
+
+    /** Whole seconds, milliseconds, microseconds and nanoseconds in turn: each length of fraction the written form has. */
+    private static int nanos(int i, SplittableRandom random) {
+        return switch (i % 4) {
+            case 0 -> 0;
+            case 1 -> random.nextInt(1000) * 1_000_000;
+            case 2 -> random.nextInt(1_000_000) * 1_000;
+            default -> random.nextInt(1_000_000_000);
+        };
     }
 }

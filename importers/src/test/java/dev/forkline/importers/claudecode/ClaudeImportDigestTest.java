@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Pins what the Claude Code importer makes of the real transcripts and of transcripts taking each path of its two
  * passes (a response over several lines, sidechains, streamed subagents with and without their own file, damaged lines,
  * a byte order mark, unknown records, rejections, edits, the harness's own records): the digest of the events, their
- * lines and the findings ({@link ImportDigest}) as main gave them before the passes read with a token parser (55a3a03).
+ * lines and the findings ({@link ImportDigest}) as main gave them before the passes read with a token parser (55a3a03); the interleaved response as main gave it before its model.call waited for its last line.
  */
 class ClaudeImportDigestTest {
 
@@ -70,7 +70,8 @@ class ClaudeImportDigestTest {
                 "unknown.jsonl c43b0487ea1696b87156744bc84881037e1a1800b6399102c0d2a1230163f4f3",
                 "rejected.jsonl 0d8f28b5a3fe83dc7bb1dc702af25f32b286210758d800c2879f49de91f1b574",
                 "edits.jsonl a4967440e088365aa3eaf2f562e50b27f98c9e42b4637d507d6682106efdd8c9",
-                "harness.jsonl 0a6312f20d30939979b69b7d5def65edf4be14899b45d3abf63e502b7529f491"));
+                "harness.jsonl 0a6312f20d30939979b69b7d5def65edf4be14899b45d3abf63e502b7529f491",
+                "interleaved.jsonl 287d3abe17782a354fb4cb6acdf3c7de4aad48d4e3c67a365905ca2d01d289ec"));
     }
 
     private List<Path> fixtures() throws Exception {
@@ -169,6 +170,22 @@ class ClaudeImportDigestTest {
                 "{'type':'assistant','uuid':'e1','sessionId':'s1','timestamp':'2025-01-01T10:00:03Z','isApiErrorMessage':true,"
                         + "'message':{'id':'x','role':'assistant','model':'<synthetic>','content':[{'type':'text','text':'API Error: 529'}]}}",
                 "{'type':'user','uuid':'late','sessionId':'s1','timestamp':'2025-01-01T09:00:00.123456+01:00','message':{'role':'user','content':'earlier'}}")));
+        // one response's lines with a result, another response, a sidechain and an API error between them
+        files.add(lines(dir.resolve("interleaved.jsonl"), List.of(USER,
+                assistant("a1", "u1", "msg_1", "2025-01-01T10:00:01Z",
+                        "{'type':'tool_use','id':'t1','name':'Read','input':{'file_path':'/repo/a.txt'}}", 10),
+                result("r1", "a1", "t1", "hello", false, ""),
+                assistant("b1", "r1", "msg_2", "2025-01-01T10:00:02Z", "{'type':'text','text':'a second response'}", 7),
+                "{'type':'assistant','uuid':'e1','sessionId':'s1','timestamp':'2025-01-01T10:00:03Z','isApiErrorMessage':true,"
+                        + "'message':{'id':'msg_1','role':'assistant','model':'<synthetic>','content':[{'type':'text','text':'API Error: 529'}]}}",
+                "{'type':'assistant','uuid':'sc2','isSidechain':true,'sessionId':'s1','timestamp':'2025-01-01T10:00:04Z',"
+                        + "'message':{'id':'msg_sc','role':'assistant','model':'claude-haiku-4','content':[{'type':'text','text':'aside'}]}}",
+                assistant("a2", "b1", "msg_1", "2025-01-01T10:00:05Z", "{'type':'text','text':'Now the tests.'}", 30),
+                assistant("a3", "a2", "msg_1", "2025-01-01T10:00:06Z",
+                        "{'type':'tool_use','id':'t2','name':'Bash','input':{'command':'make test'}}", 60),
+                result("r2", "a3", "t2", "ok", false, ""),
+                assistant("b2", "r1", "msg_2", "2025-01-01T10:00:07Z", "{'type':'text','text':'the second, once more'}", 9),
+                assistant("c1", "r2", "msg_3", "2025-01-01T10:00:08Z", "{'type':'text','text':'done'}", 2))));
         return files;
     }
 

@@ -1,20 +1,15 @@
 package dev.forkline.importers.claudecode;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.BytesRead;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.JsonlRecords;
-import dev.forkline.importers.support.Paragraphs;
 import dev.forkline.importers.support.RecordStream;
 import dev.forkline.importers.support.TextLines;
 import dev.forkline.importers.support.Timestamps;
-import dev.forkline.trace.payload.ModelCallData;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashMap;
@@ -23,93 +18,10 @@ import java.util.Map;
 /**
  * First pass over a Claude Code transcript (and its subagent files): what the second pass must know before it writes
  * the first event. Session identity, where each API response ends (one response is split over several lines sharing
- * {@code message.id}, each repeating the usage, which must be counted once), and which Task call started which subagent.
+ * {@code message.id}: the writer gathers them and writes the model.call at the last), and which Task call started which
+ * subagent.
  */
 final class ClaudeSessionScan {
-
-    /**
-     * One API response, gathered over all its lines: its usage taken as the largest value each counter reached (the
-     * lines repeat the usage as it grows, so summing them would count it several times), and the text and tool calls of
-     * every line but the first. The model.call is written at the first line, and the writer has that line's message in
-     * hand then ({@link #output}): not keeping its part here spares holding every response's first part from the first
-     * pass to the second, a fifth of the live heap of a large transcript's import.
-     */
-    static final class Response {
-        long lastLine;
-        String model;
-        String stopReason;
-        /** What the lines after the first say. */
-        final Output later = new Output();
-        long inputTokens;
-        long outputTokens;
-        long cacheReadTokens;
-        long cacheWriteTokens;
-        boolean hasUsage;
-        BigDecimal costUsd;
-        private boolean firstAdded;
-
-        void add(JsonNode message, JsonNode cost, long line) {
-            lastLine = line;
-            String lineModel = JsonFields.text(message, "model");
-            if (lineModel != null) {
-                model = lineModel;
-            }
-            if (JsonFields.text(message, "stop_reason") != null) {
-                stopReason = JsonFields.text(message, "stop_reason");
-            }
-            if (firstAdded) {
-                later.add(message);
-            }
-            firstAdded = true;
-            JsonNode usage = message == null ? null : message.get("usage");
-            if (usage != null && usage.isObject()) {
-                hasUsage = true;
-                inputTokens = Math.max(inputTokens, JsonFields.longOrZero(usage, "input_tokens"));
-                outputTokens = Math.max(outputTokens, JsonFields.longOrZero(usage, "output_tokens"));
-                cacheReadTokens = Math.max(cacheReadTokens, JsonFields.longOrZero(usage, "cache_read_input_tokens"));
-                cacheWriteTokens = Math.max(cacheWriteTokens, JsonFields.longOrZero(usage, "cache_creation_input_tokens"));
-            }
-            if (cost != null && cost.isNumber()) {
-                costUsd = costUsd == null ? cost.decimalValue() : costUsd.max(cost.decimalValue());
-            }
-        }
-
-        /** The whole response's text, reasoning and tool calls: those of {@code firstMessage} (its first line's), then the later lines'. */
-        Output output(JsonNode firstMessage) {
-            Output whole = new Output();
-            whole.add(firstMessage);
-            Paragraphs.append(whole.text, later.text.toString());
-            Paragraphs.append(whole.reasoning, later.reasoning.toString());
-            whole.toolCalls.addAll(later.toolCalls);
-            return whole;
-        }
-    }
-
-    /** Text, reasoning and tool calls of one or more lines of a response, in order. */
-    static final class Output {
-        final StringBuilder text = new StringBuilder();
-        final StringBuilder reasoning = new StringBuilder();
-        final ArrayNode toolCalls = JsonNodeFactory.instance.arrayNode();
-
-        void add(JsonNode message) {
-            // A record without a message object (a damaged line) contributes nothing.
-            JsonNode content = message == null ? null : message.get("content");
-            if (content != null && content.isTextual()) {
-                Paragraphs.append(text, content.asText());
-            }
-            for (JsonNode block : ClaudeBlocks.of(message)) {
-                switch (String.valueOf(JsonFields.text(block, "type"))) {
-                    case "text" -> Paragraphs.append(text, JsonFields.text(block, "text"));
-                    case "thinking" -> Paragraphs.append(reasoning, JsonFields.text(block, "thinking"));
-                    case "redacted_thinking" -> Paragraphs.append(reasoning, "[redacted thinking]");
-                    case "tool_use" -> {
-                        toolCalls.add(ModelCallData.toolCall(JsonFields.text(block, "id"), JsonFields.text(block, "name"), JsonFields.argumentsObject(block.get("input"))));
-                    }
-                    default -> Paragraphs.append(text, "[" + JsonFields.text(block, "type") + " block]");
-                }
-            }
-        }
-    }
 
     /** A Task (or Agent) tool call that starts a subagent. */
     record SubagentCall(String callId, String subagentType, String description, String prompt) {
@@ -129,7 +41,8 @@ final class ClaudeSessionScan {
     long toolCalls;
     /** Records of a type Claude Code writes; zero means the file is not a transcript at all. */
     long recognised;
-    final Map<Path, Map<String, Response>> responses = new HashMap<>();
+    /** Each API response's last line, by file and response key: where the writer writes its model.call. */
+    private final Map<Path, Map<String, Long>> lastLines = new HashMap<>();
     final Map<String, SubagentCall> subagentCallsById = new HashMap<>();
     final Map<String, SubagentCall> subagentCallsByPrompt = new HashMap<>();
     /** Task call id -> the agentId its result names (newer Claude Code versions). */
@@ -234,8 +147,7 @@ final class ClaudeSessionScan {
             JsonNode cost = record.cost;
             anyCost |= cost != null && cost.isNumber();
             if (!apiError(record)) {
-                responses.computeIfAbsent(file, f -> new HashMap<>()).computeIfAbsent(key, k -> new Response())
-                        .add(message, cost, line);
+                lastLines.computeIfAbsent(file, f -> new HashMap<>()).put(key, line);
             }
             for (JsonNode block : ClaudeBlocks.of(message)) {
                 if ("tool_use".equals(JsonFields.text(block, "type"))) {
@@ -275,7 +187,7 @@ final class ClaudeSessionScan {
 
     /**
      * A line the writer reads as Claude Code's report of a failed API call ({@link ClaudeTranscriptWriter}), not as part
-     * of a response: left out of the responses, so that a response's first line is where its model.call is written.
+     * of a response: left out of the responses, so that a response's last line is where its model.call is written.
      */
     static boolean apiError(boolean flagged, JsonNode message) {
         return flagged || "<synthetic>".equals(JsonFields.text(message, "model"));
@@ -332,9 +244,13 @@ final class ClaudeSessionScan {
         return requestId != null ? requestId : "line:" + line;
     }
 
-    /** The response a line belongs to, handed over once: the writer needs it only for its model.call, so it is then released. */
-    Response takeResponse(Path file, ObjectNode record, long line) {
-        Map<String, Response> inFile = responses.get(file);
-        return inFile == null ? null : inFile.remove(responseKey(record, line));
+    /**
+     * The last line of the response whose first line this is, handed over once (the writer asks at the response's first
+     * line); -1 when this pass did not see the line (the file changed between the passes).
+     */
+    long takeLastLine(Path file, ObjectNode record, long line) {
+        Map<String, Long> inFile = lastLines.get(file);
+        Long last = inFile == null ? null : inFile.remove(responseKey(record, line));
+        return last == null ? -1 : last;
     }
 }

@@ -14,7 +14,6 @@ import dev.forkline.importers.support.RecordStream;
 import dev.forkline.importers.support.TimeFill;
 import dev.forkline.importers.support.Timestamps;
 import dev.forkline.importers.support.WorkspaceRoot;
-import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
@@ -41,20 +40,35 @@ final class ClaudeTranscriptWriter {
 
     static final String RUN = ImportSession.RUN;
 
+    /**
+     * How many events may wait behind a model.call whose response's last line is not read yet. Claude Code writes a
+     * response's lines close together (at most seven apart in the real transcripts); a response whose lines lie
+     * further apart has its model.call written with the lines read so far, so that memory stays bounded.
+     */
+    static final int MAX_HELD_EVENTS = 10_000;
+
     /** A tool call already written, for pairing its result. */
     private record CallInfo(String eventId, String tool, JsonNode input, String actor, String cwd) {
+    }
+
+    /** A response whose first line was read: its model.call's place, what its first line says, and its lines gathered so far. */
+    private record OpenResponse(HeldEvents.Place place, String actor, Instant ts, String inputSummary, String responseId,
+                                String requestId, long lastLine, ClaudeResponse gathered) {
     }
 
     private final ImportSession session;
     private final ClaudeSessionScan scan;
     private final ClaudeLanes lanes;
     private final WorkspaceRoot root;
+    private final HeldEvents held;
     private final EventIds ids;
     private final TimeFill time;
     private final Map<String, CallInfo> calls = new HashMap<>();
     private final Map<String, Boolean> answered = new LinkedHashMap<>();
-    /** API responses whose model.call is written, by file and response key, with that event's id. */
+    /** API responses whose model.call has its place, by file and response key, with that event's id. */
     private final Map<String, String> writtenResponses = new HashMap<>();
+    /** Responses whose last line is not read yet, by file and response key, in the order their first lines came. */
+    private final Map<String, OpenResponse> openResponses = new LinkedHashMap<>();
     private final Map<String, String> lastInputByActor = new HashMap<>();
     private final Map<String, Long> unknownTypes = new LinkedHashMap<>();
     private long snapshotBackups;
@@ -64,7 +78,8 @@ final class ClaudeTranscriptWriter {
         this.scan = scan;
         this.lanes = lanes;
         this.root = root;
-        this.ids = new EventIds(session);
+        this.held = new HeldEvents(session);
+        this.ids = new EventIds(id -> session.hasEventId(id) || held.holds(id));
         this.time = new TimeFill(scan.firstTimestamp);
     }
 
@@ -72,6 +87,13 @@ final class ClaudeTranscriptWriter {
     private final java.util.Set<String> streamedWritten = new java.util.HashSet<>();
 
     void write(RecordStream.Line line) {
+        writeRecord(line);
+        while (held.size() > MAX_HELD_EVENTS) {
+            closeOldest("its lines lie more than " + MAX_HELD_EVENTS + " events apart; it holds those up to line " + line.number());
+        }
+    }
+
+    private void writeRecord(RecordStream.Line line) {
         ObjectNode record = line.record();
         String type = JsonFields.text(record, "type");
         if (type == null) {
@@ -85,7 +107,7 @@ final class ClaudeTranscriptWriter {
             case "progress" -> {
                 if (AgentProgress.is(record) && scan.readsStreamed(record, streamedWritten)) {
                     // a subagent's message streamed into this transcript: read as a line of the subagent's lane
-                    write(new RecordStream.Line(AgentProgress.laneFile(line.file(), AgentProgress.agentId(record)), line.number(),
+                    writeRecord(new RecordStream.Line(AgentProgress.laneFile(line.file(), AgentProgress.agentId(record)), line.number(),
                             AgentProgress.inner(record)));
                 } else if (!AgentProgress.is(record) || AgentProgress.inner(record) == null) {
                     progress(line);
@@ -112,14 +134,23 @@ final class ClaudeTranscriptWriter {
         String key = line.file() + "|" + ClaudeSessionScan.responseKey(record, line.number());
         String modelCallId = writtenResponses.get(key);
         if (modelCallId == null) {
-            ClaudeSessionScan.Response response = scan.takeResponse(line.file(), record, line.number());
-            if (response == null) {
-                // Only when the first pass could not see this line (the file changed between the passes).
-                response = new ClaudeSessionScan.Response();
-                response.add(message, record.get("costUSD"), line.number());
-            }
-            modelCallId = modelCall(response, message, lane.actor(), ts, baseId(record, line), line).id();
+            String lastInput = lastInputByActor.get(lane.actor());
+            OpenResponse response = new OpenResponse(held.open(ids.next(baseId(record, line)), line.number()), lane.actor(), ts,
+                    lastInput == null ? "conversation so far" : JsonFields.preview(lastInput, 200),
+                    JsonFields.textAt(record, "message", "id"), JsonFields.text(record, "requestId"),
+                    scan.takeLastLine(line.file(), record, line.number()), new ClaudeResponse());
+            modelCallId = response.place().id();
             writtenResponses.put(key, modelCallId);
+            openResponses.put(key, response);
+        }
+        OpenResponse open = openResponses.get(key);
+        if (open != null) {
+            open.gathered().add(message, record.get("costUSD"));
+            // a last line the first pass did not see (-1: the file changed between the passes) closes the response here
+            if (line.number() >= open.lastLine()) {
+                openResponses.remove(key);
+                held.fill(open.place(), modelCall(open));
+            }
         }
         for (JsonNode block : ClaudeBlocks.of(message)) {
             if ("tool_use".equals(JsonFields.text(block, "type"))) {
@@ -128,22 +159,23 @@ final class ClaudeTranscriptWriter {
         }
     }
 
-    /** The whole API response as one model.call, written at its first line (the first pass gathered the others). */
-    private Event modelCall(ClaudeSessionScan.Response response, JsonNode firstMessage, String actor, Instant ts, String baseId,
-                            RecordStream.Line line) {
+    /**
+     * The whole API response as one model.call. Its place is its first line's, where the writer opened it; it is written
+     * at the last line, when every line's text, tool calls and usage are gathered.
+     */
+    private NewEvent modelCall(OpenResponse open) {
+        ClaudeResponse response = open.gathered();
         ObjectNode data = Json.object();
         data.put(ModelCallData.MODEL, response.model);
         data.put(ModelCallData.PROVIDER, "anthropic");
         ObjectNode input = data.putObject(ModelCallData.INPUT);
-        String lastInput = lastInputByActor.get(actor);
-        input.put(ModelCallData.INPUT_SUMMARY, lastInput == null ? "conversation so far" : JsonFields.preview(lastInput, 200));
+        input.put(ModelCallData.INPUT_SUMMARY, open.inputSummary());
         ObjectNode output = data.putObject(ModelCallData.OUTPUT);
-        ClaudeSessionScan.Output whole = response.output(firstMessage);
-        output.put(ModelCallData.OUTPUT_TEXT, whole.text.toString());
-        if (!whole.reasoning.isEmpty()) {
-            output.put("reasoning", whole.reasoning.toString());
+        output.put(ModelCallData.OUTPUT_TEXT, response.text.toString());
+        if (!response.reasoning.isEmpty()) {
+            output.put("reasoning", response.reasoning.toString());
         }
-        output.set(ModelCallData.OUTPUT_TOOL_CALLS, whole.toolCalls);
+        output.set(ModelCallData.OUTPUT_TOOL_CALLS, response.toolCalls);
         if (response.hasUsage) {
             data.set(ModelCallData.USAGE, new UsageData(response.inputTokens, response.outputTokens, response.cacheReadTokens, response.cacheWriteTokens).toPayload());
         }
@@ -151,9 +183,20 @@ final class ClaudeTranscriptWriter {
             data.put(ModelCallData.COST_USD, response.costUsd);
         }
         Payloads.putIfPresent(data, "stopReason", response.stopReason);
-        Payloads.putIfPresent(data, "responseId", JsonFields.textAt(line.record(), "message", "id"));
-        Payloads.putIfPresent(data, "requestId", JsonFields.text(line.record(), "requestId"));
-        return append(NewEvent.of(RUN, actor, EventType.MODEL_CALL).at(ts).touches(StateKind.SESSION).data(data), baseId, line);
+        Payloads.putIfPresent(data, "responseId", open.responseId());
+        Payloads.putIfPresent(data, "requestId", open.requestId());
+        return NewEvent.of(RUN, open.actor(), EventType.MODEL_CALL).at(open.ts()).touches(StateKind.SESSION).data(data);
+    }
+
+    /** Writes the model.call of the response opened first with the lines gathered so far, reporting why its others are not in it. */
+    private void closeOldest(String why) {
+        var oldest = openResponses.entrySet().iterator().next();
+        openResponses.remove(oldest.getKey());
+        OpenResponse open = oldest.getValue();
+        session.finding(Finding.warning(ImportFindings.RESPONSE_INCOMPLETE, "the model.call of response '"
+                + oldest.getKey().substring(oldest.getKey().lastIndexOf('|') + 1) + "' (line " + open.place().line()
+                + ") does not hold all its lines: " + why, open.place().id(), open.place().line()));
+        held.fill(open.place(), modelCall(open));
     }
 
     private void toolCall(JsonNode use, RecordStream.Line line, String actor, String modelCallId, Instant ts) {
@@ -172,12 +215,12 @@ final class ClaudeTranscriptWriter {
             Payloads.putIfPresent(exec, ToolCallData.EXEC_CWD, cwd);
             Payloads.putIfPresent(exec, ToolCallData.EXEC_TIMEOUT_MS, JsonFields.longValue(input.get("timeout")));
         }
-        Event event = session.append(NewEvent.of(RUN, actor, EventType.TOOL_CALL).id(id).at(ts)
+        held.append(id, NewEvent.of(RUN, actor, EventType.TOOL_CALL).at(ts)
                 .causes(modelCallId).touches(effect.effect().touchedByCall()).data(data), line.number());
         if (callId != null) {
             // Only file edits need their input again (for the state mutation); other inputs are not kept.
             JsonNode kept = ClaudeTools.editsFile(tool) && input != null ? input : Json.object();
-            calls.put(callId, new CallInfo(event.id(), tool, kept, actor, cwd));
+            calls.put(callId, new CallInfo(id, tool, kept, actor, cwd));
             answered.put(callId, false);
         }
     }
@@ -309,7 +352,7 @@ final class ClaudeTranscriptWriter {
         request.put(ApprovalRequestData.SUBJECT, call.eventId());
         request.put(ApprovalRequestData.REASON, "Claude Code asked permission for " + call.tool());
         request.put(ApprovalRequestData.OWNER, "human:user");
-        Event asked = append(NewEvent.of(RUN, "harness", EventType.APPROVAL_REQUEST).at(ts).causes(call.eventId())
+        String asked = append(NewEvent.of(RUN, "harness", EventType.APPROVAL_REQUEST).at(ts).causes(call.eventId())
                 .touches(StateKind.HARNESS).data(request), baseId(line.record(), line), line);
         ObjectNode decision = Json.object();
         decision.put(ApprovalDecisionData.SUBJECT, call.eventId());
@@ -317,7 +360,7 @@ final class ClaudeTranscriptWriter {
         decision.put(ApprovalDecisionData.OWNER, "human:user");
         String reason = ClaudeTools.rejectionReason(text);
         decision.put(ApprovalDecisionData.RATIONALE, reason == null ? "rejected in the permission prompt (no reason recorded)" : reason);
-        append(NewEvent.of(RUN, "human:user", EventType.APPROVAL_DECISION).at(ts).causes(asked.id()).touches(StateKind.HARNESS)
+        append(NewEvent.of(RUN, "human:user", EventType.APPROVAL_DECISION).at(ts).causes(asked).touches(StateKind.HARNESS)
                 .data(decision), baseId(line.record(), line), line);
     }
 
@@ -420,6 +463,9 @@ final class ClaudeTranscriptWriter {
     // --- end of input ---
 
     void finish() {
+        while (!openResponses.isEmpty()) {
+            closeOldest("its last line was not read (the transcript changed while it was imported)");
+        }
         answered.forEach((callId, done) -> {
             if (!done) {
                 CallInfo call = calls.get(callId);
@@ -442,8 +488,11 @@ final class ClaudeTranscriptWriter {
 
     // --- helpers ---
 
-    private Event append(NewEvent draft, String baseId, RecordStream.Line line) {
-        return session.append(draft.id(ids.next(baseId)), line.number());
+    /** Appends {@code draft} (now, or behind the model.calls still open) with an id made from {@code baseId}; returns that id. */
+    private String append(NewEvent draft, String baseId, RecordStream.Line line) {
+        String id = ids.next(baseId);
+        held.append(id, draft, line.number());
+        return id;
     }
 
     private String baseId(ObjectNode record, RecordStream.Line line) {

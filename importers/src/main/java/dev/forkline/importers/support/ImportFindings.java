@@ -101,6 +101,8 @@ public final class ImportFindings {
     public static final String UNKNOWN_RECORD = "unknown-record";
     /** An event names a blob the bundle does not hold. */
     public static final String MISSING_BLOB = "missing-blob";
+    /** A response's model.call does not hold all of its lines: they lay too far apart, or its last line was not read. */
+    public static final String RESPONSE_INCOMPLETE = "response-incomplete";
     /** A tool call has no result. */
     public static final String UNPAIRED_CALL = "unpaired-call";
     /** A tool result answers no call. */

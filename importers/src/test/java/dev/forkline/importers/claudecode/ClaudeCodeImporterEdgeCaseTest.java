@@ -91,6 +91,44 @@ class ClaudeCodeImporterEdgeCaseTest {
     }
 
     @Test
+    void aResponseIsOneModelCallPlacedAtItsFirstLineWithWhatItsLaterLinesSayAndTheEventsBetweenKeepTheirOrder() throws Exception {
+        Path file = lines(dir.resolve("s.jsonl"), List.of(USER,
+                assistant("a1", "u1", "msg_1", "2025-01-01T10:00:01Z", "{'type':'tool_use','id':'t1','name':'Read','input':{'file_path':'/repo/a.txt'}}", 5),
+                result("r1", "a1", "t1", "hello", false, ""),
+                assistant("b1", "r1", "msg_2", "2025-01-01T10:00:02Z", "{'type':'text','text':'Another response.'}", 3),
+                assistant("a2", "b1", "msg_1", "2025-01-01T10:00:03Z", "{'type':'text','text':'Read it.'}", 9)));
+        TraceFacts facts = new TraceFacts(new ClaudeCodeImporter().read(file));
+        // between the session's start and checkpoint and its end: the prompt, the model.call, its tool call, the result, the other response
+        assertThat(facts.events().subList(2, facts.events().size() - 1)).extracting(Event::id).containsExactly("u1", "a1", "a1#2", "r1", "b1");
+        Event call = facts.of(EventType.MODEL_CALL).getFirst();
+        assertThat(call.data().path("output").path("text").asText()).isEqualTo("Read it.");
+        assertThat(call.data().path("output").path("toolCalls")).hasSize(1);
+        assertThat(call.data().path("usage").path("outputTokens").asLong()).isEqualTo(9);
+        assertThat(facts.findings("response-incomplete")).isEmpty();
+    }
+
+    @Test
+    void aResponseWhoseLinesLieTooFarApartHoldsItsLinesUpToTheBoundAndSaysSo() throws Exception {
+        List<String> lines = new java.util.ArrayList<>(List.of(USER,
+                assistant("a1", "u1", "msg_1", "2025-01-01T10:00:01Z", "{'type':'text','text':'First part.'}", 5)));
+        for (int i = 0; i <= ClaudeTranscriptWriter.MAX_HELD_EVENTS; i++) {
+            lines.add("{'type':'user','uuid':'p" + i + "','sessionId':'s1','timestamp':'2025-01-01T10:00:02Z','message':{'role':'user','content':'more " + i + "'}}");
+        }
+        lines.add(assistant("a2", "a1", "msg_1", "2025-01-01T10:00:03Z", "{'type':'text','text':'Far part.'}", 9));
+        Path file = lines(dir.resolve("s.jsonl"), lines);
+        TraceFacts facts = new TraceFacts(new ClaudeCodeImporter().read(file));
+        Event call = facts.of(EventType.MODEL_CALL).getFirst();
+        assertThat(call.id()).isEqualTo("a1");
+        assertThat(call.data().path("output").path("text").asText()).isEqualTo("First part.");
+        assertThat(facts.events().get(facts.events().indexOf(call) + 1).id()).isEqualTo("p0");
+        assertThat(facts.findings("response-incomplete")).singleElement().satisfies(finding -> {
+            assertThat(finding.message()).startsWith("the model.call of response 'msg_1' (line 2) does not hold all its lines: its lines lie"
+                    + " more than 10000 events apart");
+            assertThat(finding.eventId()).isEqualTo("a1");
+        });
+    }
+
+    @Test
     void sidechainConversationsAreSeparateLanesStartedByTheirTaskCall() throws Exception {
         String task = "{'type':'tool_use','id':'task1','name':'Task','input':{'subagent_type':'Explore','description':'find tests',"
                 + "'prompt':'List the test files'}}";

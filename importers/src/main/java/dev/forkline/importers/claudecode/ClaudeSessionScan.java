@@ -137,32 +137,24 @@ final class ClaudeSessionScan {
         if ("summary".equals(type) && summary == null) {
             summary = record.summary;
         }
-        if ("assistant".equals(type) && record.message() != null && record.message().isObject()) {
-            JsonNode message = record.message();
-            String responseModel = JsonFields.text(message, "model");
-            if (model == null && responseModel != null && !responseModel.startsWith("<")) {
-                model = responseModel;
+        AssistantMessage message = "assistant".equals(type) ? record.assistantMessage() : null;
+        if (message != null) {
+            if (model == null && message.model() != null && !message.model().startsWith("<")) {
+                model = message.model();
             }
-            String key = responseKey(JsonFields.text(message, "id"), record.requestId, line);
+            String key = responseKey(message.id(), record.requestId, line);
             JsonNode cost = record.cost;
             anyCost |= cost != null && cost.isNumber();
-            if (!apiError(record)) {
+            if (!apiError(record.isApiErrorMessage != null && record.isApiErrorMessage.asBoolean(false), message.model())) {
                 lastLines.computeIfAbsent(file, f -> new HashMap<>()).put(key, line);
             }
-            for (JsonNode block : ClaudeBlocks.of(message)) {
-                if ("tool_use".equals(JsonFields.text(block, "type"))) {
-                    toolCalls++;
+            toolCalls += message.toolUses();
+            for (SubagentCall call : message.subagentCalls()) {
+                if (call.callId() != null) {
+                    subagentCallsById.put(call.callId(), call);
                 }
-                if ("tool_use".equals(JsonFields.text(block, "type")) && ClaudeTools.startsSubagent(JsonFields.text(block, "name"))) {
-                    JsonNode input = block.get("input");
-                    SubagentCall call = new SubagentCall(JsonFields.text(block, "id"), JsonFields.text(input, "subagent_type"),
-                            JsonFields.text(input, "description"), JsonFields.text(input, "prompt"));
-                    if (call.callId() != null) {
-                        subagentCallsById.put(call.callId(), call);
-                    }
-                    if (call.prompt() != null) {
-                        subagentCallsByPrompt.putIfAbsent(call.prompt().strip(), call);
-                    }
+                if (call.prompt() != null) {
+                    subagentCallsByPrompt.putIfAbsent(call.prompt().strip(), call);
                 }
             }
         }
@@ -189,12 +181,8 @@ final class ClaudeSessionScan {
      * A line the writer reads as Claude Code's report of a failed API call ({@link ClaudeTranscriptWriter}), not as part
      * of a response: left out of the responses, so that a response's last line is where its model.call is written.
      */
-    static boolean apiError(boolean flagged, JsonNode message) {
-        return flagged || "<synthetic>".equals(JsonFields.text(message, "model"));
-    }
-
-    private static boolean apiError(ScannedRecord record) {
-        return apiError(record.isApiErrorMessage != null && record.isApiErrorMessage.asBoolean(false), record.message());
+    static boolean apiError(boolean flagged, String model) {
+        return flagged || "<synthetic>".equals(model);
     }
 
     /** Agents that have a transcript file of their own: their streamed progress copies are not read again. */

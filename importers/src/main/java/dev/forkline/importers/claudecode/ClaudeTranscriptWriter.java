@@ -125,7 +125,7 @@ final class ClaudeTranscriptWriter {
         ClaudeLanes.Lane lane = lanes.laneOf(line.file(), record);
         JsonNode message = record.get("message");
         Instant ts = time.at(timestamp(record), line.number());
-        if (ClaudeSessionScan.apiError(record.path("isApiErrorMessage").asBoolean(false), message)) {
+        if (ClaudeSessionScan.apiError(record.path("isApiErrorMessage").asBoolean(false), JsonFields.text(message, "model"))) {
             String text = ClaudeBlocks.plainText(message);
             append(NewEvent.of(RUN, lane.actor(), EventType.ERROR).at(ts)
                     .data(new ErrorData(text == null ? "Claude Code reported an API error" : text, "api").toPayload()), baseId(record, line), line);

@@ -1,6 +1,5 @@
 package dev.forkline.importers.claudecode;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,7 +7,6 @@ import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.JsonlRecords;
 import dev.forkline.importers.support.LineTokens;
-import dev.forkline.trace.Json;
 import java.io.IOException;
 
 /**
@@ -77,43 +75,42 @@ final class ScannedRecord {
             ObjectNode record = JsonlRecords.parse(bytes, offset, length, file, line, session);
             return record == null ? null : of(record);
         }
-        try (JsonParser parser = Json.MAPPER.createParser(bytes, offset, length)) {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
+        try (LineTokens tokens = LineTokens.open(bytes, offset, length)) {
+            if (tokens == null) {
                 return null;
             }
             ScannedRecord scanned = new ScannedRecord();
-            for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
-                JsonToken value = parser.nextToken();
+            for (String name = tokens.nextMember(); name != null; name = tokens.nextMember()) {
                 switch (name) {
-                    case "type" -> scanned.type = LineTokens.text(parser);
-                    case "timestamp" -> scanned.timestamp = LineTokens.text(parser);
-                    case "sessionId" -> scanned.sessionId = LineTokens.text(parser);
-                    case "cwd" -> scanned.cwd = LineTokens.text(parser);
-                    case "version" -> scanned.version = LineTokens.text(parser);
-                    case "gitBranch" -> scanned.gitBranch = LineTokens.text(parser);
-                    case "summary" -> scanned.summary = LineTokens.text(parser);
-                    case "requestId" -> scanned.requestId = LineTokens.text(parser);
-                    case "isMeta" -> scanned.isMeta = LineTokens.tree(parser);
-                    case "isApiErrorMessage" -> scanned.isApiErrorMessage = LineTokens.tree(parser);
-                    case "isSidechain" -> scanned.isSidechain = LineTokens.tree(parser);
-                    case "costUSD" -> scanned.cost = LineTokens.tree(parser);
-                    case "toolUseResult" -> scanned.resultAgentId = LineTokens.textMember(parser, "agentId");
+                    case "type" -> scanned.type = tokens.text();
+                    case "timestamp" -> scanned.timestamp = tokens.text();
+                    case "sessionId" -> scanned.sessionId = tokens.text();
+                    case "cwd" -> scanned.cwd = tokens.text();
+                    case "version" -> scanned.version = tokens.text();
+                    case "gitBranch" -> scanned.gitBranch = tokens.text();
+                    case "summary" -> scanned.summary = tokens.text();
+                    case "requestId" -> scanned.requestId = tokens.text();
+                    case "isMeta" -> scanned.isMeta = tokens.tree();
+                    case "isApiErrorMessage" -> scanned.isApiErrorMessage = tokens.tree();
+                    case "isSidechain" -> scanned.isSidechain = tokens.tree();
+                    case "costUSD" -> scanned.cost = tokens.tree();
+                    case "toolUseResult" -> scanned.resultAgentId = tokens.textMember("agentId");
                     case "message" -> {
-                        if (value == JsonToken.START_OBJECT || value == JsonToken.START_ARRAY) {
+                        if (tokens.current() == JsonToken.START_OBJECT || tokens.current() == JsonToken.START_ARRAY) {
                             scanned.bytes = bytes;
-                            scanned.messageStart = offset + (int) parser.currentTokenLocation().getByteOffset();
-                            LineTokens.skip(parser);
-                            scanned.messageEnd = offset + (int) parser.currentLocation().getByteOffset();
+                            scanned.messageStart = tokens.tokenStart();
+                            tokens.skip();
+                            scanned.messageEnd = tokens.position();
                         } else {
-                            scanned.message = LineTokens.tree(parser);
+                            scanned.message = tokens.tree();
                         }
                     }
-                    default -> LineTokens.skip(parser);
+                    default -> tokens.skip();
                 }
                 scanned.hasPayload |= name.equals("payload");
                 scanned.hasTranscriptId |= name.equals("uuid") || name.equals("sessionId") || name.equals("leafUuid") || name.equals("messageId");
             }
-            return parser.nextToken() == null ? scanned : null;
+            return tokens.endsHere() ? scanned : null;
         } catch (IOException damaged) {
             return null;
         }
@@ -130,6 +127,18 @@ final class ScannedRecord {
             bytes = null;
         }
         return message;
+    }
+
+    /** The facts the first pass takes from the record's message when it is an assistant's object, or null when it is not an object. */
+    AssistantMessage assistantMessage() {
+        if (bytes == null) {
+            return AssistantMessage.of(message);
+        }
+        try {
+            return AssistantMessage.read(bytes, messageStart, messageEnd);
+        } catch (IOException e) {
+            throw new IllegalStateException("the message of a line read whole could not be read again", e);
+        }
     }
 
     /** A record of a type Claude Code writes, with one of the ids its records carry (see {@link ClaudeCodeImporter#RECORD_TYPES}). */

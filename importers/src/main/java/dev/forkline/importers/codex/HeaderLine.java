@@ -1,6 +1,5 @@
 package dev.forkline.importers.codex;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -48,31 +47,30 @@ final class HeaderLine {
             ObjectNode record = JsonlRecords.parse(bytes, offset, length, file, number, session);
             return record == null ? null : of(record);
         }
-        try (JsonParser parser = Json.MAPPER.createParser(bytes, offset, length)) {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
+        try (LineTokens tokens = LineTokens.open(bytes, offset, length)) {
+            if (tokens == null) {
                 return null;
             }
             HeaderLine line = new HeaderLine();
-            for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
-                JsonToken value = parser.nextToken();
+            for (String name = tokens.nextMember(); name != null; name = tokens.nextMember()) {
                 switch (name) {
-                    case "type" -> line.type = LineTokens.text(parser);
-                    case "timestamp" -> line.timestamp = LineTokens.text(parser);
+                    case "type" -> line.type = tokens.text();
+                    case "timestamp" -> line.timestamp = tokens.text();
                     case "payload" -> {
                         line.hasPayload = true;
-                        if (value == JsonToken.START_OBJECT) {
+                        if (tokens.current() == JsonToken.START_OBJECT) {
                             line.bytes = bytes;
-                            line.payloadStart = offset + (int) parser.currentTokenLocation().getByteOffset();
-                            line.payloadType = LineTokens.textMember(parser, "type");
-                            line.payloadEnd = offset + (int) parser.currentLocation().getByteOffset();
+                            line.payloadStart = tokens.tokenStart();
+                            line.payloadType = tokens.textMember("type");
+                            line.payloadEnd = tokens.position();
                         } else {
-                            LineTokens.skip(parser);
+                            tokens.skip();
                         }
                     }
-                    default -> LineTokens.skip(parser);
+                    default -> tokens.skip();
                 }
             }
-            return parser.nextToken() == null ? line : null;
+            return tokens.endsHere() ? line : null;
         } catch (IOException damaged) {
             return null;
         }

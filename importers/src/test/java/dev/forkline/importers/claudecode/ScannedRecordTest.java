@@ -30,6 +30,52 @@ class ScannedRecordTest {
     }
 
     @Test
+    void takesFromAnAssistantsMessageWhatTheTreeHolds() {
+        String task = "{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"Task\",\"input\":{\"prompt\":\" List \\u0041 \",\"subagent_type\":\"Explore\","
+                + "\"description\":\"d\",\"n\":[1.5e3]}}";
+        List<String> lines = List.of(
+                "{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"model\":\"claude\",\"content\":[" + task + ",{\"type\":\"text\",\"text\":\"x\"},"
+                        + "{\"type\":\"tool_use\",\"id\":\"t2\",\"name\":\"Bash\",\"input\":{\"command\":\"ls\",\"description\":\"list\"}}]}}",
+                // the input before the name, an input that is not an object, an Agent call without an id, blocks that are not objects
+                "{\"message\":{\"content\":[{\"input\":{\"prompt\":\"p\"},\"name\":\"Agent\",\"type\":\"tool_use\"},"
+                        + "{\"type\":\"tool_use\",\"name\":\"Task\",\"input\":\"text\",\"id\":7},{\"type\":\"tool_use\",\"name\":\"Task\",\"input\":[1]},"
+                        + "\"block\",[{\"type\":\"tool_use\"}],null,{\"type\":[\"tool_use\"]}],\"model\":5,\"id\":null}}",
+                "{\"message\":{\"content\":\"plain\",\"model\":\"<synthetic>\"}}",
+                "{\"message\":{\"content\":{\"type\":\"tool_use\"}}}",
+                "{\"message\":{}}",
+                "{\"message\":[{\"id\":\"m\"}]}",
+                "{\"message\":\"text\"}",
+                "{\"type\":\"assistant\"}");
+        for (String line : lines) {
+            assertSameAssistantMessage(line);
+        }
+        assertThat(read(lines.getFirst()).assistantMessage()).isEqualTo(new AssistantMessage("m", "claude", 2,
+                List.of(new ClaudeSessionScan.SubagentCall("t1", "Explore", "d", " List A "))));
+    }
+
+    @Test
+    void takesFromEveryMessageOfTheRealTranscriptsWhatTheTreeHolds() throws Exception {
+        List<java.nio.file.Path> files = dev.forkline.importers.support.Samples.traceFiles().stream()
+                .filter(file -> file.getFileName().toString().endsWith(".jsonl")).toList();
+        org.junit.jupiter.api.Assumptions.assumeTrue(!files.isEmpty(), "no JSON-lines sample found: real-sample test skipped");
+        long messages = 0;
+        for (java.nio.file.Path file : files) {
+            for (String line : java.nio.file.Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                if (read(line) != null && read(line).assistantMessage() != null) {
+                    messages++;
+                    assertSameAssistantMessage(line);
+                }
+            }
+        }
+        assertThat(messages).isGreaterThan(100);
+    }
+
+    private static void assertSameAssistantMessage(String line) {
+        ObjectNode tree = JsonlRecords.parse(line, "t.jsonl", 1, session());
+        assertThat(read(line).assistantMessage()).as(line).isEqualTo(AssistantMessage.of(tree.get("message")));
+    }
+
+    @Test
     void passesOverTheLinesATreeReadingRejects() {
         List<String> lines = List.of(
                 "{\"type\":\"user\",\"toolUseResult\":{\"n\":1e400}}",

@@ -51,8 +51,8 @@ final class ClaudeTranscriptWriter {
     private record CallInfo(String eventId, String tool, JsonNode input, String actor, String cwd) {
     }
 
-    /** A response whose first line was read: its model.call's place, what its first line says, and its lines gathered so far. */
-    private record OpenResponse(HeldEvents.Place place, String actor, Instant ts, String inputSummary, String responseId,
+    /** A response whose first line was read: its key, its model.call's place, what its first line says, and its lines gathered so far. */
+    private record OpenResponse(String key, HeldEvents.Place place, String actor, Instant ts, String inputSummary, String responseId,
                                 String requestId, long lastLine, ClaudeResponse gathered) {
     }
 
@@ -131,11 +131,12 @@ final class ClaudeTranscriptWriter {
                     .data(new ErrorData(text == null ? "Claude Code reported an API error" : text, "api").toPayload()), baseId(record, line), line);
             return;
         }
-        String key = line.file() + "|" + ClaudeSessionScan.responseKey(record, line.number());
+        String responseKey = ClaudeSessionScan.responseKey(record, line.number());
+        String key = line.file() + "|" + responseKey;
         String modelCallId = writtenResponses.get(key);
         if (modelCallId == null) {
             String lastInput = lastInputByActor.get(lane.actor());
-            OpenResponse response = new OpenResponse(held.open(ids.next(baseId(record, line)), line.number()), lane.actor(), ts,
+            OpenResponse response = new OpenResponse(responseKey, held.open(ids.next(baseId(record, line)), line.number()), lane.actor(), ts,
                     lastInput == null ? "conversation so far" : JsonFields.preview(lastInput, 200),
                     JsonFields.textAt(record, "message", "id"), JsonFields.text(record, "requestId"),
                     scan.takeLastLine(line.file(), record, line.number()), new ClaudeResponse());
@@ -194,7 +195,7 @@ final class ClaudeTranscriptWriter {
         openResponses.remove(oldest.getKey());
         OpenResponse open = oldest.getValue();
         session.finding(Finding.warning(ImportFindings.RESPONSE_INCOMPLETE, "the model.call of response '"
-                + oldest.getKey().substring(oldest.getKey().lastIndexOf('|') + 1) + "' (line " + open.place().line()
+                + open.key() + "' (line " + open.place().line()
                 + ") does not hold all its lines: " + why, open.place().id(), open.place().line()));
         held.fill(open.place(), modelCall(open));
     }

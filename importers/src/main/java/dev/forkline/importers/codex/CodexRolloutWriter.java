@@ -206,13 +206,17 @@ final class CodexRolloutWriter {
         StringBuilder text = new StringBuilder();
         StringBuilder reasoning = new StringBuilder();
         ArrayNode toolCalls = Json.object().arrayNode();
+        // each call's arguments are read once: the tool.call keeps them, the model.call a copy of its own
+        List<ObjectNode> callArguments = new ArrayList<>();
         for (Item item : items) {
             ObjectNode payload = item.payload();
             switch (String.valueOf(JsonFields.text(payload, "type"))) {
                 case "message" -> Paragraphs.append(text, contentText(payload.get("content")));
                 case "reasoning" -> Paragraphs.append(reasoning, reasoningText(payload));
                 default -> {
-                    toolCalls.add(ModelCallData.toolCall(callId(payload, item.line()), toolName(payload), arguments(payload)));
+                    ObjectNode arguments = arguments(payload);
+                    callArguments.add(arguments);
+                    toolCalls.add(ModelCallData.toolCall(callId(payload, item.line()), toolName(payload), arguments.deepCopy()));
                 }
             }
         }
@@ -231,19 +235,19 @@ final class CodexRolloutWriter {
             session.finding(Finding.info(ImportFindings.USAGE_UNKNOWN, "model output at line " + line
                     + " was not followed by a token count before the next input; its usage is not known", modelCall.id(), line));
         }
+        int nextCall = 0;
         for (Item item : items) {
             String type = JsonFields.text(item.payload(), "type");
             if (!"message".equals(type) && !"reasoning".equals(type)) {
-                toolCall(item, modelCall.id());
+                toolCall(item, callArguments.get(nextCall++), modelCall.id());
             }
         }
     }
 
-    private void toolCall(Item item, String modelCallId) {
+    private void toolCall(Item item, ObjectNode arguments, String modelCallId) {
         ObjectNode payload = item.payload();
         String callId = callId(payload, item.line());
         String tool = toolName(payload);
-        ObjectNode arguments = arguments(payload);
         String id = ids.next("L" + item.line());
         EffectRules.Classification effect = session.classify(tool, arguments, id, item.line());
         ObjectNode data = ToolCallData.payload(callId, tool, arguments, effect.effect());

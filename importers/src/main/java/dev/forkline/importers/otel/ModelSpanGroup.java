@@ -26,13 +26,34 @@ import java.util.regex.Pattern;
  */
 final class ModelSpanGroup {
 
-    private static final Pattern PROMPT = Pattern.compile("^gen_ai\\.prompt\\.(\\d+)\\.(role|content)$");
-    private static final Pattern COMPLETION = Pattern.compile("^gen_ai\\.completion\\.(\\d+)\\.(role|content)$");
-    private static final Pattern COMPLETION_TOOL = Pattern.compile("^gen_ai\\.completion\\.\\d+\\.tool_calls\\.(\\d+)\\.(id|name|arguments)$");
-    private static final Pattern OI_INPUT = Pattern.compile("^llm\\.input_messages\\.(\\d+)\\.message\\.(role|content)$");
-    private static final Pattern OI_OUTPUT = Pattern.compile("^llm\\.output_messages\\.(\\d+)\\.message\\.(role|content)$");
-    private static final Pattern OI_TOOL = Pattern.compile(
+    private static final KeyPattern PROMPT = new KeyPattern("gen_ai.prompt.", "^gen_ai\\.prompt\\.(\\d+)\\.(role|content)$");
+    private static final KeyPattern COMPLETION = new KeyPattern("gen_ai.completion.", "^gen_ai\\.completion\\.(\\d+)\\.(role|content)$");
+    private static final KeyPattern COMPLETION_TOOL = new KeyPattern("gen_ai.completion.",
+            "^gen_ai\\.completion\\.\\d+\\.tool_calls\\.(\\d+)\\.(id|name|arguments)$");
+    private static final KeyPattern OI_INPUT = new KeyPattern("llm.input_messages.", "^llm\\.input_messages\\.(\\d+)\\.message\\.(role|content)$");
+    private static final KeyPattern OI_OUTPUT = new KeyPattern("llm.output_messages.", "^llm\\.output_messages\\.(\\d+)\\.message\\.(role|content)$");
+    private static final KeyPattern OI_TOOL = new KeyPattern("llm.output_messages.",
             "^llm\\.output_messages\\.\\d+\\.message\\.tool_calls\\.(\\d+)\\.tool_call\\.(id|function\\.name|function\\.arguments)$");
+
+    /**
+     * A pattern of indexed attribute keys, tried only on keys that start with its literal prefix: every attribute of
+     * every model span is asked about several patterns, and most keys start otherwise.
+     */
+    private record KeyPattern(String prefix, Pattern pattern) {
+
+        KeyPattern(String prefix, String regex) {
+            this(prefix, Pattern.compile(regex));
+        }
+
+        /** The key's match, or null when it does not match. */
+        Matcher match(String key) {
+            if (!key.startsWith(prefix)) {
+                return null;
+            }
+            Matcher matcher = pattern.matcher(key);
+            return matcher.matches() ? matcher : null;
+        }
+    }
 
     private final OtelSpan root;
     /** Innermost first. */
@@ -232,9 +253,8 @@ final class ModelSpanGroup {
         for (OtelSpan span : members) {
             Map<Integer, ObjectNode> byIndex = new TreeMap<>();
             span.attributes().properties().forEach(entry -> {
-                Matcher semconv = COMPLETION_TOOL.matcher(entry.getKey());
-                Matcher openInference = OI_TOOL.matcher(entry.getKey());
-                Matcher matched = semconv.matches() ? semconv : openInference.matches() ? openInference : null;
+                Matcher semconv = COMPLETION_TOOL.match(entry.getKey());
+                Matcher matched = semconv != null ? semconv : OI_TOOL.match(entry.getKey());
                 if (matched != null) {
                     String field = switch (matched.group(2)) {
                         case "id" -> ModelCallData.TOOL_CALL_ID;
@@ -257,11 +277,11 @@ final class ModelSpanGroup {
         return calls;
     }
 
-    private static Map<Integer, ObjectNode> indexed(OtelSpan span, Pattern pattern) {
+    private static Map<Integer, ObjectNode> indexed(OtelSpan span, KeyPattern pattern) {
         Map<Integer, ObjectNode> byIndex = new TreeMap<>();
         span.attributes().properties().forEach(entry -> {
-            Matcher matcher = pattern.matcher(entry.getKey());
-            if (matcher.matches()) {
+            Matcher matcher = pattern.match(entry.getKey());
+            if (matcher != null) {
                 byIndex.computeIfAbsent(Integer.valueOf(matcher.group(1)), i -> Json.object())
                         .put(matcher.group(2), entry.getValue().isValueNode() ? entry.getValue().asText() : entry.getValue().toString());
             }

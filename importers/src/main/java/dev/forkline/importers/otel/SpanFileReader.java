@@ -468,7 +468,7 @@ final class SpanFileReader implements Closeable {
                     span.set(member, (JsonNode) TREES.readTree(parser));
                 }
             } else if (SKELETON_MEMBERS.contains(member)) {
-                span.set(member, (JsonNode) TREES.readTree(parser));
+                span.set(member, valueAt(parser));
             } else {
                 parser.skipChildren();
             }
@@ -489,7 +489,7 @@ final class SpanFileReader implements Closeable {
                 String member = parser.currentName();
                 parser.nextToken();
                 if ("key".equals(member)) {
-                    key = (JsonNode) TREES.readTree(parser);
+                    key = valueAt(parser);
                 } else if ("value".equals(member) && (key == null || placing(key))) {
                     value = (JsonNode) TREES.readTree(parser);
                 } else {
@@ -504,6 +504,15 @@ final class SpanFileReader implements Closeable {
                 }
             }
         }
+    }
+
+    /**
+     * The value at the parser as a tree. A string, which most skeleton members and every attribute key are, is made
+     * here: the tree reader makes a deserialization context of its own for each value it reads.
+     */
+    private static JsonNode valueAt(JsonParser parser) throws IOException {
+        return parser.currentToken() == JsonToken.VALUE_STRING ? JsonNodeFactory.instance.textNode(parser.getText())
+                : (JsonNode) TREES.readTree(parser);
     }
 
     private static boolean placing(JsonNode key) {

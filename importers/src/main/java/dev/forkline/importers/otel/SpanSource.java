@@ -22,9 +22,12 @@ import java.util.Map;
 final class SpanSource implements SpanBody, Closeable {
 
     private static final int KEPT = 64;
+    /** Spans up to this size are read into one reused buffer (their trees keep none of its bytes); a larger one gets its own. */
+    private static final int REUSED_MAX = 1 << 20;
 
     private final Path file;
     private FileChannel channel;
+    private ByteBuffer reused = ByteBuffer.allocate(1 << 16);
     private final Map<Long, SpanBody.Held> recent = new LinkedHashMap<>(KEPT * 2, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Long, SpanBody.Held> eldest) {
@@ -46,12 +49,15 @@ final class SpanSource implements SpanBody, Closeable {
         return held;
     }
 
-    private byte[] bytes(long from, int length) {
+    private ByteBuffer bytes(long from, int length) {
         try {
             if (channel == null) {
                 channel = FileChannel.open(file, StandardOpenOption.READ);
             }
-            ByteBuffer buffer = ByteBuffer.allocate(length);
+            if (length <= REUSED_MAX && reused.capacity() < length) {
+                reused = ByteBuffer.allocate(Math.min(REUSED_MAX, Math.max(length, reused.capacity() * 2)));
+            }
+            ByteBuffer buffer = length <= REUSED_MAX ? reused.clear().limit(length) : ByteBuffer.allocate(length);
             long at = from;
             while (buffer.hasRemaining()) {
                 int read = channel.read(buffer, at);
@@ -60,15 +66,15 @@ final class SpanSource implements SpanBody, Closeable {
                 }
                 at += read;
             }
-            return buffer.array();
+            return buffer.flip();
         } catch (IOException e) {
             throw new UncheckedIOException(file + ": reading a span again: " + e.getMessage(), e);
         }
     }
 
-    private SpanBody.Held parse(byte[] span) {
+    private SpanBody.Held parse(ByteBuffer span) {
         try {
-            ObjectNode tree = (ObjectNode) Json.MAPPER.readTree(span);
+            ObjectNode tree = (ObjectNode) Json.MAPPER.readTree(span.array(), 0, span.limit());
             return new SpanBody.Held(AnyValues.keyValues(tree.get("attributes")), SpanFileReader.otlpEvents(tree));
         } catch (IOException | ClassCastException e) {
             throw new IllegalStateException(file + ": reading a span again: " + e.getMessage(), e);

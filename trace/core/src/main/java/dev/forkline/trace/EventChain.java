@@ -3,10 +3,8 @@ package dev.forkline.trace;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * Places new events into their runs' hash chains: assigns seq, prev and hash, and default ids
@@ -21,7 +19,7 @@ public final class EventChain {
 
     private final Map<String, Long> seqTips = new HashMap<>();
     private final Map<String, String> hashTips = new HashMap<>();
-    private final Set<String> ids = new HashSet<>();
+    private final IdSet ids = new IdSet();
     private final Clock clock;
 
     public EventChain() {

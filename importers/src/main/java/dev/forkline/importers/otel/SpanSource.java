@@ -1,5 +1,11 @@
 package dev.forkline.importers.otel;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Json;
 import java.io.Closeable;
@@ -22,6 +28,8 @@ import java.util.Map;
 final class SpanSource implements SpanBody, Closeable {
 
     private static final int KEPT = 64;
+    /** Reads one member's value out of the span's object, so what follows it is expected, not an error. */
+    private static final ObjectReader VALUES = Json.MAPPER.readerFor(JsonNode.class).without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     /** Spans up to this size are read into one reused buffer (their trees keep none of its bytes); a larger one gets its own. */
     private static final int REUSED_MAX = 1 << 20;
 
@@ -72,11 +80,27 @@ final class SpanSource implements SpanBody, Closeable {
         }
     }
 
+    /** The span's attributes and events; its other members, which its skeleton holds already, are only tokenized. */
     private SpanBody.Held parse(ByteBuffer span) {
-        try {
-            ObjectNode tree = (ObjectNode) Json.MAPPER.readTree(span.array(), 0, span.limit());
-            return new SpanBody.Held(AnyValues.keyValues(tree.get("attributes")), SpanFileReader.otlpEvents(tree));
-        } catch (IOException | ClassCastException e) {
+        try (JsonParser parser = Json.MAPPER.createParser(span.array(), 0, span.limit())) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw new IOException("not a JSON object");
+            }
+            ObjectNode body = JsonNodeFactory.instance.objectNode();
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String member = parser.currentName();
+                parser.nextToken();
+                if (member.equals("attributes") || member.equals("events")) {
+                    body.set(member, (JsonNode) VALUES.readTree(parser));
+                } else {
+                    parser.skipChildren();
+                }
+            }
+            if (parser.nextToken() != null) {
+                throw new IOException("content after the span's object");
+            }
+            return new SpanBody.Held(AnyValues.keyValues(body.get("attributes")), SpanFileReader.otlpEvents(body));
+        } catch (IOException e) {
             throw new IllegalStateException(file + ": reading a span again: " + e.getMessage(), e);
         }
     }

@@ -12,6 +12,7 @@ import dev.forkline.importers.support.Timestamps;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.payload.ModelCallData;
 import dev.forkline.trace.payload.UsageData;
+import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -98,8 +99,8 @@ final class ModelSpanGroup {
     }
 
     Long firstLong(String... keys) {
-        JsonNode value = first(keys);
-        return value == null || Timestamps.integer(value) == null ? null : Timestamps.integer(value).longValue();
+        BigInteger value = Timestamps.integer(first(keys));
+        return value == null ? null : value.longValue();
     }
 
     String model() {

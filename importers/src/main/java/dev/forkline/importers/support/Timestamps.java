@@ -59,6 +59,10 @@ public final class Timestamps {
 
     /** Nanoseconds since the Unix epoch (OTLP's {@code startTimeUnixNano}), as number or decimal string. */
     public static Instant fromEpochNanos(JsonNode value) {
+        long small = smallNanos(value);
+        if (small >= 0) {
+            return small == 0 ? null : Instant.ofEpochSecond(small / 1_000_000_000L, small % 1_000_000_000L);
+        }
         BigInteger nanos = integer(value);
         if (nanos == null || nanos.signum() <= 0) {
             return null;
@@ -70,6 +74,36 @@ public final class Timestamps {
             // a hostile or corrupt stamp (e.g. 10^30 ns) is as unknown as a missing one
             return null;
         }
+    }
+
+    /**
+     * The value as {@link #integer} reads it when it is a number of at most 18 decimal digits without a sign (a long
+     * holds it, and every span of an OTLP export has two), else -1: read without a {@code BigInteger}.
+     */
+    private static long smallNanos(JsonNode value) {
+        if (value == null) {
+            return -1;
+        }
+        if (value.isIntegralNumber()) {
+            return value.canConvertToLong() && value.longValue() >= 0 ? value.longValue() : -1;
+        }
+        if (!value.isTextual()) {
+            return -1;
+        }
+        String text = value.textValue().trim();
+        int length = text.length();
+        if (length == 0 || length > 18) {
+            return -1;
+        }
+        long nanos = 0;
+        for (int i = 0; i < length; i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            nanos = nanos * 10 + (c - '0');
+        }
+        return nanos;
     }
 
     /** Microseconds since the Unix epoch (Jaeger's {@code startTime}). */

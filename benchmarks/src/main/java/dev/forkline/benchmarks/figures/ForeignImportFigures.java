@@ -6,6 +6,7 @@ import dev.forkline.benchmarks.harness.Goal;
 import dev.forkline.benchmarks.harness.JvmAllocation;
 import dev.forkline.benchmarks.harness.ProcessCpu;
 import dev.forkline.benchmarks.harness.Sizes;
+import dev.forkline.benchmarks.harness.ThreadCpu;
 import dev.forkline.benchmarks.harness.Timing;
 import dev.forkline.benchmarks.harness.Unit;
 import dev.forkline.benchmarks.harness.WorkDirs;
@@ -21,6 +22,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code import.claude-code}, {@code import.codex-rollout}, {@code import.otel-genai}: the synthetic run written as a
@@ -77,13 +79,22 @@ public final class ForeignImportFigures {
         floorCpu = (ProcessCpu.nanos() - floorCpu) / 3;
         floorAllocated = (JvmAllocation.bytes() - floorAllocated) / 3;
         double[] split = new double[2];
-        long importCpu = ProcessCpu.nanos();
-        long allocated = JvmAllocation.bytes();
-        long collections = JvmAllocation.collectionMillis();
-        StoreResult result = importInto(importer, written[0].file(), work.resolve("foreign-store"), split);
-        importCpu = ProcessCpu.nanos() - importCpu;
-        allocated = JvmAllocation.bytes() - allocated;
-        collections = JvmAllocation.collectionMillis() - collections;
+        StoreResult result;
+        long importCpu;
+        long allocated;
+        long collections;
+        List<ThreadCpu.Group> byThread;
+        try (ThreadCpu threads = ThreadCpu.start()) {
+            Map<String, long[]> threadsBefore = threads == null ? Map.of() : threads.totals();
+            importCpu = ProcessCpu.nanos();
+            allocated = JvmAllocation.bytes();
+            collections = JvmAllocation.collectionMillis();
+            result = importInto(importer, written[0].file(), work.resolve("foreign-store"), split);
+            importCpu = ProcessCpu.nanos() - importCpu;
+            allocated = JvmAllocation.bytes() - allocated;
+            collections = JvmAllocation.collectionMillis() - collections;
+            byThread = threads == null ? List.of() : ThreadCpu.between(threadsBefore, threads.totals());
+        }
         double value = split[0];
         log.printf("  %s import: read %s, then finishing the store %s, %,d events; CPU of the JVM (all threads, GC included): "
                         + "import %s, one floor parse %s (ratio %.1f); the first import in this JVM (not measured) %s%n",
@@ -92,6 +103,9 @@ public final class ForeignImportFigures {
                 Unit.MILLIS.format(firstImport[0]));
         log.printf("  %s import: allocated %s by all threads (one floor parse %s), collections %s%n", format.importerFormat(),
                 Unit.BYTES.format(allocated), Unit.BYTES.format(floorAllocated), Unit.MILLIS.format(collections));
+        if (!byThread.isEmpty()) {
+            log.printf("  %s import: CPU by thread: %s%n", format.importerFormat(), ThreadCpu.describe(byThread, 6));
+        }
         return Figure.measured("import." + format.importerFormat(),
                 String.format("Importers read into a StreamedImport + its finish, a %,d-record %s file (%s)", written[0].records(),
                         format.importerFormat(), Unit.BYTES.format(written[0].bytes())),

@@ -35,7 +35,11 @@ final class IdSet {
         }
     }
 
+    /** Whether the id is there; null, which no event has, never is. */
     boolean contains(String id) {
+        if (id == null) {
+            return false;
+        }
         int hash = stored(id);
         int mask = hashes.length - 1;
         for (int at = slot(hash); ; at = (at + 1) & mask) {

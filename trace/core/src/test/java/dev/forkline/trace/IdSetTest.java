@@ -26,6 +26,7 @@ class IdSetTest {
             assertThat(ids.contains(id)).isTrue();
         }
         assertThat(ids.size()).isEqualTo(expected.size());
+        assertThat(ids.contains(null)).isFalse();
         for (int i = 0; i < 150_000; i++) {
             assertThat(ids.contains("r1." + i)).isEqualTo(expected.contains("r1." + i));
         }

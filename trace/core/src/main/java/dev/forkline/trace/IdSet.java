@@ -21,35 +21,19 @@ final class IdSet {
             grow();
         }
         int hash = stored(id);
-        int mask = hashes.length - 1;
-        for (int at = slot(hash); ; at = (at + 1) & mask) {
-            if (hashes[at] == FREE) {
-                hashes[at] = hash;
-                ids[at] = id;
-                size++;
-                return true;
-            }
-            if (hashes[at] == hash && ids[at].equals(id)) {
-                return false;
-            }
+        int at = slotOf(id, hash);
+        if (hashes[at] != FREE) {
+            return false;
         }
+        hashes[at] = hash;
+        ids[at] = id;
+        size++;
+        return true;
     }
 
     /** Whether the id is there; null, which no event has, never is. */
     boolean contains(String id) {
-        if (id == null) {
-            return false;
-        }
-        int hash = stored(id);
-        int mask = hashes.length - 1;
-        for (int at = slot(hash); ; at = (at + 1) & mask) {
-            if (hashes[at] == FREE) {
-                return false;
-            }
-            if (hashes[at] == hash && ids[at].equals(id)) {
-                return true;
-            }
-        }
+        return id != null && hashes[slotOf(id, stored(id))] != FREE;
     }
 
     int size() {
@@ -58,6 +42,16 @@ final class IdSet {
 
     private static int stored(String id) {
         return id.hashCode() | 1;
+    }
+
+    /** The slot holding the id, or the free slot where it would go. */
+    private int slotOf(String id, int hash) {
+        int mask = hashes.length - 1;
+        for (int at = slot(hash); ; at = (at + 1) & mask) {
+            if (hashes[at] == FREE || (hashes[at] == hash && ids[at].equals(id))) {
+                return at;
+            }
+        }
     }
 
     /** Fibonacci hashing: the high bits of the product, so that ids differing only in their last characters spread. */
@@ -70,13 +64,9 @@ final class IdSet {
         String[] oldIds = ids;
         hashes = new int[oldHashes.length * 2];
         ids = new String[oldIds.length * 2];
-        int mask = hashes.length - 1;
         for (int i = 0; i < oldHashes.length; i++) {
             if (oldHashes[i] != FREE) {
-                int at = slot(oldHashes[i]);
-                while (hashes[at] != FREE) {
-                    at = (at + 1) & mask;
-                }
+                int at = slotOf(oldIds[i], oldHashes[i]);
                 hashes[at] = oldHashes[i];
                 ids[at] = oldIds[i];
             }

@@ -44,7 +44,7 @@ import java.util.Map;
 final class SpanFileReader implements Closeable {
 
     /** Reads one value at a time out of a longer stream, so trailing content is expected, not an error. */
-    private static final ObjectReader TREES = Json.MAPPER.readerFor(JsonNode.class)
+    static final ObjectReader TREES = Json.MAPPER.readerFor(JsonNode.class)
             .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private final Path file;

@@ -2,9 +2,7 @@ package dev.forkline.importers.otel;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Json;
@@ -28,8 +26,6 @@ import java.util.Map;
 final class SpanSource implements SpanBody, Closeable {
 
     private static final int KEPT = 64;
-    /** Reads one member's value out of the span's object, so what follows it is expected, not an error. */
-    private static final ObjectReader VALUES = Json.MAPPER.readerFor(JsonNode.class).without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     /** Spans up to this size are read into one reused buffer (their trees keep none of its bytes); a larger one gets its own. */
     private static final int REUSED_MAX = 1 << 20;
 
@@ -91,7 +87,7 @@ final class SpanSource implements SpanBody, Closeable {
                 String member = parser.currentName();
                 parser.nextToken();
                 if (member.equals("attributes") || member.equals("events")) {
-                    body.set(member, (JsonNode) VALUES.readTree(parser));
+                    body.set(member, (JsonNode) SpanFileReader.TREES.readTree(parser));
                 } else {
                     parser.skipChildren();
                 }

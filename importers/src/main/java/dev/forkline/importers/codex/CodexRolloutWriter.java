@@ -58,6 +58,10 @@ final class CodexRolloutWriter {
     private record Item(ObjectNode payload, long line, Instant ts) {
     }
 
+    /** An output item that is a tool call, with its arguments as read for the model.call. */
+    private record PendingCall(Item item, ObjectNode arguments) {
+    }
+
     /** A call written; {@code cwd} is the turn's working directory when it was made (relative patch paths start there). */
     private record CallInfo(String eventId, String tool, ObjectNode arguments, String cwd) {
     }
@@ -207,7 +211,7 @@ final class CodexRolloutWriter {
         StringBuilder reasoning = new StringBuilder();
         ArrayNode toolCalls = Json.object().arrayNode();
         // each call's arguments are read once: the tool.call keeps them, the model.call a copy of its own
-        List<ObjectNode> callArguments = new ArrayList<>();
+        List<PendingCall> pendingCalls = new ArrayList<>();
         for (Item item : items) {
             ObjectNode payload = item.payload();
             switch (String.valueOf(JsonFields.text(payload, "type"))) {
@@ -215,7 +219,7 @@ final class CodexRolloutWriter {
                 case "reasoning" -> Paragraphs.append(reasoning, reasoningText(payload));
                 default -> {
                     ObjectNode arguments = arguments(payload);
-                    callArguments.add(arguments);
+                    pendingCalls.add(new PendingCall(item, arguments));
                     toolCalls.add(ModelCallData.toolCall(callId(payload, item.line()), toolName(payload), arguments.deepCopy()));
                 }
             }
@@ -235,12 +239,8 @@ final class CodexRolloutWriter {
             session.finding(Finding.info(ImportFindings.USAGE_UNKNOWN, "model output at line " + line
                     + " was not followed by a token count before the next input; its usage is not known", modelCall.id(), line));
         }
-        int nextCall = 0;
-        for (Item item : items) {
-            String type = JsonFields.text(item.payload(), "type");
-            if (!"message".equals(type) && !"reasoning".equals(type)) {
-                toolCall(item, callArguments.get(nextCall++), modelCall.id());
-            }
+        for (PendingCall call : pendingCalls) {
+            toolCall(call.item(), call.arguments(), modelCall.id());
         }
     }
 

@@ -85,7 +85,7 @@ public final class ForeignImportFigures {
         long collections;
         List<ThreadCpu.Group> byThread;
         try (ThreadCpu threads = ThreadCpu.start()) {
-            Map<String, long[]> threadsBefore = threads == null ? Map.of() : threads.totals();
+            Map<String, long[]> threadsBefore = threads.totals();
             importCpu = ProcessCpu.nanos();
             allocated = JvmAllocation.bytes();
             collections = JvmAllocation.collectionMillis();
@@ -93,7 +93,7 @@ public final class ForeignImportFigures {
             importCpu = ProcessCpu.nanos() - importCpu;
             allocated = JvmAllocation.bytes() - allocated;
             collections = JvmAllocation.collectionMillis() - collections;
-            byThread = threads == null ? List.of() : ThreadCpu.between(threadsBefore, threads.totals());
+            byThread = ThreadCpu.between(threadsBefore, threads.totals());
         }
         double value = split[0];
         log.printf("  %s import: read %s, then finishing the store %s, %,d events; CPU of the JVM (all threads, GC included): "

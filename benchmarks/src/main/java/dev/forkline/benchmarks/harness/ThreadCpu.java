@@ -44,14 +44,13 @@ public final class ThreadCpu implements AutoCloseable {
         poller = Thread.ofPlatform().daemon().name("bench-thread-cpu").unstarted(this::pollUntilClosed);
     }
 
-    /** Starts polling; null where {@code /proc/self/task} is missing. */
+    /** Starts polling; where {@code /proc/self/task} is missing, the totals stay empty. */
     public static ThreadCpu start() {
-        if (!Files.isDirectory(TASKS)) {
-            return null;
-        }
         ThreadCpu sampler = new ThreadCpu();
-        sampler.poll();
-        sampler.poller.start();
+        if (Files.isDirectory(TASKS)) {
+            sampler.poll();
+            sampler.poller.start();
+        }
         return sampler;
     }
 
@@ -149,7 +148,7 @@ public final class ThreadCpu implements AutoCloseable {
                 }
             }
         } catch (IOException e) {
-            // the listing failed this time; the next poll tries again
+            // no /proc here, or the listing failed this time; the next poll tries again
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.forkline.trace.bundle;
 
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventLines;
 import java.io.IOException;
 
 /**
@@ -21,4 +23,23 @@ public interface EventBatchSink {
     void begin(String eventsFile, Manifest manifest, BlobSource blobs) throws IOException;
 
     void accept(EventBatch batch) throws IOException;
+
+    /**
+     * Whether this sink keeps the lines of the events handed to it where {@link #linesKept} gives them back once the
+     * input has ended, so that whoever reads need not keep a copy of its own (a store writing them in its open
+     * transaction). Asked after {@link #begin}; may wait until the sink knows.
+     */
+    default boolean keepsLines() throws IOException {
+        return false;
+    }
+
+    /**
+     * Ends the input (no batch follows) and gives back the lines of every event handed in, in the order they came, as
+     * {@code columns}, the columns of those events, number them. Only for a sink whose {@link #keepsLines} said so.
+     *
+     * @throws IOException when the sink failed and did not keep them
+     */
+    default EventLines linesKept(EventColumns columns) throws IOException {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no lines");
+    }
 }

@@ -42,6 +42,7 @@ final class StreamedChunks implements ChunkSource {
     private final Feed feed;
     private final String file;
     private final Consumer<String> runAppeared;
+    private final Consumer<ChunkEncoder.Chunk> handedOut;
     private final Map<String, Collecting> runs = new LinkedHashMap<>();
     private final OrderedPoolWork<Segment> ahead = new OrderedPoolWork<>();
     private Segment current;
@@ -51,11 +52,13 @@ final class StreamedChunks implements ChunkSource {
     /**
      * @param file        the events file, for messages
      * @param runAppeared told of each run when its first event arrives (before any of its events is counted)
+     * @param handedOut   told of each chunk {@link #next} hands out
      */
-    StreamedChunks(Feed feed, String file, Consumer<String> runAppeared) {
+    StreamedChunks(Feed feed, String file, Consumer<String> runAppeared, Consumer<ChunkEncoder.Chunk> handedOut) {
         this.feed = feed;
         this.file = file;
         this.runAppeared = runAppeared;
+        this.handedOut = handedOut;
     }
 
     @Override
@@ -81,7 +84,9 @@ final class StreamedChunks implements ChunkSource {
                 add(batch);
             }
         }
-        return chunks.next();
+        ChunkEncoder.Chunk chunk = chunks.next();
+        handedOut.accept(chunk);
+        return chunk;
     }
 
     private void add(EventBatch batch) throws StoreException {

@@ -6,13 +6,20 @@ import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.EventBatch;
 import dev.forkline.trace.bundle.EventBatchSink;
 import dev.forkline.trace.bundle.Manifest;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventLines;
 import dev.forkline.trace.integrity.TraceIntegrity;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.sql.Connection;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * An import that stores a trace while it is still being read: handed to
@@ -30,6 +37,11 @@ import java.util.concurrent.TimeUnit;
  * <p>A bundle that is not streamed (small, or a zip: the reader never calls {@link #begin}), a trace id the store holds
  * already (compared with the stored events as a whole), and a run whose events do not arrive in seq order are stored
  * by {@link #finish} as {@link TraceStore#importTrace} stores them, from the whole bundle.
+ *
+ * <p>An importer that has no file of the events' lines (a foreign format: it makes them) need not keep a copy while the
+ * store writes them: {@link #keepsLines} says whether the store is writing this trace, and {@link #linesKept} ends the
+ * input and reads the lines back from the import's open transaction ({@link WrittenLines}), for the checks before
+ * {@link #finish}. A run out of seq order then fails the import instead of falling back, as the lines are nowhere else.
  *
  * <p>Use: {@code try (StreamedImport s = store.streamedImport(path)) { Bundle b = BundleReader.read(dir, s);
  * ... s.finish(b, findings, verdict); }}. {@link #begin} and {@link #accept} come from one thread at a time (the
@@ -55,8 +67,22 @@ public final class StreamedImport implements EventBatchSink, AutoCloseable {
         }
     }
 
-    /** What {@link #finish} hands to the writer with the end of the input. */
+    /** What {@link #finish} hands to the writer once the input has ended. */
     record Whole(Bundle bundle, List<Finding> findings, TraceIntegrity integrity) {
+    }
+
+    /** {@link #linesKept} found the write failed: the store's failure, for a caller that reports store failures as such. */
+    public static final class WriteFailedException extends IOException {
+        private final StoreException storeFailure;
+
+        WriteFailedException(StoreException storeFailure) {
+            super(storeFailure.getMessage(), storeFailure);
+            this.storeFailure = storeFailure;
+        }
+
+        public StoreException storeFailure() {
+            return storeFailure;
+        }
     }
 
     private static final Object END = new Object();
@@ -66,7 +92,14 @@ public final class StreamedImport implements EventBatchSink, AutoCloseable {
     private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES);
     private volatile StoreWriter.Pending<StoreResult> write;
     private volatile boolean abandoned;
-    private volatile Whole whole;
+    private final CompletableFuture<Whole> whole = new CompletableFuture<>();
+    /** Completed by the writer once it found the trace id free and writes the events (it does not fall back). */
+    private final CompletableFuture<Void> writing = new CompletableFuture<>();
+    /** Completed by the writer once every event is written and their lines can be read back. */
+    private final CompletableFuture<Void> served = new CompletableFuture<>();
+    private WrittenLines written;
+    private String eventsFile;
+    private boolean inputEnded;
     private boolean finished;
 
     StreamedImport(TraceStore store, String sourcePath) {
@@ -79,8 +112,10 @@ public final class StreamedImport implements EventBatchSink, AutoCloseable {
         if (write != null) {
             throw new IllegalStateException("one bundle per streamed import");
         }
+        this.eventsFile = eventsFile;
+        written = new WrittenLines(manifest.traceId(), store.readPool());
         try {
-            write = store.startStreamedWrite(manifest, sourcePath, blobs, eventsFile, new QueueFeed(), () -> whole);
+            write = store.startStreamedWrite(manifest, sourcePath, blobs, eventsFile, new QueueFeed(), new WriterSide());
         } catch (StoreException e) {
             throw new IOException(e.getMessage(), e);
         }
@@ -92,6 +127,64 @@ public final class StreamedImport implements EventBatchSink, AutoCloseable {
             throw new IllegalStateException("a batch before begin");
         }
         put(batch);
+    }
+
+    /** Whether the store writes this trace's events as they come (it did not fall back, and has not failed so far). */
+    @Override
+    public boolean keepsLines() throws IOException {
+        if (write == null) {
+            throw new IllegalStateException("asked before begin");
+        }
+        return awaitWriter(writing);
+    }
+
+    @Override
+    public EventLines linesKept(EventColumns columns) throws IOException {
+        if (write == null) {
+            throw new IllegalStateException("asked before begin");
+        }
+        endInput();
+        if (!awaitWriter(served)) {
+            try {
+                write.await();
+            } catch (StoreException e) {
+                throw new WriteFailedException(e);
+            }
+            throw new IllegalStateException("the write of " + eventsFile + " ended before its events were read back");
+        }
+        if (columns.size() != written.size()) {
+            throw new IllegalArgumentException(columns.size() + " events asked for, " + written.size() + " written from " + eventsFile);
+        }
+        return written.of(columns, "the events of " + eventsFile + " as the store wrote them");
+    }
+
+    /** Waits until the writer completes {@code step} (true) or the write ended without it (false: it fell back or failed). */
+    private boolean awaitWriter(Future<?> step) throws InterruptedIOException {
+        try {
+            while (true) {
+                try {
+                    step.get(50, TimeUnit.MILLISECONDS);
+                    return true;
+                } catch (TimeoutException e) {
+                    if (write.isDone() && !step.isDone()) {
+                        return false;
+                    }
+                }
+            }
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for the store to write the events of " + eventsFile);
+        }
+    }
+
+    /** Tells the writer that no batch follows. */
+    private void endInput() throws InterruptedIOException {
+        if (!inputEnded) {
+            inputEnded = true;
+            put(END);
+        }
     }
 
     /**
@@ -108,17 +201,22 @@ public final class StreamedImport implements EventBatchSink, AutoCloseable {
         if (write == null) {
             return store.importTrace(bundle, findings, sourcePath, integrity);
         }
-        whole = new Whole(bundle, List.copyOf(findings), integrity);
+        whole.complete(new Whole(bundle, List.copyOf(findings), integrity));
         try {
-            put(END);
+            endInput();
         } catch (InterruptedIOException e) {
             abandon();
             throw new StoreException("interrupted while storing trace '" + bundle.manifest().traceId() + "': nothing was stored", e);
         }
+        boolean committed = false;
         try {
-            return write.await();
+            StoreResult result = write.await();
+            committed = true;
+            return result;
         } catch (FallBack e) {
             return store.importTrace(bundle, findings, sourcePath, integrity);
+        } finally {
+            written.ended(committed);
         }
     }
 
@@ -145,6 +243,7 @@ public final class StreamedImport implements EventBatchSink, AutoCloseable {
                 interrupted = true;
             }
         }
+        written.ended(false);
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
@@ -162,6 +261,52 @@ public final class StreamedImport implements EventBatchSink, AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while handing events to the store");
+        }
+    }
+
+    /** What the writer thread meets on its way: the trace id found free, each chunk, the end of the events. */
+    final class WriterSide {
+        /** The trace is not stored: its events are written as they come. */
+        void writing() {
+            writing.complete(null);
+        }
+
+        /** A chunk as handed to the writer to insert. */
+        void chunk(ChunkEncoder.Chunk chunk) {
+            written.add(chunk);
+        }
+
+        /**
+         * After the last chunk: the lines written are read back through {@code connection} (see {@link #linesKept})
+         * until the whole bundle arrives ({@link #finish}), which this returns; the writer then has its connection back.
+         */
+        Whole awaitWhole(Connection connection) throws StoreException {
+            written.serve(connection);
+            served.complete(null);
+            try {
+                while (true) {
+                    if (abandoned) {
+                        throw new Abandoned();
+                    }
+                    try {
+                        Whole arrived = whole.get(50, TimeUnit.MILLISECONDS);
+                        written.writerResumes();
+                        return arrived;
+                    } catch (TimeoutException e) {
+                        // look at abandoned again
+                    }
+                }
+            } catch (ExecutionException e) {
+                throw new IllegalStateException(e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StoreException("interrupted while waiting for the rest of the import", e);
+            }
+        }
+
+        /** The whole bundle, once {@link #awaitWhole} returned it. */
+        Whole whole() {
+            return whole.join();
         }
     }
 

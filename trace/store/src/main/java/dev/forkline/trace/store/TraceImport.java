@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
 
 /**
  * Stores a bundle, run inside one writer transaction. A trace id seen for the first time is inserted whole. For a
@@ -86,19 +85,22 @@ final class TraceImport {
      * then the chunks as they come, then, with the whole bundle, the checks that need all its events and the rest of
      * the trace's rows. A trace id stored already is not handled here ({@link StreamedImport.FallBack}).
      *
-     * @param whole the bundle as read, with its findings and verdict; asked for once the feed has ended
+     * @param side  told of the trace id found free and of each chunk; gives the bundle as read, with its findings and
+     *              verdict, once the feed has ended
      */
     static StoreResult runStreamed(Connection connection, Manifest manifest, String sourcePath, Instant importedAt,
                                    BlobIndex blobIndex, BlobSource blobs, String eventsFile, StreamedChunks.Feed feed,
-                                   Supplier<StreamedImport.Whole> whole) throws SQLException, IOException, StoreException {
+                                   StreamedImport.WriterSide side) throws SQLException, IOException, StoreException {
         String traceId = manifest.traceId();
         if (TraceRows.stored(connection, traceId).isPresent()) {
             throw new StreamedImport.FallBack("trace '" + traceId + "' is stored already");
         }
+        side.writing();
         TraceRows.insert(connection, manifest, sourcePath, importedAt);
         EventAppender appender = EventAppender.forNewTrace(connection, blobIndex, traceId);
-        EventAppender.Written written = appender.append(new StreamedChunks(feed, eventsFile, appender.runs()::appeared), blobs, Set.of());
-        StreamedImport.Whole read = whole.get();
+        EventAppender.Written written = appender.append(new StreamedChunks(feed, eventsFile, appender.runs()::appeared, side::chunk),
+                blobs, Set.of());
+        StreamedImport.Whole read = side.awaitWhole(connection);
         EventColumns columns = read.bundle().columns();
         if (written.events() != columns.size() || !read.bundle().manifest().traceId().equals(traceId)) {
             throw new IllegalStateException("the bundle finished is not the one streamed: " + columns.size() + " events in it, "

@@ -270,12 +270,17 @@ public final class TraceStore implements AutoCloseable {
     /** Starts {@link StreamedImport}'s transaction on the writer thread. */
     StoreWriter.Pending<StoreResult> startStreamedWrite(Manifest manifest, String sourcePath, dev.forkline.trace.bundle.BlobSource blobs,
                                                         String eventsFile, StreamedChunks.Feed feed,
-                                                        java.util.function.Supplier<StreamedImport.Whole> whole) throws StoreException {
+                                                        StreamedImport.WriterSide side) throws StoreException {
         java.time.Instant importedAt = clock.instant();
         return writer.start("import trace '" + manifest.traceId() + "'", connection -> {
-            StoreResult result = TraceImport.runStreamed(connection, manifest, sourcePath, importedAt, blobIndex, blobs, eventsFile, feed, whole);
-            return stored(connection, whole.get().bundle(), result);
+            StoreResult result = TraceImport.runStreamed(connection, manifest, sourcePath, importedAt, blobIndex, blobs, eventsFile, feed, side);
+            return stored(connection, side.whole().bundle(), result);
         });
+    }
+
+    /** The pool reads go through (they see committed data only). */
+    InterruptSafePool readPool() {
+        return pool;
     }
 
     /**

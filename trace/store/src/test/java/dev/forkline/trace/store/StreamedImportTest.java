@@ -16,6 +16,7 @@ import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
 import dev.forkline.trace.bundle.BundleWriter;
 import dev.forkline.trace.bundle.Manifest;
+import dev.forkline.trace.columns.EventLines;
 import dev.forkline.trace.columns.LazyEventList;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.integrity.TraceIntegrity;
@@ -25,6 +26,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,6 +90,71 @@ class StreamedImportTest {
                 assertThat(stream.finish(bundle, List.of(), TraceIntegrity.unverified()).status()).isEqualTo(StoreResult.Status.UNCHANGED);
             }
         }
+    }
+
+    @Test
+    void theLinesWrittenAreReadBackInTheOpenTransactionThenAsCommitted() throws Exception {
+        try (TraceStore store = TraceStore.open(dir.resolve("store"))) {
+            try (StreamedImport stream = store.streamedImport("big"); Bundle bundle = BundleReader.read(bundleDir, stream)) {
+                EventLines file = ((LazyEventList) bundle.events()).lines();
+                assertThat(stream.keepsLines()).isTrue();
+                EventLines kept = stream.linesKept(bundle.columns());
+                assertThat(kept.size()).isEqualTo(EVENTS);
+                assertThat(kept.file()).contains("as the store wrote them");
+                assertSameLines(kept, file, 0, EVENTS);
+
+                // a reader on another thread while the writer takes its connection back and commits
+                AtomicReference<Throwable> failed = new AtomicReference<>();
+                AtomicBoolean committed = new AtomicBoolean();
+                Thread reader = new Thread(() -> {
+                    try {
+                        for (int pass = 0; !committed.get() || pass < 2; pass++) {
+                            assertSameLines(kept, file, pass * 7 % 5, EVENTS);
+                        }
+                    } catch (Throwable e) {
+                        failed.set(e);
+                    }
+                });
+                reader.start();
+                assertThat(stream.finish(bundle, List.of(), TraceIntegrity.unverified()).status()).isEqualTo(StoreResult.Status.IMPORTED);
+                committed.set(true);
+                reader.join(60_000);
+                assertThat(reader.isAlive()).isFalse();
+                assertThat(failed.get()).isNull();
+                assertSameLines(kept, file, 0, EVENTS);
+            }
+            // stored already: compared as a whole, from the reader's own lines
+            try (StreamedImport stream = store.streamedImport("big"); Bundle bundle = BundleReader.read(bundleDir, stream)) {
+                assertThat(stream.keepsLines()).isFalse();
+                assertThat(stream.finish(bundle, List.of(), TraceIntegrity.unverified()).status()).isEqualTo(StoreResult.Status.UNCHANGED);
+            }
+        }
+    }
+
+    @Test
+    void theLinesOfAnImportClosedWithoutItsFinishAreGone() throws Exception {
+        try (TraceStore store = TraceStore.open(dir.resolve("store"))) {
+            EventLines kept;
+            try (StreamedImport stream = store.streamedImport("big"); Bundle bundle = BundleReader.read(bundleDir, stream)) {
+                assertThat(stream.keepsLines()).isTrue();
+                kept = stream.linesKept(bundle.columns());
+                assertSameLines(kept, ((LazyEventList) bundle.events()).lines(), EVENTS - 3, EVENTS);
+                // refused after its checks: closed without finish
+            }
+            assertNothingStored(store);
+            assertThatThrownBy(() -> kept.line(5)).isInstanceOf(java.io.IOException.class)
+                    .hasMessageContaining("ended without storing it");
+        }
+    }
+
+    /** Lines {@code from}, {@code from + 1}, ... of both, compared every 1,009th and at the end. */
+    private static void assertSameLines(EventLines kept, EventLines file, int from, int to) throws java.io.IOException {
+        for (int i = from; i < to; i += i > to - 3 ? 1 : 1_009) {
+            if (!java.util.Arrays.equals(kept.line(i), file.line(i))) {
+                throw new AssertionError("line " + i + " differs: " + new String(kept.line(i), StandardCharsets.UTF_8));
+            }
+        }
+        assertThat(kept.line(to - 1)).isEqualTo(file.line(to - 1));
     }
 
     @Test

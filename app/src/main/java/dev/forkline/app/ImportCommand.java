@@ -76,6 +76,8 @@ final class ImportCommand implements Callable<Integer> {
                                     + "; stored anyway, as evidence: " + IntegrityMessages.advice(verdict) + " (--strict refuses such traces)");
                         }
                     }
+                } catch (StreamedImport.WriteFailedException e) {
+                    throw e.storeFailure(); // the store failed, not the file: reported as for any store failure
                 } catch (TraceFormatException | IOException | TraceConflictException e) {
                     badInput++;
                     err.println("forkline: " + (e instanceof IOException ? file + ": " + e.getMessage() : e.getMessage()));

@@ -49,6 +49,7 @@ public final class ImportSession {
     private final Map<String, Guess> guessed = new LinkedHashMap<>();
     /** Where the events go as they are hashed, when the trace is stored while it is read ({@link #storeWhileReading}). */
     private volatile StreamedEvents streamed;
+    private EventBatchSink streamedTo;
     private Manifest streamedManifest;
     /** The columns of the events up to the last {@link #snapshot}, so that the next one adds only the rows of new events. */
     private EventColumns.Builder snapshotColumns;
@@ -129,6 +130,10 @@ public final class ImportSession {
         streamedManifest = manifest(traceId, title, created);
         sink.begin(source, streamedManifest, blobs);
         events.takeColumnsInParts();
+        if (sink.keepsLines()) {
+            events.linesKeptElsewhere();
+        }
+        streamedTo = sink;
         streamed = new StreamedEvents(sink, events::addColumns);
     }
 
@@ -246,7 +251,7 @@ public final class ImportSession {
     }
 
     /** {@link #finish(String, String, Instant)} for a source that does not say when it was made: the first event's time. */
-    public ImportedTrace finish(String traceId, String title) {
+    public ImportedTrace finish(String traceId, String title) throws IOException {
         return finish(traceId, title, appended.getFirst().ts());
     }
 
@@ -292,7 +297,11 @@ public final class ImportSession {
         for (int i = snapshotRows; i < copy.events.size(); i++) {
             columns.add(copy.events.get(i));
         }
-        return copy.finish(traceId, title, created, copy.events.spilled() ? null : columns.build());
+        try {
+            return copy.finish(traceId, title, created, copy.events.spilled() ? null : columns.build());
+        } catch (IOException e) {
+            throw new IllegalStateException("the copy of " + source + " hands its events to no store, so it reads them from nowhere", e);
+        }
     }
 
     /**
@@ -311,12 +320,18 @@ public final class ImportSession {
         }
     }
 
-    public ImportedTrace finish(String traceId, String title, Instant created) {
+    /**
+     * The trace as read. Where the store the events were handed to kept their lines ({@link #storeWhileReading}), this
+     * ends its input and the events are read back from it.
+     *
+     * @throws IOException when the store failed ({@link dev.forkline.trace.store.StreamedImport.WriteFailedException})
+     */
+    public ImportedTrace finish(String traceId, String title, Instant created) throws IOException {
         return finish(traceId, title, created, null);
     }
 
     /** @param known the columns of the events, when already built (else computed here) */
-    private ImportedTrace finish(String traceId, String title, Instant created, EventColumns known) {
+    private ImportedTrace finish(String traceId, String title, Instant created, EventColumns known) throws IOException {
         chaining.drain();
         Manifest manifest = manifest(traceId, title, created);
         if (streamed != null) {
@@ -326,7 +341,7 @@ public final class ImportSession {
             streamed.flush();
         }
         reportGuesses();
-        List<Event> all = events.finished();
+        List<Event> all = events.finished(streamedTo);
         EventColumns kept = events.finishedColumns();
         EventColumns columns = known != null ? known : kept != null ? kept : EventColumns.of(all);
         reportDuplicateCallIds(all, columns);

@@ -4,6 +4,7 @@ import dev.forkline.trace.CanonicalEvent;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.EventBatchSink;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventLines;
 import dev.forkline.trace.columns.HeldEventList;
@@ -22,12 +23,13 @@ import java.util.RandomAccess;
 
 /**
  * The events an import appends, with bounded memory: held as objects with their canonical lines up to
- * {@link #IN_MEMORY_LIMIT}, then each written as its canonical line to a temporary file and kept only as a row of
- * {@link EventColumns}. {@link #finished()} hands them out as they are (a small import: a {@link HeldEventList}, whose
- * lines the store takes as they are) or as a {@link LazyEventList} over that file, which parses an event when
- * it is looked at, as {@code BundleReader} does for a large bundle. The file is gone from its folder from the moment it
- * is created (see {@link SpillFile}), so no import, however it ends, leaves one behind. Appending is for the one
- * thread that imports; the finished list may be read from any thread.
+ * {@link #IN_MEMORY_LIMIT}, then each kept only as a row of {@link EventColumns}, its canonical line written to a
+ * temporary file, or not at all where the store the events are handed to writes them while they are read and gives
+ * their lines back ({@link #linesKeptElsewhere}). {@link #finished} hands them out as they are (a small import: a
+ * {@link HeldEventList}, whose lines the store takes as they are) or as a {@link LazyEventList} over that file or those
+ * lines, which parses an event when it is looked at, as {@code BundleReader} does for a large bundle. The file is gone
+ * from its folder from the moment it is created (see {@link SpillFile}), so no import, however it ends, leaves one
+ * behind. Appending is for the one thread that imports; the finished list may be read from any thread.
  */
 final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
 
@@ -39,6 +41,9 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
     private final Path directory;
     private List<CanonicalEvent.Hashed> memory = new ArrayList<>();
     private SpillFile spill;
+    /** Whether the lines of events beyond the limit are kept by whoever the events were handed to, not in a file. */
+    private boolean keptElsewhere;
+    private boolean pastLimit;
     private EventColumns.Builder columns;
     /** Whether the column rows come in parts ({@link #addColumns}) instead of being made here from each event. */
     private boolean columnsInParts;
@@ -59,6 +64,18 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
         this.directory = directory;
     }
 
+    /**
+     * Events beyond the in-memory limit are not written to a file: their lines are kept by the store the events are
+     * handed to while they are read, and {@link #finished} reads them back from it. Before that, only the first and
+     * the last event appended can be looked at.
+     */
+    void linesKeptElsewhere() {
+        if (!columnsInParts) {
+            throw new IllegalStateException("lines are kept elsewhere only for events handed on as they are appended");
+        }
+        keptElsewhere = true;
+    }
+
     /** Appends an event with the canonical line it was hashed as, which is what is stored. */
     void add(CanonicalEvent.Hashed hashed) {
         if (finished) {
@@ -70,12 +87,17 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
         }
         last = event;
         size++;
-        if (spill == null) {
+        if (!pastLimit) {
             memory.add(hashed);
             if (memory.size() > inMemoryLimit) {
-                spillAll();
+                pastLimit = true;
+                if (keptElsewhere) {
+                    memory = null;
+                } else {
+                    spillAll();
+                }
             }
-        } else {
+        } else if (!keptElsewhere) {
             spill.write(hashed.line());
             if (!columnsInParts) {
                 columns.add(event);
@@ -124,13 +146,20 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
         if (index < 0 || index >= size) {
             throw new IndexOutOfBoundsException(index);
         }
-        if (spill == null) {
+        if (!pastLimit) {
             return memory.get(index).event();
         }
         if (index == size - 1) {
             return last;
         }
-        return index == 0 ? first : spill.read(index);
+        if (index == 0) {
+            return first;
+        }
+        if (keptElsewhere) {
+            throw new IllegalStateException("event " + (index + 1) + " of " + source + " is with the store until the import ends: only the first"
+                    + " and the last can be looked at before");
+        }
+        return spill.read(index);
     }
 
     @Override
@@ -138,20 +167,29 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
         return size;
     }
 
-    /** Whether the events went to a file. */
+    /** Whether the events are past the in-memory limit: no longer held as objects, in a file or kept elsewhere. */
     boolean spilled() {
-        return spill != null;
+        return pastLimit;
     }
 
-    /** The events, all appended: this list's objects, or a lazy list over the file (which then takes no more events). */
-    List<Event> finished() {
+    /**
+     * The events, all appended: this list's objects, or a lazy list over the file or over the lines {@code keptBy} gives
+     * back (the sink the events were handed to, which {@link #linesKeptElsewhere} says keeps them; ended by this call).
+     * No more events can be appended.
+     *
+     * @throws IOException when the sink cannot give the lines back
+     */
+    List<Event> finished(EventBatchSink keptBy) throws IOException {
         finished = true;
-        if (spill == null) {
+        if (!pastLimit) {
             finishedColumns = columnsInParts ? allColumns() : null;
             return new HeldEventList(memory, source);
         }
-        spill.finish();
         finishedColumns = allColumns();
+        if (keptElsewhere) {
+            return new LazyEventList(finishedColumns, keptBy.linesKept(finishedColumns));
+        }
+        spill.finish();
         return new LazyEventList(finishedColumns, spill);
     }
 

@@ -19,7 +19,7 @@ class ImportSessionTest {
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
     @Test
-    void aGuessedToolIsOneFindingCountingItsCallsAndRepeatedCallIdsAreReportedPerRun() {
+    void aGuessedToolIsOneFindingCountingItsCallsAndRepeatedCallIdsAreReportedPerRun() throws Exception {
         ImportSession session = new ImportSession("test", "t.jsonl");
         session.append(NewEvent.of("r1", "harness", EventType.SESSION_START).at(T0).touches(StateKind.SESSION).data(Json.object()), 1);
         for (int i = 0; i < 3; i++) {

@@ -53,14 +53,14 @@ class SpilledEventsTest {
     }
 
     @Test
-    void aSmallImportKeepsItsEventsInMemory() {
+    void aSmallImportKeepsItsEventsInMemory() throws Exception {
         SpilledEvents spilled = new SpilledEvents("t.jsonl", 50, folder);
         List<CanonicalEvent.Hashed> held = hashed(50);
         held.forEach(spilled::add);
         List<Event> events = events(held);
 
         assertThat(spilled.spilled()).isFalse();
-        assertThat(spilled.finished()).isNotInstanceOf(LazyEventList.class).containsExactlyElementsOf(events);
+        assertThat(spilled.finished(null)).isNotInstanceOf(LazyEventList.class).containsExactlyElementsOf(events);
     }
 
     @Test
@@ -72,7 +72,7 @@ class SpilledEventsTest {
                     .data(Json.object().put("text", "\u00e9\n" + i)).at(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i)));
             spilled.add(hashed);
         }
-        EventLines lines = ((EventsWithLines) spilled.finished()).lines();
+        EventLines lines = ((EventsWithLines) spilled.finished(null)).lines();
         for (int i = 0; i < 20; i++) {
             assertThat(new String(lines.line(i), StandardCharsets.UTF_8)).isEqualTo(EventCodec.toLine(spilled.get(i)));
         }
@@ -82,7 +82,7 @@ class SpilledEventsTest {
     }
 
     @Test
-    void beyondTheLimitEventsGoToAFileAndReadBackEqual() {
+    void beyondTheLimitEventsGoToAFileAndReadBackEqual() throws Exception {
         SpilledEvents spilled = new SpilledEvents("t.jsonl", 50, folder);
         List<CanonicalEvent.Hashed> held = hashed(301);
         List<Event> events = events(held);
@@ -96,7 +96,7 @@ class SpilledEventsTest {
         assertThat(spilled.getFirst()).isEqualTo(events.getFirst());
         assertThat(spilled.getLast()).isEqualTo(events.getLast());
 
-        List<Event> finished = spilled.finished();
+        List<Event> finished = spilled.finished(null);
         assertThat(finished).isInstanceOf(LazyEventList.class).hasSize(301).containsExactlyElementsOf(events);
         EventColumns expected = EventColumns.of(events);
         EventColumns columns = EventColumns.of(finished);
@@ -126,13 +126,13 @@ class SpilledEventsTest {
         assertThat(entries(folder)).isEmpty();
 
         held.subList(200, 400).forEach(spilled::add);
-        List<Event> finished = spilled.finished();
+        List<Event> finished = spilled.finished(null);
         assertThat(entries(folder)).isEmpty();
         assertThat(finished.get(333)).isEqualTo(events.get(333));
     }
 
     @Test
-    void linesLongerThanTheWriteBufferReadBackEqual() {
+    void linesLongerThanTheWriteBufferReadBackEqual() throws Exception {
         SpilledEvents spilled = new SpilledEvents("t.jsonl", 2, folder);
         EventChain chain = new EventChain();
         List<Event> events = new ArrayList<>();
@@ -144,7 +144,7 @@ class SpilledEventsTest {
             spilled.add(hashed);
             assertThat(spilled.get(i)).isEqualTo(events.get(i));
         }
-        assertThat(spilled.finished()).containsExactlyElementsOf(events);
+        assertThat(spilled.finished(null)).containsExactlyElementsOf(events);
     }
 
     @Test
@@ -153,7 +153,7 @@ class SpilledEventsTest {
         List<CanonicalEvent.Hashed> held = hashed(20_000);
         held.forEach(spilled::add);
         List<Event> events = events(held);
-        LazyEventList finished = (LazyEventList) spilled.finished();
+        LazyEventList finished = (LazyEventList) spilled.finished(null);
 
         Thread.currentThread().interrupt();
         try {
@@ -188,11 +188,11 @@ class SpilledEventsTest {
     }
 
     @Test
-    void noEventIsAppendedAfterTheEventsAreFinished() {
+    void noEventIsAppendedAfterTheEventsAreFinished() throws Exception {
         SpilledEvents spilled = new SpilledEvents("t.jsonl", 50, folder);
         List<CanonicalEvent.Hashed> held = hashed(60);
         held.subList(0, 59).forEach(spilled::add);
-        spilled.finished();
+        spilled.finished(null);
 
         assertThatThrownBy(() -> spilled.add(held.get(59)))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("finished");

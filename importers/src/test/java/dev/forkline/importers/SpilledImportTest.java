@@ -59,7 +59,7 @@ class SpilledImportTest {
     }
 
     /** What an importer does: a session start, then tool calls (one tool guessed, a repeated call id), results, notes. */
-    private static ImportedTrace importInto(ImportSession session) {
+    private static ImportedTrace importInto(ImportSession session) throws Exception {
         session.append(NewEvent.of("r1", "harness", EventType.SESSION_START).at(T0).touches(StateKind.SESSION)
                 .data(Payloads.imported("test", "long.jsonl")), 1);
         long line = 2;

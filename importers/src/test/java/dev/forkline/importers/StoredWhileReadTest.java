@@ -9,12 +9,16 @@ import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.StateKind;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.EventBatch;
 import dev.forkline.trace.bundle.EventBatchSink;
 import dev.forkline.trace.bundle.Manifest;
 import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.LazyEventList;
+import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.payload.ApprovalDecisionData;
 import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.store.StoreResult;
 import dev.forkline.trace.store.StreamedImport;
@@ -68,7 +72,7 @@ class StoredWhileReadTest {
     }
 
     /** The columns of {@code trace}, imported while stored, are those of the same {@code count} events imported alone. */
-    private static void assertKeptColumnsAreTheOnesMade(ImportedTrace trace, int count) {
+    private static void assertKeptColumnsAreTheOnesMade(ImportedTrace trace, int count) throws Exception {
         EventColumns kept = trace.bundle().columns();
         EventColumns made = appendAll(new ImportSession("test", "long.jsonl"), count).finish("long-trace", "a long import", T0).bundle().columns();
         assertThat(kept.size()).isEqualTo(made.size()).isEqualTo(count);
@@ -101,6 +105,38 @@ class StoredWhileReadTest {
             });
 
             assertThat(importWhileReading(store).status()).as("the same trace again").isEqualTo(StoreResult.Status.UNCHANGED);
+        }
+    }
+
+    @Test
+    void aLongImportStoredWhileReadIsCheckedFromTheLinesTheStoreWroteAsTheSameImportHeldInMemory() throws Exception {
+        ImportedTrace held = appendAll(new ImportSession("test", "long.jsonl", Integer.MAX_VALUE, folder), EVENTS)
+                .finish("long-trace", "a long import", T0);
+        TraceChecks.Checked heldChecked = TraceChecks.check(held, TrustedKeys.none());
+        try (TraceStore store = TraceStore.open(folder.resolve("store"))) {
+            try (StreamedImport stream = store.streamedImport("long.jsonl")) {
+                ImportSession session = new ImportSession("test", "long.jsonl");
+                session.storeWhileReading(stream, "long-trace", "a long import", T0);
+                ImportedTrace trace = appendAll(session, EVENTS).finish("long-trace", "a long import", T0);
+                try (Bundle bundle = trace.bundle()) {
+                    assertThat(((LazyEventList) bundle.events()).lines().file()).as("no copy of the session's own")
+                            .isEqualTo("the events of long.jsonl as the store wrote them");
+                    for (int i = 0; i < EVENTS; i += i > EVENTS - 3 ? 1 : 997) {
+                        assertThat(EventCodec.toLine(bundle.events().get(i))).isEqualTo(EventCodec.toLine(held.bundle().events().get(i)));
+                    }
+                    TraceChecks.Checked checked = TraceChecks.check(trace, TrustedKeys.none());
+                    assertThat(checked.findings()).isEqualTo(heldChecked.findings()).isNotEmpty();
+                    assertThat(checked.integrity()).isEqualTo(heldChecked.integrity());
+                    assertThat(stream.finish(bundle, checked.findings(), checked.integrity()).status()).isEqualTo(StoreResult.Status.IMPORTED);
+                }
+            }
+            List<String> stored = new ArrayList<>(lines(store, "long-trace")); // in the store's order
+            List<String> appended = new ArrayList<>();
+            held.bundle().events().forEach(event -> appended.add(EventCodec.toLine(event)));
+            stored.sort(null);
+            appended.sort(null);
+            assertThat(stored.equals(appended)).as("the same %d lines stored", EVENTS).isTrue();
+            assertThat(store.integrity("long-trace")).contains(heldChecked.integrity());
         }
     }
 
@@ -179,10 +215,19 @@ class StoredWhileReadTest {
         }
     }
 
-    /** {@code count} events in two runs, each from its own source line. */
+    /**
+     * {@code count} events in two runs, each from its own source line; halfway a denied approval (which the store
+     * records, reading the event once every event is written).
+     */
     private static ImportSession appendAll(ImportSession session, int count) {
         for (int i = 0; i < count; i++) {
             String run = i % 3 == 0 ? "r2" : "r1";
+            if (i == count / 2 && count > 2) {
+                session.append(NewEvent.of("r1", "human:user", EventType.APPROVAL_DECISION).at(T0.plusMillis(i)).touches(StateKind.HARNESS)
+                        .data(Json.object().put(ApprovalDecisionData.SUBJECT, "r1.2").put(ApprovalDecisionData.VERDICT, "deny")
+                                .put(ApprovalDecisionData.OWNER, "human:user").put(ApprovalDecisionData.RATIONALE, "not this one")), i + 1);
+                continue;
+            }
             session.append(NewEvent.of(run, "agent:a", i == 0 ? EventType.SESSION_START : EventType.NOTE).at(T0.plusMillis(i))
                     .data(Json.object().put("text", "step " + i + " é")), i + 1);
         }

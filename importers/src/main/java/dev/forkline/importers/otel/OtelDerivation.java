@@ -166,7 +166,7 @@ final class OtelDerivation {
     }
 
     /** The trace of the spans so far; this derivation is done. */
-    ImportedTrace finish() {
+    ImportedTrace finish() throws IOException {
         close(session);
         return session.finish(traceId(), title(), start);
     }

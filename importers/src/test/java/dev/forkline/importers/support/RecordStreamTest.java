@@ -65,7 +65,7 @@ class RecordStreamTest {
         assertThat(findings(fromBytes)).hasSize(8).isEqualTo(findings(fromText));
     }
 
-    private static List<dev.forkline.trace.Finding> findings(ImportSession session) {
+    private static List<dev.forkline.trace.Finding> findings(ImportSession session) throws Exception {
         session.append(dev.forkline.trace.NewEvent.of(ImportSession.RUN, "harness", dev.forkline.trace.EventType.NOTE)
                 .at(java.time.Instant.EPOCH).data(dev.forkline.trace.payload.NoteData.of("end").toPayload()), 0);
         return session.finish("t", "t").findings();

@@ -26,7 +26,7 @@ class WorkspaceRootTest {
     }
 
     @Test
-    void pathsOutsideTheRootAreKeptAsRecordedAndReportedOnce() {
+    void pathsOutsideTheRootAreKeptAsRecordedAndReportedOnce() throws Exception {
         ImportSession session = new ImportSession("test", "t");
         WorkspaceRoot root = new WorkspaceRoot("/repo");
         assertThat(root.relative("/repository/a")).isEqualTo("/repository/a");
@@ -45,7 +45,7 @@ class WorkspaceRootTest {
     }
 
     /** An import's findings are read from the finished trace, which needs one event. */
-    private static List<Finding> findingsOf(ImportSession session) {
+    private static List<Finding> findingsOf(ImportSession session) throws Exception {
         session.append(NewEvent.of("r1", "harness", EventType.SESSION_START).at(Instant.EPOCH), 0);
         return session.finish("t", "t").findings();
     }

@@ -10,6 +10,8 @@ import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.EventBatch;
 import dev.forkline.trace.bundle.EventBatchSink;
 import dev.forkline.trace.bundle.Manifest;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventLines;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.store.LibrarySearchResult;
@@ -219,7 +221,7 @@ public final class StoreTraceLibrary implements TraceLibrary {
         }
     }
 
-    /** Hands each batch to the watcher first (what is shown waits for no write), then to the store. */
+    /** Hands each batch to the watcher first (what is shown waits for no write), then to the store, which keeps the lines. */
     private record Tee(EventBatchSink watcher, EventBatchSink store) implements EventBatchSink {
         @Override
         public void begin(String eventsFile, Manifest manifest, BlobSource blobs) throws IOException {
@@ -231,6 +233,16 @@ public final class StoreTraceLibrary implements TraceLibrary {
         public void accept(EventBatch batch) throws IOException {
             watcher.accept(batch);
             store.accept(batch);
+        }
+
+        @Override
+        public boolean keepsLines() throws IOException {
+            return store.keepsLines();
+        }
+
+        @Override
+        public EventLines linesKept(EventColumns columns) throws IOException {
+            return store.linesKept(columns);
         }
     }
 

@@ -289,9 +289,7 @@ public final class StreamedImport implements EventBatchSink, AutoCloseable {
                         throw new Abandoned();
                     }
                     try {
-                        Whole arrived = whole.get(50, TimeUnit.MILLISECONDS);
-                        written.writerResumes();
-                        return arrived;
+                        return whole.get(50, TimeUnit.MILLISECONDS);
                     } catch (TimeoutException e) {
                         // look at abandoned again
                     }
@@ -301,6 +299,8 @@ public final class StreamedImport implements EventBatchSink, AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new StoreException("interrupted while waiting for the rest of the import", e);
+            } finally {
+                written.writerResumes(); // also before a rollback: no read may be using the connection then
             }
         }
 

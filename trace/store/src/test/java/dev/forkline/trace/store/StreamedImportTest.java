@@ -132,18 +132,39 @@ class StreamedImportTest {
     }
 
     @Test
-    void theLinesOfAnImportClosedWithoutItsFinishAreGone() throws Exception {
+    void theLinesOfAnImportClosedWithoutItsFinishAreGoneAndTheStoreWritesOn() throws Exception {
         try (TraceStore store = TraceStore.open(dir.resolve("store"))) {
             EventLines kept;
+            AtomicReference<Throwable> failed = new AtomicReference<>();
+            Thread reader;
             try (StreamedImport stream = store.streamedImport("big"); Bundle bundle = BundleReader.read(bundleDir, stream)) {
                 assertThat(stream.keepsLines()).isTrue();
                 kept = stream.linesKept(bundle.columns());
-                assertSameLines(kept, ((LazyEventList) bundle.events()).lines(), EVENTS - 3, EVENTS);
-                // refused after its checks: closed without finish
+                EventLines file = ((LazyEventList) bundle.events()).lines();
+                assertSameLines(kept, file, EVENTS - 3, EVENTS);
+                // a reader still busy when the import is refused after its checks (closed without finish)
+                reader = new Thread(() -> {
+                    try {
+                        while (true) {
+                            assertSameLines(kept, file, 0, EVENTS);
+                        }
+                    } catch (Throwable e) {
+                        failed.set(e);
+                    }
+                });
+                reader.start();
+                Thread.sleep(50);
             }
+            reader.join(60_000);
+            assertThat(failed.get()).isInstanceOf(java.io.IOException.class).hasMessageContaining("ended without storing it");
             assertNothingStored(store);
             assertThatThrownBy(() -> kept.line(5)).isInstanceOf(java.io.IOException.class)
                     .hasMessageContaining("ended without storing it");
+
+            try (StreamedImport stream = store.streamedImport("big"); Bundle bundle = BundleReader.read(bundleDir, stream)) {
+                assertThat(stream.finish(bundle, List.of(), TraceIntegrity.unverified()).status()).isEqualTo(StoreResult.Status.IMPORTED);
+            }
+            assertThat(store.integrityCheck().problems()).isEmpty();
         }
     }
 

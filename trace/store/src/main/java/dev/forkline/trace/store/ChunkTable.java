@@ -1,9 +1,13 @@
 package dev.forkline.trace.store;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -122,6 +126,61 @@ final class ChunkTable {
         public void close() throws SQLException {
             query.close();
         }
+    }
+
+    /** A chunk's lines as {@link #splitLines} reads them, and how many bytes they took with their line breaks. */
+    record SplitLines(byte[][] lines, long bytes) {
+    }
+
+    /**
+     * A chunk's lines (its plain lines blob cut at each {@code '\n'}), or empty when there is no such chunk. The blob is
+     * read as a stream, never whole: a chunk of most of a megabyte in one array is a humongous object for G1 with a
+     * small heap, and the import's checks read every chunk once.
+     *
+     * @param expected how many lines the chunk holds (more are not read)
+     */
+    static Optional<SplitLines> splitLines(Connection connection, String traceId, String runId, long firstSeq, int expected)
+            throws SQLException, IOException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT lines FROM event_chunks"
+                + " WHERE trace_id = ? AND run_id = ? AND first_seq = ?")) {
+            query.setString(1, traceId);
+            query.setString(2, runId);
+            query.setLong(3, firstSeq);
+            try (ResultSet rows = query.executeQuery()) {
+                if (!rows.next()) {
+                    return Optional.empty();
+                }
+                try (InputStream in = rows.getBinaryStream(1)) {
+                    return Optional.of(split(in, expected));
+                }
+            }
+        }
+    }
+
+    private static SplitLines split(InputStream in, int expected) throws IOException {
+        byte[][] lines = new byte[expected][];
+        byte[] buffer = new byte[1 << 16];
+        ByteArrayOutputStream partial = new ByteArrayOutputStream();
+        int count = 0;
+        long bytes = 0;
+        for (int read = in.read(buffer); read >= 0 && count < expected; read = in.read(buffer)) {
+            bytes += read;
+            int start = 0;
+            for (int at = 0; at < read && count < expected; at++) {
+                if (buffer[at] == '\n') {
+                    if (partial.size() == 0) {
+                        lines[count++] = Arrays.copyOfRange(buffer, start, at);
+                    } else {
+                        partial.write(buffer, start, at - start);
+                        lines[count++] = partial.toByteArray();
+                        partial.reset();
+                    }
+                    start = at + 1;
+                }
+            }
+            partial.write(buffer, start, read - start);
+        }
+        return new SplitLines(count == expected ? lines : Arrays.copyOf(lines, count), bytes);
     }
 
     /** A chunk's lines blob as stored, or empty when there is no such chunk. */

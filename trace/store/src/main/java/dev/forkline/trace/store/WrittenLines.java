@@ -31,9 +31,9 @@ final class WrittenLines {
     private final String traceId;
     private final InterruptSafePool pool;
     private final Map<String, RunChunks> runs = new HashMap<>();
-    private final Map<Integer, ChunkText> decoded = new LinkedHashMap<>(16, 0.75f, true) {
+    private final Map<Integer, byte[][]> decoded = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Integer, ChunkText> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Integer, byte[][]> eldest) {
             return size() > CACHED_CHUNKS;
         }
     };
@@ -85,7 +85,9 @@ final class WrittenLines {
     synchronized void ended(boolean committed) {
         state = committed ? State.COMMITTED : State.ROLLED_BACK;
         connection = null;
-        decoded.clear();
+        synchronized (decoded) {
+            decoded.clear();
+        }
         notifyAll();
     }
 
@@ -99,6 +101,29 @@ final class WrittenLines {
 
             @Override
             public byte[] line(int i) throws IOException {
+                long at = locate(i);
+                return text(chunkOf(at))[positionOf(at)].clone();
+            }
+
+            /** Neighbours in one chunk (a sweep's range) take the chunk once. */
+            @Override
+            public byte[][] lines(int[] indexes) throws IOException {
+                byte[][] lines = new byte[indexes.length][];
+                int chunk = -1;
+                byte[][] text = null;
+                for (int k = 0; k < indexes.length; k++) {
+                    long at = locate(indexes[k]);
+                    if (chunkOf(at) != chunk) {
+                        chunk = chunkOf(at);
+                        text = text(chunk);
+                    }
+                    lines[k] = text[positionOf(at)].clone();
+                }
+                return lines;
+            }
+
+            /** Event {@code i}'s chunk (high half) and its index within the chunk (low half). */
+            private long locate(int i) throws IOException {
                 String run = columns.run(i);
                 long seq = columns.seq(i);
                 RunChunks inRun = runs.get(run);
@@ -107,7 +132,7 @@ final class WrittenLines {
                 if (position < 0) {
                     throw new IOException(file + ": event " + (i + 1) + " (run '" + run + "' seq " + seq + ") was not written by the import");
                 }
-                return text(chunk).line(position);
+                return (long) chunk << 32 | position;
             }
 
             @Override
@@ -122,17 +147,42 @@ final class WrittenLines {
         };
     }
 
-    private synchronized ChunkText text(int chunk) throws IOException {
-        ChunkText text = decoded.get(chunk);
-        if (text == null) {
-            text = ChunkText.of(fetch(chunks[chunk]), chunks[chunk], traceId);
-            decoded.put(chunk, text);
-        }
-        return text;
+    private static int chunkOf(long located) {
+        return (int) (located >>> 32);
     }
 
-    /** Called holding this object's lock, so that no two reads share the writer's connection and the writer waits for one. */
-    private byte[] fetch(ChunkRef chunk) throws IOException {
+    private static int positionOf(long located) {
+        return (int) located;
+    }
+
+    /** A chunk's lines, from the few kept or read now. */
+    private byte[][] text(int chunk) throws IOException {
+        synchronized (decoded) {
+            byte[][] kept = decoded.get(chunk);
+            if (kept != null) {
+                return kept;
+            }
+        }
+        synchronized (this) {
+            byte[][] lines;
+            synchronized (decoded) {
+                lines = decoded.get(chunk);
+            }
+            if (lines == null) {
+                lines = fetch(chunks[chunk]);
+                synchronized (decoded) {
+                    decoded.put(chunk, lines);
+                }
+            }
+            return lines;
+        }
+    }
+
+    /**
+     * A chunk's lines, checked against what was written: called holding this object's lock, so that no two reads share
+     * the writer's connection and the writer waits for one in progress.
+     */
+    private byte[][] fetch(ChunkRef chunk) throws IOException {
         try {
             while (state == State.WRITER_RESUMED && Thread.currentThread() != writer) {
                 wait();
@@ -142,22 +192,22 @@ final class WrittenLines {
             throw new InterruptedIOException("interrupted while waiting for the import of trace '" + traceId + "' to end");
         }
         try {
-            Optional<byte[]> lines = switch (state) {
+            Optional<ChunkTable.SplitLines> read = switch (state) {
                 case WRITING -> throw new IllegalStateException("the import of trace '" + traceId + "' is still writing its events");
-                case SERVING, WRITER_RESUMED -> ChunkTable.lines(connection, traceId, chunk.runId(), chunk.firstSeq());
+                case SERVING, WRITER_RESUMED -> ChunkTable.splitLines(connection, traceId, chunk.runId(), chunk.firstSeq(), chunk.events());
                 case COMMITTED -> {
                     try (Connection committed = pool.getConnection()) {
-                        yield ChunkTable.lines(committed, traceId, chunk.runId(), chunk.firstSeq());
+                        yield ChunkTable.splitLines(committed, traceId, chunk.runId(), chunk.firstSeq(), chunk.events());
                     }
                 }
                 case ROLLED_BACK -> throw new IOException("the import of trace '" + traceId + "' ended without storing it: its events are gone");
             };
-            if (lines.isEmpty() || lines.get().length != chunk.length()) {
+            if (read.isEmpty() || read.get().lines().length != chunk.events() || read.get().bytes() != chunk.length()) {
                 throw new IOException("the events of trace '" + traceId + "' from run '" + chunk.runId() + "' seq " + chunk.firstSeq()
-                        + " are not in the store as the import wrote them (" + lines.map(l -> l.length + " bytes").orElse("missing")
-                        + " where " + chunk.length() + " were written)");
+                        + " are not in the store as the import wrote them (" + read.map(r -> r.lines().length + " lines in " + r.bytes()
+                        + " bytes").orElse("missing") + " where " + chunk.events() + " lines in " + chunk.length() + " bytes were written)");
             }
-            return lines.get();
+            return read.get().lines();
         } catch (SQLException e) {
             throw new IOException("cannot read back the events of trace '" + traceId + "' from the store: " + e.getMessage(), e);
         }
@@ -201,32 +251,6 @@ final class WrittenLines {
             int found = Arrays.binarySearch(firstSeqs, 0, count, seq);
             int index = found >= 0 ? found : -found - 2;
             return index >= 0 ? ordinals[index] : -1;
-        }
-    }
-
-    /** A chunk's lines and where each starts (the lines end with {@code '\n'}, which no canonical line holds). */
-    private record ChunkText(byte[] bytes, int[] starts) {
-
-        static ChunkText of(byte[] bytes, ChunkRef chunk, String traceId) throws IOException {
-            int[] starts = new int[chunk.events() + 1];
-            int line = 0;
-            for (int at = 0; at < bytes.length; at++) {
-                if (bytes[at] == '\n') {
-                    if (++line > chunk.events()) {
-                        break;
-                    }
-                    starts[line] = at + 1;
-                }
-            }
-            if (line != chunk.events() || starts[line] != bytes.length) {
-                throw new IOException("the events of trace '" + traceId + "' from run '" + chunk.runId() + "' seq " + chunk.firstSeq()
-                        + " do not read back as the " + chunk.events() + " lines written");
-            }
-            return new ChunkText(bytes, starts);
-        }
-
-        byte[] line(int position) {
-            return Arrays.copyOfRange(bytes, starts[position], starts[position + 1] - 1);
         }
     }
 }

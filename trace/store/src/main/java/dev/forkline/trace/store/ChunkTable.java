@@ -1,8 +1,5 @@
 package dev.forkline.trace.store;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -133,54 +130,28 @@ final class ChunkTable {
     }
 
     /**
-     * A chunk's lines (its plain lines blob cut at each {@code '\n'}), or empty when there is no such chunk. The blob is
-     * read as a stream, never whole: a chunk of most of a megabyte in one array is a humongous object for G1 with a
-     * small heap, and the import's checks read every chunk once.
+     * A chunk's lines (its plain lines blob cut at each {@code '\n'}), or empty when there is no such chunk. The blob
+     * itself, most of a megabyte, is dropped at once: kept, it would outlive young collections as a humongous object
+     * (G1, 1 GB heap), which only a concurrent mark frees; the lines are small objects.
      *
-     * @param expected how many lines the chunk holds (more are not read)
+     * @param expected how many lines the chunk holds (more are not kept)
      */
     static Optional<SplitLines> splitLines(Connection connection, String traceId, String runId, long firstSeq, int expected)
-            throws SQLException, IOException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT lines FROM event_chunks"
-                + " WHERE trace_id = ? AND run_id = ? AND first_seq = ?")) {
-            query.setString(1, traceId);
-            query.setString(2, runId);
-            query.setLong(3, firstSeq);
-            try (ResultSet rows = query.executeQuery()) {
-                if (!rows.next()) {
-                    return Optional.empty();
-                }
-                try (InputStream in = rows.getBinaryStream(1)) {
-                    return Optional.of(split(in, expected));
-                }
-            }
-        }
+            throws SQLException {
+        return lines(connection, traceId, runId, firstSeq).map(blob -> split(blob, expected));
     }
 
-    private static SplitLines split(InputStream in, int expected) throws IOException {
+    private static SplitLines split(byte[] blob, int expected) {
         byte[][] lines = new byte[expected][];
-        byte[] buffer = new byte[1 << 16];
-        ByteArrayOutputStream partial = new ByteArrayOutputStream();
         int count = 0;
-        long bytes = 0;
-        for (int read = in.read(buffer); read >= 0 && count < expected; read = in.read(buffer)) {
-            bytes += read;
-            int start = 0;
-            for (int at = 0; at < read && count < expected; at++) {
-                if (buffer[at] == '\n') {
-                    if (partial.size() == 0) {
-                        lines[count++] = Arrays.copyOfRange(buffer, start, at);
-                    } else {
-                        partial.write(buffer, start, at - start);
-                        lines[count++] = partial.toByteArray();
-                        partial.reset();
-                    }
-                    start = at + 1;
-                }
+        int start = 0;
+        for (int at = 0; at < blob.length && count < expected; at++) {
+            if (blob[at] == '\n') {
+                lines[count++] = Arrays.copyOfRange(blob, start, at);
+                start = at + 1;
             }
-            partial.write(buffer, start, read - start);
         }
-        return new SplitLines(count == expected ? lines : Arrays.copyOf(lines, count), bytes);
+        return new SplitLines(count == expected ? lines : Arrays.copyOf(lines, count), blob.length);
     }
 
     /** A chunk's lines blob as stored, or empty when there is no such chunk. */

@@ -16,22 +16,24 @@ final class SecretPatterns {
     /**
      * A shape: the literals it cannot match without ({@code |}-separated; lower case, and compared ignoring ASCII case
      * as the expression's {@code (?i)} does, when {@code ignoreCaseLiteral}), characters of which it cannot match without
-     * one ({@code ""} when none is needed), and the group that is the secret (0 for the whole match).
+     * one ({@code ""} when none is needed), and the group that is the secret (0 for the whole match). A shape whose every
+     * match holds one of its literals at most {@code lead} characters from its start, and is at most {@code span}
+     * characters long, is searched for only around the literals ({@link #matchesAroundLiterals}); -1 when not.
      */
     private record Shape(SecretKind kind, List<String> literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern,
-                         int group, List<AsciiPresence> literalCharacters, AsciiPresence oneOfCharacters) {
+                         int group, int lead, int span, List<AsciiPresence> literalCharacters, AsciiPresence oneOfCharacters) {
 
         Shape(SecretKind kind, String literals, boolean ignoreCaseLiteral, Pattern pattern, int group) {
-            this(kind, literals, ignoreCaseLiteral, "", pattern, group);
+            this(kind, literals, ignoreCaseLiteral, "", pattern, group, -1, -1);
         }
 
         Shape(SecretKind kind, String literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern, int group) {
-            this(kind, List.of(literals.split("\\|")), ignoreCaseLiteral, needsOneOf, pattern, group);
+            this(kind, literals, ignoreCaseLiteral, needsOneOf, pattern, group, -1, -1);
         }
 
-        Shape(SecretKind kind, List<String> literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern, int group) {
-            this(kind, literals, ignoreCaseLiteral, needsOneOf, pattern, group, literals.stream().map(AsciiPresence::of).toList(),
-                    AsciiPresence.of(needsOneOf));
+        Shape(SecretKind kind, String literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern, int group, int lead, int span) {
+            this(kind, List.of(literals.split("\\|")), ignoreCaseLiteral, needsOneOf, pattern, group, lead, span,
+                    List.of(literals.split("\\|")).stream().map(AsciiPresence::of).toList(), AsciiPresence.of(needsOneOf));
         }
 
         /**
@@ -57,6 +59,9 @@ final class SecretPatterns {
 
     private static final String CREDENTIAL_NAME =
             "(?:password|passwd|pwd|passphrase|token|secret|api[-_]?key|access[-_]?key|auth[-_]?token|client[-_]?secret)";
+    /** The most characters before one of {@code pass|pwd|token|secret|key} in a match of {@link #CREDENTIAL_NAME}: "client_". */
+    private static final int CREDENTIAL_NAME_LEAD = 7;
+    private static final int CREDENTIAL_NAME_LENGTH = 13;
 
     private static final List<Shape> SHAPES = List.of(
             new Shape(SecretKind.PRIVATE_KEY, "PRIVATE KEY", false, Pattern.compile(
@@ -86,7 +91,8 @@ final class SecretPatterns {
                     "(?i)authorization[\"']?\\s{0,4}[:=]\\s{0,4}[\"']?(?:bearer|basic|token|bot)\\s{1,4}([A-Za-z0-9._~+/=\\-]{8,4096})"), 1),
             new Shape(SecretKind.ASSIGNED_SECRET, "pass|pwd|token|secret|key", true, "=:-", Pattern.compile(
                     "(?i)(?:--?" + CREDENTIAL_NAME + "[= ]|(?<![A-Za-z0-9_])[A-Za-z_]{0,40}" + CREDENTIAL_NAME + "[A-Za-z_]{0,40}\\s{0,2}[=:]\\s{0,2})"
-                            + "[\"']?([^\\s\"'&;|,)}\\]]{4,512})"), 1));
+                            + "[\"']?([^\\s\"'&;|,)}\\]]{4,512})"), 1,
+                    40 + CREDENTIAL_NAME_LEAD, 40 + CREDENTIAL_NAME_LENGTH + 40 + 2 + 1 + 2 + 1 + 512));
 
     /** What a password or token given on a command line is made of; code such as {@code token=get_token()} is not. */
     private static final Pattern CREDENTIAL_CHARS = Pattern.compile("[A-Za-z0-9._~+/=!@#$%^*\\-]+");
@@ -99,6 +105,14 @@ final class SecretPatterns {
 
     /** The secrets in {@code text}, in order, none overlapping (the longer wins). */
     static List<SecretSpan> find(String text) {
+        return find(text, true);
+    }
+
+    /**
+     * As {@link #find(String)}; {@code aroundLiterals} false runs every expression over the whole text, which gives the
+     * same spans more slowly (for tests that compare the two).
+     */
+    static List<SecretSpan> find(String text, boolean aroundLiterals) {
         List<SecretSpan> spans = new ArrayList<>();
         AsciiPresence present = AsciiPresence.of(text);
         for (Shape shape : SHAPES) {
@@ -106,33 +120,129 @@ final class SecretPatterns {
                 continue;
             }
             Matcher matcher = shape.pattern().matcher(text);
+            if (aroundLiterals && shape.lead() >= 0) {
+                matchesAroundLiterals(shape, text, matcher, spans);
+                continue;
+            }
             while (matcher.find()) {
-                int start = matcher.start(shape.group());
-                int end = matcher.end(shape.group());
-                if (end > start && plausible(shape.kind(), text.substring(start, end))) {
-                    spans.add(new SecretSpan(shape.kind(), start, end));
-                }
+                add(shape, text, matcher, spans);
             }
         }
         return withoutOverlaps(spans);
     }
 
-    /** Whether {@code text} holds {@code lowerLiteral} with any of its ASCII letters in upper case. */
-    static boolean containsIgnoringAsciiCase(String text, String lowerLiteral) {
-        char first = lowerLiteral.charAt(0);
-        char upper = first >= 'a' && first <= 'z' ? (char) (first - ('a' - 'A')) : first;
-        return containsIgnoringAsciiCase(text, lowerLiteral, first) || upper != first && containsIgnoringAsciiCase(text, lowerLiteral, upper);
+    private static void add(Shape shape, String text, Matcher matcher, List<SecretSpan> spans) {
+        int start = matcher.start(shape.group());
+        int end = matcher.end(shape.group());
+        if (end > start && plausible(shape.kind(), text.substring(start, end))) {
+            spans.add(new SecretSpan(shape.kind(), start, end));
+        }
     }
 
-    /** Looks only where {@code first} (the literal's first character in one case) occurs. */
-    private static boolean containsIgnoringAsciiCase(String text, String lowerLiteral, char first) {
-        int last = text.length() - lowerLiteral.length();
-        for (int at = text.indexOf(first); at >= 0 && at <= last; at = text.indexOf(first, at + 1)) {
-            if (matchesIgnoringAsciiCase(text, at, lowerLiteral)) {
-                return true;
+    /**
+     * The matches that {@code matcher.find()} over the whole text gives, one after the other, tried only at the starts
+     * that can begin one: a match holds one of the shape's literals at most {@code lead} characters from its start, so
+     * only the {@code lead} characters before each literal and the literal's own start are tried, each once, in order
+     * ({@code lookingAt} there is what {@code find} tries at each start). A match starting there is at most {@code span}
+     * long, so the region ending {@code span} after the literal holds it whole; transparent bounds let the look-behind
+     * see before the region.
+     */
+    private static void matchesAroundLiterals(Shape shape, String text, Matcher matcher, List<SecretSpan> spans) {
+        matcher.useTransparentBounds(true).useAnchoringBounds(false);
+        LiteralStarts literals = new LiteralStarts(shape, text);
+        int tried = 0; // every start before this is tried (or lies inside a match)
+        for (int literal = literals.next(0); literal >= 0; literal = literals.next(Math.max(literal + 1, tried))) {
+            int regionEnd = (int) Math.min(text.length(), (long) literal + shape.span() + 1);
+            for (int start = Math.max(tried, literal - shape.lead()); start <= literal; start++) {
+                matcher.region(start, regionEnd);
+                if (matcher.lookingAt()) {
+                    add(shape, text, matcher, spans);
+                    tried = matcher.end();
+                    break;
+                }
+                tried = start + 1;
             }
         }
-        return false;
+    }
+
+    /**
+     * Where a shape's literals occur in a text, asked for in increasing order. Each literal's next occurrence is kept,
+     * for each case of its first letter where case is ignored, and looked for again only once passed, so that all the
+     * asking reads the text about once per literal.
+     */
+    private static final class LiteralStarts {
+        private final String text;
+        private final boolean ignoreCase;
+        private final String[] literals;
+        private final char[] firsts;
+        private final int[] next;
+
+        LiteralStarts(Shape shape, String text) {
+            this.text = text;
+            ignoreCase = shape.ignoreCaseLiteral();
+            List<String> literals = new ArrayList<>();
+            StringBuilder firsts = new StringBuilder();
+            for (String literal : shape.literals()) {
+                char first = literal.charAt(0);
+                literals.add(literal);
+                firsts.append(first);
+                if (shape.ignoreCaseLiteral() && first >= 'a' && first <= 'z') {
+                    literals.add(literal);
+                    firsts.append((char) (first - ('a' - 'A')));
+                }
+            }
+            this.literals = literals.toArray(String[]::new);
+            this.firsts = firsts.toString().toCharArray();
+            next = new int[this.literals.length];
+            for (int k = 0; k < next.length; k++) {
+                next[k] = find(k, 0);
+            }
+        }
+
+        /** The first occurrence of any of the literals at or after {@code from}, or -1. */
+        int next(int from) {
+            int first = -1;
+            for (int k = 0; k < next.length; k++) {
+                if (next[k] >= 0 && next[k] < from) {
+                    next[k] = find(k, from);
+                }
+                if (next[k] >= 0 && (first < 0 || next[k] < first)) {
+                    first = next[k];
+                }
+            }
+            return first;
+        }
+
+        private int find(int k, int from) {
+            return ignoreCase ? indexOfIgnoringAsciiCase(text, literals[k], firsts[k], from) : text.indexOf(literals[k], from);
+        }
+    }
+
+    /** Where {@code lowerLiteral} first occurs at or after {@code from}, any of its ASCII letters in either case; -1 if not. */
+    static int indexOfIgnoringAsciiCase(String text, String lowerLiteral, int from) {
+        char first = lowerLiteral.charAt(0);
+        char upper = first >= 'a' && first <= 'z' ? (char) (first - ('a' - 'A')) : first;
+        int lower = indexOfIgnoringAsciiCase(text, lowerLiteral, first, from);
+        if (upper == first) {
+            return lower;
+        }
+        int upperAt = indexOfIgnoringAsciiCase(text, lowerLiteral, upper, from);
+        return lower < 0 ? upperAt : upperAt < 0 ? lower : Math.min(lower, upperAt);
+    }
+
+    private static int indexOfIgnoringAsciiCase(String text, String lowerLiteral, char first, int from) {
+        int last = text.length() - lowerLiteral.length();
+        for (int at = text.indexOf(first, from); at >= 0 && at <= last; at = text.indexOf(first, at + 1)) {
+            if (matchesIgnoringAsciiCase(text, at, lowerLiteral)) {
+                return at;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether {@code text} holds {@code lowerLiteral} with any of its ASCII letters in upper case. */
+    static boolean containsIgnoringAsciiCase(String text, String lowerLiteral) {
+        return indexOfIgnoringAsciiCase(text, lowerLiteral, 0) >= 0;
     }
 
     private static boolean matchesIgnoringAsciiCase(String text, int at, String lowerLiteral) {

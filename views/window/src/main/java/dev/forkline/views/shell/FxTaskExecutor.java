@@ -61,7 +61,7 @@ public final class FxTaskExecutor implements TaskExecutor, AutoCloseable {
             }));
             Platform.runLater(() -> TaskExecutor.deliver(handle, result, listener));
         } catch (Throwable e) {
-            if (!handle.isCancelled()) {
+            if (!handle.isCancelled() && !pool.isShutdown()) { // close() interrupts what runs: its failure is expected
                 LOG.warn("background task '" + name + "' failed", e);
             }
             Platform.runLater(() -> TaskExecutor.deliverFailure(handle, e, listener));

@@ -49,6 +49,7 @@ public final class ImportSession {
     private final Map<String, Guess> guessed = new LinkedHashMap<>();
     /** Where the events go as they are hashed, when the trace is stored while it is read ({@link #storeWhileReading}). */
     private volatile StreamedEvents streamed;
+    /** The sink {@link #streamed} hands the events to, which {@link #finish} asks for their lines where it keeps them. */
     private EventBatchSink streamedTo;
     private Manifest streamedManifest;
     /** The columns of the events up to the last {@link #snapshot}, so that the next one adds only the rows of new events. */
@@ -324,7 +325,7 @@ public final class ImportSession {
      * The trace as read. Where the store the events were handed to kept their lines ({@link #storeWhileReading}), this
      * ends its input and the events are read back from it.
      *
-     * @throws IOException when the store failed ({@link dev.forkline.trace.store.StreamedImport.WriteFailedException})
+     * @throws IOException when the store failed and cannot give the lines back
      */
     public ImportedTrace finish(String traceId, String title, Instant created) throws IOException {
         return finish(traceId, title, created, null);

@@ -32,8 +32,13 @@ final class SecretPatterns {
         }
 
         Shape(SecretKind kind, String literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern, int group, int lead, int span) {
-            this(kind, List.of(literals.split("\\|")), ignoreCaseLiteral, needsOneOf, pattern, group, lead, span,
-                    List.of(literals.split("\\|")).stream().map(AsciiPresence::of).toList(), AsciiPresence.of(needsOneOf));
+            this(kind, List.of(literals.split("\\|")), ignoreCaseLiteral, needsOneOf, pattern, group, lead, span);
+        }
+
+        Shape(SecretKind kind, List<String> literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern, int group, int lead,
+              int span) {
+            this(kind, literals, ignoreCaseLiteral, needsOneOf, pattern, group, lead, span, literals.stream().map(AsciiPresence::of).toList(),
+                    AsciiPresence.of(needsOneOf));
         }
 
         /**

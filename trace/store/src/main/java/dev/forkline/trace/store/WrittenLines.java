@@ -20,7 +20,7 @@ import java.util.Optional;
  * connection back ({@link #writerResumes}) only the writer thread reads, the others wait for the transaction's end;
  * after a commit they are read from the store as committed, and after a rollback they are gone.
  *
- * <p>Reads are one at a time (they share one connection); a few chunks are kept decoded, as a sweep reads neighbours.
+ * <p>Reads are one at a time (they share one connection); the lines of a few chunks are kept, as a sweep reads neighbours.
  */
 final class WrittenLines {
 
@@ -223,7 +223,7 @@ final class WrittenLines {
         int position(long seq) {
             if (lastSeq - firstSeq + 1 != events) {
                 throw new IllegalStateException("the events of run '" + runId + "' from seq " + firstSeq + " have gaps in their"
-                        + " seqs: their lines cannot be read back before the import commits");
+                        + " seqs: their lines cannot be read back by the import");
             }
             long position = seq - firstSeq;
             return position >= 0 && position < events ? (int) position : -1;

@@ -18,27 +18,29 @@ final class SecretPatterns {
      * as the expression's {@code (?i)} does, when {@code ignoreCaseLiteral}), characters of which it cannot match without
      * one ({@code ""} when none is needed), and the group that is the secret (0 for the whole match). A shape whose every
      * match holds one of its literals at most {@code lead} characters from its start, and is at most {@code span}
-     * characters long, is searched for only around the literals ({@link #matchesAroundLiterals}); -1 when not.
+     * characters long, is searched for only around the literals ({@link #matchesAroundLiterals}), at the starts
+     * {@code starts} allows; -1 when not.
      */
     private record Shape(SecretKind kind, List<String> literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern,
-                         int group, int lead, int span, List<AsciiPresence> literalCharacters, AsciiPresence oneOfCharacters) {
+                         int group, int lead, int span, Starts starts, List<AsciiPresence> literalCharacters, AsciiPresence oneOfCharacters) {
 
         Shape(SecretKind kind, String literals, boolean ignoreCaseLiteral, Pattern pattern, int group) {
-            this(kind, literals, ignoreCaseLiteral, "", pattern, group, -1, -1);
+            this(kind, literals, ignoreCaseLiteral, "", pattern, group, -1, -1, Starts.ANYWHERE);
         }
 
         Shape(SecretKind kind, String literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern, int group) {
-            this(kind, literals, ignoreCaseLiteral, needsOneOf, pattern, group, -1, -1);
+            this(kind, literals, ignoreCaseLiteral, needsOneOf, pattern, group, -1, -1, Starts.ANYWHERE);
         }
 
-        Shape(SecretKind kind, String literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern, int group, int lead, int span) {
-            this(kind, List.of(literals.split("\\|")), ignoreCaseLiteral, needsOneOf, pattern, group, lead, span);
+        Shape(SecretKind kind, String literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern, int group, int lead, int span,
+              Starts starts) {
+            this(kind, List.of(literals.split("\\|")), ignoreCaseLiteral, needsOneOf, pattern, group, lead, span, starts);
         }
 
         Shape(SecretKind kind, List<String> literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern, int group, int lead,
-              int span) {
-            this(kind, literals, ignoreCaseLiteral, needsOneOf, pattern, group, lead, span, literals.stream().map(AsciiPresence::of).toList(),
-                    AsciiPresence.of(needsOneOf));
+              int span, Starts starts) {
+            this(kind, literals, ignoreCaseLiteral, needsOneOf, pattern, group, lead, span, starts,
+                    literals.stream().map(AsciiPresence::of).toList(), AsciiPresence.of(needsOneOf));
         }
 
         /**
@@ -67,6 +69,14 @@ final class SecretPatterns {
     /** The most characters before one of {@code pass|pwd|token|secret|key} in a match of {@link #CREDENTIAL_NAME}: "client_". */
     private static final int CREDENTIAL_NAME_LEAD = 7;
     private static final int CREDENTIAL_NAME_LENGTH = 13;
+
+    /** Where in a text a shape's expression can begin a match: a cheap test that spares running it elsewhere. */
+    @FunctionalInterface
+    private interface Starts {
+        Starts ANYWHERE = (text, start) -> true;
+
+        boolean possibleAt(String text, int start);
+    }
 
     private static final List<Shape> SHAPES = List.of(
             new Shape(SecretKind.PRIVATE_KEY, "PRIVATE KEY", false, Pattern.compile(
@@ -97,7 +107,7 @@ final class SecretPatterns {
             new Shape(SecretKind.ASSIGNED_SECRET, "pass|pwd|token|secret|key", true, "=:-", Pattern.compile(
                     "(?i)(?:--?" + CREDENTIAL_NAME + "[= ]|(?<![A-Za-z0-9_])[A-Za-z_]{0,40}" + CREDENTIAL_NAME + "[A-Za-z_]{0,40}\\s{0,2}[=:]\\s{0,2})"
                             + "[\"']?([^\\s\"'&;|,)}\\]]{4,512})"), 1,
-                    40 + CREDENTIAL_NAME_LEAD, 40 + CREDENTIAL_NAME_LENGTH + 40 + 2 + 1 + 2 + 1 + 512));
+                    40 + CREDENTIAL_NAME_LEAD, 40 + CREDENTIAL_NAME_LENGTH + 40 + 2 + 1 + 2 + 1 + 512, SecretPatterns::canStartAssignment));
 
     /** What a password or token given on a command line is made of; code such as {@code token=get_token()} is not. */
     private static final Pattern CREDENTIAL_CHARS = Pattern.compile("[A-Za-z0-9._~+/=!@#$%^*\\-]+");
@@ -159,15 +169,31 @@ final class SecretPatterns {
         for (int literal = literals.next(0); literal >= 0; literal = literals.next(Math.max(literal + 1, tried))) {
             int regionEnd = (int) Math.min(text.length(), (long) literal + shape.span() + 1);
             for (int start = Math.max(tried, literal - shape.lead()); start <= literal; start++) {
+                if (!shape.starts().possibleAt(text, start)) {
+                    continue;
+                }
                 matcher.region(start, regionEnd);
                 if (matcher.lookingAt()) {
                     add(shape, text, matcher, spans);
                     tried = matcher.end();
                     break;
                 }
-                tried = start + 1;
             }
+            tried = Math.max(tried, literal + 1);
         }
+    }
+
+    /**
+     * Whether the assignment shape can match from {@code start}: its first branch starts with {@code -}, its second
+     * where no letter, digit or {@code _} comes before (its look-behind). Most starts near a credential word lie inside
+     * a word, and are passed over without running the expression.
+     */
+    private static boolean canStartAssignment(String text, int start) {
+        if (text.charAt(start) == '-' || start == 0) {
+            return true;
+        }
+        char before = text.charAt(start - 1);
+        return !(before >= 'a' && before <= 'z' || before >= 'A' && before <= 'Z' || before >= '0' && before <= '9' || before == '_');
     }
 
     /**

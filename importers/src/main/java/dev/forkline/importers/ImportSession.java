@@ -49,8 +49,6 @@ public final class ImportSession {
     private final Map<String, Guess> guessed = new LinkedHashMap<>();
     /** Where the events go as they are hashed, when the trace is stored while it is read ({@link #storeWhileReading}). */
     private volatile StreamedEvents streamed;
-    /** The sink {@link #streamed} hands the events to, which {@link #finish} asks for their lines where it keeps them. */
-    private EventBatchSink streamedTo;
     private Manifest streamedManifest;
     /** The columns of the events up to the last {@link #snapshot}, so that the next one adds only the rows of new events. */
     private EventColumns.Builder snapshotColumns;
@@ -134,7 +132,6 @@ public final class ImportSession {
         if (sink.keepsLines()) {
             events.linesKeptElsewhere();
         }
-        streamedTo = sink;
         streamed = new StreamedEvents(sink, events::addColumns);
     }
 
@@ -342,7 +339,7 @@ public final class ImportSession {
             streamed.flush();
         }
         reportGuesses();
-        List<Event> all = events.finished(streamedTo);
+        List<Event> all = events.finished(streamed == null ? null : streamed.sink());
         EventColumns kept = events.finishedColumns();
         EventColumns columns = known != null ? known : kept != null ? kept : EventColumns.of(all);
         reportDuplicateCallIds(all, columns);

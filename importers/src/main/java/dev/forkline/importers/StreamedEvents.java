@@ -38,6 +38,11 @@ final class StreamedEvents {
         this.columnsMade = columnsMade;
     }
 
+    /** Where the events go (which may keep their lines: {@link EventBatchSink#keepsLines}). */
+    EventBatchSink sink() {
+        return sink;
+    }
+
     /** Adds the next event, which came from {@code line} of the source (0: no one line). */
     void add(CanonicalEvent.Hashed hashed, int line) {
         byte[] canonical = hashed.line();

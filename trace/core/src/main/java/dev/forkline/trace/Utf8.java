@@ -14,6 +14,10 @@ public final class Utf8 {
         int end = offset + length;
         int i = offset;
         while (i < end) {
+            if (i + Long.BYTES <= end && (ByteWords.at(bytes, i) & ByteWords.HIGH_BITS) == 0) {
+                i += Long.BYTES; // eight ASCII bytes: most of every trace's text
+                continue;
+            }
             int b = bytes[i];
             if (b >= 0) {
                 i++;

@@ -55,6 +55,31 @@ class Utf8Test {
         assertThat(Utf8.isValid(text, 0, text.length - 1)).as("cut inside the emoji").isFalse();
     }
 
+    /** Runs of ASCII long enough to be checked eight bytes at a time, with other bytes at every position and offset. */
+    @Test
+    void asciiRunsWithOtherBytesAnywhere() {
+        Random random = new Random(21);
+        byte[] others = {(byte) 0x80, (byte) 0xBF, (byte) 0xC2, (byte) 0xE0, (byte) 0xED, (byte) 0xF0, (byte) 0xF4, (byte) 0xFF};
+        byte[] emoji = "😀".getBytes(StandardCharsets.UTF_8);
+        for (int round = 0; round < 100_000; round++) {
+            byte[] bytes = new byte[8 + random.nextInt(40)];
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = (byte) (' ' + random.nextInt(95));
+            }
+            int at = random.nextInt(bytes.length);
+            switch (random.nextInt(3)) {
+                case 0 -> bytes[at] = others[random.nextInt(others.length)];
+                case 1 -> System.arraycopy(emoji, 0, bytes, at, Math.min(emoji.length, bytes.length - at));
+                default -> {
+                }
+            }
+            int offset = random.nextInt(8);
+            assertAgrees(java.util.Arrays.copyOfRange(bytes, offset, bytes.length), bytes.length - offset);
+            assertThat(Utf8.isValid(bytes, offset, bytes.length - offset))
+                    .isEqualTo(Utf8.isValid(java.util.Arrays.copyOfRange(bytes, offset, bytes.length), 0, bytes.length - offset));
+        }
+    }
+
     private void assertAgrees(byte[] bytes, int length) {
         boolean decodes;
         try {

@@ -1,8 +1,6 @@
 package dev.forkline.trace;
 
-import java.time.DateTimeException;
 import java.time.Instant;
-import java.time.LocalDate;
 
 /**
  * The spelling nearly every agent trace uses for its times, {@code yyyy-MM-ddTHH:mm:ss[.fraction]Z} (1 to 9 fraction
@@ -36,12 +34,31 @@ public final class UtcStamps {
         for (int scale = n > 20 ? n - 21 : 9; scale < 9; scale++) {
             nanos *= 10;
         }
-        try {
-            long days = LocalDate.of(year, month, day).toEpochDay();
-            return Instant.ofEpochSecond(days * 86_400 + hour * 3_600L + minute * 60L + second, nanos);
-        } catch (DateTimeException e) {
+        if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) {
             return null;
         }
+        return Instant.ofEpochSecond(epochDay(year, month, day) * 86_400 + hour * 3_600L + minute * 60L + second, nanos);
+    }
+
+    /**
+     * Days from 1970-01-01 to a valid date of years 0 to 9999, as {@code LocalDate.toEpochDay}, by arithmetic (H. Hinnant's
+     * days_from_civil): {@code LocalDate.of} and its checks were a tenth of what reading a stamp cost.
+     */
+    static long epochDay(int year, int month, int day) {
+        int y = month <= 2 ? year - 1 : year;
+        int era = Math.floorDiv(y, 400);
+        int yearOfEra = y - era * 400;
+        int dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
+        int dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+        return era * 146_097L + dayOfEra - 719_468;
+    }
+
+    private static int daysIn(int year, int month) {
+        return switch (month) {
+            case 2 -> year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28;
+            case 4, 6, 9, 11 -> 30;
+            default -> 31;
+        };
     }
 
     /** The decimal value of {@code text[from, to)}, or -1 when a character is not an ASCII digit. */

@@ -237,6 +237,9 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
 
     /** The record whose time comes first across the files; records without a time keep their place in their file. */
     private static RecordStream.Line nextInTimeOrder(List<RecordStream> streams) throws IOException {
+        if (streams.size() == 1) {
+            return streams.getFirst().next(); // one file keeps its own order: no time to read
+        }
         RecordStream best = null;
         Instant bestTime = null;
         for (RecordStream stream : streams) {

@@ -1,11 +1,10 @@
 package dev.forkline.importers.claudecode;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.JsonlRecords;
-import dev.forkline.trace.Json;
+import dev.forkline.importers.support.LineTokens;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,73 +35,84 @@ record AssistantMessage(String id, String model, int toolUses, List<ClaudeSessio
     }
 
     /**
-     * The facts of the message in {@code bytes[start, end)}, which a reading of the whole line has already checked (syntax,
-     * repeated keys, numbers); null when it is not an object.
+     * The facts of the message in {@code bytes[start, end)} (a line's message passed over before its type was known); null
+     * when it is not an object.
      */
     static AssistantMessage read(byte[] bytes, int start, int end) throws IOException {
-        try (JsonParser parser = Json.MAPPER.createParser(bytes, start, end - start)) {
-            parser.disable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
-                return null;
-            }
-            String id = null;
-            String model = null;
-            int toolUses = 0;
-            List<ClaudeSessionScan.SubagentCall> subagentCalls = new ArrayList<>();
-            for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
-                parser.nextToken();
-                switch (name) {
-                    case "id" -> id = text(parser);
-                    case "model" -> model = text(parser);
-                    case "content" -> toolUses += readContent(parser, bytes, start, subagentCalls);
-                    default -> parser.skipChildren();
-                }
-            }
-            return new AssistantMessage(id, model, toolUses, List.copyOf(subagentCalls));
+        try (LineTokens tokens = LineTokens.open(bytes, start, end - start)) {
+            return tokens == null ? null : readMembers(tokens, bytes);
         }
     }
 
-    /** The content (the parser at its value): how many tool_use blocks it holds (none when it is not a list of blocks). */
-    private static int readContent(JsonParser parser, byte[] bytes, int start, List<ClaudeSessionScan.SubagentCall> subagentCalls)
-            throws IOException {
-        if (parser.currentToken() != JsonToken.START_ARRAY) {
-            parser.skipChildren();
+    /**
+     * The facts of the message that is {@code tokens}' current value (the line's bytes are {@code bytes}), read on as the
+     * line's token reading goes, so that the message is read once and checked as a skipped value is; null when it is not
+     * an object (passed over).
+     */
+    static AssistantMessage read(LineTokens tokens, byte[] bytes) throws IOException {
+        if (!tokens.enterObject()) {
+            tokens.skip();
+            return null;
+        }
+        return readMembers(tokens, bytes);
+    }
+
+    private static AssistantMessage readMembers(LineTokens tokens, byte[] bytes) throws IOException {
+        String id = null;
+        String model = null;
+        int toolUses = 0;
+        List<ClaudeSessionScan.SubagentCall> subagentCalls = new ArrayList<>();
+        for (String name = tokens.nextMember(); name != null; name = tokens.nextMember()) {
+            switch (name) {
+                case "id" -> id = tokens.text();
+                case "model" -> model = tokens.text();
+                case "content" -> toolUses += readContent(tokens, bytes, subagentCalls);
+                default -> tokens.skip();
+            }
+        }
+        return new AssistantMessage(id, model, toolUses, List.copyOf(subagentCalls));
+    }
+
+    /** The content (the current value): how many tool_use blocks it holds (none when it is not a list of blocks). */
+    private static int readContent(LineTokens tokens, byte[] bytes, List<ClaudeSessionScan.SubagentCall> subagentCalls) throws IOException {
+        if (!tokens.isArray()) {
+            tokens.skip();
             return 0;
         }
         int toolUses = 0;
-        for (JsonToken element = parser.nextToken(); element != JsonToken.END_ARRAY; element = parser.nextToken()) {
-            if (element != JsonToken.START_OBJECT) {
-                parser.skipChildren();
-            } else if (readBlock(parser, bytes, start, subagentCalls)) {
-                toolUses++;
+        while (tokens.nextElement()) {
+            if (tokens.enterObject()) {
+                toolUses += readBlock(tokens, bytes, subagentCalls) ? 1 : 0;
+            } else {
+                tokens.skip();
             }
         }
         return toolUses;
     }
 
-    /** One content block (the parser at its start): whether it is a tool_use, adding it to {@code subagentCalls} when it is a Task call. */
-    private static boolean readBlock(JsonParser parser, byte[] bytes, int start, List<ClaudeSessionScan.SubagentCall> subagentCalls)
-            throws IOException {
+    /** One content block (stepped into): whether it is a tool_use, adding it to {@code subagentCalls} when it is a Task call. */
+    private static boolean readBlock(LineTokens tokens, byte[] bytes, List<ClaudeSessionScan.SubagentCall> subagentCalls) throws IOException {
         String type = null;
         String tool = null;
         String callId = null;
         int inputStart = -1;
         int inputEnd = -1;
-        for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
-            JsonToken value = parser.nextToken();
+        for (String name = tokens.nextMember(); name != null; name = tokens.nextMember()) {
             switch (name) {
-                case "type" -> type = text(parser);
-                case "name" -> tool = text(parser);
-                case "id" -> callId = text(parser);
+                case "type" -> type = tokens.text();
+                case "name" -> tool = tokens.text();
+                case "id" -> callId = tokens.text();
                 case "input" -> {
                     // a Task call's fields are read from an object: of a scalar input they are all absent
-                    if (value == JsonToken.START_OBJECT || value == JsonToken.START_ARRAY) {
-                        inputStart = start + (int) parser.currentTokenLocation().getByteOffset();
-                        parser.skipChildren();
-                        inputEnd = start + (int) parser.currentLocation().getByteOffset();
+                    boolean container = tokens.current() == JsonToken.START_OBJECT || tokens.isArray();
+                    int start = tokens.tokenStart();
+                    tokens.skip();
+                    if (container) {
+                        inputStart = start;
+                        inputEnd = tokens.position();
                     }
                 }
-                default -> parser.skipChildren();
+                default -> tokens.skip();
             }
         }
         if (!"tool_use".equals(type)) {
@@ -112,15 +122,6 @@ record AssistantMessage(String id, String model, int toolUses, List<ClaudeSessio
             subagentCalls.add(subagentCall(callId, inputStart < 0 ? null : JsonlRecords.readTree(bytes, inputStart, inputEnd - inputStart)));
         }
         return true;
-    }
-
-    /** The current value's text when it is a string, else null (and passed over). */
-    private static String text(JsonParser parser) throws IOException {
-        if (parser.currentToken() == JsonToken.VALUE_STRING) {
-            return parser.getText();
-        }
-        parser.skipChildren();
-        return null;
     }
 
     private static ClaudeSessionScan.SubagentCall subagentCall(String callId, JsonNode input) {

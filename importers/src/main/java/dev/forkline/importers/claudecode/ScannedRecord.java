@@ -11,9 +11,9 @@ import java.io.IOException;
 
 /**
  * The members of a transcript record that the first pass ({@link ClaudeSessionScan}) uses, read from the line's bytes
- * with a token parser: the envelope's strings as they come, every other member skipped, and the message parsed as a
- * tree only when the pass asks for it (an assistant's; a user's only while the first prompt is not found or when its
- * result names an agent). Skipped members are still checked as a tree reading checks them (syntax, repeated keys,
+ * with a token parser: the envelope's strings as they come, every other member skipped, an assistant's message read for
+ * its facts as it is passed over ({@link AssistantMessage}), and any other message parsed as a tree only when the pass
+ * asks for it (a user's only while the first prompt is not found or when its result names an agent). Skipped members are still checked as a tree reading checks them (syntax, repeated keys,
  * numbers beyond a double), so a line the second pass reports as damaged is passed over here too.
  */
 final class ScannedRecord {
@@ -35,6 +35,8 @@ final class ScannedRecord {
     private boolean hasPayload;
     private boolean hasTranscriptId;
     private JsonNode message;
+    /** An assistant's message facts, read with the line when its type came before its message. */
+    private AssistantMessage assistant;
     /** The message's bytes when it is an object or array not parsed yet: {@code bytes[messageStart, messageEnd)}. */
     private byte[] bytes;
     private int messageStart;
@@ -96,7 +98,13 @@ final class ScannedRecord {
                     case "costUSD" -> scanned.cost = tokens.tree();
                     case "toolUseResult" -> scanned.resultAgentId = tokens.textMember("agentId");
                     case "message" -> {
-                        if (tokens.current() == JsonToken.START_OBJECT || tokens.current() == JsonToken.START_ARRAY) {
+                        if ("assistant".equals(scanned.type) && tokens.current() == JsonToken.START_OBJECT) {
+                            // the type came first, as Claude Code writes it: the message's facts are read as it is passed over
+                            scanned.bytes = bytes;
+                            scanned.messageStart = tokens.tokenStart();
+                            scanned.assistant = AssistantMessage.read(tokens, bytes);
+                            scanned.messageEnd = tokens.position();
+                        } else if (tokens.current() == JsonToken.START_OBJECT || tokens.current() == JsonToken.START_ARRAY) {
                             scanned.bytes = bytes;
                             scanned.messageStart = tokens.tokenStart();
                             tokens.skip();
@@ -131,6 +139,9 @@ final class ScannedRecord {
 
     /** The facts the first pass takes from the record's message when it is an assistant's object, or null when it is not an object. */
     AssistantMessage assistantMessage() {
+        if (assistant != null) {
+            return assistant;
+        }
         if (bytes == null) {
             return AssistantMessage.of(message);
         }

@@ -51,15 +51,45 @@ public final class LineTokens implements Closeable {
         return tokens;
     }
 
-    /** The name of the object's next member, whose value is then the current token; null after the last. */
+    /**
+     * The name of the object's next member, whose value is then the current token; null after the last, the reading
+     * then out of that object (the line's, or one stepped into with {@link #enterObject}).
+     */
     public String nextMember() throws IOException {
         String name = parser.nextFieldName();
         if (name == null) {
+            names.exit();
             return null;
         }
         checkNew(name);
         parser.nextToken();
         return name;
+    }
+
+    /**
+     * Steps into the current value when it is an object: {@link #nextMember} then gives its members, checked as the
+     * line's are. False, with nothing read, when it is not an object.
+     */
+    public boolean enterObject() {
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+            return false;
+        }
+        names.enter();
+        return true;
+    }
+
+    /** Whether the current value is an array, whose elements {@link #nextElement} then gives. */
+    public boolean isArray() {
+        return parser.currentToken() == JsonToken.START_ARRAY;
+    }
+
+    /** Moves to the next element of the array the reading is in: false at its end (the reading then after it). */
+    public boolean nextElement() throws IOException {
+        JsonToken token = parser.nextToken();
+        if (token == null) {
+            throw new com.fasterxml.jackson.core.io.JsonEOFException(parser, null, "the line ends inside an array");
+        }
+        return token != JsonToken.END_ARRAY;
     }
 
     /** The current token: a member's value after {@link #nextMember}. */

@@ -48,6 +48,10 @@ class ScannedRecordTest {
                 "{\"type\":\"assistant\"}");
         for (String line : lines) {
             assertSameAssistantMessage(line);
+            if (line.startsWith("{\"message\"")) {
+                // the type first, as Claude Code writes it: the message is read as the line's reading passes over it
+                assertSameAssistantMessage("{\"type\":\"assistant\"," + line.substring(1));
+            }
         }
         assertThat(read(lines.getFirst()).assistantMessage()).isEqualTo(new AssistantMessage("m", "claude", 2,
                 List.of(new ClaudeSessionScan.SubagentCall("t1", "Explore", "d", " List A "))));
@@ -86,6 +90,13 @@ class ScannedRecordTest {
                 "[{\"type\":\"user\"}]",
                 "{\"type\":\"user\",\"other\":" + "[".repeat(300) + "]".repeat(300) + "}",
                 "{\"type\":\"user\",\"message\":{\"content\":\"cut",
+                "{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"id\":\"n\"}}",
+                "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\",\"id\":\"a\",\"id\":\"b\"}]}}",
+                "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\",\"input\":{\"x\":1,\"x\":2}}]}}",
+                "{\"type\":\"assistant\",\"message\":{\"content\":[1e400]}}",
+                "{\"type\":\"assistant\",\"message\":{\"usage\":{\"n\":1",
+                "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\"}",
+                "{\"type\":\"assistant\",\"message\":{\"model\":\"m\"},\"message\":{}}",
                 "\u0000{\"type\":\"user\"}",
                 "\uFEFF{\"type\":\"summary\",\"summary\":\"s\",\"leafUuid\":\"l\"}",
                 "");

@@ -13,8 +13,9 @@ import java.io.IOException;
  * The members of a transcript record that the first pass ({@link ClaudeSessionScan}) uses, read from the line's bytes
  * with a token parser: the envelope's strings as they come, every other member skipped, an assistant's message read for
  * its facts as it is passed over ({@link AssistantMessage}), and any other message parsed as a tree only when the pass
- * asks for it (a user's only while the first prompt is not found or when its result names an agent). Skipped members are still checked as a tree reading checks them (syntax, repeated keys,
- * numbers beyond a double), so a line the second pass reports as damaged is passed over here too.
+ * asks for it (a user's only while the first prompt is not found or when its result names an agent). Skipped members
+ * are still checked as a tree reading checks them (syntax, repeated keys, numbers beyond a double), so a line the
+ * second pass reports as damaged is passed over here too.
  */
 final class ScannedRecord {
 

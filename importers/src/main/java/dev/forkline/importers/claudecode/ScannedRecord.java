@@ -99,16 +99,15 @@ final class ScannedRecord {
                     case "costUSD" -> scanned.cost = tokens.tree();
                     case "toolUseResult" -> scanned.resultAgentId = tokens.textMember("agentId");
                     case "message" -> {
-                        if ("assistant".equals(scanned.type) && tokens.current() == JsonToken.START_OBJECT) {
-                            // the type came first, as Claude Code writes it: the message's facts are read as it is passed over
+                        if (tokens.current() == JsonToken.START_OBJECT || tokens.current() == JsonToken.START_ARRAY) {
                             scanned.bytes = bytes;
                             scanned.messageStart = tokens.tokenStart();
-                            scanned.assistant = AssistantMessage.read(tokens, bytes);
-                            scanned.messageEnd = tokens.position();
-                        } else if (tokens.current() == JsonToken.START_OBJECT || tokens.current() == JsonToken.START_ARRAY) {
-                            scanned.bytes = bytes;
-                            scanned.messageStart = tokens.tokenStart();
-                            tokens.skip();
+                            if ("assistant".equals(scanned.type) && tokens.current() == JsonToken.START_OBJECT) {
+                                // the type came first, as Claude Code writes it: the message's facts are read as it is passed over
+                                scanned.assistant = AssistantMessage.read(tokens, bytes);
+                            } else {
+                                tokens.skip();
+                            }
                             scanned.messageEnd = tokens.position();
                         } else {
                             scanned.message = tokens.tree();

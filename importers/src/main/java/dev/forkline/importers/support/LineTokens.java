@@ -3,6 +3,7 @@ package dev.forkline.importers.support;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -87,7 +88,7 @@ public final class LineTokens implements Closeable {
     public boolean nextElement() throws IOException {
         JsonToken token = parser.nextToken();
         if (token == null) {
-            throw new com.fasterxml.jackson.core.io.JsonEOFException(parser, null, "the line ends inside an array");
+            throw new JsonEOFException(parser, null, "the line ends inside an array");
         }
         return token != JsonToken.END_ARRAY;
     }
@@ -118,22 +119,18 @@ public final class LineTokens implements Closeable {
 
     /** Member {@code name} of the current value when that is an object, as {@link JsonFields#textAt} reads it; the rest passed over. */
     public String textMember(String name) throws IOException {
-        if (parser.currentToken() != JsonToken.START_OBJECT) {
+        if (!enterObject()) {
             skip();
             return null;
         }
-        names.enter();
         String found = null;
-        for (String member = parser.nextFieldName(); member != null; member = parser.nextFieldName()) {
-            checkNew(member);
-            parser.nextToken();
+        for (String member = nextMember(); member != null; member = nextMember()) {
             if (member.equals(name)) {
                 found = text();
             } else {
                 skip();
             }
         }
-        names.exit();
         return found;
     }
 
@@ -172,7 +169,7 @@ public final class LineTokens implements Closeable {
             }
             token = parser.nextToken();
             if (token == null) {
-                throw new com.fasterxml.jackson.core.io.JsonEOFException(parser, null, "the line ends inside a value");
+                throw new JsonEOFException(parser, null, "the line ends inside a value");
             }
         }
     }

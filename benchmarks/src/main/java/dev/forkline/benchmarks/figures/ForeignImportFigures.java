@@ -177,11 +177,9 @@ public final class ForeignImportFigures {
         try (Bundle stored = store.load(traceId);
              OutputStream out = new BufferedOutputStream(Files.newOutputStream(target), 1 << 20)) {
             EventLines lines = ((EventsWithLines) stored.events()).lines();
-            int[] batch = new int[4096];
-            for (int from = 0; from < lines.size(); from += batch.length) {
-                int count = Math.min(batch.length, lines.size() - from);
-                int[] indexes = count == batch.length ? batch : new int[count];
-                for (int k = 0; k < count; k++) {
+            for (int from = 0; from < lines.size(); from += 4096) {
+                int[] indexes = new int[Math.min(4096, lines.size() - from)];
+                for (int k = 0; k < indexes.length; k++) {
                     indexes[k] = from + k;
                 }
                 for (byte[] line : lines.lines(indexes)) {

@@ -19,20 +19,24 @@ final class ClaudeLanes {
     record Lane(String actor, ClaudeSessionScan.SubagentCall startedBy, boolean rootRecord) {
     }
 
+    private static final Lane MAIN_LANE = new Lane(MAIN_AGENT, null, false);
+
     private final ClaudeSessionScan scan;
     private final Path mainFile;
+    /** Each record's lane by its uuid, for sidechain records that follow their parent's; kept only when the transcript has any. */
     private final Map<String, Lane> laneByUuid = new HashMap<>();
+    private final boolean keepsUuids;
     private final Map<Path, Lane> laneByFile = new HashMap<>();
     private final Map<String, Integer> countByType = new HashMap<>();
 
     ClaudeLanes(ClaudeSessionScan scan, Path mainFile) {
         this.scan = scan;
         this.mainFile = mainFile;
+        // without sidechains no lane is looked up by uuid, and a large transcript's uuids need not stay in memory
+        this.keepsUuids = scan.transcriptSidechains > 0;
     }
 
     Lane laneOf(Path file, ObjectNode record) {
-        String uuid = JsonFields.text(record, "uuid");
-        String parent = JsonFields.text(record, "parentUuid");
         Lane lane;
         if (!file.equals(mainFile)) {
             Lane fileLane = laneByFile.get(file);
@@ -44,14 +48,14 @@ final class ClaudeLanes {
                 lane = new Lane(fileLane.actor(), fileLane.startedBy(), false);
             }
         } else if (!record.path("isSidechain").asBoolean(false)) {
-            lane = new Lane(MAIN_AGENT, null, false);
-        } else if (parent != null && laneByUuid.containsKey(parent)) {
-            Lane parentLane = laneByUuid.get(parent);
+            lane = MAIN_LANE;
+        } else if (laneByUuid.get(JsonFields.text(record, "parentUuid")) instanceof Lane parentLane) {
             lane = new Lane(parentLane.actor(), parentLane.startedBy(), false);
         } else {
             ClaudeSessionScan.SubagentCall call = callForPrompt(record);
             lane = new Lane(newActor(call == null ? null : call.subagentType(), null), call, true);
         }
+        String uuid = keepsUuids ? JsonFields.text(record, "uuid") : null;
         if (uuid != null) {
             laneByUuid.put(uuid, lane);
         }

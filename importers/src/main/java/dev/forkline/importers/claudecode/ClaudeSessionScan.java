@@ -41,6 +41,12 @@ final class ClaudeSessionScan {
     long toolCalls;
     /** Records of a type Claude Code writes; zero means the file is not a transcript at all. */
     long recognised;
+    /**
+     * Sidechain records of the transcript itself (not of a subagent file): only they make the writer look up a record's
+     * lane by its parent's uuid, so without any it need not remember the uuids.
+     */
+    long transcriptSidechains;
+    private Path transcript;
     /** Each API response's last line, by file and response key: where the writer writes its model.call. */
     private final Map<Path, Map<String, Long>> lastLines = new HashMap<>();
     final Map<String, SubagentCall> subagentCallsById = new HashMap<>();
@@ -55,20 +61,18 @@ final class ClaudeSessionScan {
      */
     static ClaudeSessionScan of(Iterable<Path> files, ImportSession session, long limit, BytesRead reading) throws IOException {
         ClaudeSessionScan scan = new ClaudeSessionScan();
-        boolean first = true;
         for (Path file : files) {
             // the transcript comes first; every other file is a subagent's own (agent-<id>.jsonl)
-            if (!first) {
+            if (scan.transcript == null) {
+                scan.transcript = file;
+            } else {
                 scan.agentsWithFiles.add(file.getFileName().toString().replaceFirst("^agent-", "").replaceFirst("\\.jsonl$", ""));
             }
-            first = false;
         }
         // Findings about malformed lines are written by the second pass; this pass reads into a throwaway session.
         ImportSession quiet = new ImportSession(session.format(), session.source());
-        first = true;
         for (Path file : files) {
-            BytesRead told = first ? reading : BytesRead.NONE;
-            first = false;
+            BytesRead told = file.equals(scan.transcript) ? reading : BytesRead.NONE;
             try (RecordStream stream = RecordStream.firstBytes(file, quiet, limit)) {
                 long reported = 0;
                 for (TextLines line = stream.nextUnparsed(); line != null; line = stream.nextUnparsed()) {
@@ -112,6 +116,9 @@ final class ClaudeSessionScan {
         String type = record.type;
         if (record.isTranscriptRecord()) {
             recognised++;
+        }
+        if (record.sidechain() && file.equals(transcript)) {
+            transcriptSidechains++;
         }
         Instant ts = Timestamps.parseText(record.timestamp);
         if (ts != null) {

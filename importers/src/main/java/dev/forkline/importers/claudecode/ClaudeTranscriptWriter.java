@@ -46,8 +46,10 @@ final class ClaudeTranscriptWriter {
      * further apart has its model.call written with the lines read so far, so that memory stays bounded.
      */
     static final int MAX_HELD_EVENTS = 10_000;
+    /** Characters of a model call's input summary. */
+    private static final int INPUT_PREVIEW = 200;
 
-    /** A tool call already written, for pairing its result. */
+    /** A tool call already written, for pairing its result; {@code input} only for a file edit (else null). */
     private record CallInfo(String eventId, String tool, JsonNode input, String actor, String cwd) {
     }
 
@@ -69,6 +71,7 @@ final class ClaudeTranscriptWriter {
     private final Map<String, String> writtenResponses = new HashMap<>();
     /** Responses whose last line is not read yet, by file and response key, in the order their first lines came. */
     private final Map<String, OpenResponse> openResponses = new LinkedHashMap<>();
+    /** A preview of what each actor's next model call answers: its latest prompt or tool result. */
     private final Map<String, String> lastInputByActor = new HashMap<>();
     private final Map<String, Long> unknownTypes = new LinkedHashMap<>();
     private long snapshotBackups;
@@ -135,9 +138,8 @@ final class ClaudeTranscriptWriter {
         String key = line.file() + "|" + responseKey;
         String modelCallId = writtenResponses.get(key);
         if (modelCallId == null) {
-            String lastInput = lastInputByActor.get(lane.actor());
             OpenResponse response = new OpenResponse(responseKey, held.open(ids.next(baseId(record, line)), line.number()), lane.actor(), ts,
-                    lastInput == null ? "conversation so far" : JsonFields.preview(lastInput, 200),
+                    lastInputByActor.getOrDefault(lane.actor(), "conversation so far"),
                     JsonFields.textAt(record, "message", "id"), JsonFields.text(record, "requestId"),
                     scan.takeLastLine(line.file(), record, line.number()), new ClaudeResponse());
             modelCallId = response.place().id();
@@ -220,7 +222,7 @@ final class ClaudeTranscriptWriter {
                 .causes(modelCallId).touches(effect.effect().touchedByCall()).data(data), line.number());
         if (callId != null) {
             // Only file edits need their input again (for the state mutation); other inputs are not kept.
-            JsonNode kept = ClaudeTools.editsFile(tool) && input != null ? input : Json.object();
+            JsonNode kept = !ClaudeTools.editsFile(tool) ? null : input != null ? input : Json.object();
             calls.put(callId, new CallInfo(id, tool, kept, actor, cwd));
             answered.put(callId, false);
         }
@@ -275,7 +277,7 @@ final class ClaudeTranscriptWriter {
             data.put("meta", true);
         }
         Payloads.putIfPresent(data, "permissionMode", JsonFields.text(record, "permissionMode"));
-        lastInputByActor.put(lane.actor(), text);
+        lastInputByActor.put(lane.actor(), JsonFields.preview(text, INPUT_PREVIEW));
         append(NewEvent.of(RUN, from, EventType.AGENT_MESSAGE).at(ts).causes(causes).touches(StateKind.SESSION).data(data),
                 baseId(record, line), line);
     }
@@ -335,7 +337,7 @@ final class ClaudeTranscriptWriter {
         if (toolUseResult != null && toolUseResult.isObject() && toolUseResult.has("agentId")) {
             data.put("agentId", toolUseResult.get("agentId").asText());
         }
-        lastInputByActor.put(actor, "result of " + (call == null ? "a tool" : call.tool()) + ": " + text);
+        lastInputByActor.put(actor, JsonFields.preview("result of " + (call == null ? "a tool" : call.tool()) + ": ", text, INPUT_PREVIEW));
         append(NewEvent.of(RUN, actor, EventType.TOOL_RESULT).at(ts).causes(causes).touches(StateKind.SESSION).data(data),
                 baseId(record, line), line);
         if (call != null && !isError && ClaudeTools.editsFile(call.tool())) {

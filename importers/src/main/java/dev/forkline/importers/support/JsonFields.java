@@ -177,6 +177,15 @@ public final class JsonFields {
         if (text == null) {
             return null;
         }
+        return preview((CharSequence) text, max);
+    }
+
+    /** {@code preview(lead + text, max)} without joining them first: {@code text} may be a whole tool output. */
+    public static String preview(String lead, String text, int max) {
+        return preview(new Joined(lead, String.valueOf(text)), max);
+    }
+
+    private static String preview(CharSequence text, int max) {
         // As text.replaceAll("\\s+", " ").trim(), cut: stops reading once more than max characters are certain to remain.
         int length = text.length();
         int start = 0;
@@ -203,6 +212,29 @@ public final class JsonFields {
             end--;
         }
         return end <= max ? oneLine.substring(0, end) : oneLine.substring(0, max - 1) + "…";
+    }
+
+    /** Two strings read as one, without a copy. */
+    private record Joined(String lead, String rest) implements CharSequence {
+        @Override
+        public int length() {
+            return lead.length() + rest.length();
+        }
+
+        @Override
+        public char charAt(int index) {
+            return index < lead.length() ? lead.charAt(index) : rest.charAt(index - lead.length());
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            return toString().subSequence(start, end);
+        }
+
+        @Override
+        public String toString() {
+            return lead + rest;
+        }
     }
 
     /** What {@code \\s} matches in a regular expression: space, tab, line feed, vertical tab, form feed, carriage return. */

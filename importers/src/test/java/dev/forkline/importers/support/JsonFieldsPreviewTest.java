@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** {@link JsonFields#preview} gives what collapsing every run of white space and trimming the whole text gives, then cut. */
+/**
+ * {@link JsonFields#preview} gives what collapsing every run of white space and trimming the whole text gives, then cut;
+ * its two-part form gives the same for the two parts joined.
+ */
 class JsonFieldsPreviewTest {
 
     @Test
@@ -22,6 +25,9 @@ class JsonFieldsPreviewTest {
             String oneLine = text.toString().replaceAll("\\s+", " ").trim();
             String expected = oneLine.length() <= max ? oneLine : oneLine.substring(0, max - 1) + "…";
             assertThat(JsonFields.preview(text.toString(), max)).as("%s / %d", text, max).isEqualTo(expected);
+            int split = random.nextInt(length + 1);
+            assertThat(JsonFields.preview(text.substring(0, split), text.substring(split), max))
+                    .as("%s split at %d / %d", text, split, max).isEqualTo(expected);
         }
         assertThat(JsonFields.preview(null, 5)).isNull();
     }

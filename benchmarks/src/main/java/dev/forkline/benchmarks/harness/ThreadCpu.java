@@ -81,6 +81,11 @@ public final class ThreadCpu implements AutoCloseable {
         return groups;
     }
 
+    /** The groups of {@code runs} runs as what one run used on average. */
+    public static List<Group> perRun(List<Group> groups, int runs) {
+        return groups.stream().map(g -> new Group(g.name(), g.userSeconds() / runs, g.kernelSeconds() / runs)).toList();
+    }
+
     /** The groups as one line: the largest {@code shown}, then the kernel's share of all of them. */
     public static String describe(List<Group> groups, int shown) {
         StringBuilder line = new StringBuilder();

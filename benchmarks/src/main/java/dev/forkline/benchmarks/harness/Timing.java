@@ -32,6 +32,16 @@ public final class Timing {
         return median(times);
     }
 
+    /** Which of the values is their median (the middle one of an odd count, the upper middle one of an even count). */
+    public static int medianIndex(double[] values) {
+        Integer[] order = new Integer[values.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Double.compare(values[a], values[b]));
+        return order[values.length / 2];
+    }
+
     public static double median(double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);

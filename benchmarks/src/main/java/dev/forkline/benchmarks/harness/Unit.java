@@ -33,4 +33,13 @@ public enum Unit {
     };
 
     public abstract String format(double value);
+
+    /** Each value formatted, in order, comma-separated. */
+    public String formatEach(double[] values) {
+        StringBuilder line = new StringBuilder();
+        for (double value : values) {
+            line.append(line.isEmpty() ? "" : ", ").append(format(value));
+        }
+        return line.toString();
+    }
 }

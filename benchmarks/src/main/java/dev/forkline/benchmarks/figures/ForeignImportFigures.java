@@ -39,9 +39,9 @@ import java.util.Map;
 public final class ForeignImportFigures {
 
     private static final long SEED = 0xF0_4E16_4EL;
-    /** Unmeasured imports of a file before its measured ones (until 4 Dec 2026 14:30: one). */
+    /** Unmeasured imports of a file before its measured ones (until 4 Dec 2026 13:55: one). */
     static final int WARM_UP_IMPORTS = 2;
-    /** Measured imports of a file; the figure is their median (until 4 Dec 2026 14:30: one import). */
+    /** Measured imports of a file; the figure is their median (until 4 Dec 2026 13:55: one import). */
     static final int MEASURED_IMPORTS = 3;
 
     private final Sizes sizes;

@@ -82,7 +82,7 @@ public final class ForeignImportFigures {
         double[] warmUps = new double[WARM_UP_IMPORTS];
         for (int i = 0; i < WARM_UP_IMPORTS; i++) {
             double[] split = new double[2];
-            importInto(importer, written[0].file(), work.resolve("foreign-warm-up-store"), split, null);
+            importInto(importer, written[0].file(), work.resolve("foreign-warm-up-store"), split, null, null);
             warmUps[i] = split[0];
         }
 
@@ -95,24 +95,18 @@ public final class ForeignImportFigures {
         double[][] splits = new double[MEASURED_IMPORTS][2];
         Path storedLines = work.resolve("foreign-stored-lines.jsonl");
         StoreResult result = null;
-        long importCpu;
-        long allocated;
-        long collections;
-        List<ThreadCpu.Group> byThread;
+        ImportUsage usage;
         try (ThreadCpu threads = ThreadCpu.start()) {
-            Map<String, long[]> threadsBefore = threads.totals();
-            importCpu = ProcessCpu.nanos();
-            allocated = JvmAllocation.bytes();
-            collections = JvmAllocation.collectionMillis();
+            usage = new ImportUsage(threads);
             for (int i = 0; i < MEASURED_IMPORTS; i++) {
                 boolean last = i == MEASURED_IMPORTS - 1;
-                result = importInto(importer, written[0].file(), work.resolve("foreign-store"), splits[i], last ? storedLines : null);
+                result = importInto(importer, written[0].file(), work.resolve("foreign-store"), splits[i], last ? storedLines : null, usage);
             }
-            importCpu = (ProcessCpu.nanos() - importCpu) / MEASURED_IMPORTS;
-            allocated = (JvmAllocation.bytes() - allocated) / MEASURED_IMPORTS;
-            collections = (JvmAllocation.collectionMillis() - collections) / MEASURED_IMPORTS;
-            byThread = ThreadCpu.perRun(ThreadCpu.between(threadsBefore, threads.totals()), MEASURED_IMPORTS);
         }
+        long importCpu = usage.cpuNanos / MEASURED_IMPORTS;
+        long allocated = usage.allocatedBytes / MEASURED_IMPORTS;
+        long collections = usage.collectionMillis / MEASURED_IMPORTS;
+        List<ThreadCpu.Group> byThread = ThreadCpu.perRun(ThreadCpu.between(Map.of(), usage.threadTicks), MEASURED_IMPORTS);
         double[] imports = new double[MEASURED_IMPORTS];
         for (int i = 0; i < MEASURED_IMPORTS; i++) {
             imports[i] = splits[i][0];
@@ -157,12 +151,16 @@ public final class ForeignImportFigures {
      * Imports {@code file} into a fresh store in {@code storeDir} (deleted afterwards); the store is opened before and
      * closed after the timed part. {@code millis}, when given, receives the import's time and then the read's (which,
      * for a format stored while read, includes most of the storing). {@code storedLines}, when given, receives the
-     * stored events' lines, one per line, written after the timed part.
+     * stored events' lines, one per line, written after the timed part. {@code usage}, when given, is told just before
+     * and after the timed part.
      */
-    private static StoreResult importInto(TraceImporter importer, Path file, Path storeDir, double[] millis, Path storedLines)
-            throws Exception {
+    private static StoreResult importInto(TraceImporter importer, Path file, Path storeDir, double[] millis, Path storedLines,
+                                          ImportUsage usage) throws Exception {
         WorkDirs.deleteTree(storeDir);
         try (TraceStore store = TraceStore.open(storeDir.resolve("forkline"))) {
+            if (usage != null) {
+                usage.start();
+            }
             long start = System.nanoTime();
             long read;
             StoreResult result;
@@ -174,6 +172,9 @@ public final class ForeignImportFigures {
                 }
             }
             long end = System.nanoTime();
+            if (usage != null) {
+                usage.stop();
+            }
             if (result.newEvents() == 0) {
                 throw new IllegalStateException(file + ": the import stored no events");
             }
@@ -204,6 +205,47 @@ public final class ForeignImportFigures {
                     out.write('\n');
                 }
             }
+        }
+    }
+
+    /**
+     * What the timed parts of several imports used, summed: JVM CPU, allocation, collections and each thread group's
+     * ticks. Each import starts after a full collection, so that none collects the garbage of an earlier import or
+     * figure (the imports of one figure follow those of the figures before it in the same JVM).
+     */
+    private static final class ImportUsage {
+        private final ThreadCpu threads;
+        final Map<String, long[]> threadTicks = new java.util.HashMap<>();
+        long cpuNanos;
+        long allocatedBytes;
+        long collectionMillis;
+        private Map<String, long[]> threadsAtStart;
+        private long cpuAtStart;
+        private long allocatedAtStart;
+        private long collectionsAtStart;
+
+        ImportUsage(ThreadCpu threads) {
+            this.threads = threads;
+        }
+
+        void start() {
+            System.gc();
+            threadsAtStart = threads.totals();
+            cpuAtStart = ProcessCpu.nanos();
+            allocatedAtStart = JvmAllocation.bytes();
+            collectionsAtStart = JvmAllocation.collectionMillis();
+        }
+
+        void stop() {
+            cpuNanos += ProcessCpu.nanos() - cpuAtStart;
+            allocatedBytes += JvmAllocation.bytes() - allocatedAtStart;
+            collectionMillis += JvmAllocation.collectionMillis() - collectionsAtStart;
+            threads.totals().forEach((group, ticks) -> {
+                long[] before = threadsAtStart.getOrDefault(group, new long[2]);
+                long[] sum = threadTicks.computeIfAbsent(group, g -> new long[2]);
+                sum[0] += ticks[0] - before[0];
+                sum[1] += ticks[1] - before[1];
+            });
         }
     }
 }

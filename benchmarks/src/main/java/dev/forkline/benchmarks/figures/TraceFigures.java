@@ -81,14 +81,16 @@ public final class TraceFigures {
         int runs = ForeignImportFigures.MEASURED_IMPORTS;
         double[] imports = new double[runs];
         double[] reads = new double[runs];
-        long cpuBefore = ProcessCpu.nanos();
+        long cpuNanos = 0;
         for (int i = 0; i < runs; i++) {
-            // each into a fresh store; the last one stays open for the workbench figures
+            // each into a fresh store, after a full collection (as the foreign imports); the last stays open for the workbench figures
             close();
             store = null;
             WorkDirs.deleteTree(storeDir);
             store = TraceStore.open(storeDir.resolve("forkline"));
+            System.gc();
             double[] read = new double[1];
+            long cpuBefore = ProcessCpu.nanos();
             long start = System.nanoTime();
             imports[i] = Timing.once(() -> {
                 try (StreamedImport stream = store.streamedImport(generated.bundle().toString());
@@ -97,12 +99,13 @@ public final class TraceFigures {
                     result[0] = stream.finish(bundle, List.of(), TraceIntegrity.unverified());
                 }
             });
+            cpuNanos += ProcessCpu.nanos() - cpuBefore;
             reads[i] = read[0];
             if (result[0].newEvents() != generated.events()) {
                 throw new IllegalStateException("import stored " + result[0].newEvents() + " of " + generated.events() + " events");
             }
         }
-        double cpu = (ProcessCpu.nanos() - cpuBefore) / 1e6 / runs;
+        double cpu = cpuNanos / 1e6 / runs;
         double value = Timing.median(imports);
         int median = Timing.medianIndex(imports);
         log.printf("  import: %s (median %s: BundleReader.read (storing as it reads) %s, then the store's tail %s); JVM CPU per import %s"

@@ -188,6 +188,9 @@ public final class JsonFields {
     private static String preview(CharSequence text, int max) {
         // As text.replaceAll("\\s+", " ").trim(), cut: stops reading once more than max characters are certain to remain.
         int length = text.length();
+        if (isOwnPreview(text, max)) {
+            return length <= max ? text.toString() : text.subSequence(0, max - 1) + "…";
+        }
         int start = 0;
         while (start < length && text.charAt(start) <= ' ') {
             start++;
@@ -214,6 +217,25 @@ public final class JsonFields {
         return end <= max ? oneLine.substring(0, end) : oneLine.substring(0, max - 1) + "…";
     }
 
+    /**
+     * Whether the first {@code max + 1} characters need no collapsing or trimming: they start with a visible character
+     * and hold no white space but single spaces between visible characters. Most texts do, and are then cut as they are.
+     */
+    private static boolean isOwnPreview(CharSequence text, int max) {
+        int length = text.length();
+        if (length == 0 || text.charAt(0) <= ' ') {
+            return false;
+        }
+        int limit = Math.min(length, max + 1);
+        for (int i = 1; i < limit; i++) {
+            char c = text.charAt(i);
+            if (c <= ' ' && (c != ' ' || i + 1 == length || text.charAt(i + 1) <= ' ')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Two strings read as one, without a copy. */
     private record Joined(String lead, String rest) implements CharSequence {
         @Override
@@ -228,7 +250,14 @@ public final class JsonFields {
 
         @Override
         public CharSequence subSequence(int start, int end) {
-            return toString().subSequence(start, end);
+            int split = lead.length();
+            if (end <= split) {
+                return lead.substring(start, end);
+            }
+            if (start >= split) {
+                return rest.substring(start - split, end - split);
+            }
+            return lead.substring(start) + rest.substring(0, end - split);
         }
 
         @Override

@@ -31,4 +31,25 @@ class JsonFieldsPreviewTest {
         }
         assertThat(JsonFields.preview(null, 5)).isNull();
     }
+
+    /** Texts of visible characters and single spaces, which need no collapsing, now and then with one white space run. */
+    @Test
+    void textsThatAreTheirOwnPreviewAgreeToo() {
+        Random random = new Random(21);
+        for (int round = 0; round < 50_000; round++) {
+            StringBuilder text = new StringBuilder();
+            int length = random.nextInt(60);
+            for (int i = 0; i < length; i++) {
+                int pick = random.nextInt(40);
+                text.append(pick < 30 ? (char) ('a' + pick % 26) : pick < 37 ? ' ' : pick < 38 ? '\n' : pick < 39 ? 'é' : '\u0001');
+            }
+            int max = 1 + random.nextInt(40);
+            String oneLine = text.toString().replaceAll("\\s+", " ").trim();
+            String expected = oneLine.length() <= max ? oneLine : oneLine.substring(0, max - 1) + "…";
+            assertThat(JsonFields.preview(text.toString(), max)).as("%s / %d", text, max).isEqualTo(expected);
+            int split = random.nextInt(length + 1);
+            assertThat(JsonFields.preview(text.substring(0, split), text.substring(split), max))
+                    .as("%s split at %d / %d", text, split, max).isEqualTo(expected);
+        }
+    }
 }

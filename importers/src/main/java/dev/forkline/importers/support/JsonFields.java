@@ -219,7 +219,7 @@ public final class JsonFields {
 
     /**
      * Whether the first {@code max + 1} characters need no collapsing or trimming: they start with a visible character
-     * and hold no white space but single spaces between visible characters. Most texts do, and are then cut as they are.
+     * and hold no white space but single spaces between visible characters. Such a text is cut as it is.
      */
     private static boolean isOwnPreview(CharSequence text, int max) {
         int length = text.length();

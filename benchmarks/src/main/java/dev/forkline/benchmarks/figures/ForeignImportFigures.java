@@ -26,6 +26,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -39,9 +40,9 @@ import java.util.Map;
 public final class ForeignImportFigures {
 
     private static final long SEED = 0xF0_4E16_4EL;
-    /** Unmeasured imports of a file before its measured ones (until 4 Dec 2026 13:55: one). */
+    /** Unmeasured imports before the measured ones, of each foreign file and of the bundle (until 4 Dec 2026 13:55: one). */
     static final int WARM_UP_IMPORTS = 2;
-    /** Measured imports of a file; the figure is their median (until 4 Dec 2026 13:55: one import). */
+    /** Measured imports, of each foreign file and of the bundle; the figure is their median (until 4 Dec 2026 13:55: one). */
     static final int MEASURED_IMPORTS = 3;
 
     private final Sizes sizes;
@@ -215,7 +216,7 @@ public final class ForeignImportFigures {
      */
     private static final class ImportUsage {
         private final ThreadCpu threads;
-        final Map<String, long[]> threadTicks = new java.util.HashMap<>();
+        final Map<String, long[]> threadTicks = new HashMap<>();
         long cpuNanos;
         long allocatedBytes;
         long collectionMillis;

@@ -22,12 +22,7 @@ class JsonFieldsPreviewTest {
                 text.append(alphabet[random.nextInt(alphabet.length)]);
             }
             int max = 1 + random.nextInt(12);
-            String oneLine = text.toString().replaceAll("\\s+", " ").trim();
-            String expected = oneLine.length() <= max ? oneLine : oneLine.substring(0, max - 1) + "…";
-            assertThat(JsonFields.preview(text.toString(), max)).as("%s / %d", text, max).isEqualTo(expected);
-            int split = random.nextInt(length + 1);
-            assertThat(JsonFields.preview(text.substring(0, split), text.substring(split), max))
-                    .as("%s split at %d / %d", text, split, max).isEqualTo(expected);
+            assertAgrees(text.toString(), max, random.nextInt(length + 1));
         }
         assertThat(JsonFields.preview(null, 5)).isNull();
     }
@@ -44,12 +39,16 @@ class JsonFieldsPreviewTest {
                 text.append(pick < 30 ? (char) ('a' + pick % 26) : pick < 37 ? ' ' : pick < 38 ? '\n' : pick < 39 ? 'é' : '\u0001');
             }
             int max = 1 + random.nextInt(40);
-            String oneLine = text.toString().replaceAll("\\s+", " ").trim();
-            String expected = oneLine.length() <= max ? oneLine : oneLine.substring(0, max - 1) + "…";
-            assertThat(JsonFields.preview(text.toString(), max)).as("%s / %d", text, max).isEqualTo(expected);
-            int split = random.nextInt(length + 1);
-            assertThat(JsonFields.preview(text.substring(0, split), text.substring(split), max))
-                    .as("%s split at %d / %d", text, split, max).isEqualTo(expected);
+            assertAgrees(text.toString(), max, random.nextInt(length + 1));
         }
+    }
+
+    /** Both forms of the preview (the second with the text split at {@code split}) against collapsing and trimming it. */
+    private static void assertAgrees(String text, int max, int split) {
+        String oneLine = text.replaceAll("\\s+", " ").trim();
+        String expected = oneLine.length() <= max ? oneLine : oneLine.substring(0, max - 1) + "…";
+        assertThat(JsonFields.preview(text, max)).as("%s / %d", text, max).isEqualTo(expected);
+        assertThat(JsonFields.preview(text.substring(0, split), text.substring(split), max))
+                .as("%s split at %d / %d", text, split, max).isEqualTo(expected);
     }
 }

@@ -46,6 +46,9 @@ import java.util.Set;
  */
 final class CodexRolloutWriter {
 
+    /** The tool whose successful result is read as file mutations, from the call's arguments. */
+    private static final String APPLY_PATCH = "apply_patch";
+
     static final String RUN = ImportSession.RUN;
     static final String AGENT = "agent:codex";
     /** event_msg records that repeat a response_item (Codex writes both); they add nothing and are only counted. */
@@ -62,7 +65,10 @@ final class CodexRolloutWriter {
     private record PendingCall(Item item, ObjectNode arguments) {
     }
 
-    /** A call written; {@code cwd} is the turn's working directory when it was made (relative patch paths start there). */
+    /**
+     * A call written; {@code cwd} is the turn's working directory when it was made (relative patch paths start there).
+     * Only a patch keeps its {@code arguments} (else null): its result's mutations are read from them.
+     */
     private record CallInfo(String eventId, String tool, ObjectNode arguments, String cwd) {
     }
 
@@ -257,7 +263,7 @@ final class CodexRolloutWriter {
         }
         Event call = session.append(NewEvent.of(RUN, AGENT, EventType.TOOL_CALL).id(id).at(item.ts()).causes(modelCallId)
                 .touches(effect.effect().touchedByCall()).data(data), item.line());
-        calls.put(callId, new CallInfo(call.id(), tool, arguments, turnCwd));
+        calls.put(callId, new CallInfo(call.id(), tool, APPLY_PATCH.equals(tool) ? arguments : null, turnCwd));
         answered.put(callId, false);
         if (asksEscalation(arguments)) {
             ObjectNode request = Json.object();
@@ -322,7 +328,7 @@ final class CodexRolloutWriter {
         lastInput = "output of " + (call == null ? "a tool" : call.tool()) + ": " + output.text();
         append(NewEvent.of(RUN, AGENT, EventType.TOOL_RESULT).at(ts).causes(causes).touches(StateKind.SESSION)
                 .data(data), line);
-        if (call != null && "apply_patch".equals(call.tool()) && !output.isError()) {
+        if (call != null && APPLY_PATCH.equals(call.tool()) && !output.isError()) {
             patchMutations(call, line, ts);
         }
     }
@@ -356,7 +362,7 @@ final class CodexRolloutWriter {
                     yield update;
                 }
             };
-            data.put(StateMutationData.TOOL, "apply_patch");
+            data.put(StateMutationData.TOOL, APPLY_PATCH);
             append(NewEvent.of(RUN, AGENT, EventType.STATE_MUTATION).at(ts).causes(call.eventId()).touches(StateKind.WORKSPACE)
                     .data(data), line);
         }

@@ -48,6 +48,8 @@ final class CodexRolloutWriter {
 
     /** The tool whose successful result is read as file mutations, from the call's arguments. */
     private static final String APPLY_PATCH = "apply_patch";
+    /** Characters of a model call's input summary. */
+    private static final int INPUT_PREVIEW = 200;
 
     static final String RUN = ImportSession.RUN;
     static final String AGENT = "agent:codex";
@@ -84,6 +86,7 @@ final class CodexRolloutWriter {
     private ObjectNode cumulative;
     private String model;
     private String provider;
+    /** A preview of what the next model call answers: the latest user message or tool output. */
     private String lastInput;
     private String turnCwd;
     private long unparsedPatches;
@@ -193,7 +196,7 @@ final class CodexRolloutWriter {
         data.put(AgentMessageData.TEXT, text);
         data.put("role", role);
         if ("user".equals(role)) {
-            lastInput = text;
+            lastInput = JsonFields.preview(text, INPUT_PREVIEW);
         }
         append(NewEvent.of(RUN, from, EventType.AGENT_MESSAGE).at(ts).touches(StateKind.SESSION).data(data), line);
     }
@@ -211,7 +214,7 @@ final class CodexRolloutWriter {
         ObjectNode data = Json.object();
         data.put(ModelCallData.MODEL, model);
         Payloads.putIfPresent(data, ModelCallData.PROVIDER, provider);
-        data.putObject(ModelCallData.INPUT).put(ModelCallData.INPUT_SUMMARY, lastInput == null ? "conversation so far" : JsonFields.preview(lastInput, 200));
+        data.putObject(ModelCallData.INPUT).put(ModelCallData.INPUT_SUMMARY, lastInput == null ? "conversation so far" : lastInput);
         ObjectNode output = data.putObject(ModelCallData.OUTPUT);
         StringBuilder text = new StringBuilder();
         StringBuilder reasoning = new StringBuilder();
@@ -325,7 +328,7 @@ final class CodexRolloutWriter {
             data.put(ToolResultData.ERROR, "rejected by user");
         }
         Payloads.putIfPresent(data, ToolResultData.DURATION_MS, output.durationMs());
-        lastInput = "output of " + (call == null ? "a tool" : call.tool()) + ": " + output.text();
+        lastInput = JsonFields.preview("output of " + (call == null ? "a tool" : call.tool()) + ": ", output.text(), INPUT_PREVIEW);
         append(NewEvent.of(RUN, AGENT, EventType.TOOL_RESULT).at(ts).causes(causes).touches(StateKind.SESSION)
                 .data(data), line);
         if (call != null && APPLY_PATCH.equals(call.tool()) && !output.isError()) {

@@ -46,8 +46,6 @@ final class ClaudeTranscriptWriter {
      * further apart has its model.call written with the lines read so far, so that memory stays bounded.
      */
     static final int MAX_HELD_EVENTS = 10_000;
-    /** Characters of a model call's input summary. */
-    private static final int INPUT_PREVIEW = 200;
 
     /** A tool call already written, for pairing its result; {@code input} only for a file edit (else null). */
     private record CallInfo(String eventId, String tool, JsonNode input, String actor, String cwd) {
@@ -277,7 +275,7 @@ final class ClaudeTranscriptWriter {
             data.put("meta", true);
         }
         Payloads.putIfPresent(data, "permissionMode", JsonFields.text(record, "permissionMode"));
-        lastInputByActor.put(lane.actor(), JsonFields.preview(text, INPUT_PREVIEW));
+        lastInputByActor.put(lane.actor(), JsonFields.preview(text, Payloads.INPUT_SUMMARY_PREVIEW));
         append(NewEvent.of(RUN, from, EventType.AGENT_MESSAGE).at(ts).causes(causes).touches(StateKind.SESSION).data(data),
                 baseId(record, line), line);
     }
@@ -337,7 +335,7 @@ final class ClaudeTranscriptWriter {
         if (toolUseResult != null && toolUseResult.isObject() && toolUseResult.has("agentId")) {
             data.put("agentId", toolUseResult.get("agentId").asText());
         }
-        lastInputByActor.put(actor, JsonFields.preview("result of " + (call == null ? "a tool" : call.tool()) + ": ", text, INPUT_PREVIEW));
+        lastInputByActor.put(actor, JsonFields.preview("result of " + (call == null ? "a tool" : call.tool()) + ": ", text, Payloads.INPUT_SUMMARY_PREVIEW));
         append(NewEvent.of(RUN, actor, EventType.TOOL_RESULT).at(ts).causes(causes).touches(StateKind.SESSION).data(data),
                 baseId(record, line), line);
         if (call != null && !isError && ClaudeTools.editsFile(call.tool())) {

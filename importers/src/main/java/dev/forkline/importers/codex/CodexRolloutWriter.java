@@ -48,8 +48,6 @@ final class CodexRolloutWriter {
 
     /** The tool whose successful result is read as file mutations, from the call's arguments. */
     private static final String APPLY_PATCH = "apply_patch";
-    /** Characters of a model call's input summary. */
-    private static final int INPUT_PREVIEW = 200;
 
     static final String RUN = ImportSession.RUN;
     static final String AGENT = "agent:codex";
@@ -196,7 +194,7 @@ final class CodexRolloutWriter {
         data.put(AgentMessageData.TEXT, text);
         data.put("role", role);
         if ("user".equals(role)) {
-            lastInput = JsonFields.preview(text, INPUT_PREVIEW);
+            lastInput = JsonFields.preview(text, Payloads.INPUT_SUMMARY_PREVIEW);
         }
         append(NewEvent.of(RUN, from, EventType.AGENT_MESSAGE).at(ts).touches(StateKind.SESSION).data(data), line);
     }
@@ -328,7 +326,7 @@ final class CodexRolloutWriter {
             data.put(ToolResultData.ERROR, "rejected by user");
         }
         Payloads.putIfPresent(data, ToolResultData.DURATION_MS, output.durationMs());
-        lastInput = JsonFields.preview("output of " + (call == null ? "a tool" : call.tool()) + ": ", output.text(), INPUT_PREVIEW);
+        lastInput = JsonFields.preview("output of " + (call == null ? "a tool" : call.tool()) + ": ", output.text(), Payloads.INPUT_SUMMARY_PREVIEW);
         append(NewEvent.of(RUN, AGENT, EventType.TOOL_RESULT).at(ts).causes(causes).touches(StateKind.SESSION)
                 .data(data), line);
         if (call != null && APPLY_PATCH.equals(call.tool()) && !output.isError()) {

@@ -138,7 +138,7 @@ final class AgentsTraceWriter {
         data.put(ModelCallData.MODEL, model);
         ObjectNode input = data.putObject(ModelCallData.INPUT);
         ArrayNode messages = messages(spanData.get("input"));
-        input.put(ModelCallData.INPUT_SUMMARY, messages.isEmpty() ? "not recorded" : JsonFields.preview(lastContent(messages), 200));
+        input.put(ModelCallData.INPUT_SUMMARY, messages.isEmpty() ? "not recorded" : JsonFields.preview(lastContent(messages), Payloads.INPUT_SUMMARY_PREVIEW));
         if (!messages.isEmpty()) {
             input.set(ModelCallData.INPUT_MESSAGES, messages);
         }

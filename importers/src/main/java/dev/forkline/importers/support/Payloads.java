@@ -13,6 +13,9 @@ import dev.forkline.trace.payload.StateMutationData;
  */
 public final class Payloads {
 
+    /** Characters of a model call's input summary when it is a preview of the latest input (a prompt or a tool's output). */
+    public static final int INPUT_SUMMARY_PREVIEW = 200;
+
     private Payloads() {
     }
 

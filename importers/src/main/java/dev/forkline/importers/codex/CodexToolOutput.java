@@ -65,19 +65,22 @@ record CodexToolOutput(String text, Integer exitCode, Long durationMs, boolean r
      */
     static Integer exitCodeIn(String body) {
         Matcher exited = EXITED.matcher(body);
-        int from = 0;
-        while (true) {
-            int process = body.indexOf("Process exited with code", from);
-            int exit = body.indexOf("Exit code", from);
+        // each word's next place is searched for again only once the try at it failed
+        int process = body.indexOf("Process exited with code");
+        int exit = body.indexOf("Exit code");
+        while (process >= 0 || exit >= 0) {
             int start = process < 0 ? exit : exit < 0 ? process : Math.min(process, exit);
-            if (start < 0) {
-                return null;
-            }
             if (exited.region(start, body.length()).lookingAt()) {
                 return Integer.valueOf(exited.group(1));
             }
-            from = start + 1;
+            if (process == start) {
+                process = body.indexOf("Process exited with code", start + 1);
+            }
+            if (exit == start) {
+                exit = body.indexOf("Exit code", start + 1);
+            }
         }
+        return null;
     }
 
     /** Whether the whole output is a redaction placeholder: nothing is known of what the call did. */

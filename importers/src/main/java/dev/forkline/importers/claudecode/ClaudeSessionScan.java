@@ -6,8 +6,8 @@ import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.BytesRead;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.JsonlRecords;
+import dev.forkline.importers.support.ParallelLineParse;
 import dev.forkline.importers.support.RecordStream;
-import dev.forkline.importers.support.TextLines;
 import dev.forkline.importers.support.Timestamps;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -69,39 +69,45 @@ final class ClaudeSessionScan {
                 scan.agentsWithFiles.add(file.getFileName().toString().replaceFirst("^agent-", "").replaceFirst("\\.jsonl$", ""));
             }
         }
-        // Findings about malformed lines are written by the second pass; this pass reads into a throwaway session.
+        // Findings about malformed lines are written by the second pass; this pass reads into throwaway sessions.
         ImportSession quiet = new ImportSession(session.format(), session.source());
         for (Path file : files) {
             BytesRead told = file.equals(scan.transcript) ? reading : BytesRead.NONE;
             try (RecordStream stream = RecordStream.firstBytes(file, quiet, limit)) {
-                long reported = 0;
-                for (TextLines line = stream.nextUnparsed(); line != null; line = stream.nextUnparsed()) {
-                    scan.scanLine(file, line, quiet);
-                    if (stream.bytesRead() != reported) {
-                        reported = stream.bytesRead();
-                        told.read(reported);
-                    }
-                }
+                ParallelLineParse.read(stream, () -> new LineScanner(file.toString(), new ImportSession(session.format(), session.source())),
+                        (line, number) -> scan.take(file, line, number), told);
             }
         }
         return scan;
     }
 
+    /** A line as the parse threads read it: its record, with a progress record's tree (null for other records). */
+    private record ScannedLine(ScannedRecord record, ObjectNode progress) {
+    }
+
     /**
-     * One line, read with a token parser ({@link ScannedRecord}); a progress record (a subagent's message streamed into
-     * the transcript, or a status) is read as a tree. A line that is not one JSON object is passed over: the second pass
+     * Reads lines with a token parser ({@link ScannedRecord}); a progress record (a subagent's message streamed into
+     * the transcript, or a status) as a tree. A line that is not one JSON object is passed over: the second pass
      * reports it.
      */
-    private void scanLine(Path file, TextLines line, ImportSession quiet) {
-        ScannedRecord record = ScannedRecord.read(line.bytes(), line.offset(), line.length(), file.toString(), line.lineNumber(), quiet);
-        if (record == null) {
-            return;
+    private record LineScanner(String file, ImportSession quiet) implements ParallelLineParse.Parser<ScannedLine> {
+        @Override
+        public ScannedLine parse(byte[] bytes, int offset, int length, long lineNumber) {
+            ScannedRecord record = ScannedRecord.read(bytes, offset, length, file, lineNumber, quiet);
+            if (record == null) {
+                return null;
+            }
+            ObjectNode progress = "progress".equals(record.type)
+                    ? JsonlRecords.parse(bytes, offset, length, file, lineNumber, quiet) : null;
+            return new ScannedLine(record, progress);
         }
-        if ("progress".equals(record.type)) {
-            scan(file, JsonlRecords.parse(line.bytes(), line.offset(), line.length(), file.toString(), line.lineNumber(), quiet),
-                    line.lineNumber());
+    }
+
+    private void take(Path file, ScannedLine line, long number) {
+        if (line.progress() != null) {
+            scan(file, line.progress(), number);
         } else {
-            scan(file, record, line.lineNumber());
+            scan(file, line.record(), number);
         }
     }
 

@@ -10,8 +10,8 @@ import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.JsonlRecords;
+import dev.forkline.importers.support.ParallelLineParse;
 import dev.forkline.importers.support.RecordStream;
-import dev.forkline.importers.support.TextLines;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.importers.support.StartCheckpoint;
@@ -90,7 +90,13 @@ public final class CodexRolloutImporter extends SingleFileImporter {
         long toolCalls;
         boolean legacy;
 
-        void add(HeaderLine line) {
+        void add(ParsedLine parsed) {
+            if (parsed.legacyHeader() != null) {
+                legacy = true;
+                meta = parsed.legacyHeader();
+                rolloutRecords++;
+            }
+            HeaderLine line = parsed.line();
             if (line.isRolloutRecord() || line.isBareItem()) {
                 rolloutRecords++;
             }
@@ -203,37 +209,35 @@ public final class CodexRolloutImporter extends SingleFileImporter {
     }
 
     /**
-     * A first pass over the first {@code limit} bytes, reading each line with a token parser ({@link HeaderLine}); the
-     * first line, which may be the older layout's header, as a tree. {@code reading} hears each time more was read.
+     * A first pass over the first {@code limit} bytes, reading each line with a token parser ({@link HeaderLine}) on the
+     * parse threads ({@link ParallelLineParse}); the first line, which may be the older layout's header, as a tree.
+     * {@code reading} hears each time more was read.
      */
     private static Header readHeader(Path path, ImportSession session, long limit, BytesRead reading) throws IOException {
         Header header = new Header();
         ImportSession quiet = new ImportSession(FORMAT, session.source());
         try (RecordStream stream = RecordStream.firstBytes(path, quiet, limit)) {
-            long reported = 0;
-            for (TextLines line = stream.nextUnparsed(); line != null; line = stream.nextUnparsed()) {
-                HeaderLine read;
-                if (line.lineNumber() == 1) {
-                    ObjectNode record = JsonlRecords.parse(line.bytes(), line.offset(), line.length(), path.toString(), 1, quiet);
-                    if (record != null && isLegacyHeader(record)) {
-                        header.legacy = true;
-                        header.meta = record;
-                        header.rolloutRecords++;
-                    }
-                    read = record == null ? null : HeaderLine.of(record);
-                } else {
-                    read = HeaderLine.read(line.bytes(), line.offset(), line.length(), path.toString(), line.lineNumber(), quiet);
-                }
-                if (read != null) {
-                    header.add(read);
-                }
-                if (stream.bytesRead() != reported) {
-                    reported = stream.bytesRead();
-                    reading.read(reported);
-                }
-            }
+            ParallelLineParse.read(stream, () -> new HeaderLineParser(path.toString(), new ImportSession(FORMAT, session.source())),
+                    (line, number) -> header.add(line), reading);
         }
         return header;
+    }
+
+    /** A line of the header pass, with the first line's tree when it is the older layout's header. */
+    private record ParsedLine(HeaderLine line, ObjectNode legacyHeader) {
+    }
+
+    /** Reads the header pass's lines into throwaway sessions: the second pass reports what is wrong with a line. */
+    private record HeaderLineParser(String file, ImportSession quiet) implements ParallelLineParse.Parser<ParsedLine> {
+        @Override
+        public ParsedLine parse(byte[] bytes, int offset, int length, long number) {
+            if (number != 1) {
+                HeaderLine read = HeaderLine.read(bytes, offset, length, file, number, quiet);
+                return read == null ? null : new ParsedLine(read, null);
+            }
+            ObjectNode record = JsonlRecords.parse(bytes, offset, length, file, 1, quiet);
+            return record == null ? null : new ParsedLine(HeaderLine.of(record), isLegacyHeader(record) ? record : null);
+        }
     }
 
     private static ObjectNode sessionStart(Header header, String model, String provider, Path path) {

@@ -77,8 +77,8 @@ public final class Timestamps {
     }
 
     /**
-     * The value as {@link #integer} reads it when it is a number of at most 18 decimal digits without a sign (a long
-     * holds it, and every span of an OTLP export has two), else -1: read without a {@code BigInteger}.
+     * The value as {@link #integer} reads it when it is a number without a sign that a long holds (today's times in
+     * nanoseconds have 19 digits, and every span of an OTLP export has two), else -1: read without a {@code BigInteger}.
      */
     private static long smallNanos(JsonNode value) {
         if (value == null) {
@@ -92,13 +92,13 @@ public final class Timestamps {
         }
         String text = value.textValue().trim();
         int length = text.length();
-        if (length == 0 || length > 18) {
+        if (length == 0 || length > 19) {
             return -1;
         }
         long nanos = 0;
         for (int i = 0; i < length; i++) {
             char c = text.charAt(i);
-            if (c < '0' || c > '9') {
+            if (c < '0' || c > '9' || nanos > (Long.MAX_VALUE - (c - '0')) / 10) {
                 return -1;
             }
             nanos = nanos * 10 + (c - '0');

@@ -33,7 +33,7 @@ class TimestampsTest {
         JsonNodeFactory nodes = JsonNodeFactory.instance;
         List<JsonNode> values = new ArrayList<>(List.of(nodes.textNode("1767225602682000000"), nodes.textNode(" 1767225602682000001 "),
                 nodes.textNode("999999999999999999"), nodes.textNode("1000000000000000000"), nodes.textNode("9223372036854775807"),
-                nodes.textNode("9223372036854775808"), nodes.textNode("000000000000000000000001"), nodes.textNode("0"), nodes.textNode(""),
+                nodes.textNode("9223372036854775808"), nodes.textNode("9999999999999999999"), nodes.textNode("9223372036854775799"), nodes.textNode("000000000000000000000001"), nodes.textNode("0"), nodes.textNode(""),
                 nodes.textNode("+5"), nodes.textNode("-5"), nodes.textNode("1e9"), nodes.textNode("12a"), nodes.textNode("1000000000000000000000000000000"),
                 nodes.numberNode(0L), nodes.numberNode(-1L), nodes.numberNode(Long.MAX_VALUE), nodes.numberNode(1.5e18),
                 nodes.numberNode(new BigInteger("100000000000000000000")), nodes.booleanNode(true), nodes.nullNode()));

@@ -195,7 +195,7 @@ final class SpanFileReader implements Closeable {
                     if (field.getValue().isArray()) {
                         for (JsonNode span : field.getValue()) {
                             if (span instanceof ObjectNode object) {
-                                spans.add(otlpSpan(object, resource, scope, line, null, -1, 0));
+                                spans.add(otlpSpan(object, resource, scope, line));
                             }
                         }
                     }
@@ -431,11 +431,11 @@ final class SpanFileReader implements Closeable {
                     if (source == null || start < 0 || parser.currentToken() != JsonToken.START_OBJECT) {
                         JsonNode span = (JsonNode) TREES.readTree(parser);
                         if (span instanceof ObjectNode object) {
-                            spans.add(otlpSpan(object, resource, scope[0], line, null, -1, 0));
+                            spans.add(otlpSpan(object, resource, scope[0], line));
                         }
                         return;
                     }
-                    ObjectNode skeleton = skeleton(parser);
+                    SpanMembers skeleton = SpanMembers.skeleton(parser);
                     long end = parser.currentLocation().getByteOffset();
                     if (end - start > Integer.MAX_VALUE) {
                         throw new TraceFormatException(file.toString(), line, "a span of more than 2 GB");
@@ -447,62 +447,96 @@ final class SpanFileReader implements Closeable {
         }
     }
 
-    /** The members of a span object that a skeleton is made of, besides the attributes that place it. */
-    private static final java.util.Set<String> SKELETON_MEMBERS = java.util.Set.of("traceId", "spanId", "parentSpanId", "name", "kind",
-            "startTimeUnixNano", "endTimeUnixNano", "status", "events");
-
     /**
-     * The span object at the parser (on its start) as a tree of only what its skeleton is made of: the attributes
-     * that place it ({@link OtelSpan#PLACING_ATTRIBUTES}), the other members it keeps; the rest is only tokenized
-     * (the parser rejects repeated members, so an entry's key decides whether its value is read, whatever their order).
+     * The members of a span object that make its {@link OtelSpan}, as they are in its tree ({@link #of}) or, for a
+     * skeleton, read off the parser ({@link #skeleton}): without a tree of the span, whose maps were most of the time of
+     * reading a large export's spans.
      */
-    private static ObjectNode skeleton(JsonParser parser) throws IOException {
-        ObjectNode span = JsonNodeFactory.instance.objectNode();
-        while (parser.nextToken() == JsonToken.FIELD_NAME) {
-            String member = parser.currentName();
-            JsonToken value = parser.nextToken();
-            if ("attributes".equals(member)) {
-                if (value == JsonToken.START_ARRAY) {
-                    placingAttributes(parser, span.putArray(member));
-                } else {
-                    span.set(member, (JsonNode) TREES.readTree(parser));
-                }
-            } else if (SKELETON_MEMBERS.contains(member)) {
-                span.set(member, valueAt(parser));
-            } else {
-                parser.skipChildren();
-            }
-        }
-        return span;
-    }
+    private static final class SpanMembers {
+        JsonNode traceId;
+        JsonNode spanId;
+        JsonNode parentSpanId;
+        JsonNode name;
+        JsonNode kind;
+        JsonNode start;
+        JsonNode end;
+        JsonNode status;
+        JsonNode events;
+        /** As {@link AnyValues#keyValues} makes them: every attribute of a tree, only the placing ones of a skeleton. */
+        ObjectNode attributes;
 
-    /** Adds the placing entries of an attribute list (the parser on its start) to {@code kept}. */
-    private static void placingAttributes(JsonParser parser, ArrayNode kept) throws IOException {
-        while (parser.nextToken() != JsonToken.END_ARRAY) {
-            if (parser.currentToken() != JsonToken.START_OBJECT) {
-                parser.skipChildren();
-                continue;
-            }
-            JsonNode key = null;
-            JsonNode value = null;
+        static SpanMembers of(ObjectNode span) {
+            SpanMembers members = new SpanMembers();
+            members.traceId = span.get("traceId");
+            members.spanId = span.get("spanId");
+            members.parentSpanId = span.get("parentSpanId");
+            members.name = span.get("name");
+            members.kind = span.get("kind");
+            members.start = span.get("startTimeUnixNano");
+            members.end = span.get("endTimeUnixNano");
+            members.status = span.get("status");
+            members.events = span.get("events");
+            members.attributes = AnyValues.keyValues(span.get("attributes"));
+            return members;
+        }
+
+        /**
+         * The span object at the parser (on its start) read for its skeleton: the attributes that place it
+         * ({@link OtelSpan#PLACING_ATTRIBUTES}) and the other members it keeps; the rest is only tokenized (the parser
+         * rejects repeated members, so an entry's key decides whether its value is read, whatever their order).
+         */
+        static SpanMembers skeleton(JsonParser parser) throws IOException {
+            SpanMembers members = new SpanMembers();
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String member = parser.currentName();
-                parser.nextToken();
-                if ("key".equals(member)) {
-                    key = valueAt(parser);
-                } else if ("value".equals(member) && (key == null || placing(key))) {
-                    value = (JsonNode) TREES.readTree(parser);
-                } else {
+                JsonToken value = parser.nextToken();
+                switch (member) {
+                    case "traceId" -> members.traceId = valueAt(parser);
+                    case "spanId" -> members.spanId = valueAt(parser);
+                    case "parentSpanId" -> members.parentSpanId = valueAt(parser);
+                    case "name" -> members.name = valueAt(parser);
+                    case "kind" -> members.kind = valueAt(parser);
+                    case "startTimeUnixNano" -> members.start = valueAt(parser);
+                    case "endTimeUnixNano" -> members.end = valueAt(parser);
+                    case "status" -> members.status = valueAt(parser);
+                    case "events" -> members.events = valueAt(parser);
+                    case "attributes" -> members.attributes = value == JsonToken.START_ARRAY
+                            ? placingAttributes(parser) : AnyValues.keyValues((JsonNode) TREES.readTree(parser));
+                    default -> parser.skipChildren();
+                }
+            }
+            if (members.attributes == null) {
+                members.attributes = AnyValues.keyValues(null);
+            }
+            return members;
+        }
+
+        /** The placing entries of an attribute list (the parser on its start), as {@link AnyValues#keyValues} makes them. */
+        private static ObjectNode placingAttributes(JsonParser parser) throws IOException {
+            ObjectNode kept = JsonNodeFactory.instance.objectNode();
+            while (parser.nextToken() != JsonToken.END_ARRAY) {
+                if (parser.currentToken() != JsonToken.START_OBJECT) {
                     parser.skipChildren();
+                    continue;
+                }
+                JsonNode key = null;
+                JsonNode value = null;
+                while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                    String member = parser.currentName();
+                    parser.nextToken();
+                    if ("key".equals(member)) {
+                        key = valueAt(parser);
+                    } else if ("value".equals(member) && (key == null || placing(key))) {
+                        value = (JsonNode) TREES.readTree(parser);
+                    } else {
+                        parser.skipChildren();
+                    }
+                }
+                if (key != null && placing(key)) {
+                    kept.set(key.asText(), AnyValues.value(value));
                 }
             }
-            if (key != null && placing(key)) {
-                ObjectNode entry = kept.addObject();
-                entry.set("key", key);
-                if (value != null) {
-                    entry.set("value", value);
-                }
-            }
+            return kept;
         }
     }
 
@@ -519,19 +553,22 @@ final class SpanFileReader implements Closeable {
         return key.isTextual() && OtelSpan.PLACING_ATTRIBUTES.contains(key.asText());
     }
 
-    private OtelSpan otlpSpan(ObjectNode span, ObjectNode resource, String scope, long line, SpanSource stored, long from, int length) {
-        JsonNode status = span.get("status");
-        return OtelSpan.of(repeated.of(AnyValues.id(span.get("traceId"))), AnyValues.id(span.get("spanId")),
-                parents.of(AnyValues.id(span.get("parentSpanId"))), repeated.of(JsonFields.text(span, "name")),
-                repeated.of(AnyValues.kind(span.get("kind"))),
-                Timestamps.fromEpochNanos(span.get("startTimeUnixNano")), Timestamps.fromEpochNanos(span.get("endTimeUnixNano")),
-                AnyValues.keyValues(span.get("attributes")), AnyValues.status(status == null ? null : status.get("code")),
-                JsonFields.text(status, "message"), otlpEvents(span), resource, scope, line, stored, from, length);
+    private OtelSpan otlpSpan(ObjectNode span, ObjectNode resource, String scope, long line) {
+        return otlpSpan(SpanMembers.of(span), resource, scope, line, null, -1, 0);
     }
 
-    /** The events of an OTLP span object. */
-    static List<OtelSpan.SpanEvent> otlpEvents(JsonNode span) {
-        JsonNode rawEvents = span.get("events");
+    private OtelSpan otlpSpan(SpanMembers span, ObjectNode resource, String scope, long line, SpanSource stored, long from, int length) {
+        JsonNode status = span.status;
+        return OtelSpan.of(repeated.of(AnyValues.id(span.traceId)), AnyValues.id(span.spanId),
+                parents.of(AnyValues.id(span.parentSpanId)), repeated.of(span.name == null || !span.name.isTextual() ? null : span.name.asText()),
+                repeated.of(AnyValues.kind(span.kind)),
+                Timestamps.fromEpochNanos(span.start), Timestamps.fromEpochNanos(span.end),
+                span.attributes, AnyValues.status(status == null ? null : status.get("code")),
+                JsonFields.text(status, "message"), otlpEvents(span.events), resource, scope, line, stored, from, length);
+    }
+
+    /** The events of an OTLP span object (its {@code events} member). */
+    static List<OtelSpan.SpanEvent> otlpEvents(JsonNode rawEvents) {
         if (rawEvents == null || !rawEvents.isArray() || rawEvents.isEmpty()) {
             return List.of();
         }

@@ -95,7 +95,7 @@ final class SpanSource implements SpanBody, Closeable {
             if (parser.nextToken() != null) {
                 throw new IOException("content after the span's object");
             }
-            return new SpanBody.Held(AnyValues.keyValues(body.get("attributes")), SpanFileReader.otlpEvents(body));
+            return new SpanBody.Held(AnyValues.keyValues(body.get("attributes")), SpanFileReader.otlpEvents(body.get("events")));
         } catch (IOException e) {
             throw new IllegalStateException(file + ": reading a span again: " + e.getMessage(), e);
         }

@@ -1,13 +1,17 @@
 package dev.forkline.importers.otel;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.support.Timestamps;
+import java.io.IOException;
 import java.math.BigInteger;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 
 /** Decodes OTLP/JSON AnyValue and key/value lists, Jaeger tags, ids, kinds and status codes. */
@@ -37,43 +41,104 @@ final class AnyValues {
         if (any == null || any.isNull() || !any.isObject()) {
             return any == null ? NODES.nullNode() : any;
         }
-        if (any.has("stringValue")) {
-            return NODES.textNode(any.get("stringValue").asText());
-        }
-        if (any.has("intValue")) {
-            BigInteger integer = Timestamps.integer(any.get("intValue"));
-            return integer == null ? any.get("intValue") : NODES.numberNode(integer);
-        }
-        if (any.has("doubleValue")) {
-            JsonNode number = any.get("doubleValue");
-            if (number.isTextual()) {
-                try {
-                    return NODES.numberNode(new java.math.BigDecimal(number.asText()));
-                } catch (NumberFormatException notNumber) {
-                    return number;
-                }
+        for (String kind : KINDS) {
+            JsonNode held = any.get(kind);
+            if (held != null) {
+                return ofKind(kind, held);
             }
-            return number;
-        }
-        if (any.has("boolValue")) {
-            JsonNode bool = any.get("boolValue");
-            return bool.isTextual() ? NODES.booleanNode(Boolean.parseBoolean(bool.asText())) : bool;
-        }
-        if (any.has("arrayValue")) {
-            ArrayNode array = NODES.arrayNode();
-            JsonNode values = any.get("arrayValue").get("values");
-            if (values != null) {
-                values.forEach(item -> array.add(value(item)));
-            }
-            return array;
-        }
-        if (any.has("kvlistValue")) {
-            return keyValues(any.get("kvlistValue").get("values"));
-        }
-        if (any.has("bytesValue")) {
-            return NODES.textNode(any.get("bytesValue").asText());
         }
         return NODES.nullNode();
+    }
+
+    /** The AnyValue members, in the order that decides which one an AnyValue holding several of them is read as. */
+    private static final List<String> KINDS = List.of("stringValue", "intValue", "doubleValue", "boolValue", "arrayValue", "kvlistValue", "bytesValue");
+
+    /** The plain value of an AnyValue whose first member of {@link #KINDS} is {@code kind}, holding {@code held}. */
+    private static JsonNode ofKind(String kind, JsonNode held) {
+        return switch (kind) {
+            case "stringValue", "bytesValue" -> NODES.textNode(held.asText());
+            case "intValue" -> {
+                BigInteger integer = Timestamps.integer(held);
+                yield integer == null ? held : NODES.numberNode(integer);
+            }
+            case "doubleValue" -> {
+                if (held.isTextual()) {
+                    try {
+                        yield NODES.numberNode(new java.math.BigDecimal(held.asText()));
+                    } catch (NumberFormatException notNumber) {
+                        yield held;
+                    }
+                }
+                yield held;
+            }
+            case "boolValue" -> held.isTextual() ? NODES.booleanNode(Boolean.parseBoolean(held.asText())) : held;
+            case "arrayValue" -> {
+                ArrayNode array = NODES.arrayNode();
+                JsonNode values = held.get("values");
+                if (values != null) {
+                    values.forEach(item -> array.add(value(item)));
+                }
+                yield array;
+            }
+            case "kvlistValue" -> keyValues(held.get("values"));
+            default -> throw new IllegalArgumentException("not an AnyValue member: " + kind);
+        };
+    }
+
+    /**
+     * {@link #keyValues} of the value at the parser's current token, read as it streams by instead of as a tree of
+     * entries first (a span's attributes are read this way when its body is read again from the file). The value is
+     * consumed: the parser is left at its last token.
+     */
+    static ObjectNode readKeyValues(JsonParser parser) throws IOException {
+        ObjectNode out = NODES.objectNode();
+        if (parser.currentToken() != JsonToken.START_ARRAY) {
+            parser.skipChildren();
+            return out;
+        }
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+            if (parser.currentToken() != JsonToken.START_OBJECT) {
+                parser.skipChildren(); // not an entry: there is no key in it
+                continue;
+            }
+            String key = null;
+            JsonNode value = null;
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String member = parser.currentName();
+                JsonToken token = parser.nextToken();
+                if (member.equals("key") && token == JsonToken.VALUE_STRING) {
+                    key = parser.getText();
+                } else if (member.equals("value")) {
+                    value = readValue(parser);
+                } else {
+                    parser.skipChildren();
+                }
+            }
+            if (key != null) {
+                out.set(key, value == null ? value(null) : value);
+            }
+        }
+        return out;
+    }
+
+    /** {@link #value} of the AnyValue at the parser's current token, which is consumed. */
+    static JsonNode readValue(JsonParser parser) throws IOException {
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+            return value(SpanFileReader.TREES.readTree(parser));
+        }
+        if (parser.nextToken() != JsonToken.FIELD_NAME) {
+            return value(NODES.objectNode());
+        }
+        String member = parser.currentName();
+        JsonNode first = parser.nextToken() == JsonToken.VALUE_STRING ? NODES.textNode(parser.getText()) : SpanFileReader.TREES.readTree(parser);
+        if (parser.nextToken() == JsonToken.END_OBJECT) {
+            return KINDS.contains(member) ? ofKind(member, first) : NODES.nullNode();
+        }
+        // more members: read them, then decide as for a tree (the parser refuses a member named twice)
+        ObjectNode any = NODES.objectNode();
+        any.set(member, first);
+        any.setAll((ObjectNode) SpanFileReader.TREES.readTree(parser));
+        return value(any);
     }
 
     /** Jaeger's {@code [{"key","type","value"}]} tags as a flat object. */

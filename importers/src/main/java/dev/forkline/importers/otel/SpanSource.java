@@ -3,7 +3,6 @@ package dev.forkline.importers.otel;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Json;
 import java.io.Closeable;
@@ -76,18 +75,24 @@ final class SpanSource implements SpanBody, Closeable {
         }
     }
 
-    /** The span's attributes and events; its other members, which its skeleton holds already, are only tokenized. */
+    /**
+     * The span's attributes and events; its other members, which its skeleton holds already, are only tokenized. The
+     * attributes are made flat as they stream by ({@link AnyValues#readKeyValues}).
+     */
     private SpanBody.Held parse(ByteBuffer span) {
         try (JsonParser parser = Json.MAPPER.createParser(span.array(), 0, span.limit())) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw new IOException("not a JSON object");
             }
-            ObjectNode body = JsonNodeFactory.instance.objectNode();
+            ObjectNode attributes = null;
+            JsonNode events = null;
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String member = parser.currentName();
                 parser.nextToken();
-                if (member.equals("attributes") || member.equals("events")) {
-                    body.set(member, (JsonNode) SpanFileReader.TREES.readTree(parser));
+                if (member.equals("attributes")) {
+                    attributes = AnyValues.readKeyValues(parser);
+                } else if (member.equals("events")) {
+                    events = SpanFileReader.TREES.readTree(parser);
                 } else {
                     parser.skipChildren();
                 }
@@ -95,7 +100,7 @@ final class SpanSource implements SpanBody, Closeable {
             if (parser.nextToken() != null) {
                 throw new IOException("content after the span's object");
             }
-            return new SpanBody.Held(AnyValues.keyValues(body.get("attributes")), SpanFileReader.otlpEvents(body.get("events")));
+            return new SpanBody.Held(attributes == null ? AnyValues.keyValues(null) : attributes, SpanFileReader.otlpEvents(events));
         } catch (IOException e) {
             throw new IllegalStateException(file + ": reading a span again: " + e.getMessage(), e);
         }

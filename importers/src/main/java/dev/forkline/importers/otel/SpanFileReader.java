@@ -531,13 +531,13 @@ final class SpanFileReader implements Closeable {
                     if ("key".equals(member)) {
                         key = valueAt(parser);
                     } else if ("value".equals(member) && (key == null || placing(key))) {
-                        value = (JsonNode) TREES.readTree(parser);
+                        value = AnyValues.readValue(parser);
                     } else {
                         parser.skipChildren();
                     }
                 }
                 if (key != null && placing(key)) {
-                    kept.set(key.asText(), AnyValues.value(value));
+                    kept.set(key.asText(), value == null ? AnyValues.value(null) : value);
                 }
             }
             return kept;

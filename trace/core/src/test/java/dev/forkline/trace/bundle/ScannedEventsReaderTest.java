@@ -2,9 +2,11 @@ package dev.forkline.trace.bundle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.forkline.trace.AsciiJson;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.LineReader;
@@ -20,9 +22,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -155,6 +159,10 @@ class ScannedEventsReaderTest {
                 "\"x\":\"caf\u00e9\",",                   // non-ASCII text
                 "\"x\":\"\\u0041\",",                     // escaped ASCII
                 "\"x\":{\"y\":1,\"y\":2},",               // duplicate member deep inside
+                "\"0\":{\"y\":1,\"y\":2},",               // the same where the members before it are in order
+                "\"0\":[{\"z\":{\"a\":1,\"a\":1}}],",       // deeper, in an array
+                "\"0\":1,\"0\":2,",                       // in data itself
+                "\"0\":{\"b\":1,\"a\":2},",               // valid, members not in order
                 "\"callId\":\"\\ud800\",",                // a kept member with a lone surrogate
                 "\"blob\":\"sha256:" + "ab".repeat(32) + "\",",
                 "\"sha256:" + "cd".repeat(32) + "\":\"a member name, not a blob\",",
@@ -166,6 +174,43 @@ class ScannedEventsReaderTest {
             Path file = write(lines);
             assertSame(strict(file, LineReader.DEFAULT_MAX_LINE_BYTES), file, LineReader.DEFAULT_MAX_LINE_BYTES, SMALL_BLOCK);
         }
+    }
+
+    /** A member named twice where every member before it is in canonical order: in the envelope and in a kept data member. */
+    @Test
+    void reportsDuplicatesInCanonicalPlacesAsTheStrictParserDoes() throws Exception {
+        String line = sampleLines().get(3);
+        for (String edited : List.of(line.replaceFirst("\\{\"actor\"", "{\"actor\":\"agent:x\",\"actor\""),
+                line.replace("\"callId\":\"b1\"", "\"callId\":{\"a\":1,\"a\":2}"))) {
+            assertNotEquals(line, edited);
+            List<String> lines = new ArrayList<>(sampleLines());
+            lines.set(3, edited);
+            Path file = write(lines);
+            Outcome expected = strict(file, LineReader.DEFAULT_MAX_LINE_BYTES);
+            assertNotNull(expected.error(), edited);
+            assertSame(expected, file, LineReader.DEFAULT_MAX_LINE_BYTES, SMALL_BLOCK);
+        }
+    }
+
+    /**
+     * The lines Forkline writes (canonical, plain ASCII) are read by the scanner itself, not handed to the strict
+     * parser: its events keep only the data members the columns need.
+     */
+    @Test
+    void readsCanonicalLinesItself() throws Exception {
+        int read = 0;
+        for (String line : sampleLines()) {
+            byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+            if (!AsciiJson.isPlain(bytes, 0, bytes.length)) {
+                continue;
+            }
+            EventLineScanner.Scanned scanned = EventLineScanner.scan(bytes, 0, bytes.length, "trace.jsonl", 1);
+            Set<String> members = new HashSet<>();
+            scanned.event().data().fieldNames().forEachRemaining(members::add);
+            assertTrue(EventColumns.dataMembers().containsAll(members), line);
+            read++;
+        }
+        assertTrue(read > 20, "plain lines in the sample: " + read);
     }
 
     /** Every kind and type of envelope member the scanner reads itself, and the ones it must leave to the strict parser. */

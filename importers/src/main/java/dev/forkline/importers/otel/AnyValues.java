@@ -18,6 +18,8 @@ import java.util.Locale;
 final class AnyValues {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    /** The AnyValue members, in the order that decides which one an AnyValue holding several of them is read as. */
+    private static final List<String> KINDS = List.of("stringValue", "intValue", "doubleValue", "boolValue", "arrayValue", "kvlistValue", "bytesValue");
 
     private AnyValues() {
     }
@@ -49,9 +51,6 @@ final class AnyValues {
         }
         return NODES.nullNode();
     }
-
-    /** The AnyValue members, in the order that decides which one an AnyValue holding several of them is read as. */
-    private static final List<String> KINDS = List.of("stringValue", "intValue", "doubleValue", "boolValue", "arrayValue", "kvlistValue", "bytesValue");
 
     /** The plain value of an AnyValue whose first member of {@link #KINDS} is {@code kind}, holding {@code held}. */
     private static JsonNode ofKind(String kind, JsonNode held) {

@@ -118,7 +118,13 @@ class AnyValuesTest {
         try {
             documents.add(Json.MAPPER.readTree(file.toFile()));
         } catch (Exception notOneDocument) {
-            for (String line : Files.readAllLines(file)) {
+            List<String> lines;
+            try {
+                lines = Files.readAllLines(file);
+            } catch (java.io.IOException notText) {
+                return documents; // not UTF-8 text: no JSON in it
+            }
+            for (String line : lines) {
                 try {
                     documents.add(Json.MAPPER.readTree(line));
                 } catch (Exception notJson) {

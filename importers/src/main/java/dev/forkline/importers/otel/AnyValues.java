@@ -13,6 +13,7 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
 
 /** Decodes OTLP/JSON AnyValue and key/value lists, Jaeger tags, ids, kinds and status codes. */
 final class AnyValues {
@@ -85,11 +86,12 @@ final class AnyValues {
     }
 
     /**
-     * {@link #keyValues} of the value at the parser's current token, read as it streams by instead of as a tree of
-     * entries first (a span's attributes are read this way when its body is read again from the file). The value is
-     * consumed: the parser is left at its last token.
+     * {@link #keyValues} of the value at the parser's current token, only the entries whose key {@code kept} accepts,
+     * read as it streams by instead of as a tree of entries first (a span's attributes when its body is read again
+     * from the file, the placing ones when its skeleton is read). An entry's value is not read once its key is known
+     * to be left out. The value is consumed: the parser is left at its last token.
      */
-    static ObjectNode readKeyValues(JsonParser parser) throws IOException {
+    static ObjectNode readKeyValues(JsonParser parser, Predicate<String> kept) throws IOException {
         ObjectNode out = NODES.objectNode();
         if (parser.currentToken() != JsonToken.START_ARRAY) {
             parser.skipChildren();
@@ -107,13 +109,13 @@ final class AnyValues {
                 JsonToken token = parser.nextToken();
                 if (member.equals("key") && token == JsonToken.VALUE_STRING) {
                     key = parser.getText();
-                } else if (member.equals("value")) {
+                } else if (member.equals("value") && (key == null || kept.test(key))) {
                     value = readValue(parser);
                 } else {
                     parser.skipChildren();
                 }
             }
-            if (key != null) {
+            if (key != null && kept.test(key)) {
                 out.set(key, value == null ? value(null) : value);
             }
         }
@@ -121,7 +123,7 @@ final class AnyValues {
     }
 
     /** {@link #value} of the AnyValue at the parser's current token, which is consumed. */
-    static JsonNode readValue(JsonParser parser) throws IOException {
+    private static JsonNode readValue(JsonParser parser) throws IOException {
         if (parser.currentToken() != JsonToken.START_OBJECT) {
             return value(SpanFileReader.TREES.readTree(parser));
         }
@@ -129,7 +131,8 @@ final class AnyValues {
             return value(NODES.objectNode());
         }
         String member = parser.currentName();
-        JsonNode first = parser.nextToken() == JsonToken.VALUE_STRING ? NODES.textNode(parser.getText()) : SpanFileReader.TREES.readTree(parser);
+        parser.nextToken();
+        JsonNode first = SpanFileReader.valueAt(parser);
         if (parser.nextToken() == JsonToken.END_OBJECT) {
             return KINDS.contains(member) ? ofKind(member, first) : NODES.nullNode();
         }

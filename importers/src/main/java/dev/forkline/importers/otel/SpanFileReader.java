@@ -493,7 +493,7 @@ final class SpanFileReader implements Closeable {
             SpanMembers members = new SpanMembers();
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String member = parser.currentName();
-                JsonToken value = parser.nextToken();
+                parser.nextToken();
                 switch (member) {
                     case "traceId" -> members.traceId = valueAt(parser);
                     case "spanId" -> members.spanId = valueAt(parser);
@@ -504,8 +504,7 @@ final class SpanFileReader implements Closeable {
                     case "endTimeUnixNano" -> members.end = valueAt(parser);
                     case "status" -> members.status = valueAt(parser);
                     case "events" -> members.events = valueAt(parser);
-                    case "attributes" -> members.attributes = value == JsonToken.START_ARRAY
-                            ? placingAttributes(parser) : AnyValues.keyValues((JsonNode) TREES.readTree(parser));
+                    case "attributes" -> members.attributes = AnyValues.readKeyValues(parser, OtelSpan.PLACING_ATTRIBUTES::contains);
                     default -> parser.skipChildren();
                 }
             }
@@ -514,47 +513,15 @@ final class SpanFileReader implements Closeable {
             }
             return members;
         }
-
-        /** The placing entries of an attribute list (the parser on its start), as {@link AnyValues#keyValues} makes them. */
-        private static ObjectNode placingAttributes(JsonParser parser) throws IOException {
-            ObjectNode kept = JsonNodeFactory.instance.objectNode();
-            while (parser.nextToken() != JsonToken.END_ARRAY) {
-                if (parser.currentToken() != JsonToken.START_OBJECT) {
-                    parser.skipChildren();
-                    continue;
-                }
-                JsonNode key = null;
-                JsonNode value = null;
-                while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                    String member = parser.currentName();
-                    parser.nextToken();
-                    if ("key".equals(member)) {
-                        key = valueAt(parser);
-                    } else if ("value".equals(member) && (key == null || placing(key))) {
-                        value = AnyValues.readValue(parser);
-                    } else {
-                        parser.skipChildren();
-                    }
-                }
-                if (key != null && placing(key)) {
-                    kept.set(key.asText(), value == null ? AnyValues.value(null) : value);
-                }
-            }
-            return kept;
-        }
     }
 
     /**
      * The value at the parser as a tree. A string, which most skeleton members and every attribute key are, is made
      * here: the tree reader makes a deserialization context of its own for each value it reads.
      */
-    private static JsonNode valueAt(JsonParser parser) throws IOException {
+    static JsonNode valueAt(JsonParser parser) throws IOException {
         return parser.currentToken() == JsonToken.VALUE_STRING ? JsonNodeFactory.instance.textNode(parser.getText())
                 : (JsonNode) TREES.readTree(parser);
-    }
-
-    private static boolean placing(JsonNode key) {
-        return key.isTextual() && OtelSpan.PLACING_ATTRIBUTES.contains(key.asText());
     }
 
     private OtelSpan otlpSpan(ObjectNode span, ObjectNode resource, String scope, long line) {

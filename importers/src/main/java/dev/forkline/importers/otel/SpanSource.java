@@ -90,7 +90,7 @@ final class SpanSource implements SpanBody, Closeable {
                 String member = parser.currentName();
                 parser.nextToken();
                 if (member.equals("attributes")) {
-                    attributes = AnyValues.readKeyValues(parser);
+                    attributes = AnyValues.readKeyValues(parser, key -> true);
                 } else if (member.equals("events")) {
                     events = SpanFileReader.TREES.readTree(parser);
                 } else {

@@ -145,7 +145,10 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
         ClaudeTranscriptWriter writer = new ClaudeTranscriptWriter(session, scan, lanes, root);
         List<RecordStream> streams = new ArrayList<>();
         try {
-            for (Path file : files) {
+            // The session's own transcript is parsed ahead; subagents' files, all open at once for the merge, are read
+            // line by line, so that what is held ahead does not grow with their number.
+            streams.add(RecordStream.parsedAhead(main, session, limit));
+            for (Path file : subagents) {
                 streams.add(RecordStream.firstBytes(file, session, limit));
             }
             for (RecordStream.Line line = nextInTimeOrder(streams); line != null; line = nextInTimeOrder(streams)) {

@@ -35,22 +35,18 @@ public final class JsonlRecords {
     private JsonlRecords() {
     }
 
-    /** Reads every line; returns how many records were handed over. Malformed lines become findings in {@code session}. */
+    /**
+     * Reads every line, parsed ahead on the parse threads ({@link RecordStream#parsedAhead}); returns how many records
+     * were handed over. Malformed lines become findings in {@code session}.
+     */
     public static long read(Path file, ImportSession session, RecordHandler handler) throws IOException, TraceFormatException {
-        return read(file, session, MAX_LINE_BYTES, handler);
-    }
-
-    public static long read(Path file, ImportSession session, int maxLineBytes, RecordHandler handler)
-            throws IOException, TraceFormatException {
-        try (RecordStream stream = new RecordStream(file, session, maxLineBytes)) {
-            return read(stream, handler);
-        }
+        return readFirstBytes(file, session, Long.MAX_VALUE, handler);
     }
 
     /** As {@link #read(Path, ImportSession, RecordHandler)} over the file's first {@code bytes} ({@link RecordStream#firstBytes}). */
     public static long readFirstBytes(Path file, ImportSession session, long bytes, RecordHandler handler)
             throws IOException, TraceFormatException {
-        try (RecordStream stream = RecordStream.firstBytes(file, session, bytes)) {
+        try (RecordStream stream = RecordStream.parsedAhead(file, session, bytes)) {
             return read(stream, handler);
         }
     }

@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -21,7 +22,8 @@ import java.util.function.Supplier;
  * <p>The calling thread reads the lines and copies them into blocks, which the parse threads (a shared pool of daemon
  * threads, {@code forkline-import-parse-<n>}) parse a whole block at a time; the calling thread then hands each block's
  * results to the taker in the order of the lines. A bounded number of blocks is in flight, so memory stays a few
- * megabytes whatever the file's size.
+ * megabytes whatever the file's size. A second pass, which builds events from whole trees, pulls them the same way
+ * ({@link Ahead}, behind {@link RecordStream#parsedAhead}).
  */
 public final class ParallelLineParse {
 
@@ -63,29 +65,113 @@ public final class ParallelLineParse {
      */
     public static <T> void read(RecordStream stream, Supplier<? extends Parser<? extends T>> parsers, Taker<? super T> taker,
                                 BytesRead reading) throws IOException {
-        Deque<Future<Block>> inFlight = new ArrayDeque<>();
-        Deque<Block> free = new ArrayDeque<>();
         Reported reported = new Reported(reading);
-        try {
-            Block filling = new Block();
-            for (TextLines line = stream.nextUnparsed(); line != null; line = stream.nextUnparsed()) {
-                filling.add(line, stream.bytesRead());
-                if (filling.isFull()) {
-                    inFlight.add(parse(filling, parsers));
-                    filling = free.isEmpty() ? new Block() : free.poll();
-                    if (inFlight.size() == IN_FLIGHT) {
-                        free.add(take(inFlight.poll(), taker, reported));
+        try (Ahead<T> ahead = new Ahead<>(stream::nextUnparsed, stream::bytesRead, parsers)) {
+            while (ahead.advance()) {
+                T parsed = ahead.parsed();
+                if (parsed != null) {
+                    taker.take(parsed, ahead.lineNumber());
+                }
+                reported.readTo(ahead.readAfter());
+            }
+        }
+    }
+
+    /** The lines a pass reads, one at a time; null at the end. The returned lines are valid until the next call. */
+    @FunctionalInterface
+    interface LineSource {
+        TextLines next() throws IOException;
+    }
+
+    /**
+     * The lines of a source and their parses, pulled one at a time in file order while the parse threads parse the
+     * blocks that follow: a line's bytes and parse stay as they are until {@link #advance} moves past its block.
+     */
+    static final class Ahead<T> implements AutoCloseable {
+        private final LineSource lines;
+        private final LongSupplier bytesRead;
+        private final Supplier<? extends Parser<? extends T>> parsers;
+        private final Deque<Future<Block>> inFlight = new ArrayDeque<>();
+        private final Deque<Block> free = new ArrayDeque<>();
+        private Block current;
+        private int index;
+        private boolean linesEnded;
+
+        Ahead(LineSource lines, LongSupplier bytesRead, Supplier<? extends Parser<? extends T>> parsers) {
+            this.lines = lines;
+            this.bytesRead = bytesRead;
+            this.parsers = parsers;
+        }
+
+        /** Moves to the next line, false at the end. */
+        boolean advance() throws IOException {
+            if (current != null && ++index < current.size) {
+                return true;
+            }
+            if (current != null) {
+                current.clear();
+                free.add(current);
+                current = null;
+            }
+            fill();
+            if (inFlight.isEmpty()) {
+                return false;
+            }
+            current = await(inFlight.poll());
+            index = 0;
+            return current.size > 0;
+        }
+
+        /** Reads lines into blocks and hands them to the parse threads until as many as may be are in flight. */
+        private void fill() throws IOException {
+            while (!linesEnded && inFlight.size() < IN_FLIGHT) {
+                Block filling = free.isEmpty() ? new Block() : free.poll();
+                for (TextLines line = lines.next(); ; line = lines.next()) {
+                    if (line == null) {
+                        linesEnded = true;
+                        break;
+                    }
+                    filling.add(line, bytesRead.getAsLong());
+                    if (filling.isFull()) {
+                        break;
                     }
                 }
+                if (filling.size > 0) {
+                    inFlight.add(parse(filling, parsers));
+                }
             }
-            if (filling.size > 0) {
-                inFlight.add(parse(filling, parsers));
-            }
-            while (!inFlight.isEmpty()) {
-                take(inFlight.poll(), taker, reported);
-            }
-        } finally {
+        }
+
+        @SuppressWarnings("unchecked")
+        T parsed() {
+            return (T) current.parsed[index];
+        }
+
+        long lineNumber() {
+            return current.lineNumbers[index];
+        }
+
+        /** How far the source had read when this line was read. */
+        long readAfter() {
+            return current.readAfter[index];
+        }
+
+        byte[] bytes() {
+            return current.bytes;
+        }
+
+        int offset() {
+            return current.offsets[index];
+        }
+
+        int length() {
+            return current.lengths[index];
+        }
+
+        @Override
+        public void close() {
             inFlight.forEach(left -> left.cancel(false));
+            inFlight.clear();
         }
     }
 
@@ -94,20 +180,6 @@ public final class ParallelLineParse {
             block.parse(parsers.get());
             return block;
         });
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> Block take(Future<Block> parsing, Taker<? super T> taker, Reported reported) throws IOException {
-        Block block = await(parsing);
-        for (int i = 0; i < block.size; i++) {
-            Object parsed = block.parsed[i];
-            if (parsed != null) {
-                taker.take((T) parsed, block.lineNumbers[i]);
-            }
-            reported.readTo(block.readAfter[i]);
-        }
-        block.clear();
-        return block;
     }
 
     private static Block await(Future<Block> parsing) throws IOException {

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 
 /**
  * The non-blank lines of a JSON-lines file, one at a time. A line that cannot be read (invalid UTF-8, longer than the
@@ -18,7 +19,7 @@ import java.nio.file.Path;
 public final class TextLines implements Closeable {
 
     private final LineReader reader;
-    private final ImportSession session;
+    private final Consumer<Finding> findings;
     private int offset;
     private int length;
 
@@ -28,8 +29,13 @@ public final class TextLines implements Closeable {
 
     /** The lines of {@code in} (closed with this), named {@code file} in findings. */
     public TextLines(java.io.InputStream in, String file, ImportSession session, int maxLineBytes) {
+        this(in, file, session::finding, maxLineBytes);
+    }
+
+    /** As above, handing each line's finding to {@code findings} as the line is passed over. */
+    TextLines(java.io.InputStream in, String file, Consumer<Finding> findings, int maxLineBytes) {
         this.reader = new LineReader(in, file, maxLineBytes);
-        this.session = session;
+        this.findings = findings;
     }
 
     /** The next non-blank readable line, or null at the end of the file. */
@@ -47,7 +53,7 @@ public final class TextLines implements Closeable {
             try {
                 read = reader.nextBytes();
             } catch (TraceFormatException bad) {
-                session.finding(Finding.warning(ImportFindings.MALFORMED_LINE, bad.getMessage() + " (line skipped)", null, bad.line()));
+                findings.accept(Finding.warning(ImportFindings.MALFORMED_LINE, bad.getMessage() + " (line skipped)", null, bad.line()));
                 continue;
             }
             if (read < 0) {

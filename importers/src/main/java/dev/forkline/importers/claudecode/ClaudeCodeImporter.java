@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.ReadingWatcher;
+import dev.forkline.importers.StreamingImporter;
 import dev.forkline.importers.support.BytesRead;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.ImportFindings;
@@ -40,7 +41,7 @@ import java.util.stream.Stream;
  * transcripts ({@code <session>/subagents/agent-*.jsonl}, or {@code agent-*.jsonl} in a folder given instead of a file).
  * See docs/importers.md for the field mapping and what the format does not record.
  */
-public final class ClaudeCodeImporter extends SingleFileImporter {
+public final class ClaudeCodeImporter extends SingleFileImporter implements StreamingImporter {
 
     public static final String FORMAT = "claude-code";
 
@@ -85,17 +86,6 @@ public final class ClaudeCodeImporter extends SingleFileImporter {
 
     static boolean isTranscriptRecord(ObjectNode record) {
         return ScannedRecord.of(record).isTranscriptRecord();
-    }
-
-    @Override
-    public ImportedTrace read(Path path) throws IOException, TraceFormatException {
-        return read(path, null, ReadingWatcher.NONE);
-    }
-
-    /** As {@link #read(Path)}, handing the events to {@code sink} as they are made, after the first pass. */
-    @Override
-    public ImportedTrace read(Path path, EventBatchSink sink) throws IOException, TraceFormatException {
-        return read(path, sink, ReadingWatcher.NONE);
     }
 
     /**

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.ReadingWatcher;
+import dev.forkline.importers.StreamingImporter;
 import dev.forkline.importers.support.BytesRead;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.ImportFindings;
@@ -42,7 +43,7 @@ import java.util.regex.Pattern;
  * session_meta, turn_context, response_item, event_msg and compacted, each {@code {timestamp, type, payload}}. The
  * older layout (a bare session header line followed by bare response items) is read too. See docs/importers.md.
  */
-public final class CodexRolloutImporter extends SingleFileImporter {
+public final class CodexRolloutImporter extends SingleFileImporter implements StreamingImporter {
 
     public static final String FORMAT = "codex-rollout";
 
@@ -120,17 +121,6 @@ public final class CodexRolloutImporter extends SingleFileImporter {
             String cwd = JsonFields.text(meta, "cwd");
             return cwd != null ? cwd : JsonFields.text(firstTurn, "cwd");
         }
-    }
-
-    @Override
-    public ImportedTrace read(Path path) throws IOException, TraceFormatException {
-        return read(path, null, ReadingWatcher.NONE);
-    }
-
-    /** As {@link #read(Path)}, handing the events to {@code sink} as they are made, after the first pass. */
-    @Override
-    public ImportedTrace read(Path path, EventBatchSink sink) throws IOException, TraceFormatException {
-        return read(path, sink, ReadingWatcher.NONE);
     }
 
     /**

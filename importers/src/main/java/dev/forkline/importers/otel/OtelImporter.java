@@ -3,6 +3,7 @@ package dev.forkline.importers.otel;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.ReadingWatcher;
+import dev.forkline.importers.StreamingImporter;
 import dev.forkline.importers.support.BytesRead;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.RecordStream;
@@ -20,7 +21,7 @@ import java.util.regex.Pattern;
  * {@code batches}) and Jaeger's query JSON. Spans are mapped by the GenAI semantic conventions and OpenInference
  * attributes; see docs/importers.md.
  */
-public final class OtelImporter extends SingleFileImporter {
+public final class OtelImporter extends SingleFileImporter implements StreamingImporter {
 
     public static final String FORMAT = "otel-genai";
 
@@ -44,17 +45,6 @@ public final class OtelImporter extends SingleFileImporter {
             return true;
         }
         return JAEGER.matcher(text).find() && text.contains("\"spanID\"");
-    }
-
-    @Override
-    public ImportedTrace read(Path path) throws IOException, TraceFormatException {
-        return read(path, Long.MAX_VALUE);
-    }
-
-    /** As {@link #read(Path)}, handing the events to {@code sink} as they are made, once every span was read. */
-    @Override
-    public ImportedTrace read(Path path, EventBatchSink sink) throws IOException, TraceFormatException {
-        return read(path, sink, ReadingWatcher.NONE);
     }
 
     /**

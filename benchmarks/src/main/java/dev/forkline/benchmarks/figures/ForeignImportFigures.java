@@ -4,6 +4,7 @@ import dev.forkline.benchmarks.generate.foreign.ForeignFormat;
 import dev.forkline.benchmarks.harness.Figure;
 import dev.forkline.benchmarks.harness.Goal;
 import dev.forkline.benchmarks.harness.JvmAllocation;
+import dev.forkline.benchmarks.harness.RunUsage;
 import dev.forkline.benchmarks.harness.ProcessCpu;
 import dev.forkline.benchmarks.harness.Sizes;
 import dev.forkline.benchmarks.harness.ThreadCpu;
@@ -26,9 +27,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code import.claude-code}, {@code import.codex-rollout}, {@code import.otel-genai}: the synthetic run written as a
@@ -96,18 +95,20 @@ public final class ForeignImportFigures {
         double[][] splits = new double[MEASURED_IMPORTS][2];
         Path storedLines = work.resolve("foreign-stored-lines.jsonl");
         StoreResult result = null;
-        ImportUsage usage;
-        try (ThreadCpu threads = ThreadCpu.start()) {
-            usage = new ImportUsage(threads);
+        double importCpu;
+        long allocated;
+        long collections;
+        List<ThreadCpu.Group> byThread;
+        try (RunUsage usage = new RunUsage()) {
             for (int i = 0; i < MEASURED_IMPORTS; i++) {
                 boolean last = i == MEASURED_IMPORTS - 1;
                 result = importInto(importer, written[0].file(), work.resolve("foreign-store"), splits[i], last ? storedLines : null, usage);
             }
+            importCpu = usage.cpuMillisPerRun();
+            allocated = usage.allocatedBytesPerRun();
+            collections = usage.collectionMillisPerRun();
+            byThread = usage.byThreadPerRun();
         }
-        long importCpu = usage.cpuNanos / MEASURED_IMPORTS;
-        long allocated = usage.allocatedBytes / MEASURED_IMPORTS;
-        long collections = usage.collectionMillis / MEASURED_IMPORTS;
-        List<ThreadCpu.Group> byThread = ThreadCpu.perRun(ThreadCpu.between(Map.of(), usage.threadTicks), MEASURED_IMPORTS);
         double[] imports = new double[MEASURED_IMPORTS];
         for (int i = 0; i < MEASURED_IMPORTS; i++) {
             imports[i] = splits[i][0];
@@ -117,8 +118,8 @@ public final class ForeignImportFigures {
         log.printf("  %s import: %s (median %s: read %s, then finishing the store %s), %,d events; CPU of the JVM (all threads, GC"
                         + " included) per import %s, one floor parse %s (ratio %.1f); the first imports in this JVM (not measured) %s%n",
                 format.importerFormat(), Unit.MILLIS.formatEach(imports), Unit.MILLIS.format(value), Unit.MILLIS.format(median[1]),
-                Unit.MILLIS.format(median[0] - median[1]), result.newEvents(), Unit.MILLIS.format(importCpu / 1e6),
-                Unit.MILLIS.format(floorCpu / 1e6), (double) importCpu / floorCpu, Unit.MILLIS.formatEach(warmUps));
+                Unit.MILLIS.format(median[0] - median[1]), result.newEvents(), Unit.MILLIS.format(importCpu),
+                Unit.MILLIS.format(floorCpu / 1e6), importCpu / (floorCpu / 1e6), Unit.MILLIS.formatEach(warmUps));
         log.printf("  %s import: allocated %s per import by all threads (one floor parse %s), collections %s%n", format.importerFormat(),
                 Unit.BYTES.format(allocated), Unit.BYTES.format(floorAllocated), Unit.MILLIS.format(collections));
         if (!byThread.isEmpty()) {
@@ -156,7 +157,7 @@ public final class ForeignImportFigures {
      * and after the timed part.
      */
     private static StoreResult importInto(TraceImporter importer, Path file, Path storeDir, double[] millis, Path storedLines,
-                                          ImportUsage usage) throws Exception {
+                                          RunUsage usage) throws Exception {
         WorkDirs.deleteTree(storeDir);
         try (TraceStore store = TraceStore.open(storeDir.resolve("forkline"))) {
             if (usage != null) {
@@ -206,47 +207,6 @@ public final class ForeignImportFigures {
                     out.write('\n');
                 }
             }
-        }
-    }
-
-    /**
-     * What the timed parts of several imports used, summed: JVM CPU, allocation, collections and each thread group's
-     * ticks. Each import starts after a full collection, so that none collects the garbage of an earlier import or
-     * figure (the imports of one figure follow those of the figures before it in the same JVM).
-     */
-    private static final class ImportUsage {
-        private final ThreadCpu threads;
-        final Map<String, long[]> threadTicks = new HashMap<>();
-        long cpuNanos;
-        long allocatedBytes;
-        long collectionMillis;
-        private Map<String, long[]> threadsAtStart;
-        private long cpuAtStart;
-        private long allocatedAtStart;
-        private long collectionsAtStart;
-
-        ImportUsage(ThreadCpu threads) {
-            this.threads = threads;
-        }
-
-        void start() {
-            System.gc();
-            threadsAtStart = threads.totals();
-            cpuAtStart = ProcessCpu.nanos();
-            allocatedAtStart = JvmAllocation.bytes();
-            collectionsAtStart = JvmAllocation.collectionMillis();
-        }
-
-        void stop() {
-            cpuNanos += ProcessCpu.nanos() - cpuAtStart;
-            allocatedBytes += JvmAllocation.bytes() - allocatedAtStart;
-            collectionMillis += JvmAllocation.collectionMillis() - collectionsAtStart;
-            threads.totals().forEach((group, ticks) -> {
-                long[] before = threadsAtStart.getOrDefault(group, new long[2]);
-                long[] sum = threadTicks.computeIfAbsent(group, g -> new long[2]);
-                sum[0] += ticks[0] - before[0];
-                sum[1] += ticks[1] - before[1];
-            });
         }
     }
 }

@@ -5,7 +5,9 @@ import dev.forkline.benchmarks.generate.TraceSpec;
 import dev.forkline.benchmarks.harness.Figure;
 import dev.forkline.benchmarks.harness.Goal;
 import dev.forkline.benchmarks.harness.ProcessCpu;
+import dev.forkline.benchmarks.harness.RunUsage;
 import dev.forkline.benchmarks.harness.Sizes;
+import dev.forkline.benchmarks.harness.ThreadCpu;
 import dev.forkline.benchmarks.harness.Timing;
 import dev.forkline.benchmarks.harness.Unit;
 import dev.forkline.benchmarks.harness.WorkDirs;
@@ -81,46 +83,50 @@ public final class TraceFigures {
         int runs = ForeignImportFigures.MEASURED_IMPORTS;
         double[] imports = new double[runs];
         double[] reads = new double[runs];
-        long cpuNanos = 0;
-        for (int i = 0; i < runs; i++) {
-            // each into a fresh store, after a full collection (as the foreign imports); the last stays open for the workbench figures
-            close();
-            store = null;
-            WorkDirs.deleteTree(storeDir);
-            store = TraceStore.open(storeDir.resolve("forkline"));
-            System.gc();
-            double[] read = new double[1];
-            long cpuBefore = ProcessCpu.nanos();
-            long start = System.nanoTime();
-            imports[i] = Timing.once(() -> {
-                try (StreamedImport stream = store.streamedImport(generated.bundle().toString());
-                     Bundle bundle = BundleReader.read(generated.bundle(), stream)) {
-                    read[0] = (System.nanoTime() - start) / 1e6;
-                    result[0] = stream.finish(bundle, List.of(), TraceIntegrity.unverified());
+        try (RunUsage usage = new RunUsage()) {
+            for (int i = 0; i < runs; i++) {
+                // each into a fresh store (as the foreign imports); the last stays open for the workbench figures
+                close();
+                store = null;
+                WorkDirs.deleteTree(storeDir);
+                store = TraceStore.open(storeDir.resolve("forkline"));
+                double[] read = new double[1];
+                usage.start();
+                long start = System.nanoTime();
+                imports[i] = Timing.once(() -> {
+                    try (StreamedImport stream = store.streamedImport(generated.bundle().toString());
+                         Bundle bundle = BundleReader.read(generated.bundle(), stream)) {
+                        read[0] = (System.nanoTime() - start) / 1e6;
+                        result[0] = stream.finish(bundle, List.of(), TraceIntegrity.unverified());
+                    }
+                });
+                usage.stop();
+                reads[i] = read[0];
+                if (result[0].newEvents() != generated.events()) {
+                    throw new IllegalStateException("import stored " + result[0].newEvents() + " of " + generated.events() + " events");
                 }
-            });
-            cpuNanos += ProcessCpu.nanos() - cpuBefore;
-            reads[i] = read[0];
-            if (result[0].newEvents() != generated.events()) {
-                throw new IllegalStateException("import stored " + result[0].newEvents() + " of " + generated.events() + " events");
             }
+            double value = Timing.median(imports);
+            int median = Timing.medianIndex(imports);
+            log.printf("  import: %s (median %s: BundleReader.read (storing as it reads) %s, then the store's tail %s); JVM CPU per import %s"
+                            + " (floors: parse %s, CPU %s; H2 write %s, CPU %s)%n", Unit.MILLIS.formatEach(imports), Unit.MILLIS.format(value),
+                    Unit.MILLIS.format(reads[median]), Unit.MILLIS.format(value - reads[median]), Unit.MILLIS.format(usage.cpuMillisPerRun()),
+                    Unit.MILLIS.format(parseFloor), Unit.MILLIS.format(parseFloorCpu), Unit.MILLIS.format(writeFloor),
+                    Unit.MILLIS.format(writeFloorCpu));
+            log.printf("  import: allocated %s per import by all threads, collections %s%n", Unit.BYTES.format(usage.allocatedBytesPerRun()),
+                    Unit.MILLIS.format(usage.collectionMillisPerRun()));
+            if (!usage.byThreadPerRun().isEmpty()) {
+                log.printf("  import: CPU by thread per import: %s%n", ThreadCpu.describe(usage.byThreadPerRun(), 6));
+            }
+            boolean parseIsLarger = parseFloor >= writeFloor;
+            return List.of(
+                    Figure.measured("import", String.format("BundleReader.read + StreamedImport (stored while read), %,d events", generated.events()),
+                            value, Math.max(parseFloor, writeFloor), parseIsLarger ? "Jackson streaming parse of trace.jsonl (the larger floor)"
+                                    : "H2: trace.jsonl as 1 MB BLOB rows, one transaction (the larger floor)", Unit.MILLIS, Goal.ratioAtMost(1.3)),
+                    Figure.measured("import.store", "the store's tail: from the end of BundleReader.read to the commit (the median import's)",
+                            value - reads[median],
+                            writeFloor, "H2: trace.jsonl as 1 MB BLOB rows, one transaction", Unit.MILLIS, Goal.none()));
         }
-        double cpu = cpuNanos / 1e6 / runs;
-        double value = Timing.median(imports);
-        int median = Timing.medianIndex(imports);
-        log.printf("  import: %s (median %s: BundleReader.read (storing as it reads) %s, then the store's tail %s); JVM CPU per import %s"
-                        + " (floors: parse %s, CPU %s; H2 write %s, CPU %s)%n", Unit.MILLIS.formatEach(imports), Unit.MILLIS.format(value),
-                Unit.MILLIS.format(reads[median]), Unit.MILLIS.format(value - reads[median]), Unit.MILLIS.format(cpu),
-                Unit.MILLIS.format(parseFloor), Unit.MILLIS.format(parseFloorCpu), Unit.MILLIS.format(writeFloor),
-                Unit.MILLIS.format(writeFloorCpu));
-        boolean parseIsLarger = parseFloor >= writeFloor;
-        return List.of(
-                Figure.measured("import", String.format("BundleReader.read + StreamedImport (stored while read), %,d events", generated.events()),
-                        value, Math.max(parseFloor, writeFloor), parseIsLarger ? "Jackson streaming parse of trace.jsonl (the larger floor)"
-                                : "H2: trace.jsonl as 1 MB BLOB rows, one transaction (the larger floor)", Unit.MILLIS, Goal.ratioAtMost(1.3)),
-                Figure.measured("import.store", "the store's tail: from the end of BundleReader.read to the commit (the median import's)",
-                        value - reads[median],
-                        writeFloor, "H2: trace.jsonl as 1 MB BLOB rows, one transaction", Unit.MILLIS, Goal.none()));
     }
 
     /**

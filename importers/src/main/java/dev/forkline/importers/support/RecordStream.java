@@ -92,7 +92,10 @@ public final class RecordStream implements Closeable {
         }
     }
 
-    /** How many bytes of the file were read so far (the line reader reads ahead of the records handed out, in blocks). */
+    /**
+     * How many bytes of the file were read so far (the line reader reads ahead of the records handed out, in blocks; a
+     * stream parsed ahead, by the blocks of lines its parse threads have too).
+     */
     public long bytesRead() {
         return input.count();
     }

@@ -88,7 +88,8 @@ class RecordStreamTest {
             }
             content.write('\n');
             if (i == 6_000) {
-                content.writeBytes(("{\"long\":\"" + "y".repeat(JsonlRecords.MAX_LINE_BYTES) + "\"}\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                String tooLong = "{\"long\":\"" + "y".repeat(JsonlRecords.MAX_LINE_BYTES) + "\"}\n";
+                content.writeBytes(tooLong.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             }
         }
         Path file = Files.write(dir.resolve("t.jsonl"), content.toByteArray());
@@ -112,7 +113,10 @@ class RecordStreamTest {
         }
     }
 
-    /** A stream parsed ahead stopped half way leaves nothing running that reads it. */
+    /**
+     * A stream parsed ahead peeks as one read line by line does, and closed half way (blocks still in flight) it leaves
+     * the file to be read again whole.
+     */
     @Test
     void aStreamParsedAheadClosedHalfWayCanBeReadAgain() throws Exception {
         List<String> lines = new ArrayList<>();

@@ -66,7 +66,7 @@ final class EventSearch {
     }
 
     private BitSet byText(StoredTrace trace, BitSet candidates, String text) throws SQLException, StoreException {
-        StoredEventScan scan = new StoredEventScan(connection, traceId, trace);
+        StoredEventScan scan = new StoredEventScan(connection, traceId, trace.chunks());
         ChunkDirectory chunks = trace.chunks();
         String[] toolNames = SearchToolNames.of(trace.columns());
         String lowerText = text.toLowerCase(Locale.ROOT);

@@ -19,33 +19,60 @@ final class SearchToolNames {
 
     /** Per event (in the columns' order), its tool name or null. */
     static String[] of(EventColumns columns) {
-        String[] names = new String[columns.size()];
-        Map<String, String> byCallEvent = new HashMap<>();
-        Map<String, String> byCallId = new HashMap<>();
-        for (int i = 0; i < columns.size(); i++) {
-            if (columns.is(i, EventType.TOOL_CALL)) {
-                names[i] = cut(columns.tool(i));
-                if (names[i] != null) {
-                    byCallEvent.put(columns.id(i), names[i]);
-                    if (columns.callId(i) != null) {
-                        byCallId.put(columns.callId(i), names[i]);
-                    }
-                }
-            } else if (columns.is(i, EventType.TOOL_RESULT)) {
-                names[i] = resultTool(columns, i, byCallEvent, byCallId);
-            }
-        }
-        return names;
+        Builder names = new Builder(columns.size());
+        names.add(columns);
+        return names.build();
     }
 
-    private static String resultTool(EventColumns columns, int i, Map<String, String> byCallEvent, Map<String, String> byCallId) {
-        for (int c = 0; c < columns.causeCount(i); c++) {
-            String tool = byCallEvent.get(columns.cause(i, c));
-            if (tool != null) {
-                return tool;
+    /**
+     * The names of a trace's events given part by part in load order (a stored trace's chunks), so that the whole
+     * trace's columns need not be held at once: a result looks only at the calls before it.
+     */
+    static final class Builder {
+        private final Map<String, String> byCallEvent = new HashMap<>();
+        private final Map<String, String> byCallId = new HashMap<>();
+        private String[] names;
+        private int size;
+
+        Builder(int expectedSize) {
+            names = new String[Math.max(16, expectedSize)];
+        }
+
+        /** Adds the names of the events that follow those added so far. */
+        void add(EventColumns part) {
+            if (size + part.size() > names.length) {
+                names = java.util.Arrays.copyOf(names, Math.max(names.length * 2, size + part.size()));
+            }
+            for (int i = 0; i < part.size(); i++) {
+                String name = null;
+                if (part.is(i, EventType.TOOL_CALL)) {
+                    name = cut(part.tool(i));
+                    if (name != null) {
+                        byCallEvent.put(part.id(i), name);
+                        if (part.callId(i) != null) {
+                            byCallId.put(part.callId(i), name);
+                        }
+                    }
+                } else if (part.is(i, EventType.TOOL_RESULT)) {
+                    name = resultTool(part, i);
+                }
+                names[size++] = name;
             }
         }
-        return columns.callId(i) == null ? null : byCallId.get(columns.callId(i));
+
+        String[] build() {
+            return names.length == size ? names : java.util.Arrays.copyOf(names, size);
+        }
+
+        private String resultTool(EventColumns columns, int i) {
+            for (int c = 0; c < columns.causeCount(i); c++) {
+                String tool = byCallEvent.get(columns.cause(i, c));
+                if (tool != null) {
+                    return tool;
+                }
+            }
+            return columns.callId(i) == null ? null : byCallId.get(columns.callId(i));
+        }
     }
 
     private static String cut(String tool) {

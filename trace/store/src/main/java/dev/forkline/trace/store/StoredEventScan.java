@@ -24,17 +24,16 @@ final class StoredEventScan {
 
     private final Connection connection;
     private final String traceId;
-    private final StoredTrace trace;
+    private final ChunkDirectory chunks;
 
-    StoredEventScan(Connection connection, String traceId, StoredTrace trace) {
+    StoredEventScan(Connection connection, String traceId, ChunkDirectory chunks) {
         this.connection = connection;
         this.traceId = traceId;
-        this.trace = trace;
+        this.chunks = chunks;
     }
 
     /** Runs {@code job} over every chunk holding one of {@code wanted} (indexes in the trace's load order). */
     <R> void run(BitSet wanted, Job<R> job, Consumer<R> results) throws SQLException, StoreException {
-        ChunkDirectory chunks = trace.chunks();
         try (OrderedPoolWork<R> scanning = new OrderedPoolWork<>()) {
             for (int c = 0; c < chunks.chunkCount(); c++) {
                 ChunkDirectory.Entry chunk = chunks.chunk(c);

@@ -34,10 +34,10 @@ final class TraceTerms {
         if (stored.isEmpty()) {
             return Optional.empty();
         }
-        StoredTrace trace = read(connection, traceId, stored.get());
-        StoredEventScan scan = new StoredEventScan(connection, traceId, trace);
+        Searchable trace = Searchable.read(connection, traceId, stored.get());
+        StoredEventScan scan = new StoredEventScan(connection, traceId, trace.chunks());
         ChunkDirectory chunks = trace.chunks();
-        String[] toolNames = SearchToolNames.of(trace.columns());
+        String[] toolNames = trace.toolNames();
         Map<String, Long> counts = new HashMap<>();
         scan.run(all(trace), (chunk, lines) -> {
             Map<String, Long> inChunk = new HashMap<>();
@@ -62,10 +62,10 @@ final class TraceTerms {
         if (stored.isEmpty()) {
             return 0;
         }
-        StoredTrace trace = read(connection, traceId, stored.get());
-        StoredEventScan scan = new StoredEventScan(connection, traceId, trace);
+        Searchable trace = Searchable.read(connection, traceId, stored.get());
+        StoredEventScan scan = new StoredEventScan(connection, traceId, trace.chunks());
         ChunkDirectory chunks = trace.chunks();
-        String[] toolNames = SearchToolNames.of(trace.columns());
+        String[] toolNames = trace.toolNames();
         // every word is inside the search text, so the matcher of all of them passes every event that holds them
         String joined = String.join(" ", words);
         ThreadLocal<JsonTextMatcher> matchers = ThreadLocal.withInitial(() -> new JsonTextMatcher(joined));
@@ -88,11 +88,30 @@ final class TraceTerms {
         return holding[0];
     }
 
-    private static StoredTrace read(Connection connection, String traceId, TraceRows.Stored stored) throws SQLException, StoreException {
-        return StoredTrace.read(connection, traceId, RunRows.runIds(connection, traceId), stored.eventCount(), false);
+    /**
+     * What reading every event's search text needs of a stored trace: where each line is and each event's tool name,
+     * read chunk by chunk without holding the trace's columns (a third of a large trace's size in the window's heap,
+     * for as long as the index pass after an import ran).
+     */
+    private record Searchable(ChunkDirectory chunks, String[] toolNames) {
+
+        static Searchable read(Connection connection, String traceId, TraceRows.Stored stored) throws SQLException, StoreException {
+            int expected = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(0, stored.eventCount()));
+            ChunkDirectory.Builder chunks = new ChunkDirectory.Builder(expected);
+            SearchToolNames.Builder toolNames = new SearchToolNames.Builder(expected);
+            ChunkHeaderReader.read(connection, traceId, RunRows.runIds(connection, traceId), true, chunk -> {
+                chunks.add(chunk);
+                toolNames.add(chunk.columns());
+            });
+            return new Searchable(chunks.build(), toolNames.build());
+        }
+
+        int size() {
+            return toolNames.length;
+        }
     }
 
-    private static BitSet all(StoredTrace trace) {
+    private static BitSet all(Searchable trace) {
         BitSet all = new BitSet(trace.size());
         all.set(0, trace.size());
         return all;

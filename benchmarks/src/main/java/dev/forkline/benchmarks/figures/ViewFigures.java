@@ -104,7 +104,8 @@ public final class ViewFigures {
                         "window import of the %,d-event bundle to the first timeline frame of what was read so far", frames.stored()),
                 frames.median(), floor, "Jackson streaming parse of trace.jsonl", Unit.MILLIS, Goal.valueAtMost(2000, Unit.MILLIS)),
                 Figure.measured("open.heap.after-import", "heap retained by the workbench after GC, once its import of the bundle "
-                                + "(previews shown while it was read) has ended and the stored trace is open", frames.retained(),
+                                + "(previews shown while it was read) and the search index pass after it have ended and the stored "
+                                + "trace is open", frames.retained(),
                         java.nio.file.Files.size(jsonl), "size of trace.jsonl on disk", Unit.BYTES, Goal.valueAtMost(512L << 20, Unit.BYTES)));
     }
 

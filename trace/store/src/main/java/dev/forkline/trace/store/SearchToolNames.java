@@ -2,6 +2,7 @@ package dev.forkline.trace.store;
 
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.columns.EventColumns;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -41,7 +42,7 @@ final class SearchToolNames {
         /** Adds the names of the events that follow those added so far. */
         void add(EventColumns part) {
             if (size + part.size() > names.length) {
-                names = java.util.Arrays.copyOf(names, Math.max(names.length * 2, size + part.size()));
+                names = Arrays.copyOf(names, Math.max(names.length * 2, size + part.size()));
             }
             for (int i = 0; i < part.size(); i++) {
                 String name = null;
@@ -61,7 +62,7 @@ final class SearchToolNames {
         }
 
         String[] build() {
-            return names.length == size ? names : java.util.Arrays.copyOf(names, size);
+            return names.length == size ? names : Arrays.copyOf(names, size);
         }
 
         private String resultTool(EventColumns columns, int i) {

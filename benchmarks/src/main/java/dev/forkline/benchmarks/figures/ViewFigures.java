@@ -248,19 +248,18 @@ public final class ViewFigures {
         return new FirstFrames(times, total, retained);
     }
 
-    /** Waits until no task named {@code task} runs on the window's threads (which take the name of the task they run). */
-    private static void awaitNoWindowTask(String task) throws InterruptedException {
-        while (Thread.getAllStackTraces().keySet().stream().anyMatch(thread -> thread.getName().equals("forkline-" + task))) {
+    /** Waits until none of {@code tasks} runs on the window's threads (which take the name of the task they run). */
+    private static void awaitNoWindowTask(String... tasks) throws InterruptedException {
+        java.util.Set<String> names = java.util.Arrays.stream(tasks).map(task -> "forkline-" + task)
+                .collect(java.util.stream.Collectors.toSet());
+        while (Thread.getAllStackTraces().keySet().stream().anyMatch(thread -> names.contains(thread.getName()))) {
             Thread.sleep(50);
         }
     }
 
     /** Waits until no import or preview runs on the window's threads (a cancelled one's preview may still be prepared). */
     private static void awaitNoImportThreads() throws InterruptedException {
-        while (Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
-                .anyMatch(name -> name.equals("forkline-import-trace") || name.equals("forkline-import-preview"))) {
-            Thread.sleep(50);
-        }
+        awaitNoWindowTask("import-trace", "import-preview");
     }
 
     /** The time from one phase's start (null: the import's start) to the next's, or "?" when one was not seen. */

@@ -6,6 +6,7 @@ import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.LazyEventList.DamagedEventException;
 import dev.forkline.trace.index.Lineage;
 import dev.forkline.trace.index.RunInfo;
 import dev.forkline.trace.index.TraceIndex;
@@ -18,19 +19,37 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The runs of an opened trace from the trace module's {@link TraceIndex}, with a state reconstructor over them. Built
  * from the index's columns: of the events themselves it reads only each root run's first event, and each replay run's
- * session.end (its recorded divergence).
+ * session.end (its recorded divergence). What the runs did to test files is read later, by {@link #checkTests}.
  */
 public final class IndexRunLineage implements RunLineage {
 
+    private static final Logger LOG = LoggerFactory.getLogger(IndexRunLineage.class);
+
     private final TraceIndex index;
     private final StateReconstructor reconstructor;
-    private final Map<String, RunNode> nodes = new HashMap<>();
     private final Map<String, RunEvents> runEvents = new ConcurrentHashMap<>();
-    private final List<RunNode> roots;
+    /** The nodes as last made: before {@link #checkTests}, every run's tests are CHECKING. */
+    private volatile Nodes nodes;
+
+    /** The tree of runs and each node by its run, replaced as a whole. */
+    private record Nodes(List<RunNode> roots, Map<String, RunNode> byRun, boolean testsChecked) {
+        static Nodes of(List<RunNode> roots, boolean testsChecked) {
+            Map<String, RunNode> byRun = new HashMap<>();
+            roots.forEach(root -> collect(root, byRun));
+            return new Nodes(List.copyOf(roots), byRun, testsChecked);
+        }
+
+        private static void collect(RunNode node, Map<String, RunNode> byRun) {
+            byRun.put(node.run(), node);
+            node.children().forEach(child -> collect(child, byRun));
+        }
+    }
 
     public IndexRunLineage(Bundle bundle) {
         this.index = TraceIndex.of(bundle.events());
@@ -39,7 +58,7 @@ public final class IndexRunLineage implements RunLineage {
         for (RunInfo root : index.roots()) {
             built.add(node(root));
         }
-        this.roots = List.copyOf(built);
+        this.nodes = Nodes.of(built, false);
     }
 
     private RunNode node(RunInfo info) {
@@ -59,11 +78,8 @@ public final class IndexRunLineage implements RunLineage {
         if ("replay".equals(origin)) {
             divergence = replayDivergence(info);
         }
-        RunNode node = new RunNode(info.id(), info.parentRun(), origin, divergence, info.outcome() == null ? "running" : info.outcome(),
-                info.forkCheckpointId(), edits, info.eventCount(), children,
-                !TaskOutcome.deletedTests(index.lineage(info.id()), index.columns()).isEmpty());
-        nodes.put(info.id(), node);
-        return node;
+        return new RunNode(info.id(), info.parentRun(), origin, divergence, info.outcome() == null ? "running" : info.outcome(),
+                info.forkCheckpointId(), edits, info.eventCount(), children, TaskOutcome.Tests.CHECKING);
     }
 
     /**
@@ -109,12 +125,44 @@ public final class IndexRunLineage implements RunLineage {
 
     @Override
     public List<RunNode> roots() {
-        return roots;
+        return nodes.roots();
     }
 
     @Override
     public RunNode node(String run) {
-        return nodes.get(run);
+        return nodes.byRun().get(run);
+    }
+
+    @Override
+    public boolean testsChecked() {
+        return nodes.testsChecked();
+    }
+
+    /**
+     * Reads every run's state mutations for the test files it deleted and did not restore; a run whose mutations
+     * cannot all be read is {@link TaskOutcome.Tests#UNREADABLE}. Once.
+     */
+    @Override
+    public synchronized void checkTests() {
+        Nodes before = nodes;
+        if (before.testsChecked()) {
+            return;
+        }
+        DeletedTests deleted = new DeletedTests(index.columns());
+        Map<String, TaskOutcome.Tests> tests = new HashMap<>();
+        for (String run : before.byRun().keySet()) {
+            TaskOutcome.Tests found;
+            try {
+                found = deleted.along(index.lineage(run)).isEmpty() ? TaskOutcome.Tests.IN_PLACE : TaskOutcome.Tests.DELETED;
+            } catch (DamagedEventException e) {
+                found = TaskOutcome.Tests.UNREADABLE;
+            } catch (RuntimeException e) { // the store closed under it, or worse: say so in the log, not as "in place"
+                LOG.warn("could not read what run " + run + " did to test files", e);
+                found = TaskOutcome.Tests.UNREADABLE;
+            }
+            tests.put(run, found);
+        }
+        nodes = Nodes.of(before.roots().stream().map(root -> root.withTests(tests::get)).toList(), true);
     }
 
     @Override

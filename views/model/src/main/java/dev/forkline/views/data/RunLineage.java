@@ -27,4 +27,13 @@ public interface RunLineage {
 
     /** What the whole trace's events are, without reading them. */
     EventColumns columns();
+
+    /** Whether {@link #checkTests} has run: until then the nodes' tests are {@link TaskOutcome.Tests#CHECKING}. */
+    boolean testsChecked();
+
+    /**
+     * Finds what each run did to test files, after which {@link #roots()} and {@link #node} say it. It reads every
+     * state mutation of the trace, a long pass over a large trace: call it off the UI thread, once the trace is shown.
+     */
+    void checkTests();
 }

@@ -10,10 +10,11 @@ import java.util.List;
  * @param outcome    its session.end outcome, or "running" when it has none
  * @param checkpoint the checkpoint id it was forked from, or null for a root run
  * @param edits      how many edits a fork applied
- * @param testsDeleted whether test files were deleted in the run (or its ancestry) and not restored: its success proves nothing
+ * @param tests      what the run (with its ancestry) did to test files, as far as known: a success that deleted its
+ *                   tests proves nothing
  */
 public record RunNode(String run, String parentRun, String origin, String divergence, String outcome, String checkpoint,
-                      int edits, int eventCount, List<RunNode> children, boolean testsDeleted) {
+                      int edits, int eventCount, List<RunNode> children, TaskOutcome.Tests tests) {
 
     /** The origin of a node that only groups the replays of one run in the fork tree: not a run of its own. */
     public static final String GROUP = "group";
@@ -33,14 +34,21 @@ public record RunNode(String run, String parentRun, String origin, String diverg
         return GROUP.equals(origin);
     }
 
+    /** A node with nothing to say about test files: a group of replays, a run still being written. */
     public RunNode(String run, String parentRun, String origin, String divergence, String outcome, String checkpoint,
                    int edits, int eventCount, List<RunNode> children) {
-        this(run, parentRun, origin, divergence, outcome, checkpoint, edits, eventCount, children, false);
+        this(run, parentRun, origin, divergence, outcome, checkpoint, edits, eventCount, children, TaskOutcome.Tests.IN_PLACE);
+    }
+
+    /** This node, and its children, with what each run did to test files as {@code testsOf} says. */
+    public RunNode withTests(java.util.function.Function<String, TaskOutcome.Tests> testsOf) {
+        return new RunNode(run, parentRun, origin, divergence, outcome, checkpoint, edits, eventCount,
+                children.stream().map(child -> child.withTests(testsOf)).toList(), testsOf.apply(run));
     }
 
     /** What the run's outcome says about the task, in words ("Task: failed (tests deleted)"), and its colour. */
     public TaskOutcome task() {
-        return TaskOutcome.of(outcome, testsDeleted);
+        return TaskOutcome.of(outcome, tests);
     }
 
     /**

@@ -9,12 +9,15 @@ import java.util.List;
  */
 public final class QueuedTaskExecutor implements TaskExecutor {
 
-    private final List<Runnable> waiting = new ArrayList<>();
+    private record Waiting(String name, Runnable run) {
+    }
+
+    private final List<Waiting> waiting = new ArrayList<>();
 
     @Override
     public <T> TaskHandle execute(String name, Work<T> work, TaskListener<? super T> listener) {
         TaskHandle handle = new TaskHandle(name);
-        waiting.add(() -> SameThreadTaskExecutor.run(handle, work, listener));
+        waiting.add(new Waiting(name, () -> SameThreadTaskExecutor.run(handle, work, listener)));
         return handle;
     }
 
@@ -29,7 +32,24 @@ public final class QueuedTaskExecutor implements TaskExecutor {
 
     /** Runs the task queued {@code index}-th among those still waiting (0 is the oldest), and its callbacks. */
     public void run(int index) {
-        waiting.remove(index).run();
+        waiting.remove(index).run().run();
+    }
+
+    /** The names of the tasks waiting, oldest first. */
+    public List<String> waitingNames() {
+        return waiting.stream().map(Waiting::name).toList();
+    }
+
+    /** Runs what waits, oldest first, until nothing but tasks named {@code name} does (tasks queued meanwhile included). */
+    public void runAllBut(String name) {
+        for (int i = 0; i < waiting.size(); ) {
+            if (waiting.get(i).name().equals(name)) {
+                i++;
+            } else {
+                run(i);
+                i = 0;
+            }
+        }
     }
 
     /** Runs what waits, newest first, until nothing does (tasks queued meanwhile included). */

@@ -41,12 +41,7 @@ public final class ForkTreeViewModel {
     private RunLineage lineage;
 
     public ForkTreeViewModel() {
-        selectedRun.addListener((obs, old, now) -> {
-            breadcrumb.clear();
-            if (lineage != null && now != null) {
-                lineage.path(now).forEach(run -> breadcrumb.add(lineage.node(run)));
-            }
-        });
+        selectedRun.addListener((obs, old, now) -> showBreadcrumb());
         groupReplays.addListener(obs -> showRoots());
         showHidden.addListener(obs -> showRoots());
     }
@@ -113,6 +108,17 @@ public final class ForkTreeViewModel {
         return lineage != null && run != null && lineage.node(run) != null && lineage.node(run).parentRun() != null;
     }
 
+    /** The lineage's nodes changed (what their runs did to test files became known): shows them again. */
+    public void refreshNodes() {
+        showRoots();
+        showBreadcrumb();
+    }
+
+    private void showBreadcrumb() {
+        String run = selectedRun.get();
+        breadcrumb.setAll(lineage == null || run == null ? List.of() : lineage.path(run).stream().map(lineage::node).toList());
+    }
+
     private void showRoots() {
         List<RunNode> all = withPending(lineage == null ? List.of() : lineage.roots());
         hiddenCount.set((int) hidden.stream().filter(run -> lineage != null && lineage.node(run) != null).count());
@@ -128,7 +134,7 @@ public final class ForkTreeViewModel {
                 continue;
             }
             RunNode arranged = new RunNode(node.run(), node.parentRun(), node.origin(), node.divergence(), node.outcome(), node.checkpoint(),
-                    node.edits(), node.eventCount(), arrange(node.children()), node.testsDeleted());
+                    node.edits(), node.eventCount(), arrange(node.children()), node.tests());
             if (groupReplays.get() && "replay".equals(node.origin()) && arranged.children().isEmpty()) {
                 replays.add(arranged);
             } else {
@@ -149,7 +155,7 @@ public final class ForkTreeViewModel {
             List<RunNode> children = new ArrayList<>(withPending(node.children()));
             pending.stream().filter(p -> node.run().equals(p.parentRun())).forEach(children::add);
             out.add(new RunNode(node.run(), node.parentRun(), node.origin(), node.divergence(), node.outcome(), node.checkpoint(),
-                    node.edits(), node.eventCount(), children, node.testsDeleted()));
+                    node.edits(), node.eventCount(), children, node.tests()));
         }
         return out;
     }

@@ -396,7 +396,9 @@ public final class ReplayViewModel {
             ReplayResult done = backend.replay(request.build(), new UiListener(checkpoint, edits.size()));
             executor.onUi(() -> stepText.set("Storing the new run…"));
             bundles.reimport(dir, work);
-            return new Finished(done, reloads.load(traceId), dir);
+            OpenedTrace reloaded = reloads.load(traceId);
+            reloaded.lineage().checkTests(); // the new run's badge says what it did to test files from the start
+            return new Finished(done, reloaded, dir);
         }, finished -> {
             running.set(false);
             writes.written((edits.isEmpty() ? "Replay " : "Fork ") + finished.result().replayRun(), finished.directory());

@@ -54,6 +54,8 @@ public final class WorkbenchViewModel {
 
     /** The purpose whose latest request alone is shown: opening a trace (from the library, the queue, an import). */
     private static final String OPEN_TRACE = "open-trace";
+    /** The task that reads what the open trace's runs did to test files, after it is shown (see {@link RunLineage#checkTests}). */
+    public static final String CHECK_TESTS = "check-tests";
 
     private final TraceSelection selection = new TraceSelection(forkTree, timeline);
     private final BackgroundWork background;
@@ -432,8 +434,25 @@ public final class WorkbenchViewModel {
         show(prepare(bundle));
     }
 
+    /**
+     * Shows {@code trace}; then, unless it is what an import read so far, reads what its runs did to test files in the
+     * background and shows it in the fork tree (a success stays "checking tests" until then, never green before it).
+     */
     private void show(OpenedTrace trace) {
         selection.show(trace);
+        RunLineage lineage = trace.lineage();
+        if (trace == preview || lineage.testsChecked()) {
+            latest.cancel(CHECK_TESTS);
+            return;
+        }
+        latest.execute(CHECK_TESTS, progress -> {
+            lineage.checkTests();
+            return lineage;
+        }, checked -> {
+            if (selection.trace() == trace) {
+                forkTree.refreshNodes();
+            }
+        }, failure -> { /* checkTests says what it could not read in the nodes themselves */ });
     }
 
     // --- integrity --------------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import dev.forkline.views.Workbench;
 import dev.forkline.views.concurrent.Progress;
 import dev.forkline.views.concurrent.SameThreadTaskExecutor;
 import dev.forkline.views.state.ReconstructorStateProvider;
+import dev.forkline.views.testdata.MisleadingRuns;
 import dev.forkline.views.testdata.Samples;
 import dev.forkline.views.viewmodel.ThemeChoice;
 import javafx.embed.swing.SwingFXUtils;
@@ -87,7 +88,7 @@ class DecisionAndBadgeScreenshotsTest {
     @Test
     void runBadgesOnAForkThatLeftTheTestsDeleted(@TempDir Path dir) throws Exception {
         samples = Samples.empty(dir);
-        samples.library.importTrace(OutcomeBadgesFlowsTest.withMisleadingRuns(dir.resolve("bundle")), Progress.NONE);
+        samples.library.importTrace(MisleadingRuns.write(dir.resolve("bundle")), Progress.NONE);
         Workbench workbench = show(1600, 1000);
         BufferedImage tree = HeadlessFx.call(() -> {
             workbench.model().openStored(Samples.traceId("wrong-tool-call"));

@@ -122,6 +122,15 @@ class ForkTreeViewModelTest {
         }
 
         @Override
+        public boolean testsChecked() {
+            return true;
+        }
+
+        @Override
+        public void checkTests() {
+        }
+
+        @Override
         public RunEvents events(String run) {
             return RunEvents.empty();
         }

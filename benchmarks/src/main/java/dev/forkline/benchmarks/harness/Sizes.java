@@ -17,7 +17,7 @@ public record Sizes(boolean isQuick, int events, int openRuns, int stepSamples, 
                     int rebuildEdits, int foreignRecords, int libraryTraces, int libraryEvents) {
 
     public static Sizes full() {
-        return new Sizes(false, 1_000_000, 2, 2000, 5, 40, 10_000, 100L << 20, 3, 3, 10_000, 100L << 20, 1000, 1_000_000, 1000, 10_000);
+        return new Sizes(false, 1_000_000, 3, 2000, 5, 40, 10_000, 100L << 20, 3, 3, 10_000, 100L << 20, 1000, 1_000_000, 1000, 10_000);
     }
 
     /** The same sizes with another trace length, also for the foreign-format files (for comparing builds on a mid-size trace). */

@@ -457,62 +457,76 @@ public final class EventColumns {
             return new EventColumns(this, false);
         }
 
-        /** Adds row {@code i} of {@code from} as it is (for cutting a trace's rows into pieces of its own choosing). */
-        public Builder addRow(EventColumns from, int i) {
-            if (from.hashed[i]) {
-                return add(from.ids[i], from.run(i), from.seq[i], from.epochSecond[i], from.nano[i], from.actor(i), from.type(i),
-                        from.flags[i], from.latencyMs[i], from.callId[i], from.tool(i), from.checkpointId[i], from.label[i],
-                        from.causes(i), from.hashes, i * HASH_BYTES, from.blobNames(i));
-            }
-            return add(from.ids[i], from.run(i), from.seq[i], from.epochSecond[i], from.nano[i], from.actor(i), from.type(i),
-                    from.flags[i], from.latencyMs[i], from.callId[i], from.tool(i), from.checkpointId[i], from.label[i],
-                    from.causes(i), (String) null, from.blobNames(i));
-        }
-
         /** Appends the rows of a part built elsewhere (e.g. on another thread), in order. */
         public Builder append(EventColumns part) {
-            int n = part.size();
+            return appendRows(part, 0, part.size());
+        }
+
+        /**
+         * Appends rows {@code start} to {@code end} (exclusive) of {@code from} as they are, in order (for cutting a
+         * trace's rows into pieces of its own choosing); each distinct run, actor, type and tool is looked up in this
+         * builder's dictionaries once per call, not once per row.
+         */
+        public Builder appendRows(EventColumns from, int start, int end) {
+            int n = end - start;
             ensure(size + n);
-            System.arraycopy(part.ids, 0, ids, size, n);
-            System.arraycopy(part.seq, 0, seq, size, n);
-            System.arraycopy(part.epochSecond, 0, epochSecond, size, n);
-            System.arraycopy(part.nano, 0, nano, size, n);
-            System.arraycopy(part.flags, 0, flags, size, n);
-            System.arraycopy(part.latencyMs, 0, latencyMs, size, n);
-            System.arraycopy(part.callId, 0, callId, size, n);
-            System.arraycopy(part.checkpointId, 0, checkpointId, size, n);
-            System.arraycopy(part.label, 0, label, size, n);
-            System.arraycopy(part.hashes, 0, hashes, size * HASH_BYTES, n * HASH_BYTES);
-            System.arraycopy(part.hashed, 0, hashed, size, n);
-            remap(part.runCode, runs.codes(part.runs), runCode, n);
-            remap(part.actorCode, actors.codes(part.actors), actorCode, n);
-            remap(part.typeCode, types.codes(part.types), typeCode, n);
-            int[] toolMap = tools.codes(part.tools);
-            for (int k = 0; k < n; k++) {
-                int code = part.toolCode[k];
-                toolCode[size + k] = code < 0 ? -1 : toolMap[code];
+            System.arraycopy(from.ids, start, ids, size, n);
+            System.arraycopy(from.seq, start, seq, size, n);
+            System.arraycopy(from.epochSecond, start, epochSecond, size, n);
+            System.arraycopy(from.nano, start, nano, size, n);
+            System.arraycopy(from.flags, start, flags, size, n);
+            System.arraycopy(from.latencyMs, start, latencyMs, size, n);
+            System.arraycopy(from.callId, start, callId, size, n);
+            System.arraycopy(from.checkpointId, start, checkpointId, size, n);
+            System.arraycopy(from.label, start, label, size, n);
+            System.arraycopy(from.hashes, start * HASH_BYTES, hashes, size * HASH_BYTES, n * HASH_BYTES);
+            System.arraycopy(from.hashed, start, hashed, size, n);
+            remap(from.runCode, start, from.runs, runs, runCode, n);
+            remap(from.actorCode, start, from.actors, actors, actorCode, n);
+            remap(from.typeCode, start, from.types, types, typeCode, n);
+            remap(from.toolCode, start, from.tools, tools, toolCode, n);
+            int firstCause = from.causeStart[start];
+            int causesIn = from.causeStart[end] - firstCause;
+            if (causeCount + causesIn > causes.length) {
+                causes = Arrays.copyOf(causes, Math.max(causes.length * 2, causeCount + causesIn));
             }
-            if (causeCount + part.causes.length > causes.length) {
-                causes = Arrays.copyOf(causes, Math.max(causes.length * 2, causeCount + part.causes.length));
+            System.arraycopy(from.causes, firstCause, causes, causeCount, causesIn);
+            int firstBlob = from.blobStart[start];
+            int blobsIn = from.blobStart[end] - firstBlob;
+            if (blobCount + blobsIn > blobNames.length) {
+                blobNames = Arrays.copyOf(blobNames, Math.max(blobNames.length * 2, blobCount + blobsIn));
             }
-            System.arraycopy(part.causes, 0, causes, causeCount, part.causes.length);
-            if (blobCount + part.blobNames.length > blobNames.length) {
-                blobNames = Arrays.copyOf(blobNames, Math.max(blobNames.length * 2, blobCount + part.blobNames.length));
-            }
-            System.arraycopy(part.blobNames, 0, blobNames, blobCount, part.blobNames.length);
+            System.arraycopy(from.blobNames, firstBlob, blobNames, blobCount, blobsIn);
             for (int k = 1; k <= n; k++) {
-                causeStart[size + k] = causeCount + part.causeStart[k];
-                blobStart[size + k] = blobCount + part.blobStart[k];
+                causeStart[size + k] = causeCount + from.causeStart[start + k] - firstCause;
+                blobStart[size + k] = blobCount + from.blobStart[start + k] - firstBlob;
             }
-            causeCount += part.causes.length;
-            blobCount += part.blobNames.length;
+            causeCount += causesIn;
+            blobCount += blobsIn;
             size += n;
             return this;
         }
 
-        private void remap(int[] partCodes, int[] toGlobal, int[] target, int n) {
+        /**
+         * Rows {@code start..start+n} of {@code fromCodes} (codes into {@code fromValues}, -1 for none) as codes into
+         * {@code into}, at this builder's end: only the values the rows use join it, in the order the rows first use
+         * them, so that it still holds just its own rows' values.
+         */
+        private void remap(int[] fromCodes, int start, List<String> fromValues, Dictionary into, int[] target, int n) {
+            int[] codes = new int[fromValues.size()];
+            Arrays.fill(codes, -1);
             for (int k = 0; k < n; k++) {
-                target[size + k] = toGlobal[partCodes[k]];
+                int code = fromCodes[start + k];
+                if (code < 0) {
+                    target[size + k] = -1;
+                    continue;
+                }
+                int mapped = codes[code];
+                if (mapped < 0) {
+                    mapped = into.code(fromValues.get(code));
+                    codes[code] = mapped;
+                }
+                target[size + k] = mapped;
             }
         }
 
@@ -545,15 +559,6 @@ public final class EventColumns {
     private static final class Dictionary {
         private final Map<String, Integer> codes = new HashMap<>();
         private final List<String> values = new ArrayList<>();
-
-        /** The codes of {@code values} here, adding those not seen yet. */
-        int[] codes(List<String> values) {
-            int[] codes = new int[values.size()];
-            for (int k = 0; k < codes.length; k++) {
-                codes[k] = code(values.get(k));
-            }
-            return codes;
-        }
 
         int code(String value) {
             Integer code = codes.get(value);

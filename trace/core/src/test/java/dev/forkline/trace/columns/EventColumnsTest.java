@@ -80,6 +80,47 @@ class EventColumnsTest {
     }
 
     @Test
+    void eachRunsRowsAppendedInSlicesGiveTheColumnsOfThatRunsEvents() throws Exception {
+        List<Event> events = sampleEvents();
+        EventColumns whole = EventColumns.of(events);
+        java.util.Map<String, EventColumns.Builder> byRun = new java.util.LinkedHashMap<>();
+        int start = 0;
+        for (int i = 1; i <= whole.size(); i++) {
+            // slices end at a change of run and every 5th row, as a writer cutting segments does
+            if (i == whole.size() || whole.runCode(i) != whole.runCode(start) || i - start == 5) {
+                byRun.computeIfAbsent(whole.run(start), run -> new EventColumns.Builder(2)).appendRows(whole, start, i);
+                start = i;
+            }
+        }
+        for (var entry : byRun.entrySet()) {
+            List<Event> ofRun = events.stream().filter(e -> e.run().equals(entry.getKey())).toList();
+            EventColumns expected = EventColumns.of(ofRun);
+            EventColumns appended = entry.getValue().build();
+            assertEquals(expected.size(), appended.size());
+            assertEquals(expected.actors(), appended.actors(), entry.getKey());
+            assertEquals(expected.types(), appended.types());
+            for (int i = 0; i < expected.size(); i++) {
+                String at = entry.getKey() + " row " + i;
+                assertEquals(expected.id(i), appended.id(i), at);
+                assertEquals(entry.getKey(), appended.run(i), at);
+                assertEquals(expected.seq(i), appended.seq(i), at);
+                assertEquals(expected.actor(i), appended.actor(i), at);
+                assertEquals(expected.type(i), appended.type(i), at);
+                assertEquals(expected.ts(i), appended.ts(i), at);
+                assertEquals(expected.flags(i), appended.flags(i), at);
+                assertEquals(expected.latencyMs(i), appended.latencyMs(i), at);
+                assertEquals(expected.callId(i), appended.callId(i), at);
+                assertEquals(expected.tool(i), appended.tool(i), at);
+                assertEquals(expected.checkpointId(i), appended.checkpointId(i), at);
+                assertEquals(expected.label(i), appended.label(i), at);
+                assertEquals(expected.causes(i), appended.causes(i), at);
+                assertEquals(expected.blobNames(i), appended.blobNames(i), at);
+                assertEquals(ofRun.get(i).hash(), appended.hash(i), at);
+            }
+        }
+    }
+
+    @Test
     void theIdTableFindsTheFirstEventWithAnId() throws Exception {
         List<Event> events = sampleEvents();
         EventColumns columns = EventColumns.of(events);

@@ -91,7 +91,8 @@ final class StreamedChunks implements ChunkSource {
 
     private void add(EventBatch batch) throws StoreException {
         EventColumns columns = batch.columns();
-        for (int k = 0; k < batch.size(); k++) {
+        int k = 0;
+        while (k < batch.size()) {
             String runId = columns.run(k);
             Collecting run = runs.get(runId);
             if (run == null) {
@@ -99,16 +100,24 @@ final class StreamedChunks implements ChunkSource {
                 runs.put(runId, run);
                 runAppeared.accept(runId);
             }
-            long seq = columns.seq(k);
-            if (seq <= run.lastSeq) {
-                throw new StreamedImport.FallBack("run '" + runId + "' has seq " + seq + " after seq " + run.lastSeq
-                        + " (" + file + " line " + batch.lineNumbers()[k] + ")");
+            // the events from k on of this run, in seq order, that fit in its segment: taken in one go
+            int runCode = columns.runCode(k);
+            int end = k;
+            int limit = Math.min(batch.size(), k + PreparedChunks.MAX_EVENTS - run.size());
+            while (end < limit && columns.runCode(end) == runCode) {
+                long seq = columns.seq(end);
+                if (seq <= run.lastSeq) {
+                    throw new StreamedImport.FallBack("run '" + runId + "' has seq " + seq + " after seq " + run.lastSeq
+                            + " (" + file + " line " + batch.lineNumbers()[end] + ")");
+                }
+                run.lastSeq = seq;
+                end++;
             }
-            run.lastSeq = seq;
-            run.add(columns, k, batch.line(k), batch.lineNumbers()[k]);
+            run.add(batch, k, end);
             if (run.size() == PreparedChunks.MAX_EVENTS) {
                 submit(run.cut());
             }
+            k = end;
         }
     }
 
@@ -163,10 +172,13 @@ final class StreamedChunks implements ChunkSource {
             return lines.size();
         }
 
-        void add(EventColumns columns, int k, byte[] line, long lineNumber) {
-            rows.addRow(columns, k);
-            lineNumbers[lines.size()] = lineNumber;
-            lines.add(line);
+        /** Adds the batch's events {@code from} to {@code to} (exclusive), all of this run. */
+        void add(EventBatch batch, int from, int to) {
+            rows.appendRows(batch.columns(), from, to);
+            for (int k = from; k < to; k++) {
+                lineNumbers[lines.size()] = batch.lineNumbers()[k];
+                lines.add(batch.line(k));
+            }
         }
 
         Segment cut() {

@@ -6,6 +6,7 @@ import dev.forkline.views.HeadlessFx;
 import dev.forkline.views.LaunchOptions;
 import dev.forkline.views.Workbench;
 import dev.forkline.views.concurrent.Progress;
+import dev.forkline.views.concurrent.QueuedTaskExecutor;
 import dev.forkline.views.concurrent.SameThreadTaskExecutor;
 import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.testdata.MisleadingRuns;
@@ -31,7 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Pictures of the Decide… form (its first step with a verdict chosen, and the summary before signing) and of the run
  * badges on a trace whose fork left the tests deleted. Written to target/screenshots, or to -Dforkline.screenshots.dir
- * (docs/screenshots: decision-form-after.png, decision-form-review-after.png, run-badges-after.png).
+ * (docs/screenshots: decision-form-after.png, decision-form-review-after.png, run-badges-checking.png, run-badges-after.png).
  */
 class DecisionAndBadgeScreenshotsTest {
 
@@ -52,12 +53,16 @@ class DecisionAndBadgeScreenshotsTest {
     }
 
     private Workbench show(int width, int height) {
+        return show(width, height, new SameThreadTaskExecutor());
+    }
+
+    private Workbench show(int width, int height, dev.forkline.views.concurrent.TaskExecutor executor) {
         HeadlessFx.ensureStarted();
         LaunchOptions options = new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
                 .withServices(samples.services(null)).withContracts(List.of(Samples.CONTRACT));
         return HeadlessFx.call(() -> {
             stage = new Stage();
-            Workbench workbench = Workbench.create(options, new SameThreadTaskExecutor(), width, height);
+            Workbench workbench = Workbench.create(options, executor, width, height);
             stage.setScene(workbench.scene());
             stage.show();
             return workbench;
@@ -89,15 +94,21 @@ class DecisionAndBadgeScreenshotsTest {
     void runBadgesOnAForkThatLeftTheTestsDeleted(@TempDir Path dir) throws Exception {
         samples = Samples.empty(dir);
         samples.library.importTrace(MisleadingRuns.write(dir.resolve("bundle")), Progress.NONE);
-        Workbench workbench = show(1600, 1000);
-        BufferedImage tree = HeadlessFx.call(() -> {
+        QueuedTaskExecutor executor = new QueuedTaskExecutor();
+        Workbench workbench = show(1600, 1000, executor);
+        BufferedImage[] trees = HeadlessFx.call(() -> {
+            executor.runAllNewestFirst();
             workbench.model().openStored(Samples.traceId("wrong-tool-call"));
+            executor.runAllBut(dev.forkline.views.viewmodel.WorkbenchViewModel.CHECK_TESTS);
             var pane = workbench.view().forkTree;
             pane.tree.getRoot().setExpanded(true);
             pane.tree.getRoot().getChildren().forEach(i -> i.setExpanded(true));
-            return image(pane);
+            BufferedImage checking = image(pane);
+            executor.runAllNewestFirst();
+            return new BufferedImage[] {checking, image(pane)};
         });
-        write(tree, "run-badges-after.png");
+        write(trees[0], "run-badges-checking.png");
+        write(trees[1], "run-badges-after.png");
     }
 
     private static BufferedImage image(Scene scene) {

@@ -138,6 +138,18 @@ public final class IndexRunLineage implements RunLineage {
         return nodes.testsChecked();
     }
 
+    @Override
+    public synchronized void assumeTestsOf(RunLineage earlier) {
+        Nodes before = nodes;
+        if (before.testsChecked()) {
+            return;
+        }
+        nodes = Nodes.of(before.roots().stream().map(root -> root.withTests(run -> {
+            RunNode known = earlier.node(run);
+            return known == null ? TaskOutcome.Tests.CHECKING : known.tests();
+        })).toList(), false);
+    }
+
     /**
      * Reads every run's state mutations for the test files it deleted and did not restore; a run whose mutations
      * cannot all be read is {@link TaskOutcome.Tests#UNREADABLE}. Once.

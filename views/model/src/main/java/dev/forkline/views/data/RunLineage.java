@@ -36,4 +36,12 @@ public interface RunLineage {
      * state mutation of the trace, a long pass over a large trace: call it off the UI thread, once the trace is shown.
      */
     void checkTests();
+
+    /**
+     * Until {@link #checkTests} has run, each run's node says what {@code earlier} says of that run: an earlier load of
+     * the same trace, which this one extends (a live trace reloaded as it grows, the trace after a decision was added),
+     * so that its badges do not fall back to "checking" at every reload. Runs {@code earlier} does not know stay
+     * {@link TaskOutcome.Tests#CHECKING}.
+     */
+    void assumeTestsOf(RunLineage earlier);
 }

@@ -436,11 +436,16 @@ public final class WorkbenchViewModel {
 
     /**
      * Shows {@code trace}; then, unless it is what an import read so far, reads what its runs did to test files in the
-     * background and shows it in the fork tree (a success stays "checking tests" until then, never green before it).
+     * background and shows it in the fork tree (a success stays "checking tests" until then, never green before it;
+     * the same trace shown again keeps what was known of its runs meanwhile).
      */
     private void show(OpenedTrace trace) {
-        selection.show(trace);
+        OpenedTrace before = selection.trace();
         RunLineage lineage = trace.lineage();
+        if (before != null && before != trace && before.bundle().manifest().traceId().equals(trace.bundle().manifest().traceId())) {
+            lineage.assumeTestsOf(before.lineage()); // the same trace, grown: its badges keep what was known until checked
+        }
+        selection.show(trace);
         if (trace == preview || lineage.testsChecked()) {
             latest.cancel(CHECK_TESTS);
             return;

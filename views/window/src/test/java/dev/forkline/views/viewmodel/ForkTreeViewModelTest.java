@@ -131,6 +131,10 @@ class ForkTreeViewModelTest {
         }
 
         @Override
+        public void assumeTestsOf(RunLineage earlier) {
+        }
+
+        @Override
         public RunEvents events(String run) {
             return RunEvents.empty();
         }

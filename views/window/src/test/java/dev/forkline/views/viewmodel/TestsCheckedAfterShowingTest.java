@@ -88,6 +88,24 @@ class TestsCheckedAfterShowingTest {
         assertThat(nodes()).allMatch(node -> node.tests() != TaskOutcome.Tests.CHECKING);
     }
 
+    @Test
+    void theSameTraceShownAgainKeepsWhatWasKnownOfItsRunsUntilItIsCheckedAgain() {
+        workbench.openStored(TRACE);
+        executor.runAllNewestFirst();
+        var first = workbench.opened();
+
+        workbench.openStored(TRACE); // as a live trace's reload or the trace after a decision shows it again
+        executor.runAllBut(WorkbenchViewModel.CHECK_TESTS);
+
+        assertThat(workbench.opened()).isNotSameAs(first);
+        assertThat(workbench.opened().lineage().testsChecked()).isFalse();
+        assertThat(task("r3")).as("no flicker back to checking").isEqualTo(new TaskOutcome("Task: unproven (tests deleted)", "warning"));
+        assertThat(task("r2")).isEqualTo(new TaskOutcome("Task: succeeded", "success"));
+        executor.runAllNewestFirst();
+        assertThat(workbench.opened().lineage().testsChecked()).isTrue();
+        assertThat(task("r3")).isEqualTo(new TaskOutcome("Task: unproven (tests deleted)", "warning"));
+    }
+
     private TaskOutcome task(String run) {
         return nodes().stream().filter(node -> node.run().equals(run)).findFirst().orElseThrow().task();
     }

@@ -72,17 +72,7 @@ final class ForkTreePane extends VBox {
         model.selectedRunProperty().addListener((obs, old, run) -> select(run));
     }
 
-    /**
-     * Shows {@code roots}: in the items already there when the runs are the same ones in the same places (what a run
-     * did to test files became known, a live trace's events grew), so that what the reviewer collapsed, the scroll
-     * position and the selection stay; else in a new tree, every run expanded.
-     */
     private void rebuild(List<RunNode> roots) {
-        TreeItem<RunNode> shown = tree.getRoot();
-        if (shown != null && sameRuns(shown.getChildren(), roots)) {
-            replaceValues(shown.getChildren(), roots);
-            return;
-        }
         TreeItem<RunNode> root = new TreeItem<>();
         for (RunNode node : roots) {
             root.getChildren().add(item(node));
@@ -92,26 +82,6 @@ final class ForkTreePane extends VBox {
             tree.setRoot(root);
         } finally {
             syncing = false;
-        }
-    }
-
-    private static boolean sameRuns(List<TreeItem<RunNode>> items, List<RunNode> nodes) {
-        if (items.size() != nodes.size()) {
-            return false;
-        }
-        for (int i = 0; i < nodes.size(); i++) {
-            TreeItem<RunNode> item = items.get(i);
-            if (!item.getValue().run().equals(nodes.get(i).run()) || !sameRuns(item.getChildren(), nodes.get(i).children())) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static void replaceValues(List<TreeItem<RunNode>> items, List<RunNode> nodes) {
-        for (int i = 0; i < nodes.size(); i++) {
-            items.get(i).setValue(nodes.get(i));
-            replaceValues(items.get(i).getChildren(), nodes.get(i).children());
         }
     }
 

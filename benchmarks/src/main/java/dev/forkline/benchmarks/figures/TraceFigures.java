@@ -115,8 +115,9 @@ public final class TraceFigures {
                     Unit.MILLIS.format(writeFloorCpu));
             log.printf("  import: allocated %s per import by all threads, collections %s%n", Unit.BYTES.format(usage.allocatedBytesPerRun()),
                     Unit.MILLIS.format(usage.collectionMillisPerRun()));
-            if (!usage.byThreadPerRun().isEmpty()) {
-                log.printf("  import: CPU by thread per import: %s%n", ThreadCpu.describe(usage.byThreadPerRun(), 6));
+            List<ThreadCpu.Group> byThread = usage.byThreadPerRun();
+            if (!byThread.isEmpty()) {
+                log.printf("  import: CPU by thread per import: %s%n", ThreadCpu.describe(byThread, 6));
             }
             boolean parseIsLarger = parseFloor >= writeFloor;
             return List.of(

@@ -31,19 +31,7 @@ public final class DeferringTaskExecutor implements TaskExecutor {
             return now.execute(name, work, listener);
         }
         TaskHandle handle = new TaskHandle(name);
-        waiting.add(() -> {
-            if (handle.isCancelled()) {
-                return;
-            }
-            T result;
-            try {
-                result = work.run((message, fraction) -> { });
-            } catch (Exception e) {
-                TaskExecutor.deliverFailure(handle, e, listener);
-                return;
-            }
-            TaskExecutor.deliver(handle, result, listener);
-        });
+        waiting.add(() -> SameThreadTaskExecutor.run(handle, work, listener));
         return handle;
     }
 

@@ -13,8 +13,11 @@ public final class SameThreadTaskExecutor implements TaskExecutor {
         return handle;
     }
 
-    /** Runs {@code work} here and now, delivering through {@code handle} (which may have been cancelled meanwhile). */
-    static <T> void run(TaskHandle handle, Work<T> work, TaskListener<? super T> listener) {
+    /**
+     * Runs {@code work} here and now, delivering through {@code handle} (which may have been cancelled meanwhile): also
+     * for executors that hold a task and run it later on the calling thread (the tests' queue, the benchmarks').
+     */
+    public static <T> void run(TaskHandle handle, Work<T> work, TaskListener<? super T> listener) {
         if (handle.isCancelled()) {
             return;
         }

@@ -45,6 +45,11 @@ public final class IndexRunLineage implements RunLineage {
             return new Nodes(List.copyOf(roots), byRun, testsChecked);
         }
 
+        /** These nodes with what each run did to test files as {@code testsOf} says. */
+        Nodes withTests(java.util.function.Function<String, TaskOutcome.Tests> testsOf, boolean checked) {
+            return of(roots.stream().map(root -> root.withTests(testsOf)).toList(), checked);
+        }
+
         private static void collect(RunNode node, Map<String, RunNode> byRun) {
             byRun.put(node.run(), node);
             node.children().forEach(child -> collect(child, byRun));
@@ -144,10 +149,10 @@ public final class IndexRunLineage implements RunLineage {
         if (before.testsChecked()) {
             return;
         }
-        nodes = Nodes.of(before.roots().stream().map(root -> root.withTests(run -> {
+        nodes = before.withTests(run -> {
             RunNode known = earlier.node(run);
             return known == null ? TaskOutcome.Tests.CHECKING : known.tests();
-        })).toList(), false);
+        }, false);
     }
 
     /**
@@ -174,7 +179,7 @@ public final class IndexRunLineage implements RunLineage {
             }
             tests.put(run, found);
         }
-        nodes = Nodes.of(before.roots().stream().map(root -> root.withTests(tests::get)).toList(), true);
+        nodes = before.withTests(tests::get, true);
     }
 
     @Override

@@ -86,25 +86,22 @@ public final class CodexRolloutImporter extends SingleFileImporter implements St
         ObjectNode meta;
         ObjectNode firstTurn;
         Instant firstTime;
-        long rolloutRecords;
-        /** Tool calls the model made: a rollout with none has nothing to replay, so no start checkpoint. */
-        long toolCalls;
+        /** A record of a type Codex writes: a file without any is not a rollout. */
+        boolean anyRolloutRecord;
+        /** A tool call the model made: a rollout without one has nothing to replay, so no start checkpoint. */
+        boolean anyToolCall;
         boolean legacy;
 
         void add(ParsedLine parsed) {
             if (parsed.legacyHeader() != null) {
                 legacy = true;
                 meta = parsed.legacyHeader();
-                rolloutRecords++;
+                anyRolloutRecord = true;
             }
             HeaderLine line = parsed.line();
-            if (line.isRolloutRecord() || line.isBareItem()) {
-                rolloutRecords++;
-            }
+            anyRolloutRecord |= line.isRolloutRecord() || line.isBareItem();
             String itemType = line.isBareItem() ? line.type : "response_item".equals(line.type) ? line.payloadType : null;
-            if (itemType != null && CodexRolloutWriter.TOOL_CALL_ITEMS.contains(itemType)) {
-                toolCalls++;
-            }
+            anyToolCall |= itemType != null && CodexRolloutWriter.TOOL_CALL_ITEMS.contains(itemType);
             if (firstTime == null) {
                 firstTime = Timestamps.parseText(line.timestamp);
             }
@@ -114,6 +111,14 @@ public final class CodexRolloutImporter extends SingleFileImporter implements St
             if ("turn_context".equals(line.type) && firstTurn == null && line.payload() != null) {
                 firstTurn = line.payload();
             }
+        }
+
+        /**
+         * Whether the lines taken hold all the header looks for: a rollout's session_meta, first turn_context, first
+         * time and a tool call come within its first lines, so the pass seldom reads on.
+         */
+        boolean complete() {
+            return meta != null && firstTurn != null && firstTime != null && anyToolCall;
         }
 
         /** The directory the session worked in: session_meta's cwd, else the first turn's. */
@@ -139,8 +144,9 @@ public final class CodexRolloutImporter extends SingleFileImporter implements St
      */
     private ImportedTrace read(Path path, long limit, EventBatchSink sink, BytesRead reading) throws IOException, TraceFormatException {
         ImportSession session = newSession(path);
-        Header header = readHeader(path, session, limit, reading);
-        if (header.rolloutRecords == 0) {
+        BytesRead read = reading.growingOnly();
+        Header header = readHeader(path, session, limit, read);
+        if (!header.anyRolloutRecord) {
             throw new TraceFormatException(path.toString(), 0, "not a Codex rollout: no session_meta/turn_context/response_item/event_msg record");
         }
         Instant start = header.firstTime != null ? header.firstTime : Instant.EPOCH;
@@ -152,7 +158,7 @@ public final class CodexRolloutImporter extends SingleFileImporter implements St
         Event sessionStart = session.append(NewEvent.of(CodexRolloutWriter.RUN, "harness", EventType.SESSION_START).at(start)
                 .touches(StateKind.SESSION, StateKind.HARNESS).data(sessionStart(header, model, provider, path)), 0);
         StartCheckpoint checkpoint = new StartCheckpoint(session);
-        if (header.toolCalls > 0) {
+        if (header.anyToolCall) {
             checkpoint.append(sessionStart, header.cwd(), startingTree(header), 0);
         }
         WorkspaceRoot root = new WorkspaceRoot(StartCheckpoint.rootOr(header.cwd()));
@@ -163,7 +169,7 @@ public final class CodexRolloutImporter extends SingleFileImporter implements St
             if (normalised != null) {
                 writer.write(normalised, line);
             }
-        });
+        }, read);
         Instant end = writer.lastTime() != null ? writer.lastTime() : start;
         writer.finish(end);
         ObjectNode endData = Json.object();
@@ -200,15 +206,15 @@ public final class CodexRolloutImporter extends SingleFileImporter implements St
 
     /**
      * A first pass over the first {@code limit} bytes, reading each line with a token parser ({@link HeaderLine}) on the
-     * parse threads ({@link ParallelLineParse}); the first line, which may be the older layout's header, as a tree.
-     * {@code reading} hears each time more was read.
+     * parse threads ({@link ParallelLineParse}) until the header is {@link Header#complete complete}; the first line,
+     * which may be the older layout's header, as a tree. {@code reading} hears each time more was read.
      */
     private static Header readHeader(Path path, ImportSession session, long limit, BytesRead reading) throws IOException {
         Header header = new Header();
         ImportSession quiet = new ImportSession(FORMAT, session.source());
         try (RecordStream stream = RecordStream.firstBytes(path, quiet, limit)) {
-            ParallelLineParse.read(stream, () -> new HeaderLineParser(path.toString(), new ImportSession(FORMAT, session.source())),
-                    (line, number) -> header.add(line), reading);
+            ParallelLineParse.readUntil(stream, () -> new HeaderLineParser(path.toString(), new ImportSession(FORMAT, session.source())),
+                    (line, number) -> header.add(line), header::complete, reading);
         }
         return header;
     }

@@ -46,16 +46,27 @@ public final class JsonlRecords {
     /** As {@link #read(Path, ImportSession, RecordHandler)} over the file's first {@code bytes} ({@link RecordStream#firstBytes}). */
     public static long readFirstBytes(Path file, ImportSession session, long bytes, RecordHandler handler)
             throws IOException, TraceFormatException {
+        return readFirstBytes(file, session, bytes, handler, BytesRead.NONE);
+    }
+
+    /** As {@link #readFirstBytes(Path, ImportSession, long, RecordHandler)}, telling {@code reading} how far reading got each time that grew. */
+    public static long readFirstBytes(Path file, ImportSession session, long bytes, RecordHandler handler, BytesRead reading)
+            throws IOException, TraceFormatException {
         try (RecordStream stream = RecordStream.parsedAhead(file, session, bytes)) {
-            return read(stream, handler);
+            return read(stream, handler, reading);
         }
     }
 
-    private static long read(RecordStream stream, RecordHandler handler) throws IOException, TraceFormatException {
+    private static long read(RecordStream stream, RecordHandler handler, BytesRead reading) throws IOException, TraceFormatException {
         long records = 0;
+        long told = 0;
         for (RecordStream.Line line = stream.next(); line != null; line = stream.next()) {
             records++;
             handler.record(line.record(), line.number());
+            if (stream.bytesRead() != told) {
+                told = stream.bytesRead();
+                reading.read(told);
+            }
         }
         return records;
     }

@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -65,9 +66,18 @@ public final class ParallelLineParse {
      */
     public static <T> void read(RecordStream stream, Supplier<? extends Parser<? extends T>> parsers, Taker<? super T> taker,
                                 BytesRead reading) throws IOException {
+        readUntil(stream, parsers, taker, () -> false, reading);
+    }
+
+    /**
+     * As {@link #read}, ending once {@code enough} (asked before each line) says the lines taken hold all the pass
+     * looks for; the blocks parsed ahead are dropped.
+     */
+    public static <T> void readUntil(RecordStream stream, Supplier<? extends Parser<? extends T>> parsers, Taker<? super T> taker,
+                                     BooleanSupplier enough, BytesRead reading) throws IOException {
         Reported reported = new Reported(reading);
         try (Ahead<T> ahead = new Ahead<>(stream::nextUnparsed, stream::bytesRead, parsers)) {
-            while (ahead.advance()) {
+            while (!enough.getAsBoolean() && ahead.advance()) {
                 T parsed = ahead.parsed();
                 if (parsed != null) {
                     taker.take(parsed, ahead.lineNumber());

@@ -31,7 +31,7 @@ class CodexRolloutImporterTest {
     Path dir;
 
     @Test
-    void tellsHowFarItsFirstPassReadAndImportsThatPartAsTheWholeTraceHoldsIt() throws Exception {
+    void tellsHowFarItReadAndImportsThatPartAsTheWholeTraceHoldsIt() throws Exception {
         Path file = Samples.require(SAMPLE);
         ImportedTrace whole = new CodexRolloutImporter().read(file);
         WatchedRead read = WatchedRead.of(new CodexRolloutImporter(), file);
@@ -40,8 +40,11 @@ class CodexRolloutImporterTest {
         var parts = read.parts();
 
         assertThat(watched.bundle().events()).extracting(Event::hash).isEqualTo(whole.bundle().events().stream().map(Event::hash).toList());
-        // the line reader reads the file in 64 KiB blocks: one report per block, the last at the file's end
-        assertThat(reports).containsExactly(65_536L, 131_072L, 196_608L, 262_144L, java.nio.file.Files.size(file));
+        // the header pass stops at the first tool call, within the line reader's first 64 KiB block; the pass that makes
+        // the events reads on, its parse threads a few blocks ahead, and tells how far only beyond what was told
+        assertThat(reports.getFirst()).isEqualTo(65_536L);
+        assertThat(reports).hasSizeGreaterThan(1).isSorted().doesNotHaveDuplicates();
+        assertThat(reports.getLast()).isEqualTo(java.nio.file.Files.size(file));
         List<Event> all = whole.bundle().events();
         for (int p = 0; p < parts.size() - 1; p++) {
             List<Event> part = parts.get(p).read().bundle().events();
@@ -212,6 +215,45 @@ class CodexRolloutImporterTest {
         assertThat(mutations.get(1).data().has("afterKnown")).isFalse();
         assertThat(facts.findings("path-outside-workspace")).singleElement()
                 .satisfies(f -> assertThat(f.message()).contains("/etc/motd").contains("root /work/app"));
+    }
+
+    /**
+     * The header the first event needs (session_meta, the first turn_context, the first time, whether the model called a
+     * tool) lies in a rollout's first lines: the header pass stops there, and the events are handed to the store while
+     * the rest of the file is read once, by the pass that makes them.
+     */
+    @Test
+    void theHeaderPassStopsOnceItHasTheHeader() throws Exception {
+        Path file = lines(dir.resolve("rollout.jsonl"), List.of(META, TURN,
+                "{'timestamp':'2025-05-01T09:00:04Z','type':'response_item','payload':{'type':'function_call','name':'shell',"
+                        + "'arguments':'{\\'command\\':[\\'ls\\']}','call_id':'c1'}}"));
+        String padding = "x".repeat(2_000);
+        for (int i = 0; i < 2_000; i++) {
+            appendLine(file, "{'timestamp':'2025-05-01T09:01:00Z','type':'response_item','payload':{'type':'message','role':'assistant',"
+                    + "'content':[{'type':'output_text','text':'" + i + padding + "'}]}}");
+            appendLine(file, tokens("2025-05-01T09:01:00Z", 100L * (i + 1), 0, i + 1));
+        }
+        long size = java.nio.file.Files.size(file);
+        List<Long> reports = new java.util.ArrayList<>();
+        long[] readWhenStoringBegan = {-1};
+        dev.forkline.trace.bundle.EventBatchSink sink = new dev.forkline.trace.bundle.EventBatchSink() {
+            @Override
+            public void begin(String eventsFile, dev.forkline.trace.bundle.Manifest manifest, dev.forkline.trace.bundle.BlobSource blobs) {
+                readWhenStoringBegan[0] = reports.isEmpty() ? 0 : reports.getLast();
+            }
+
+            @Override
+            public void accept(dev.forkline.trace.bundle.EventBatch batch) {
+            }
+        };
+        ImportedTrace trace = new CodexRolloutImporter().read(file, sink, (bytesRead, bytesTotal, soFar) -> reports.add(bytesRead));
+
+        assertThat(readWhenStoringBegan[0]).as("read before the first event was handed on, of %,d bytes", size).isLessThan(size / 4);
+        assertThat(reports.getLast()).isEqualTo(size);
+        TraceFacts facts = new TraceFacts(trace);
+        assertThat(facts.count(EventType.CHECKPOINT)).as("a tool call was found").isEqualTo(1);
+        assertThat(facts.count(EventType.MODEL_CALL)).as("every response read, once").isEqualTo(2_000);
+        assertThat(facts.of(EventType.SESSION_START).getFirst().data().path("model").path("model").asText()).isEqualTo("gpt-5-codex");
     }
 
     @Test

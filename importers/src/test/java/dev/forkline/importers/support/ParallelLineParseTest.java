@@ -74,6 +74,19 @@ class ParallelLineParseTest {
     }
 
     @Test
+    void readingUntilEnoughTakesNoLineAfterIt() throws IOException {
+        Path file = write("{\"a\":1}\n".repeat(50_000));
+        List<Long> taken = new ArrayList<>();
+        List<Long> reports = new ArrayList<>();
+        try (RecordStream stream = new RecordStream(file, new ImportSession("test", file.toString()))) {
+            ParallelLineParse.readUntil(stream, () -> (bytes, offset, length, line) -> line,
+                    (Long parsed, long line) -> taken.add(parsed), () -> taken.size() == 3_000, reports::add);
+        }
+        assertThat(taken).hasSize(3_000).last().isEqualTo(3_000L);
+        assertThat(reports.getLast()).as("how far the lines taken were read").isLessThan(Files.size(file));
+    }
+
+    @Test
     void aParsersFailureIsThrownOnTheReadingThread() throws IOException {
         Path file = write("{\"a\":1}\n".repeat(5_000) + "{\"bad\":1}\n" + "{\"a\":1}\n".repeat(5_000));
         List<String> taken = new ArrayList<>();

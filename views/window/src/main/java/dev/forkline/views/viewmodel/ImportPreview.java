@@ -26,9 +26,10 @@ import java.util.function.Function;
  *
  * <p>A foreign file (a Claude Code transcript) is watched the same way by how much of it was read: the part read so
  * far is imported on its own in the background, first at the first report, then each time the bytes read grew by
- * half, and not once the whole file was read (the stored trace comes next). Its importer's second pass, which hands
- * the events to the store as it makes them, is only counted in the progress: the previews of the first pass showed
- * the whole file already.
+ * half, and not once the whole file was read (the stored trace comes next). The events its importer hands to the store
+ * as it makes them are only counted in the progress: an importer that reads the file twice reports its first pass's
+ * reading, whose previews showed the whole file already; one whose first pass stops early (a Codex rollout's header)
+ * reports the reading of the pass that makes the events.
  */
 final class ImportPreview implements ImportWatcher {
 
@@ -51,6 +52,10 @@ final class ImportPreview implements ImportWatcher {
     private volatile int previewed;
     /** How many bytes of a foreign file the last preview started with. */
     private volatile long previewedBytes;
+    /** How much of a foreign file was read, as last reported, and how many of its events were made so far. */
+    private volatile long foreignRead;
+    private volatile long foreignTotal = -1;
+    private volatile long foreignEvents;
 
     /**
      * @param prepare   makes the trace to show of a snapshot (in the background)
@@ -81,8 +86,8 @@ final class ImportPreview implements ImportWatcher {
     @Override
     public void accept(EventBatch batch) throws IOException {
         if (foreign) {
-            // the first pass read the whole file: its part of the progress is done
-            progress.update(String.format("Importing %s · %,d events so far", path.getFileName(), batch.firstIndex() + batch.size()), 1);
+            foreignEvents = batch.firstIndex() + batch.size();
+            reportForeign();
             return;
         }
         int read = soFar.size() + batch.size();
@@ -97,12 +102,31 @@ final class ImportPreview implements ImportWatcher {
 
     @Override
     public void read(long bytesRead, long bytesTotal, PartRead part) throws IOException {
-        progress.update(String.format("Reading %s · %s of %s", path.getFileName(), megabytes(bytesRead), megabytes(bytesTotal)),
-                bytesTotal <= 0 ? -1 : Math.min(1, (double) bytesRead / bytesTotal));
+        foreignRead = bytesRead;
+        foreignTotal = bytesTotal;
+        reportForeign();
         if (bytesRead < bytesTotal && bytesRead >= previewedBytes * GROWTH && preparing.compareAndSet(false, true)) {
             previewedBytes = bytesRead;
             preview(work -> part.read().bundle());
         }
+    }
+
+    /** One text for both reports of a foreign file's import: how far it was read, how many events were made. */
+    private void reportForeign() throws IOException {
+        long read = foreignRead;
+        long total = foreignTotal;
+        long events = foreignEvents;
+        double fraction = total <= 0 ? (events > 0 ? 1 : -1) : Math.min(1, (double) read / total);
+        String name = path.getFileName().toString();
+        String text;
+        if (events == 0) {
+            text = String.format("Reading %s · %s of %s", name, megabytes(read), megabytes(total));
+        } else if (fraction == 1) {
+            text = String.format("Importing %s · %,d events so far", name, events);
+        } else {
+            text = String.format("Importing %s · %s of %s · %,d events so far", name, megabytes(read), megabytes(total), events);
+        }
+        progress.update(text, fraction);
     }
 
     /** Prepares a trace of {@code soFar} in the background and shows it; at most one at a time ({@link #preparing}). */

@@ -210,6 +210,46 @@ class ImportPreviewTest {
         assertNothingComesBackOnceTheImportEnds();
     }
 
+    /**
+     * A Codex rollout's header pass stops at its first lines, so its events are stored while the rest is read: the
+     * progress says both how far the file was read and how many events were made, in one text.
+     */
+    @Test
+    void aCodexRolloutsProgressTellsTheBytesReadWithTheEventsMade() throws Exception {
+        library = HeldImports.atFirstEvents(samples.library);
+        workbench = new WorkbenchViewModel(executor, library, new dev.forkline.views.state.ReconstructorStateProvider(),
+                new RecentFiles(null));
+        executor.runUiUntil(() -> !workbench.busyProperty().get() && executor.idle());
+        Path rollout = dir.resolve("rollout.jsonl");
+        StringBuilder lines = new StringBuilder()
+                .append("{\"timestamp\":\"2025-05-01T09:00:00Z\",\"type\":\"session_meta\",\"payload\":{\"id\":\"s1\",\"cwd\":\"/w\"}}\n")
+                .append("{\"timestamp\":\"2025-05-01T09:00:01Z\",\"type\":\"turn_context\",\"payload\":{\"cwd\":\"/w\",\"model\":\"m\"}}\n")
+                .append("{\"timestamp\":\"2025-05-01T09:00:02Z\",\"type\":\"response_item\",\"payload\":{\"type\":\"function_call\",")
+                .append("\"name\":\"shell\",\"arguments\":\"{}\",\"call_id\":\"c1\"}}\n");
+        for (int i = 1; i <= 30_000; i++) {
+            // each a response of the model: its message, then the session's tokens counted so far
+            lines.append("{\"timestamp\":\"2025-05-01T09:01:00Z\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\",")
+                    .append("\"role\":\"assistant\",\"content\":[{\"type\":\"output_text\",\"text\":\"").append(i).append(" ")
+                    .append("m".repeat(400)).append("\"}]}}\n");
+            lines.append("{\"timestamp\":\"2025-05-01T09:01:00Z\",\"type\":\"event_msg\",\"payload\":{\"type\":\"token_count\",")
+                    .append("\"info\":{\"total_token_usage\":{\"input_tokens\":").append(100L * i).append(",\"output_tokens\":")
+                    .append(i).append("}}}}\n");
+        }
+        Files.writeString(rollout, lines);
+
+        workbench.importFile(rollout);
+        library.firstBatchHeld.await();
+        executor.runUiUntil(() -> workbench.backgroundMessageProperty().get() != null
+                && workbench.backgroundMessageProperty().get().contains("events so far"));
+
+        assertThat(workbench.backgroundMessageProperty().get()).startsWith("Importing rollout.jsonl · ").contains(" MB of ");
+        assertThat(workbench.backgroundProgressProperty().get()).isGreaterThan(0).isLessThan(1);
+        library.release.countDown();
+        executor.runUiUntil(() -> !workbench.busyProperty().get() && executor.idle());
+        assertThat(workbench.errorProperty().get()).isNull();
+        assertThat(workbench.opened().bundle().events()).hasSizeGreaterThan(30_000);
+    }
+
     // --- work on threads, its outcomes on this test's thread (the "UI thread") -------------------------------------
 
     private static final class UiQueueExecutor implements TaskExecutor {

@@ -18,28 +18,29 @@ final class SecretPatterns {
      * as the expression's {@code (?i)} does, when {@code ignoreCaseLiteral}), characters of which it cannot match without
      * one ({@code ""} when none is needed), and the group that is the secret (0 for the whole match). A shape whose every
      * match holds one of its literals at most {@code lead} characters from its start, and is at most {@code span}
-     * characters long, is searched for only around the literals ({@link #matchesAroundLiterals}), at the starts
-     * {@code starts} allows; -1 when not.
+     * characters long, is searched for only around the literals ({@link #matchesAroundLiterals}), around those
+     * occurrences {@code literalFits} allows, at the starts {@code starts} allows; -1 when not.
      */
     private record Shape(SecretKind kind, List<String> literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern,
-                         int group, int lead, int span, Starts starts, List<AsciiPresence> literalCharacters, AsciiPresence oneOfCharacters) {
+                         int group, int lead, int span, LiteralFits literalFits, Starts starts, List<AsciiPresence> literalCharacters,
+                         AsciiPresence oneOfCharacters) {
 
         Shape(SecretKind kind, String literals, boolean ignoreCaseLiteral, Pattern pattern, int group) {
-            this(kind, literals, ignoreCaseLiteral, "", pattern, group, -1, -1, Starts.ANYWHERE);
+            this(kind, literals, ignoreCaseLiteral, "", pattern, group, -1, -1, LiteralFits.ANY, Starts.ANYWHERE);
         }
 
         Shape(SecretKind kind, String literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern, int group) {
-            this(kind, literals, ignoreCaseLiteral, needsOneOf, pattern, group, -1, -1, Starts.ANYWHERE);
+            this(kind, literals, ignoreCaseLiteral, needsOneOf, pattern, group, -1, -1, LiteralFits.ANY, Starts.ANYWHERE);
         }
 
         Shape(SecretKind kind, String literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern, int group, int lead, int span,
-              Starts starts) {
-            this(kind, List.of(literals.split("\\|")), ignoreCaseLiteral, needsOneOf, pattern, group, lead, span, starts);
+              LiteralFits literalFits, Starts starts) {
+            this(kind, List.of(literals.split("\\|")), ignoreCaseLiteral, needsOneOf, pattern, group, lead, span, literalFits, starts);
         }
 
         Shape(SecretKind kind, List<String> literals, boolean ignoreCaseLiteral, String needsOneOf, Pattern pattern, int group, int lead,
-              int span, Starts starts) {
-            this(kind, literals, ignoreCaseLiteral, needsOneOf, pattern, group, lead, span, starts,
+              int span, LiteralFits literalFits, Starts starts) {
+            this(kind, literals, ignoreCaseLiteral, needsOneOf, pattern, group, lead, span, literalFits, starts,
                     literals.stream().map(AsciiPresence::of).toList(), AsciiPresence.of(needsOneOf));
         }
 
@@ -69,6 +70,17 @@ final class SecretPatterns {
     /** The most characters before one of {@code pass|pwd|token|secret|key} in a match of {@link #CREDENTIAL_NAME}: "client_". */
     private static final int CREDENTIAL_NAME_LEAD = 7;
     private static final int CREDENTIAL_NAME_LENGTH = 13;
+
+    /**
+     * Whether a match can hold the literal occurring at {@code literal} where its expression needs one: a cheap test that
+     * spares trying the starts before an occurrence no match can be made of.
+     */
+    @FunctionalInterface
+    private interface LiteralFits {
+        LiteralFits ANY = (text, literal) -> true;
+
+        boolean possibleAt(String text, int literal);
+    }
 
     /** Where in a text a shape's expression can begin a match: a cheap test that spares running it elsewhere. */
     @FunctionalInterface
@@ -107,7 +119,8 @@ final class SecretPatterns {
             new Shape(SecretKind.ASSIGNED_SECRET, "pass|pwd|token|secret|key", true, "=:-", Pattern.compile(
                     "(?i)(?:--?" + CREDENTIAL_NAME + "[= ]|(?<![A-Za-z0-9_])[A-Za-z_]{0,40}" + CREDENTIAL_NAME + "[A-Za-z_]{0,40}\\s{0,2}[=:]\\s{0,2})"
                             + "[\"']?([^\\s\"'&;|,)}\\]]{4,512})"), 1,
-                    40 + CREDENTIAL_NAME_LEAD, 40 + CREDENTIAL_NAME_LENGTH + 40 + 2 + 1 + 2 + 1 + 512, SecretPatterns::canStartAssignment));
+                    40 + CREDENTIAL_NAME_LEAD, 40 + CREDENTIAL_NAME_LENGTH + 40 + 2 + 1 + 2 + 1 + 512, SecretPatterns::canBeAssigned,
+                    SecretPatterns::canStartAssignment));
 
     /** What a password or token given on a command line is made of; code such as {@code token=get_token()} is not. */
     private static final Pattern CREDENTIAL_CHARS = Pattern.compile("[A-Za-z0-9._~+/=!@#$%^*\\-]+");
@@ -167,6 +180,11 @@ final class SecretPatterns {
         LiteralStarts literals = new LiteralStarts(shape, text);
         int tried = 0; // every start before this is tried (or lies inside a match)
         for (int literal = literals.next(0); literal >= 0; literal = literals.next(Math.max(literal + 1, tried))) {
+            if (!shape.literalFits().possibleAt(text, literal)) {
+                // no match holds this occurrence where it needs one; a match starting before it holds a later one and
+                // is tried from there, so nothing is marked tried
+                continue;
+            }
             int regionEnd = (int) Math.min(text.length(), (long) literal + shape.span() + 1);
             for (int start = Math.max(tried, literal - shape.lead()); start <= literal; start++) {
                 if (!shape.starts().possibleAt(text, start)) {
@@ -181,6 +199,49 @@ final class SecretPatterns {
             }
             tried = Math.max(tried, literal + 1);
         }
+    }
+
+    /**
+     * Whether the credential word at {@code literal} can be the one an assignment names. The word and the letters around
+     * it ({@code [A-Za-z_-]}, the name's own dash included) are followed by what ends the name in either form: up to two
+     * spaces and {@code =} or {@code :} ({@code password = x}, {@code "token": "x"}), or, when a dash comes before the
+     * name, {@code =} or one space ({@code --password x}). Most credential words in prose and code are followed by
+     * neither, and the starts before them are not tried at all.
+     */
+    private static boolean canBeAssigned(String text, int literal) {
+        int end = literal;
+        int last = literal + CREDENTIAL_NAME_LENGTH + 40; // the name and the letters after it end by here
+        while (end < text.length() && end <= last && isNameChar(text.charAt(end))) {
+            end++;
+        }
+        if (end >= text.length() || end > last) {
+            return false;
+        }
+        int after = end;
+        for (int spaces = 0; spaces < 2 && after < text.length() && isRegexSpace(text.charAt(after)); spaces++) {
+            after++;
+        }
+        if (after < text.length() && (text.charAt(after) == '=' || text.charAt(after) == ':')) {
+            return true;
+        }
+        if (text.charAt(end) != '=' && text.charAt(end) != ' ') {
+            return false;
+        }
+        for (int i = literal - 1; i >= Math.max(0, literal - CREDENTIAL_NAME_LEAD - 1) && isNameChar(text.charAt(i)); i--) {
+            if (text.charAt(i) == '-') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isNameChar(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '-';
+    }
+
+    /** {@code \s} as the expressions read it (without UNICODE_CHARACTER_CLASS). */
+    private static boolean isRegexSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 
     /**

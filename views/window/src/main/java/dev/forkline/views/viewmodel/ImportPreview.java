@@ -26,9 +26,9 @@ import java.util.function.Function;
  *
  * <p>A foreign file (a Claude Code transcript) is watched the same way by how much of it was read: the part read so
  * far is imported on its own in the background, first at the first report, then each time the bytes read grew by
- * half, as long as the parts imported so add up to at most half the file ({@link #FOREIGN_PREVIEW_BUDGET}), and not
- * once the whole file was read (the stored trace comes next). The events its importer hands to the store
- * as it makes them are only counted in the progress: an importer that reads the file twice reports its first pass's
+ * half, as long as the parts imported so add up to at most half the file ({@link #FOREIGN_PREVIEW_BUDGET}; the first
+ * always), and not once the whole file was read (the stored trace comes next). The events its importer hands to the
+ * store as it makes them are only counted in the progress: an importer that reads the file twice reports its first pass's
  * reading; one whose first pass stops early (a Codex rollout's header) reports the reading of the pass that makes the
  * events.
  */
@@ -39,9 +39,9 @@ final class ImportPreview implements ImportWatcher {
     /** A new preview once the events read are this many times those of the last one. */
     static final double GROWTH = 1.5;
     /**
-     * A foreign file's previews together re-import at most this share of it: each costs what importing its part
-     * costs, on the cores the import itself needs, so previews without a bound made a whole window import of a 1M-record
-     * Codex rollout take twice as long.
+     * A foreign file's previews after the first together re-import at most this share of it: each costs what importing
+     * its part costs, on the cores the import itself needs, so previews without a bound made a whole window import of a
+     * 1M-record Codex rollout take twice as long.
      */
     static final double FOREIGN_PREVIEW_BUDGET = 0.5;
 
@@ -113,8 +113,9 @@ final class ImportPreview implements ImportWatcher {
         foreignRead = bytesRead;
         foreignTotal = bytesTotal;
         reportForeign();
+        boolean first = previewedBytesInAll == 0; // the first frame, whatever the file's size
         if (bytesRead < bytesTotal && bytesRead >= previewedBytes * GROWTH
-                && previewedBytesInAll + bytesRead <= FOREIGN_PREVIEW_BUDGET * bytesTotal && preparing.compareAndSet(false, true)) {
+                && (first || previewedBytesInAll + bytesRead <= FOREIGN_PREVIEW_BUDGET * bytesTotal) && preparing.compareAndSet(false, true)) {
             previewedBytes = bytesRead;
             previewedBytesInAll += bytesRead;
             preview(work -> part.read().bundle());

@@ -44,4 +44,20 @@ class ImportPreviewBudgetTest {
         assertThat(previewedParts.stream().mapToLong(Long::longValue).sum()).isLessThanOrEqualTo(FILE / 2);
         assertThat(previewedParts.getLast()).as("the largest part previewed").isGreaterThan(FILE / 8);
     }
+
+    @Test
+    void aFileSmallerThanTwoBlocksStillGetsItsFirstFrame() throws Exception {
+        List<Long> previewedParts = new ArrayList<>();
+        ImportPreview preview = new ImportPreview(dir.resolve("session.jsonl"), new SameThreadTaskExecutor(), bundle -> null,
+                shown -> {
+                }, Progress.NONE);
+        preview.begin("session.jsonl", null, null);
+
+        preview.read(BLOCK, BLOCK + 1_000, () -> {
+            previewedParts.add(BLOCK);
+            throw new java.io.IOException("not imported in this test");
+        });
+
+        assertThat(previewedParts).containsExactly(BLOCK);
+    }
 }

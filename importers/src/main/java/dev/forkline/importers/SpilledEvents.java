@@ -187,10 +187,10 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
         }
         finishedColumns = allColumns();
         if (keptElsewhere) {
-            return new LazyEventList(finishedColumns, keptBy.linesKept(finishedColumns));
+            return LazyEventList.hashedHere(finishedColumns, keptBy.linesKept(finishedColumns));
         }
         spill.finish();
-        return new LazyEventList(finishedColumns, spill);
+        return LazyEventList.hashedHere(finishedColumns, spill);
     }
 
     /**

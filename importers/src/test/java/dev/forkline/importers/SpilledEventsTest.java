@@ -98,6 +98,7 @@ class SpilledEventsTest {
 
         List<Event> finished = spilled.finished(null);
         assertThat(finished).isInstanceOf(LazyEventList.class).hasSize(301).containsExactlyElementsOf(events);
+        assertThat(((LazyEventList) finished).hashedHere()).as("lines written here as the events were hashed").isTrue();
         EventColumns expected = EventColumns.of(events);
         EventColumns columns = EventColumns.of(finished);
         for (int i = 0; i < events.size(); i++) {

@@ -8,4 +8,13 @@ public interface EventsWithLines {
 
     /** Event {@code i}'s line for each event {@code i} of this list. */
     EventLines lines();
+
+    /**
+     * Whether every line was written in this process by {@link dev.forkline.trace.CanonicalEvent#hashed} from the event
+     * it holds (an import's events, held or read back from where it put their lines): their hashes match their content
+     * by construction, and verifying them need not hash them again. False for lines read from a file or a store.
+     */
+    default boolean hashedHere() {
+        return false;
+    }
 }

@@ -24,6 +24,11 @@ public final class HeldEventList extends AbstractList<Event> implements RandomAc
     }
 
     @Override
+    public boolean hashedHere() {
+        return true;
+    }
+
+    @Override
     public Event get(int index) {
         return held.get(index).event();
     }

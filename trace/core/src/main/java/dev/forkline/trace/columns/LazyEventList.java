@@ -26,17 +26,36 @@ public final class LazyEventList extends AbstractList<Event> implements RandomAc
 
     private final EventColumns columns;
     private final EventLines lines;
+    private final boolean hashedHere;
     private final AtomicReferenceArray<Cached> cache = new AtomicReferenceArray<>(CACHE_SLOTS);
 
     private record Cached(int index, Event event) {
     }
 
     public LazyEventList(EventColumns columns, EventLines lines) {
+        this(columns, lines, false);
+    }
+
+    private LazyEventList(EventColumns columns, EventLines lines, boolean hashedHere) {
         if (columns.size() != lines.size()) {
             throw new IllegalArgumentException(columns.size() + " columns rows for " + lines.size() + " lines");
         }
         this.columns = columns;
         this.lines = lines;
+        this.hashedHere = hashedHere;
+    }
+
+    /**
+     * The events of lines this process wrote when it hashed them ({@link EventsWithLines#hashedHere}): an import's
+     * events past what it holds in memory, read back from its temporary file or from the store it handed them to.
+     */
+    public static LazyEventList hashedHere(EventColumns columns, EventLines lines) {
+        return new LazyEventList(columns, lines, true);
+    }
+
+    @Override
+    public boolean hashedHere() {
+        return hashedHere;
     }
 
     public EventColumns columns() {

@@ -6,7 +6,7 @@ import dev.forkline.trace.EventType;
 import dev.forkline.trace.Hashes;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.columns.EventColumns;
-import dev.forkline.trace.columns.HeldEventList;
+import dev.forkline.trace.columns.EventsWithLines;
 import dev.forkline.trace.index.TraceIndex;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,14 +35,15 @@ final class EventVerification implements EventSweep.Inspection<List<Problem>> {
 
     private final SweepMemo memo;
     /**
-     * The events were hashed by an {@link dev.forkline.trace.EventChain} in this process, from these very objects (an
-     * import's {@link HeldEventList}): their hashes match their content by construction, so they are not computed again.
+     * The events' lines were written when an {@link dev.forkline.trace.EventChain} in this process hashed them (an
+     * import's, {@link EventsWithLines#hashedHere}): their hashes match their content by construction, so they are not
+     * computed again.
      */
     private final boolean hashedHere;
 
     EventVerification(TraceIndex index, int[] lines, BlobSource blobs, List<EventCheck> extraChecks, SweepMemo memo) {
         this.memo = memo;
-        this.hashedHere = index.events() instanceof HeldEventList;
+        this.hashedHere = index.events() instanceof EventsWithLines withLines && withLines.hashedHere();
         this.index = index;
         this.columns = index.columns();
         this.lines = lines;

@@ -11,6 +11,7 @@ import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.TraceBuilder;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.HeldEventList;
+import dev.forkline.trace.columns.LazyEventList;
 import dev.forkline.trace.index.TraceIndex;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -102,6 +103,33 @@ class SweepMemoTest {
         assertThat(memo.size(EventVerification.HASH_MATCHES)).isZero();
         verify(new ArrayList<>(events), memo);
         assertThat(memo.size(EventVerification.HASH_MATCHES)).isEqualTo(EVENTS);
+    }
+
+    @Test
+    void linesWrittenHereAsTheirEventsWereHashedAreNotHashedAgainLinesReadElsewhereAre() {
+        EventChain chain = new EventChain();
+        List<CanonicalEvent.Hashed> held = new ArrayList<>();
+        for (int k = 0; k < EVENTS; k++) {
+            held.add(chain.appendHashed(NewEvent.of("r1", "agent:a", EventType.NOTE).data(Json.object().put("text", "step " + k))
+                    .at(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(k))));
+        }
+        HeldEventList written = new HeldEventList(held, "test");
+        EventColumns columns = EventColumns.of(written);
+
+        SweepMemo memo = new SweepMemo();
+        assertThat(verifyIndexed(LazyEventList.hashedHere(columns, written.lines()), columns, memo).problems()).isEmpty();
+        assertThat(memo.size(EventVerification.HASH_MATCHES)).as("hashes computed").isZero();
+
+        SweepMemo readElsewhere = new SweepMemo();
+        assertThat(verifyIndexed(new LazyEventList(columns, written.lines()), columns, readElsewhere).problems()).isEmpty();
+        assertThat(readElsewhere.size(EventVerification.HASH_MATCHES)).isEqualTo(EVENTS);
+    }
+
+    private static VerificationReport verifyIndexed(List<Event> events, EventColumns columns, SweepMemo memo) {
+        EventSweep sweep = new EventSweep(events, memo);
+        Supplier<VerificationReport> report = Verifier.verifyDuring(sweep, TraceIndex.of(events, columns), null, null, List.of());
+        sweep.run();
+        return report.get();
     }
 
     @Test

@@ -85,13 +85,7 @@ class SweepMemoTest {
 
     @Test
     void eventsHashedInThisProcessAreNotHashedAgainWhenTheirIndexIsMadeFromTheList() {
-        EventChain chain = new EventChain();
-        List<CanonicalEvent.Hashed> held = new ArrayList<>();
-        for (int k = 0; k < EVENTS; k++) {
-            held.add(chain.appendHashed(NewEvent.of("r1", "agent:a", EventType.NOTE).data(Json.object().put("text", "step " + k))
-                    .at(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(k))));
-        }
-        List<Event> events = new HeldEventList(held, "test");
+        List<Event> events = new HeldEventList(hashedNotes(), "test");
         SweepMemo memo = new SweepMemo();
         EventSweep sweep = new EventSweep(events, memo);
         Supplier<VerificationReport> report = Verifier.verifyDuring(sweep, TraceIndex.of(events, EventColumns.of(events)), null, null,
@@ -107,13 +101,7 @@ class SweepMemoTest {
 
     @Test
     void linesWrittenHereAsTheirEventsWereHashedAreNotHashedAgainLinesReadElsewhereAre() {
-        EventChain chain = new EventChain();
-        List<CanonicalEvent.Hashed> held = new ArrayList<>();
-        for (int k = 0; k < EVENTS; k++) {
-            held.add(chain.appendHashed(NewEvent.of("r1", "agent:a", EventType.NOTE).data(Json.object().put("text", "step " + k))
-                    .at(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(k))));
-        }
-        HeldEventList written = new HeldEventList(held, "test");
+        HeldEventList written = new HeldEventList(hashedNotes(), "test");
         EventColumns columns = EventColumns.of(written);
 
         SweepMemo memo = new SweepMemo();
@@ -123,6 +111,17 @@ class SweepMemoTest {
         SweepMemo readElsewhere = new SweepMemo();
         assertThat(verifyIndexed(new LazyEventList(columns, written.lines()), columns, readElsewhere).problems()).isEmpty();
         assertThat(readElsewhere.size(EventVerification.HASH_MATCHES)).isEqualTo(EVENTS);
+    }
+
+    /** {@link #EVENTS} notes hashed by a chain in this process, with the lines it wrote. */
+    private static List<CanonicalEvent.Hashed> hashedNotes() {
+        EventChain chain = new EventChain();
+        List<CanonicalEvent.Hashed> held = new ArrayList<>();
+        for (int k = 0; k < EVENTS; k++) {
+            held.add(chain.appendHashed(NewEvent.of("r1", "agent:a", EventType.NOTE).data(Json.object().put("text", "step " + k))
+                    .at(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(k))));
+        }
+        return held;
     }
 
     private static VerificationReport verifyIndexed(List<Event> events, EventColumns columns, SweepMemo memo) {

@@ -25,10 +25,7 @@ class ImportPreviewBudgetTest {
     @Test
     void previewsOfAForeignFileReadAtMostHalfOfItInAll() throws Exception {
         List<Long> previewedParts = new ArrayList<>();
-        ImportPreview preview = new ImportPreview(dir.resolve("rollout.jsonl"), new SameThreadTaskExecutor(), bundle -> null,
-                shown -> {
-                }, Progress.NONE);
-        preview.begin("rollout.jsonl", null, null);
+        ImportPreview preview = foreignFilePreview("rollout.jsonl");
 
         for (long read = BLOCK; read <= FILE; read += BLOCK) {
             long part = read;
@@ -48,10 +45,7 @@ class ImportPreviewBudgetTest {
     @Test
     void aFileSmallerThanTwoBlocksStillGetsItsFirstFrame() throws Exception {
         List<Long> previewedParts = new ArrayList<>();
-        ImportPreview preview = new ImportPreview(dir.resolve("session.jsonl"), new SameThreadTaskExecutor(), bundle -> null,
-                shown -> {
-                }, Progress.NONE);
-        preview.begin("session.jsonl", null, null);
+        ImportPreview preview = foreignFilePreview("session.jsonl");
 
         preview.read(BLOCK, BLOCK + 1_000, () -> {
             previewedParts.add(BLOCK);
@@ -59,5 +53,13 @@ class ImportPreviewBudgetTest {
         });
 
         assertThat(previewedParts).containsExactly(BLOCK);
+    }
+
+    /** The preview of an import of a foreign file (no bundle directory), its previews prepared on the calling thread. */
+    private ImportPreview foreignFilePreview(String name) throws Exception {
+        ImportPreview preview = new ImportPreview(dir.resolve(name), new SameThreadTaskExecutor(), bundle -> null, shown -> {
+        }, Progress.NONE);
+        preview.begin(name, null, null);
+        return preview;
     }
 }

@@ -192,10 +192,7 @@ class ImportPreviewTest {
 
     @Test
     void cancellingAClaudeCodeImportWhileItsEventsAreStoredStoresNothing() throws Exception {
-        library = HeldImports.atFirstEvents(samples.library);
-        workbench = new WorkbenchViewModel(executor, library, new dev.forkline.views.state.ReconstructorStateProvider(),
-                new RecentFiles(null));
-        executor.runUiUntil(() -> !workbench.busyProperty().get() && executor.idle());
+        holdImportsAtTheirFirstEvents();
         Path transcript = SharedSamples.require(SharedSamples.CLAUDE_CODE);
         workbench.importFile(transcript);
         library.firstBatchHeld.await();
@@ -216,10 +213,7 @@ class ImportPreviewTest {
      */
     @Test
     void aCodexRolloutsProgressTellsTheBytesReadWithTheEventsMade() throws Exception {
-        library = HeldImports.atFirstEvents(samples.library);
-        workbench = new WorkbenchViewModel(executor, library, new dev.forkline.views.state.ReconstructorStateProvider(),
-                new RecentFiles(null));
-        executor.runUiUntil(() -> !workbench.busyProperty().get() && executor.idle());
+        holdImportsAtTheirFirstEvents();
         Path rollout = dir.resolve("rollout.jsonl");
         StringBuilder lines = new StringBuilder()
                 .append("{\"timestamp\":\"2025-05-01T09:00:00Z\",\"type\":\"session_meta\",\"payload\":{\"id\":\"s1\",\"cwd\":\"/w\"}}\n")
@@ -316,6 +310,14 @@ class ImportPreviewTest {
         assertThat(workbench.opened()).as("nothing comes back once cancelled").isNull();
         assertThat(workbench.errorProperty().get()).isNull();
         assertThat(samples.library.list()).isEmpty();
+    }
+
+    /** The window again, over a library that holds a foreign file's import at its first events stored, not at its reading. */
+    private void holdImportsAtTheirFirstEvents() throws InterruptedException {
+        library = HeldImports.atFirstEvents(samples.library);
+        workbench = new WorkbenchViewModel(executor, library, new dev.forkline.views.state.ReconstructorStateProvider(),
+                new RecentFiles(null));
+        executor.runUiUntil(() -> !workbench.busyProperty().get() && executor.idle());
     }
 
     /** Steps from the preview's first event to its third: the cursor and the inspector follow. */

@@ -148,9 +148,18 @@ class RunsAndQueueFlowsTest {
         item.getChildren().forEach(child -> collect(child, runs));
     }
 
+    /**
+     * The row showing {@code run}, once the tree has laid out its rows for its current items: opening a trace gives the
+     * tree its runs twice (their test files checked after the first), and a row looked up before the layout that
+     * follows may be a reused cell about to show another run where the robot clicks.
+     */
     private TreeCell<?> runCell(String run) {
-        return HeadlessFx.call(() -> view().forkTree.tree.lookupAll(".tree-cell").stream()
-                .filter(n -> n instanceof TreeCell<?> c && c.getItem() instanceof RunNode node && node.run().equals(run))
-                .map(n -> (TreeCell<?>) n).findFirst().orElseThrow(() -> new AssertionError("no row for run " + run)));
+        return HeadlessFx.call(() -> {
+            view().forkTree.tree.applyCss();
+            view().forkTree.tree.layout();
+            return view().forkTree.tree.lookupAll(".tree-cell").stream()
+                    .filter(n -> n instanceof TreeCell<?> c && c.isVisible() && c.getItem() instanceof RunNode node && node.run().equals(run))
+                    .map(n -> (TreeCell<?>) n).findFirst().orElseThrow(() -> new AssertionError("no row for run " + run));
+        });
     }
 }

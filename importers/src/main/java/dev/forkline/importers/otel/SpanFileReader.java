@@ -219,7 +219,7 @@ final class SpanFileReader implements Closeable {
     private List<OtelSpan> readLines() throws IOException, TraceFormatException {
         CountedInput in = open();
         try (TextLines lines = new TextLines(in, file.toString(), session, LineReader.DEFAULT_MAX_LINE_BYTES)) {
-            long reported = 0;
+            BytesRead told = reading.growingOnly();
             for (String text = lines.next(); text != null; text = lines.next()) {
                 long line = linesBefore + lines.lineNumber();
                 try (JsonParser parser = TREES.createParser(text)) {
@@ -228,10 +228,7 @@ final class SpanFileReader implements Closeable {
                     session.finding(Finding.warning(ImportFindings.MALFORMED_LINE, TraceFormatException.location(file.toString(), line) + ": "
                             + JsonProblems.describe(broken) + "; line skipped", null, line));
                 }
-                if (in.count() != reported) {
-                    reported = in.count();
-                    reading.read(from + reported);
-                }
+                told.read(from + in.count());
             }
             linesRead = lines.lineNumber();
             return spans;

@@ -16,8 +16,9 @@ public interface BytesRead {
     void read(long bytes) throws IOException;
 
     /**
-     * This listener, told only of counts beyond the largest told so far: for an importer that reads the start of a file
-     * twice, a first pass that stops early and the pass that follows it.
+     * This listener, told only of counts beyond the largest told so far: for a pass that asks after every line while
+     * its count grows a block at a time, and for an importer that reads the start of a file twice (a first pass that
+     * stops early, then the pass that follows it).
      */
     default BytesRead growingOnly() {
         BytesRead listener = this;

@@ -59,14 +59,11 @@ public final class JsonlRecords {
 
     private static long read(RecordStream stream, RecordHandler handler, BytesRead reading) throws IOException, TraceFormatException {
         long records = 0;
-        long told = 0;
+        BytesRead told = reading.growingOnly();
         for (RecordStream.Line line = stream.next(); line != null; line = stream.next()) {
             records++;
             handler.record(line.record(), line.number());
-            if (stream.bytesRead() != told) {
-                told = stream.bytesRead();
-                reading.read(told);
-            }
+            told.read(stream.bytesRead());
         }
         return records;
     }

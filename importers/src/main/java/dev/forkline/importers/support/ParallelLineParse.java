@@ -75,14 +75,14 @@ public final class ParallelLineParse {
      */
     public static <T> void readUntil(RecordStream stream, Supplier<? extends Parser<? extends T>> parsers, Taker<? super T> taker,
                                      BooleanSupplier enough, BytesRead reading) throws IOException {
-        Reported reported = new Reported(reading);
+        BytesRead told = reading.growingOnly();
         try (Ahead<T> ahead = new Ahead<>(stream::nextUnparsed, stream::bytesRead, parsers)) {
             while (!enough.getAsBoolean() && ahead.advance()) {
                 T parsed = ahead.parsed();
                 if (parsed != null) {
                     taker.take(parsed, ahead.lineNumber());
                 }
-                reported.readTo(ahead.readAfter());
+                told.read(ahead.readAfter());
             }
         }
     }
@@ -203,23 +203,6 @@ public final class ParallelLineParse {
                 case RuntimeException unchecked -> throw unchecked;
                 case Error error -> throw error;
                 default -> throw new UncheckedIOException(new IOException("parsing the lines failed", e.getCause()));
-            }
-        }
-    }
-
-    /** Tells {@link BytesRead} each time the stream's count grew, as a pass reading line by line does. */
-    private static final class Reported {
-        private final BytesRead reading;
-        private long told;
-
-        Reported(BytesRead reading) {
-            this.reading = reading;
-        }
-
-        void readTo(long bytes) throws IOException {
-            if (bytes != told) {
-                told = bytes;
-                reading.read(bytes);
             }
         }
     }

@@ -68,7 +68,12 @@ packaging_build_runtime() {
     echo "$stamp" >"$TARGET/runtime.stamp"
 }
 
-# Runs jpackage from the repository root (the argument files use paths relative to it).
+# Runs jpackage from the repository root (the argument files use paths relative to it), giving the launcher the
+# product's JVM options: jpackage's launcher cannot read jvm.args itself.
 packaging_jpackage() {
-    (cd "$ROOT" && "$JAVA_HOME/bin/jpackage" "$@")
+    local option java_options=()
+    while IFS= read -r option; do
+        java_options+=(--java-options "$option")
+    done < <(grep -vE '^[[:space:]]*(#|$)' "$PACKAGING/jvm.args")
+    (cd "$ROOT" && "$JAVA_HOME/bin/jpackage" "$@" "${java_options[@]}")
 }

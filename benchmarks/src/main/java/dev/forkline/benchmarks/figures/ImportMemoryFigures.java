@@ -13,10 +13,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code import.rss.<format>}: the peak resident set ({@code VmHWM} of {@code /proc/<pid>/status}) of a child JVM
- * started with {@code -Xmx1g} that imports one file as {@code forkline import} does ({@link CommandLineImport}); the
- * floor is the file's size. Goal: the import succeeds and the peak stays at or under 1.5 GB. The description also gives
- * the child's whole run (JVM start, read, checks, store), which is what a user of the command line waits for. Skipped
- * where there is no {@code /proc} (the figure is Linux's).
+ * started with the product's options ({@code packaging/jvm.args}) and {@code -Xmx1g} that imports one file as
+ * {@code forkline import} does ({@link CommandLineImport}); the floor is the file's size. Goal: the import succeeds and
+ * the peak stays at or under 1.5 GB. The description also gives the child's whole run (JVM start, read, checks, store),
+ * which is what a user of the command line waits for. Skipped where there is no {@code /proc} (the figure is Linux's).
  */
 public final class ImportMemoryFigures {
 
@@ -30,6 +30,16 @@ public final class ImportMemoryFigures {
         this.work = work;
     }
 
+    /** The JVM options the product runs with (packaging/jvm.args, named by {@code benchmarks/run}). */
+    private static String productJvmArgs() {
+        String file = System.getProperty("forkline.jvm.args");
+        if (file == null || !Files.isRegularFile(Path.of(file))) {
+            throw new IllegalStateException("forkline.jvm.args does not name packaging/jvm.args (" + file
+                    + "): run the benchmarks with benchmarks/run");
+        }
+        return file;
+    }
+
     /** One figure per file: {@code name} is the figure's suffix, {@code what} names the file. */
     public Figure measure(String name, Path file, String what) throws Exception {
         String figure = "import.rss." + name;
@@ -38,9 +48,8 @@ public final class ImportMemoryFigures {
         }
         Path store = work.resolve("rss-store");
         WorkDirs.deleteTree(store);
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), HEAP,
-                "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
-                "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"), CommandLineImport.class.getName(),
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "@" + productJvmArgs(), HEAP, "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"), CommandLineImport.class.getName(),
                 file.toString(), store.resolve("forkline").toString()));
         Path output = work.resolve("rss-child.log");
         long start = System.nanoTime();

@@ -593,6 +593,7 @@ public final class WorkbenchView extends BorderPane {
         work.textProperty().bind(model.backgroundMessageProperty());
         ProgressBar progress = new ProgressBar();
         progress.setPrefWidth(140);
+        progress.setMinWidth(Region.USE_PREF_SIZE); // the labels beside it give way first, with an ellipsis
         progress.progressProperty().bind(model.backgroundProgressProperty());
         progress.visibleProperty().bind(model.busyProperty());
         Label db = new Label();

@@ -64,6 +64,11 @@ final class ImportPreview implements ImportWatcher {
     private volatile long foreignRead;
     private volatile long foreignTotal = -1;
     private volatile long foreignEvents;
+    /**
+     * How many events the preview on show holds (0 before the first): the status names it once the import is further,
+     * as a foreign file's previews stop at {@link #FOREIGN_PREVIEW_BUDGET} long before its end.
+     */
+    private volatile int shown;
 
     /**
      * @param prepare   makes the trace to show of a snapshot (in the background)
@@ -99,7 +104,7 @@ final class ImportPreview implements ImportWatcher {
             return;
         }
         int read = soFar.size() + batch.size();
-        progress.update(String.format("Reading %s · %,d events so far", path.getFileName(), read),
+        progress.update(String.format("Reading %s · %,d events so far", path.getFileName(), read) + showing(read),
                 fileSize <= 0 ? -1 : Math.min(1, (double) (batch.fileOffset() + batch.bytes().length) / fileSize));
         soFar.accept(batch);
         if (read >= previewed * GROWTH && preparing.compareAndSet(false, true)) {
@@ -133,9 +138,10 @@ final class ImportPreview implements ImportWatcher {
         if (events == 0) {
             text = String.format("Reading %s · %s of %s", name, megabytes(read), megabytes(total));
         } else if (fraction == 1) {
-            text = String.format("Importing %s · %,d events so far", name, events);
+            text = String.format("Importing %s · %,d events so far", name, events) + showing(events);
         } else {
-            text = String.format("Importing %s · %s of %s · %,d events so far", name, megabytes(read), megabytes(total), events);
+            text = String.format("Importing %s · %s of %s · %,d events so far", name, megabytes(read), megabytes(total), events)
+                    + showing(events);
         }
         progress.update(text, fraction);
     }
@@ -144,11 +150,18 @@ final class ImportPreview implements ImportWatcher {
     private void preview(Work<Bundle> soFar) {
         executor.execute("import-preview", work -> prepare.apply(soFar.run(work)), trace -> {
             preparing.set(false);
+            shown = trace.bundle().events().size();
             show.accept(trace);
         }, failure -> {
             preparing.set(false);
             LOG.debug("cannot show what was read so far of {}: {}", path, failure.toString());
         });
+    }
+
+    /** What the status adds when the preview on show holds fewer events than were read: how many it holds. */
+    private String showing(long eventsSoFar) {
+        int held = shown;
+        return held > 0 && held < eventsSoFar ? String.format(", %,d shown", held) : "";
     }
 
     private static String megabytes(long bytes) {

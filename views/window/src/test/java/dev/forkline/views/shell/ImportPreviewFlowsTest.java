@@ -80,7 +80,7 @@ class ImportPreviewFlowsTest {
         assertThat(HeadlessFx.call(() -> badge.isVisible() && cancel.isVisible())).isTrue();
         assertThat(HeadlessFx.call(() -> model.timeline().model().eventCount())).isPositive().isLessThan(42_000);
         IntegrityBanner banner = view.integrityBanner;
-        assertThat(HeadlessFx.call(banner.headline::getText)).as("not the wording for a stored trace").startsWith("Not verified yet: this is the part read so far");
+        assertThat(HeadlessFx.call(banner.headline::getText)).as("not the wording for a stored trace").startsWith("Not verified yet: a part read while the import goes on.");
         assertThat(HeadlessFx.call(banner.verify::isVisible)).as("nothing stored to verify").isFalse();
 
         HeadlessFx.call(() -> {

@@ -319,13 +319,17 @@ public final class WorkbenchView extends BorderPane {
         MenuItem export = new MenuItem("Export report…", Icons.of(Material2AL.DESCRIPTION));
         export.disableProperty().bind(model.openedProperty().isNull());
         export.setOnAction(e -> chooseReport());
+        MenuItem cancelImport = new MenuItem("Cancel import", Icons.of(Material2MZ.STOP));
+        cancelImport.setId("cancel-import-item");
+        cancelImport.disableProperty().bind(model.importRunningProperty().not());
+        cancelImport.setOnAction(e -> model.cancelImport());
         MenuItem quit = new MenuItem("Quit");
         quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         quit.setOnAction(e -> Platform.exit());
         MenuItem teamStore = new MenuItem("Connect to team store…", Icons.of(Material2AL.CLOUD));
         teamStore.setId("team-store-item");
         teamStore.setOnAction(e -> showTeamStore());
-        Menu file = new Menu("File", null, open, openFolder, recentMenu, new SeparatorMenuItem(), bundleWrites.saveAsItem(), export,
+        Menu file = new Menu("File", null, open, openFolder, recentMenu, cancelImport, new SeparatorMenuItem(), bundleWrites.saveAsItem(), export,
                 new SeparatorMenuItem(), teamStore, new SeparatorMenuItem(), quit);
 
         ToggleGroup themes = new ToggleGroup();
@@ -571,13 +575,16 @@ public final class WorkbenchView extends BorderPane {
         return badge;
     }
 
-    /** Cancels the import whose trace is shown while it is read: nothing of it is stored. */
+    /**
+     * Cancels the running import, whether what it read so far is shown or not (a file read whole first shows nothing
+     * until it is stored): nothing of it is stored.
+     */
     private Button cancelImport() {
         Button cancel = new Button("Cancel import", Icons.of(Material2MZ.STOP));
         cancel.setId("import-cancel");
         cancel.setMinWidth(Region.USE_PREF_SIZE);
-        cancel.visibleProperty().bind(model.previewingProperty());
-        cancel.managedProperty().bind(model.previewingProperty());
+        cancel.visibleProperty().bind(model.importRunningProperty());
+        cancel.managedProperty().bind(model.importRunningProperty());
         cancel.setOnAction(e -> model.cancelImport());
         return cancel;
     }

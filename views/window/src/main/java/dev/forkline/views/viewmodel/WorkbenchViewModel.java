@@ -18,6 +18,7 @@ import dev.forkline.views.state.StateProvider;
 import dev.forkline.views.timeline.TimelineModel;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -70,8 +71,11 @@ public final class WorkbenchViewModel {
     private final LiveSessionsViewModel live;
     private final RecoveryViewModel recovery;
     private final CauseNotesViewModel causeNotes;
-    /** The import running now, which {@link #cancelImport()} cancels; null when none was started. */
-    private TaskHandle importing;
+    /** The imports started and not known to have ended, which {@link #cancelImport()} cancels (UI thread). */
+    private final List<TaskHandle> imports = new java.util.ArrayList<>();
+    /** How many imports run; see {@link #importRunningProperty()}. */
+    private int importsRunning;
+    private final ReadOnlyBooleanWrapper importRunning = new ReadOnlyBooleanWrapper();
     /** The last part of an import shown while it was read (see {@link #previewingProperty()}). */
     private OpenedTrace preview;
     private final ReadOnlyStringWrapper importNotice = new ReadOnlyStringWrapper("");
@@ -162,6 +166,7 @@ public final class WorkbenchViewModel {
         java.util.concurrent.atomic.AtomicBoolean cancelled = new java.util.concurrent.atomic.AtomicBoolean();
         java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
         importNotice.set("");
+        importStarted();
         TaskHandle handle = background.run("import-trace", "Importing " + what, progress -> {
             List<Path> traces = new java.util.ArrayList<>();
             java.util.Map<Path, Path> locationOf = new java.util.HashMap<>();
@@ -207,7 +212,7 @@ public final class WorkbenchViewModel {
             }
             return new Batch(done, failed, last == null ? null : new Imported(last.path(), last.result(), trace));
         }, batch -> {
-            ended.set(true);
+            importEnded(ended);
             paths.stream().filter(path -> batch.done().stream().anyMatch(d -> d.path().equals(path))).forEach(recentFiles::add);
             libraryModel.refresh();
             escapeQueue.refresh();
@@ -235,14 +240,15 @@ public final class WorkbenchViewModel {
                 }
             }
         }, failure -> {
-            ended.set(true);
+            importEnded(ended);
             closePreview();
             error.set(UserError.importFailed(paths.getFirst(), failure));
         });
-        importing = handle;
+        imports.removeIf(TaskHandle::isDone);
+        imports.add(handle);
         handle.onCancel(() -> {
             cancelled.set(true);
-            ended.set(true);
+            importEnded(ended);
             closePreview();
             importNotice.set("Import of " + what + " cancelled: " + (paths.size() == 1 ? "nothing of it was stored"
                     : "nothing of the trace it was reading was stored (those it finished before are in the library)"));
@@ -251,14 +257,30 @@ public final class WorkbenchViewModel {
     }
 
     /**
-     * Cancels the import running now, if any: reading stops at its next block, nothing of the trace being imported is
+     * Cancels the imports running now, if any: reading stops at its next block, nothing of the trace being imported is
      * stored (traces it finished before stay), and the part shown while it was read is closed.
      */
     public void cancelImport() {
-        if (importing != null) {
-            importing.cancel();
-            importing = null;
+        List.copyOf(imports).forEach(TaskHandle::cancel);
+        imports.clear();
+    }
+
+    private void importStarted() {
+        importsRunning++;
+        importRunning.set(true);
+    }
+
+    /** Counts an import as ended the first time {@code ended} is set by it (its outcome, or its cancelling). */
+    private void importEnded(java.util.concurrent.atomic.AtomicBoolean ended) {
+        if (ended.compareAndSet(false, true)) {
+            importsRunning--;
+            importRunning.set(importsRunning > 0);
         }
+    }
+
+    /** Whether an import runs, whether or not what it read so far is shown: what {@link #cancelImport()} stops. */
+    public ReadOnlyBooleanProperty importRunningProperty() {
+        return importRunning.getReadOnlyProperty();
     }
 
     /** The trace of a snapshot of an import: not verified yet (that needs the whole trace), so shown as unverified. */
@@ -716,7 +738,7 @@ public final class WorkbenchViewModel {
 
     /**
      * Whether the open trace is what an import has read so far: it grows as the import goes on and is replaced by the
-     * stored trace at its end (the "importing" badge and its Cancel).
+     * stored trace at its end (the "importing" badge).
      */
     public ReadOnlyBooleanProperty previewingProperty() {
         return selection.importingProperty();

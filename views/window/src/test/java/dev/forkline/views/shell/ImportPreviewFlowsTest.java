@@ -15,6 +15,8 @@ import dev.forkline.views.viewmodel.WorkbenchViewModel;
 import java.nio.file.Path;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -68,6 +70,9 @@ class ImportPreviewFlowsTest {
         Label badge = (Label) view.lookup("#importing-badge");
         Button cancel = (Button) view.lookup("#import-cancel");
         assertThat(HeadlessFx.call(() -> badge.isVisible() || cancel.isVisible())).isFalse();
+        MenuItem cancelItem = HeadlessFx.call(() -> ((MenuBar) view.lookup(".menu-bar")).getMenus().getFirst().getItems().stream()
+                .filter(item -> "cancel-import-item".equals(item.getId())).findFirst().orElseThrow());
+        assertThat(HeadlessFx.call(cancelItem::isDisable)).as("File › Cancel import with no import running").isTrue();
 
         long framesBefore = HeadlessFx.call(view.timelineCanvas::frames);
         HeadlessFx.call(() -> {
@@ -78,6 +83,7 @@ class ImportPreviewFlowsTest {
         awaitFx(() -> model.previewingProperty().get());
         awaitFx(() -> view.timelineCanvas.frames() > framesBefore); // painted by the window's own pulse
         assertThat(HeadlessFx.call(() -> badge.isVisible() && cancel.isVisible())).isTrue();
+        assertThat(HeadlessFx.call(cancelItem::isDisable)).isFalse();
         assertThat(HeadlessFx.call(() -> model.timeline().model().eventCount())).isPositive().isLessThan(42_000);
         IntegrityBanner banner = view.integrityBanner;
         assertThat(HeadlessFx.call(banner.headline::getText)).as("not the wording for a stored trace").startsWith("Not verified yet: a part read while the import goes on.");
@@ -88,6 +94,7 @@ class ImportPreviewFlowsTest {
             return null;
         });
         assertThat(HeadlessFx.call(() -> model.opened() == null && !badge.isVisible() && !cancel.isVisible())).isTrue();
+        assertThat(HeadlessFx.call(cancelItem::isDisable)).isTrue();
         Label notice = (Label) HeadlessFx.call(() -> view.lookup("#import-notice"));
         assertThat(HeadlessFx.call(notice::getText)).contains("cancelled").contains("nothing of it was stored");
 

@@ -99,6 +99,7 @@ class ImportPreviewTest {
 
         assertThat(workbench.errorProperty().get()).isNull();
         assertThat(workbench.previewingProperty().get()).isFalse();
+        assertThat(workbench.importRunningProperty().get()).isFalse();
         assertThat(workbench.opened()).isNotSameAs(soFar);
         assertThat(workbench.opened().bundle().events()).hasSize(EVENTS);
         assertThat(workbench.opened().integrity().verdict().status()).as("verified once whole").isNotEqualTo(TraceIntegrity.unverified().verdict().status());
@@ -126,6 +127,41 @@ class ImportPreviewTest {
         assertNothingComesBackOnceTheImportEnds();
         assertThat(samples.store.find(TRACE)).isEmpty();
         assertThat(library.readTo).as("reading stopped at the batch after the cancel").isLessThan(EVENTS);
+    }
+
+    /**
+     * An OTLP export of one document is read whole before its events are made, so nothing of it is shown until it is
+     * stored: its import can be cancelled all the same, and nothing of it is stored.
+     */
+    @Test
+    void anImportThatShowsNothingWhileItRunsCanBeCancelled() throws Exception {
+        Path export = dir.resolve("export.json");
+        StringBuilder spans = new StringBuilder();
+        for (int i = 1; i <= 40; i++) {
+            spans.append(i == 1 ? "" : ",\n").append("        {\"traceId\": \"5b8efff798038103d269b633813fc60c\", \"spanId\": \"")
+                    .append(String.format("%016x", i)).append("\", \"name\": \"execute_tool ls\", \"kind\": 1, ")
+                    .append("\"startTimeUnixNano\": \"").append(1_700_000_000_000_000_000L + i * 1_000_000_000L)
+                    .append("\", \"endTimeUnixNano\": \"").append(1_700_000_000_500_000_000L + i * 1_000_000_000L)
+                    .append("\", \"attributes\": [{\"key\": \"gen_ai.operation.name\", \"value\": {\"stringValue\": \"execute_tool\"}},")
+                    .append(" {\"key\": \"gen_ai.tool.name\", \"value\": {\"stringValue\": \"ls\"}}]}");
+        }
+        Files.writeString(export, "{\n  \"resourceSpans\": [{\n    \"resource\": {\"attributes\": [{\"key\": \"service.name\", "
+                + "\"value\": {\"stringValue\": \"agent\"}}]},\n    \"scopeSpans\": [{\n      \"spans\": [\n" + spans
+                + "\n      ]\n    }]\n  }]\n}\n");
+        assertThat(workbench.importRunningProperty().get()).isFalse();
+
+        workbench.importFile(export);
+        library.firstBatchHeld.await();
+        executor.runUiUntil(() -> workbench.backgroundMessageProperty().get() != null
+                && workbench.backgroundMessageProperty().get().contains("events so far"));
+        assertThat(workbench.previewingProperty().get()).as("nothing to show before it is stored").isFalse();
+        assertThat(workbench.importRunningProperty().get()).isTrue();
+
+        workbench.cancelImport();
+
+        assertThat(workbench.importRunningProperty().get()).isFalse();
+        assertThat(workbench.importNoticeProperty().get()).contains("cancelled").contains("nothing");
+        assertNothingComesBackOnceTheImportEnds();
     }
 
     @Test

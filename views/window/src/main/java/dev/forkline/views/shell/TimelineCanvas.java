@@ -17,6 +17,8 @@ import dev.forkline.views.timeline.geometry.TimelineLayout;
 import dev.forkline.views.viewmodel.TimelineViewModel;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
 import javafx.scene.Cursor;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.control.Tooltip;
@@ -56,6 +58,7 @@ public final class TimelineCanvas extends Region {
     private final TimelineRenderer renderer = new TimelineRenderer(layout, marks);
     private final TimelineRenderer.Scene scene = new TimelineRenderer.Scene();
     private final ObjectProperty<TimelinePalette> palette = new SimpleObjectProperty<>(TimelinePalette.LIGHT);
+    private final StringProperty placeholder = new SimpleStringProperty(TimelineRenderer.NO_TRACE);
     private final Tooltip tooltip = new Tooltip();
 
     private boolean dirty = true;
@@ -89,6 +92,7 @@ public final class TimelineCanvas extends Region {
             renderer.setPalette(now);
             markDirty();
         });
+        placeholder.addListener(obs -> markDirty());
 
         canvas.addEventHandler(ScrollEvent.SCROLL, this::onScroll);
         canvas.addEventHandler(MouseEvent.MOUSE_PRESSED, this::onPressed);
@@ -100,6 +104,11 @@ public final class TimelineCanvas extends Region {
 
     public ObjectProperty<TimelinePalette> paletteProperty() {
         return palette;
+    }
+
+    /** What the timeline says while no trace is open. */
+    public StringProperty placeholderProperty() {
+        return placeholder;
     }
 
     /** Requests a redraw on the next pulse; several changes in one pulse draw once. */
@@ -123,7 +132,7 @@ public final class TimelineCanvas extends Region {
             updateLayout();
             renderer.draw(canvas.getGraphicsContext2D(), scene.set(viewModel.model(), viewModel.viewport(),
                     viewModel.selectedIndex(), viewModel.matchesProperty().get(), viewModel.hidesUnmatched(),
-                    viewModel.alteredProperty().get(), brushFrom, brushTo));
+                    viewModel.alteredProperty().get(), brushFrom, brushTo).placeholder(placeholder.get()));
         }
     }
 

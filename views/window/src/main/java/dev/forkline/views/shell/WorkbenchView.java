@@ -114,6 +114,10 @@ public final class WorkbenchView extends BorderPane {
         playback = new PlaybackBar(timeline);
         timelineCanvas = new TimelineCanvas(timeline);
         timelineCanvas.setId("timeline");
+        // a file read whole before it can be shown (an OTLP export of one document) leaves the timeline empty a while
+        timelineCanvas.placeholderProperty().bind(Bindings.when(model.importRunningProperty())
+                .then("Importing: the trace opens here once it is stored (see the status bar)")
+                .otherwise(dev.forkline.views.timeline.render.TimelineRenderer.NO_TRACE));
         LaneLinks.install(timelineCanvas, timeline);
 
         breadcrumb.setId("breadcrumb");

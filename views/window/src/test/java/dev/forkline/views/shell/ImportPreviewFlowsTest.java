@@ -73,6 +73,7 @@ class ImportPreviewFlowsTest {
         MenuItem cancelItem = HeadlessFx.call(() -> ((MenuBar) view.lookup(".menu-bar")).getMenus().getFirst().getItems().stream()
                 .filter(item -> "cancel-import-item".equals(item.getId())).findFirst().orElseThrow());
         assertThat(HeadlessFx.call(cancelItem::isDisable)).as("File › Cancel import with no import running").isTrue();
+        assertThat(HeadlessFx.call(view.timelineCanvas.placeholderProperty()::get)).startsWith("Open a trace");
 
         long framesBefore = HeadlessFx.call(view.timelineCanvas::frames);
         HeadlessFx.call(() -> {
@@ -84,6 +85,8 @@ class ImportPreviewFlowsTest {
         awaitFx(() -> view.timelineCanvas.frames() > framesBefore); // painted by the window's own pulse
         assertThat(HeadlessFx.call(() -> badge.isVisible() && cancel.isVisible())).isTrue();
         assertThat(HeadlessFx.call(cancelItem::isDisable)).isFalse();
+        assertThat(HeadlessFx.call(view.timelineCanvas.placeholderProperty()::get)).as("what an empty timeline says meanwhile")
+                .startsWith("Importing: the trace opens here once it is stored");
         assertThat(HeadlessFx.call(() -> model.timeline().model().eventCount())).isPositive().isLessThan(42_000);
         IntegrityBanner banner = view.integrityBanner;
         assertThat(HeadlessFx.call(banner.headline::getText)).as("not the wording for a stored trace").startsWith("Not verified yet: a part read while the import goes on.");

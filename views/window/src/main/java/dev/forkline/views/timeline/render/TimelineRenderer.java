@@ -59,6 +59,13 @@ public final class TimelineRenderer {
         private BitSet altered;
         private double brushFrom;
         private double brushTo;
+        private String placeholder = TimelineRenderer.NO_TRACE;
+
+        /** What is written across an empty timeline (no trace open). */
+        public Scene placeholder(String text) {
+            placeholder = text;
+            return this;
+        }
 
         public Scene set(TimelineModel shownModel, TimelineViewport shownViewport, int selectedEvent, BitSet matchedEvents,
                   boolean hideOthers, BitSet alteredEvents, double brushFromX, double brushToX) {
@@ -104,7 +111,14 @@ public final class TimelineRenderer {
         double brushTo() {
             return brushTo;
         }
+
+        String placeholder() {
+            return placeholder;
+        }
     }
+
+    /** The empty timeline's text when nothing else is said. */
+    public static final String NO_TRACE = "Open a trace to see its timeline";
 
     private final TimelineLayout layout;
     private final MarkBuffer marks;
@@ -157,7 +171,7 @@ public final class TimelineRenderer {
             g.setFont(font);
             g.setTextAlign(TextAlignment.CENTER);
             g.setTextBaseline(VPos.CENTER);
-            g.fillText("Open a trace to see its timeline", w / 2, h / 2);
+            g.fillText(scene.placeholder(), w / 2, h / 2);
             return;
         }
         TimelineViewport viewport = scene.viewport();

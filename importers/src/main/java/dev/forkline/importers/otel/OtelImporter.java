@@ -50,13 +50,15 @@ public final class OtelImporter extends SingleFileImporter implements StreamingI
     /**
      * As {@link #read(Path)}, telling {@code watcher} how far the reading of the spans got through a file of JSON lines
      * (one export request per line, as the collector's file exporter writes them); the part read so far is the file's
-     * lines up to the last line break read, imported alone. A file of one document is read without reports.
+     * lines up to the last line break read, imported alone. Of a file of one document, whose first bytes are no trace
+     * of their own, only how far the reading got is told ({@link ReadingWatcher#readWhole}).
      */
     @Override
     public ImportedTrace read(Path path, EventBatchSink sink, ReadingWatcher watcher) throws IOException, TraceFormatException {
         long size = Files.size(path);
         return read(path, Long.MAX_VALUE, sink,
-                bytes -> watcher.read(bytes, size, () -> read(path, RecordStream.lastLineEnd(path, bytes), null, BytesRead.NONE)));
+                bytes -> watcher.read(bytes, size, () -> read(path, RecordStream.lastLineEnd(path, bytes), null, BytesRead.NONE, BytesRead.NONE)),
+                bytes -> watcher.readWhole(bytes, size));
     }
 
     /**
@@ -64,12 +66,13 @@ public final class OtelImporter extends SingleFileImporter implements StreamingI
      * lines): the trace is that of those bytes, as if the file ended there.
      */
     public ImportedTrace read(Path path, long length) throws IOException, TraceFormatException {
-        return read(path, length, null, BytesRead.NONE);
+        return read(path, length, null, BytesRead.NONE, BytesRead.NONE);
     }
 
-    private ImportedTrace read(Path path, long length, EventBatchSink sink, BytesRead reading) throws IOException, TraceFormatException {
+    private ImportedTrace read(Path path, long length, EventBatchSink sink, BytesRead readingLines, BytesRead readingWhole)
+            throws IOException, TraceFormatException {
         ImportSession session = newSession(path);
-        try (SpanFileReader reader = new SpanFileReader(path, session, length).reportingTo(reading)) {
+        try (SpanFileReader reader = new SpanFileReader(path, session, length).reportingTo(readingLines, readingWhole)) {
             List<OtelSpan> spans = reader.read();
             return OtelDerivation.whole(session, path.toString(), spans, sink);
         }

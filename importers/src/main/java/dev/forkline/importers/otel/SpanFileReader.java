@@ -58,8 +58,13 @@ final class SpanFileReader implements Closeable {
     /** Where reading starts, and how many lines come before it (0 and 0: the whole file). */
     private final long from;
     private final long linesBefore;
-    /** Told how far a read as JSON lines got ({@link #reportingTo}). */
+    /** Told how far a read as JSON lines got, and a read of one document ({@link #reportingTo}). */
     private BytesRead reading = BytesRead.NONE;
+    private BytesRead readingWhole = BytesRead.NONE;
+    /** The file under a read of one document, counting what was read. */
+    private CountedInput wholeInput;
+    /** A read of one document is told how far it got a block of this many bytes at a time. */
+    private static final int WHOLE_BLOCK = 1 << 20;
     /** Whether {@link #read} took the file as JSON lines (one whole document per line). */
     private boolean asLines;
     /** How many lines (blank and damaged ones too) a read as JSON lines went through. */
@@ -108,11 +113,12 @@ final class SpanFileReader implements Closeable {
     }
 
     /**
-     * Tells {@code reading} how far a read as JSON lines got (bytes from the file's start, a block at a time), so that
-     * the lines read so far can be imported on their own; a file of one document is not reported on.
+     * Tells {@code lines} how far a read as JSON lines got (bytes from the file's start, a block at a time), so that
+     * the lines read so far can be imported on their own, and {@code whole} how far a read of one document got.
      */
-    SpanFileReader reportingTo(BytesRead reading) {
-        this.reading = reading;
+    SpanFileReader reportingTo(BytesRead lines, BytesRead whole) {
+        this.reading = lines;
+        this.readingWhole = whole.growingOnly();
         return this;
     }
 
@@ -280,7 +286,8 @@ final class SpanFileReader implements Closeable {
         long lineBase = 0;
         source = new SpanSource(file);
         while (true) {
-            try (InputStream in = new BufferedInputStream(open())) {
+            wholeInput = open();
+            try (InputStream in = new BufferedInputStream(wholeInput, WHOLE_BLOCK)) {
                 in.skipNBytes(resumeAt);
                 streamStart = from + resumeAt;
                 try (JsonParser parser = TREES.createParser(in)) {
@@ -437,6 +444,7 @@ final class SpanFileReader implements Closeable {
                         throw new TraceFormatException(file.toString(), line, "a span of more than 2 GB");
                     }
                     spans.add(otlpSpan(skeleton, resource, scope[0], line, source, streamStart + start, (int) (end - start)));
+                    readingWhole.read(from + wholeInput.count());
                 });
                 default -> parser.skipChildren();
             }

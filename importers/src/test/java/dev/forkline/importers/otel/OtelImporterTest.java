@@ -58,6 +58,39 @@ class OtelImporterTest {
                 .as("the part read at the end is the whole file").isEqualTo(whole.bundle().events().stream().map(Event::hash).toList());
     }
 
+    /**
+     * An export of one pretty-printed document: its first bytes are no trace of their own, so the importer only says
+     * how far it read (a megabyte at a time), offers no part, and makes the same trace as without a watcher.
+     */
+    @Test
+    void tellsHowFarItReadAFileOfOneDocumentWithoutOfferingParts() throws Exception {
+        Path export = dir.resolve("export.json");
+        Files.writeString(export, GeneratedSpans.document(0, 6_000, true));
+        long size = Files.size(export);
+        assertThat(size).as("several blocks").isGreaterThan(3L << 20);
+        List<Long> whole = new java.util.ArrayList<>();
+        List<Long> parts = new java.util.ArrayList<>();
+
+        ImportedTrace watched = new OtelImporter().read(export, null, new dev.forkline.importers.ReadingWatcher() {
+            @Override
+            public void read(long bytesRead, long bytesTotal, PartRead soFar) {
+                parts.add(bytesRead);
+            }
+
+            @Override
+            public void readWhole(long bytesRead, long bytesTotal) {
+                assertThat(bytesTotal).isEqualTo(size);
+                whole.add(bytesRead);
+            }
+        });
+
+        assertThat(parts).isEmpty();
+        assertThat(whole).hasSizeBetween(3, (int) (size >> 20) + 2).doesNotHaveDuplicates().isSorted();
+        assertThat(whole.getLast()).isGreaterThan(size - (2L << 20)).isLessThanOrEqualTo(size);
+        assertThat(watched.bundle().events()).extracting(Event::hash)
+                .isEqualTo(new OtelImporter().read(export).bundle().events().stream().map(Event::hash).toList());
+    }
+
     /** The export's spans as OTLP/JSON documents of at most ten spans each, keeping each span's resource and scope. */
     private static List<String> requestsOfTenSpans(Path export) throws Exception {
         var tree = dev.forkline.trace.Json.MAPPER.readTree(export.toFile());

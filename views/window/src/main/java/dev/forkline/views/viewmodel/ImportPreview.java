@@ -127,6 +127,14 @@ final class ImportPreview implements ImportWatcher {
         }
     }
 
+    /** A file read whole before its events are made (one OTLP document): its reading is only told, nothing shown. */
+    @Override
+    public void readWhole(long bytesRead, long bytesTotal) throws IOException {
+        foreignRead = bytesRead;
+        foreignTotal = bytesTotal;
+        reportForeign();
+    }
+
     /** One text for both reports of a foreign file's import: how far it was read, how many events were made. */
     private void reportForeign() throws IOException {
         long read = foreignRead;

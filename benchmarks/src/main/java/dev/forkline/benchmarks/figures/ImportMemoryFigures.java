@@ -49,8 +49,8 @@ public final class ImportMemoryFigures {
         Path store = work.resolve("rss-store");
         WorkDirs.deleteTree(store);
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "@" + productJvmArgs(), HEAP, "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"), CommandLineImport.class.getName(),
-                file.toString(), store.resolve("forkline").toString()));
+                "@" + productJvmArgs(), HEAP, "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"),
+                CommandLineImport.class.getName(), file.toString(), store.resolve("forkline").toString()));
         Path output = work.resolve("rss-child.log");
         long start = System.nanoTime();
         Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();

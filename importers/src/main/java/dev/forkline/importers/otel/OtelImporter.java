@@ -57,7 +57,7 @@ public final class OtelImporter extends SingleFileImporter implements StreamingI
     public ImportedTrace read(Path path, EventBatchSink sink, ReadingWatcher watcher) throws IOException, TraceFormatException {
         long size = Files.size(path);
         return read(path, Long.MAX_VALUE, sink,
-                bytes -> watcher.read(bytes, size, () -> read(path, RecordStream.lastLineEnd(path, bytes), null, BytesRead.NONE, BytesRead.NONE)),
+                bytes -> watcher.read(bytes, size, () -> read(path, RecordStream.lastLineEnd(path, bytes))),
                 bytes -> watcher.readWhole(bytes, size));
     }
 

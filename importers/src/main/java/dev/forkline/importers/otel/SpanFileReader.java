@@ -45,6 +45,8 @@ final class SpanFileReader implements Closeable {
     /** Reads one value at a time out of a longer stream, so trailing content is expected, not an error. */
     static final ObjectReader TREES = Json.MAPPER.readerFor(JsonNode.class)
             .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    /** A read of one document is told how far it got a block of this many bytes at a time. */
+    private static final int WHOLE_BLOCK = 1 << 20;
 
     private final Path file;
     private final ImportSession session;
@@ -63,8 +65,6 @@ final class SpanFileReader implements Closeable {
     private BytesRead readingWhole = BytesRead.NONE;
     /** The file under a read of one document, counting what was read. */
     private CountedInput wholeInput;
-    /** A read of one document is told how far it got a block of this many bytes at a time. */
-    private static final int WHOLE_BLOCK = 1 << 20;
     /** Whether {@link #read} took the file as JSON lines (one whole document per line). */
     private boolean asLines;
     /** How many lines (blank and damaged ones too) a read as JSON lines went through. */

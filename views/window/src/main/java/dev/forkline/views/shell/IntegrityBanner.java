@@ -79,8 +79,8 @@ final class IntegrityBanner extends HBox {
             case NOT_SIGNED -> "Not signed: imported from " + format + ", which has no hash chain or signatures. Nothing shows whether it "
                     + "was changed after the run.";
             case UNVERIFIED -> model.previewingProperty().get()
-                    ? "Not verified yet: a part read while the import goes on. Forkline verifies the trace when its import has stored it "
-                    + "whole."
+                    ? "Not verified yet: a part read while the import goes on. "
+                    + "Forkline verifies the trace when its import has stored it whole."
                     : "Not verified: stored before Forkline verified traces at import, or changed since.";
             case INTACT -> "";
         });

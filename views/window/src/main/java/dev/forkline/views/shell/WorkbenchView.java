@@ -333,8 +333,8 @@ public final class WorkbenchView extends BorderPane {
         MenuItem teamStore = new MenuItem("Connect to team store…", Icons.of(Material2AL.CLOUD));
         teamStore.setId("team-store-item");
         teamStore.setOnAction(e -> showTeamStore());
-        Menu file = new Menu("File", null, open, openFolder, recentMenu, cancelImport, new SeparatorMenuItem(), bundleWrites.saveAsItem(), export,
-                new SeparatorMenuItem(), teamStore, new SeparatorMenuItem(), quit);
+        Menu file = new Menu("File", null, open, openFolder, recentMenu, cancelImport, new SeparatorMenuItem(),
+                bundleWrites.saveAsItem(), export, new SeparatorMenuItem(), teamStore, new SeparatorMenuItem(), quit);
 
         ToggleGroup themes = new ToggleGroup();
         Menu theme = new Menu("Theme", Icons.of(Material2AL.BRIGHTNESS_6));

@@ -14,6 +14,12 @@ import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.sweagent.MiniSweAgentImporter;
 import dev.forkline.importers.sweagent.SweAgentImporter;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.trace.bundle.EventBatch;
+import dev.forkline.trace.bundle.EventBatchSink;
+import dev.forkline.trace.bundle.Manifest;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventLines;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,5 +92,38 @@ public final class Importers {
     /** As {@link #read(Path, dev.forkline.trace.bundle.EventBatchSink)}, telling {@code watcher} how far a foreign file was read where the format's importer can. */
     public ImportedTrace read(Path path, dev.forkline.trace.bundle.EventBatchSink sink, ReadingWatcher watcher) throws IOException, TraceFormatException {
         return detect(path).read(path, sink, watcher);
+    }
+
+    /**
+     * Reads {@code path} into {@code store} (a {@link dev.forkline.trace.store.StreamedImport}, say) while {@code watcher}
+     * sees it: each batch of events first (what it shows waits for no write), then the store, which keeps the lines; and
+     * how far a foreign file was read.
+     */
+    public ImportedTrace readWatched(Path path, EventBatchSink store, ImportWatcher watcher) throws IOException, TraceFormatException {
+        return read(path, new Tee(watcher, store), watcher);
+    }
+
+    private record Tee(EventBatchSink watcher, EventBatchSink store) implements EventBatchSink {
+        @Override
+        public void begin(String eventsFile, Manifest manifest, BlobSource blobs) throws IOException {
+            watcher.begin(eventsFile, manifest, blobs);
+            store.begin(eventsFile, manifest, blobs);
+        }
+
+        @Override
+        public void accept(EventBatch batch) throws IOException {
+            watcher.accept(batch);
+            store.accept(batch);
+        }
+
+        @Override
+        public boolean keepsLines() throws IOException {
+            return store.keepsLines();
+        }
+
+        @Override
+        public EventLines linesKept(EventColumns columns) throws IOException {
+            return store.linesKept(columns);
+        }
     }
 }

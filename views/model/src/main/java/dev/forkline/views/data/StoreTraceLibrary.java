@@ -5,13 +5,7 @@ import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.TraceChecks;
 import dev.forkline.importers.Importers;
 import dev.forkline.trace.TraceFormatException;
-import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
-import dev.forkline.trace.bundle.EventBatch;
-import dev.forkline.trace.bundle.EventBatchSink;
-import dev.forkline.trace.bundle.Manifest;
-import dev.forkline.trace.columns.EventColumns;
-import dev.forkline.trace.columns.EventLines;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.store.LibrarySearchResult;
@@ -204,8 +198,7 @@ public final class StoreTraceLibrary implements TraceLibrary {
         progress.update("Reading " + path.getFileName(), -1);
         // a large bundle is stored while it is read (as forkline import does); leaving without finish() stores nothing
         try (StreamedImport stream = store.streamedImport(path.toAbsolutePath().toString())) {
-            ImportedTrace imported = watcher == null ? importers.read(path, stream)
-                    : importers.read(path, new Tee(watcher, stream), watcher);
+            ImportedTrace imported = watcher == null ? importers.read(path, stream) : importers.readWatched(path, stream, watcher);
             try (Bundle bundle = imported.bundle()) {
                 progress.update("Checking " + bundle.manifest().title(), 0.4);
                 TraceChecks.Checked checked = TraceChecks.check(imported, trustedKeys.get());
@@ -218,31 +211,6 @@ public final class StoreTraceLibrary implements TraceLibrary {
             }
         } catch (StoreException e) {
             throw new IOException(e.getMessage(), e);
-        }
-    }
-
-    /** Hands each batch to the watcher first (what is shown waits for no write), then to the store, which keeps the lines. */
-    private record Tee(EventBatchSink watcher, EventBatchSink store) implements EventBatchSink {
-        @Override
-        public void begin(String eventsFile, Manifest manifest, BlobSource blobs) throws IOException {
-            watcher.begin(eventsFile, manifest, blobs);
-            store.begin(eventsFile, manifest, blobs);
-        }
-
-        @Override
-        public void accept(EventBatch batch) throws IOException {
-            watcher.accept(batch);
-            store.accept(batch);
-        }
-
-        @Override
-        public boolean keepsLines() throws IOException {
-            return store.keepsLines();
-        }
-
-        @Override
-        public EventLines linesKept(EventColumns columns) throws IOException {
-            return store.linesKept(columns);
         }
     }
 

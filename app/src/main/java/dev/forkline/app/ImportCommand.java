@@ -26,7 +26,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "a file that fails leaves the store exactly as it was. Every trace is verified as it is imported (hashes, "
                 + "chain, blobs, decision signatures against trusted keys) and its verdict stored with it: an altered trace, or "
                 + "one with decisions by untrusted keys, is stored anyway (it is evidence) and named on stderr with its first bad "
-                + "event and line; the exit code is then 1. Agent formats have no chain: they are 'not signed'.")
+                + "event and line; the exit code is then 1. Agent formats have no chain: they are 'not signed'. On a terminal, "
+                + "a line on stderr says how far each import got (bytes read, events made, the checks, the store).")
 final class ImportCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "FILE", arity = "1..*", description = "Bundle directories, .zip bundles or agent trace files.")
@@ -51,22 +52,33 @@ final class ImportCommand implements Callable<Integer> {
         int badInput = 0;
         int failedChecks = 0;
         Importers importers = Importers.builtIn();
+        boolean onTerminal = System.console() != null && System.console().isTerminal();
         try (TraceStore store = database.open()) {
             TrustedKeys trusted = TrustedKeyOptions.withStore(trust.trusted(), store);
             for (Path file : files) {
+                ImportProgressLine progress = onTerminal ? new ImportProgressLine(err, file, System::nanoTime) : null;
                 // a large bundle is stored while it is read; leaving this block without finish() stores nothing
                 try (StreamedImport stream = store.streamedImport(file.toAbsolutePath().toString())) {
-                    ImportedTrace trace = importers.read(file, stream);
+                    ImportedTrace trace = progress == null ? importers.read(file, stream)
+                            : importers.readWatched(file, stream, progress);
                     try (var bundle = trace.bundle()) {
+                        if (progress != null) {
+                            progress.step(String.format("checking %,d events", bundle.events().size()));
+                        }
                         TraceChecks.Checked checked = TraceChecks.check(trace, trusted);
                         IntegrityVerdict verdict = checked.integrity().verdict();
                         if (verdict.fails() && strict) {
+                            clear(progress);
                             failedChecks++;
                             err.println("forkline: " + IntegrityMessages.firstProblem(bundle.eventsFile(), verdict)
                                     + "; refused (--strict): nothing stored");
                             continue;
                         }
+                        if (progress != null) {
+                            progress.step("storing");
+                        }
                         StoreResult result = stream.finish(bundle, checked.findings(), checked.integrity());
+                        clear(progress);
                         out.printf("%s\t%s\t%d events\t%s\t%s%n", bundle.manifest().traceId(), bundle.manifest().sourceFormat(),
                                 bundle.events().size(), result.message(), verdict.status().wireName());
                         indexForSearch(store, result.traceId(), bundle.events().size(), err);
@@ -79,14 +91,23 @@ final class ImportCommand implements Callable<Integer> {
                 } catch (StreamedImport.WriteFailedException e) {
                     throw e.storeFailure(); // the store failed, not the file: reported as for any store failure
                 } catch (TraceFormatException | IOException | TraceConflictException e) {
+                    clear(progress);
                     badInput++;
                     err.println("forkline: " + (e instanceof IOException ? file + ": " + e.getMessage() : e.getMessage()));
+                } finally {
+                    clear(progress); // whatever else ends the import (a store failure, a bug) is reported on a clean line
                 }
             }
         }
         out.flush();
         err.flush();
         return badInput > 0 ? ExitCodes.BAD_INPUT : failedChecks > 0 ? ExitCodes.CHECK_FAILED : ExitCodes.OK;
+    }
+
+    private static void clear(ImportProgressLine progress) {
+        if (progress != null) {
+            progress.clear();
+        }
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.forkline.trace.bundle.EventBatch;
 import dev.forkline.trace.bundle.EventBatchSink;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Manifest;
+import dev.forkline.trace.testing.SharedSamples;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -55,20 +56,12 @@ class ImportProgressLineTest {
         assertThat(written.toString()).as("erased once").isEqualTo(all);
     }
 
-    /** A real import through {@link Importers#readWatched}: the line follows a foreign file's reading to its end. */
+    /** A real Codex rollout imported through {@link Importers#readWatched}: the line follows its reading to its end. */
     @Test
     void followsARealImportToItsEnd() throws Exception {
-        Path rollout = dir.resolve("rollout.jsonl");
-        StringBuilder lines = new StringBuilder()
-                .append("{\"timestamp\":\"2025-05-01T09:00:00Z\",\"type\":\"session_meta\",\"payload\":{\"id\":\"s1\",\"cwd\":\"/w\"}}\n")
-                .append("{\"timestamp\":\"2025-05-01T09:00:01Z\",\"type\":\"turn_context\",\"payload\":{\"cwd\":\"/w\",\"model\":\"m\"}}\n");
-        for (int i = 1; i <= 3_000; i++) {
-            lines.append("{\"timestamp\":\"2025-05-01T09:01:00Z\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\",")
-                    .append("\"role\":\"assistant\",\"content\":[{\"type\":\"output_text\",\"text\":\"").append(i).append(" ")
-                    .append("m".repeat(400)).append("\"}]}}\n");
-        }
-        Files.writeString(rollout, lines);
-        ImportProgressLine line = new ImportProgressLine(new PrintWriter(written), rollout, () -> now.addAndGet(ImportProgressLine.EVERY_NANOS));
+        Path rollout = SharedSamples.require(SharedSamples.CODEX_ROLLOUT);
+        ImportProgressLine line = new ImportProgressLine(new PrintWriter(written), rollout,
+                () -> now.addAndGet(ImportProgressLine.EVERY_NANOS));
 
         var trace = Importers.builtIn().readWatched(rollout, new EventBatchSink() {
             @Override
@@ -81,7 +74,7 @@ class ImportProgressLineTest {
         }, line);
 
         String size = String.format("%,.1f MB", Files.size(rollout) / 1e6);
-        assertThat(written.toString()).startsWith("\rforkline: importing rollout.jsonl · ").contains(" of " + size)
+        assertThat(written.toString()).startsWith("\rforkline: importing " + rollout.getFileName() + " · ").contains(" of " + size)
                 .endsWith(String.format(" · %,d events", trace.bundle().events().size()));
     }
 }

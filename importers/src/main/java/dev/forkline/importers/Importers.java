@@ -95,7 +95,7 @@ public final class Importers {
     }
 
     /**
-     * Reads {@code path} into {@code store} (a {@link dev.forkline.trace.store.StreamedImport}, say) while {@code watcher}
+     * Reads {@code path} into {@code store} (the store's {@code StreamedImport}, say) while {@code watcher}
      * sees it: each batch of events first (what it shows waits for no write), then the store, which keeps the lines; and
      * how far a foreign file was read.
      */

@@ -198,7 +198,8 @@ public final class StoreTraceLibrary implements TraceLibrary {
         progress.update("Reading " + path.getFileName(), -1);
         // a large bundle is stored while it is read (as forkline import does); leaving without finish() stores nothing
         try (StreamedImport stream = store.streamedImport(path.toAbsolutePath().toString())) {
-            ImportedTrace imported = watcher == null ? importers.read(path, stream) : importers.readWatched(path, stream, watcher);
+            ImportedTrace imported = watcher == null ? importers.read(path, stream)
+                    : importers.readWatched(path, stream, watcher);
             try (Bundle bundle = imported.bundle()) {
                 progress.update("Checking " + bundle.manifest().title(), 0.4);
                 TraceChecks.Checked checked = TraceChecks.check(imported, trustedKeys.get());

@@ -115,9 +115,7 @@ final class ImportPreview implements ImportWatcher {
 
     @Override
     public void read(long bytesRead, long bytesTotal, PartRead part) throws IOException {
-        foreignRead = bytesRead;
-        foreignTotal = bytesTotal;
-        reportForeign();
+        readWhole(bytesRead, bytesTotal);
         boolean first = previewedBytesInAll == 0; // the first frame, whatever the file's size
         if (bytesRead < bytesTotal && bytesRead >= previewedBytes * GROWTH
                 && (first || previewedBytesInAll + bytesRead <= FOREIGN_PREVIEW_BUDGET * bytesTotal) && preparing.compareAndSet(false, true)) {
@@ -127,7 +125,7 @@ final class ImportPreview implements ImportWatcher {
         }
     }
 
-    /** A file read whole before its events are made (one OTLP document): its reading is only told, nothing shown. */
+    /** How far a foreign file was read, told in the status; a file read whole first (one OTLP document) only this. */
     @Override
     public void readWhole(long bytesRead, long bytesTotal) throws IOException {
         foreignRead = bytesRead;

@@ -71,10 +71,8 @@ public final class WorkbenchViewModel {
     private final LiveSessionsViewModel live;
     private final RecoveryViewModel recovery;
     private final CauseNotesViewModel causeNotes;
-    /** The imports started and not known to have ended, which {@link #cancelImport()} cancels (UI thread). */
+    /** The imports running, which {@link #cancelImport()} cancels (UI thread; see {@link #importsChanged()}). */
     private final List<TaskHandle> imports = new java.util.ArrayList<>();
-    /** How many imports run; see {@link #importRunningProperty()}. */
-    private int importsRunning;
     private final ReadOnlyBooleanWrapper importRunning = new ReadOnlyBooleanWrapper();
     /** The last part of an import shown while it was read (see {@link #previewingProperty()}). */
     private OpenedTrace preview;
@@ -166,7 +164,6 @@ public final class WorkbenchViewModel {
         java.util.concurrent.atomic.AtomicBoolean cancelled = new java.util.concurrent.atomic.AtomicBoolean();
         java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
         importNotice.set("");
-        importStarted();
         TaskHandle handle = background.run("import-trace", "Importing " + what, progress -> {
             List<Path> traces = new java.util.ArrayList<>();
             java.util.Map<Path, Path> locationOf = new java.util.HashMap<>();
@@ -212,7 +209,8 @@ public final class WorkbenchViewModel {
             }
             return new Batch(done, failed, last == null ? null : new Imported(last.path(), last.result(), trace));
         }, batch -> {
-            importEnded(ended);
+            ended.set(true);
+            importsChanged();
             paths.stream().filter(path -> batch.done().stream().anyMatch(d -> d.path().equals(path))).forEach(recentFiles::add);
             libraryModel.refresh();
             escapeQueue.refresh();
@@ -240,15 +238,17 @@ public final class WorkbenchViewModel {
                 }
             }
         }, failure -> {
-            importEnded(ended);
+            ended.set(true);
+            importsChanged();
             closePreview();
             error.set(UserError.importFailed(paths.getFirst(), failure));
         });
-        imports.removeIf(TaskHandle::isDone);
         imports.add(handle);
+        importsChanged();
         handle.onCancel(() -> {
             cancelled.set(true);
-            importEnded(ended);
+            ended.set(true);
+            importsChanged();
             closePreview();
             importNotice.set("Import of " + what + " cancelled: " + (paths.size() == 1 ? "nothing of it was stored"
                     : "nothing of the trace it was reading was stored (those it finished before are in the library)"));
@@ -262,20 +262,15 @@ public final class WorkbenchViewModel {
      */
     public void cancelImport() {
         List.copyOf(imports).forEach(TaskHandle::cancel);
-        imports.clear();
     }
 
-    private void importStarted() {
-        importsRunning++;
-        importRunning.set(true);
-    }
-
-    /** Counts an import as ended the first time {@code ended} is set by it (its outcome, or its cancelling). */
-    private void importEnded(java.util.concurrent.atomic.AtomicBoolean ended) {
-        if (ended.compareAndSet(false, true)) {
-            importsRunning--;
-            importRunning.set(importsRunning > 0);
-        }
+    /**
+     * Drops the imports that ended (an executor marks a handle done before its outcome is delivered, and a cancelled
+     * one before its cancel actions run) and says whether any still runs.
+     */
+    private void importsChanged() {
+        imports.removeIf(TaskHandle::isDone);
+        importRunning.set(!imports.isEmpty());
     }
 
     /** Whether an import runs, whether or not what it read so far is shown: what {@link #cancelImport()} stops. */

@@ -2,6 +2,7 @@ package dev.forkline.views.shell;
 
 import dev.forkline.views.state.StateSnapshot;
 import dev.forkline.views.viewmodel.StatePanelViewModel;
+import javafx.animation.PauseTransition;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -21,6 +22,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.util.Duration;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
@@ -32,6 +34,8 @@ import java.util.function.Function;
  * workspace (files, what changed since the last checkpoint, content at the cursor), processes, external effects.
  */
 final class StatePane extends VBox {
+
+    static final Duration WORKING_NOTICE_DELAY = Duration.millis(250);
 
     final TabPane tabs = new TabPane();
     final Tab session = tab("Session", Material2MZ.QUESTION_ANSWER);
@@ -63,7 +67,7 @@ final class StatePane extends VBox {
         header.getStyleClass().add("muted");
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox top = new HBox(8, title, spacer, header);
+        HBox top = new HBox(8, title, spacer, workingNotice(model), header);
         top.setAlignment(Pos.CENTER_LEFT);
 
         history.setCellFactory(v -> new HistoryCell());
@@ -137,6 +141,29 @@ final class StatePane extends VBox {
 
         model.snapshotProperty().addListener((obs, old, snapshot) -> show(snapshot));
         show(model.snapshot());
+    }
+
+    /**
+     * "Working out the state at the cursor…" while the panel still shows the state before; only once that has taken a
+     * moment, so that a reviewer's quick steps do not make it flicker.
+     */
+    private static Label workingNotice(StatePanelViewModel model) {
+        Label notice = new Label("Working out the state at the cursor…");
+        notice.setId("state-working");
+        notice.getStyleClass().add("muted");
+        notice.setVisible(false);
+        notice.managedProperty().bind(notice.visibleProperty());
+        PauseTransition moment = new PauseTransition(WORKING_NOTICE_DELAY);
+        moment.setOnFinished(e -> notice.setVisible(model.workingProperty().get()));
+        model.workingProperty().addListener((obs, was, working) -> {
+            if (working) {
+                moment.playFromStart();
+            } else {
+                moment.stop();
+                notice.setVisible(false);
+            }
+        });
+        return notice;
     }
 
     private void show(StateSnapshot snapshot) {

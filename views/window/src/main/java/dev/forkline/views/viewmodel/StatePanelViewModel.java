@@ -2,10 +2,13 @@ package dev.forkline.views.viewmodel;
 
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.views.concurrent.LatestWins;
+import dev.forkline.views.concurrent.SerialLatest;
 import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.data.RunLineage;
 import dev.forkline.views.state.StateProvider;
 import dev.forkline.views.state.StateSnapshot;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -19,8 +22,9 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The five states at the cursor (computed off the UI thread) and the content of the file chosen in the workspace tab.
- * Only the latest request wins: a slow reconstruction for an old cursor never overwrites a newer one.
+ * The five states at the cursor (computed off the UI thread, one at a time) and the content of the file chosen in the
+ * workspace tab. Only the latest request wins: a slow reconstruction for an old cursor never overwrites a newer one,
+ * and cursors passed over while one runs are never reconstructed.
  */
 public final class StatePanelViewModel {
 
@@ -33,6 +37,8 @@ public final class StatePanelViewModel {
     private final ReadOnlyStringWrapper fileContent = new ReadOnlyStringWrapper("");
     private BlobSource blobs = BlobSource.NONE;
     private final LatestWins latest;
+    private final SerialLatest<StateSnapshot> states;
+    private final ReadOnlyBooleanWrapper working = new ReadOnlyBooleanWrapper();
     private CompletableFuture<Void> preparation = CompletableFuture.completedFuture(null);
 
     public StatePanelViewModel(TaskExecutor executor, StateProvider provider) {
@@ -43,6 +49,7 @@ public final class StatePanelViewModel {
     /** @param rebuilt the workspace of an imported session, rebuilt from the tree the reviewer supplied */
     public StatePanelViewModel(TaskExecutor executor, StateProvider provider, RebuiltWorkspaceViewModel rebuilt) {
         this.latest = new LatestWins(executor);
+        this.states = new SerialLatest<>(executor, "reconstruct-state");
         this.provider = provider;
         this.rebuilt = rebuilt;
         selectedFile.addListener(obs -> refreshFileContent());
@@ -62,12 +69,26 @@ public final class StatePanelViewModel {
     public void update(RunLineage lineage, String run, int eventIndex, BlobSource bundleBlobs) {
         this.blobs = bundleBlobs;
         if (lineage == null || eventIndex < 0) {
-            latest.cancel("reconstruct-state");
+            states.cancel();
+            working.set(false);
             snapshot.set(StateSnapshot.EMPTY);
             return;
         }
-        latest.execute("reconstruct-state", progress -> provider.at(lineage, run, eventIndex), snapshot::set,
-                error -> snapshot.set(StateSnapshot.EMPTY));
+        states.request(progress -> provider.at(lineage, run, eventIndex), this::answered, error -> answered(StateSnapshot.EMPTY));
+        working.set(states.isWorking());
+    }
+
+    private void answered(StateSnapshot state) {
+        working.set(false);
+        snapshot.set(state);
+    }
+
+    /**
+     * Whether the state at the cursor is still being worked out: the snapshot shown is the one before (the first state
+     * of a newly shown trace waits for its state pass, seconds on a million events).
+     */
+    public ReadOnlyBooleanProperty workingProperty() {
+        return working.getReadOnlyProperty();
     }
 
     /** Reads the chosen file's content at the cursor from the blobs, off the UI thread (they may live in the database). */

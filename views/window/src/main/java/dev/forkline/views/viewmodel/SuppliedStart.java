@@ -42,7 +42,12 @@ public record SuppliedStart(Event checkpoint, String repository, String commit, 
                 && CheckpointData.SOURCE_SUPPLIED.equals(checkpoint.data().path(CheckpointData.WORKSPACE).path(CheckpointData.WORKSPACE_SOURCE).asText(null));
     }
 
-    /** The run's supplied start: the first such checkpoint in its lineage (its ancestors' events included), if any. */
+    /**
+     * The run's supplied start: the first checkpoint of its lineage (its ancestors' events included) when its files are
+     * supplied. An importer writes it right after the session's start, before any other checkpoint; the checkpoints of
+     * a recorded run hold their files, and there may be thousands, so no other is read (this runs on the UI thread
+     * whenever a run is shown, each preview of an import included).
+     */
     public static Optional<SuppliedStart> of(RunLineage lineage, String run) {
         if (lineage == null || run == null || lineage.node(run) == null) {
             return Optional.empty();
@@ -56,9 +61,7 @@ public record SuppliedStart(Event checkpoint, String repository, String commit, 
                 sessionStart = path.get(p);
             } else if (columns.is(index, EventType.CHECKPOINT)) {
                 Event checkpoint = path.get(p);
-                if (isSupplied(checkpoint)) {
-                    return Optional.of(of(checkpoint, sessionStart));
-                }
+                return isSupplied(checkpoint) ? Optional.of(of(checkpoint, sessionStart)) : Optional.empty();
             }
         }
         return Optional.empty();

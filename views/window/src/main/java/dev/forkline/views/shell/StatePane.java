@@ -144,13 +144,14 @@ final class StatePane extends VBox {
     }
 
     /**
-     * "Working out the state at the cursor…" while the panel still shows the state before; only once that has taken a
-     * moment, so that a reviewer's quick steps do not make it flicker.
+     * "Working out the new state ·" before the header ("after r1.3") while the panel still shows the state before; only
+     * once that has taken a moment, so that a reviewer's quick steps do not make it flicker.
      */
     private static Label workingNotice(StatePanelViewModel model) {
-        Label notice = new Label("Working out the state at the cursor…");
+        Label notice = new Label("Working out the new state ·");
         notice.setId("state-working");
         notice.getStyleClass().add("muted");
+        notice.setMinWidth(Region.USE_PREF_SIZE);
         notice.setVisible(false);
         notice.managedProperty().bind(notice.visibleProperty());
         PauseTransition moment = new PauseTransition(WORKING_NOTICE_DELAY);

@@ -133,7 +133,7 @@ public final class Bench {
                 ForeignFormat.Written file = new ForeignImportFigures(sizes, work, out).file(format);
                 ViewFigures views = new ViewFigures(sizes, work, out);
                 try {
-                    report(views.firstFrameForeign(format, file.file(), file.records()));
+                    views.firstFrameForeign(format, file.file(), file.records()).forEach(this::report);
                 } finally {
                     views.close();
                 }

@@ -112,13 +112,15 @@ public final class ViewFigures {
         Path jsonl = bundle.resolve(dev.forkline.trace.bundle.Bundle.EVENTS);
         double floor = parseFloor > 0 ? parseFloor : Timing.median(0, 3, () -> JsonFloor.parse(jsonl));
         FirstFrames frames = firstFrames(bundle, 3);
-        return List.of(Figure.measured("open.first-frame", String.format(
+        List<Figure> figures = new ArrayList<>(List.of(Figure.measured("open.first-frame", String.format(
                         "window import of the %,d-event bundle to the first timeline frame of what was read so far", frames.stored()),
                 frames.median(), floor, "Jackson streaming parse of trace.jsonl", Unit.MILLIS, Goal.valueAtMost(2000, Unit.MILLIS)),
                 Figure.measured("open.heap.after-import", "heap retained by the workbench after GC, once its import of the bundle "
                                 + "(previews shown while it was read) and the search index pass after it have ended and the stored "
                                 + "trace is open", frames.retained(),
-                        java.nio.file.Files.size(jsonl), "size of trace.jsonl on disk", Unit.BYTES, Goal.valueAtMost(512L << 20, Unit.BYTES)));
+                        java.nio.file.Files.size(jsonl), "size of trace.jsonl on disk", Unit.BYTES, Goal.valueAtMost(512L << 20, Unit.BYTES))));
+        figures.addAll(frames.stepFigures("", String.format("the %,d-event bundle", frames.stored())));
+        return figures;
     }
 
     /**
@@ -128,22 +130,45 @@ public final class ViewFigures {
      * are cancelled once their first frame is painted (nothing may be stored). The floor is the Jackson streaming parse
      * of the file.
      */
-    public Figure firstFrameForeign(ForeignFormat format, Path file, long records) throws Exception {
+    public List<Figure> firstFrameForeign(ForeignFormat format, Path file, long records) throws Exception {
         double floor = Timing.median(0, 3, () -> JsonFloor.parse(file));
         FirstFrames frames = firstFrames(file, 1);
-        return Figure.measured("open.first-frame." + format.importerFormat(), String.format(
+        List<Figure> figures = new ArrayList<>();
+        figures.add(Figure.measured("open.first-frame." + format.importerFormat(), String.format(
                         "window import of the %,d-line %s file (%s, %,d events stored) to the first timeline frame of what was read so far",
                         records, format.importerFormat(), Unit.BYTES.format(java.nio.file.Files.size(file)), frames.stored()),
-                frames.median(), floor, "Jackson streaming parse of the file", Unit.MILLIS, Goal.valueAtMost(2000, Unit.MILLIS));
+                frames.median(), floor, "Jackson streaming parse of the file", Unit.MILLIS, Goal.valueAtMost(2000, Unit.MILLIS)));
+        figures.addAll(frames.stepFigures("." + format.importerFormat(), String.format("the %,d-line %s file", records,
+                format.importerFormat())));
+        return figures;
     }
 
     /**
      * The times to the first frame of three imports, the events of the trace stored by one run to its end, and the heap
      * the workbench retained then (the heap used after GC with the stored trace open, minus that before the import).
      */
-    private record FirstFrames(double[] times, int stored, long retained) {
+    private record FirstFrames(double[] times, int stored, long retained, List<SteppingWhileImporting.Step> steps) {
         double median() {
             return Timing.median(times);
+        }
+
+        /** {@code step.while-importing.*}: the median step and the 95th percentile, against the parse of the stepped events' lines. */
+        List<Figure> stepFigures(String suffix, String file) throws Exception {
+            if (steps.isEmpty()) {
+                return List.of(Figure.skipped("step.while-importing" + suffix, "steps while the window imports " + file,
+                        "the import ended before a step could be taken"));
+            }
+            String[] lines = steps.stream().map(SteppingWhileImporting.Step::line).toArray(String[]::new);
+            double floor = Timing.median(lines.length, lines.length, new ParseLines(lines));
+            String what = String.format("step-next posted to the FX thread until the timeline, inspector and state panel show the "
+                    + "event, every %d ms while the window imports %s (%d steps)", SteppingWhileImporting.PAUSE_MILLIS, file, steps.size());
+            return List.of(
+                    Figure.measured("step.while-importing" + suffix, what + ", median",
+                            SteppingWhileImporting.quantile(steps, SteppingWhileImporting.Step::shownMillis, 0.5), floor,
+                            "Jackson parse of the stepped events' lines", Unit.MILLIS, Goal.valueAtMost(50, Unit.MILLIS)),
+                    Figure.measured("step.while-importing" + suffix + ".p95", what + ", 95th percentile",
+                            SteppingWhileImporting.quantile(steps, SteppingWhileImporting.Step::shownMillis, 0.95), floor,
+                            "Jackson parse of the stepped events' lines", Unit.MILLIS, Goal.none()));
         }
     }
 
@@ -153,6 +178,7 @@ public final class ViewFigures {
         double[] times = new double[3];
         int total = 0;
         long retained = 0;
+        List<SteppingWhileImporting.Step> steps = new ArrayList<>();
         for (int i = 0; i < times.length; i++) {
             Path storeDir = work.resolve("first-frame-" + i);
             try (TraceStore store = TraceStore.open(storeDir.resolve("forkline").toAbsolutePath());
@@ -217,6 +243,8 @@ public final class ViewFigures {
                     log.printf("  first frame #%d: %s with %s; then cancelled, nothing stored%n", i + 1, Unit.MILLIS.format(times[i]), what);
                     continue;
                 }
+                SteppingWhileImporting stepping = HeadlessFx.call(() -> new SteppingWhileImporting(window, painter), FX_LIMIT);
+                steps.addAll(stepping.stepWhile(() -> HeadlessFx.call(() -> window.importRunningProperty().get(), FX_LIMIT), start));
                 while (HeadlessFx.call(() -> window.busyProperty().get(), FX_LIMIT)) {
                     Thread.sleep(50);
                 }
@@ -252,12 +280,13 @@ public final class ViewFigures {
                         Unit.MILLIS.format(times[i]), what, Unit.MILLIS.format(importMillis),
                         since(phases, null, "Checking", start), since(phases, "Checking", "Storing", start),
                         since(phases, "Storing", "Stored", start), since(phases, "Stored", "end", start), previews[0], total);
+                log.printf("  stepped while importing: %s%n", stepping.summary());
             } finally {
                 awaitNoImportThreads();
                 dev.forkline.benchmarks.harness.WorkDirs.deleteTree(storeDir);
             }
         }
-        return new FirstFrames(times, total, retained);
+        return new FirstFrames(times, total, retained, steps);
     }
 
     /** Waits until none of {@code tasks} runs on the window's threads (which take the name of the task they run). */

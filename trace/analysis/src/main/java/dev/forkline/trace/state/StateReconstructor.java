@@ -82,6 +82,12 @@ public final class StateReconstructor {
         model(run);
     }
 
+    /** Whether the run's pass is made (never waits for one being made). */
+    public boolean isPrepared(String run) {
+        RunModelSlot slot = models.get(run);
+        return slot != null && slot.model != null;
+    }
+
     private RunModel model(String run) {
         return models.computeIfAbsent(run, RunModelSlot::new).model();
     }
@@ -89,7 +95,7 @@ public final class StateReconstructor {
     /** Where a run's model is made once; a second caller waits for the first instead of making its own pass. */
     private final class RunModelSlot {
         private final String run;
-        private RunModel model;
+        private volatile RunModel model;
 
         RunModelSlot(String run) {
             this.run = run;

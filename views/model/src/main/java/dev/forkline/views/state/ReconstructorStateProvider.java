@@ -54,6 +54,11 @@ public final class ReconstructorStateProvider implements StateProvider {
         return passes.start(indexed(runs).reconstructor(), run);
     }
 
+    @Override
+    public boolean isPrepared(RunLineage runs, String run) {
+        return indexed(runs).reconstructor().isPrepared(run);
+    }
+
     private static IndexRunLineage indexed(RunLineage runs) {
         if (!(runs instanceof IndexRunLineage lineage)) {
             throw new IllegalArgumentException("state reconstruction needs an IndexRunLineage, got " + runs.getClass().getSimpleName());

@@ -17,4 +17,9 @@ public interface StateProvider {
     default CompletableFuture<Void> prepare(RunLineage lineage, String run) {
         return CompletableFuture.completedFuture(null);
     }
+
+    /** Whether the first {@link #at} for the run would find that work done (true when there is none). Cheap: asked on the UI thread. */
+    default boolean isPrepared(RunLineage lineage, String run) {
+        return true;
+    }
 }

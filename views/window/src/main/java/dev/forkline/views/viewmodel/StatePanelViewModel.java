@@ -4,6 +4,7 @@ import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.views.concurrent.LatestWins;
 import dev.forkline.views.concurrent.SerialLatest;
 import dev.forkline.views.concurrent.TaskExecutor;
+import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.data.RunLineage;
 import dev.forkline.views.state.StateProvider;
 import dev.forkline.views.state.StateSnapshot;
@@ -39,6 +40,11 @@ public final class StatePanelViewModel {
     private final LatestWins latest;
     private final SerialLatest<StateSnapshot> states;
     private final ReadOnlyBooleanWrapper working = new ReadOnlyBooleanWrapper();
+    /** An earlier load of the shown trace whose states may answer for it (see {@link #carryOver}); null when none. */
+    private RunLineage carried;
+    /** The run of the latest state asked for. */
+    private String lastRun;
+    private final TaskExecutor executor;
     private CompletableFuture<Void> preparation = CompletableFuture.completedFuture(null);
 
     public StatePanelViewModel(TaskExecutor executor, StateProvider provider) {
@@ -48,6 +54,7 @@ public final class StatePanelViewModel {
 
     /** @param rebuilt the workspace of an imported session, rebuilt from the tree the reviewer supplied */
     public StatePanelViewModel(TaskExecutor executor, StateProvider provider, RebuiltWorkspaceViewModel rebuilt) {
+        this.executor = executor;
         this.latest = new LatestWins(executor);
         this.states = new SerialLatest<>(executor, "reconstruct-state");
         this.provider = provider;
@@ -58,7 +65,14 @@ public final class StatePanelViewModel {
 
     /** Starts, in the background, the work the first state of a newly shown run needs (see {@link StateProvider#prepare}). */
     public void prepare(RunLineage lineage, String run) {
-        preparation = provider.prepare(lineage, run);
+        CompletableFuture<Void> pass = provider.prepare(lineage, run);
+        preparation = pass;
+        // what is carried over is let go once the shown trace answers for itself: it may hold as many events
+        pass.whenComplete((done, failure) -> executor.onUi(() -> {
+            if (preparation == pass) {
+                carried = null;
+            }
+        }));
     }
 
     /** The latest {@link #prepare}: done once the shown run's first state no longer waits for it. */
@@ -74,8 +88,39 @@ public final class StatePanelViewModel {
             snapshot.set(StateSnapshot.EMPTY);
             return;
         }
-        states.request(progress -> provider.at(lineage, run, eventIndex), this::answered, error -> answered(StateSnapshot.EMPTY));
+        lastRun = run;
+        RunLineage answering = answering(lineage, run, eventIndex);
+        states.request(progress -> provider.at(answering, run, eventIndex), this::answered, error -> answered(StateSnapshot.EMPTY));
         working.set(states.isWorking());
+    }
+
+    /**
+     * The trace now shown extends {@code earlier} (the same trace grown: an import's next part, a live trace reloaded,
+     * a decision added), or null when it does not. Until the shown trace's own state pass is made, the state at an event
+     * {@code earlier} also holds is taken from {@code earlier} if its pass is made: the same events come before it, so
+     * the state is the same, and a reviewer stepping while an import goes on does not wait for a pass per part.
+     */
+    public void carryOver(RunLineage earlier) {
+        if (earlier == null) {
+            carried = null;
+        } else if (lastRun != null && provider.isPrepared(earlier, lastRun)) {
+            carried = earlier;
+        } // else the one carried already, if any, is an earlier part still, with its pass made; only one is kept
+    }
+
+    private RunLineage answering(RunLineage lineage, String run, int eventIndex) {
+        if (carried == null || carried == lineage) {
+            return lineage;
+        }
+        if (provider.isPrepared(lineage, run)) {
+            carried = null;
+            return lineage;
+        }
+        if (carried.node(run) == null || !provider.isPrepared(carried, run)) {
+            return lineage;
+        }
+        RunEvents earlier = carried.events(run);
+        return eventIndex < earlier.size() && earlier.id(eventIndex).equals(lineage.events(run).id(eventIndex)) ? carried : lineage;
     }
 
     private void answered(StateSnapshot state) {

@@ -459,9 +459,11 @@ public final class WorkbenchViewModel {
     private void show(OpenedTrace trace) {
         OpenedTrace before = selection.trace();
         RunLineage lineage = trace.lineage();
-        if (before != null && before != trace && before.bundle().manifest().traceId().equals(trace.bundle().manifest().traceId())) {
+        boolean grown = before != null && before != trace && before.bundle().manifest().traceId().equals(trace.bundle().manifest().traceId());
+        if (grown) {
             lineage.assumeTestsOf(before.lineage()); // the same trace, grown: its badges keep what was known until checked
         }
+        state.carryOver(grown ? before.lineage() : null);
         selection.show(trace);
         if (trace == preview || lineage.testsChecked()) {
             latest.cancel(CHECK_TESTS);

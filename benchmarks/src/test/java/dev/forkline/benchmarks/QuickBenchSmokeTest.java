@@ -32,13 +32,19 @@ class QuickBenchSmokeTest {
                 new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
 
         assertThat(figures).extracting(Figure::name)
-                .containsExactly("import.rss.bundle", "import", "import.store", "open", "open.heap", "open.first-frame", "open.heap.after-import", "frame.zoomed-out", "frame.mid-zoom",
-                        "frame.zoomed-in", "step", "step.state", "step.first", "open.first-frame.claude-code", "open.first-frame.codex-rollout", "import.claude-code", "import.codex-rollout", "import.otel-genai",
+                .containsExactly("import.rss.bundle", "import", "import.store", "open", "open.heap", "open.first-frame", "open.heap.after-import",
+                        "step.while-importing", "step.while-importing.p95", "frame.zoomed-out", "frame.mid-zoom",
+                        "frame.zoomed-in", "step", "step.state", "step.first", "open.first-frame.claude-code", "step.while-importing.claude-code",
+                        "step.while-importing.claude-code.p95", "open.first-frame.codex-rollout", "step.while-importing.codex-rollout",
+                        "step.while-importing.codex-rollout.p95", "import.claude-code", "import.codex-rollout", "import.otel-genai",
                         "import.rss.claude-code", "import.rss.codex-rollout", "import.rss.otel-genai", "checkpoint.storage", "workspace.rebuild",
                         "library.list", "library.escape-queue", "library.search");
         for (Figure figure : figures) {
             if (figure.name().startsWith("import.rss.") && !java.nio.file.Files.isDirectory(Path.of("/proc/self"))) {
                 continue;
+            }
+            if (figure.name().startsWith("step.while-importing") && !figure.measured()) {
+                continue; // a small import may end before its first step is shown
             }
             assertThat(figure.measured()).as(figure.name()).isTrue();
             assertThat(figure.value()).as(figure.name()).isPositive();

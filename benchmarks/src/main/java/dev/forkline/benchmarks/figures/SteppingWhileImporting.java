@@ -68,8 +68,8 @@ final class SteppingWhileImporting {
     /** Steps until {@code importing} turns false; returns the answered steps. */
     List<Step> stepWhile(BooleanSupplier importing, long importStarted) throws Exception {
         while (importing.getAsBoolean()) {
-            Thread.sleep(PAUSE_MILLIS);
             stepOnce(importStarted);
+            Thread.sleep(PAUSE_MILLIS);
         }
         return steps;
     }

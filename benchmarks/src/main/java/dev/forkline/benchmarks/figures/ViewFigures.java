@@ -155,8 +155,9 @@ public final class ViewFigures {
         /** {@code step.while-importing.*}: the median step and the 95th percentile, against the parse of the stepped events' lines. */
         List<Figure> stepFigures(String suffix, String file) throws Exception {
             if (steps.isEmpty()) {
-                return List.of(Figure.skipped("step.while-importing" + suffix, "steps while the window imports " + file,
-                        "the import ended before a step could be taken"));
+                String why = "the import ended before a step was shown";
+                return List.of(Figure.skipped("step.while-importing" + suffix, "steps while the window imports " + file, why),
+                        Figure.skipped("step.while-importing" + suffix + ".p95", "steps while the window imports " + file, why));
             }
             String[] lines = steps.stream().map(SteppingWhileImporting.Step::line).toArray(String[]::new);
             double floor = Timing.median(lines.length, lines.length, new ParseLines(lines));

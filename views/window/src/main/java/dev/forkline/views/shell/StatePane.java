@@ -35,7 +35,7 @@ import java.util.function.Function;
  */
 final class StatePane extends VBox {
 
-    static final Duration WORKING_NOTICE_DELAY = Duration.millis(250);
+    private static final Duration WORKING_NOTICE_DELAY = Duration.millis(250);
 
     final TabPane tabs = new TabPane();
     final Tab session = tab("Session", Material2MZ.QUESTION_ANSWER);

@@ -53,6 +53,7 @@ final class StatePane extends VBox {
     private final TableView<StateSnapshot.ProcessEntry> processTable = new TableView<>();
     private final TableView<StateSnapshot.EffectEntry> effectTable = new TableView<>();
     private final Label header = new Label();
+    private final Label working = new Label();
     private StateSnapshot current = StateSnapshot.EMPTY;
     final RebuiltWorkspacePane rebuilt;
     private final StatePanelViewModel model;
@@ -144,32 +145,40 @@ final class StatePane extends VBox {
     }
 
     /**
-     * "Working out the new state ·" before the header ("after r1.3") while the panel still shows the state before; only
-     * once that has taken a moment, so that a reviewer's quick steps do not make it flicker.
+     * Says, before the header, that the state at the cursor is still worked out while the panel shows the state before
+     * ("Working out the new state · after r1.3"); only once that has taken a moment, so that a reviewer's quick steps do
+     * not make it flicker.
      */
-    private static Label workingNotice(StatePanelViewModel model) {
-        Label notice = new Label("Working out the new state ·");
-        notice.setId("state-working");
-        notice.getStyleClass().add("muted");
-        notice.setMinWidth(Region.USE_PREF_SIZE);
-        notice.setVisible(false);
-        notice.managedProperty().bind(notice.visibleProperty());
+    private Label workingNotice(StatePanelViewModel model) {
+        working.setId("state-working");
+        working.getStyleClass().add("muted");
+        working.setMinWidth(Region.USE_PREF_SIZE);
+        working.setVisible(false);
+        working.managedProperty().bind(working.visibleProperty());
+        working.visibleProperty().addListener(obs -> showHeader());
         PauseTransition moment = new PauseTransition(WORKING_NOTICE_DELAY);
-        moment.setOnFinished(e -> notice.setVisible(model.workingProperty().get()));
-        model.workingProperty().addListener((obs, was, working) -> {
-            if (working) {
+        moment.setOnFinished(e -> working.setVisible(model.workingProperty().get()));
+        model.workingProperty().addListener((obs, was, now) -> {
+            if (now) {
                 moment.playFromStart();
             } else {
                 moment.stop();
-                notice.setVisible(false);
+                working.setVisible(false);
             }
         });
-        return notice;
+        return working;
+    }
+
+    /** "after r1.3" (with the notice when the next state is worked out), or what the panel waits for when it shows none. */
+    private void showHeader() {
+        boolean shown = current.atEventId() != null;
+        working.setText(shown ? "Working out the new state ·" : "Working out the state at the cursor…");
+        header.setText(shown ? "after " + current.atEventId() : working.isVisible() ? "" : "no event selected");
     }
 
     private void show(StateSnapshot snapshot) {
         current = snapshot;
-        header.setText(snapshot.atEventId() == null ? "no event selected" : "after " + snapshot.atEventId());
+        showHeader();
         history.getItems().setAll(snapshot.session());
         int hidden = snapshot.sessionTurns() - snapshot.session().size();
         sessionSummary.setText(snapshot.sessionSummary() + (hidden > 0

@@ -9,7 +9,7 @@ import dev.forkline.views.testdata.Samples;
 import dev.forkline.views.viewmodel.StepScope;
 import dev.forkline.views.viewmodel.ThemeChoice;
 import javafx.embed.swing.SwingFXUtils;
-import javafx.scene.Node;
+import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
@@ -45,14 +45,15 @@ class StateWorkingNoticeTest {
         }
     }
 
-    @Test
-    void theNoticeShowsOnlyWhileAStateTakesLongerThanAMoment(@TempDir Path dir) throws Exception {
+    private final QueuedTaskExecutor executor = new QueuedTaskExecutor();
+
+    /** The sample trace open in a window whose background tasks wait until the test runs them; {@code select} chosen. */
+    private Workbench opened(Path dir, int select) throws Exception {
         samples = Samples.imported(dir, "wrong-tool-call");
-        QueuedTaskExecutor executor = new QueuedTaskExecutor();
         HeadlessFx.ensureStarted();
         LaunchOptions options = new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
                 .withServices(samples.services(null)).withContracts(List.of(Samples.CONTRACT));
-        Workbench workbench = HeadlessFx.call(() -> {
+        return HeadlessFx.call(() -> {
             Stage stage = new Stage();
             Workbench shown = Workbench.create(options, executor, 1400, 900);
             stage.setScene(shown.scene());
@@ -60,12 +61,32 @@ class StateWorkingNoticeTest {
             executor.runAllNewestFirst();
             shown.model().openStored(Samples.traceId("wrong-tool-call"));
             executor.runAllNewestFirst();
-            shown.model().timeline().select(2);
+            shown.model().timeline().select(select);
             executor.runAllNewestFirst();
             return shown;
         });
+    }
+
+    private static void awaitShown(Label notice) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!HeadlessFx.call(notice::isVisible) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(HeadlessFx.call(notice::isVisible)).as("shown once the state has taken a moment").isTrue();
+    }
+
+    /** The texts of the panel's title row, in order, those not shown left out. */
+    private static List<String> titleRow(StatePane pane) {
+        return HeadlessFx.call(() -> ((javafx.scene.layout.HBox) pane.getChildren().getFirst()).getChildren().stream()
+                .filter(node -> node instanceof Label label && label.isVisible() && !label.getText().isEmpty())
+                .map(node -> ((Label) node).getText()).toList());
+    }
+
+    @Test
+    void theNoticeShowsOnlyWhileAStateTakesLongerThanAMoment(@TempDir Path dir) throws Exception {
+        Workbench workbench = opened(dir, 2);
         StatePane pane = workbench.view().state;
-        Node notice = HeadlessFx.call(() -> pane.lookup("#state-working"));
+        Label notice = HeadlessFx.call(() -> (Label) pane.lookup("#state-working"));
 
         boolean shownAtOnce = HeadlessFx.call(() -> {
             workbench.model().timeline().step(1, StepScope.ALL);
@@ -73,11 +94,8 @@ class StateWorkingNoticeTest {
         });
         assertThat(shownAtOnce).as("not for a step answered at once").isFalse();
 
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (!HeadlessFx.call(notice::isVisible) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(HeadlessFx.call(notice::isVisible)).as("shown once the state has taken a moment").isTrue();
+        awaitShown(notice);
+        assertThat(titleRow(pane)).containsExactly("State at cursor", "Working out the new state ·", "after r1.3");
         write(HeadlessFx.call(() -> {
             pane.applyCss();
             pane.layout();
@@ -91,6 +109,27 @@ class StateWorkingNoticeTest {
         assertThat(HeadlessFx.call(notice::isVisible)).as("gone once the state is shown").isFalse();
         assertThat(HeadlessFx.call(() -> workbench.model().state().snapshot().atEventId()))
                 .isEqualTo(HeadlessFx.call(() -> workbench.model().timeline().selectedEvent().id()));
+    }
+
+    @Test
+    void withNoStateShownYetTheNoticeSaysWhatItWorksOut(@TempDir Path dir) throws Exception {
+        Workbench workbench = opened(dir, -1);
+        StatePane pane = workbench.view().state;
+        Label notice = HeadlessFx.call(() -> (Label) pane.lookup("#state-working"));
+        assertThat(titleRow(pane)).containsExactly("State at cursor", "no event selected");
+
+        HeadlessFx.call(() -> {
+            workbench.model().timeline().select(4);
+            return null;
+        });
+        awaitShown(notice);
+
+        assertThat(titleRow(pane)).containsExactly("State at cursor", "Working out the state at the cursor…");
+        HeadlessFx.call(() -> {
+            executor.runAllNewestFirst();
+            return null;
+        });
+        assertThat(titleRow(pane)).containsExactly("State at cursor", "after r1.5");
     }
 
     private static void write(java.awt.image.BufferedImage image) throws Exception {

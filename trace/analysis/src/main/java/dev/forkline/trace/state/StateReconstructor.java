@@ -88,6 +88,11 @@ public final class StateReconstructor {
         return slot != null && slot.model != null;
     }
 
+    /** Whether the run's pass is made or being made (never waits for it). */
+    public boolean isPreparing(String run) {
+        return models.containsKey(run);
+    }
+
     private RunModel model(String run) {
         return models.computeIfAbsent(run, RunModelSlot::new).model();
     }

@@ -59,6 +59,11 @@ public final class ReconstructorStateProvider implements StateProvider {
         return indexed(runs).reconstructor().isPrepared(run);
     }
 
+    @Override
+    public boolean isPreparing(RunLineage runs, String run) {
+        return indexed(runs).reconstructor().isPreparing(run);
+    }
+
     private static IndexRunLineage indexed(RunLineage runs) {
         if (!(runs instanceof IndexRunLineage lineage)) {
             throw new IllegalArgumentException("state reconstruction needs an IndexRunLineage, got " + runs.getClass().getSimpleName());

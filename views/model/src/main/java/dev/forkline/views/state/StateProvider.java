@@ -22,4 +22,9 @@ public interface StateProvider {
     default boolean isPrepared(RunLineage lineage, String run) {
         return true;
     }
+
+    /** Whether that work is done or being done, so that an {@link #at} would wait for it at most. Cheap, as above. */
+    default boolean isPreparing(RunLineage lineage, String run) {
+        return isPrepared(lineage, run);
+    }
 }

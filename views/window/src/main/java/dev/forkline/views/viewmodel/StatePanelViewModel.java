@@ -97,15 +97,18 @@ public final class StatePanelViewModel {
     /**
      * The trace now shown extends {@code earlier} (the same trace grown: an import's next part, a live trace reloaded,
      * a decision added), or null when it does not. Until the shown trace's own state pass is made, the state at an event
-     * {@code earlier} also holds is taken from {@code earlier} if its pass is made: the same events come before it, so
-     * the state is the same, and a reviewer stepping while an import goes on does not wait for a pass per part.
+     * {@code earlier} also holds is taken from {@code earlier} if its pass is made or being made (a pass over fewer
+     * events, begun earlier): the same events come before it, so the state is the same, and a reviewer stepping while
+     * an import goes on does not wait for a pass per part. One earlier load is kept: one whose pass is made before one
+     * whose pass is being made, the later of two alike.
      */
     public void carryOver(RunLineage earlier) {
         if (earlier == null) {
             carried = null;
-        } else if (lastRun != null && provider.isPrepared(earlier, lastRun)) {
+        } else if (lastRun != null && (provider.isPrepared(earlier, lastRun)
+                || provider.isPreparing(earlier, lastRun) && (carried == null || !provider.isPrepared(carried, lastRun)))) {
             carried = earlier;
-        } // else the one carried already, if any, is an earlier part still, with its pass made; only one is kept
+        }
     }
 
     private RunLineage answering(RunLineage lineage, String run, int eventIndex) {
@@ -116,7 +119,7 @@ public final class StatePanelViewModel {
             carried = null;
             return lineage;
         }
-        if (carried.node(run) == null || !provider.isPrepared(carried, run)) {
+        if (carried.node(run) == null || !provider.isPreparing(carried, run)) {
             return lineage;
         }
         RunEvents earlier = carried.events(run);

@@ -45,6 +45,14 @@ class StateCarriedOverTest {
         public boolean isPrepared(RunLineage lineage, String run) {
             return real.isPrepared(lineage, run);
         }
+
+        /** Loads whose pass is said to be under way (made by another thread), beside those the reconstructor has begun. */
+        final java.util.Set<RunLineage> passUnderWay = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+        @Override
+        public boolean isPreparing(RunLineage lineage, String run) {
+            return passUnderWay.contains(lineage) || real.isPreparing(lineage, run);
+        }
     }
 
     private final Asked provider = new Asked();
@@ -71,6 +79,31 @@ class StateCarriedOverTest {
         panel.update(grown, RUN, 6, BlobSource.NONE);
         assertThat(provider.asked.getLast()).as("the grown trace's pass is made").isSameAs(grown);
         assertThat(panel.snapshot()).as("the same state either way").isEqualTo(carried);
+    }
+
+    @Test
+    void aLoadWhosePassIsUnderWayIsCarriedWhenNoneWithAMadePassIs() {
+        panel.update(new IndexRunLineage(DemoTrace.dense(10)), RUN, 0, BlobSource.NONE); // another load, never carried
+        provider.passUnderWay.add(earlier);
+        panel.carryOver(earlier);
+
+        panel.update(grown, RUN, 6, BlobSource.NONE);
+
+        assertThat(provider.asked.getLast()).as("waits for the shorter pass begun earlier").isSameAs(earlier);
+    }
+
+    @Test
+    void aLoadWhosePassIsMadeStaysCarriedOverALaterOneWhosePassIsUnderWay() {
+        IndexRunLineage first = new IndexRunLineage(DemoTrace.dense(10));
+        panel.update(first, RUN, 3, BlobSource.NONE);
+        panel.carryOver(first);
+        provider.passUnderWay.add(earlier);
+        panel.carryOver(earlier);
+
+        panel.update(grown, RUN, 6, BlobSource.NONE);
+        assertThat(provider.asked.getLast()).isSameAs(first);
+        panel.update(grown, RUN, first.events(RUN).size(), BlobSource.NONE);
+        assertThat(provider.asked.getLast()).as("beyond the first load").isSameAs(grown);
     }
 
     @Test

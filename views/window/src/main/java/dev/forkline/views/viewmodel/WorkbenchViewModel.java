@@ -74,6 +74,8 @@ public final class WorkbenchViewModel {
     /** The imports running, which {@link #cancelImport()} cancels (UI thread; see {@link #importsChanged()}). */
     private final List<TaskHandle> imports = new java.util.ArrayList<>();
     private final ReadOnlyBooleanWrapper importRunning = new ReadOnlyBooleanWrapper();
+    /** Set while {@link #keepingPlace} shows the grown trace and puts the cursor back. */
+    private boolean keepingCursor;
     /** The last part of an import shown while it was read (see {@link #previewingProperty()}). */
     private OpenedTrace preview;
     private final ReadOnlyStringWrapper importNotice = new ReadOnlyStringWrapper("");
@@ -321,12 +323,22 @@ public final class WorkbenchViewModel {
         long start = timeline.viewport().start();
         long span = timeline.viewport().span();
         boolean whole = span >= timeline.viewport().duration();
-        open.run();
-        if (run != null) {
-            selectRun(run);
+        // the cursor is cleared while the grown trace is shown and then put back: the inspector and the state panel
+        // keep showing the event meanwhile instead of blinking empty at every part of an import
+        keepingCursor = cursor != null;
+        try {
+            open.run();
+            if (run != null) {
+                selectRun(run);
+            }
+            if (cursor != null) {
+                selectEvent(cursor.id());
+            }
+        } finally {
+            keepingCursor = false;
         }
-        if (cursor != null) {
-            selectEvent(cursor.id());
+        if (cursor != null && timeline.selectedIndex() < 0) {
+            showEvent(-1); // not in the grown trace's run after all
         }
         if (whole) {
             timeline.fit();
@@ -605,6 +617,9 @@ public final class WorkbenchViewModel {
     }
 
     private void showEvent(int index) {
+        if (index < 0 && keepingCursor) {
+            return;
+        }
         OpenedTrace trace = selection.trace();
         BlobSource blobs = trace == null ? BlobSource.NONE : trace.bundle().blobs();
         Event event = timeline.selectedEvent();

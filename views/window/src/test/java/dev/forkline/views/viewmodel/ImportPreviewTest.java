@@ -87,6 +87,10 @@ class ImportPreviewTest {
         assertThat(workbench.timeline().model().eventCount()).isPositive();
 
         Event cursor = stepToTheThirdEvent(soFar);
+        List<String> statesShown = new java.util.ArrayList<>();
+        workbench.state().snapshotProperty().addListener((obs, old, now) -> statesShown.add(now.atEventId()));
+        List<dev.forkline.views.inspector.EventDetails> described = new java.util.ArrayList<>();
+        workbench.inspector().detailsProperty().addListener((obs, old, now) -> described.add(now));
         ReplayActionGuard guard = workbench.replay().guard();
         assertThat(List.of(guard.replayBlockedProperty().get(), guard.forkBlockedProperty().get(), guard.revertBlockedProperty().get()))
                 .as("nothing is written into a trace not stored yet").allMatch(ReplayActionGuard.STILL_IMPORTING::equals);
@@ -104,6 +108,8 @@ class ImportPreviewTest {
         assertThat(workbench.opened().bundle().events()).hasSize(EVENTS);
         assertThat(workbench.opened().integrity().verdict().status()).as("verified once whole").isNotEqualTo(TraceIntegrity.unverified().verdict().status());
         assertThat(workbench.timeline().selectedEvent().id()).as("the cursor stays where the reviewer put it").isEqualTo(cursor.id());
+        assertThat(statesShown).as("the state panel never emptied while the stored trace took the part's place").doesNotContainNull();
+        assertThat(described).as("nor did the inspector").doesNotContain(dev.forkline.views.inspector.EventDetails.NONE);
         assertThat(guard.revertBlockedProperty().get()).as("the stored trace can be written into").isNotEqualTo(ReplayActionGuard.STILL_IMPORTING);
         assertThat(samples.library.list()).extracting(TraceSummary::traceId).containsExactly(TRACE);
         assertThat(samples.library.list().getFirst().eventCount()).isEqualTo(EVENTS);

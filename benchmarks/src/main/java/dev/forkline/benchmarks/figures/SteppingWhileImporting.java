@@ -52,7 +52,7 @@ final class SteppingWhileImporting {
     private record Seen<T>(T value, long at) {
     }
 
-    /** Call on the FX thread, before the import starts. */
+    /** Call on the FX thread, once something of the import is shown. */
     SteppingWhileImporting(WorkbenchViewModel window, TimelineCanvas painter) {
         this.window = window;
         this.painter = painter;

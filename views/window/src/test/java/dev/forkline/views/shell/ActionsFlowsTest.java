@@ -130,8 +130,9 @@ class ActionsFlowsTest {
         robot.clickOn(view().queueButton);
         // the button reads the queue again: click once that read has replaced the rows
         awaitFx(() -> view().queuePane != null && !model.escapeQueue().loadingProperty().get() && !view().queuePane.table.getItems().isEmpty());
-        Node firstRow = robot.lookup("#queue-table .table-row-cell")
-                .match(r -> r.isVisible() && r instanceof javafx.scene.control.TableRow<?> row && row.getIndex() == 0).query();
+        // a row cell takes its new index before the table lays it out where that row is shown: wait until it is there
+        awaitFx(() -> firstQueueRow() != null);
+        Node firstRow = HeadlessFx.call(this::firstQueueRow);
         robot.clickOn(firstRow);
         awaitFx(() -> view().queuePane.table.getSelectionModel().getSelectedItem() != null,
                 () -> "the click on the first row selected nothing; the row at " + HeadlessFx.call(() -> firstRow.localToScreen(firstRow.getLayoutBounds()))
@@ -226,6 +227,17 @@ class ActionsFlowsTest {
 
     private static MenuItem item(List<MenuItem> items, String text) {
         return items.stream().filter(i -> text.equals(i.getText())).findFirst().orElseThrow(() -> new AssertionError("no menu item " + text));
+    }
+
+    /** The queue table's row cell showing its first item, laid out inside the table's own bounds; null until it is. */
+    private Node firstQueueRow() {
+        javafx.scene.control.TableView<?> table = view().queuePane.table;
+        javafx.geometry.Bounds shown = table.localToScreen(table.getLayoutBounds());
+        return table.lookupAll(".table-row-cell").stream()
+                .filter(r -> r.isVisible() && r instanceof javafx.scene.control.TableRow<?> row && row.getIndex() == 0)
+                .filter(r -> shown != null && shown.contains(r.localToScreen(r.getLayoutBounds()).getCenterX(),
+                        r.localToScreen(r.getLayoutBounds()).getCenterY()))
+                .findFirst().orElse(null);
     }
 
     static void awaitFx(BooleanSupplier condition) throws InterruptedException {

@@ -1,8 +1,10 @@
 package dev.forkline.views;
 
 import javafx.application.Platform;
+import javafx.stage.Window;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -96,6 +98,14 @@ public final class HeadlessFx {
         } catch (TimeoutException e) {
             throw new IllegalStateException("FX thread did not answer within " + limit.toSeconds() + " s", e);
         }
+    }
+
+    /** Hides every window shown, on the FX thread: what a test or a figure leaves open. */
+    public static void hideAllWindows() {
+        call(() -> {
+            List.copyOf(Window.getWindows()).forEach(Window::hide);
+            return null;
+        });
     }
 
     /** Waits until the FX thread has processed everything queued before this call (and one more pulse). */

@@ -45,8 +45,8 @@ class ActionScreenshotsTest {
 
     @AfterEach
     void close() {
+        HeadlessFx.hideAllWindows();
         HeadlessFx.call(() -> {
-            Window.getWindows().stream().toList().forEach(Window::hide);
             Themes.apply(false);
             return null;
         });

@@ -16,7 +16,6 @@ import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
-import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,10 +42,7 @@ class DecisionAndBadgeScreenshotsTest {
 
     @AfterEach
     void close() {
-        HeadlessFx.call(() -> {
-            Window.getWindows().stream().toList().forEach(Window::hide);
-            return null;
-        });
+        HeadlessFx.hideAllWindows();
         if (samples != null) {
             samples.close();
         }

@@ -11,7 +11,6 @@ import dev.forkline.views.viewmodel.ThemeChoice;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
-import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,10 +35,7 @@ class StateWorkingNoticeTest {
 
     @AfterEach
     void close() {
-        HeadlessFx.call(() -> {
-            Window.getWindows().stream().toList().forEach(Window::hide);
-            return null;
-        });
+        HeadlessFx.hideAllWindows();
         if (samples != null) {
             samples.close();
         }

@@ -42,10 +42,7 @@ class TeamStoreFlowsTest {
 
     @AfterEach
     void close() {
-        HeadlessFx.call(() -> {
-            List.copyOf(Window.getWindows()).forEach(Window::hide);
-            return null;
-        });
+        HeadlessFx.hideAllWindows();
         executor.close();
         if (samples != null) {
             samples.close();

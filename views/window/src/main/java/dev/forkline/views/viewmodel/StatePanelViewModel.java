@@ -84,7 +84,7 @@ public final class StatePanelViewModel {
         this.blobs = bundleBlobs;
         if (lineage == null || eventIndex < 0) {
             states.cancel();
-            working.set(false);
+            working.set(states.isWorking());
             snapshot.set(StateSnapshot.EMPTY);
             return;
         }
@@ -127,7 +127,7 @@ public final class StatePanelViewModel {
     }
 
     private void answered(StateSnapshot state) {
-        working.set(false);
+        working.set(states.isWorking());
         snapshot.set(state);
     }
 

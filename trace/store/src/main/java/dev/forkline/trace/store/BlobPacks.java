@@ -133,8 +133,8 @@ final class BlobPacks {
     /** Packs blobs as they are added; the caller must only add hashes that are not stored yet, each once. */
     static final class Writer implements AutoCloseable {
         private final PreparedStatement insert;
-        private final ByteArrayOutputStream content = new ByteArrayOutputStream(PACK_BYTES);
-        private final ByteArrayOutputStream entries = new ByteArrayOutputStream();
+        private final PackBuffer content = new PackBuffer(PACK_BYTES);
+        private final PackBuffer entries = new PackBuffer(32 * 1024);
         private final Map<String, Location> written = new LinkedHashMap<>();
         private long packId;
 
@@ -168,8 +168,8 @@ final class BlobPacks {
                 return;
             }
             insert.setLong(1, packId);
-            insert.setBytes(2, entries.toByteArray());
-            insert.setBytes(3, content.toByteArray());
+            ByteParameters.set(insert, 2, entries.bytes(), entries.size());
+            ByteParameters.set(insert, 3, content.bytes(), content.size());
             insert.executeUpdate();
             entries.reset();
             content.reset();
@@ -184,6 +184,18 @@ final class BlobPacks {
         @Override
         public void close() throws SQLException {
             insert.close();
+        }
+    }
+
+    /** A growing buffer whose bytes are bound to the insert as they are, without the copy {@code toByteArray} makes. */
+    private static final class PackBuffer extends ByteArrayOutputStream {
+        PackBuffer(int size) {
+            super(size);
+        }
+
+        /** The buffer itself, valid up to {@link #size()} until the next write or reset. */
+        byte[] bytes() {
+            return buf;
         }
     }
 }

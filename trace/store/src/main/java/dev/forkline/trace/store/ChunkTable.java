@@ -63,8 +63,8 @@ final class ChunkTable {
             insert.setLong(3, chunk.firstSeq());
             insert.setLong(4, chunk.lastSeq());
             insert.setInt(5, chunk.events().length);
-            insert.setBytes(6, chunk.header());
-            insert.setBytes(7, chunk.lines());
+            ByteParameters.set(insert, 6, chunk.header());
+            ByteParameters.set(insert, 7, chunk.lines());
             if (!batched) {
                 insert.executeUpdate();
                 return;

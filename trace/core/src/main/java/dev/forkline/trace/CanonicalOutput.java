@@ -16,6 +16,12 @@ final class CanonicalOutput {
     /** A thread's reused output keeps at most this much room between events, so one huge event does not stay in memory. */
     private static final int KEPT_CAPACITY = 1 << 20;
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+    /** Texts shorter than this are encoded character by character: the one-step copy would cost them more than it saves. */
+    private static final int ASCII_FROM = 16;
+    private static final long SPACES = ByteWords.repeated(' ');
+    private static final long QUOTES = ByteWords.repeated('"');
+    private static final long BACKSLASHES = ByteWords.repeated('\\');
+    private static final long QUESTION_MARKS = ByteWords.repeated('?');
 
     private static final ThreadLocal<CanonicalOutput> REUSED = ThreadLocal.withInitial(CanonicalOutput::new);
 
@@ -97,17 +103,76 @@ final class CanonicalOutput {
      */
     CanonicalOutput string(String value) {
         ascii('"');
-        int total = value.length();
-        for (int from = 0; from < total; ) {
-            int to = Math.min(total, from + CHUNK);
-            if (to < total && Character.isHighSurrogate(value.charAt(to - 1))) {
-                to--; // keep a pair together in one step
+        if (value.length() < ASCII_FROM || !appendedAscii(value)) {
+            int total = value.length();
+            for (int from = 0; from < total; ) {
+                int to = Math.min(total, from + CHUNK);
+                if (to < total && Character.isHighSurrogate(value.charAt(to - 1))) {
+                    to--; // keep a pair together in one step
+                }
+                value.getChars(from, to, chars, 0);
+                encode(to - from);
+                from = to;
             }
-            value.getChars(from, to, chars, 0);
-            encode(to - from);
-            from = to;
         }
         return ascii('"');
+    }
+
+    /**
+     * Appends a text of ASCII characters, as most long texts (tool outputs, arguments) are, from the bytes the JDK's
+     * encoder makes of it in one step, copying the runs between the characters to escape; {@link #encode} looks at
+     * each character. Returns false, having appended nothing, for a text beyond ASCII. The encoder writes a lone
+     * surrogate, which must fail, as one {@code ?}, so each {@code ?} is checked against the text.
+     */
+    private boolean appendedAscii(String value) {
+        byte[] encoded = value.getBytes(StandardCharsets.UTF_8);
+        int count = encoded.length;
+        if (count != value.length()) {
+            return false; // some character took more than one byte
+        }
+        room(count);
+        for (int from = 0; ; ) {
+            int special = nextToEscape(encoded, from);
+            System.arraycopy(encoded, from, bytes, length, special - from);
+            length += special - from;
+            if (special == count) {
+                return true;
+            }
+            char c = value.charAt(special);
+            room(MOST_BYTES_PER_CHAR + count - special - 1);
+            if (c == '?') {
+                bytes[length++] = '?';
+            } else if (Character.isSurrogate(c)) {
+                throw loneSurrogate(c);
+            } else {
+                length = escape(c, bytes, length);
+            }
+            from = special + 1;
+        }
+    }
+
+    /**
+     * The index of the first byte from {@code from} on that is below U+0020, {@code "}, {@code \} or {@code ?}, or
+     * the array's length; eight bytes at a time. The bytes are ASCII.
+     */
+    static int nextToEscape(byte[] ascii, int from) {
+        int i = from;
+        for (; i + 8 <= ascii.length; i += 8) {
+            long word = ByteWords.at(ascii, i);
+            // the lowest flag of each term is exact: below 0x80, (byte - 0x20) & ~byte has its high bit set for bytes below 0x20
+            long flags = (word - SPACES) & ~word & ByteWords.HIGH_BITS | ByteWords.matches(word, QUOTES)
+                    | ByteWords.matches(word, BACKSLASHES) | ByteWords.matches(word, QUESTION_MARKS);
+            if (flags != 0) {
+                return i + (Long.numberOfTrailingZeros(flags) >>> 3);
+            }
+        }
+        for (; i < ascii.length; i++) {
+            byte b = ascii[i];
+            if (b < 0x20 || b == '"' || b == '\\' || b == '?') {
+                return i;
+            }
+        }
+        return i;
     }
 
     private void encode(int count) {
@@ -133,7 +198,7 @@ final class CanonicalOutput {
             } else {
                 // a high surrogate ends a step only where its string ends (see string)
                 if (!Character.isHighSurrogate(c) || i + 1 == count || !Character.isLowSurrogate(in[i + 1])) {
-                    throw new IllegalArgumentException("lone surrogate \\u" + Integer.toHexString(c) + " cannot be canonicalized (RFC 8785 3.2.2.2)");
+                    throw loneSurrogate(c);
                 }
                 int codePoint = Character.toCodePoint(c, in[++i]);
                 out[at++] = (byte) (0xF0 | codePoint >> 18);
@@ -143,6 +208,10 @@ final class CanonicalOutput {
             }
         }
         length = at;
+    }
+
+    private static IllegalArgumentException loneSurrogate(char c) {
+        return new IllegalArgumentException("lone surrogate \\u" + Integer.toHexString(c) + " cannot be canonicalized (RFC 8785 3.2.2.2)");
     }
 
     private static int escape(char c, byte[] out, int at) {

@@ -155,6 +155,33 @@ class CanonicalJsonTest {
         }
     }
 
+    /**
+     * Texts of 16 characters and more, mostly ASCII, which are copied a run at a time between the characters to
+     * escape: every such character at every place in an eight-byte word, {@code ?} beside lone surrogates (which the
+     * JDK's encoder writes as {@code ?}), and now and then a character beyond ASCII, which sends the text the long way.
+     */
+    @Test
+    void writesLongAsciiTextsAsTheRulesSay() throws Exception {
+        char[] alphabet = {'a', 'Z', ' ', '~', '?', '"', '\\', '\n', '\t', '\u0001', '\u001f', '\u007f'};
+        char[] rare = {'\ud800', '\udc00', '\u00e9', '\u2028'};
+        SplittableRandom random = new SplittableRandom(12);
+        for (int round = 0; round < 50_000; round++) {
+            StringBuilder text = new StringBuilder();
+            for (int i = 16 + random.nextInt(48); i > 0; i--) {
+                int pick = random.nextInt(100);
+                text.append(pick < 70 ? 'x' : pick < 98 ? alphabet[random.nextInt(alphabet.length)] : rare[random.nextInt(rare.length)]);
+            }
+            String value = text.toString();
+            String expected = byTheRules(value);
+            if (expected == null) {
+                assertThatThrownBy(() -> CanonicalOutput.reused().string(value)).as(value).hasMessageContaining("lone surrogate");
+                continue;
+            }
+            CanonicalOutput written = CanonicalOutput.reused().string(value);
+            assertThat(written.toByteArray()).as(value).isEqualTo(expected.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
     @Test
     void writesIntegersOfEveryLength() {
         for (long value : new long[] {0, 7, -7, 10, 99, 100, -100, 123_456_789, 9_007_199_254_740_991L, -9_007_199_254_740_991L,

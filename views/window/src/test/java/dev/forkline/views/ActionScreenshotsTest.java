@@ -7,7 +7,6 @@ import dev.forkline.views.concurrent.SameThreadTaskExecutor;
 import dev.forkline.views.data.DockerProbe;
 import dev.forkline.views.data.ReplayBackend;
 import dev.forkline.views.shell.Themes;
-import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.testdata.DockerRequired;
 import dev.forkline.views.testdata.Samples;
 import dev.forkline.views.viewmodel.ThemeChoice;
@@ -171,8 +170,7 @@ class ActionScreenshotsTest {
 
     private Workbench show(Path dir, boolean docker) {
         HeadlessFx.ensureStarted();
-        LaunchOptions options = new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
-                .withServices(samples.services(docker ? ReplayBackend.docker() : null)).withContracts(List.of(Samples.CONTRACT));
+        LaunchOptions options = samples.launchOptions(docker ? ReplayBackend.docker() : null).withContracts(List.of(Samples.CONTRACT));
         return HeadlessFx.call(() -> {
             stage = new Stage();
             Workbench workbench = Workbench.create(options, new SameThreadTaskExecutor(), 1600, 1000);

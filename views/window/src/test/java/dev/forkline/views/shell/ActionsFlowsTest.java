@@ -9,10 +9,8 @@ import dev.forkline.views.WorkbenchApp;
 import dev.forkline.views.shell.FxTaskExecutor;
 import dev.forkline.views.data.DockerProbe;
 import dev.forkline.views.data.ReplayBackend;
-import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.testdata.DockerRequired;
 import dev.forkline.views.testdata.Samples;
-import dev.forkline.views.viewmodel.ThemeChoice;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
 import javafx.scene.Node;
 import javafx.scene.control.MenuItem;
@@ -49,8 +47,7 @@ class ActionsFlowsTest {
             List.copyOf(javafx.stage.Window.getWindows()).forEach(javafx.stage.Window::hide);
             return null;
         });
-        LaunchOptions options = new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
-                .withServices(samples.services(ReplayBackend.docker())).withContracts(List.of(Samples.CONTRACT));
+        LaunchOptions options = samples.launchOptions(ReplayBackend.docker()).withContracts(List.of(Samples.CONTRACT));
         workbench = HeadlessFx.call(() -> {
             stage = new Stage();
             return WorkbenchApp.show(stage, options, executor);

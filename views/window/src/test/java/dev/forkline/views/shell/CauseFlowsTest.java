@@ -8,10 +8,8 @@ import dev.forkline.views.Workbench;
 import dev.forkline.views.WorkbenchApp;
 import dev.forkline.views.shell.FxTaskExecutor;
 import dev.forkline.views.concurrent.Progress;
-import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.testdata.ForkedRuns;
 import dev.forkline.views.testdata.Samples;
-import dev.forkline.views.viewmodel.ThemeChoice;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -60,8 +58,7 @@ class CauseFlowsTest {
         samples.library.importTrace(bundle, Progress.NONE);
         samples.settings.put(dev.forkline.views.viewmodel.Settings.OWNER, "dana");
         HeadlessFx.ensureStarted();
-        LaunchOptions options = new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
-                .withServices(samples.services(null));
+        LaunchOptions options = samples.launchOptions(null);
         workbench = HeadlessFx.call(() -> {
             stage = new Stage();
             return WorkbenchApp.show(stage, options, executor);

@@ -8,9 +8,7 @@ import dev.forkline.views.WorkbenchApp;
 import dev.forkline.views.shell.FxTaskExecutor;
 import dev.forkline.views.concurrent.Progress;
 import dev.forkline.views.inspector.EventDetails;
-import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.testdata.Samples;
-import dev.forkline.views.viewmodel.ThemeChoice;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
 import javafx.geometry.Point2D;
 import javafx.stage.Stage;
@@ -61,8 +59,7 @@ class ClaudeCodeSessionFlowsTest {
         samples = Samples.empty(dir);
         String traceId = samples.library.importTrace(session, Progress.NONE).trace().traceId();
         HeadlessFx.ensureStarted();
-        LaunchOptions options = new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
-                .withServices(samples.services(null));
+        LaunchOptions options = samples.launchOptions(null);
         workbench = HeadlessFx.call(() -> {
             stage = new Stage();
             return WorkbenchApp.show(stage, options, executor);

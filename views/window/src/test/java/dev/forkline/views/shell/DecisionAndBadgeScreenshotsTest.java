@@ -8,10 +8,8 @@ import dev.forkline.views.Workbench;
 import dev.forkline.views.concurrent.Progress;
 import dev.forkline.views.concurrent.QueuedTaskExecutor;
 import dev.forkline.views.concurrent.SameThreadTaskExecutor;
-import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.testdata.MisleadingRuns;
 import dev.forkline.views.testdata.Samples;
-import dev.forkline.views.viewmodel.ThemeChoice;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -54,8 +52,7 @@ class DecisionAndBadgeScreenshotsTest {
 
     private Workbench show(int width, int height, dev.forkline.views.concurrent.TaskExecutor executor) {
         HeadlessFx.ensureStarted();
-        LaunchOptions options = new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
-                .withServices(samples.services(null)).withContracts(List.of(Samples.CONTRACT));
+        LaunchOptions options = samples.launchOptions(null).withContracts(List.of(Samples.CONTRACT));
         return HeadlessFx.call(() -> {
             stage = new Stage();
             Workbench workbench = Workbench.create(options, executor, width, height);

@@ -13,10 +13,8 @@ import dev.forkline.views.Workbench;
 import dev.forkline.views.WorkbenchApp;
 import dev.forkline.views.shell.FxTaskExecutor;
 import dev.forkline.views.data.DockerProbe;
-import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.testdata.Samples;
 import dev.forkline.views.testdata.ScriptedReplayBackend;
-import dev.forkline.views.viewmodel.ThemeChoice;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
 import javafx.application.Platform;
 import javafx.scene.control.Button;
@@ -54,8 +52,7 @@ class DecisionFormFlowsTest {
         samples = Samples.imported(dir, names);
         backend = new ScriptedReplayBackend(List.of(ScriptedReplayBackend.READ_MATCHED), List.of());
         HeadlessFx.ensureStarted();
-        LaunchOptions options = new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
-                .withServices(samples.services(backend)).withContracts(List.of(Samples.CONTRACT));
+        LaunchOptions options = samples.launchOptions(backend).withContracts(List.of(Samples.CONTRACT));
         workbench = HeadlessFx.call(() -> {
             stage = new Stage();
             return WorkbenchApp.show(stage, options, executor);

@@ -8,12 +8,10 @@ import dev.forkline.views.shell.FxTaskExecutor;
 import dev.forkline.views.concurrent.Progress;
 import dev.forkline.views.data.DockerProbe;
 import dev.forkline.views.state.RebuiltWorkspace;
-import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.testdata.ImportedSessions;
 import dev.forkline.views.testdata.Samples;
 import dev.forkline.views.testdata.ScriptedReplayBackend;
 import dev.forkline.views.viewmodel.RebuiltWorkspaceViewModel;
-import dev.forkline.views.viewmodel.ThemeChoice;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableCell;
@@ -54,8 +52,7 @@ class ImportedSessionFlowsTest {
         String traceId = samples.library.importTrace(trace, Progress.NONE).trace().traceId();
         backend = ScriptedReplayBackend.goMissing();
         HeadlessFx.ensureStarted();
-        LaunchOptions options = new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
-                .withServices(samples.services(backend));
+        LaunchOptions options = samples.launchOptions(backend);
         workbench = HeadlessFx.call(() -> {
             stage = new Stage();
             return WorkbenchApp.show(stage, options, executor);

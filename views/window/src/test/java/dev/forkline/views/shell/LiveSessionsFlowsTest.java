@@ -18,10 +18,8 @@ import dev.forkline.views.Workbench;
 import dev.forkline.views.WorkbenchApp;
 import dev.forkline.views.shell.FxTaskExecutor;
 import dev.forkline.views.data.LiveTraces;
-import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.testdata.Samples;
 import dev.forkline.views.viewmodel.DecisionFormViewModel;
-import dev.forkline.views.viewmodel.ThemeChoice;
 import dev.forkline.views.viewmodel.TimelineViewModel;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
 import java.io.IOException;
@@ -107,8 +105,7 @@ class LiveSessionsFlowsTest {
                 InetAddress.getLoopbackAddress(), 0, null, this::trusted,
                 folder -> Optional.of(parseContract()), dir.resolve("home"), 20));
         HeadlessFx.ensureStarted();
-        LaunchOptions options = new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
-                .withServices(samples.services(null));
+        LaunchOptions options = samples.launchOptions(null);
         workbench = HeadlessFx.call(() -> {
             stage = new Stage();
             return WorkbenchApp.show(stage, options, executor);

@@ -7,10 +7,8 @@ import dev.forkline.views.WorkbenchApp;
 import dev.forkline.views.concurrent.SameThreadTaskExecutor;
 import dev.forkline.views.data.DockerProbe;
 import dev.forkline.views.data.TraceSummary;
-import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.testdata.Samples;
 import dev.forkline.views.testdata.ScriptedReplayBackend;
-import dev.forkline.views.viewmodel.ThemeChoice;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
 import javafx.scene.control.MenuItem;
 import javafx.stage.Stage;
@@ -44,8 +42,7 @@ class OneSelectionFlowsTest {
     private void show(Path dir) throws Exception {
         samples = Samples.imported(dir, "wrong-tool-call", "multi-agent-conflict");
         HeadlessFx.ensureStarted();
-        LaunchOptions options = new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
-                .withServices(samples.services(new ScriptedReplayBackend(List.of(ScriptedReplayBackend.READ_MATCHED), List.of())));
+        LaunchOptions options = samples.launchOptions(new ScriptedReplayBackend(List.of(ScriptedReplayBackend.READ_MATCHED), List.of()));
         workbench = HeadlessFx.call(() -> {
             stage = new Stage();
             Workbench shown = WorkbenchApp.show(stage, options, new SameThreadTaskExecutor());

@@ -17,11 +17,9 @@ import dev.forkline.views.concurrent.Progress;
 import dev.forkline.views.data.DockerProbe;
 import dev.forkline.views.data.ReplayBackend;
 import dev.forkline.views.data.TraceSummary;
-import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.testdata.MisleadingRuns;
 import dev.forkline.views.testdata.Samples;
 import dev.forkline.views.testdata.ScriptedReplayBackend;
-import dev.forkline.views.viewmodel.ThemeChoice;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -75,8 +73,7 @@ class OutcomeBadgesFlowsTest {
         samples = Samples.empty(dir);
         samples.library.importTrace(MisleadingRuns.write(dir.resolve("bundle")), Progress.NONE);
         HeadlessFx.ensureStarted();
-        LaunchOptions options = new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
-                .withServices(samples.services(backend));
+        LaunchOptions options = samples.launchOptions(backend);
         workbench = HeadlessFx.call(() -> {
             stage = new Stage();
             return WorkbenchApp.show(stage, options, executor);

@@ -8,11 +8,9 @@ import dev.forkline.views.WorkbenchApp;
 import dev.forkline.views.shell.FxTaskExecutor;
 import dev.forkline.views.concurrent.Progress;
 import dev.forkline.views.data.DockerProbe;
-import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.testdata.ImportedSessions;
 import dev.forkline.views.testdata.Samples;
 import dev.forkline.views.testdata.ScriptedReplayBackend;
-import dev.forkline.views.viewmodel.ThemeChoice;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.MenuItem;
@@ -55,8 +53,7 @@ class ReviewerFrictionFlowsTest {
         samples = Samples.empty(dir);
         String traceId = samples.library.importTrace(trace, Progress.NONE).trace().traceId();
         backend = ScriptedReplayBackend.goMissing();
-        show(new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
-                .withServices(samples.services(backend)));
+        show(samples.launchOptions(backend));
         HeadlessFx.call(() -> {
             model.checkDocker(() -> new DockerProbe.Status(true, "Docker: ready (test)"));
             model.bundleWrites().settle(traceId, dev.forkline.views.viewmodel.BundleWrites.Choice.WRITE_TO_BUNDLE);
@@ -176,8 +173,7 @@ class ReviewerFrictionFlowsTest {
     @Test
     void aQueueSummaryCutByItsColumnShowsWholeOnHover(@TempDir Path dir) throws Exception {
         samples = Samples.imported(dir, "permission-escalation");
-        show(new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
-                .withServices(samples.services(null)));
+        show(samples.launchOptions(null));
         awaitFx(() -> !model.escapeQueue().loadingProperty().get() && !model.escapeQueue().items().isEmpty());
         HeadlessFx.call(() -> {
             view().showEscapeQueue();
@@ -202,8 +198,7 @@ class ReviewerFrictionFlowsTest {
     @Test
     void theDecisionWindowIsAsTallAsItsFormAndGrowsWithIt(@TempDir Path dir) throws Exception {
         samples = Samples.imported(dir, "sandbox-lost-mid-effect");
-        show(new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
-                .withServices(samples.services(null)));
+        show(samples.launchOptions(null));
         samples.setUpOwner("dana");
         awaitFx(() -> !model.escapeQueue().loadingProperty().get() && !model.escapeQueue().items().isEmpty());
         QueueItem item = model.escapeQueue().items().getFirst();

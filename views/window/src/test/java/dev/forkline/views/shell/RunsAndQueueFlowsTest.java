@@ -104,8 +104,7 @@ class RunsAndQueueFlowsTest {
     @Test
     void theQueueBadgeCountsTheOpenTraceAndSaysSoAndTheQueueNamesTracesByTitle(@TempDir Path dir) throws Exception {
         samples = Samples.imported(dir, "wrong-tool-call", "permission-escalation");
-        show(new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
-                .withServices(samples.services(null)));
+        show(samples.launchOptions(null));
         int all = model.escapeQueue().countProperty().get();
         assertThat(all).isPositive();
         assertThat(view().queueButton.getText()).isEqualTo("Escape queue  " + all);

@@ -4,10 +4,8 @@ import dev.forkline.views.HeadlessFx;
 import dev.forkline.views.LaunchOptions;
 import dev.forkline.views.Workbench;
 import dev.forkline.views.concurrent.QueuedTaskExecutor;
-import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.testdata.Samples;
 import dev.forkline.views.viewmodel.StepScope;
-import dev.forkline.views.viewmodel.ThemeChoice;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
@@ -47,8 +45,7 @@ class StateWorkingNoticeTest {
     private Workbench opened(Path dir, int select) throws Exception {
         samples = Samples.imported(dir, "wrong-tool-call");
         HeadlessFx.ensureStarted();
-        LaunchOptions options = new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
-                .withServices(samples.services(null)).withContracts(List.of(Samples.CONTRACT));
+        LaunchOptions options = samples.launchOptions(null).withContracts(List.of(Samples.CONTRACT));
         return HeadlessFx.call(() -> {
             Stage stage = new Stage();
             Workbench shown = Workbench.create(options, executor, 1400, 900);

@@ -13,10 +13,8 @@ import dev.forkline.views.shell.FxTaskExecutor;
 import dev.forkline.views.concurrent.Progress;
 import dev.forkline.views.data.StoreTraceLibrary;
 import dev.forkline.views.data.TraceSummary;
-import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.testdata.Samples;
 import dev.forkline.views.viewmodel.TeamStoreViewModel;
-import dev.forkline.views.viewmodel.ThemeChoice;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.List;
@@ -64,8 +62,7 @@ class TeamStoreFlowsTest {
 
         samples = Samples.imported(dir, "wrong-tool-call");
         HeadlessFx.ensureStarted();
-        LaunchOptions options = new LaunchOptions(samples.library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null)
-                .withServices(samples.services(null));
+        LaunchOptions options = samples.launchOptions(null);
         WorkbenchView view = HeadlessFx.call(() -> {
             stage = new Stage();
             return WorkbenchApp.show(stage, options, executor).view();

@@ -3,6 +3,8 @@ package dev.forkline.views.testdata;
 import dev.forkline.trace.decision.OwnerKeys;
 import dev.forkline.trace.store.TraceStore;
 import dev.forkline.trace.testing.DirectoryTrees;
+import dev.forkline.views.LaunchOptions;
+import dev.forkline.views.viewmodel.ThemeChoice;
 import dev.forkline.views.concurrent.Progress;
 import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.data.ReplayBackend;
@@ -92,6 +94,11 @@ public final class Samples implements AutoCloseable {
             backends.add(backend);
         }
         return new WorkbenchServices(backend, keys, settings, dir.resolve("exported"));
+    }
+
+    /** What the window is started with over these samples: light theme, no file or trace to open, {@code backend} for replays. */
+    public LaunchOptions launchOptions(ReplayBackend backend) {
+        return new LaunchOptions(library, new ReconstructorStateProvider(), null, null, ThemeChoice.LIGHT, null).withServices(services(backend));
     }
 
     public WorkbenchViewModel workbench(TaskExecutor executor, ReplayBackend backend) {

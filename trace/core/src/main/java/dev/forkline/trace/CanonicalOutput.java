@@ -155,7 +155,7 @@ final class CanonicalOutput {
      * The index of the first byte from {@code from} on that is below U+0020, {@code "}, {@code \} or {@code ?}, or
      * the array's length; eight bytes at a time. The bytes are ASCII.
      */
-    static int nextToEscape(byte[] ascii, int from) {
+    private static int nextToEscape(byte[] ascii, int from) {
         int i = from;
         for (; i + 8 <= ascii.length; i += 8) {
             long word = ByteWords.at(ascii, i);

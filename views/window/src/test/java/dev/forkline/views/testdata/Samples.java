@@ -4,7 +4,6 @@ import dev.forkline.trace.decision.OwnerKeys;
 import dev.forkline.trace.store.TraceStore;
 import dev.forkline.trace.testing.DirectoryTrees;
 import dev.forkline.views.LaunchOptions;
-import dev.forkline.views.viewmodel.ThemeChoice;
 import dev.forkline.views.concurrent.Progress;
 import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.data.ReplayBackend;
@@ -13,6 +12,7 @@ import dev.forkline.views.data.TraceLibrary;
 import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.viewmodel.RecentFiles;
 import dev.forkline.views.viewmodel.Settings;
+import dev.forkline.views.viewmodel.ThemeChoice;
 import dev.forkline.views.viewmodel.WorkbenchServices;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
 

@@ -143,15 +143,7 @@ class CanonicalJsonTest {
             for (int i = random.nextInt(12); i > 0; i--) {
                 text.append(random.nextInt(4) == 0 ? "\ud83d\ude00" : String.valueOf(alphabet[random.nextInt(alphabet.length)]));
             }
-            String value = text.toString();
-            String expected = byTheRules(value);
-            if (expected == null) {
-                assertThatThrownBy(() -> CanonicalOutput.reused().string(value)).as(value).hasMessageContaining("lone surrogate");
-                continue;
-            }
-            CanonicalOutput written = CanonicalOutput.reused().string(value);
-            assertThat(written.toByteArray()).as(value).isEqualTo(expected.getBytes(StandardCharsets.UTF_8));
-            assertThat(Json.MAPPER.readTree(written.toString()).textValue()).isEqualTo(value);
+            assertWrittenByTheRules(text.toString());
         }
     }
 
@@ -171,15 +163,20 @@ class CanonicalJsonTest {
                 int pick = random.nextInt(100);
                 text.append(pick < 70 ? 'x' : pick < 98 ? alphabet[random.nextInt(alphabet.length)] : rare[random.nextInt(rare.length)]);
             }
-            String value = text.toString();
-            String expected = byTheRules(value);
-            if (expected == null) {
-                assertThatThrownBy(() -> CanonicalOutput.reused().string(value)).as(value).hasMessageContaining("lone surrogate");
-                continue;
-            }
-            CanonicalOutput written = CanonicalOutput.reused().string(value);
-            assertThat(written.toByteArray()).as(value).isEqualTo(expected.getBytes(StandardCharsets.UTF_8));
+            assertWrittenByTheRules(text.toString());
         }
+    }
+
+    /** The text written as the UTF-8 of {@link #byTheRules}, read back as itself, or refused for a lone surrogate. */
+    private static void assertWrittenByTheRules(String value) throws Exception {
+        String expected = byTheRules(value);
+        if (expected == null) {
+            assertThatThrownBy(() -> CanonicalOutput.reused().string(value)).as(value).hasMessageContaining("lone surrogate");
+            return;
+        }
+        CanonicalOutput written = CanonicalOutput.reused().string(value);
+        assertThat(written.toByteArray()).as(value).isEqualTo(expected.getBytes(StandardCharsets.UTF_8));
+        assertThat(Json.MAPPER.readTree(written.toString()).textValue()).isEqualTo(value);
     }
 
     @Test

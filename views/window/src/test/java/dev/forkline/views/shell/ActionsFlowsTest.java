@@ -43,10 +43,7 @@ class ActionsFlowsTest {
         samples = Samples.imported(dir, names);
         HeadlessFx.ensureStarted();
         // a popup another test class left showing (a tooltip whose timer fired late) would take this test's clicks
-        HeadlessFx.call(() -> {
-            List.copyOf(javafx.stage.Window.getWindows()).forEach(javafx.stage.Window::hide);
-            return null;
-        });
+        HeadlessFx.hideAllWindows();
         LaunchOptions options = samples.launchOptions(ReplayBackend.docker()).withContracts(List.of(Samples.CONTRACT));
         workbench = HeadlessFx.call(() -> {
             stage = new Stage();

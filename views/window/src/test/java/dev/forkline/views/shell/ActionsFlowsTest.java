@@ -229,8 +229,10 @@ class ActionsFlowsTest {
         javafx.geometry.Bounds shown = table.localToScreen(table.getLayoutBounds());
         return table.lookupAll(".table-row-cell").stream()
                 .filter(r -> r.isVisible() && r instanceof javafx.scene.control.TableRow<?> row && row.getIndex() == 0)
-                .filter(r -> shown != null && shown.contains(r.localToScreen(r.getLayoutBounds()).getCenterX(),
-                        r.localToScreen(r.getLayoutBounds()).getCenterY()))
+                .filter(r -> {
+                    javafx.geometry.Bounds cell = r.localToScreen(r.getLayoutBounds());
+                    return shown != null && shown.contains(cell.getCenterX(), cell.getCenterY());
+                })
                 .findFirst().orElse(null);
     }
 

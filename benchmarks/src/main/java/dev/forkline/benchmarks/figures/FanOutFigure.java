@@ -4,6 +4,7 @@ import dev.forkline.benchmarks.harness.Figure;
 import dev.forkline.benchmarks.harness.Goal;
 import dev.forkline.benchmarks.harness.Sizes;
 import dev.forkline.benchmarks.harness.Unit;
+import dev.forkline.benchmarks.harness.WorkDirs;
 import dev.forkline.replay.engine.Normalizer;
 import dev.forkline.replay.engine.ReplayEngine;
 import dev.forkline.replay.engine.ReplayListener;
@@ -60,6 +61,9 @@ public final class FanOutFigure {
         } catch (TlsDockerd.Unavailable e) {
             return Figure.skipped(NAME, "fan-out figure", "no second engine: " + e.getMessage());
         }
+        // the copies replayed are written to (each replay adds a run): those of an earlier run are not reused
+        Path copies = work.resolve("fanout");
+        WorkDirs.deleteTree(copies);
         try (second;
              DockerEngine local = DockerEngine.fromEnvironment();
              DockerEngine remote = DockerEngine.connect(EngineAddress.parse(second.host(), second.clientCertificates()))) {
@@ -93,6 +97,8 @@ public final class FanOutFigure {
             return Figure.measured(NAME, replays + " sample replays fanned out over two engines, " + PER_ENGINE + " sandboxes each",
                     fanOutMs, serialMs, "the same replays one after another on one engine", Unit.MILLIS,
                     new Goal(Goal.Kind.RATIO, 1 / 1.7, "speed-up >= 1.7"));
+        } finally {
+            WorkDirs.deleteTree(copies);
         }
     }
 

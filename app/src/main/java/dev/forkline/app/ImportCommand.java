@@ -10,6 +10,7 @@ import dev.forkline.trace.store.StoreResult;
 import dev.forkline.trace.store.StreamedImport;
 import dev.forkline.trace.store.TraceConflictException;
 import dev.forkline.trace.store.TraceStore;
+import dev.forkline.trace.verify.EventSweep;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -65,7 +66,8 @@ final class ImportCommand implements Callable<Integer> {
                         if (progress != null) {
                             progress.step(String.format("checking %,d events", bundle.events().size()));
                         }
-                        TraceChecks.Checked checked = TraceChecks.check(trace, trusted);
+                        TraceChecks.Checked checked = TraceChecks.check(trace, trusted,
+                                progress == null ? EventSweep.Progress.NONE : progress::checked);
                         IntegrityVerdict verdict = checked.integrity().verdict();
                         if (verdict.fails() && strict) {
                             clear(progress);

@@ -78,7 +78,18 @@ final class ImportProgressLine implements ImportWatcher {
 
     /** Says what the import does now ("checking 1,000,000 events"), at once. */
     synchronized void step(String what) {
+        shownAt = clock.getAsLong();
         show("forkline: " + what + " (" + name + ")");
+    }
+
+    /** How far the checks got, shown at most every {@link #EVERY_NANOS}. */
+    synchronized void checked(int swept, int events) {
+        long now = clock.getAsLong();
+        if (now - shownAt < EVERY_NANOS) {
+            return;
+        }
+        shownAt = now;
+        show(String.format("forkline: checking %,d of %,d events (%s)", swept, events, name));
     }
 
     /** Erases the line, if one was written. */

@@ -29,7 +29,7 @@ class ImportProgressLineTest {
     private final AtomicLong now = new AtomicLong();
 
     @Test
-    void saysHowFarTheFileWasReadAndHowManyEventsWereMadeThenErasesItself() throws Exception {
+    void saysHowFarTheFileWasReadHowManyEventsWereMadeAndCheckedThenErasesItself() throws Exception {
         ImportProgressLine line = new ImportProgressLine(new PrintWriter(written), dir.resolve("rollout.jsonl"), now::get);
 
         line.read(100_000_000L, 400_000_000L, null);
@@ -48,6 +48,13 @@ class ImportProgressLineTest {
         String step = "forkline: checking 8,192 events (rollout.jsonl)";
         assertThat(written.toString()).as("written over the longer line before it")
                 .endsWith("\r" + step + " ".repeat(widest.length() - step.length()));
+
+        line.checked(2_048, 8_192);
+        assertThat(written.toString()).as("the step stays for 200 ms").endsWith("\r" + step + " ".repeat(widest.length() - step.length()));
+        now.addAndGet(ImportProgressLine.EVERY_NANOS);
+        line.checked(4_096, 8_192);
+        String checked = "forkline: checking 4,096 of 8,192 events (rollout.jsonl)";
+        assertThat(written.toString()).endsWith("\r" + checked + " ".repeat(widest.length() - checked.length()));
 
         line.clear();
         String all = written.toString();

@@ -95,8 +95,12 @@ public final class TraceChecks {
      * @param memo what the last check of this trace found per event, or null
      */
     public static Checked check(ImportedTrace trace, TraceIndex index, TrustedKeys trusted, SweepMemo memo) {
+        return check(trace, index, trusted, memo, EventSweep.Progress.NONE);
+    }
+
+    private static Checked check(ImportedTrace trace, TraceIndex index, TrustedKeys trusted, SweepMemo memo, EventSweep.Progress progress) {
         Bundle bundle = trace.bundle();
-        EventSweep sweep = new EventSweep(index.events(), memo);
+        EventSweep sweep = new EventSweep(index.events(), memo).reportingTo(progress);
         Supplier<TraceIntegrity> integrity = TraceIntegrity.checkDuring(sweep, bundle, index, trusted);
         Supplier<VerificationReport> chain = () -> new VerificationReport(integrity.get().problems().stream()
                 .filter(problem -> !isAboutADecision(problem)).toList(), index.size(), 0);
@@ -107,7 +111,16 @@ public final class TraceChecks {
     }
 
     public static Checked check(ImportedTrace trace, TrustedKeys trusted) {
-        return check(trace, trusted, null);
+        return check(trace, trusted, (SweepMemo) null);
+    }
+
+    /**
+     * As {@link #check(ImportedTrace, TrustedKeys)}, telling {@code progress} how many events were checked as the checks
+     * go (a large trace takes seconds); an exception it throws stops the checks and is thrown here.
+     */
+    public static Checked check(ImportedTrace trace, TrustedKeys trusted, EventSweep.Progress progress) {
+        Bundle bundle = trace.bundle();
+        return check(trace, TraceIndex.of(bundle.events(), bundle.columns()), trusted, null, progress);
     }
 
     /** @param memo what the last check of this trace found per event, or null */

@@ -51,6 +51,20 @@ public final class EventSweep {
         void inspect(int index, Event event, P part);
     }
 
+    /** Told how far a sweep got, each time a range of events has been shown to every inspection. */
+    @FunctionalInterface
+    public interface Progress {
+        Progress NONE = (swept, events) -> {
+        };
+
+        /**
+         * {@code swept} of the {@code events} are done; calls come one at a time, with {@code swept} growing, from the
+         * sweep's threads. An exception thrown here (a {@link java.util.concurrent.CancellationException} when the work
+         * is cancelled) stops the sweep: ranges not started are not, and {@link #run()} throws it.
+         */
+        void swept(int swept, int events);
+    }
+
     /** The parts an inspection collected, available once the sweep has run. */
     public static final class Parts<P> {
         private final List<P> parts = new ArrayList<>();
@@ -90,6 +104,9 @@ public final class EventSweep {
     private final SweepMemo memo;
     private final List<Joined<?>> joined = new ArrayList<>();
     private LineFilter filter = LineFilter.ALL;
+    private Progress progress = Progress.NONE;
+    /** Events of the ranges done so far; guarded by itself, so that progress is told in order. */
+    private final int[] swept = new int[1];
     private boolean ran;
 
     public EventSweep(List<Event> events) {
@@ -117,6 +134,15 @@ public final class EventSweep {
             throw new IllegalStateException("the sweep has already run");
         }
         this.filter = wanted;
+        return this;
+    }
+
+    /** Tells {@code progress} how far the sweep got as it runs. */
+    public EventSweep reportingTo(Progress progress) {
+        if (ran) {
+            throw new IllegalStateException("the sweep has already run");
+        }
+        this.progress = progress;
         return this;
     }
 
@@ -190,6 +216,10 @@ public final class EventSweep {
                     inspectAll(ranged, i, events.get(i));
                 }
             }
+        }
+        synchronized (swept) {
+            swept[0] += to - from;
+            progress.swept(swept[0], events.size());
         }
         return ranged;
     }

@@ -67,6 +67,53 @@ class EventSweepTest {
     }
 
     @Test
+    void tellsHowFarItGotInOrderUpToEveryEvent() {
+        List<Integer> told = Collections.synchronizedList(new ArrayList<>());
+        EventSweep sweep = new EventSweep(new CountingEvents(EVENTS, -1)).reportingTo((swept, events) -> {
+            assertThat(events).isEqualTo(EVENTS);
+            told.add(swept);
+        });
+        sweep.add(new Indexes());
+        sweep.run();
+
+        assertThat(told).hasSize(4).isSorted().last().isEqualTo(EVENTS);
+    }
+
+    @Test
+    void aProgressThatThrowsStopsTheSweepAndItsExceptionIsThrown() {
+        int ranges = 40;
+        CountingEvents events = new CountingEvents(ranges * EventSweep.RANGE, -1);
+        EventSweep sweep = new EventSweep(events).reportingTo((swept, all) -> {
+            throw new java.util.concurrent.CancellationException("cancelled after " + swept);
+        });
+        EventSweep.Parts<List<Integer>> parts = sweep.add(new EventSweep.Inspection<List<Integer>>() {
+            @Override
+            public List<Integer> newPart() {
+                return new ArrayList<>();
+            }
+
+            @Override
+            public void inspect(int index, Event event, List<Integer> part) {
+                if (index % EventSweep.RANGE == 0) {
+                    try {
+                        Thread.sleep(10); // each range takes a while, so that most are still waiting when the first ends
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }
+        });
+
+        assertThatThrownBy(sweep::run).isInstanceOf(java.util.concurrent.CancellationException.class).hasMessageStartingWith("cancelled after");
+        int asked = 0;
+        for (int i = 0; i < events.asked.length(); i++) {
+            asked += events.asked.get(i);
+        }
+        assertThat(asked).as("events shown before the sweep stopped").isLessThan(ranges * EventSweep.RANGE / 2);
+        assertThatThrownBy(parts::inFileOrder).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void everyInspectionSeesEveryEventOnceAndGetsItsPartsInFileOrder() {
         CountingEvents events = new CountingEvents(EVENTS, -1);
         EventSweep sweep = new EventSweep(events);

@@ -201,8 +201,11 @@ public final class StoreTraceLibrary implements TraceLibrary {
             ImportedTrace imported = watcher == null ? importers.read(path, stream)
                     : importers.readWatched(path, stream, watcher);
             try (Bundle bundle = imported.bundle()) {
-                progress.update("Checking " + bundle.manifest().title(), 0.4);
-                TraceChecks.Checked checked = TraceChecks.check(imported, trustedKeys.get());
+                String checking = "Checking " + bundle.manifest().title();
+                progress.update(checking, 0.4);
+                // a cancel thrown from here stops the checks at their next range of events
+                TraceChecks.Checked checked = TraceChecks.check(imported, trustedKeys.get(), (swept, events) ->
+                        progress.update(String.format("%s · %,d of %,d events", checking, swept, events), 0.4 + 0.2 * swept / events));
                 progress.update("Storing " + bundle.events().size() + " events", 0.6);
                 StoreResult stored = stream.finish(bundle, checked.findings(), checked.integrity());
                 progress.update("Stored: " + stored.message(), 1.0);

@@ -40,6 +40,32 @@ class StoreTraceLibraryTest {
     }
 
     @Test
+    void theChecksSayHowFarTheyGotAndACancelThereStoresNothing(@TempDir Path dir) throws Exception {
+        try (TraceStore store = TraceStore.open(dir.resolve("forkline").toAbsolutePath())) {
+            StoreTraceLibrary library = new StoreTraceLibrary(store);
+
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> library.importTrace(SAMPLE, (message, fraction) -> {
+                if (message.startsWith("Checking ") && message.endsWith(" events")) {
+                    throw new java.util.concurrent.CancellationException("cancelled while checking");
+                }
+            })).isInstanceOf(java.util.concurrent.CancellationException.class);
+            assertThat(library.list()).isEmpty();
+
+            List<String> steps = new ArrayList<>();
+            List<Double> fractions = new ArrayList<>();
+            ImportResult imported = library.importTrace(SAMPLE, (message, fraction) -> {
+                steps.add(message);
+                fractions.add(fraction);
+            });
+            int events = imported.trace().eventCount();
+            int at = steps.indexOf(String.format("Checking %s · %,d of %,d events", imported.trace().title(), events, events));
+            assertThat(at).as("the checks' last step in %s", steps).isPositive();
+            assertThat(fractions.get(at)).isCloseTo(0.6, org.assertj.core.api.Assertions.within(1e-9));
+            assertThat(library.list()).hasSize(1);
+        }
+    }
+
+    @Test
     void theFilterBarSearchesAStoredTraceWithTheStoresSearch(@TempDir Path dir) throws Exception {
         try (TraceStore store = TraceStore.open(dir.resolve("forkline").toAbsolutePath())) {
             StoreTraceLibrary library = new StoreTraceLibrary(store);

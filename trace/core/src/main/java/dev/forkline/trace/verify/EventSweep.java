@@ -105,8 +105,9 @@ public final class EventSweep {
     private final List<Joined<?>> joined = new ArrayList<>();
     private LineFilter filter = LineFilter.ALL;
     private Progress progress = Progress.NONE;
-    /** Events of the ranges done so far; guarded by itself, so that progress is told in order. */
-    private final int[] swept = new int[1];
+    /** Held while the events done so far are counted and told, so that progress is told in order. */
+    private final Object progressLock = new Object();
+    private int swept;
     private boolean ran;
 
     public EventSweep(List<Event> events) {
@@ -217,9 +218,11 @@ public final class EventSweep {
                 }
             }
         }
-        synchronized (swept) {
-            swept[0] += to - from;
-            progress.swept(swept[0], events.size());
+        if (to > from) {
+            synchronized (progressLock) {
+                swept += to - from;
+                progress.swept(swept, events.size());
+            }
         }
         return ranged;
     }

@@ -34,6 +34,12 @@ public final class DirectoryBlobStore implements BlobSource {
         return Hashes.isValid(hash) && Files.isRegularFile(directory.resolve(fileName(hash)), LinkOption.NOFOLLOW_LINKS);
     }
 
+    /** Each read opens its own file. */
+    @Override
+    public boolean readsConcurrently() {
+        return true;
+    }
+
     @Override
     public Optional<byte[]> read(String hash) throws IOException {
         if (!contains(hash)) {

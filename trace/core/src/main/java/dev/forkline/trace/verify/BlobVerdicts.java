@@ -6,8 +6,9 @@ import java.io.IOException;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What reading each referenced blob showed: each blob is read and hashed once however many events refer to it. Asked
- * from several threads; the blob source is read by one at a time, since a {@link BlobSource} need not be thread-safe.
+ * What reading each referenced blob showed: each blob is read and hashed once however many events refer to it (twice,
+ * rarely, when two threads ask for the same one at once). Asked from several threads; a {@link BlobSource} that does
+ * not {@linkplain BlobSource#readsConcurrently read concurrently} is read by one at a time.
  */
 final class BlobVerdicts {
 
@@ -27,6 +28,12 @@ final class BlobVerdicts {
         Verdict known = verdicts.get(hash);
         if (known != null) {
             return known;
+        }
+        if (blobs.readsConcurrently()) {
+            // two threads asking for the same blob at once may both read it: the verdict is the same
+            Verdict read = read(hash);
+            Verdict earlier = verdicts.putIfAbsent(hash, read);
+            return earlier != null ? earlier : read;
         }
         synchronized (this) {
             return verdicts.computeIfAbsent(hash, this::read);

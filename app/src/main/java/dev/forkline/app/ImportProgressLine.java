@@ -79,17 +79,15 @@ final class ImportProgressLine implements ImportWatcher {
     /** Says what the import does now ("checking 1,000,000 events"), at once. */
     synchronized void step(String what) {
         shownAt = clock.getAsLong();
+        shownOnce = true;
         show("forkline: " + what + " (" + name + ")");
     }
 
     /** How far the checks got, shown at most every {@link #EVERY_NANOS}. */
     synchronized void checked(int swept, int events) {
-        long now = clock.getAsLong();
-        if (now - shownAt < EVERY_NANOS) {
-            return;
+        if (due()) {
+            show(String.format("forkline: checking %,d of %,d events (%s)", swept, events, name));
         }
-        shownAt = now;
-        show(String.format("forkline: checking %,d of %,d events (%s)", swept, events, name));
     }
 
     /** Erases the line, if one was written. */
@@ -101,13 +99,21 @@ final class ImportProgressLine implements ImportWatcher {
         }
     }
 
-    private void showNowAndThen() {
+    /** Whether the line may be written again (at most every {@link #EVERY_NANOS}); if so, it counts as written now. */
+    private boolean due() {
         long now = clock.getAsLong();
         if (shownOnce && now - shownAt < EVERY_NANOS) {
-            return;
+            return false;
         }
         shownAt = now;
         shownOnce = true;
+        return true;
+    }
+
+    private void showNowAndThen() {
+        if (!due()) {
+            return;
+        }
         StringBuilder text = new StringBuilder("forkline: importing ").append(name);
         if (total > 0) {
             text.append(String.format(" · %,.1f MB of %,.1f MB", read / 1e6, total / 1e6));

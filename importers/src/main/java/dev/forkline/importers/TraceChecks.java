@@ -111,7 +111,7 @@ public final class TraceChecks {
     }
 
     public static Checked check(ImportedTrace trace, TrustedKeys trusted) {
-        return check(trace, trusted, (SweepMemo) null);
+        return check(trace, trusted, EventSweep.Progress.NONE);
     }
 
     /**
@@ -119,14 +119,17 @@ public final class TraceChecks {
      * go (a large trace takes seconds); an exception it throws stops the checks and is thrown here.
      */
     public static Checked check(ImportedTrace trace, TrustedKeys trusted, EventSweep.Progress progress) {
-        Bundle bundle = trace.bundle();
-        return check(trace, TraceIndex.of(bundle.events(), bundle.columns()), trusted, null, progress);
+        return check(trace, indexOf(trace), trusted, null, progress);
     }
 
     /** @param memo what the last check of this trace found per event, or null */
     public static Checked check(ImportedTrace trace, TrustedKeys trusted, SweepMemo memo) {
+        return check(trace, indexOf(trace), trusted, memo);
+    }
+
+    private static TraceIndex indexOf(ImportedTrace trace) {
         Bundle bundle = trace.bundle();
-        return check(trace, TraceIndex.of(bundle.events(), bundle.columns()), trusted, memo);
+        return TraceIndex.of(bundle.events(), bundle.columns());
     }
 
     private static boolean isAboutADecision(Problem problem) {

@@ -66,11 +66,6 @@ final class ImportProgressLine implements ImportWatcher {
 
     @Override
     public synchronized void read(long bytesRead, long bytesTotal, PartRead soFar) {
-        readWhole(bytesRead, bytesTotal);
-    }
-
-    @Override
-    public synchronized void readWhole(long bytesRead, long bytesTotal) {
         read = bytesRead;
         total = bytesTotal;
         showNowAndThen();

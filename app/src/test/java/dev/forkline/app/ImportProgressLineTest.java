@@ -40,7 +40,7 @@ class ImportProgressLineTest {
         assertThat(written.toString()).as("not again within 200 ms").isEqualTo("\rforkline: importing rollout.jsonl · 100.0 MB of 400.0 MB");
 
         now.addAndGet(ImportProgressLine.EVERY_NANOS);
-        line.readWhole(400_000_000L, 400_000_000L);
+        line.read(400_000_000L, 400_000_000L, null);
         String widest = "forkline: importing rollout.jsonl · 400.0 MB of 400.0 MB";
         assertThat(written.toString()).endsWith("\r" + widest);
 

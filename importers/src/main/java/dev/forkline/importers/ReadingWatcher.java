@@ -23,18 +23,12 @@ public interface ReadingWatcher {
     void read(long bytesRead, long bytesTotal, PartRead soFar) throws IOException;
 
     /**
-     * How far an importer has read a file whose part read so far is not a trace of its own (an OTLP export of one
-     * document): only to say so while it reads. Called on the reading thread, about once per megabyte; throwing ends the
-     * import as {@link #read} does.
-     */
-    default void readWhole(long bytesRead, long bytesTotal) throws IOException {
-    }
-
-    /**
      * The trace of a file's part read so far, as the same importer makes the whole one: the events of records whose
      * outcome lies further on (a response continued beyond the part, a call answered later) and those the importer
      * adds at the end (the session's close) differ; the others are the whole trace's, same ids and content, except
      * what the session's start sums up of the whole file (its title, model, start time when a later record is earlier).
+     * Of a file of one document (an OTLP export) the part is the spans read so far, made into events in time order: a
+     * span further on in the file that starts earlier changes the ids of the events after its start.
      */
     @FunctionalInterface
     interface PartRead {

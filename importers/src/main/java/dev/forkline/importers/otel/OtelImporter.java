@@ -48,17 +48,16 @@ public final class OtelImporter extends SingleFileImporter implements StreamingI
     }
 
     /**
-     * As {@link #read(Path)}, telling {@code watcher} how far the reading of the spans got through a file of JSON lines
-     * (one export request per line, as the collector's file exporter writes them); the part read so far is the file's
-     * lines up to the last line break read, imported alone. Of a file of one document, whose first bytes are no trace
-     * of their own, only how far the reading got is told ({@link ReadingWatcher#readWhole}).
+     * As {@link #read(Path)}, telling {@code watcher} how far the reading of the spans got, with the part read so far
+     * to import alone: of a file of JSON lines (one export request per line, as the collector's file exporter writes
+     * them), the lines up to the last line break read; of a file of one document, the spans wholly read.
      */
     @Override
     public ImportedTrace read(Path path, EventBatchSink sink, ReadingWatcher watcher) throws IOException, TraceFormatException {
         long size = Files.size(path);
         return read(path, Long.MAX_VALUE, sink,
                 bytes -> watcher.read(bytes, size, () -> read(path, RecordStream.lastLineEnd(path, bytes))),
-                bytes -> watcher.readWhole(bytes, size));
+                bytes -> watcher.read(bytes, size, () -> readPart(path, bytes)));
     }
 
     /**
@@ -73,8 +72,15 @@ public final class OtelImporter extends SingleFileImporter implements StreamingI
             throws IOException, TraceFormatException {
         ImportSession session = newSession(path);
         try (SpanFileReader reader = new SpanFileReader(path, session, length).reportingTo(readingLines, readingWhole)) {
-            List<OtelSpan> spans = reader.read();
-            return OtelDerivation.whole(session, path.toString(), spans, sink);
+            return OtelDerivation.whole(session, path.toString(), reader.read(), sink);
+        }
+    }
+
+    /** The trace of the spans wholly within the first {@code length} bytes of a file of one document. */
+    private ImportedTrace readPart(Path path, long length) throws IOException, TraceFormatException {
+        ImportSession session = newSession(path);
+        try (SpanFileReader reader = SpanFileReader.partOf(path, session, length)) {
+            return OtelDerivation.whole(session, path.toString(), reader.read(), null);
         }
     }
 }

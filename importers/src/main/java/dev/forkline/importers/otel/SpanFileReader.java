@@ -3,6 +3,7 @@ package dev.forkline.importers.otel;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -65,6 +66,8 @@ final class SpanFileReader implements Closeable {
     private BytesRead readingWhole = BytesRead.NONE;
     /** The file under a read of one document, counting what was read. */
     private CountedInput wholeInput;
+    /** Whether {@link #length} cuts a document short, its spans read so far being wanted ({@link #partOf}). */
+    private final boolean cutShort;
     /** Whether {@link #read} took the file as JSON lines (one whole document per line). */
     private boolean asLines;
     /** How many lines (blank and damaged ones too) a read as JSON lines went through. */
@@ -97,11 +100,25 @@ final class SpanFileReader implements Closeable {
      * {@code from}, with the same line numbers a read of the whole file gives them.
      */
     SpanFileReader(Path file, ImportSession session, long from, long length, long linesBefore) {
+        this(file, session, from, length, linesBefore, false);
+    }
+
+    private SpanFileReader(Path file, ImportSession session, long from, long length, long linesBefore, boolean cutShort) {
         this.file = file;
         this.session = session;
         this.from = from;
         this.length = length;
         this.linesBefore = linesBefore;
+        this.cutShort = cutShort;
+    }
+
+    /**
+     * Reads the spans that lie wholly within the first {@code length} bytes of a file of one document, while the
+     * whole is still being read: the end of the JSON there is where the reading got, not damage, so it ends the read
+     * without a finding.
+     */
+    static SpanFileReader partOf(Path file, ImportSession session, long length) {
+        return new SpanFileReader(file, session, 0, length, 0, true);
     }
 
     private CountedInput open() throws IOException {
@@ -294,6 +311,9 @@ final class SpanFileReader implements Closeable {
                     readDocuments(parser, lineBase);
                     return spans;
                 } catch (JsonProcessingException broken) {
+                    if (cutShort && broken instanceof JsonEOFException) {
+                        return spans;
+                    }
                     long errorLine = lineBase + Math.max(1, broken.getLocation() == null ? 1 : broken.getLocation().getLineNr());
                     if (documents == 0 && spans.isEmpty()) {
                         throw new TraceFormatException(file.toString(), errorLine, "not OTLP/Jaeger JSON: " + broken.getOriginalMessage(), broken);

@@ -59,36 +59,44 @@ class OtelImporterTest {
     }
 
     /**
-     * An export of one pretty-printed document: its first bytes are no trace of their own, so the importer only says
-     * how far it read (a megabyte at a time), offers no part, and makes the same trace as without a watcher.
+     * An export of one pretty-printed document: the importer says how far its first pass read (a megabyte at a time),
+     * with the spans wholly read so far to import alone, and makes the same trace as without a watcher. A part is
+     * what the file cut there gives, except that the cut is where the reading got, not damage.
      */
     @Test
-    void tellsHowFarItReadAFileOfOneDocumentWithoutOfferingParts() throws Exception {
+    void tellsHowFarItReadAFileOfOneDocumentAndImportsTheSpansReadSoFar() throws Exception {
         Path export = dir.resolve("export.json");
         Files.writeString(export, GeneratedSpans.document(0, 6_000, true));
         long size = Files.size(export);
         assertThat(size).as("several blocks").isGreaterThan(3L << 20);
-        List<Long> whole = new java.util.ArrayList<>();
-        List<Long> parts = new java.util.ArrayList<>();
+        List<Long> reports = new java.util.ArrayList<>();
+        List<dev.forkline.importers.ReadingWatcher.PartRead> parts = new java.util.ArrayList<>();
 
-        ImportedTrace watched = new OtelImporter().read(export, null, new dev.forkline.importers.ReadingWatcher() {
-            @Override
-            public void read(long bytesRead, long bytesTotal, PartRead soFar) {
-                parts.add(bytesRead);
-            }
-
-            @Override
-            public void readWhole(long bytesRead, long bytesTotal) {
-                assertThat(bytesTotal).isEqualTo(size);
-                whole.add(bytesRead);
-            }
+        ImportedTrace watched = new OtelImporter().read(export, null, (bytesRead, bytesTotal, soFar) -> {
+            assertThat(bytesTotal).isEqualTo(size);
+            reports.add(bytesRead);
+            parts.add(soFar);
         });
 
-        assertThat(parts).isEmpty();
-        assertThat(whole).hasSizeBetween(3, (int) (size >> 20) + 2).doesNotHaveDuplicates().isSorted();
-        assertThat(whole.getLast()).isGreaterThan(size - (2L << 20)).isLessThanOrEqualTo(size);
-        assertThat(watched.bundle().events()).extracting(Event::hash)
-                .isEqualTo(new OtelImporter().read(export).bundle().events().stream().map(Event::hash).toList());
+        assertThat(reports).hasSizeBetween(3, (int) (size >> 20) + 2).doesNotHaveDuplicates().isSorted();
+        assertThat(reports.getLast()).isGreaterThan(size - (2L << 20)).isLessThanOrEqualTo(size);
+        List<Event> whole = new OtelImporter().read(export).bundle().events();
+        assertThat(watched.bundle().events()).extracting(Event::hash).isEqualTo(whole.stream().map(Event::hash).toList());
+
+        ImportedTrace part = parts.get(1).read();
+        Path cut = dir.resolve("cut.json");
+        try (var in = Files.newInputStream(export)) {
+            Files.write(cut, in.readNBytes(Math.toIntExact(reports.get(1))));
+        }
+        ImportedTrace damaged = new OtelImporter().read(cut);
+        assertThat(damaged.findings()).extracting(Finding::code).contains(dev.forkline.importers.support.ImportFindings.MALFORMED_JSON);
+        assertThat(part.findings()).extracting(Finding::code).doesNotContain(dev.forkline.importers.support.ImportFindings.MALFORMED_JSON);
+        List<Event> partEvents = part.bundle().events();
+        assertThat(partEvents.size()).isGreaterThan(100).isLessThan(whole.size());
+        assertThat(partEvents.subList(1, partEvents.size())).as("all but session.start, which names the file")
+                .extracting(Event::id, Event::type, Event::data)
+                .isEqualTo(damaged.bundle().events().subList(1, damaged.bundle().events().size()).stream()
+                        .map(event -> org.assertj.core.groups.Tuple.tuple(event.id(), event.type(), event.data())).toList());
     }
 
     /** The export's spans as OTLP/JSON documents of at most ten spans each, keeping each span's resource and scope. */

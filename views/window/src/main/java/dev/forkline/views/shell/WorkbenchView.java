@@ -114,7 +114,7 @@ public final class WorkbenchView extends BorderPane {
         playback = new PlaybackBar(timeline);
         timelineCanvas = new TimelineCanvas(timeline);
         timelineCanvas.setId("timeline");
-        // a file read whole before it can be shown (an OTLP export of one document) leaves the timeline empty a while
+        // until the first part read is shown, or the trace is stored when no part of it can be, the timeline is empty
         timelineCanvas.placeholderProperty().bind(Bindings.when(model.importRunningProperty())
                 .then("Importing: the trace opens here once it is stored (see the status bar)")
                 .otherwise(dev.forkline.views.timeline.render.TimelineRenderer.NO_TRACE));
@@ -580,8 +580,8 @@ public final class WorkbenchView extends BorderPane {
     }
 
     /**
-     * Cancels the running import, whether what it read so far is shown or not (a file read whole first shows nothing
-     * until it is stored): nothing of it is stored.
+     * Cancels the running import, whether what it read so far is shown or not (a file read whole first, such as a zip,
+     * shows nothing until it is stored): nothing of it is stored.
      */
     private Button cancelImport() {
         Button cancel = new Button("Cancel import", Icons.of(Material2MZ.STOP));

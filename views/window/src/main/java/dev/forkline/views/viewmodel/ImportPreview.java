@@ -115,7 +115,7 @@ final class ImportPreview implements ImportWatcher {
 
     @Override
     public void read(long bytesRead, long bytesTotal, PartRead part) throws IOException {
-        readWhole(bytesRead, bytesTotal);
+        reportRead(bytesRead, bytesTotal);
         boolean first = previewedBytesInAll == 0; // the first frame, whatever the file's size
         if (bytesRead < bytesTotal && bytesRead >= previewedBytes * GROWTH
                 && (first || previewedBytesInAll + bytesRead <= FOREIGN_PREVIEW_BUDGET * bytesTotal) && preparing.compareAndSet(false, true)) {
@@ -125,9 +125,8 @@ final class ImportPreview implements ImportWatcher {
         }
     }
 
-    /** How far a foreign file was read, told in the status; a file read whole first (one OTLP document) only this. */
-    @Override
-    public void readWhole(long bytesRead, long bytesTotal) throws IOException {
+    /** How far a foreign file was read, told in the status. */
+    private void reportRead(long bytesRead, long bytesTotal) throws IOException {
         foreignRead = bytesRead;
         foreignTotal = bytesTotal;
         reportForeign();

@@ -72,11 +72,6 @@ public final class HeldImports implements TraceLibrary {
             }
 
             @Override
-            public void readWhole(long bytesRead, long bytesTotal) throws IOException {
-                watcher.readWhole(bytesRead, bytesTotal);
-            }
-
-            @Override
             public void read(long bytesRead, long bytesTotal, PartRead soFar) throws IOException {
                 watcher.read(bytesRead, bytesTotal, soFar);
                 bytesReadTo = bytesRead;

@@ -45,21 +45,6 @@ class ImportPreviewStatusTest {
         assertThat(statuses.getLast()).isEqualTo("Importing rollout.jsonl · 1.0 MB of 500.0 MB · 1,000 events so far, 300 shown");
     }
 
-    /** An OTLP export of one document is read whole before its events are made: its reading is told, nothing previewed. */
-    @Test
-    void saysHowFarAFileReadWholeFirstWasRead() throws Exception {
-        List<String> statuses = new ArrayList<>();
-        List<OpenedTrace> shown = new ArrayList<>();
-        ImportPreview preview = new ImportPreview(dir.resolve("export.json"), new SameThreadTaskExecutor(),
-                bundle -> new OpenedTrace(bundle, null), shown::add, (message, fraction) -> statuses.add(message + " " + fraction));
-        preview.begin("export.json", null, null);
-
-        preview.readWhole(360_000_000L, 1_440_000_000L);
-
-        assertThat(statuses).containsExactly("Reading export.json · 360.0 MB of 1,440.0 MB 0.25");
-        assertThat(shown).isEmpty();
-    }
-
     private static EventBatch batchOf(List<Event> events) {
         EventColumns.Builder columns = new EventColumns.Builder(events.size());
         events.forEach(columns::add);

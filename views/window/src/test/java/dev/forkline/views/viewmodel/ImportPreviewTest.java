@@ -15,6 +15,7 @@ import dev.forkline.views.concurrent.Work;
 import dev.forkline.views.data.TraceSummary;
 import dev.forkline.views.testdata.HeldImports;
 import dev.forkline.views.testdata.Samples;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -136,24 +137,13 @@ class ImportPreviewTest {
     }
 
     /**
-     * An OTLP export of one document is read whole before its events are made, so nothing of it is shown until it is
-     * stored: its import can be cancelled all the same, and nothing of it is stored.
+     * An OTLP export of one document smaller than the megabyte its reading is told by is read in one go, so nothing of it
+     * is shown until it is stored: its import can be cancelled all the same, and nothing of it is stored.
      */
     @Test
     void anImportThatShowsNothingWhileItRunsCanBeCancelled() throws Exception {
-        Path export = dir.resolve("export.json");
-        StringBuilder spans = new StringBuilder();
-        for (int i = 1; i <= 40; i++) {
-            spans.append(i == 1 ? "" : ",\n").append("        {\"traceId\": \"5b8efff798038103d269b633813fc60c\", \"spanId\": \"")
-                    .append(String.format("%016x", i)).append("\", \"name\": \"execute_tool ls\", \"kind\": 1, ")
-                    .append("\"startTimeUnixNano\": \"").append(1_700_000_000_000_000_000L + i * 1_000_000_000L)
-                    .append("\", \"endTimeUnixNano\": \"").append(1_700_000_000_500_000_000L + i * 1_000_000_000L)
-                    .append("\", \"attributes\": [{\"key\": \"gen_ai.operation.name\", \"value\": {\"stringValue\": \"execute_tool\"}},")
-                    .append(" {\"key\": \"gen_ai.tool.name\", \"value\": {\"stringValue\": \"ls\"}}]}");
-        }
-        Files.writeString(export, "{\n  \"resourceSpans\": [{\n    \"resource\": {\"attributes\": [{\"key\": \"service.name\", "
-                + "\"value\": {\"stringValue\": \"agent\"}}]},\n    \"scopeSpans\": [{\n      \"spans\": [\n" + spans
-                + "\n      ]\n    }]\n  }]\n}\n");
+        holdImportsAtTheirFirstEvents();
+        Path export = otlpExportOfOneDocument(40);
         assertThat(workbench.importRunningProperty().get()).isFalse();
 
         workbench.importFile(export);
@@ -181,6 +171,38 @@ class ImportPreviewTest {
     void showsWhatWasReadSoFarOfACodexRolloutAndTheStoredTraceInItsPlaceAtTheEnd() throws Exception {
         // all but the part's close (its session end, a call whose token count comes later) are the stored trace's
         showsWhatWasReadSoFarThenTheStoredTraceInItsPlace(SharedSamples.require(SharedSamples.CODEX_ROLLOUT), 0);
+    }
+
+    /**
+     * An OTLP export of one document is read whole before its events are made: the part shown while the first pass
+     * goes on is the spans wholly read so far.
+     */
+    @Test
+    void showsTheSpansReadSoFarOfAnOtlpExportOfOneDocument() throws Exception {
+        Path export = otlpExportOfOneDocument(12_000);
+        assertThat(Files.size(export)).as("several of the megabytes its reading is told by").isGreaterThan(3L << 20);
+        // the spans follow one another in the file and in time: all but the part's close are the stored trace's
+        showsWhatWasReadSoFarThenTheStoredTraceInItsPlace(export, 1);
+    }
+
+    /** An OTLP/JSON export of one pretty-printed document: {@code count} tool spans, one after another. */
+    private Path otlpExportOfOneDocument(int count) throws IOException {
+        StringBuilder spans = new StringBuilder();
+        for (int i = 1; i <= count; i++) {
+            spans.append(i == 1 ? "" : ",\n").append("        {\"traceId\": \"5b8efff798038103d269b633813fc60c\", \"spanId\": \"")
+                    .append(String.format("%016x", i)).append("\", \"name\": \"execute_tool ls\", \"kind\": 1, ")
+                    .append("\"startTimeUnixNano\": \"").append(1_700_000_000_000_000_000L + i * 1_000_000_000L)
+                    .append("\", \"endTimeUnixNano\": \"").append(1_700_000_000_500_000_000L + i * 1_000_000_000L)
+                    .append("\", \"attributes\": [{\"key\": \"gen_ai.operation.name\", \"value\": {\"stringValue\": \"execute_tool\"}},")
+                    .append(" {\"key\": \"gen_ai.tool.name\", \"value\": {\"stringValue\": \"ls\"}},")
+                    .append(" {\"key\": \"gen_ai.tool.call.result\", \"value\": {\"stringValue\": \"src\\ntarget\\nREADME.md ")
+                    .append(i).append("\"}}]}");
+        }
+        Path export = dir.resolve("export.json");
+        Files.writeString(export, "{\n  \"resourceSpans\": [{\n    \"resource\": {\"attributes\": [{\"key\": \"service.name\", "
+                + "\"value\": {\"stringValue\": \"agent\"}}]},\n    \"scopeSpans\": [{\n      \"spans\": [\n" + spans
+                + "\n      ]\n    }]\n  }]\n}\n");
+        return export;
     }
 
     /**

@@ -202,7 +202,7 @@ final class OtelDerivation {
     private void close(ImportSession target) {
         writer.report(target);
         ObjectNode end = Json.object();
-        end.put(SessionEndData.OUTCOME, spans.stream().anyMatch(span -> span.isError() && tree.parent(span) == null) ? "failure" : "unknown");
+        end.put(SessionEndData.OUTCOME, spans.stream().anyMatch(span -> span.isError() && span.parentId() == null) ? "failure" : "unknown");
         end.put(SessionEndData.SYNTHESISED, true);
         Instant last = spans.stream().map(span -> span.end() != null ? span.end() : span.start()).filter(Objects::nonNull)
                 .max(Comparator.naturalOrder()).orElse(start);

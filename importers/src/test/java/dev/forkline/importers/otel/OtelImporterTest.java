@@ -99,6 +99,35 @@ class OtelImporterTest {
                         .map(event -> org.assertj.core.groups.Tuple.tuple(event.id(), event.type(), event.data())).toList());
     }
 
+    /**
+     * The session ends in failure when a span without a parent failed; a failing span whose parent is not in the file
+     * (a partial export, or the part of an export read so far) says nothing of how the task ended.
+     */
+    @Test
+    void onlyAFailingRootSpanMakesTheSessionAFailure() throws Exception {
+        assertThat(outcomeOf(span("00000000000000a1", null, 2))).isEqualTo("failure");
+        assertThat(outcomeOf(span("00000000000000a1", null, 1) + "," + span("00000000000000b2", "00000000000000a1", 2)))
+                .as("a failing child of a root that ended well").isEqualTo("unknown");
+        assertThat(outcomeOf(span("00000000000000b2", "00000000000000ff", 2))).as("a failing span whose parent is not in the file")
+                .isEqualTo("unknown");
+    }
+
+    private String outcomeOf(String spans) throws Exception {
+        Path export = dir.resolve("outcome.json");
+        Files.writeString(export, "{\"resourceSpans\": [{\"scopeSpans\": [{\"spans\": [" + spans + "]}]}]}");
+        List<Event> events = new OtelImporter().read(export).bundle().events();
+        assertThat(events.getLast().type()).isEqualTo(EventType.SESSION_END.wireName());
+        return events.getLast().data().path("outcome").asText();
+    }
+
+    private static String span(String id, String parent, int statusCode) {
+        return "{\"traceId\": \"5b8efff798038103d269b633813fc60c\", \"spanId\": \"" + id + "\""
+                + (parent == null ? "" : ", \"parentSpanId\": \"" + parent + "\"")
+                + ", \"name\": \"execute_tool ls\", \"startTimeUnixNano\": \"1700000000000000000\", \"endTimeUnixNano\": \"1700000001000000000\""
+                + ", \"attributes\": [{\"key\": \"gen_ai.operation.name\", \"value\": {\"stringValue\": \"execute_tool\"}}]"
+                + ", \"status\": {\"code\": " + statusCode + "}}";
+    }
+
     /** The export's spans as OTLP/JSON documents of at most ten spans each, keeping each span's resource and scope. */
     private static List<String> requestsOfTenSpans(Path export) throws Exception {
         var tree = dev.forkline.trace.Json.MAPPER.readTree(export.toFile());

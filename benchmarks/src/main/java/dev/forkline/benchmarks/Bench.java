@@ -35,12 +35,13 @@ import java.util.Set;
  * line per figure. Full sizes enforce the goals (exit 3 when one is missed); {@code --quick} uses small sizes and
  * enforces none.
  *
- * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,live,formats,memory,library,postgresql,fanout,first-frame.claude-code,first-frame.codex-rollout] [--events N] [--library TRACES,EVENTS] [--work DIR] [--keep]</pre>
+ * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,live,formats,memory,library,postgresql,fanout,first-frame.claude-code,first-frame.codex-rollout,first-frame.otel-genai] [--events N] [--library TRACES,EVENTS] [--work DIR] [--keep]</pre>
  */
 public final class Bench {
 
     public static final Set<String> GROUPS = Set.of("import", "open", "step", "frame", "sandbox", "restore", "storage", "real-replay",
-            "rebuild", "live", "formats", "memory", "library", "postgresql", "fanout", "first-frame.claude-code", "first-frame.codex-rollout");
+            "rebuild", "live", "formats", "memory", "library", "postgresql", "fanout", "first-frame.claude-code", "first-frame.codex-rollout",
+            "first-frame.otel-genai");
 
     private final Sizes sizes;
     private final Set<String> only;
@@ -128,7 +129,7 @@ public final class Bench {
         } finally {
             trace.close();
         }
-        for (ForeignFormat format : List.of(ForeignFormat.CLAUDE_CODE, ForeignFormat.CODEX)) {
+        for (ForeignFormat format : ForeignFormat.values()) {
             if (wants("open") || wants("first-frame." + format.importerFormat())) {
                 ForeignFormat.Written file = new ForeignImportFigures(sizes, work, out).file(format);
                 ViewFigures views = new ViewFigures(sizes, work, out);

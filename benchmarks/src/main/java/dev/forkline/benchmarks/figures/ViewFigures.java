@@ -124,8 +124,8 @@ public final class ViewFigures {
     }
 
     /**
-     * open.first-frame.claude-code and open.first-frame.codex-rollout: as {@link #firstFrame} for the generated
-     * Claude Code transcript or Codex rollout, whose importers read it twice (a first pass, then the events), so the
+     * open.first-frame.claude-code, .codex-rollout and .otel-genai: as {@link #firstFrame} for the generated Claude Code
+     * transcript, Codex rollout or OTLP export, whose importers read it twice (a first pass, then the events), so the
      * whole import is long: the first import runs to its end (the stored trace must replace what was shown), the others
      * are cancelled once their first frame is painted (nothing may be stored). The floor is the Jackson streaming parse
      * of the file.
@@ -135,10 +135,10 @@ public final class ViewFigures {
         FirstFrames frames = firstFrames(file, 1);
         List<Figure> figures = new ArrayList<>();
         figures.add(Figure.measured("open.first-frame." + format.importerFormat(), String.format(
-                        "window import of the %,d-line %s file (%s, %,d events stored) to the first timeline frame of what was read so far",
+                        "window import of the %,d-record %s file (%s, %,d events stored) to the first timeline frame of what was read so far",
                         records, format.importerFormat(), Unit.BYTES.format(java.nio.file.Files.size(file)), frames.stored()),
                 frames.median(), floor, "Jackson streaming parse of the file", Unit.MILLIS, Goal.valueAtMost(2000, Unit.MILLIS)));
-        figures.addAll(frames.stepFigures("." + format.importerFormat(), String.format("the %,d-line %s file", records,
+        figures.addAll(frames.stepFigures("." + format.importerFormat(), String.format("the %,d-record %s file", records,
                 format.importerFormat())));
         return figures;
     }

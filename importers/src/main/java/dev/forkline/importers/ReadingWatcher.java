@@ -27,8 +27,9 @@ public interface ReadingWatcher {
      * outcome lies further on (a response continued beyond the part, a call answered later) and those the importer
      * adds at the end (the session's close) differ; the others are the whole trace's, same ids and content, except
      * what the session's start sums up of the whole file (its title, model, start time when a later record is earlier).
-     * Of a file of one document (an OTLP export) the part is the spans read so far, made into events in time order: a
-     * span further on in the file that starts earlier changes the ids of the events after its start.
+     * Of a file of one document (an OTLP export) the part is the spans read so far, made into events in time order: their
+     * events keep their ids (made of the spans' ids), and a span further on in the file that starts earlier comes in
+     * among them with a later part.
      */
     @FunctionalInterface
     interface PartRead {

@@ -13,7 +13,6 @@ import dev.forkline.trace.bundle.EventBatchSink;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.regex.Pattern;
 
 /**

@@ -656,8 +656,13 @@ public final class WorkbenchView extends BorderPane {
         TimelineViewModel timeline = model.timeline();
         StepScope scope = e.isShiftDown() ? StepScope.TOOL_CALLS
                 : e.isControlDown() || e.isAltDown() || e.isMetaDown() ? StepScope.FAILURES : StepScope.ALL;
+        KeyCode code = e.getCode();
+        boolean steps = code == KeyCode.LEFT || code == KeyCode.RIGHT || code == KeyCode.K || code == KeyCode.J;
+        if (!steps && (e.isShortcutDown() || e.isControlDown() || e.isAltDown() || e.isMetaDown())) {
+            return; // the other keys are single-key shortcuts: with a modifier they are the menus' accelerators (Ctrl+F)
+        }
         boolean handled = true;
-        switch (e.getCode()) {
+        switch (code) {
             case LEFT, K -> timeline.step(-1, scope);
             case RIGHT, J -> timeline.step(+1, scope);
             case F -> timeline.zoomToSelection();

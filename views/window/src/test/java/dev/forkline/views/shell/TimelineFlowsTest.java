@@ -147,6 +147,27 @@ class TimelineFlowsTest {
         assertThat(span / plotWidth).as("the 13-second test run fills the window").isBetween(0.75, 1.0);
     }
 
+    /** F alone zooms; with the shortcut key it is Find, as the menu and the search field's prompt say, from the timeline too. */
+    @Test
+    void shortcutFFocusesTheSearchFieldInsteadOfZooming() {
+        open(AxisTraces.lateDecision());
+        robot.type(KeyCode.DIGIT0);
+        HeadlessFx.call(() -> {
+            model.timeline().select(1);
+            canvas().canvas().requestFocus();
+            return null;
+        });
+        HeadlessFx.waitForFx();
+        long spanBefore = model.timeline().viewport().span();
+
+        robot.press(KeyCode.SHORTCUT).press(KeyCode.F).release(KeyCode.F).release(KeyCode.SHORTCUT);
+        HeadlessFx.waitForFx();
+
+        javafx.scene.Node search = HeadlessFx.call(() -> canvas().getScene().lookup("#filter-text"));
+        assertThat(HeadlessFx.call(search::isFocused)).as("the search field has the focus").isTrue();
+        assertThat(model.timeline().viewport().span()).as("not zoomed to the selection").isEqualTo(spanBefore);
+    }
+
     @Test
     void draggingAcrossTheOverviewZoomsToThatRange() {
         open(AxisTraces.lateDecision());

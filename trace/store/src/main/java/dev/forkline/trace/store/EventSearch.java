@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BooleanSupplier;
 
 /**
  * Finds a stored trace's events by type, actor, "errors only" and text. Type, actor and errors are answered from the
@@ -25,11 +26,14 @@ final class EventSearch {
     private final Connection connection;
     private final String traceId;
     private final Query query;
+    private final BooleanSupplier stopped;
 
-    EventSearch(Connection connection, String traceId, Query query) {
+    /** @param stopped asked before each chunk of lines is read: true ends the search with a {@link StoreException} */
+    EventSearch(Connection connection, String traceId, Query query, BooleanSupplier stopped) {
         this.connection = connection;
         this.traceId = traceId;
         this.query = query;
+        this.stopped = stopped;
     }
 
     /** Ids of the matching events, in load order (runs as they first appeared, by seq). */
@@ -66,7 +70,7 @@ final class EventSearch {
     }
 
     private BitSet byText(StoredTrace trace, BitSet candidates, String text) throws SQLException, StoreException {
-        StoredEventScan scan = new StoredEventScan(connection, traceId, trace.chunks());
+        StoredEventScan scan = new StoredEventScan(connection, traceId, trace.chunks(), stopped);
         ChunkDirectory chunks = trace.chunks();
         String[] toolNames = SearchToolNames.of(trace.columns());
         String lowerText = text.toLowerCase(Locale.ROOT);

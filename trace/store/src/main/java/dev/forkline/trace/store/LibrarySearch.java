@@ -70,7 +70,8 @@ final class LibrarySearch {
         List<LibrarySearchResult.Hit> hits = new ArrayList<>();
         List<TraceSummary> traces = TraceRows.list(connection);
         for (TraceSummary trace : traces) {
-            int events = new EventSearch(connection, trace.traceId(), new EventSearch.Query(text, null, null, false)).run().size();
+            int events = new EventSearch(connection, trace.traceId(), new EventSearch.Query(text, null, null, false), () -> false).run()
+                    .size();
             if (events > 0) {
                 hits.add(new LibrarySearchResult.Hit(trace.traceId(), events, true));
             }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.BitSet;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -25,11 +26,18 @@ final class StoredEventScan {
     private final Connection connection;
     private final String traceId;
     private final ChunkDirectory chunks;
+    private final BooleanSupplier stopped;
 
     StoredEventScan(Connection connection, String traceId, ChunkDirectory chunks) {
+        this(connection, traceId, chunks, () -> false);
+    }
+
+    /** A scan that ends with a {@link StoreException} before the next chunk it would read once {@code stopped} says so. */
+    StoredEventScan(Connection connection, String traceId, ChunkDirectory chunks, BooleanSupplier stopped) {
         this.connection = connection;
         this.traceId = traceId;
         this.chunks = chunks;
+        this.stopped = stopped;
     }
 
     /** Runs {@code job} over every chunk holding one of {@code wanted} (indexes in the trace's load order). */
@@ -40,6 +48,9 @@ final class StoredEventScan {
                 int first = wanted.nextSetBit(chunk.firstIndex());
                 if (first < 0 || first >= chunk.firstIndex() + chunk.eventCount()) {
                     continue;
+                }
+                if (stopped.getAsBoolean()) {
+                    throw new StoreException("the scan of trace '" + traceId + "' was stopped");
                 }
                 byte[] stored = ChunkTable.lines(connection, traceId, chunk.runId(), chunk.firstSeq())
                         .orElseThrow(() -> damaged(chunk, "is missing"));

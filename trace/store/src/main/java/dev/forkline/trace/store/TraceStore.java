@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcConnectionPool;
@@ -549,8 +550,18 @@ public final class TraceStore implements AutoCloseable {
      * @param errorsOnly only error and sandbox.lost events, failed tool results and non-zero process exits
      */
     public List<String> search(String traceId, String text, String type, String actor, boolean errorsOnly) throws StoreException {
+        return search(traceId, text, type, actor, errorsOnly, () -> false);
+    }
+
+    /**
+     * As {@link #search(String, String, String, String, boolean)}, ending with a {@link StoreException} before the next
+     * chunk of lines it would read once {@code stopped} says so: a text search reads the whole trace (seconds for a
+     * million events), and a search the window's next keystroke replaced is not waited for.
+     */
+    public List<String> search(String traceId, String text, String type, String actor, boolean errorsOnly, BooleanSupplier stopped)
+            throws StoreException {
         return read("search trace '" + traceId + "'", connection -> inSnapshot(connection,
-                () -> new EventSearch(connection, traceId, new EventSearch.Query(text, type, actor, errorsOnly)).run()));
+                () -> new EventSearch(connection, traceId, new EventSearch.Query(text, type, actor, errorsOnly), stopped).run()));
     }
 
     /**

@@ -297,6 +297,18 @@ class TraceStoreTest {
                 .hasMessageContaining("missing from the new bundle");
     }
 
+    /** A text search reads the trace chunk by chunk: told to stop, it ends before its next chunk instead of answering. */
+    @Test
+    void aTextSearchToldToStopEndsInsteadOfAnswering() throws Exception {
+        store.importTrace(SampleTraces.standard("t-stop").bundle(), List.of(), null);
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+
+        assertThatThrownBy(() -> store.search("t-stop", "bash", null, null, false, () -> asked.incrementAndGet() > 0))
+                .isInstanceOf(StoreException.class).hasMessageContaining("'t-stop'").hasMessageContaining("stopped");
+        assertThat(asked).as("asked before reading the first chunk").hasValue(1);
+        assertThat(store.search("t-stop", "bash", null, null, false, () -> false)).containsExactly("r1.3", "r1.4");
+    }
+
     @Test
     void searchFindsEventsByToolNameOutputTextTypeActorAndErrors() throws Exception {
         store.importTrace(SampleTraces.standard("t-search").bundle(), List.of(), null);

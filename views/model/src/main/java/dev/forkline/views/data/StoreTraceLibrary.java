@@ -128,10 +128,10 @@ public final class StoreTraceLibrary implements TraceLibrary {
 
     /** Searches with the store's SQL search (text in tool names, arguments, outputs and messages). */
     @Override
-    public Optional<List<String>> searchEvents(String traceId, String text, String type, String actor, boolean errorsOnly)
-            throws IOException {
+    public Optional<List<String>> searchEvents(String traceId, String text, String type, String actor, boolean errorsOnly,
+                                               java.util.function.BooleanSupplier stopped) throws IOException {
         try {
-            return Optional.of(store.search(traceId, blankToNull(text), blankToNull(type), blankToNull(actor), errorsOnly));
+            return Optional.of(store.search(traceId, blankToNull(text), blankToNull(type), blankToNull(actor), errorsOnly, stopped));
         } catch (StoreException e) {
             throw new IOException(e.getMessage(), e);
         }

@@ -52,10 +52,11 @@ public interface TraceLibrary {
 
     /**
      * Ids of the stored trace's events matching all given filters (null or blank parts match anything), or empty when
-     * this library cannot search (the workbench then filters in memory).
+     * this library cannot search (the workbench then filters in memory). Once {@code stopped} says so (a newer search
+     * replaced this one), the search may end early with an {@link IOException}.
      */
-    default java.util.Optional<List<String>> searchEvents(String traceId, String text, String type, String actor, boolean errorsOnly)
-            throws IOException {
+    default java.util.Optional<List<String>> searchEvents(String traceId, String text, String type, String actor, boolean errorsOnly,
+                                                          java.util.function.BooleanSupplier stopped) throws IOException {
         return java.util.Optional.empty();
     }
 

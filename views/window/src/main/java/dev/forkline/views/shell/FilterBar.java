@@ -80,8 +80,12 @@ final class FilterBar extends HBox {
                 + "through them), instead of highlighting them among the others"));
 
         Label count = new Label();
+        count.setId("filter-count");
         count.getStyleClass().add("muted");
-        count.textProperty().bind(filter.matchCountProperty().map(n -> n.intValue() < 0 ? "" : n + (n.intValue() == 1 ? " match" : " matches")));
+        count.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+            int n = filter.matchCountProperty().get();
+            return filter.searchingProperty().get() ? "searching…" : n < 0 ? "" : n + (n == 1 ? " match" : " matches");
+        }, filter.matchCountProperty(), filter.searchingProperty()));
 
         Button previous = new Button(null, Icons.of(Material2AL.KEYBOARD_ARROW_UP));
         previous.setOnAction(e -> timeline.step(-1, StepScope.MATCHES));

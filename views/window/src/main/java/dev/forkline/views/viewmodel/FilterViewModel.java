@@ -5,6 +5,8 @@ import dev.forkline.views.concurrent.TaskExecutor;
 import dev.forkline.views.data.RunEvents;
 import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -17,6 +19,8 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntUnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,6 +36,7 @@ public final class FilterViewModel {
     private final StringProperty actor = new SimpleStringProperty();
     private final BooleanProperty errorsOnly = new SimpleBooleanProperty();
     private final ReadOnlyIntegerWrapper matchCount = new ReadOnlyIntegerWrapper(-1);
+    private final ReadOnlyBooleanWrapper searching = new ReadOnlyBooleanWrapper();
     private final ObservableList<String> types = FXCollections.observableArrayList();
     private final ObservableList<String> actors = FXCollections.observableArrayList();
 
@@ -63,14 +68,25 @@ public final class FilterViewModel {
         return new EventFilter(text.get(), type.get(), actor.get(), errorsOnly.get());
     }
 
-    /** Searches a stored trace: the ids of matching events, or empty when it cannot (then the filter runs in memory). */
+    /**
+     * Searches a stored trace: the ids of matching events, or empty when it cannot (then the filter runs in memory).
+     * Once {@code stopped} says so (a newer search replaced it) it may end early by throwing.
+     */
     @FunctionalInterface
     public interface StoredSearch {
-        Optional<List<String>> search(EventFilter filter) throws Exception;
+        Optional<List<String>> search(EventFilter filter, BooleanSupplier stopped) throws Exception;
     }
+
+    /**
+     * A text searched in the store waits this long for the next keystroke before it reads the trace: each search reads
+     * all of it (4-6 s for 1.5M events), so one per keystroke kept the search typed last waiting behind the others.
+     */
+    static final long TYPING_PAUSE_MILLIS = 250;
 
     private StoredSearch storedSearch;
     private final LatestWins latest;
+    /** Set when a newer request replaces the search it belongs to, which then stops where it is. */
+    private AtomicBoolean searchReplaced = new AtomicBoolean();
 
     /** Uses the store's search for the open trace from now on (null: filter in memory). */
     public void useStoredSearch(StoredSearch search) {
@@ -83,6 +99,9 @@ public final class FilterViewModel {
      * while typing.
      */
     private void apply() {
+        searchReplaced.set(true);
+        AtomicBoolean replaced = new AtomicBoolean();
+        searchReplaced = replaced;
         EventFilter filter = filter();
         RunEvents events = timeline.events();
         if (!filter.isActive()) {
@@ -91,11 +110,19 @@ public final class FilterViewModel {
             return;
         }
         StoredSearch search = storedSearch;
+        searching.set(true);
         latest.execute("search-events", progress -> {
             if (!filter.hasText()) {
                 return filter.matches(events, null);
             }
-            Optional<BitSet> stored = search == null ? Optional.empty() : storedMatches(search, filter, events);
+            Optional<BitSet> stored = Optional.empty();
+            if (search != null) {
+                Thread.sleep(TYPING_PAUSE_MILLIS);
+                if (replaced.get()) {
+                    return new BitSet(); // a newer request replaced it while it waited: its outcome is never shown
+                }
+                stored = storedMatches(search, filter, events, replaced::get);
+            }
             return stored.orElseGet(() -> filter.matches(events, haystacks(events)));
         }, this::show, failure -> show(new BitSet()));
     }
@@ -104,12 +131,15 @@ public final class FilterViewModel {
      * The store is asked for the text alone; type, actor and errors only are then applied from the run's columns, so a
      * combination finds exactly what each part finds (the store's own "errors only" rule differs from the run's).
      */
-    private static Optional<BitSet> storedMatches(StoredSearch search, EventFilter filter, RunEvents events) {
+    private static Optional<BitSet> storedMatches(StoredSearch search, EventFilter filter, RunEvents events, BooleanSupplier replaced) {
         try {
-            return search.search(new EventFilter(filter.text(), null, null, false))
+            return search.search(new EventFilter(filter.text(), null, null, false), replaced)
                     .map(ids -> positions(events, ids))
                     .map(found -> keepPassingColumns(found, filter, events));
         } catch (Exception e) {
+            if (replaced.getAsBoolean()) {
+                return Optional.of(new BitSet()); // stopped for a newer request, whose outcome is the one shown
+            }
             LOG.warn("the store's search failed; searching the run's events instead", e);
             return Optional.empty();
         }
@@ -158,6 +188,7 @@ public final class FilterViewModel {
     private void show(BitSet matches) {
         timeline.showMatches(matches);
         matchCount.set(matches == null ? -1 : matches.cardinality());
+        searching.set(false);
     }
 
     public void clear() {
@@ -183,9 +214,14 @@ public final class FilterViewModel {
         return errorsOnly;
     }
 
-    /** Number of matching events, or -1 when no filter is active. */
+    /** Number of matching events, or -1 when no filter is active; that of the filter before while {@link #searchingProperty()}. */
     public ReadOnlyIntegerProperty matchCountProperty() {
         return matchCount.getReadOnlyProperty();
+    }
+
+    /** Whether the matches of the filter as it is now are still being looked for. */
+    public ReadOnlyBooleanProperty searchingProperty() {
+        return searching.getReadOnlyProperty();
     }
 
     public ObservableList<String> types() {

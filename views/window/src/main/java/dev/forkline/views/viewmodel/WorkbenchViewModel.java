@@ -446,7 +446,8 @@ public final class WorkbenchViewModel {
 
     /** A trace the library's search found by its events' text opens with that text in its own event search. */
     private void openFromLibrary(String traceId, OpenedTrace trace) {
-        filter.useStoredSearch(query -> library.searchEvents(traceId, query.text(), query.type(), query.actor(), query.errorsOnly()));
+        filter.useStoredSearch((query, stopped) -> library.searchEvents(traceId, query.text(), query.type(), query.actor(),
+                query.errorsOnly(), stopped));
         show(trace);
         if (libraryModel.eventHits().containsKey(traceId)) {
             filter.textProperty().set(libraryModel.textProperty().get().strip());

@@ -78,10 +78,10 @@ class StoreTraceLibraryTest {
                 public Bundle load(String id) throws java.io.IOException { return library.load(id); }
                 public ImportResult importTrace(Path path, Progress progress) { throw new UnsupportedOperationException(); }
                 public boolean canRead(Path path) { return library.canRead(path); }
-                public java.util.Optional<List<String>> searchEvents(String id, String text, String type, String actor, boolean errorsOnly)
-                        throws java.io.IOException {
+                public java.util.Optional<List<String>> searchEvents(String id, String text, String type, String actor, boolean errorsOnly,
+                                                                     java.util.function.BooleanSupplier stopped) throws java.io.IOException {
                     searches.add(text);
-                    return library.searchEvents(id, text, type, actor, errorsOnly);
+                    return library.searchEvents(id, text, type, actor, errorsOnly, stopped);
                 }
             };
             var workbench = new dev.forkline.views.viewmodel.WorkbenchViewModel(new dev.forkline.views.concurrent.SameThreadTaskExecutor(),
@@ -90,7 +90,7 @@ class StoreTraceLibraryTest {
             workbench.filter().textProperty().set("pytest");
 
             assertThat(searches).containsExactly("pytest");
-            List<String> expected = library.searchEvents(traceId, "pytest", null, null, false).orElseThrow().stream()
+            List<String> expected = library.searchEvents(traceId, "pytest", null, null, false, () -> false).orElseThrow().stream()
                     .filter(id -> id.startsWith("main.")).toList();
             assertThat(expected).isNotEmpty();
             assertThat(workbench.filter().matchCountProperty().get()).isEqualTo(expected.size());

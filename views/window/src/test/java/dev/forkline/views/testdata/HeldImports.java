@@ -124,9 +124,9 @@ public final class HeldImports implements TraceLibrary {
     }
 
     @Override
-    public Optional<List<String>> searchEvents(String traceId, String text, String type, String actor, boolean errorsOnly)
-            throws IOException {
-        return library.searchEvents(traceId, text, type, actor, errorsOnly);
+    public Optional<List<String>> searchEvents(String traceId, String text, String type, String actor, boolean errorsOnly,
+                                               java.util.function.BooleanSupplier stopped) throws IOException {
+        return library.searchEvents(traceId, text, type, actor, errorsOnly, stopped);
     }
 
     @Override

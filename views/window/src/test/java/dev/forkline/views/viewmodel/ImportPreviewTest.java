@@ -8,20 +8,14 @@ import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.BundleReader;
 import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.testing.SharedSamples;
-import dev.forkline.views.concurrent.TaskExecutor;
-import dev.forkline.views.concurrent.TaskHandle;
-import dev.forkline.views.concurrent.TaskListener;
-import dev.forkline.views.concurrent.Work;
 import dev.forkline.views.data.TraceSummary;
 import dev.forkline.views.testdata.HeldImports;
 import dev.forkline.views.testdata.Samples;
+import dev.forkline.views.testdata.UiQueueExecutor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -307,64 +301,6 @@ class ImportPreviewTest {
         assertThat(workbench.errorProperty().get()).isNull();
         assertThat(workbench.opened().bundle().events()).hasSizeGreaterThan(30_000);
     }
-
-    // --- work on threads, its outcomes on this test's thread (the "UI thread") -------------------------------------
-
-    private static final class UiQueueExecutor implements TaskExecutor {
-        private final LinkedBlockingQueue<Runnable> ui = new LinkedBlockingQueue<>();
-        private final List<Thread> workers = new java.util.concurrent.CopyOnWriteArrayList<>();
-
-        @Override
-        public <T> TaskHandle execute(String name, Work<T> work, TaskListener<? super T> listener) {
-            TaskHandle handle = new TaskHandle(name);
-            Thread worker = new Thread(() -> {
-                try {
-                    T result = work.run((message, fraction) -> ui.add(() -> {
-                        if (!handle.isDone()) {
-                            listener.progressed(message, fraction);
-                        }
-                    }));
-                    ui.add(() -> TaskExecutor.deliver(handle, result, listener));
-                } catch (Exception e) {
-                    ui.add(() -> TaskExecutor.deliverFailure(handle, e, listener));
-                }
-            }, "test-" + name);
-            workers.add(worker);
-            worker.start();
-            return handle;
-        }
-
-        @Override
-        public void onUi(Runnable action) {
-            ui.add(action);
-        }
-
-        /** Whether no work runs and nothing waits for the UI thread. */
-        boolean idle() {
-            return ui.isEmpty() && workers.stream().noneMatch(Thread::isAlive);
-        }
-
-        /** Runs what the workers hand to the UI thread until {@code done} holds (a minute at most: a liveness guard). */
-        void runUiUntil(BooleanSupplier done) throws InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
-            while (!done.getAsBoolean()) {
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("the window did not get there");
-                }
-                Runnable next = ui.poll(20, TimeUnit.MILLISECONDS);
-                if (next != null) {
-                    next.run();
-                }
-            }
-        }
-
-        void awaitWorkers() throws InterruptedException {
-            for (Thread worker : workers) {
-                worker.join(TimeUnit.MINUTES.toMillis(1));
-            }
-        }
-    }
-
 
     /** Lets the cancelled import's held reading go on: nothing comes back into the window, and nothing is stored. */
     private void assertNothingComesBackOnceTheImportEnds() throws Exception {

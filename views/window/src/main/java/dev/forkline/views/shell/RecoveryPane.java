@@ -60,7 +60,9 @@ final class RecoveryPane extends SplitPane {
         metricsTitle.getStyleClass().add("pane-title");
         incidents.setId("incidents");
         incidents.setItems(model.incidents());
-        incidents.setPlaceholder(new Label("No failures: nothing to recover from"));
+        Label noIncidents = new Label();
+        noIncidents.textProperty().bind(model.computingProperty().map(busy -> busy ? "Computing…" : "No failures: nothing to recover from"));
+        incidents.setPlaceholder(noIncidents);
         incidents.setCellFactory(v -> new IncidentCell());
         incidents.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
             if (row != null) {

@@ -18,6 +18,8 @@ import dev.forkline.trace.report.ReportInputs;
 import dev.forkline.views.concurrent.LatestWins;
 import dev.forkline.views.concurrent.TaskExecutor;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.value.ObservableValue;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -68,6 +70,9 @@ public final class RecoveryViewModel {
     private final ReadOnlyStringWrapper gateSummary = new ReadOnlyStringWrapper("No contract chosen");
     private final ReadOnlyStringWrapper reportMessage = new ReadOnlyStringWrapper("");
     private final BooleanProperty shown = new SimpleBooleanProperty();
+    private final ReadOnlyBooleanWrapper computing = new ReadOnlyBooleanWrapper();
+    /** The trace the metrics and gate shown were computed for: another trace's are not shown while its own are computed. */
+    private String computedFor;
     /** Whether the figures shown are not those of the open trace and contract (they were not computed since). */
     private boolean stale = true;
 
@@ -113,26 +118,32 @@ public final class RecoveryViewModel {
         OpenedTrace trace = selection.trace();
         if (trace == null || !shown.get()) {
             latest.cancel("recovery-metrics");
-            metrics.set(null);
-            incidents.clear();
-            clauses.clear();
-            gate.set(null);
+            clearComputed();
+            computing.set(false);
             summary.set(trace == null ? "No trace open" : "Computed when this panel is shown");
             stale = trace != null;
             return;
         }
         stale = false;
         Bundle bundle = trace.bundle();
+        String traceId = bundle.manifest().traceId();
+        if (!traceId.equals(computedFor)) {
+            clearComputed(); // the same trace grown (a live one reloaded) keeps its figures until the new ones come
+            gateSummary.set("Checking…");
+        }
         Path contractPath = contractFile.get();
         TrustedKeys trusted = trustedKeys.getValue();
         TraceIntegrity integrity = knownIntegrity();
         summary.set("Computing…");
+        computing.set(true);
         latest.execute("recovery-metrics", progress -> {
             RecoveryMetrics computed = RecoveryMetrics.of(bundle);
             GateOutcome outcome = contractPath == null ? new GateOutcome(null, "No contract chosen")
                     : check(bundle, computed, integrity, contractPath, trusted);
             return new Computed(computed, outcome);
         }, computed -> {
+            computing.set(false);
+            computedFor = traceId;
             metrics.set(computed.metrics());
             incidents.setAll(computed.metrics().incidents().stream().map(RecoveryViewModel::row).toList());
             summary.set(describe(computed.metrics()));
@@ -140,7 +151,23 @@ public final class RecoveryViewModel {
             gate.set(result);
             clauses.setAll(result == null ? List.of() : clausesFor(result, bundle.manifest().traceId()));
             gateSummary.set(computed.gate().message());
-        }, failure -> summary.set("Could not compute the metrics: " + WorkbenchViewModel.message(failure)));
+        }, failure -> {
+            computing.set(false);
+            summary.set("Could not compute the metrics: " + WorkbenchViewModel.message(failure));
+        });
+    }
+
+    private void clearComputed() {
+        computedFor = null;
+        metrics.set(null);
+        incidents.clear();
+        clauses.clear();
+        gate.set(null);
+    }
+
+    /** Whether the metrics and the gate of the open trace are being computed (what is shown meanwhile is not theirs yet). */
+    public ReadOnlyBooleanProperty computingProperty() {
+        return computing.getReadOnlyProperty();
     }
 
     private record GateOutcome(GateResult result, String message) {

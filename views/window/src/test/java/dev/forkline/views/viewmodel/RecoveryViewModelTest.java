@@ -2,6 +2,7 @@ package dev.forkline.views.viewmodel;
 
 import dev.forkline.trace.gate.ClauseResult;
 import dev.forkline.trace.gate.Evidence;
+import dev.forkline.views.concurrent.QueuedTaskExecutor;
 import dev.forkline.views.concurrent.SameThreadTaskExecutor;
 import dev.forkline.views.testdata.Samples;
 import org.junit.jupiter.api.Test;
@@ -67,6 +68,39 @@ class RecoveryViewModelTest {
             assertThat(recovery.incidents()).as("not the previous trace's").isEmpty();
             recovery.shownProperty().set(true);
             assertThat(recovery.incidents()).singleElement().satisfies(row -> assertThat(row.blastRadius()).isEqualTo(1));
+        }
+    }
+
+    /**
+     * Another trace's metrics take seconds on a big trace: meanwhile the panel shows none of the trace before (its
+     * incidents under the new title read as the new trace's) and says it is computing, not "no failures".
+     */
+    @Test
+    void whileAnotherTracesMetricsAreComputedThoseOfTheTraceBeforeAreNotShown(@TempDir Path dir) throws Exception {
+        try (Samples samples = Samples.imported(dir, "wrong-tool-call", "sandbox-lost-mid-effect")) {
+            QueuedTaskExecutor executor = new QueuedTaskExecutor();
+            WorkbenchViewModel workbench = samples.workbench(executor, null);
+            RecoveryViewModel recovery = workbench.recovery();
+            recovery.shownProperty().set(true);
+            workbench.openStored(Samples.traceId("wrong-tool-call"));
+            executor.runAllNewestFirst();
+            assertThat(recovery.incidents()).singleElement().satisfies(row -> assertThat(row.failureEventId()).isEqualTo("r1.15"));
+            assertThat(recovery.computingProperty().get()).isFalse();
+
+            workbench.openStored(Samples.traceId("sandbox-lost-mid-effect"));
+            executor.runAllBut("recovery-metrics");
+
+            assertThat(workbench.opened().bundle().manifest().traceId()).isEqualTo(Samples.traceId("sandbox-lost-mid-effect"));
+            assertThat(recovery.computingProperty().get()).isTrue();
+            assertThat(recovery.incidents()).as("not the trace before's").isEmpty();
+            assertThat(recovery.clauses()).isEmpty();
+            assertThat(recovery.summaryProperty().get()).isEqualTo("Computing…");
+            assertThat(recovery.gateSummaryProperty().get()).isEqualTo("Checking…");
+
+            executor.runAllNewestFirst();
+            assertThat(recovery.computingProperty().get()).isFalse();
+            assertThat(recovery.incidents()).singleElement().satisfies(row -> assertThat(row.blastRadius()).isEqualTo(1));
+            assertThat(recovery.gateSummaryProperty().get()).startsWith("Contract ");
         }
     }
 

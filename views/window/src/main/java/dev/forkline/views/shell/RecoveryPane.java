@@ -83,6 +83,7 @@ final class RecoveryPane extends SplitPane {
         VBox.setVgrow(charts, Priority.ALWAYS);
         metrics.setPadding(new Insets(8, 10, 8, 10));
         model.incidents().addListener((ListChangeListener<IncidentRow>) c -> updateCharts());
+        model.computingProperty().addListener((obs, was, now) -> updateCharts());
         updateCharts();
 
         Label gateTitle = new Label("Launch gate", Icons.of(Material2MZ.VERIFIED_USER));
@@ -166,8 +167,10 @@ final class RecoveryPane extends SplitPane {
         boolean costed = model.incidents().stream().anyMatch(row -> row.lostUsd().signum() != 0 || row.originalUsd().signum() != 0);
         show(recoveryChart, timed);
         show(costChart, costed);
-        noCharts.setVisible(!timed && !costed);
-        noCharts.setManaged(!timed && !costed);
+        // nothing measured is known only once the metrics are computed
+        boolean nothingMeasured = !timed && !costed && !model.computingProperty().get();
+        noCharts.setVisible(nothingMeasured);
+        noCharts.setManaged(nothingMeasured);
     }
 
     private static void show(BarChart<String, Number> chart, boolean shown) {

@@ -28,6 +28,12 @@ public record LibraryQuery(String text, LocalDate from, LocalDate to, String for
         return new LibraryQuery(otherText, from, to, format, outcome, integrity);
     }
 
+    /** Whether this query leaves out any trace: a text, a date or a format, outcome or verdict to match. */
+    public boolean narrows() {
+        return text != null && !text.isBlank() || from != null || to != null || format != null && !format.isBlank()
+                || outcome != null && !outcome.isBlank() || integrity != null;
+    }
+
     public boolean matches(TraceSummary trace) {
         if (text != null && !text.isBlank()) {
             String needle = text.toLowerCase(Locale.ROOT);

@@ -114,7 +114,8 @@ final class LibraryPane extends VBox {
         list.setId("library-list");
         this.eventHits = model.eventHits();
         list.setCellFactory(v -> new TraceCell(null, eventHits));
-        Label empty = new Label("No stored traces.\nFile › Open/Import… or drop a trace here.");
+        Label empty = new Label();
+        empty.textProperty().bind(model.emptyListTextProperty());
         empty.getStyleClass().add("muted");
         empty.setWrapText(true);
         list.setPlaceholder(empty);

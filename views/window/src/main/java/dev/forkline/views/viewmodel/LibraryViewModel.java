@@ -47,6 +47,11 @@ public final class LibraryViewModel {
     private final StringProperty outcome = new SimpleStringProperty();
     private final ObjectProperty<IntegrityStatus> integrity = new SimpleObjectProperty<>();
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
+    /** What the list says when it shows no trace. */
+    static final String NO_TRACES = "No stored traces.\nFile › Open/Import… or drop a trace here.";
+    static final String NONE_MATCHES = "No stored trace matches the search and filters.";
+    static final String SEARCHING = "Searching…";
+    private final ReadOnlyStringWrapper emptyListText = new ReadOnlyStringWrapper(NO_TRACES);
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper();
     private final ObservableList<String> formats = FXCollections.observableArrayList();
     private final LatestWins latest;
@@ -72,7 +77,11 @@ public final class LibraryViewModel {
         }
         LibraryQuery query = query();
         loading.set(true);
+        if (query.narrows()) {
+            emptyListText.set(SEARCHING); // a text is looked for in the events of traces not indexed yet: seconds on a big one
+        }
         latest.execute("library-search", progress -> new Result(source.find(query), source.list()), result -> {
+            emptyListText.set(query.narrows() ? NONE_MATCHES : NO_TRACES);
             // the counts first: the list's cells read them when the traces are set
             eventHits.clear();
             result.matches().eventHits().forEach((traceId, hits) -> eventHits.put(traceId, hits.label()));
@@ -178,6 +187,11 @@ public final class LibraryViewModel {
     /** Only traces with this verdict; null for any. */
     public ObjectProperty<IntegrityStatus> integrityProperty() {
         return integrity;
+    }
+
+    /** What the list says when it shows no trace: none stored, none matching, or still searching. */
+    public ReadOnlyStringProperty emptyListTextProperty() {
+        return emptyListText.getReadOnlyProperty();
     }
 
     public ReadOnlyBooleanProperty loadingProperty() {

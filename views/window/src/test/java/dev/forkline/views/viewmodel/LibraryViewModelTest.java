@@ -44,6 +44,8 @@ class LibraryViewModelTest {
             model.textProperty().set("nosuchwordanywhere");
             assertThat(model.traces()).isEmpty();
             assertThat(model.eventHits()).isEmpty();
+            assertThat(model.emptyListTextProperty().get()).as("a trace is stored: none matches")
+                    .isEqualTo(LibraryViewModel.NONE_MATCHES);
 
             assertThat(store.searchLibrary("://").hits()).as("in a URL of the trace's events").isNotEmpty();
             model.textProperty().set("://");
@@ -52,6 +54,27 @@ class LibraryViewModelTest {
 
             model.textProperty().set(imported.trace().title());
             assertThat(model.traces()).extracting(TraceSummary::traceId).containsExactly(traceId);
+        }
+    }
+
+    /** An empty list says why: nothing stored, nothing matching, or a search still reading traces not indexed yet. */
+    @Test
+    void theEmptyListSaysWhetherNothingIsStoredNothingMatchesOrTheSearchStillRuns(@TempDir Path dir) throws Exception {
+        try (TraceStore store = TraceStore.open(dir.resolve("forkline").toAbsolutePath())) {
+            dev.forkline.views.concurrent.QueuedTaskExecutor executor = new dev.forkline.views.concurrent.QueuedTaskExecutor();
+            LibraryViewModel model = new LibraryViewModel(executor, new StoreTraceLibrary(store));
+            model.refresh();
+            executor.runAllNewestFirst();
+            assertThat(model.emptyListTextProperty().get()).isEqualTo(LibraryViewModel.NO_TRACES);
+
+            model.textProperty().set("pytest");
+            assertThat(model.emptyListTextProperty().get()).isEqualTo(LibraryViewModel.SEARCHING);
+            executor.runAllNewestFirst();
+            assertThat(model.emptyListTextProperty().get()).isEqualTo(LibraryViewModel.NONE_MATCHES);
+
+            model.textProperty().set("");
+            executor.runAllNewestFirst();
+            assertThat(model.emptyListTextProperty().get()).isEqualTo(LibraryViewModel.NO_TRACES);
         }
     }
 

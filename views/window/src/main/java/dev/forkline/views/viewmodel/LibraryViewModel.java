@@ -32,6 +32,11 @@ import java.util.List;
  */
 public final class LibraryViewModel {
 
+    /** What the list says when it shows no trace. */
+    static final String NO_TRACES = "No stored traces.\nFile › Open/Import… or drop a trace here.";
+    static final String NONE_MATCHES = "No stored trace matches the search and filters.";
+    static final String SEARCHING = "Searching…";
+
     private final ObjectProperty<TraceLibrary> library = new SimpleObjectProperty<>();
     private final ObservableList<TraceSummary> traces = FXCollections.observableArrayList();
     private final ObservableMap<String, String> eventHits = FXCollections.observableHashMap();
@@ -47,10 +52,6 @@ public final class LibraryViewModel {
     private final StringProperty outcome = new SimpleStringProperty();
     private final ObjectProperty<IntegrityStatus> integrity = new SimpleObjectProperty<>();
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
-    /** What the list says when it shows no trace. */
-    static final String NO_TRACES = "No stored traces.\nFile › Open/Import… or drop a trace here.";
-    static final String NONE_MATCHES = "No stored trace matches the search and filters.";
-    static final String SEARCHING = "Searching…";
     private final ReadOnlyStringWrapper emptyListText = new ReadOnlyStringWrapper(NO_TRACES);
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper();
     private final ObservableList<String> formats = FXCollections.observableArrayList();
@@ -96,6 +97,7 @@ public final class LibraryViewModel {
             updateSearchIndex(source);
         }, failure -> {
             error.set("Could not read the library: " + failure.getMessage());
+            emptyListText.set(""); // the error says why nothing is listed
             loading.set(false);
         });
     }

@@ -149,7 +149,7 @@ public final class RecoveryViewModel {
             summary.set(describe(computed.metrics()));
             GateResult result = computed.gate().result();
             gate.set(result);
-            clauses.setAll(result == null ? List.of() : clausesFor(result, bundle.manifest().traceId()));
+            clauses.setAll(result == null ? List.of() : clausesFor(result, traceId));
             gateSummary.set(computed.gate().message());
         }, failure -> {
             computing.set(false);

@@ -36,7 +36,8 @@ class QuickBenchSmokeTest {
                         "step.while-importing", "step.while-importing.p95", "frame.zoomed-out", "frame.mid-zoom",
                         "frame.zoomed-in", "step", "step.state", "step.first", "open.first-frame.claude-code", "step.while-importing.claude-code",
                         "step.while-importing.claude-code.p95", "open.first-frame.codex-rollout", "step.while-importing.codex-rollout",
-                        "step.while-importing.codex-rollout.p95", "import.claude-code", "import.codex-rollout", "import.otel-genai",
+                        "step.while-importing.codex-rollout.p95", "open.first-frame.otel-genai", "step.while-importing.otel-genai",
+                        "step.while-importing.otel-genai.p95", "import.claude-code", "import.codex-rollout", "import.otel-genai",
                         "import.rss.claude-code", "import.rss.codex-rollout", "import.rss.otel-genai", "checkpoint.storage", "workspace.rebuild",
                         "library.list", "library.escape-queue", "library.search");
         for (Figure figure : figures) {

@@ -90,8 +90,10 @@ class OutcomeBadgesFlowsTest {
 
     /** The texts and colours of the pills in the fork tree's row of a run. */
     private List<String> pillsOfRun(String run) {
-        Node cell = robot.lookup("#fork-tree .tree-cell").match(c -> c instanceof TreeCell<?> t && t.getItem() instanceof dev.forkline.views.data.RunNode n
-                && n.run().equals(run)).query();
+        // in this test's window (an earlier test's may still be open with runs of the same names), a visible cell: the
+        // tree keeps cells it does not show (its pile), which may still hold a run without its badges
+        Node cell = robot.from(workbench.view().forkTree.tree).lookup(".tree-cell").match(c -> c.isVisible() && c instanceof TreeCell<?> t && !t.isEmpty()
+                && t.getItem() instanceof dev.forkline.views.data.RunNode n && n.run().equals(run)).query();
         return HeadlessFx.call(() -> cell.lookupAll(".pill").stream().map(p -> ((Label) p).getText() + " " + tone(p)).toList());
     }
 
@@ -126,8 +128,8 @@ class OutcomeBadgesFlowsTest {
                 .containsExactly("Replay: matched the recording pill-accent", "Task: failed (tests deleted) pill-danger");
         assertThat(pillsOfRun("r3")).noneMatch(p -> p.contains("success"));
 
-        Node row = robot.lookup("#library-list .list-cell")
-                .match(c -> c instanceof ListCell<?> cell && cell.getItem() instanceof TraceSummary t && t.traceId().equals(TRACE)).query();
+        Node row = robot.from(workbench.view()).lookup("#library-list .list-cell")
+                .match(c -> c.isVisible() && c instanceof ListCell<?> cell && cell.getItem() instanceof TraceSummary t && t.traceId().equals(TRACE)).query();
         assertThat(HeadlessFx.call(() -> row.lookupAll(".pill").stream().map(p -> ((Label) p).getText()).toList())).contains("Task: failed");
     }
 

@@ -4,7 +4,6 @@ import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.ReadingWatcher;
 import dev.forkline.importers.StreamingImporter;
-import dev.forkline.importers.support.BytesRead;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.RecordStream;
 import dev.forkline.importers.support.SingleFileImporter;
@@ -13,6 +12,7 @@ import dev.forkline.trace.bundle.EventBatchSink;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -54,9 +54,9 @@ public final class OtelImporter extends SingleFileImporter implements StreamingI
     @Override
     public ImportedTrace read(Path path, EventBatchSink sink, ReadingWatcher watcher) throws IOException, TraceFormatException {
         long size = Files.size(path);
-        return read(path, Long.MAX_VALUE, sink,
+        return read(path, session -> new SpanFileReader(path, session).reportingTo(
                 bytes -> watcher.read(bytes, size, () -> read(path, RecordStream.lastLineEnd(path, bytes))),
-                bytes -> watcher.read(bytes, size, () -> readPart(path, bytes)));
+                bytes -> watcher.read(bytes, size, () -> readPart(path, bytes))), sink);
     }
 
     /**
@@ -64,22 +64,20 @@ public final class OtelImporter extends SingleFileImporter implements StreamingI
      * lines): the trace is that of those bytes, as if the file ended there.
      */
     public ImportedTrace read(Path path, long length) throws IOException, TraceFormatException {
-        return read(path, length, null, BytesRead.NONE, BytesRead.NONE);
-    }
-
-    private ImportedTrace read(Path path, long length, EventBatchSink sink, BytesRead readingLines, BytesRead readingWhole)
-            throws IOException, TraceFormatException {
-        ImportSession session = newSession(path);
-        try (SpanFileReader reader = new SpanFileReader(path, session, length).reportingTo(readingLines, readingWhole)) {
-            return OtelDerivation.whole(session, path.toString(), reader.read(), sink);
-        }
+        return read(path, session -> new SpanFileReader(path, session, length), null);
     }
 
     /** The trace of the spans wholly within the first {@code length} bytes of a file of one document. */
     private ImportedTrace readPart(Path path, long length) throws IOException, TraceFormatException {
+        return read(path, session -> SpanFileReader.partOf(path, session, length), null);
+    }
+
+    /** The trace of the spans {@code spansOf} reads for a new session of the file, its events handed to {@code sink} (or null). */
+    private ImportedTrace read(Path path, Function<ImportSession, SpanFileReader> spansOf, EventBatchSink sink)
+            throws IOException, TraceFormatException {
         ImportSession session = newSession(path);
-        try (SpanFileReader reader = SpanFileReader.partOf(path, session, length)) {
-            return OtelDerivation.whole(session, path.toString(), reader.read(), null);
+        try (SpanFileReader reader = spansOf.apply(session)) {
+            return OtelDerivation.whole(session, path.toString(), reader.read(), sink);
         }
     }
 }

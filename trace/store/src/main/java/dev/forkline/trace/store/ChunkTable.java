@@ -1,5 +1,8 @@
 package dev.forkline.trace.store;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -138,7 +141,7 @@ final class ChunkTable {
      */
     static Optional<SplitLines> splitLines(Connection connection, String traceId, String runId, long firstSeq, int expected)
             throws SQLException {
-        return lines(connection, traceId, runId, firstSeq).map(blob -> split(blob, expected));
+        return lines(connection, traceId, runId, firstSeq, -1).map(blob -> split(blob, expected));
     }
 
     private static SplitLines split(byte[] blob, int expected) {
@@ -154,16 +157,54 @@ final class ChunkTable {
         return new SplitLines(count == expected ? lines : Arrays.copyOf(lines, count), blob.length);
     }
 
-    /** A chunk's lines blob as stored, or empty when there is no such chunk. */
-    static Optional<byte[]> lines(Connection connection, String traceId, String runId, long firstSeq) throws SQLException {
+    /**
+     * The lines blob of a chunk of a loaded trace, read into an array of the length its header recorded; a blob of
+     * another length is read whole, for {@link ChunkLines#decodeChecked} to report. H2's {@code getBytes} of a BLOB grows
+     * a buffer from 4 KB and copies it out at the end: three copies of every megabyte, most of the time a search of a
+     * large trace spent reading its chunks (docs/benchmarks.md).
+     */
+    static Optional<byte[]> lines(Connection connection, String traceId, ChunkDirectory.Entry chunk) throws SQLException {
+        return lines(connection, traceId, chunk.runId(), chunk.firstSeq(), chunk.storedLength());
+    }
+
+    /** A chunk's lines blob as stored (read as {@code expectedLength} bytes unless negative), or empty when there is no such chunk. */
+    private static Optional<byte[]> lines(Connection connection, String traceId, String runId, long firstSeq, int expectedLength)
+            throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT lines FROM event_chunks"
                 + " WHERE trace_id = ? AND run_id = ? AND first_seq = ?")) {
             query.setString(1, traceId);
             query.setString(2, runId);
             query.setLong(3, firstSeq);
             try (ResultSet rows = query.executeQuery()) {
-                return rows.next() ? Optional.of(rows.getBytes(1)) : Optional.empty();
+                if (!rows.next()) {
+                    return Optional.empty();
+                }
+                return Optional.of(expectedLength < 0 ? rows.getBytes(1) : readSized(rows, expectedLength));
             }
+        }
+    }
+
+    private static byte[] readSized(ResultSet rows, int expectedLength) throws SQLException {
+        try (InputStream in = rows.getBinaryStream(1)) {
+            if (in == null) {
+                return new byte[0];
+            }
+            byte[] bytes = new byte[expectedLength];
+            int read = in.readNBytes(bytes, 0, expectedLength);
+            if (read < expectedLength) {
+                return Arrays.copyOf(bytes, read);
+            }
+            int next = in.read();
+            if (next < 0) {
+                return bytes;
+            }
+            ByteArrayOutputStream longer = new ByteArrayOutputStream(expectedLength + 8192);
+            longer.write(bytes);
+            longer.write(next);
+            in.transferTo(longer);
+            return longer.toByteArray();
+        } catch (IOException e) {
+            throw new SQLException("cannot read a chunk's lines: " + e.getMessage(), e);
         }
     }
 

@@ -111,7 +111,7 @@ final class IntegrityCheck {
                                    List<String> problems) throws SQLException {
         try (OrderedPoolWork<String> checking = new OrderedPoolWork<>()) {
             for (ChunkDirectory.Entry chunk : chunks) {
-                byte[] stored = ChunkTable.lines(connection, traceId, chunk.runId(), chunk.firstSeq()).orElse(null);
+                byte[] stored = ChunkTable.lines(connection, traceId, chunk).orElse(null);
                 checking.submit(() -> linesProblem(traceId, chunk, stored));
                 while (checking.isFull()) {
                     addIfAny(checking.takeNext(), problems);

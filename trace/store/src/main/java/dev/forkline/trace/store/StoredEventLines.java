@@ -64,7 +64,7 @@ final class StoredEventLines implements EventLines {
     private byte[] fetch(ChunkDirectory.Entry entry, int forEvent) throws IOException {
         Optional<byte[]> stored;
         try (Connection connection = pool.getConnection()) {
-            stored = ChunkTable.lines(connection, traceId, entry.runId(), entry.firstSeq());
+            stored = ChunkTable.lines(connection, traceId, entry);
         } catch (SQLException e) {
             throw new IOException("cannot read " + entry.describe() + " of trace '" + traceId + "': database error: " + e.getMessage(), e);
         } catch (IllegalStateException e) {

@@ -52,7 +52,7 @@ final class StoredEventScan {
                 if (stopped.getAsBoolean()) {
                     throw new StoreException("the scan of trace '" + traceId + "' was stopped");
                 }
-                byte[] stored = ChunkTable.lines(connection, traceId, chunk.runId(), chunk.firstSeq())
+                byte[] stored = ChunkTable.lines(connection, traceId, chunk)
                         .orElseThrow(() -> damaged(chunk, "is missing"));
                 scanning.submit(() -> job.run(chunk, decoded(chunk, stored)));
                 while (scanning.isFull()) {

@@ -117,6 +117,38 @@ class ManyChunksTest {
         }
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {-1, 1})
+    void aChunkOfAnotherLengthThanItsHeaderSaysIsReportedWithBothLengths(int change) throws Exception {
+        List<Event> events = trace(3 * CHUNK, 10);
+        try (TraceStore store = backend.open(dir, "db/forkline")) {
+            store.importTrace(bundle(events), List.of(), null);
+            long length;
+            try (Connection connection = connect(); Statement sql = connection.createStatement()) {
+                try (var rows = sql.executeQuery("SELECT OCTET_LENGTH(lines) FROM event_chunks WHERE run_id = 'r1' AND first_seq = 1025")) {
+                    rows.next();
+                    length = rows.getLong(1);
+                }
+                sql.executeUpdate("UPDATE event_chunks SET lines = " + backend.binary("REPEAT('x', " + (length + change) + ")")
+                        + " WHERE run_id = 'r1' AND first_seq = 1025");
+            }
+            String lengths = "holds " + (length + change) + " bytes where its header says " + length;
+
+            try (Bundle loaded = store.load("t-chunks")) {
+                List<Event> lazy = loaded.events();
+                assertThat(lazy.get(2048)).isEqualTo(events.get(2048));
+                assertThatThrownBy(() -> lazy.get(1999))
+                        .isInstanceOf(LazyEventList.DamagedEventException.class)
+                        .hasMessageContaining("the chunk of run 'r1' from seq 1025 is damaged: " + lengths);
+            }
+            assertThat(store.integrityCheck().problems())
+                    .containsExactly("chunk lines are damaged: trace t-chunks run r1 seq 1025: " + lengths);
+            assertThatThrownBy(() -> store.search("t-chunks", "note", null, null, false))
+                    .isInstanceOf(StoreException.class)
+                    .hasMessageContaining("the chunk of run 'r1' from seq 1025 " + lengths);
+        }
+    }
+
     @Test
     void aDamagedChunkHeaderFailsTheLoadNamingTheChunk() throws Exception {
         try (TraceStore store = backend.open(dir, "db/forkline")) {

@@ -1,7 +1,10 @@
 package dev.forkline.trace.store;
 
+import dev.forkline.trace.ByteWords;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A fast first pass of the text search over an event's stored line: whether the line could match, without parsing it.
@@ -10,12 +13,18 @@ import java.util.List;
  * match when each word of the folded query ({@link CaseFolding}) is inside the tool name or inside one of the line's
  * JSON strings, decoded (escapes and UTF-8) and folded. That accepts every line whose event matches (no false
  * negatives) and some that do not (member names, envelope fields, words in different orders), which the caller then
- * checks on the parsed event. Most strings are plain ASCII without escapes: those are matched on their bytes, folding
- * A-Z as it goes; only the others are decoded. Not thread-safe: one per thread.
+ * checks on the parsed event. Most strings are ASCII: those are matched on their bytes, folding A-Z as it goes (their
+ * escapes, such as a tool output's line breaks, undone into a scratch array first); only the others are decoded. A tool
+ * name's words are looked for once per name. Not thread-safe: one per thread.
  */
 final class JsonTextMatcher {
 
     private static final byte[] ASCII_LOWER = new byte[128];
+    private static final int MAX_TOOL_NAMES = 4096;
+    private static final long QUOTES = ByteWords.repeated('"');
+    private static final long BACKSLASHES = ByteWords.repeated('\\');
+    /** The bit that tells an ASCII letter's cases apart, in every byte. */
+    private static final long CASE_BITS = ByteWords.repeated(' ');
 
     static {
         for (int c = 0; c < 128; c++) {
@@ -28,6 +37,11 @@ final class JsonTextMatcher {
     private final byte[][] asciiWords;
     private final boolean[] found;
     private final StringBuilder decoded = new StringBuilder(256);
+    /** An ASCII string's content with its escapes undone. */
+    private byte[] unescaped = new byte[256];
+    private int unescapedLength;
+    /** Per tool name seen, which words it holds (most traces name a few dozen tools). */
+    private final Map<String, boolean[]> toolNameWords = new HashMap<>();
 
     JsonTextMatcher(String query) {
         List<String> parts = new ArrayList<>();
@@ -57,31 +71,46 @@ final class JsonTextMatcher {
         java.util.Arrays.fill(found, false);
         int missing = words.length;
         if (toolName != null) {
-            decoded.setLength(0);
-            toolName.codePoints().forEach(c -> CaseFolding.appendFolded(c, decoded));
-            missing -= markFound();
+            boolean[] inName = wordsIn(toolName);
+            for (int w = 0; w < words.length; w++) {
+                if (inName[w]) {
+                    found[w] = true;
+                    missing--;
+                }
+            }
         }
         int i = start;
-        while (missing > 0 && i < end) {
-            if (line[i] != '"') {
-                i++;
-                continue;
+        while (missing > 0) {
+            int open = quoteIn(line, i, end);
+            if (open < 0) {
+                break;
             }
-            int from = i + 1;
+            int from = open + 1;
             int to = from;
-            boolean plainAscii = true;
-            while (to < end && line[to] != '"') {
-                if (line[to] == '\\') {
-                    plainAscii = false;
+            boolean ascii = true;
+            boolean escaped = false;
+            while (true) {
+                to = stringStopIn(line, to, end);
+                if (to < 0) {
+                    to = end;
+                    break;
+                }
+                byte b = line[to];
+                if (b == '"') {
+                    break;
+                } else if (b == '\\') {
+                    escaped = true;
                     to += 2;
                 } else {
-                    plainAscii &= line[to] >= 0;
+                    ascii = false;
                     to++;
                 }
             }
             to = Math.min(to, end);
-            if (plainAscii) {
+            if (ascii && !escaped) {
                 missing -= markFoundInAscii(line, from, to);
+            } else if (ascii && unescapeAscii(line, from, to)) {
+                missing -= markFoundInAscii(unescaped, 0, unescapedLength);
             } else {
                 decodeString(line, from, to);
                 missing -= markFound();
@@ -89,6 +118,68 @@ final class JsonTextMatcher {
             i = to + 1;
         }
         return missing == 0;
+    }
+
+    /** Which words the folded {@code toolName} holds. */
+    private boolean[] wordsIn(String toolName) {
+        boolean[] inName = toolNameWords.get(toolName);
+        if (inName == null) {
+            decoded.setLength(0);
+            toolName.codePoints().forEach(c -> CaseFolding.appendFolded(c, decoded));
+            inName = new boolean[words.length];
+            for (int w = 0; w < words.length; w++) {
+                inName[w] = decoded.indexOf(words[w]) >= 0;
+            }
+            if (toolNameWords.size() < MAX_TOOL_NAMES) {
+                toolNameWords.put(toolName, inName);
+            }
+        }
+        return inName;
+    }
+
+    /**
+     * Undoes the escapes of an ASCII string's content {@code [from, to)} into {@link #unescaped}, setting
+     * {@link #unescapedLength}; false (nothing usable) when an escape stands for a character beyond ASCII or is cut short.
+     */
+    private boolean unescapeAscii(byte[] line, int from, int to) {
+        if (unescaped.length < to - from) {
+            unescaped = new byte[Math.max(to - from, unescaped.length * 2)];
+        }
+        int n = 0;
+        int i = from;
+        while (i < to) {
+            byte b = line[i];
+            if (b != '\\') {
+                unescaped[n++] = b;
+                i++;
+                continue;
+            }
+            if (i + 1 >= to) {
+                return false;
+            }
+            byte kind = line[i + 1];
+            i += 2;
+            byte plain;
+            switch (kind) {
+                case 'n' -> plain = '\n';
+                case 't' -> plain = '\t';
+                case 'r' -> plain = '\r';
+                case 'b' -> plain = '\b';
+                case 'f' -> plain = '\f';
+                case 'u' -> {
+                    int code = i + 4 <= to ? hex4(line, i) : -1;
+                    if (code < 0 || code >= 0x80) {
+                        return false;
+                    }
+                    plain = (byte) code;
+                    i += 4;
+                }
+                default -> plain = kind; // \" \\ \/
+            }
+            unescaped[n++] = plain;
+        }
+        unescapedLength = n;
+        return true;
     }
 
     /** Marks the ASCII words found in plain ASCII bytes {@code [from, to)}, ignoring case. */
@@ -104,21 +195,85 @@ final class JsonTextMatcher {
         return newlyFound;
     }
 
+    /**
+     * Whether the ASCII bytes {@code [from, to)} hold the lowercase ASCII {@code word}, ignoring case. The places its
+     * first byte may be at are found eight bytes at a time: for a letter, both cases at once (a byte ORed with 0x20 is
+     * a lowercase letter only if it was that letter in either case).
+     */
     private static boolean containsIgnoringCase(byte[] line, int from, int to, byte[] word) {
         byte first = word[0];
-        for (int at = from, last = to - word.length; at <= last; at++) {
-            if (ASCII_LOWER[line[at]] != first) {
-                continue;
+        boolean letter = first >= 'a' && first <= 'z';
+        long folding = letter ? CASE_BITS : 0;
+        long firsts = ByteWords.repeated((char) first);
+        int last = to - word.length;
+        int at = from;
+        for (; at + Long.BYTES <= to; at += Long.BYTES) {
+            long candidates = ByteWords.matches(ByteWords.at(line, at) | folding, firsts);
+            while (candidates != 0) {
+                int candidate = at + (Long.numberOfTrailingZeros(candidates) >>> 3);
+                if (candidate > last) {
+                    return false;
+                }
+                if (startsWithIgnoringCase(line, candidate, word)) {
+                    return true;
+                }
+                candidates &= candidates - 1;
             }
-            int k = 1;
-            while (k < word.length && ASCII_LOWER[line[at + k]] == word[k]) {
-                k++;
-            }
-            if (k == word.length) {
+        }
+        for (; at <= last; at++) {
+            if (startsWithIgnoringCase(line, at, word)) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static boolean startsWithIgnoringCase(byte[] line, int at, byte[] word) {
+        for (int k = 0; k < word.length; k++) {
+            if (ASCII_LOWER[line[at + k]] != word[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The first {@code '"'} in {@code [from, to)}, or -1. */
+    private static int quoteIn(byte[] line, int from, int to) {
+        int i = from;
+        for (; i + Long.BYTES <= to; i += Long.BYTES) {
+            long quotes = ByteWords.matches(ByteWords.at(line, i), QUOTES);
+            if (quotes != 0) {
+                return i + (Long.numberOfTrailingZeros(quotes) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (line[i] == '"') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The first byte in {@code [from, to)} where a plain ASCII string's run of content stops: its closing quote, an
+     * escape or a byte beyond ASCII; -1 if none. (Of the flags of one word, the lowest is always a true one.)
+     */
+    private static int stringStopIn(byte[] line, int from, int to) {
+        int i = from;
+        for (; i + Long.BYTES <= to; i += Long.BYTES) {
+            long word = ByteWords.at(line, i);
+            long stops = ByteWords.matches(word, QUOTES) | ByteWords.matches(word, BACKSLASHES) | (word & ByteWords.HIGH_BITS);
+            if (stops != 0) {
+                return i + (Long.numberOfTrailingZeros(stops) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            byte b = line[i];
+            if (b == '"' || b == '\\' || b < 0) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private int markFound() {

@@ -58,9 +58,83 @@ class JsonTextMatcherTest {
     }
 
     @Test
+    void oneMatcherAnswersForEachToolNameItMeets() {
+        JsonTextMatcher matcher = new JsonTextMatcher("bash passed");
+        byte[] line = line(Json.object().put("stdout", "3 passed"), false);
+
+        assertThat(matcher.mayMatch(line, 0, line.length, "Bash")).isTrue();
+        assertThat(matcher.mayMatch(line, 0, line.length, "Read")).isFalse();
+        assertThat(matcher.mayMatch(line, 0, line.length, null)).isFalse();
+        assertThat(matcher.mayMatch(line, 0, line.length, "BASH")).isTrue();
+        assertThat(matcher.mayMatch(line, 0, line.length, "Read")).isFalse();
+    }
+
+    @Test
+    void findsWordsAcrossTheEscapesOfAnAsciiString() {
+        byte[] line = line(Json.object().put("stdout", "ok\n\tFAILED: \"x\\y\"\u0001/z\r"), false);
+
+        assertThat(mayMatch("ok\n\tfailed:", line)).isTrue();
+        assertThat(mayMatch("\"X\\Y\"\u0001/Z\r", line)).isTrue();
+        assertThat(mayMatch("okn", line)).as("an escape is its character, not its letter").isFalse();
+        assertThat(mayMatch("x\\\\y", line)).as("an escaped backslash is one backslash").isFalse();
+        assertThat(mayMatch("u0001", line)).isFalse();
+    }
+
+    @Test
+    void saysExactlyWhetherEachWordIsInsideOneStringOfTheLine() throws Exception {
+        Random random = new Random(20261205L);
+        String alphabet = "aAbBqQzZ@`[{09 -\n\"\\/\u00e9\u0130\u212a";
+        for (int round = 0; round < 20_000; round++) {
+            ObjectNode data = Json.object();
+            int strings = 1 + random.nextInt(4);
+            for (int k = 0; k < strings; k++) {
+                data.put(randomText(random, "kK", 1 + random.nextInt(2)), randomText(random, alphabet, random.nextInt(40)));
+            }
+            byte[] line = line(data, random.nextBoolean());
+            String query = randomText(random, alphabet.replace("\u0130", ""), 1 + random.nextInt(3));
+            if (CaseFolding.fold(query).isBlank()) {
+                continue;
+            }
+            String toolName = random.nextInt(4) == 0 ? randomText(random, alphabet, 3) : null;
+            assertThat(new JsonTextMatcher(query).mayMatch(line, 0, line.length, toolName))
+                    .as("'%s' in %s (tool %s)", query, new String(line, StandardCharsets.UTF_8), toolName)
+                    .isEqualTo(eachWordInOneString(query, line, toolName));
+        }
+    }
+
+    /** What the matcher promises, worked out the slow way: every decoded string of the line (member names too), folded. */
+    private static boolean eachWordInOneString(String query, byte[] line, String toolName) throws Exception {
+        java.util.List<String> strings = new java.util.ArrayList<>();
+        if (toolName != null) {
+            strings.add(CaseFolding.fold(toolName));
+        }
+        try (com.fasterxml.jackson.core.JsonParser parser = Json.MAPPER.getFactory().createParser(line)) {
+            for (var token = parser.nextToken(); token != null; token = parser.nextToken()) {
+                if (token == com.fasterxml.jackson.core.JsonToken.FIELD_NAME || token == com.fasterxml.jackson.core.JsonToken.VALUE_STRING) {
+                    strings.add(CaseFolding.fold(parser.getText()));
+                }
+            }
+        }
+        for (String word : CaseFolding.fold(query).split(" ")) {
+            if (!word.isEmpty() && strings.stream().noneMatch(s -> s.contains(word))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Test
     void neverMissesAPieceOfTheSearchText() {
-        Random random = new Random(20261130L);
-        String alphabet = "aAbBzZ \n\t\"\\/\u00e9\u00c9\u0130\u03a3\u03c3\u03c2\u4e2d\ud83d\ude00\u00df\u1e9e";
+        neverMissesAPieceOf("aAbBzZ \n\t\"\\/\u00e9\u00c9\u0130\u03a3\u03c3\u03c2\u4e2d\ud83d\ude00\u00df\u1e9e", 20261130L);
+    }
+
+    @Test
+    void neverMissesAPieceOfAnAsciiSearchText() {
+        neverMissesAPieceOf("aAbBzZ09 :.-\n\t\r\b\f\"\\/\u0001\u001f\u007f", 20261205L);
+    }
+
+    private static void neverMissesAPieceOf(String alphabet, long seed) {
+        Random random = new Random(seed);
         for (int round = 0; round < 3000; round++) {
             ObjectNode data = Json.object();
             int strings = 1 + random.nextInt(3);

@@ -84,7 +84,7 @@ final class EventSearch {
                 int start = chunks.lineStart(i);
                 int stop = chunks.lineEnd(i);
                 if (matcher.mayMatch(lines, start, stop, toolNames[i])
-                        && scan.searchText(lines, start, stop, i, toolNames[i]).contains(lowerText)) {
+                        && scan.searchText(lines, start, stop, toolNames[i]).contains(lowerText)) {
                     found.set(i);
                 }
             }

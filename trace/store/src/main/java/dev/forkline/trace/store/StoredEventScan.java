@@ -1,8 +1,5 @@
 package dev.forkline.trace.store;
 
-import dev.forkline.trace.Event;
-import dev.forkline.trace.EventCodec;
-import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -73,31 +70,13 @@ final class StoredEventScan {
         }
     }
 
-    /** The search text ({@link SearchText}) of event {@code i}, whose line is at {@code start..end} of its chunk's lines. */
-    String searchText(byte[] lines, int start, int end, int i, String toolName) throws StoreException {
-        Event event;
+    /** The search text ({@link SearchText}) of the event whose line is at {@code start..end} of its chunk's lines. */
+    String searchText(byte[] lines, int start, int end, String toolName) throws StoreException {
         try {
-            event = EventCodec.parseLine(lines, start, end - start, "store:" + traceId, i + 1L);
-        } catch (TraceFormatException e) {
-            throw new StoreException("the stored trace '" + traceId + "' is damaged: " + e.getMessage(), e);
-        }
-        return SearchText.of(toolName, event.data());
-    }
-
-    /**
-     * As {@link #searchText}, reading only the line's JSON tree and its {@code data}, without checking the event (its
-     * line was checked when it was stored): for reading every event of a trace, as counting its search terms does, where
-     * checking each event took as long as the rest.
-     */
-    String searchTextOfData(byte[] lines, int start, int end, String toolName) throws StoreException {
-        com.fasterxml.jackson.databind.JsonNode line;
-        try {
-            line = dev.forkline.trace.Json.MAPPER.readTree(lines, start, end - start);
+            return SearchText.ofLine(toolName, lines, start, end);
         } catch (IOException e) {
             throw new StoreException("the stored trace '" + traceId + "' is damaged: a line is not JSON: " + e.getMessage(), e);
         }
-        com.fasterxml.jackson.databind.JsonNode data = line == null ? null : line.get("data");
-        return SearchText.of(toolName, data == null ? com.fasterxml.jackson.databind.node.NullNode.getInstance() : data);
     }
 
     private static <R> R take(OrderedPoolWork<R> scanning) throws StoreException {

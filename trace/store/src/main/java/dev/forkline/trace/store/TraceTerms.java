@@ -42,7 +42,7 @@ final class TraceTerms {
         scan.run(all(trace), (chunk, lines) -> {
             Map<String, Long> inChunk = new HashMap<>();
             for (int i = chunk.firstIndex(); i < chunk.firstIndex() + chunk.eventCount(); i++) {
-                String text = scan.searchTextOfData(lines, chunks.lineStart(i), chunks.lineEnd(i), toolNames[i]);
+                String text = scan.searchText(lines, chunks.lineStart(i), chunks.lineEnd(i), toolNames[i]);
                 for (String term : SearchTerms.of(text)) {
                     inChunk.merge(term, 1L, Long::sum);
                 }
@@ -77,7 +77,7 @@ final class TraceTerms {
                 int start = chunks.lineStart(i);
                 int end = chunks.lineEnd(i);
                 if (matcher.mayMatch(lines, start, end, toolNames[i])) {
-                    Set<String> terms = SearchTerms.of(scan.searchTextOfData(lines, start, end, toolNames[i]));
+                    Set<String> terms = SearchTerms.of(scan.searchText(lines, start, end, toolNames[i]));
                     if (SearchTerms.holdsAll(terms, words)) {
                         found++;
                     }

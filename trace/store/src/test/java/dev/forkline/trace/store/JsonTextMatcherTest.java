@@ -142,7 +142,7 @@ class JsonTextMatcherTest {
                 data.put("k" + s, randomText(random, alphabet, 1 + random.nextInt(12)));
             }
             String toolName = random.nextBoolean() ? randomText(random, alphabet, 4) : null;
-            String searchText = SearchText.of(toolName, data);
+            String searchText = TreeSearchText.of(toolName, data);
             int from = random.nextInt(searchText.length());
             int to = Math.min(searchText.length(), from + 1 + random.nextInt(8));
             String query = searchText.substring(from, to).strip();

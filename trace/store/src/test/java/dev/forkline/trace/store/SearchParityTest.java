@@ -153,7 +153,7 @@ class SearchParityTest {
                 tool = event.causes().stream().map(toolByEventId::get).filter(t -> t != null).findFirst()
                         .orElse(event.text("callId") == null ? null : toolByCallId.get(event.text("callId")));
             }
-            texts.put(event.id(), SearchText.of(tool, event.data()));
+            texts.put(event.id(), TreeSearchText.of(tool, event.data()));
         }
         return texts;
     }

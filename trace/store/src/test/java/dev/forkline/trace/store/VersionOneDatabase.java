@@ -103,7 +103,7 @@ final class VersionOneDatabase {
                     insert.setString(8, tool);
                     insert.setBoolean(9, EventFacts.isError(event));
                     insert.setString(10, hash);
-                    insert.setString(11, SearchText.of(tool, event.data()));
+                    insert.setString(11, TreeSearchText.of(tool, event.data()));
                     insert.setString(12, line);
                     insert.executeUpdate();
                     digest.add(hash);

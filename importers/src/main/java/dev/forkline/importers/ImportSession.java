@@ -23,6 +23,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.RandomAccess;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
 
 /**
  * What every importer needs while reading one file: the hash chain it appends to, the blobs, the findings, and the
@@ -32,6 +34,7 @@ public final class ImportSession {
 
     /** The run of an import that holds one run: {@code r1}, as the recorder names a recording's first run. */
     public static final String RUN = "r1";
+    static final int EVENTS_BETWEEN_STOP_CHECKS = 256;
 
     private final String format;
     private final String source;
@@ -50,6 +53,8 @@ public final class ImportSession {
     /** Where the events go as they are hashed, when the trace is stored while it is read ({@link #storeWhileReading}). */
     private volatile StreamedEvents streamed;
     private Manifest streamedManifest;
+    /** Asked every {@value #EVENTS_BETWEEN_STOP_CHECKS} events appended: true ends the import ({@link #stoppingWhen}). */
+    private BooleanSupplier stopped = () -> false;
     /** The columns of the events up to the last {@link #snapshot}, so that the next one adds only the rows of new events. */
     private EventColumns.Builder snapshotColumns;
     private int snapshotRows;
@@ -82,6 +87,23 @@ public final class ImportSession {
         });
     }
 
+    /**
+     * Makes this session's import end with a {@link CancellationException} once {@code stopped} says so: asked by
+     * {@link #checkStopped} and every {@value #EVENTS_BETWEEN_STOP_CHECKS} events appended. For an import whose result
+     * nobody waits for any more (the preview of a part of a file whose import was cancelled).
+     */
+    public ImportSession stoppingWhen(BooleanSupplier stopped) {
+        this.stopped = stopped;
+        return this;
+    }
+
+    /** @throws CancellationException when the session was told to stop ({@link #stoppingWhen}) */
+    public void checkStopped() {
+        if (stopped.getAsBoolean()) {
+            throw new CancellationException("the import of " + source + " was stopped");
+        }
+    }
+
     public String source() {
         return source;
     }
@@ -100,6 +122,9 @@ public final class ImportSession {
      *         could not be hashed
      */
     public Event append(NewEvent draft, long line) {
+        if (placed % EVENTS_BETWEEN_STOP_CHECKS == 0) {
+            checkStopped();
+        }
         Event event = chain.place(draft);
         if (placed == lines.length) {
             lines = Arrays.copyOf(lines, lines.length * 2);

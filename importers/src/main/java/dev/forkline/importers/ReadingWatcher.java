@@ -2,6 +2,7 @@ package dev.forkline.importers;
 
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
+import java.util.function.BooleanSupplier;
 
 /**
  * Hears how far an importer of a foreign format has read its file, so that what was read so far can be shown while the
@@ -33,6 +34,10 @@ public interface ReadingWatcher {
      */
     @FunctionalInterface
     interface PartRead {
-        ImportedTrace read() throws IOException, TraceFormatException;
+        /**
+         * @param stopped asked as the part is read and its events made: once true, the read ends with a
+         *                {@link java.util.concurrent.CancellationException} (the import it was a preview of ended)
+         */
+        ImportedTrace read(BooleanSupplier stopped) throws IOException, TraceFormatException;
     }
 }

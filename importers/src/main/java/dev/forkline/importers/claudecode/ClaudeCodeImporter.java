@@ -102,7 +102,10 @@ public final class ClaudeCodeImporter extends SingleFileImporter implements Stre
         List<Path> subagents = sameSession(main, subagentFiles(path, main), session);
         long size = Files.size(main);
         return read(path, main, subagents, session, Long.MAX_VALUE, sink,
-                bytes -> watcher.read(bytes, size, () -> read(path, main, List.of(), newSession(path), bytes, null, BytesRead.NONE)));
+                bytes -> watcher.read(bytes, size, stopped -> {
+                    ImportSession part = newSession(path).stoppingWhen(stopped);
+                    return read(path, main, List.of(), part, bytes, null, partRead -> part.checkStopped());
+                }));
     }
 
     /**

@@ -135,15 +135,18 @@ public final class CodexRolloutImporter extends SingleFileImporter implements St
     @Override
     public ImportedTrace read(Path path, EventBatchSink sink, ReadingWatcher watcher) throws IOException, TraceFormatException {
         long size = Files.size(path);
-        return read(path, Long.MAX_VALUE, sink, bytes -> watcher.read(bytes, size, () -> read(path, bytes, null, BytesRead.NONE)));
+        return read(path, newSession(path), Long.MAX_VALUE, sink, bytes -> watcher.read(bytes, size, stopped -> {
+            ImportSession part = newSession(path).stoppingWhen(stopped);
+            return read(path, part, bytes, null, partRead -> part.checkStopped());
+        }));
     }
 
     /**
-     * Imports the rollout's first {@code limit} bytes (all of them: {@link Long#MAX_VALUE}), handing the events to
+     * Imports the rollout's first {@code limit} bytes (all of them: {@link Long#MAX_VALUE}) into {@code session}, handing the events to
      * {@code sink} (when not null) from the end of the header pass on.
      */
-    private ImportedTrace read(Path path, long limit, EventBatchSink sink, BytesRead reading) throws IOException, TraceFormatException {
-        ImportSession session = newSession(path);
+    private ImportedTrace read(Path path, ImportSession session, long limit, EventBatchSink sink, BytesRead reading)
+            throws IOException, TraceFormatException {
         BytesRead read = reading.growingOnly();
         Header header = readHeader(path, session, limit, read);
         if (!header.anyRolloutRecord) {

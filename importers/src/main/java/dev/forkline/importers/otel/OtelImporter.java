@@ -4,6 +4,7 @@ import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.ReadingWatcher;
 import dev.forkline.importers.StreamingImporter;
+import dev.forkline.importers.support.BytesRead;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.RecordStream;
 import dev.forkline.importers.support.SingleFileImporter;
@@ -12,6 +13,7 @@ import dev.forkline.trace.bundle.EventBatchSink;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
@@ -55,8 +57,11 @@ public final class OtelImporter extends SingleFileImporter implements StreamingI
     public ImportedTrace read(Path path, EventBatchSink sink, ReadingWatcher watcher) throws IOException, TraceFormatException {
         long size = Files.size(path);
         return read(path, session -> new SpanFileReader(path, session).reportingTo(
-                bytes -> watcher.read(bytes, size, () -> read(path, RecordStream.lastLineEnd(path, bytes))),
-                bytes -> watcher.read(bytes, size, () -> readPart(path, bytes))), sink);
+                bytes -> watcher.read(bytes, size, stopped -> {
+                    long lines = RecordStream.lastLineEnd(path, bytes);
+                    return readPart(path, part -> new SpanFileReader(path, part, lines), stopped);
+                }),
+                bytes -> watcher.read(bytes, size, stopped -> readPart(path, part -> SpanFileReader.partOf(path, part, bytes), stopped))), sink);
     }
 
     /**
@@ -67,9 +72,16 @@ public final class OtelImporter extends SingleFileImporter implements StreamingI
         return read(path, session -> new SpanFileReader(path, session, length), null);
     }
 
-    /** The trace of the spans wholly within the first {@code length} bytes of a file of one document. */
-    private ImportedTrace readPart(Path path, long length) throws IOException, TraceFormatException {
-        return read(path, session -> SpanFileReader.partOf(path, session, length), null);
+    /**
+     * The trace of the part of the file {@code spansOf} reads, for a preview: its reading and the making of its events
+     * end once {@code stopped} says so.
+     */
+    private ImportedTrace readPart(Path path, Function<ImportSession, SpanFileReader> spansOf, BooleanSupplier stopped)
+            throws IOException, TraceFormatException {
+        return read(path, session -> {
+            BytesRead checking = bytes -> session.checkStopped();
+            return spansOf.apply(session.stoppingWhen(stopped)).reportingTo(checking, checking);
+        }, null);
     }
 
     /** The trace of the spans {@code spansOf} reads for a new session of the file, its events handed to {@code sink} (or null). */

@@ -38,7 +38,7 @@ class ClaudeCodeImporterRealSampleTest {
         assertThat(watched.bundle().events()).extracting(Event::hash).isEqualTo(whole.bundle().events().stream().map(Event::hash).toList());
         // the line reader reads the file in 64 KiB blocks: one report per block
         assertThat(reports).containsExactly(65_536L, Files.size(file));
-        java.util.List<Event> part = parts.getFirst().read().bundle().events();
+        java.util.List<Event> part = parts.getFirst().read(() -> false).bundle().events();
         java.util.List<Event> all = whole.bundle().events();
         assertThat(part.size()).isGreaterThan(3).isLessThan(all.size());
         assertThat(part.getFirst().type()).isEqualTo(EventType.SESSION_START.wireName());
@@ -48,8 +48,9 @@ class ClaudeCodeImporterRealSampleTest {
             assertThat(part.get(i).id()).isEqualTo(all.get(i).id());
             assertThat(part.get(i).data()).isEqualTo(all.get(i).data());
         }
-        assertThat(parts.getLast().read().bundle().events()).extracting(Event::id)
+        assertThat(parts.getLast().read(() -> false).bundle().events()).extracting(Event::id)
                 .as("the part read at the end is the whole file").isEqualTo(all.stream().map(Event::id).toList());
+        assertThat(WatchedRead.assertStopsWhenTold(parts.getLast())).as("asked while reading and while making events").isGreaterThan(2);
     }
 
     @Test

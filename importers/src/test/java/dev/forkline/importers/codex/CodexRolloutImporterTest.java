@@ -47,7 +47,7 @@ class CodexRolloutImporterTest {
         assertThat(reports.getLast()).isEqualTo(java.nio.file.Files.size(file));
         List<Event> all = whole.bundle().events();
         for (int p = 0; p < parts.size() - 1; p++) {
-            List<Event> part = parts.get(p).read().bundle().events();
+            List<Event> part = parts.get(p).read(() -> false).bundle().events();
             assertThat(part.size()).as("part %d", p).isGreaterThan(3).isLessThan(all.size());
             assertThat(part.getFirst().type()).isEqualTo(EventType.SESSION_START.wireName());
             assertThat(part.getLast().type()).isEqualTo(EventType.SESSION_END.wireName());
@@ -59,8 +59,9 @@ class CodexRolloutImporterTest {
             }
             assertThat(same).as("events of part %d the whole trace holds the same", p).isGreaterThan(part.size() * 9 / 10);
         }
-        assertThat(parts.getLast().read().bundle().events()).extracting(Event::id)
+        assertThat(parts.getLast().read(() -> false).bundle().events()).extracting(Event::id)
                 .as("the part read at the end is the whole file").isEqualTo(all.stream().map(Event::id).toList());
+        assertThat(WatchedRead.assertStopsWhenTold(parts.getLast())).as("asked while reading and while making events").isGreaterThan(2);
     }
 
     /**

@@ -50,12 +50,13 @@ class OtelImporterTest {
         // the line reader reads the file in 64 KiB blocks: one report per block, the last at the file's end
         assertThat(reports).hasSizeGreaterThan(1).isSorted().last().isEqualTo(java.nio.file.Files.size(lines));
         java.util.Set<String> ids = whole.bundle().events().stream().map(Event::id).collect(java.util.stream.Collectors.toSet());
-        List<Event> first = parts.getFirst().read().bundle().events();
+        List<Event> first = parts.getFirst().read(() -> false).bundle().events();
         assertThat(first.size()).isGreaterThan(2).isLessThan(whole.bundle().events().size());
         assertThat(first.getFirst().type()).isEqualTo(EventType.SESSION_START.wireName());
         assertThat(first.subList(1, first.size() - 1)).extracting(Event::id).allMatch(ids::contains);
-        assertThat(parts.getLast().read().bundle().events()).extracting(Event::hash)
+        assertThat(parts.getLast().read(() -> false).bundle().events()).extracting(Event::hash)
                 .as("the part read at the end is the whole file").isEqualTo(whole.bundle().events().stream().map(Event::hash).toList());
+        WatchedRead.assertStopsWhenTold(parts.getLast());
     }
 
     /**
@@ -83,7 +84,7 @@ class OtelImporterTest {
         List<Event> whole = new OtelImporter().read(export).bundle().events();
         assertThat(watched.bundle().events()).extracting(Event::hash).isEqualTo(whole.stream().map(Event::hash).toList());
 
-        ImportedTrace part = parts.get(1).read();
+        ImportedTrace part = parts.get(1).read(() -> false);
         Path cut = dir.resolve("cut.json");
         try (var in = Files.newInputStream(export)) {
             Files.write(cut, in.readNBytes(Math.toIntExact(reports.get(1))));
@@ -93,6 +94,7 @@ class OtelImporterTest {
         assertThat(part.findings()).extracting(Finding::code).doesNotContain(dev.forkline.importers.support.ImportFindings.MALFORMED_JSON);
         List<Event> partEvents = part.bundle().events();
         assertThat(partEvents.size()).isGreaterThan(100).isLessThan(whole.size());
+        assertThat(WatchedRead.assertStopsWhenTold(parts.get(1))).as("asked while reading and while making events").isGreaterThan(2);
         assertThat(partEvents.subList(1, partEvents.size())).as("all but session.start, which names the file")
                 .extracting(Event::id, Event::type, Event::data)
                 .isEqualTo(damaged.bundle().events().subList(1, damaged.bundle().events().size()).stream()

@@ -27,4 +27,24 @@ public record WatchedRead(ImportedTrace trace, List<Long> reports, List<ReadingW
         });
         return new WatchedRead(trace, reports, parts);
     }
+
+    /**
+     * Checks that {@code part} asks whether to stop as it reads and makes its events, and that it ends with a
+     * {@link java.util.concurrent.CancellationException} at any of those questions answered yes: at the first and at the
+     * last. Returns how many times a whole read of it asked.
+     */
+    public static int assertStopsWhenTold(ReadingWatcher.PartRead part) throws Exception {
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        part.read(() -> asked.incrementAndGet() < 0);
+        int questions = asked.get();
+        assertThat(questions).as("the part asks whether to stop").isPositive();
+        for (int stopAt : new int[] {1, questions}) {
+            java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> part.read(() -> count.incrementAndGet() >= stopAt))
+                    .as("told to stop at question %d of %d", stopAt, questions)
+                    .isInstanceOf(java.util.concurrent.CancellationException.class);
+            assertThat(count.get()).as("no question after the one answered yes").isEqualTo(stopAt);
+        }
+        return questions;
+    }
 }

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -51,6 +52,7 @@ final class ImportPreview implements ImportWatcher {
     private final Function<Bundle, OpenedTrace> prepare;
     private final Consumer<OpenedTrace> show;
     private final Progress progress;
+    private final BooleanSupplier stopped;
     private final AtomicBoolean preparing = new AtomicBoolean();
     private long fileSize = -1;
     /** Whether the batches are a foreign file's events as its importer makes them, not a bundle's file read. */
@@ -74,15 +76,18 @@ final class ImportPreview implements ImportWatcher {
      * @param prepare   makes the trace to show of a snapshot (in the background)
      * @param show      shows a prepared preview (on the UI thread)
      * @param progress  hears how much of the file was read, as a fraction of the whole; throws to stop reading
+     * @param stopped   whether the import ended (cancelled, or done): a foreign file's part still being imported for a
+     *                  preview then stops, instead of keeping a core busy up to its end for a preview nobody will see
      */
     ImportPreview(Path path, TaskExecutor executor, Function<Bundle, OpenedTrace> prepare, Consumer<OpenedTrace> show,
-                  Progress progress) {
+                  Progress progress, BooleanSupplier stopped) {
         this.path = path;
         this.soFar = new BundleSoFar(path);
         this.executor = executor;
         this.prepare = prepare;
         this.show = show;
         this.progress = progress;
+        this.stopped = stopped;
     }
 
     @Override
@@ -121,7 +126,7 @@ final class ImportPreview implements ImportWatcher {
                 && (first || previewedBytesInAll + bytesRead <= FOREIGN_PREVIEW_BUDGET * bytesTotal) && preparing.compareAndSet(false, true)) {
             previewedBytes = bytesRead;
             previewedBytesInAll += bytesRead;
-            preview(work -> part.read().bundle());
+            preview(work -> part.read(stopped).bundle());
         }
     }
 

@@ -192,7 +192,8 @@ public final class WorkbenchViewModel {
                 // while a large bundle is read, what was read so far is shown; the reading part is the first 40 %
                 ImportPreview preview = new ImportPreview(trace, executor, this::preparePreview,
                         shown -> showPreview(openWhenDone, ended, shown),
-                        (message, fraction) -> step.update(message, fraction < 0 ? -1 : 0.4 * fraction));
+                        (message, fraction) -> step.update(message, fraction < 0 ? -1 : 0.4 * fraction),
+                        () -> cancelled.get() || ended.get());
                 try {
                     ImportResult imported = library.importTrace(trace, step, preview);
                     done.add(new Imported(locationOf.get(trace), imported, null));

@@ -38,6 +38,8 @@ public final class HeldImports implements TraceLibrary {
     public volatile int readTo;
     /** How far a foreign file was read, as its importer last reported. */
     public volatile long bytesReadTo;
+    /** What each part read for a preview was told to ask whether to stop. */
+    public final java.util.List<java.util.function.BooleanSupplier> partStops = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** Whether a foreign file's import is held at its first report of how far it read (else at its first events). */
     private final boolean holdAtReading;
@@ -73,7 +75,10 @@ public final class HeldImports implements TraceLibrary {
 
             @Override
             public void read(long bytesRead, long bytesTotal, PartRead soFar) throws IOException {
-                watcher.read(bytesRead, bytesTotal, soFar);
+                watcher.read(bytesRead, bytesTotal, stopped -> {
+                    partStops.add(stopped);
+                    return soFar.read(stopped);
+                });
                 bytesReadTo = bytesRead;
                 if (holdAtReading) {
                     holdTheFirstTime();

@@ -29,7 +29,7 @@ class ImportPreviewBudgetTest {
 
         for (long read = BLOCK; read <= FILE; read += BLOCK) {
             long part = read;
-            preview.read(read, FILE, () -> {
+            preview.read(read, FILE, stopped -> {
                 previewedParts.add(part);
                 // what matters here is which parts were asked for; a part that cannot be read leaves the next to come
                 throw new java.io.IOException("not imported in this test");
@@ -47,7 +47,7 @@ class ImportPreviewBudgetTest {
         List<Long> previewedParts = new ArrayList<>();
         ImportPreview preview = foreignFilePreview("session.jsonl");
 
-        preview.read(BLOCK, BLOCK + 1_000, () -> {
+        preview.read(BLOCK, BLOCK + 1_000, stopped -> {
             previewedParts.add(BLOCK);
             throw new java.io.IOException("not imported in this test");
         });
@@ -58,7 +58,7 @@ class ImportPreviewBudgetTest {
     /** The preview of an import of a foreign file (no bundle directory), its previews prepared on the calling thread. */
     private ImportPreview foreignFilePreview(String name) throws Exception {
         ImportPreview preview = new ImportPreview(dir.resolve(name), new SameThreadTaskExecutor(), bundle -> null, shown -> {
-        }, Progress.NONE);
+        }, Progress.NONE, () -> false);
         preview.begin(name, null, null);
         return preview;
     }

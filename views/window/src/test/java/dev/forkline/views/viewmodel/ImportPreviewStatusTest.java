@@ -33,10 +33,10 @@ class ImportPreviewStatusTest {
         List<String> statuses = new ArrayList<>();
         List<OpenedTrace> shown = new ArrayList<>();
         ImportPreview preview = new ImportPreview(dir.resolve("rollout.jsonl"), new SameThreadTaskExecutor(),
-                bundle -> new OpenedTrace(bundle, null), shown::add, (message, fraction) -> statuses.add(message));
+                bundle -> new OpenedTrace(bundle, null), shown::add, (message, fraction) -> statuses.add(message), () -> false);
         preview.begin("rollout.jsonl", null, null);
 
-        preview.read(1 << 20, FILE, () -> Importers.builtIn().read(part));
+        preview.read(1 << 20, FILE, stopped -> Importers.builtIn().read(part));
         assertThat(shown).as("the first frame").hasSize(1);
         preview.accept(batchOf(made.subList(0, 200)));
         assertThat(statuses.getLast()).as("fewer made than shown").endsWith(" · 200 events so far");

@@ -240,9 +240,12 @@ class ImportPreviewTest {
         workbench.importFile(transcript);
         library.firstBatchHeld.await();
         executor.runUiUntil(() -> workbench.previewingProperty().get());
+        assertThat(library.partStops).as("the parts imported for previews").isNotEmpty()
+                .noneMatch(java.util.function.BooleanSupplier::getAsBoolean);
 
         workbench.cancelImport();
 
+        assertThat(library.partStops).as("a part still being imported stops").allMatch(java.util.function.BooleanSupplier::getAsBoolean);
         assertThat(workbench.opened()).isNull();
         assertThat(workbench.importNoticeProperty().get()).contains("cancelled").contains("nothing");
         assertNothingComesBackOnceTheImportEnds();

@@ -10,9 +10,10 @@ import java.util.Map;
  * A fast first pass of the text search over an event's stored line: whether the line could match, without parsing it.
  * The search text of an event ({@link SearchText}) is its tool name and its payload's strings joined by spaces and
  * lowercased; a query found there has each of its space-separated words inside one of those strings. So the line may
- * match when each word of the folded query ({@link CaseFolding}) is inside the tool name or inside one of the line's
- * JSON strings, decoded (escapes and UTF-8) and folded. That accepts every line whose event matches (no false
- * negatives) and some that do not (member names, envelope fields, words in different orders), which the caller then
+ * match when each word of the folded query ({@link CaseFolding}) is inside the tool name or inside one of the
+ * string values of the line's {@code data} member (not member names, nor the envelope's values, which the search text
+ * leaves out), decoded (escapes and UTF-8) and folded. That accepts every line whose event matches (no false negatives)
+ * and some that do not (words in different orders, a text cut at the search text's length), which the caller then
  * checks on the parsed event. Most strings are ASCII: those are matched on their bytes, folding A-Z as it goes (their
  * escapes, such as a tool output's line breaks, undone into a scratch array first); only the others are decoded. A tool
  * name's words are looked for once per name. Not thread-safe: one per thread.
@@ -79,11 +80,32 @@ final class JsonTextMatcher {
                 }
             }
         }
+        int depth = 0;
+        // the strings looked at are those of the line's "data" member, as in the search text: its value's nesting depth
+        // once inside it (0 outside), and whether the next value is its (a number's or a literal's is followed by the
+        // next member's name, which says again)
+        int payloadDepth = 0;
+        boolean payloadNext = false;
         int i = start;
         while (missing > 0) {
             int open = quoteIn(line, i, end);
             if (open < 0) {
                 break;
+            }
+            for (int k = i; k < open; k++) {
+                byte b = line[k];
+                if (b == '{' || b == '[') {
+                    depth++;
+                    if (payloadNext) {
+                        payloadDepth = depth;
+                        payloadNext = false;
+                    }
+                } else if (b == '}' || b == ']') {
+                    if (depth == payloadDepth) {
+                        payloadDepth = 0;
+                    }
+                    depth--;
+                }
             }
             int from = open + 1;
             int to = from;
@@ -107,6 +129,17 @@ final class JsonTextMatcher {
                 }
             }
             to = Math.min(to, end);
+            i = to + 1;
+            if (isMemberName(line, i, end)) {
+                // a name written with escapes may still be "data": taken as it, which only lets more lines through
+                payloadNext = depth == 1 && (escaped || isData(line, from, to));
+                continue;
+            }
+            boolean inPayload = payloadDepth > 0 || payloadNext;
+            payloadNext = false;
+            if (!inPayload) {
+                continue;
+            }
             if (ascii && !escaped) {
                 missing -= markFoundInAscii(line, from, to);
             } else if (ascii && unescapeAscii(line, from, to)) {
@@ -115,9 +148,21 @@ final class JsonTextMatcher {
                 decodeString(line, from, to);
                 missing -= markFound();
             }
-            i = to + 1;
         }
         return missing == 0;
+    }
+
+    /** Whether the string that ended just before {@code after} is a member's name: a colon follows it. */
+    private static boolean isMemberName(byte[] line, int after, int end) {
+        int i = after;
+        while (i < end && (line[i] == ' ' || line[i] == '\t' || line[i] == '\n' || line[i] == '\r')) {
+            i++;
+        }
+        return i < end && line[i] == ':';
+    }
+
+    private static boolean isData(byte[] line, int from, int to) {
+        return to - from == 4 && line[from] == 'd' && line[from + 1] == 'a' && line[from + 2] == 't' && line[from + 3] == 'a';
     }
 
     /** Which words the folded {@code toolName} holds. */

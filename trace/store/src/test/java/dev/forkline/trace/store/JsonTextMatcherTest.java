@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Json;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -54,7 +55,21 @@ class JsonTextMatcherTest {
 
         assertThat(new JsonTextMatcher("bash pytest passed").mayMatch(line, 0, line.length, "Bash")).isTrue();
         assertThat(new JsonTextMatcher("bash pytest").mayMatch(line, 0, line.length, null)).isFalse();
-        assertThat(mayMatch("stdout", line)).as("member names are scanned too: the caller confirms").isTrue();
+        assertThat(mayMatch("stdout", line)).as("member names are not in the search text").isFalse();
+        assertThat(mayMatch("result", line)).as("nor are the envelope's values").isFalse();
+    }
+
+    @Test
+    void looksOnlyInThePayloadHoweverItsNameIsWritten() {
+        byte[] escapedName = "{\"actor\":\"agent:one\",\"d\\u0061ta\":{\"text\":\"two\"},\"id\":\"three\"}".getBytes(StandardCharsets.UTF_8);
+        byte[] nested = "{\"causes\":{\"data\":\"one\"},\"data\":[{\"data\":5},\"two\"],\"id\":\"three\"}".getBytes(StandardCharsets.UTF_8);
+
+        assertThat(mayMatch("two", escapedName)).isTrue();
+        assertThat(mayMatch("one", escapedName)).isFalse();
+        assertThat(mayMatch("three", escapedName)).isFalse();
+        assertThat(mayMatch("two", nested)).isTrue();
+        assertThat(mayMatch("one", nested)).as("a \"data\" member deeper down is no payload").isFalse();
+        assertThat(mayMatch("three", nested)).isFalse();
     }
 
     @Test
@@ -81,16 +96,26 @@ class JsonTextMatcherTest {
     }
 
     @Test
-    void saysExactlyWhetherEachWordIsInsideOneStringOfTheLine() throws Exception {
+    void saysExactlyWhetherEachWordIsInsideOneStringValueOfThePayload() throws Exception {
         Random random = new Random(20261205L);
         String alphabet = "aAbBqQzZ@`[{09 -\n\"\\/\u00e9\u0130\u212a";
         for (int round = 0; round < 20_000; round++) {
-            ObjectNode data = Json.object();
-            int strings = 1 + random.nextInt(4);
-            for (int k = 0; k < strings; k++) {
-                data.put(randomText(random, "kK", 1 + random.nextInt(2)), randomText(random, alphabet, random.nextInt(40)));
+            // the envelope's members around the payload, in any order, hold the same kind of text
+            ObjectNode event = Json.object();
+            List<String> members = new java.util.ArrayList<>(List.of("actor", "causes", "data", "id"));
+            java.util.Collections.shuffle(members, random);
+            for (String member : members) {
+                switch (member) {
+                    case "data" -> event.set("data", randomPayload(random, alphabet, 0));
+                    case "causes" -> event.putObject("causes").putArray("ids").add(randomText(random, alphabet, random.nextInt(6)));
+                    default -> event.put(member, randomText(random, alphabet, random.nextInt(8)));
+                }
             }
-            byte[] line = line(data, random.nextBoolean());
+            byte[] line = random.nextBoolean() ? Json.MAPPER.writeValueAsBytes(event) : ESCAPING_NON_ASCII.writeValueAsBytes(event);
+            if (random.nextBoolean()) {
+                // as written by hand or by another tool: spaces and line breaks between the tokens ("k" : "v")
+                line = Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(event);
+            }
             String query = randomText(random, alphabet.replace("\u0130", ""), 1 + random.nextInt(3));
             if (CaseFolding.fold(query).isBlank()) {
                 continue;
@@ -98,29 +123,53 @@ class JsonTextMatcherTest {
             String toolName = random.nextInt(4) == 0 ? randomText(random, alphabet, 3) : null;
             assertThat(new JsonTextMatcher(query).mayMatch(line, 0, line.length, toolName))
                     .as("'%s' in %s (tool %s)", query, new String(line, StandardCharsets.UTF_8), toolName)
-                    .isEqualTo(eachWordInOneString(query, line, toolName));
+                    .isEqualTo(eachWordInOneString(query, event.get("data"), toolName));
         }
     }
 
-    /** What the matcher promises, worked out the slow way: every decoded string of the line (member names too), folded. */
-    private static boolean eachWordInOneString(String query, byte[] line, String toolName) throws Exception {
+    private static com.fasterxml.jackson.databind.JsonNode randomPayload(Random random, String alphabet, int depth) {
+        int kind = random.nextInt(depth == 0 ? 4 : 5);
+        return switch (kind) {
+            case 0 -> Json.MAPPER.getNodeFactory().textNode(randomText(random, alphabet, random.nextInt(40)));
+            case 1 -> {
+                var array = Json.MAPPER.createArrayNode();
+                for (int i = random.nextInt(3); i > 0; i--) {
+                    array.add(depth < 2 ? randomPayload(random, alphabet, depth + 1) : Json.MAPPER.getNodeFactory().textNode("x"));
+                }
+                yield array;
+            }
+            case 4 -> random.nextBoolean() ? Json.MAPPER.getNodeFactory().numberNode(7) : Json.MAPPER.getNodeFactory().nullNode();
+            default -> {
+                ObjectNode object = Json.object();
+                for (int i = 1 + random.nextInt(3); i > 0; i--) {
+                    object.set(randomText(random, "kK\u212a", 1 + random.nextInt(2)),
+                            depth < 2 ? randomPayload(random, alphabet, depth + 1) : Json.MAPPER.getNodeFactory().textNode(randomText(random, alphabet, 5)));
+                }
+                yield object;
+            }
+        };
+    }
+
+    /** What the matcher promises, worked out the slow way: every string value of the payload, folded. */
+    private static boolean eachWordInOneString(String query, com.fasterxml.jackson.databind.JsonNode payload, String toolName) {
         java.util.List<String> strings = new java.util.ArrayList<>();
         if (toolName != null) {
             strings.add(CaseFolding.fold(toolName));
         }
-        try (com.fasterxml.jackson.core.JsonParser parser = Json.MAPPER.getFactory().createParser(line)) {
-            for (var token = parser.nextToken(); token != null; token = parser.nextToken()) {
-                if (token == com.fasterxml.jackson.core.JsonToken.FIELD_NAME || token == com.fasterxml.jackson.core.JsonToken.VALUE_STRING) {
-                    strings.add(CaseFolding.fold(parser.getText()));
-                }
-            }
-        }
+        collectStrings(payload, strings);
         for (String word : CaseFolding.fold(query).split(" ")) {
             if (!word.isEmpty() && strings.stream().noneMatch(s -> s.contains(word))) {
                 return false;
             }
         }
         return true;
+    }
+
+    private static void collectStrings(com.fasterxml.jackson.databind.JsonNode node, List<String> strings) {
+        if (node.isTextual()) {
+            strings.add(CaseFolding.fold(node.textValue()));
+        }
+        node.forEach(child -> collectStrings(child, strings));
     }
 
     @Test

@@ -29,23 +29,37 @@ class ByteWordsTest {
 
     @Test
     void findsTheFirstLineBreakAsAByteByByteSearchDoes() {
+        findsTheFirstAsAByteByByteSearchDoes('\n', (bytes, from, to) -> ByteWords.newlineIn(bytes, from, to));
+    }
+
+    @Test
+    void findsTheFirstQuoteAsAByteByByteSearchDoes() {
+        findsTheFirstAsAByteByByteSearchDoes('"', (bytes, from, to) -> ByteWords.indexOf(bytes, from, to, '"'));
+    }
+
+    private interface Search {
+        int first(byte[] bytes, int from, int to);
+    }
+
+    private static void findsTheFirstAsAByteByByteSearchDoes(char wanted, Search search) {
         java.util.Random random = new java.util.Random(7);
         for (int round = 0; round < 2000; round++) {
             byte[] bytes = new byte[random.nextInt(40)];
             for (int i = 0; i < bytes.length; i++) {
                 int pick = random.nextInt(8);
-                bytes[i] = (byte) (pick == 0 ? '\n' : pick == 1 ? 0x0B : pick == 2 ? 0x8A : pick == 3 ? 0x09 : random.nextInt(256));
+                // the byte itself, its neighbours, the same with the high bit set, anything
+                bytes[i] = (byte) (pick == 0 ? wanted : pick == 1 ? wanted + 1 : pick == 2 ? wanted | 0x80 : pick == 3 ? wanted - 1 : random.nextInt(256));
             }
             int from = bytes.length == 0 ? 0 : random.nextInt(bytes.length);
             int to = from + random.nextInt(bytes.length - from + 1);
             int expected = -1;
             for (int i = from; i < to; i++) {
-                if (bytes[i] == '\n') {
+                if (bytes[i] == wanted) {
                     expected = i;
                     break;
                 }
             }
-            assertThat(ByteWords.newlineIn(bytes, from, to)).as("%s from %d to %d", java.util.Arrays.toString(bytes), from, to).isEqualTo(expected);
+            assertThat(search.first(bytes, from, to)).as("%s from %d to %d", java.util.Arrays.toString(bytes), from, to).isEqualTo(expected);
         }
     }
 }

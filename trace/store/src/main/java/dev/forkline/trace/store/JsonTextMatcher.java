@@ -88,7 +88,7 @@ final class JsonTextMatcher {
         boolean payloadNext = false;
         int i = start;
         while (missing > 0) {
-            int open = quoteIn(line, i, end);
+            int open = ByteWords.indexOf(line, i, end, '"');
             if (open < 0) {
                 break;
             }
@@ -204,24 +204,17 @@ final class JsonTextMatcher {
             }
             byte kind = line[i + 1];
             i += 2;
-            byte plain;
-            switch (kind) {
-                case 'n' -> plain = '\n';
-                case 't' -> plain = '\t';
-                case 'r' -> plain = '\r';
-                case 'b' -> plain = '\b';
-                case 'f' -> plain = '\f';
-                case 'u' -> {
-                    int code = i + 4 <= to ? hex4(line, i) : -1;
-                    if (code < 0 || code >= 0x80) {
-                        return false;
-                    }
-                    plain = (byte) code;
-                    i += 4;
+            int plain = kind;
+            if (kind == 'u') {
+                plain = i + 4 <= to ? hex4(line, i) : -1;
+                if (plain < 0 || plain >= 0x80) {
+                    return false;
                 }
-                default -> plain = kind; // \" \\ \/
+                i += 4;
+            } else {
+                plain = escapedCharacter(kind);
             }
-            unescaped[n++] = plain;
+            unescaped[n++] = (byte) plain;
         }
         unescapedLength = n;
         return true;
@@ -282,23 +275,6 @@ final class JsonTextMatcher {
         return true;
     }
 
-    /** The first {@code '"'} in {@code [from, to)}, or -1. */
-    private static int quoteIn(byte[] line, int from, int to) {
-        int i = from;
-        for (; i + Long.BYTES <= to; i += Long.BYTES) {
-            long quotes = ByteWords.matches(ByteWords.at(line, i), QUOTES);
-            if (quotes != 0) {
-                return i + (Long.numberOfTrailingZeros(quotes) >>> 3);
-            }
-        }
-        for (; i < to; i++) {
-            if (line[i] == '"') {
-                return i;
-            }
-        }
-        return -1;
-    }
-
     /**
      * The first byte in {@code [from, to)} where a plain ASCII string's run of content stops: its closing quote, an
      * escape or a byte beyond ASCII; -1 if none. (Of the flags of one word, the lowest is always a true one.)
@@ -343,11 +319,6 @@ final class JsonTextMatcher {
                 int escaped = line[i + 1];
                 i += 2;
                 switch (escaped) {
-                    case 'n' -> codePoint = '\n';
-                    case 't' -> codePoint = '\t';
-                    case 'r' -> codePoint = '\r';
-                    case 'b' -> codePoint = '\b';
-                    case 'f' -> codePoint = '\f';
                     case 'u' -> {
                         codePoint = i + 4 <= end ? hex4(line, i) : -1;
                         i += 4;
@@ -364,7 +335,7 @@ final class JsonTextMatcher {
                             pendingHigh = -1;
                         }
                     }
-                    default -> codePoint = escaped; // \" \\ \/
+                    default -> codePoint = escapedCharacter(escaped);
                 }
             } else if (b < 0x80) {
                 codePoint = b;
@@ -382,6 +353,18 @@ final class JsonTextMatcher {
             CaseFolding.appendFolded(codePoint, decoded);
         }
         flushLone(pendingHigh);
+    }
+
+    /** The character a two-character escape such as {@code \\n} stands for, by its letter ({@code \\" \\\\ \\/} for themselves). */
+    private static int escapedCharacter(int letter) {
+        return switch (letter) {
+            case 'n' -> '\n';
+            case 't' -> '\t';
+            case 'r' -> '\r';
+            case 'b' -> '\b';
+            case 'f' -> '\f';
+            default -> letter;
+        };
     }
 
     private void flushLone(int highSurrogate) {

@@ -104,7 +104,7 @@ public final class ClaudeCodeImporter extends SingleFileImporter implements Stre
         return read(path, main, subagents, session, Long.MAX_VALUE, sink,
                 bytes -> watcher.read(bytes, size, stopped -> {
                     ImportSession part = newSession(path).stoppingWhen(stopped);
-                    return read(path, main, List.of(), part, bytes, null, partRead -> part.checkStopped());
+                    return read(path, main, List.of(), part, bytes, null, bytesRead -> part.checkStopped());
                 }));
     }
 

@@ -137,13 +137,13 @@ public final class CodexRolloutImporter extends SingleFileImporter implements St
         long size = Files.size(path);
         return read(path, newSession(path), Long.MAX_VALUE, sink, bytes -> watcher.read(bytes, size, stopped -> {
             ImportSession part = newSession(path).stoppingWhen(stopped);
-            return read(path, part, bytes, null, partRead -> part.checkStopped());
+            return read(path, part, bytes, null, bytesRead -> part.checkStopped());
         }));
     }
 
     /**
-     * Imports the rollout's first {@code limit} bytes (all of them: {@link Long#MAX_VALUE}) into {@code session}, handing the events to
-     * {@code sink} (when not null) from the end of the header pass on.
+     * Imports the rollout's first {@code limit} bytes (all of them: {@link Long#MAX_VALUE}) into {@code session},
+     * handing the events to {@code sink} (when not null) from the end of the header pass on.
      */
     private ImportedTrace read(Path path, ImportSession session, long limit, EventBatchSink sink, BytesRead reading)
             throws IOException, TraceFormatException {

@@ -355,7 +355,7 @@ final class JsonTextMatcher {
         flushLone(pendingHigh);
     }
 
-    /** The character a two-character escape such as {@code \\n} stands for, by its letter ({@code \\" \\\\ \\/} for themselves). */
+    /** The character a two-character escape such as {@code \n} stands for, by its letter ({@code \" \\ \/} stand for themselves). */
     private static int escapedCharacter(int letter) {
         return switch (letter) {
             case 'n' -> '\n';

@@ -4,6 +4,7 @@ import dev.forkline.views.timeline.LaneKind;
 import dev.forkline.views.timeline.MarkBuffer;
 import dev.forkline.views.timeline.MarkKind;
 import dev.forkline.views.timeline.MarkMerger;
+import dev.forkline.views.timeline.EventHighlights;
 import dev.forkline.views.timeline.TimeLabels;
 import dev.forkline.views.timeline.TimelineModel;
 import dev.forkline.views.timeline.TimelineViewport;
@@ -122,6 +123,8 @@ public final class TimelineRenderer {
 
     private final TimelineLayout layout;
     private final MarkBuffer marks;
+    private final EventHighlights matchHighlights = new EventHighlights();
+    private final EventHighlights alteredHighlights = new EventHighlights();
     private final TimeLabels labels = new TimeLabels();
     private final Font font = Font.font("System", 12);
     private final Font smallFont = Font.font("System", 10);
@@ -331,19 +334,11 @@ public final class TimelineRenderer {
 
     private void drawMatches(GraphicsContext g, TimelineModel model, TimelineViewport viewport, double plotW, double laneH,
                              BitSet matches) {
-        if (matches == null) {
-            return;
-        }
+        matchHighlights.collect(model, viewport, plotW, matches);
         g.setFill(matchFill);
-        long from = model.breaks().toTime(viewport.start());
-        long to = model.breaks().toTime(viewport.end());
-        for (int i = matches.nextSetBit(0); i >= 0 && i < model.eventCount(); i = matches.nextSetBit(i + 1)) {
-            long t = model.eventTime(i);
-            if (t < from || t > to) {
-                continue;
-            }
-            double x = xOf(model, viewport, t, plotW);
-            double top = layout.laneTop(model.eventLane(i));
+        for (int h = 0; h < matchHighlights.size(); h++) {
+            double x = GUTTER + matchHighlights.x(h);
+            double top = layout.laneTop(matchHighlights.lane(h));
             g.fillRoundRect(x - 6, top + 2, 12, laneH - 4, 6, 6);
         }
     }
@@ -361,15 +356,10 @@ public final class TimelineRenderer {
         g.setFont(boldFont);
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.TOP);
-        long from = model.breaks().toTime(viewport.start());
-        long to = model.breaks().toTime(viewport.end());
-        for (int i = altered.nextSetBit(0); i >= 0 && i < model.eventCount(); i = altered.nextSetBit(i + 1)) {
-            long t = model.eventTime(i);
-            if (t < from || t > to) {
-                continue;
-            }
-            double x = xOf(model, viewport, t, plotW);
-            double top = layout.laneTop(model.eventLane(i));
+        alteredHighlights.collect(model, viewport, plotW, altered);
+        for (int h = 0; h < alteredHighlights.size(); h++) {
+            double x = GUTTER + alteredHighlights.x(h);
+            double top = layout.laneTop(alteredHighlights.lane(h));
             g.strokeRect(x - 8, top + 2, 16, laneH - 4);
             g.setFill(colour);
             g.fillText("!", x, top + 2);

@@ -1,10 +1,10 @@
 package dev.forkline.views.timeline.render;
 
+import dev.forkline.views.timeline.EventHighlights;
 import dev.forkline.views.timeline.LaneKind;
 import dev.forkline.views.timeline.MarkBuffer;
 import dev.forkline.views.timeline.MarkKind;
 import dev.forkline.views.timeline.MarkMerger;
-import dev.forkline.views.timeline.EventHighlights;
 import dev.forkline.views.timeline.TimeLabels;
 import dev.forkline.views.timeline.TimelineModel;
 import dev.forkline.views.timeline.TimelineViewport;

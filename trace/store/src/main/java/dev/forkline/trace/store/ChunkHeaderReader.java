@@ -29,12 +29,22 @@ final class ChunkHeaderReader {
      */
     static void read(Connection connection, String traceId, List<String> runIds, boolean withColumns, ChunkConsumer consumer)
             throws SQLException, StoreException {
+        read(connection, traceId, runIds, ChunkTable.RunReader.RowFilter.ALL, withColumns, consumer);
+    }
+
+    /**
+     * As {@link #read(Connection, String, List, boolean, ChunkConsumer)}, for the chunks {@code wanted} keeps only:
+     * the others' headers are not read, and the kept chunks' events are numbered from 0 in load order as if the trace
+     * held no others.
+     */
+    static void read(Connection connection, String traceId, List<String> runIds, ChunkTable.RunReader.RowFilter wanted,
+                     boolean withColumns, ChunkConsumer consumer) throws SQLException, StoreException {
         UnaryOperator<String> sharedBlobNames = sharing();
         int[] nextIndex = {0};
         try (ChunkTable.RunReader reader = new ChunkTable.RunReader(connection, traceId);
              OrderedPoolWork<StoredChunk> decoding = new OrderedPoolWork<>()) {
             for (String runId : runIds) {
-                reader.read(runId, row -> {
+                reader.read(runId, wanted, row -> {
                     int firstIndex = nextIndex[0];
                     nextIndex[0] += row.eventCount();
                     decoding.submit(() -> decode(traceId, row, firstIndex, sharedBlobNames, withColumns));

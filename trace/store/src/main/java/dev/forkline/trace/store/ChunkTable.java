@@ -113,11 +113,27 @@ final class ChunkTable {
             void accept(Row row) throws SQLException, StoreException;
         }
 
+        /** Which rows to read, asked before a row's header is fetched. */
+        @FunctionalInterface
+        interface RowFilter {
+            RowFilter ALL = (runId, firstSeq, eventCount) -> true;
+
+            boolean wanted(String runId, long firstSeq, int eventCount);
+        }
+
         void read(String runId, RowConsumer consumer) throws SQLException, StoreException {
+            read(runId, RowFilter.ALL, consumer);
+        }
+
+        void read(String runId, RowFilter wanted, RowConsumer consumer) throws SQLException, StoreException {
             query.setString(2, runId);
             try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {
-                    consumer.accept(new Row(runId, rows.getLong(1), rows.getLong(2), rows.getInt(3), rows.getBytes(4)));
+                    long firstSeq = rows.getLong(1);
+                    int eventCount = rows.getInt(3);
+                    if (wanted.wanted(runId, firstSeq, eventCount)) {
+                        consumer.accept(new Row(runId, firstSeq, rows.getLong(2), eventCount, rows.getBytes(4)));
+                    }
                 }
             }
         }

@@ -12,7 +12,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Finds a stored trace's events by type, actor, "errors only" and text. Type, actor and errors are answered from the
- * chunk headers. Text is looked for in the lines of the events that pass those filters, chunk by chunk
+ * chunk headers. Text is looked for in the lines of the events that pass those filters, chunk by chunk (leaving out
+ * the chunks the search index's trigram filters rule out, whose headers are not read either)
  * ({@link StoredEventScan}: the lines are read on the caller's thread and scanned on the common pool), first with {@link JsonTextMatcher} (no parsing),
  * then each line it accepts is parsed and its {@link SearchText} checked, so the result is exactly what the search
  * text finds.
@@ -42,7 +43,7 @@ final class EventSearch {
         if (stored.isEmpty()) {
             return List.of();
         }
-        StoredTrace trace = StoredTrace.read(connection, traceId, RunRows.runIds(connection, traceId),
+        StoredTrace trace = StoredTrace.read(connection, traceId, RunRows.runIds(connection, traceId), chunksThatMayHoldTheText(),
                 stored.get().eventCount(), false);
         EventColumns columns = trace.columns();
         BitSet matching = byColumns(columns);
@@ -91,6 +92,25 @@ final class EventSearch {
             return found;
         }, matching::or);
         return matching;
+    }
+
+    /**
+     * The chunks to read: when the query has a text and the search index holds the trace as it is now, those whose
+     * trigram filter ({@link ChunkTrigrams}) does not rule the text out; else all. The others' headers are not read
+     * either: for a text that few chunks hold, reading every header was most of the search.
+     */
+    private ChunkTable.RunReader.RowFilter chunksThatMayHoldTheText() throws SQLException {
+        String text = blankToNull(query.text());
+        if (text == null) {
+            return ChunkTable.RunReader.RowFilter.ALL;
+        }
+        TrigramFilter.Query trigrams = new TrigramFilter.Query(text.strip().toLowerCase(Locale.ROOT));
+        if (!trigrams.narrows()) {
+            return ChunkTable.RunReader.RowFilter.ALL;
+        }
+        return SearchIndexRows.chunkTrigrams(connection, traceId)
+                .<ChunkTable.RunReader.RowFilter>map(filters -> (runId, firstSeq, eventCount) -> !filters.rulesOut(runId, firstSeq, eventCount, trigrams))
+                .orElse(ChunkTable.RunReader.RowFilter.ALL);
     }
 
     private static String blankToNull(String value) {

@@ -30,7 +30,7 @@ final class Schema {
             Map.entry("TRUSTED_OWNER_KEYS", Set.of("OWNER", "FINGERPRINT", "PUBLIC_KEY", "ADDED_BY", "ADDED_AT")),
             Map.entry("DECISION_RECORDS", Set.of("TRACE_ID", "EVENT_ID", "SUBJECT", "OWNER", "RECORDED_BY", "RECORDED_AT")),
             Map.entry("SEARCH_TERMS", Set.of("TRACE_ID", "TERM", "EVENTS")),
-            Map.entry("SEARCH_INDEXED", Set.of("TRACE_ID", "EVENT_COUNT", "CONTENT_DIGEST")),
+            Map.entry("SEARCH_INDEXED", Set.of("TRACE_ID", "EVENT_COUNT", "CONTENT_DIGEST", "CHUNK_TRIGRAMS")),
             Map.entry(HISTORY_TABLE, Set.of("installed_rank", "version", "description", "type", "script", "checksum",
                     "installed_by", "installed_on", "execution_time", "success")));
 

@@ -1,5 +1,7 @@
 package dev.forkline.trace.store;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -8,14 +10,20 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The library's search index (schema version 8): {@code search_terms} holds, per trace and term, how many of its events
  * hold the term; {@code search_indexed} the event count and content digest of the trace those terms were counted
- * from. A trace's terms count only while its row in {@code traces} still has that count and digest: a trace that grew
+ * from, and (schema version 9) the trigram filters of its chunks ({@link ChunkTrigrams}), which the trace's own event
+ * search uses. A trace's terms count only while its row in {@code traces} still has that count and digest: a trace that grew
  * or was replaced since is not indexed until it is counted again, and the library search reads it instead.
  */
 final class SearchIndexRows {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SearchIndexRows.class);
 
     /** How the terms starting with one word are spread over one indexed trace. */
     record WordHits(long events, int terms) {
@@ -108,14 +116,46 @@ final class SearchIndexRows {
             }
             insert.executeBatch();
         }
-        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO search_indexed (trace_id, event_count, content_digest)"
-                + " VALUES (?, ?, ?)")) {
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO search_indexed (trace_id, event_count, content_digest,"
+                + " chunk_trigrams) VALUES (?, ?, ?, ?)")) {
             insert.setString(1, traceId);
             insert.setLong(2, counted.eventCount());
             insert.setString(3, counted.contentDigest());
+            ByteParameters.set(insert, 4, counted.trigrams().encode());
             insert.executeUpdate();
         }
         return true;
+    }
+
+    /**
+     * The trigram filters of the trace's chunks, when the index holds the trace as it is now; empty otherwise, and
+     * when the stored filters do not read as filters (a damaged or altered index only costs the search its shortcut).
+     */
+    static Optional<ChunkTrigrams> chunkTrigrams(Connection connection, String traceId) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT s.chunk_trigrams FROM search_indexed s JOIN traces t"
+                + " ON t.trace_id = s.trace_id AND t.event_count = s.event_count AND t.content_digest = s.content_digest"
+                + " WHERE s.trace_id = ?")) {
+            query.setString(1, traceId);
+            try (ResultSet rows = query.executeQuery()) {
+                if (!rows.next()) {
+                    return Optional.empty();
+                }
+                byte[] stored;
+                try (InputStream in = rows.getBinaryStream(1)) {
+                    if (in == null) {
+                        return Optional.empty();
+                    }
+                    stored = in.readAllBytes();
+                }
+                return Optional.of(ChunkTrigrams.decode(stored));
+            }
+        } catch (IOException e) {
+            throw new SQLException("cannot read the trigram filters of trace '" + traceId + "': " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            LOG.warn("The search index's trigram filters of trace '{}' are damaged ({}); its events are searched without them",
+                    traceId, e.getMessage());
+            return Optional.empty();
+        }
     }
 
     /** Removes the trace's terms (as deleting the trace does, {@link TraceRemoval}). */

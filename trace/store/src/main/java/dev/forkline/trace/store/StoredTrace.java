@@ -30,11 +30,20 @@ final class StoredTrace {
      */
     static StoredTrace read(Connection connection, String traceId, List<String> runIds, long expectedEvents,
                             boolean withIdentityHashes) throws SQLException, StoreException {
+        return read(connection, traceId, runIds, ChunkTable.RunReader.RowFilter.ALL, expectedEvents, withIdentityHashes);
+    }
+
+    /**
+     * The events of the chunks {@code wanted} keeps (see {@link ChunkHeaderReader}): numbered from 0 in load order as
+     * if the trace held no others.
+     */
+    static StoredTrace read(Connection connection, String traceId, List<String> runIds, ChunkTable.RunReader.RowFilter wanted,
+                            long expectedEvents, boolean withIdentityHashes) throws SQLException, StoreException {
         int expected = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(0, expectedEvents));
         EventColumns.Builder columns = new EventColumns.Builder(expected);
         ChunkDirectory.Builder chunks = new ChunkDirectory.Builder(expected);
         byte[][] hashes = {withIdentityHashes ? new byte[Math.min(expected, 1 << 24) * ChunkHeader.HASH_BYTES] : null};
-        ChunkHeaderReader.read(connection, traceId, runIds, true, chunk -> {
+        ChunkHeaderReader.read(connection, traceId, runIds, wanted, true, chunk -> {
             ChunkHeader header = chunk.header();
             columns.append(chunk.columns());
             chunks.add(chunk);

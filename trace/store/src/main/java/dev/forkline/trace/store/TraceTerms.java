@@ -2,6 +2,7 @@ package dev.forkline.trace.store;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
@@ -21,8 +22,13 @@ final class TraceTerms {
      * @param eventCount    the trace's event count when they were read
      * @param contentDigest its content digest then: with the count, what the index is kept against
      * @param events        per term, how many events hold it
+     * @param trigrams      each chunk's trigrams, for the trace's own event search
      */
-    record Counted(String traceId, long eventCount, String contentDigest, Map<String, Long> events) {
+    record Counted(String traceId, long eventCount, String contentDigest, Map<String, Long> events, ChunkTrigrams trigrams) {
+    }
+
+    /** What one chunk's events hold. */
+    private record ChunkCount(Map<String, Long> terms, ChunkTrigrams.Chunk trigrams) {
     }
 
     private TraceTerms() {
@@ -39,17 +45,25 @@ final class TraceTerms {
         ChunkDirectory chunks = trace.chunks();
         String[] toolNames = trace.toolNames();
         Map<String, Long> counts = new HashMap<>();
+        List<ChunkTrigrams.Chunk> trigrams = new ArrayList<>(chunks.chunkCount());
+        ThreadLocal<TrigramFilter.Builder> filters = ThreadLocal.withInitial(TrigramFilter.Builder::new);
         scan.run(all(trace), (chunk, lines) -> {
             Map<String, Long> inChunk = new HashMap<>();
+            TrigramFilter.Builder filter = filters.get();
             for (int i = chunk.firstIndex(); i < chunk.firstIndex() + chunk.eventCount(); i++) {
                 String text = scan.searchText(lines, chunks.lineStart(i), chunks.lineEnd(i), toolNames[i]);
                 for (String term : SearchTerms.of(text)) {
                     inChunk.merge(term, 1L, Long::sum);
                 }
+                filter.add(text);
             }
-            return inChunk;
-        }, inChunk -> inChunk.forEach((term, n) -> counts.merge(term, n, Long::sum)));
-        return Optional.of(new Counted(traceId, stored.get().eventCount(), stored.get().contentDigest(), counts));
+            return new ChunkCount(inChunk, ChunkTrigrams.Chunk.of(chunk, filter.build()));
+        }, inChunk -> {
+            inChunk.terms().forEach((term, n) -> counts.merge(term, n, Long::sum));
+            trigrams.add(inChunk.trigrams());
+        });
+        return Optional.of(new Counted(traceId, stored.get().eventCount(), stored.get().contentDigest(), counts,
+                new ChunkTrigrams(trigrams)));
     }
 
     /**

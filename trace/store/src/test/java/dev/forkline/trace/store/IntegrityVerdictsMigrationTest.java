@@ -92,11 +92,11 @@ class IntegrityVerdictsMigrationTest {
         }
     }
 
-    /** Back to the state before versions 5 to 8 (which run after version 4), so that version 4 is the one cut off. */
+    /** Back to the state before versions 5 to 9 (which run after version 4), so that version 4 is the one cut off. */
     private static void undoVersionFive(Statement sql) throws Exception {
         sql.execute("DROP TABLE IF EXISTS search_terms");
         sql.execute("DROP TABLE IF EXISTS search_indexed");
-        sql.executeUpdate("DELETE FROM \"" + Schema.HISTORY_TABLE + "\" WHERE \"version\" = '8'");
+        sql.executeUpdate("DELETE FROM \"" + Schema.HISTORY_TABLE + "\" WHERE \"version\" IN ('8', '9')");
         sql.execute("ALTER TABLE traces DROP COLUMN IF EXISTS queue_events");
         sql.executeUpdate("DELETE FROM \"" + Schema.HISTORY_TABLE + "\" WHERE \"version\" = '7'");
         sql.execute("DROP TABLE IF EXISTS trusted_owner_keys");

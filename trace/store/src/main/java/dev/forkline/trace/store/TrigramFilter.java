@@ -1,0 +1,137 @@
+package dev.forkline.trace.store;
+
+import java.util.Arrays;
+
+/**
+ * Which three-character pieces (trigrams) the search texts ({@link SearchText}) of one chunk's events hold, as a Bloom
+ * filter. A search text that holds a query holds each of the query's trigrams, so an event search skips the chunks
+ * whose filter lacks one of them without reading their lines ({@link EventSearch}); a filter may say "maybe" of a
+ * trigram no event holds, never "no" of one that some event holds.
+ *
+ * <p>Each trigram sets two bits of a table of 2^{@value #BUILT_BITS_LOG2} bits, which is then folded in half (its
+ * halves OR-ed: a bit at position p lands at p modulo the smaller size, where a query looks for it) for as long as at
+ * most a third of the bits are set. A chunk that holds none of a query's trigrams then passes about once in nine per
+ * trigram the query has, and the filter takes 7 to 14 bits per distinct trigram of the chunk.
+ */
+final class TrigramFilter {
+
+    /** Characters per trigram: queries shorter than this are not narrowed. */
+    static final int GRAM = 3;
+    static final int BUILT_BITS_LOG2 = 20;
+    static final int MIN_BITS_LOG2 = 9;
+
+    private final int bitsLog2;
+    private final long[] words;
+
+    TrigramFilter(int bitsLog2, long[] words) {
+        if (bitsLog2 < MIN_BITS_LOG2 || bitsLog2 > BUILT_BITS_LOG2 || words.length != (1 << bitsLog2) / Long.SIZE) {
+            throw new IllegalArgumentException("a trigram filter of 2^" + bitsLog2 + " bits cannot have " + words.length + " words");
+        }
+        this.bitsLog2 = bitsLog2;
+        this.words = words;
+    }
+
+    int bitsLog2() {
+        return bitsLog2;
+    }
+
+    /** The table (not a copy: callers must not change it). */
+    long[] words() {
+        return words;
+    }
+
+    /** Whether some event of the chunk may hold every trigram of {@code query} (all of them, for a query that has none). */
+    boolean mayHold(Query query) {
+        int mask = (1 << bitsLog2) - 1;
+        long[] positions = query.positions;
+        for (long both : positions) {
+            int first = (int) both & mask;
+            int second = (int) (both >>> 32) & mask;
+            if ((words[first >>> 6] & 1L << first) == 0 || (words[second >>> 6] & 1L << second) == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The trigrams of one lowercased query text, as the positions of their bits in the built table. */
+    static final class Query {
+        private final long[] positions;
+
+        Query(String lowerText) {
+            int count = Math.max(0, lowerText.length() - GRAM + 1);
+            positions = new long[count];
+            for (int i = 0; i < count; i++) {
+                positions[i] = positions(gram(lowerText.charAt(i), lowerText.charAt(i + 1), lowerText.charAt(i + 2)));
+            }
+        }
+
+        /** Whether the query has a trigram, so that a filter can rule a chunk out. */
+        boolean narrows() {
+            return positions.length > 0;
+        }
+    }
+
+    private static long gram(char first, char second, char third) {
+        return (long) first << 32 | (long) second << 16 | third;
+    }
+
+    /** Both bit positions of a trigram in the built table: the first in the low half of the result, the second in the high. */
+    private static long positions(long gram) {
+        long h = gram * 0x9E3779B97F4A7C15L;
+        h ^= h >>> 32;
+        h *= 0xD6E8FEB86659FD93L;
+        h ^= h >>> 29;
+        int mask = (1 << BUILT_BITS_LOG2) - 1;
+        return (h & mask) | ((h >>> 32) & mask) << 32;
+    }
+
+    /**
+     * Collects the trigrams of one chunk's search texts, then {@link #build}s its filter; then it can start on another
+     * chunk. Not thread-safe: one per thread (its table is 128 KB).
+     */
+    static final class Builder {
+        private final long[] table = new long[(1 << BUILT_BITS_LOG2) / Long.SIZE];
+
+        /** Adds the trigrams of one event's search text (a trigram never spans two events' texts). */
+        void add(String searchText) {
+            int n = searchText.length();
+            if (n < GRAM) {
+                return;
+            }
+            long[] bits = table;
+            long window = (long) searchText.charAt(0) << 16 | searchText.charAt(1);
+            for (int i = 2; i < n; i++) {
+                window = (window << 16 | searchText.charAt(i)) & 0xFFFF_FFFF_FFFFL;
+                long both = positions(window);
+                int first = (int) both;
+                int second = (int) (both >>> 32);
+                bits[first >>> 6] |= 1L << first;
+                bits[second >>> 6] |= 1L << second;
+            }
+        }
+
+        /** The filter of what was added since the last build, folded as small as it can be; the builder is emptied. */
+        TrigramFilter build() {
+            long[] bits = table;
+            int log2 = BUILT_BITS_LOG2;
+            while (log2 > MIN_BITS_LOG2) {
+                int halfWords = (1 << log2 - 1) / Long.SIZE;
+                long set = 0;
+                for (int i = 0; i < halfWords; i++) {
+                    set += Long.bitCount(bits[i] | bits[i + halfWords]);
+                }
+                if (set * 3 > (1L << log2 - 1)) {
+                    break;
+                }
+                for (int i = 0; i < halfWords; i++) {
+                    bits[i] |= bits[i + halfWords];
+                }
+                log2--;
+            }
+            TrigramFilter filter = new TrigramFilter(log2, Arrays.copyOf(bits, (1 << log2) / Long.SIZE));
+            Arrays.fill(bits, 0L);
+            return filter;
+        }
+    }
+}

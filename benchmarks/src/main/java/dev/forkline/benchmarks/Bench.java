@@ -9,6 +9,7 @@ import dev.forkline.benchmarks.generate.foreign.ForeignFormat;
 import dev.forkline.benchmarks.figures.RealReplayFigure;
 import dev.forkline.benchmarks.figures.SharedReplay;
 import dev.forkline.benchmarks.figures.SandboxFigures;
+import dev.forkline.benchmarks.figures.SearchFigures;
 import dev.forkline.benchmarks.figures.StepFigure;
 import dev.forkline.benchmarks.figures.TraceFigures;
 import dev.forkline.benchmarks.figures.ViewFigures;
@@ -35,13 +36,13 @@ import java.util.Set;
  * line per figure. Full sizes enforce the goals (exit 3 when one is missed); {@code --quick} uses small sizes and
  * enforces none.
  *
- * <pre>Bench [--quick] [--only import,open,step,frame,sandbox,restore,storage,real-replay,rebuild,live,formats,memory,library,postgresql,fanout,first-frame.claude-code,first-frame.codex-rollout,first-frame.otel-genai] [--events N] [--library TRACES,EVENTS] [--work DIR] [--keep]</pre>
+ * <pre>Bench [--quick] [--only import,open,step,frame,search,sandbox,restore,storage,real-replay,rebuild,live,formats,memory,library,postgresql,fanout,first-frame.claude-code,first-frame.codex-rollout,first-frame.otel-genai] [--events N] [--library TRACES,EVENTS] [--work DIR] [--keep]</pre>
  */
 public final class Bench {
 
     public static final Set<String> GROUPS = Set.of("import", "open", "step", "frame", "sandbox", "restore", "storage", "real-replay",
             "rebuild", "live", "formats", "memory", "library", "postgresql", "fanout", "first-frame.claude-code", "first-frame.codex-rollout",
-            "first-frame.otel-genai");
+            "first-frame.otel-genai", "search");
 
     private final Sizes sizes;
     private final Set<String> only;
@@ -108,7 +109,8 @@ public final class Bench {
         out.println("bench: " + (sizes.isQuick() ? "quick (small sizes, goals not enforced)" : "full") + ", " + MachineInfo.describe());
         TraceFigures trace = new TraceFigures(sizes, work, out);
         try {
-            if (wants("import") || wants("open") || wants("frame") || wants("step") || wants("memory") || wants("postgresql")) {
+            if (wants("import") || wants("open") || wants("frame") || wants("step") || wants("memory") || wants("postgresql")
+                    || wants("search")) {
                 TraceGenerator.Generated generated = trace.generate();
                 if (wants("postgresql")) {
                     new dev.forkline.benchmarks.figures.PostgresImportFigure(work, out).measure(generated).forEach(this::report);
@@ -124,6 +126,13 @@ public final class Bench {
                 }
                 if (wants("open") || wants("frame") || wants("step")) {
                     workbenchFigures(trace, generated);
+                }
+                if (wants("search")) {
+                    if (!wants("import") && !wants("open") && !wants("frame") && !wants("step")) {
+                        trace.reuseOrImport();
+                    }
+                    trace.close();
+                    new SearchFigures(trace.database(), out).measure(generated).forEach(this::report);
                 }
             }
         } finally {

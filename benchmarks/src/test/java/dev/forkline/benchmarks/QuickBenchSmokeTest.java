@@ -27,14 +27,14 @@ class QuickBenchSmokeTest {
     @Test
     void traceFiguresAreMeasuredAgainstTheirFloors() throws Exception {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        List<Figure> figures = new Bench(Sizes.quick(), Set.of("import", "open", "step", "frame", "storage", "rebuild", "formats", "memory", "library"),
+        List<Figure> figures = new Bench(Sizes.quick(), Set.of("import", "open", "step", "frame", "search", "storage", "rebuild", "formats", "memory", "library"),
                 work,
                 new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
 
         assertThat(figures).extracting(Figure::name)
                 .containsExactly("import.rss.bundle", "import", "import.store", "open", "open.heap", "open.first-frame", "open.heap.after-import",
                         "step.while-importing", "step.while-importing.p95", "frame.zoomed-out", "frame.mid-zoom",
-                        "frame.zoomed-in", "step", "step.state", "step.first", "open.first-frame.claude-code", "step.while-importing.claude-code",
+                        "frame.zoomed-in", "step", "step.state", "step.first", "search.rare-text", "search.common-text", "open.first-frame.claude-code", "step.while-importing.claude-code",
                         "step.while-importing.claude-code.p95", "open.first-frame.codex-rollout", "step.while-importing.codex-rollout",
                         "step.while-importing.codex-rollout.p95", "open.first-frame.otel-genai", "step.while-importing.otel-genai",
                         "step.while-importing.otel-genai.p95", "import.claude-code", "import.codex-rollout", "import.otel-genai",

@@ -64,9 +64,7 @@ public final class LibraryFigures {
             fill(dir, database);
             Files.writeString(dir.resolve("store.complete"), what);
         }
-        if (!Files.exists(dir.resolve("index.complete"))) {
-            Files.writeString(dir.resolve("index.complete"), index(database));
-        }
+        index(database);
         List<Figure> figures = new ArrayList<>();
         int[] listed = new int[1];
         double list = Timing.median(1, 3, () -> {
@@ -153,18 +151,21 @@ public final class LibraryFigures {
         return result.hits().stream().mapToLong(LibrarySearchResult.Hit::events).sum();
     }
 
-    /** Builds the search index of the filled store as the window does after opening it; the time it took, printed. */
-    private String index(Path database) throws Exception {
+    /**
+     * Builds the search index of the filled store as the window does after opening it, and prints the time it took:
+     * after the fill, or after a schema change emptied the index of a kept store; nothing when it is complete.
+     */
+    private void index(Path database) throws Exception {
         long start = System.nanoTime();
         long cpuStart = processCpuNanos();
         int indexed;
         try (TraceStore store = TraceStore.open(database)) {
             indexed = store.updateSearchIndex();
         }
-        String line = String.format("library.search-index: indexed %,d traces in %.1f s (process CPU %.1f s)", indexed,
-                (System.nanoTime() - start) / 1e9, (processCpuNanos() - cpuStart) / 1e9);
-        out.println(line);
-        return line;
+        if (indexed > 0) {
+            out.printf("library.search-index: indexed %,d traces in %.1f s (process CPU %.1f s)%n", indexed,
+                    (System.nanoTime() - start) / 1e9, (processCpuNanos() - cpuStart) / 1e9);
+        }
     }
 
     private static long processCpuNanos() {

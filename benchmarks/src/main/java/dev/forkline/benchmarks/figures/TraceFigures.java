@@ -153,9 +153,15 @@ public final class TraceFigures {
         return store;
     }
 
+    /** The database of the store the trace is imported into (its path without {@code .mv.db}). */
+    public Path database() {
+        return work.resolve("store").resolve("forkline");
+    }
+
     public void close() {
         if (store != null) {
             store.close();
+            store = null;
         }
     }
 

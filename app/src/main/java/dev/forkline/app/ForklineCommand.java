@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
                 ImportCommand.class,
                 ConvertCommand.class,
                 ListCommand.class,
+                SearchCommand.class,
                 VerifyCommand.class,
                 ScreenshotCommand.class,
                 RecordCommand.class,

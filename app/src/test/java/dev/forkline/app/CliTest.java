@@ -157,6 +157,34 @@ class CliTest {
     }
 
     @Test
+    void searchFindsAStoredTracesEventsAsTheWindowsEventSearchDoes() throws Exception {
+        Path bundle = writeBundle(temp.resolve("good"));
+        String db = temp.resolve("db/store").toString();
+        assertThat(run("import", bundle.toString(), "--db", db).code()).isZero();
+
+        Outcome table = run("search", "cli-test", "CAT A.TXT", "--db", db);
+        assertThat(table.code()).as(table.err()).isZero();
+        assertThat(table.out()).contains("RUN").contains("tool.call").contains("agent:coder").contains("1 of 7 events match");
+
+        JsonNode found = Json.MAPPER.readTree(run("search", "cli-test", "--type", "tool.result", "--db", db, "--json").out());
+        assertThat(found.get("events").asInt()).isEqualTo(7);
+        assertThat(found.get("matching").asInt()).isEqualTo(found.get("matches").size()).isPositive();
+        for (JsonNode match : found.get("matches")) {
+            assertThat(match.get("type").asText()).isEqualTo("tool.result");
+            assertThat(match.get("id").asText()).isNotBlank();
+            assertThat(match.get("seq").asLong()).isPositive();
+        }
+        assertThat(run("search", "cli-test", "kubectl", "--db", db).out()).contains("0 of 7 events match").doesNotContain("RUN");
+
+        Outcome nothingAsked = run("search", "cli-test", "--db", db);
+        assertThat(nothingAsked.code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(nothingAsked.err()).contains("give TEXT, --type, --actor or --errors");
+        Outcome unknown = run("search", "no-such-trace", "cat", "--db", db);
+        assertThat(unknown.code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(unknown.err()).contains("no trace 'no-such-trace' is stored");
+    }
+
+    @Test
     void listSearchFindsTracesByTheirEventsWithHowManyEventsHoldTheText() throws Exception {
         Path bundle = writeBundle(temp.resolve("good"));
         String db = temp.resolve("db/store").toString();

@@ -39,6 +39,22 @@ final class EventSearch {
 
     /** Ids of the matching events, in load order (runs as they first appeared, by seq). */
     List<String> run() throws SQLException, StoreException {
+        return found((columns, i) -> columns.id(i));
+    }
+
+    /** The matching events' rows, in load order. */
+    List<EventSearchMatch> matches() throws SQLException, StoreException {
+        return found((columns, i) -> new EventSearchMatch(columns.id(i), columns.run(i), columns.seq(i), columns.ts(i),
+                columns.type(i), columns.actor(i)));
+    }
+
+    /** What is kept of a matching event. */
+    @FunctionalInterface
+    private interface Row<T> {
+        T of(EventColumns columns, int i);
+    }
+
+    private <T> List<T> found(Row<T> row) throws SQLException, StoreException {
         var stored = TraceRows.stored(connection, traceId);
         if (stored.isEmpty()) {
             return List.of();
@@ -50,11 +66,11 @@ final class EventSearch {
         if (query.text() != null && !query.text().isBlank()) {
             matching = byText(trace, matching, query.text().strip());
         }
-        List<String> ids = new ArrayList<>(matching.cardinality());
+        List<T> found = new ArrayList<>(matching.cardinality());
         for (int i = matching.nextSetBit(0); i >= 0; i = matching.nextSetBit(i + 1)) {
-            ids.add(columns.id(i));
+            found.add(row.of(columns, i));
         }
-        return ids;
+        return found;
     }
 
     private BitSet byColumns(EventColumns columns) {

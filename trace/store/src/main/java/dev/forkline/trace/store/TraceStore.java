@@ -565,6 +565,16 @@ public final class TraceStore implements AutoCloseable {
     }
 
     /**
+     * As {@link #search(String, String, String, String, boolean)}, with each matching event's run, seq, time, type and
+     * actor, read with the search (no load of the trace).
+     */
+    public List<EventSearchMatch> searchMatches(String traceId, String text, String type, String actor, boolean errorsOnly)
+            throws StoreException {
+        return read("search trace '" + traceId + "'", connection -> inSnapshot(connection,
+                () -> new EventSearch(connection, traceId, new EventSearch.Query(text, type, actor, errorsOnly), () -> false).matches()));
+    }
+
+    /**
      * The traces whose events hold {@code text}, with how many events each (see {@link LibrarySearchResult}: a text of
      * words is answered from the search index for the traces it holds as they are now, and by reading the events of
      * the others, so no trace is missed; the result says how many traces were read). Title and trace id are not

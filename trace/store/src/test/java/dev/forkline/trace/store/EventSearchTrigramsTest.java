@@ -79,6 +79,15 @@ class EventSearchTrigramsTest {
 
             assertThat(store.updateSearchIndex("t-grams")).isTrue();
             assertThat(found(store, queries)).isEqualTo(unindexed);
+
+            List<EventSearchMatch> matches = store.searchMatches("t-grams", "zeppelin", null, null, false);
+            assertThat(matches).extracting(EventSearchMatch::id).isEqualTo(unindexed.get("zeppelin"));
+            Map<String, Event> byId = new java.util.HashMap<>();
+            events.forEach(event -> byId.put(event.id(), event));
+            for (EventSearchMatch match : matches) {
+                Event event = byId.get(match.id());
+                assertThat(match).isEqualTo(new EventSearchMatch(event.id(), event.run(), event.seq(), event.ts(), event.type(), event.actor()));
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.forkline.trace.store;
 
+import dev.forkline.trace.columns.EventColumns;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -10,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A stored trace's {@link TrigramFilter}s, one per chunk, each with the key of the chunk row it was built from (run,
- * first seq, event count). Kept in the search index with the trace's terms ({@link SearchIndexRows}), which holds them
+ * A stored trace's {@link TrigramFilter}s, one per chunk, each with the tool names the chunk's events take from earlier
+ * chunks ({@link BorrowedToolNames}) and the key of the chunk row it was built from (run, first seq, event count). Kept in the search index with the trace's terms ({@link SearchIndexRows}), which holds them
  * only while the trace has the event count and content digest they were built from: the same events, so a chunk row
  * of the same run, first seq and count holds the same events, whose search texts the filter covers. A chunk of another
  * key (the trace was stored in other chunks since) has no filter and is read.
@@ -21,12 +22,13 @@ final class ChunkTrigrams {
     private static final int MAGIC = 0x464c5447; // "FLTG"
     private static final byte VERSION = 1;
     private static final int MAX_RUN_ID_BYTES = 4 * 512;
+    private static final int MAX_TOOL_NAME_BYTES = 4 * SearchToolNames.MAX_LENGTH;
 
-    /** One chunk's filter, and the row of the chunk it was built from. */
-    record Chunk(String runId, long firstSeq, int eventCount, TrigramFilter filter) {
+    /** One chunk's filter and the tool names its events take from earlier chunks, and the row of the chunk they are of. */
+    record Chunk(String runId, long firstSeq, int eventCount, TrigramFilter filter, BorrowedToolNames borrowed) {
 
-        static Chunk of(ChunkDirectory.Entry entry, TrigramFilter filter) {
-            return new Chunk(entry.runId(), entry.firstSeq(), entry.eventCount(), filter);
+        static Chunk of(ChunkDirectory.Entry entry, TrigramFilter filter, BorrowedToolNames borrowed) {
+            return new Chunk(entry.runId(), entry.firstSeq(), entry.eventCount(), filter, borrowed);
         }
     }
 
@@ -51,10 +53,30 @@ final class ChunkTrigrams {
         return chunks;
     }
 
-    /** Whether no event of the chunk row (run, first seq, event count) can hold the query: false where no filter is of that row. */
-    boolean rulesOut(String runId, long firstSeq, int eventCount, TrigramFilter.Query query) {
+    /** The filter of the chunk row (run, first seq, event count), or null when none is of that row. */
+    Chunk of(String runId, long firstSeq, int eventCount) {
         Chunk chunk = byKey.get(new Key(runId, firstSeq));
-        return chunk != null && chunk.eventCount() == eventCount && query.narrows() && !chunk.filter().mayHold(query);
+        return chunk != null && chunk.eventCount() == eventCount ? chunk : null;
+    }
+
+    /**
+     * The tool names ({@link SearchToolNames}) of the events of {@code columns}, the chunks of {@code directory}
+     * (some of the trace's, each of which has a filter here), as the whole trace gives them: each chunk's names read
+     * alone, with those it borrows from earlier chunks put in.
+     */
+    String[] toolNames(EventColumns columns, ChunkDirectory directory) {
+        String[] names = new String[columns.size()];
+        for (int c = 0; c < directory.chunkCount(); c++) {
+            ChunkDirectory.Entry entry = directory.chunk(c);
+            Chunk chunk = of(entry.runId(), entry.firstSeq(), entry.eventCount());
+            if (chunk == null) {
+                throw new IllegalArgumentException(entry.describe() + " has no trigram filter");
+            }
+            String[] alone = SearchToolNames.ofRange(columns, entry.firstIndex(), entry.firstIndex() + entry.eventCount());
+            System.arraycopy(alone, 0, names, entry.firstIndex(), alone.length);
+            chunk.borrowed().applyTo(names, entry.firstIndex());
+        }
+        return names;
     }
 
     /** The filters as stored. */
@@ -62,7 +84,12 @@ final class ChunkTrigrams {
         List<byte[]> runIds = chunks.stream().map(chunk -> chunk.runId().getBytes(StandardCharsets.UTF_8)).toList();
         int size = Integer.BYTES + 1 + Integer.BYTES;
         for (int c = 0; c < chunks.size(); c++) {
-            size += Integer.BYTES + runIds.get(c).length + Long.BYTES + Integer.BYTES + 1 + chunks.get(c).filter().words().length * Long.BYTES;
+            size += Integer.BYTES + runIds.get(c).length + Long.BYTES + Integer.BYTES + 1 + chunks.get(c).filter().words().length * Long.BYTES
+                    + Integer.BYTES;
+            BorrowedToolNames borrowed = chunks.get(c).borrowed();
+            for (int k = 0; k < borrowed.size(); k++) {
+                size += 2 * Integer.BYTES + (borrowed.name(k) == null ? 0 : borrowed.name(k).getBytes(StandardCharsets.UTF_8).length);
+            }
         }
         ByteBuffer out = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
         out.putInt(MAGIC).put(VERSION).putInt(chunks.size());
@@ -72,6 +99,16 @@ final class ChunkTrigrams {
                     .put((byte) chunk.filter().bitsLog2());
             for (long word : chunk.filter().words()) {
                 out.putLong(word);
+            }
+            BorrowedToolNames borrowed = chunk.borrowed();
+            out.putInt(borrowed.size());
+            for (int k = 0; k < borrowed.size(); k++) {
+                out.putInt(borrowed.offset(k));
+                byte[] name = borrowed.name(k) == null ? null : borrowed.name(k).getBytes(StandardCharsets.UTF_8);
+                out.putInt(name == null ? -1 : name.length);
+                if (name != null) {
+                    out.put(name);
+                }
             }
         }
         return out.array();
@@ -89,8 +126,8 @@ final class ChunkTrigrams {
                 throw new IllegalArgumentException("not trigram filters of this version");
             }
             int count = in.getInt();
-            // each chunk takes at least 17 bytes and the smallest table
-            if (count < 0 || count > in.remaining() / (Integer.BYTES + Long.BYTES + Integer.BYTES + 1 + (1 << TrigramFilter.MIN_BITS_LOG2) / Byte.SIZE)) {
+            // each chunk takes at least 21 bytes and the smallest table
+            if (count < 0 || count > in.remaining() / (3 * Integer.BYTES + Long.BYTES + 1 + (1 << TrigramFilter.MIN_BITS_LOG2) / Byte.SIZE)) {
                 throw new IllegalArgumentException("a count of " + count + " chunks in " + stored.length + " bytes");
             }
             List<Chunk> chunks = new ArrayList<>(count);
@@ -113,7 +150,8 @@ final class ChunkTrigrams {
                 long[] words = new long[(1 << bitsLog2) / Long.SIZE];
                 in.asLongBuffer().get(words);
                 in.position(in.position() + words.length * Long.BYTES);
-                chunks.add(new Chunk(new String(runId, StandardCharsets.UTF_8), firstSeq, eventCount, new TrigramFilter(bitsLog2, words)));
+                chunks.add(new Chunk(new String(runId, StandardCharsets.UTF_8), firstSeq, eventCount, new TrigramFilter(bitsLog2, words),
+                        borrowed(in, c + 1, eventCount)));
             }
             if (in.hasRemaining()) {
                 throw new IllegalArgumentException(in.remaining() + " bytes after the last chunk");
@@ -122,5 +160,33 @@ final class ChunkTrigrams {
         } catch (BufferUnderflowException e) {
             throw new IllegalArgumentException("the filters end early (" + stored.length + " bytes)", e);
         }
+    }
+
+    private static BorrowedToolNames borrowed(ByteBuffer in, int chunk, int eventCount) {
+        int count = in.getInt();
+        if (count < 0 || count > eventCount) {
+            throw new IllegalArgumentException("chunk " + chunk + " borrows " + count + " tool names for " + eventCount + " events");
+        }
+        if (count == 0) {
+            return BorrowedToolNames.NONE;
+        }
+        int[] offsets = new int[count];
+        String[] names = new String[count];
+        for (int k = 0; k < count; k++) {
+            offsets[k] = in.getInt();
+            if (offsets[k] < 0 || offsets[k] >= eventCount || k > 0 && offsets[k] <= offsets[k - 1]) {
+                throw new IllegalArgumentException("chunk " + chunk + " borrows a tool name for its event " + offsets[k]);
+            }
+            int length = in.getInt();
+            if (length < -1 || length > MAX_TOOL_NAME_BYTES || length > in.remaining()) {
+                throw new IllegalArgumentException("chunk " + chunk + " borrows a tool name of " + length + " bytes");
+            }
+            if (length >= 0) {
+                byte[] name = new byte[length];
+                in.get(name);
+                names[k] = new String(name, StandardCharsets.UTF_8);
+            }
+        }
+        return new BorrowedToolNames(offsets, names);
     }
 }

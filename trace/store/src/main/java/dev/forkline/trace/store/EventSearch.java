@@ -59,12 +59,22 @@ final class EventSearch {
         if (stored.isEmpty()) {
             return List.of();
         }
-        StoredTrace trace = StoredTrace.read(connection, traceId, RunRows.runIds(connection, traceId), chunksThatMayHoldTheText(),
-                stored.get().eventCount(), false);
+        List<String> runIds = RunRows.runIds(connection, traceId);
+        long events = stored.get().eventCount();
+        ChunkChoice choice = chunkChoice();
+        StoredTrace trace = choice == null ? null : StoredTrace.read(connection, traceId, runIds, choice, events, false);
+        if (trace != null && choice.allFiltered) {
+            return found(trace, choice.filters.toolNames(trace.columns(), trace.chunks()), row);
+        }
+        trace = StoredTrace.read(connection, traceId, runIds, events, false);
+        return found(trace, SearchToolNames.of(trace.columns()), row);
+    }
+
+    private <T> List<T> found(StoredTrace trace, String[] toolNames, Row<T> row) throws SQLException, StoreException {
         EventColumns columns = trace.columns();
         BitSet matching = byColumns(columns);
         if (query.text() != null && !query.text().isBlank()) {
-            matching = byText(trace, matching, query.text().strip());
+            matching = byText(trace, toolNames, matching, query.text().strip());
         }
         List<T> found = new ArrayList<>(matching.cardinality());
         for (int i = matching.nextSetBit(0); i >= 0; i = matching.nextSetBit(i + 1)) {
@@ -86,10 +96,9 @@ final class EventSearch {
         return matching;
     }
 
-    private BitSet byText(StoredTrace trace, BitSet candidates, String text) throws SQLException, StoreException {
+    private BitSet byText(StoredTrace trace, String[] toolNames, BitSet candidates, String text) throws SQLException, StoreException {
         StoredEventScan scan = new StoredEventScan(connection, traceId, trace.chunks(), stopped);
         ChunkDirectory chunks = trace.chunks();
-        String[] toolNames = SearchToolNames.of(trace.columns());
         String lowerText = text.toLowerCase(Locale.ROOT);
         ThreadLocal<JsonTextMatcher> matchers = ThreadLocal.withInitial(() -> new JsonTextMatcher(text));
         BitSet matching = new BitSet(trace.size());
@@ -111,22 +120,47 @@ final class EventSearch {
     }
 
     /**
-     * The chunks to read: when the query has a text and the search index holds the trace as it is now, those whose
-     * trigram filter ({@link ChunkTrigrams}) does not rule the text out; else all. The others' headers are not read
-     * either: for a text that few chunks hold, reading every header was most of the search.
+     * Which chunks to read when the query has a text and the search index holds the trace as it is now: those whose
+     * trigram filter ({@link ChunkTrigrams}) does not rule the text out; null when the filters cannot narrow the search.
+     * The others' headers are not read either: for a text that few chunks hold, reading every header was most of the
+     * search.
      */
-    private ChunkTable.RunReader.RowFilter chunksThatMayHoldTheText() throws SQLException {
+    private ChunkChoice chunkChoice() throws SQLException {
         String text = blankToNull(query.text());
         if (text == null) {
-            return ChunkTable.RunReader.RowFilter.ALL;
+            return null;
         }
         TrigramFilter.Query trigrams = new TrigramFilter.Query(text.strip().toLowerCase(Locale.ROOT));
         if (!trigrams.narrows()) {
-            return ChunkTable.RunReader.RowFilter.ALL;
+            return null;
         }
-        return SearchIndexRows.chunkTrigrams(connection, traceId)
-                .<ChunkTable.RunReader.RowFilter>map(filters -> (runId, firstSeq, eventCount) -> !filters.rulesOut(runId, firstSeq, eventCount, trigrams))
-                .orElse(ChunkTable.RunReader.RowFilter.ALL);
+        return SearchIndexRows.chunkTrigrams(connection, traceId).map(filters -> new ChunkChoice(filters, trigrams)).orElse(null);
+    }
+
+    /**
+     * The chunks the filters do not rule out, and whether every chunk row had a filter: one without (the trace was
+     * stored in other chunks than the index knows) is read, but then the whole trace must be, since the tool names of
+     * the chunks read come from the filters of every chunk ({@link ChunkTrigrams#toolNames}).
+     */
+    private static final class ChunkChoice implements ChunkTable.RunReader.RowFilter {
+        private final ChunkTrigrams filters;
+        private final TrigramFilter.Query query;
+        private boolean allFiltered = true;
+
+        ChunkChoice(ChunkTrigrams filters, TrigramFilter.Query query) {
+            this.filters = filters;
+            this.query = query;
+        }
+
+        @Override
+        public boolean wanted(String runId, long firstSeq, int eventCount) {
+            ChunkTrigrams.Chunk chunk = filters.of(runId, firstSeq, eventCount);
+            if (chunk == null) {
+                allFiltered = false;
+                return true;
+            }
+            return chunk.filter().mayHold(query);
+        }
     }
 
     private static String blankToNull(String value) {

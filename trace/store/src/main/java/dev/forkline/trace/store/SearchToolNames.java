@@ -20,8 +20,16 @@ final class SearchToolNames {
 
     /** Per event (in the columns' order), its tool name or null. */
     static String[] of(EventColumns columns) {
-        Builder names = new Builder(columns.size());
-        names.add(columns);
+        return ofRange(columns, 0, columns.size());
+    }
+
+    /**
+     * The names of the events {@code [from, to)} as if the trace held no others (a result answering a call outside the
+     * range gets no name, or that of an earlier call of the same callId in the range).
+     */
+    static String[] ofRange(EventColumns columns, int from, int to) {
+        Builder names = new Builder(to - from);
+        names.add(columns, from, to);
         return names.build();
     }
 
@@ -41,10 +49,14 @@ final class SearchToolNames {
 
         /** Adds the names of the events that follow those added so far. */
         void add(EventColumns part) {
-            if (size + part.size() > names.length) {
-                names = Arrays.copyOf(names, Math.max(names.length * 2, size + part.size()));
+            add(part, 0, part.size());
+        }
+
+        private void add(EventColumns part, int from, int to) {
+            if (size + to - from > names.length) {
+                names = Arrays.copyOf(names, Math.max(names.length * 2, size + to - from));
             }
-            for (int i = 0; i < part.size(); i++) {
+            for (int i = from; i < to; i++) {
                 String name = null;
                 if (part.is(i, EventType.TOOL_CALL)) {
                     name = cut(part.tool(i));

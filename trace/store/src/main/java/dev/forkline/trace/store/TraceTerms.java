@@ -57,7 +57,8 @@ final class TraceTerms {
                 }
                 filter.add(text);
             }
-            return new ChunkCount(inChunk, ChunkTrigrams.Chunk.of(chunk, filter.build()));
+            return new ChunkCount(inChunk, ChunkTrigrams.Chunk.of(chunk, filter.build(),
+                    trace.borrowed().get(chunks.chunkOf(chunk.firstIndex()))));
         }, inChunk -> {
             inChunk.terms().forEach((term, n) -> counts.merge(term, n, Long::sum));
             trigrams.add(inChunk.trigrams());
@@ -107,17 +108,26 @@ final class TraceTerms {
      * read chunk by chunk without holding the trace's columns (a third of a large trace's size in the window's heap,
      * for as long as the index pass after an import ran).
      */
-    private record Searchable(ChunkDirectory chunks, String[] toolNames) {
+    private record Searchable(ChunkDirectory chunks, String[] toolNames, List<BorrowedToolNames> borrowed) {
 
         static Searchable read(Connection connection, String traceId, TraceRows.Stored stored) throws SQLException, StoreException {
             int expected = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(0, stored.eventCount()));
             ChunkDirectory.Builder chunks = new ChunkDirectory.Builder(expected);
             SearchToolNames.Builder toolNames = new SearchToolNames.Builder(expected);
+            List<String[]> alone = new ArrayList<>();
             ChunkHeaderReader.read(connection, traceId, RunRows.runIds(connection, traceId), true, chunk -> {
                 chunks.add(chunk);
                 toolNames.add(chunk.columns());
+                alone.add(SearchToolNames.of(chunk.columns()));
             });
-            return new Searchable(chunks.build(), toolNames.build());
+            String[] whole = toolNames.build();
+            List<BorrowedToolNames> borrowed = new ArrayList<>(alone.size());
+            int from = 0;
+            for (String[] names : alone) {
+                borrowed.add(BorrowedToolNames.of(whole, from, names));
+                from += names.length;
+            }
+            return new Searchable(chunks.build(), whole, borrowed);
         }
 
         int size() {

@@ -33,9 +33,14 @@ class ChunkTrigramsTest {
             assertThat(after.eventCount()).isEqualTo(before.eventCount());
             assertThat(after.filter().bitsLog2()).isEqualTo(before.filter().bitsLog2());
             assertThat(after.filter().words()).isEqualTo(before.filter().words());
+            assertThat(after.borrowed().size()).isEqualTo(before.borrowed().size());
+            for (int k = 0; k < before.borrowed().size(); k++) {
+                assertThat(after.borrowed().offset(k)).isEqualTo(before.borrowed().offset(k));
+                assertThat(after.borrowed().name(k)).isEqualTo(before.borrowed().name(k));
+            }
         }
         assertThat(ChunkTrigrams.decode(new ChunkTrigrams(List.of()).encode()).chunks()).isEmpty();
-        ChunkTrigrams otherRun = new ChunkTrigrams(List.of(ChunkTrigrams.Chunk.of(entry("fork-é", 7, 1), new TrigramFilter.Builder().build())));
+        ChunkTrigrams otherRun = new ChunkTrigrams(List.of(ChunkTrigrams.Chunk.of(entry("fork-é", 7, 1), new TrigramFilter.Builder().build(), BorrowedToolNames.NONE)));
         assertThat(ChunkTrigrams.decode(otherRun.encode()).chunks().getFirst().runId()).isEqualTo("fork-é");
     }
 
@@ -43,25 +48,36 @@ class ChunkTrigramsTest {
     void aChunkIsRuledOutWhenItsFilterLacksATrigramOfTheText() {
         ChunkTrigrams trigrams = twoChunks("kubectl rollout", "git status");
         TrigramFilter.Query rollout = new TrigramFilter.Query("rollout");
-        assertThat(trigrams.rulesOut("r1", 1, 3, rollout)).isFalse();
-        assertThat(trigrams.rulesOut("r1", 4, 2, rollout)).isTrue();
+        assertThat(trigrams.of("r1", 1, 3).filter().mayHold(rollout)).isTrue();
+        assertThat(trigrams.of("r1", 4, 2).filter().mayHold(rollout)).isFalse();
         TrigramFilter.Query helm = new TrigramFilter.Query("helm");
-        assertThat(trigrams.rulesOut("r1", 1, 3, helm)).isTrue();
-        assertThat(trigrams.rulesOut("r1", 4, 2, helm)).isTrue();
+        assertThat(trigrams.of("r1", 1, 3).filter().mayHold(helm)).isFalse();
+        assertThat(trigrams.of("r1", 4, 2).filter().mayHold(helm)).isFalse();
         // too short for a trigram: nothing is ruled out
-        assertThat(trigrams.rulesOut("r1", 4, 2, new TrigramFilter.Query("he"))).isFalse();
+        assertThat(trigrams.of("r1", 4, 2).filter().mayHold(new TrigramFilter.Query("he"))).isTrue();
     }
 
     @Test
-    void aChunkOfAnotherRowThanTheFiltersIsNeverRuledOut() {
+    void aChunkOfAnotherRowThanTheFiltersHasNone() {
         ChunkTrigrams trigrams = twoChunks("kubectl rollout", "git status");
-        TrigramFilter.Query helm = new TrigramFilter.Query("helm");
-        assertThat(trigrams.rulesOut("r2", 1, 3, helm)).isFalse();
-        assertThat(trigrams.rulesOut("r1", 2, 3, helm)).isFalse();
-        assertThat(trigrams.rulesOut("r1", 1, 4, helm)).isFalse();
-        assertThatThrownBy(() -> new ChunkTrigrams(List.of(ChunkTrigrams.Chunk.of(FIRST, new TrigramFilter.Builder().build()),
-                ChunkTrigrams.Chunk.of(entry("r1", 1, 9), new TrigramFilter.Builder().build()))))
+        assertThat(trigrams.of("r2", 1, 3)).isNull();
+        assertThat(trigrams.of("r1", 2, 3)).isNull();
+        assertThat(trigrams.of("r1", 1, 4)).isNull();
+        assertThatThrownBy(() -> new ChunkTrigrams(List.of(ChunkTrigrams.Chunk.of(FIRST, new TrigramFilter.Builder().build(), BorrowedToolNames.NONE),
+                ChunkTrigrams.Chunk.of(entry("r1", 1, 9), new TrigramFilter.Builder().build(), BorrowedToolNames.NONE))))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("two chunks of run 'r1' from seq 1");
+    }
+
+    @Test
+    void borrowedToolNamesAreTheOnesTheChunkReadAloneGetsWrong() {
+        String[] whole = {"bash", "bash", "read_file", null, "bash"};
+        String[] alone = {"bash", null, "read_file", "grep"};
+        BorrowedToolNames borrowed = BorrowedToolNames.of(whole, 1, alone);
+        assertThat(borrowed.size()).isEqualTo(3);
+        String[] names = alone.clone();
+        borrowed.applyTo(names, 0);
+        assertThat(names).containsExactly("bash", "read_file", null, "bash");
+        assertThat(BorrowedToolNames.of(whole, 0, new String[] {"bash", "bash"})).isSameAs(BorrowedToolNames.NONE);
     }
 
     @Test
@@ -85,13 +101,20 @@ class ChunkTrigramsTest {
         byte[] hugeTable = good.clone();
         hugeTable[27] = 31;
         assertThatThrownBy(() -> ChunkTrigrams.decode(hugeTable)).hasMessageContaining("a table of 2^31 bits");
-        byte[] largerTable = new ChunkTrigrams(List.of(ChunkTrigrams.Chunk.of(FIRST, new TrigramFilter.Builder().build()))).encode();
+        byte[] largerTable = new ChunkTrigrams(List.of(ChunkTrigrams.Chunk.of(FIRST, new TrigramFilter.Builder().build(), BorrowedToolNames.NONE))).encode();
         largerTable[27]++;
         assertThatThrownBy(() -> ChunkTrigrams.decode(largerTable)).hasMessageContaining("end early");
-        byte[] twiceBytes = new ChunkTrigrams(List.of(ChunkTrigrams.Chunk.of(FIRST, new TrigramFilter.Builder().build()),
-                ChunkTrigrams.Chunk.of(entry("r1", 2, 3), new TrigramFilter.Builder().build()))).encode();
-        // the second chunk starts after 9 + 19 + 64 bytes; its first seq, after its run id, made the first's
-        ByteBuffer.wrap(twiceBytes).order(ByteOrder.LITTLE_ENDIAN).putLong(92 + 4 + 2, 1);
+        // the second chunk's borrowed names: 2 at offsets 0 and 1, "bash" and none; it starts at 96
+        int borrowedAt = 96 + 19 + 64;
+        assertThat(ByteBuffer.wrap(good).order(ByteOrder.LITTLE_ENDIAN).getInt(borrowedAt)).isEqualTo(2);
+        assertThatThrownBy(() -> ChunkTrigrams.decode(withInt(good, borrowedAt, 3))).hasMessageContaining("borrows 3 tool names for 2 events");
+        assertThatThrownBy(() -> ChunkTrigrams.decode(withInt(good, borrowedAt + 4, 2))).hasMessageContaining("borrows a tool name for its event 2");
+        assertThatThrownBy(() -> ChunkTrigrams.decode(withInt(good, borrowedAt + 8, 5000))).hasMessageContaining("a tool name of 5000 bytes");
+        assertThatThrownBy(() -> ChunkTrigrams.decode(withInt(good, borrowedAt + 16, 0))).hasMessageContaining("for its event 0");
+        byte[] twiceBytes = new ChunkTrigrams(List.of(ChunkTrigrams.Chunk.of(FIRST, new TrigramFilter.Builder().build(), BorrowedToolNames.NONE),
+                ChunkTrigrams.Chunk.of(entry("r1", 2, 3), new TrigramFilter.Builder().build(), BorrowedToolNames.NONE))).encode();
+        // the second chunk starts after 9 + 19 + 64 + 4 bytes; its first seq, after its run id, made the first's
+        ByteBuffer.wrap(twiceBytes).order(ByteOrder.LITTLE_ENDIAN).putLong(96 + 4 + 2, 1);
         assertThatThrownBy(() -> ChunkTrigrams.decode(twiceBytes)).hasMessageContaining("two chunks of run 'r1' from seq 1");
     }
 
@@ -120,7 +143,8 @@ class ChunkTrigramsTest {
         builder.add(firstText);
         TrigramFilter first = builder.build();
         builder.add(secondText);
-        return new ChunkTrigrams(List.of(ChunkTrigrams.Chunk.of(FIRST, first), ChunkTrigrams.Chunk.of(SECOND, builder.build())));
+        return new ChunkTrigrams(List.of(ChunkTrigrams.Chunk.of(FIRST, first, BorrowedToolNames.NONE),
+                ChunkTrigrams.Chunk.of(SECOND, builder.build(), new BorrowedToolNames(new int[] {0, 1}, new String[] {"bash", null}))));
     }
 
     private static ChunkDirectory.Entry entry(String runId, long firstSeq, int eventCount) {

@@ -3,6 +3,7 @@ package dev.forkline.trace.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventChain;
 import dev.forkline.trace.EventType;
@@ -91,6 +92,57 @@ class EventSearchTrigramsTest {
         }
     }
 
+    /**
+     * A tool result is found by the tool name of the call it answers, which may be in a chunk the filters rule out, and
+     * by callId the latest such call before it: read alone, the chunks left would give it no name, or another call's.
+     */
+    @Test
+    void aResultIsFoundByItsCallsToolNameWhereverTheCallIs() throws Exception {
+        EventChain tools = new EventChain();
+        List<Event> trace = new ArrayList<>();
+        Instant ts = T0;
+        trace.add(tools.append(NewEvent.of("r1", "harness", EventType.SESSION_START).at(ts).data(Json.object().put("title", "tools"))));
+        for (int i = 1; i < 3 * CHUNK; i++) {
+            ts = ts.plusMillis(7);
+            NewEvent event = switch (i) {
+                case 500 -> call("alpha-tool");
+                case 1500 -> call("beta-tool");
+                // answers c1 by callId alone: the beta-tool call, the latest before it; its search text "beta-tool c1 ok done"
+                case 2100 -> NewEvent.of("r1", "sandbox", EventType.TOOL_RESULT).data(Json.object().put("callId", "c1").put("stdout", "ok done"));
+                case 600 -> note("c1 ok");
+                case 2200 -> note("alpha-tool");
+                default -> note(i < CHUNK ? "lol ok" : "note " + i);
+            };
+            trace.add(tools.append(event.at(ts)));
+        }
+        List<String> queries = List.of("beta-tool c1 ok", "alpha-tool c1 ok", "beta-tool", "alpha-tool", "c1 ok done");
+        try (TraceStore store = backend.open(dir, "db")) {
+            store.importTrace(new Bundle("tools", Manifest.of("t-tools", "tools", T0, "test"), trace, new int[trace.size()],
+                    new MemoryBlobStore()), List.of(), null);
+            Map<String, List<String>> unindexed = new LinkedHashMap<>();
+            for (String query : queries) {
+                unindexed.put(query, store.search("t-tools", query, null, null, false));
+            }
+            assertThat(unindexed.get("beta-tool c1 ok")).containsExactly(trace.get(2100).id());
+            assertThat(unindexed.get("alpha-tool c1 ok")).isEmpty();
+
+            assertThat(store.updateSearchIndex("t-tools")).isTrue();
+            for (String query : queries) {
+                assertThat(store.search("t-tools", query, null, null, false)).as(query).isEqualTo(unindexed.get(query));
+            }
+        }
+    }
+
+    private static NewEvent call(String tool) {
+        ObjectNode data = Json.object().put("callId", "c1").put("tool", tool).put("effect", "read");
+        data.putObject("arguments").put("command", "ls");
+        return NewEvent.of("r1", "agent:a0", EventType.TOOL_CALL).data(data);
+    }
+
+    private static NewEvent note(String text) {
+        return NewEvent.of("r1", "agent:a0", EventType.NOTE).data(Json.object().put("text", text));
+    }
+
     @Test
     void aChunkTheFiltersRuleOutIsNotRead() throws Exception {
         try (TraceStore store = backend.open(dir, "db")) {
@@ -122,6 +174,28 @@ class EventSearchTrigramsTest {
 
             assertThat(store.search("t-grams", "quokka", null, null, false)).isEqualTo(quokkas);
             assertThatThrownBy(() -> store.search("t-grams", "zeppelin", null, null, false))
+                    .isInstanceOf(StoreException.class).hasMessageContaining("from seq 1025");
+        }
+    }
+
+    @Test
+    void aChunkWithoutAFilterHasTheWholeTraceRead() throws Exception {
+        try (TraceStore store = backend.open(dir, "db")) {
+            store.importTrace(bundle(), List.of(), null);
+            assertThat(store.updateSearchIndex("t-grams")).isTrue();
+            List<String> quokkas = store.search("t-grams", "quokka", null, null, false);
+            try (Connection connection = backend.connect(dir, "db")) {
+                ChunkTrigrams all = SearchIndexRows.chunkTrigrams(connection, "t-grams").orElseThrow();
+                byte[] lessOne = new ChunkTrigrams(all.chunks().subList(0, all.chunks().size() - 1)).encode();
+                try (var update = connection.prepareStatement("UPDATE search_indexed SET chunk_trigrams = ?")) {
+                    update.setBytes(1, lessOne);
+                    update.executeUpdate();
+                }
+            }
+            assertThat(store.search("t-grams", "quokka", null, null, false)).isEqualTo(quokkas);
+            damageTheChunkOfZeppelins();
+
+            assertThatThrownBy(() -> store.search("t-grams", "quokka", null, null, false))
                     .isInstanceOf(StoreException.class).hasMessageContaining("from seq 1025");
         }
     }

@@ -138,9 +138,10 @@ final class EventSearch {
     }
 
     /**
-     * The chunks the filters do not rule out, and whether every chunk row had a filter: one without (the trace was
-     * stored in other chunks than the index knows) is read, but then the whole trace must be, since the tool names of
-     * the chunks read come from the filters of every chunk ({@link ChunkTrigrams#toolNames}).
+     * The chunks the filters do not rule out, and whether every chunk row had a filter. A row without one (the trace
+     * is stored in other chunks than the index knows) is read, but then the whole trace must be: the tool names its
+     * events take from earlier chunks, which the filters give for the chunks they let through
+     * ({@link ChunkTrigrams#toolNames}), are not known for it.
      */
     private static final class ChunkChoice implements ChunkTable.RunReader.RowFilter {
         private final ChunkTrigrams filters;

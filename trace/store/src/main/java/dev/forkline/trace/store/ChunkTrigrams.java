@@ -20,7 +20,8 @@ import java.util.Map;
 final class ChunkTrigrams {
 
     private static final int MAGIC = 0x464c5447; // "FLTG"
-    private static final byte VERSION = 1;
+    /** 2 since the filters hold the six-grams of hex runs (version 1, of the same day, never shipped: read as none). */
+    private static final byte VERSION = 2;
     private static final int MAX_RUN_ID_BYTES = 4 * 512;
     private static final int MAX_TOOL_NAME_BYTES = 4 * SearchToolNames.MAX_LENGTH;
 

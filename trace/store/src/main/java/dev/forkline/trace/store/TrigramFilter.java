@@ -8,15 +8,25 @@ import java.util.Arrays;
  * whose filter lacks one of them without reading their lines ({@link EventSearch}); a filter may say "maybe" of a
  * trigram no event holds, never "no" of one that some event holds.
  *
- * <p>Each trigram sets two bits of a table of 2^{@value #BUILT_BITS_LOG2} bits, which is then folded in half (its
+ * <p>Hashes and ids hold few distinct trigrams: a chunk of many SHA-256 names holds nearly all 4,096 trigrams of hex
+ * digits, so trigrams alone rule no chunk out for a commit or a call id. Each run of six or more hex digits
+ * ({@code 0-9a-f}, the text being lowercased) therefore also adds its six-character pieces, and so does a query's: a
+ * query's run of hex digits lies inside one run of the text that holds the query, so its six-grams are among that
+ * run's.
+ *
+ * <p>Each piece sets two bits of a table of 2^{@value #BUILT_BITS_LOG2} bits, which is then folded in half (its
  * halves OR-ed: a bit at position p lands at p modulo the smaller size, where a query looks for it) for as long as at
- * most a third of the bits are set. A chunk that holds none of a query's trigrams then passes about once in nine per
- * trigram the query has, and the filter takes 7 to 14 bits per distinct trigram of the chunk.
+ * most a third of the bits are set. A chunk that holds none of a query's pieces then passes about once in nine per
+ * piece the query has, and the filter takes 7 to 14 bits per distinct piece of the chunk.
  */
 final class TrigramFilter {
 
     /** Characters per trigram: queries shorter than this are not narrowed. */
     static final int GRAM = 3;
+    /** Hex digits per piece of a run of hex digits. */
+    static final int HEX_GRAM = 6;
+    /** Set in a hex six-gram's value, which a trigram's (three 16-bit characters) never has. */
+    private static final long HEX_TAG = 1L << 62;
     static final int BUILT_BITS_LOG2 = 20;
     static final int MIN_BITS_LOG2 = 9;
 
@@ -60,10 +70,13 @@ final class TrigramFilter {
 
         Query(String lowerText) {
             int count = Math.max(0, lowerText.length() - GRAM + 1);
-            positions = new long[count];
+            long[] all = new long[count + Math.max(0, lowerText.length() - HEX_GRAM + 1)];
             for (int i = 0; i < count; i++) {
-                positions[i] = positions(gram(lowerText.charAt(i), lowerText.charAt(i + 1), lowerText.charAt(i + 2)));
+                all[i] = positions(gram(lowerText.charAt(i), lowerText.charAt(i + 1), lowerText.charAt(i + 2)));
             }
+            int[] added = {count};
+            forEachHexGram(lowerText, hexGram -> all[added[0]++] = positions(hexGram));
+            positions = Arrays.copyOf(all, added[0]);
         }
 
         /** Whether the query has a trigram, so that a filter can rule a chunk out. */
@@ -74,6 +87,24 @@ final class TrigramFilter {
 
     private static long gram(char first, char second, char third) {
         return (long) first << 32 | (long) second << 16 | third;
+    }
+
+    /** Hands each six-gram of each run of six or more hex digits in {@code text} to {@code action}, as a tagged value. */
+    private static void forEachHexGram(String text, java.util.function.LongConsumer action) {
+        int run = 0;
+        long window = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+            if (digit < 0) {
+                run = 0;
+                continue;
+            }
+            window = (window << 4 | digit) & 0xFF_FFFFL;
+            if (++run >= HEX_GRAM) {
+                action.accept(HEX_TAG | window);
+            }
+        }
     }
 
     /** Both bit positions of a trigram in the built table: the first in the low half of the result, the second in the high. */
@@ -93,22 +124,28 @@ final class TrigramFilter {
     static final class Builder {
         private final long[] table = new long[(1 << BUILT_BITS_LOG2) / Long.SIZE];
 
-        /** Adds the trigrams of one event's search text (a trigram never spans two events' texts). */
+        /** Adds the pieces of one event's search text (a piece never spans two events' texts). */
         void add(String searchText) {
             int n = searchText.length();
             if (n < GRAM) {
                 return;
             }
-            long[] bits = table;
             long window = (long) searchText.charAt(0) << 16 | searchText.charAt(1);
             for (int i = 2; i < n; i++) {
                 window = (window << 16 | searchText.charAt(i)) & 0xFFFF_FFFF_FFFFL;
-                long both = positions(window);
-                int first = (int) both;
-                int second = (int) (both >>> 32);
-                bits[first >>> 6] |= 1L << first;
-                bits[second >>> 6] |= 1L << second;
+                set(window);
             }
+            if (n >= HEX_GRAM) {
+                forEachHexGram(searchText, this::set);
+            }
+        }
+
+        private void set(long piece) {
+            long both = positions(piece);
+            int first = (int) both;
+            int second = (int) (both >>> 32);
+            table[first >>> 6] |= 1L << first;
+            table[second >>> 6] |= 1L << second;
         }
 
         /** The filter of what was added since the last build, folded as small as it can be; the builder is emptied. */

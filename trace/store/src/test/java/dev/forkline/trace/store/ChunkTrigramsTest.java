@@ -89,7 +89,7 @@ class ChunkTrigramsTest {
         assertThatThrownBy(() -> ChunkTrigrams.decode(new byte[0])).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("end early");
         byte[] otherVersion = good.clone();
-        otherVersion[4] = 2;
+        otherVersion[4] = 1;
         assertThatThrownBy(() -> ChunkTrigrams.decode(otherVersion)).hasMessageContaining("not trigram filters of this version");
         assertThatThrownBy(() -> ChunkTrigrams.decode(Arrays.copyOf(good, good.length - 1)))
                 .hasMessageContaining("the filters end early (" + (good.length - 1) + " bytes)");

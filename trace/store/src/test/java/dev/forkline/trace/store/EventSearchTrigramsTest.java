@@ -205,7 +205,7 @@ class EventSearchTrigramsTest {
         try (TraceStore store = backend.open(dir, "db")) {
             store.importTrace(bundle(), List.of(), null);
             assertThat(store.updateSearchIndex("t-grams")).isTrue();
-            execute("UPDATE search_indexed SET chunk_trigrams = " + backend.binaryFromHex("47544c4601ffffffff"));
+            execute("UPDATE search_indexed SET chunk_trigrams = " + backend.binaryFromHex("47544c4602ffffffff"));
             damageTheChunkOfZeppelins();
 
             assertThatThrownBy(() -> store.search("t-grams", "quokka", null, null, false))

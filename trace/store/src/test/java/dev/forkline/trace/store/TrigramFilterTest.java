@@ -113,6 +113,34 @@ class TrigramFilterTest {
         assertThat(passedFour).isLessThan(queries / 100);
     }
 
+    @Test
+    void hexIdsAreRuledOutWhereHashesHoldEveryHexTrigram() {
+        Random random = new Random(5);
+        TrigramFilter.Builder builder = new TrigramFilter.Builder();
+        List<String> hashes = new ArrayList<>();
+        for (int t = 0; t < 1000; t++) {
+            String hash = randomWords(random, "0123456789abcdef", 64);
+            hashes.add(hash);
+            builder.add("blob sha256:" + hash + " of call_" + hash.substring(0, 12));
+        }
+        TrigramFilter filter = builder.build();
+        int passed = 0;
+        int queries = 2_000;
+        for (int q = 0; q < queries; q++) {
+            String hash = hashes.get(random.nextInt(hashes.size()));
+            int from = random.nextInt(64 - 8);
+            // a piece of a stored hash, within a longer text: held
+            assertThat(filter.mayHold(new TrigramFilter.Query("256:" + hash.substring(0, 10)))).isTrue();
+            assertThat(filter.mayHold(new TrigramFilter.Query(hash.substring(from, from + 8)))).isTrue();
+            assertThat(filter.mayHold(new TrigramFilter.Query("call_" + hash.substring(0, 7)))).isTrue();
+            // every trigram of an absent hex id is held; its six-grams are not
+            String absent = randomWords(random, "0123456789abcdef", 12);
+            assertThat(new TrigramFilter.Query(absent.substring(0, 5)).narrows()).isTrue();
+            passed += filter.mayHold(new TrigramFilter.Query(absent)) ? 1 : 0;
+        }
+        assertThat(passed).isLessThan(queries / 100);
+    }
+
     private static long bitsSet(TrigramFilter filter) {
         long set = 0;
         for (long word : filter.words()) {

@@ -50,7 +50,7 @@ final class TrigramFilter {
         return words;
     }
 
-    /** Whether some event of the chunk may hold every trigram of {@code query} (all of them, for a query that has none). */
+    /** Whether some event of the chunk may hold every piece of {@code query} (true for a query that has none). */
     boolean mayHold(Query query) {
         int mask = (1 << bitsLog2) - 1;
         long[] positions = query.positions;
@@ -64,7 +64,7 @@ final class TrigramFilter {
         return true;
     }
 
-    /** The trigrams of one lowercased query text, as the positions of their bits in the built table. */
+    /** The pieces (trigrams, hex six-grams) of one lowercased query text, as the positions of their bits in the built table. */
     static final class Query {
         private final long[] positions;
 
@@ -79,7 +79,7 @@ final class TrigramFilter {
             positions = Arrays.copyOf(all, added[0]);
         }
 
-        /** Whether the query has a trigram, so that a filter can rule a chunk out. */
+        /** Whether the query has a piece, so that a filter can rule a chunk out. */
         boolean narrows() {
             return positions.length > 0;
         }
@@ -107,7 +107,7 @@ final class TrigramFilter {
         }
     }
 
-    /** Both bit positions of a trigram in the built table: the first in the low half of the result, the second in the high. */
+    /** Both bit positions of a piece in the built table: the first in the low half of the result, the second in the high. */
     private static long positions(long gram) {
         long h = gram * 0x9E3779B97F4A7C15L;
         h ^= h >>> 32;
@@ -118,7 +118,7 @@ final class TrigramFilter {
     }
 
     /**
-     * Collects the trigrams of one chunk's search texts, then {@link #build}s its filter; then it can start on another
+     * Collects the pieces of one chunk's search texts, then {@link #build}s its filter; then it can start on another
      * chunk. Not thread-safe: one per thread (its table is 128 KB).
      */
     static final class Builder {

@@ -73,6 +73,11 @@ final class SearchToolNames {
             }
         }
 
+        /** The names of the events added so far, at their places (the array itself, valid up to their count). */
+        String[] namesSoFar() {
+            return names;
+        }
+
         String[] build() {
             return names.length == size ? names : Arrays.copyOf(names, size);
         }

@@ -40,7 +40,7 @@ final class TraceTerms {
         if (stored.isEmpty()) {
             return Optional.empty();
         }
-        Searchable trace = Searchable.read(connection, traceId, stored.get());
+        Searchable trace = Searchable.read(connection, traceId, stored.get(), true);
         StoredEventScan scan = new StoredEventScan(connection, traceId, trace.chunks());
         ChunkDirectory chunks = trace.chunks();
         String[] toolNames = trace.toolNames();
@@ -77,7 +77,7 @@ final class TraceTerms {
         if (stored.isEmpty()) {
             return 0;
         }
-        Searchable trace = Searchable.read(connection, traceId, stored.get());
+        Searchable trace = Searchable.read(connection, traceId, stored.get(), false);
         StoredEventScan scan = new StoredEventScan(connection, traceId, trace.chunks());
         ChunkDirectory chunks = trace.chunks();
         String[] toolNames = trace.toolNames();
@@ -110,24 +110,22 @@ final class TraceTerms {
      */
     private record Searchable(ChunkDirectory chunks, String[] toolNames, List<BorrowedToolNames> borrowed) {
 
-        static Searchable read(Connection connection, String traceId, TraceRows.Stored stored) throws SQLException, StoreException {
+        /** @param withBorrowed whether to find, per chunk, the tool names it borrows from earlier chunks (else none kept) */
+        static Searchable read(Connection connection, String traceId, TraceRows.Stored stored, boolean withBorrowed)
+                throws SQLException, StoreException {
             int expected = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(0, stored.eventCount()));
             ChunkDirectory.Builder chunks = new ChunkDirectory.Builder(expected);
             SearchToolNames.Builder toolNames = new SearchToolNames.Builder(expected);
-            List<String[]> alone = new ArrayList<>();
+            List<BorrowedToolNames> borrowed = new ArrayList<>();
             ChunkHeaderReader.read(connection, traceId, RunRows.runIds(connection, traceId), true, chunk -> {
                 chunks.add(chunk);
                 toolNames.add(chunk.columns());
-                alone.add(SearchToolNames.of(chunk.columns()));
+                if (withBorrowed) {
+                    // a chunk's names in the whole trace are final once it is added: later results look only back
+                    borrowed.add(BorrowedToolNames.of(toolNames.namesSoFar(), chunk.firstIndex(), SearchToolNames.of(chunk.columns())));
+                }
             });
-            String[] whole = toolNames.build();
-            List<BorrowedToolNames> borrowed = new ArrayList<>(alone.size());
-            int from = 0;
-            for (String[] names : alone) {
-                borrowed.add(BorrowedToolNames.of(whole, from, names));
-                from += names.length;
-            }
-            return new Searchable(chunks.build(), whole, borrowed);
+            return new Searchable(chunks.build(), toolNames.build(), borrowed);
         }
 
         int size() {

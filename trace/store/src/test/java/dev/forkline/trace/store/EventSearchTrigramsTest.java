@@ -146,8 +146,7 @@ class EventSearchTrigramsTest {
     @Test
     void aChunkTheFiltersRuleOutIsNotRead() throws Exception {
         try (TraceStore store = backend.open(dir, "db")) {
-            store.importTrace(bundle(), List.of(), null);
-            assertThat(store.updateSearchIndex("t-grams")).isTrue();
+            importedAndIndexed(store);
             List<String> quokkas = store.search("t-grams", "quokka", null, null, false);
             assertThat(quokkas).hasSize(CHUNK / 4 - 1);
             damageTheChunkOfZeppelins();
@@ -167,8 +166,7 @@ class EventSearchTrigramsTest {
     @Test
     void theHeaderOfAChunkTheFiltersRuleOutIsNotReadEither() throws Exception {
         try (TraceStore store = backend.open(dir, "db")) {
-            store.importTrace(bundle(), List.of(), null);
-            assertThat(store.updateSearchIndex("t-grams")).isTrue();
+            importedAndIndexed(store);
             List<String> quokkas = store.search("t-grams", "quokka", null, null, false);
             execute("UPDATE event_chunks SET header = " + backend.binaryFromHex("00") + " WHERE run_id = 'r1' AND first_seq = 1025");
 
@@ -181,8 +179,7 @@ class EventSearchTrigramsTest {
     @Test
     void aChunkWithoutAFilterHasTheWholeTraceRead() throws Exception {
         try (TraceStore store = backend.open(dir, "db")) {
-            store.importTrace(bundle(), List.of(), null);
-            assertThat(store.updateSearchIndex("t-grams")).isTrue();
+            importedAndIndexed(store);
             List<String> quokkas = store.search("t-grams", "quokka", null, null, false);
             try (Connection connection = backend.connect(dir, "db")) {
                 ChunkTrigrams all = SearchIndexRows.chunkTrigrams(connection, "t-grams").orElseThrow();
@@ -203,8 +200,7 @@ class EventSearchTrigramsTest {
     @Test
     void filtersThatCannotBeReadAreNotUsed() throws Exception {
         try (TraceStore store = backend.open(dir, "db")) {
-            store.importTrace(bundle(), List.of(), null);
-            assertThat(store.updateSearchIndex("t-grams")).isTrue();
+            importedAndIndexed(store);
             execute("UPDATE search_indexed SET chunk_trigrams = " + backend.binaryFromHex("47544c4602ffffffff"));
             damageTheChunkOfZeppelins();
 
@@ -216,8 +212,7 @@ class EventSearchTrigramsTest {
     @Test
     void eventsAddedSinceTheTraceWasIndexedAreFound() throws Exception {
         try (TraceStore store = backend.open(dir, "db")) {
-            store.importTrace(bundle(), List.of(), null);
-            assertThat(store.updateSearchIndex("t-grams")).isTrue();
+            importedAndIndexed(store);
 
             Event added = chain.append(NewEvent.of("r1", "agent:a0", EventType.NOTE).at(T0.plusSeconds(3600))
                     .data(Json.object().put("text", "a wombat in the last chunk")));
@@ -228,6 +223,11 @@ class EventSearchTrigramsTest {
             assertThat(store.search("t-grams", "wombat", null, null, false)).containsExactly(added.id());
             assertThat(store.search("t-grams", "zeppelin", null, null, false)).hasSize(CHUNK / 4);
         }
+    }
+
+    private void importedAndIndexed(TraceStore store) throws StoreException {
+        store.importTrace(bundle(), List.of(), null);
+        assertThat(store.updateSearchIndex("t-grams")).isTrue();
     }
 
     private Map<String, List<String>> found(TraceStore store, List<String> queries) throws StoreException {

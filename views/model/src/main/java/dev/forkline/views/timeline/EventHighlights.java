@@ -7,12 +7,15 @@ import java.util.BitSet;
  * Where one frame highlights a set of events (a search's matches, the events whose integrity check failed): at most
  * one highlight per lane and pixel column of the plot, at the first of the events there. A highlight is wider than a
  * pixel, so the others would only paint over it; a broad search on a zoomed-out run had the renderer paint every match
- * (587,312 rounded rectangles for "error" on 1.5M events, seconds a frame in software). The buffers are kept from frame
- * to frame.
+ * (587,312 rounded rectangles for "error" on 1.5M events, seconds a frame in software). Only the events within the
+ * window are looked at ({@link TimelineModel#firstEventFrom}). The buffers are kept from frame to frame.
  */
 public final class EventHighlights {
 
+    /** The cells (lane and pixel column) holding a highlight, for events out of time order. */
     private final BitSet taken = new BitSet();
+    /** Per lane, the column of its last highlight, for events in time order. */
+    private int[] lastColumn = new int[8];
     private double[] xs = new double[64];
     private int[] lanes = new int[64];
     private int size;
@@ -31,7 +34,13 @@ public final class EventHighlights {
         long from = model.breaks().toTime(viewport.start());
         long to = model.breaks().toTime(viewport.end());
         int columns = (int) Math.ceil(plotW) + 1;
-        for (int i = events.nextSetBit(0); i >= 0 && i < model.eventCount(); i = events.nextSetBit(i + 1)) {
+        boolean inTimeOrder = model.eventsInTimeOrder();
+        if (lastColumn.length < model.laneCount()) {
+            lastColumn = new int[model.laneCount()];
+        }
+        Arrays.fill(lastColumn, 0, model.laneCount(), -1);
+        int end = model.endEventTo(to);
+        for (int i = events.nextSetBit(model.firstEventFrom(from)); i >= 0 && i < end; i = events.nextSetBit(i + 1)) {
             long t = model.eventTime(i);
             if (t < from || t > to) {
                 continue;
@@ -39,10 +48,18 @@ public final class EventHighlights {
             double x = viewport.toX(model.toAxis(t), plotW);
             int lane = model.eventLane(i);
             int column = Math.clamp(Math.round(x), 0, columns - 1);
-            int cell = lane * columns + column;
-            if (!taken.get(cell)) {
-                taken.set(cell);
-                add(x, lane);
+            if (inTimeOrder) {
+                // columns never go back along a lane: its cell is taken exactly when its last highlight is in this column
+                if (lastColumn[lane] != column) {
+                    lastColumn[lane] = column;
+                    add(x, lane);
+                }
+            } else {
+                int cell = lane * columns + column;
+                if (!taken.get(cell)) {
+                    taken.set(cell);
+                    add(x, lane);
+                }
             }
         }
     }

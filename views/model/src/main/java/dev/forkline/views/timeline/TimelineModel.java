@@ -27,6 +27,8 @@ public final class TimelineModel {
     private final long[] eventTime;
     private final int[] eventLane;
     private final int[] itemOfEvent;
+    /** Whether event times never decrease in file order (a well-formed run's): then a window's events are a binary search. */
+    private final boolean eventsInTimeOrder;
     private final long duration;
     private final AxisBreaks breaks;
 
@@ -56,9 +58,12 @@ public final class TimelineModel {
             }
         }
         long last = 0;
-        for (long t : eventTime) {
-            last = Math.max(last, t);
+        boolean ordered = true;
+        for (int i = 0; i < eventTime.length; i++) {
+            ordered &= i == 0 || eventTime[i] >= eventTime[i - 1];
+            last = Math.max(last, eventTime[i]);
         }
+        this.eventsInTimeOrder = ordered;
         for (long e : end) {
             last = Math.max(last, e);
         }
@@ -186,13 +191,45 @@ public final class TimelineModel {
         return lo;
     }
 
-    /** Events are in run order, which is time order for well-formed runs; the first event at or after a time. */
-    public int firstEventAtOrAfter(long time) {
+    /** Whether event times never decrease in file order, as in a well-formed run. */
+    public boolean eventsInTimeOrder() {
+        return eventsInTimeOrder;
+    }
+
+    /**
+     * The first event (in file order) that may have a time at or after {@code windowStart}: every event before it is
+     * earlier. O(log n) when events are in time order, as a well-formed run's are; 0 when they are not.
+     */
+    public int firstEventFrom(long windowStart) {
+        if (!eventsInTimeOrder) {
+            return 0;
+        }
         int lo = 0;
         int hi = eventTime.length;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (eventTime[mid] < time) {
+            if (eventTime[mid] < windowStart) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /**
+     * One past the last event (in file order) that may have a time at or before {@code windowEnd}: every event from it on
+     * is later. O(log n) when events are in time order; {@link #eventCount()} when they are not.
+     */
+    public int endEventTo(long windowEnd) {
+        if (!eventsInTimeOrder) {
+            return eventTime.length;
+        }
+        int lo = 0;
+        int hi = eventTime.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (eventTime[mid] <= windowEnd) {
                 lo = mid + 1;
             } else {
                 hi = mid;

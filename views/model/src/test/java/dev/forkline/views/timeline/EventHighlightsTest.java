@@ -65,6 +65,47 @@ class EventHighlightsTest {
         assertThat(highlights.size()).isZero();
     }
 
+    @Test
+    void aMatchEarlierThanTheEventsBeforeItIsStillHighlightedInItsWindow() {
+        // the fifth event's clock went back: it lies between the first two in time, after the fourth in file order
+        long[] times = {10_000, 40_000, 45_000, 50_000, 20_000, 60_000, 70_000};
+        MarkKind[] kinds = new MarkKind[times.length];
+        Arrays.fill(kinds, TICK);
+        TimelineModel model = TimelineModelTest.synthetic(times, times.clone(), new int[] {0, 0, 0, 0, 1, 0, 0}, kinds);
+        TimelineViewport viewport = viewport(model);
+        viewport.setWindow(15_000, 10_000);
+        BitSet matches = new BitSet();
+        matches.set(0, times.length);
+
+        highlights.collect(model, viewport, 1_000, matches);
+
+        assertThat(highlights.size()).as("only the event at 20 us is in [15, 25] us").isEqualTo(1);
+        assertThat(highlights.lane(0)).isEqualTo(1);
+    }
+
+    @Test
+    void aNarrowWindowOverAMillionMatchingEventsHighlightsTheElevenInsideIt() {
+        int n = 1_000_000;
+        long[] times = new long[n];
+        for (int i = 0; i < n; i++) {
+            times[i] = i * 1_000L;
+        }
+        MarkKind[] kinds = new MarkKind[n];
+        Arrays.fill(kinds, TICK);
+        TimelineModel model = TimelineModelTest.synthetic(times, times.clone(), new int[n], kinds);
+        TimelineViewport viewport = viewport(model);
+        viewport.setWindow(500_000_000L, 10_000);
+        BitSet matches = new BitSet();
+        matches.set(0, n);
+
+        highlights.collect(model, viewport, 1_000, matches);
+
+        assertThat(highlights.size()).isEqualTo(11);
+        for (int h = 0; h < highlights.size(); h++) {
+            assertThat(highlights.x(h)).isBetween(0.0, 1_000.0);
+        }
+    }
+
     private static TimelineViewport viewport(TimelineModel model) {
         TimelineViewport viewport = new TimelineViewport();
         viewport.setDuration(model.axisLength());

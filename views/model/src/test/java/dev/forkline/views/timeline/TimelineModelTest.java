@@ -124,6 +124,40 @@ class TimelineModelTest {
         }
     }
 
+    @Test
+    void theEventsOfAWindowAreExactlyThoseTheBinarySearchGivesWhenTimesAreInOrder() {
+        int n = 3000;
+        long[] times = new long[n];
+        java.util.Random random = new java.util.Random(11);
+        long t = 0;
+        for (int i = 0; i < n; i++) {
+            t += random.nextInt(4) == 0 ? 0 : random.nextInt(1000); // equal times too
+            times[i] = t;
+        }
+        TimelineModel model = synthetic(times, times.clone());
+        for (int k = 0; k < 300; k++) {
+            long ws = random.nextLong(t + 1);
+            long we = ws + random.nextInt(20_000);
+            int from = model.firstEventFrom(ws);
+            int to = model.endEventTo(we);
+            for (int i = 0; i < n; i++) {
+                boolean inWindow = times[i] >= ws && times[i] <= we;
+                assertThat(inWindow).as("event %d at %d in [%d, %d]", i, times[i], ws, we).isEqualTo(i >= from && i < to);
+            }
+        }
+    }
+
+    @Test
+    void eventsOutOfTimeOrderAreAllLookedAtForAnyWindow() {
+        long[] itemTimes = {0, 100, 200, 300};
+        long[] eventTimes = {0, 300, 100, 200}; // a clock that went back: the third event is earlier than the second
+        TimelineModel model = new TimelineModel(java.time.Instant.EPOCH, List.of("agent:a"), new LaneKind[]{LaneKind.AGENT},
+                itemTimes, itemTimes.clone(), new int[4], new byte[4], new int[] {0, 2, 3, 1}, eventTimes, new int[4]);
+
+        assertThat(model.firstEventFrom(150)).isZero();
+        assertThat(model.endEventTo(150)).isEqualTo(4);
+    }
+
     private static TimelineModel synthetic(long[] start, long[] end) {
         int n = start.length;
         byte[] kinds = new byte[n];

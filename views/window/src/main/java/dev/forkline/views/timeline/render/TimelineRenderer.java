@@ -1,6 +1,7 @@
 package dev.forkline.views.timeline.render;
 
 import dev.forkline.views.timeline.EventHighlights;
+import dev.forkline.views.timeline.OverviewColumns;
 import dev.forkline.views.timeline.LaneKind;
 import dev.forkline.views.timeline.MarkBuffer;
 import dev.forkline.views.timeline.MarkKind;
@@ -125,6 +126,7 @@ public final class TimelineRenderer {
     private final MarkBuffer marks;
     private final EventHighlights matchHighlights = new EventHighlights();
     private final EventHighlights alteredHighlights = new EventHighlights();
+    private final OverviewColumns alteredInOverview = new OverviewColumns();
     private final TimeLabels labels = new TimeLabels();
     private final Font font = Font.font("System", 12);
     private final Font smallFont = Font.font("System", 10);
@@ -367,18 +369,17 @@ public final class TimelineRenderer {
         g.setLineDashes((double[]) null);
     }
 
-    /** Where the altered events sit in the whole run: a line across the overview strip for each. */
+    /** Where the altered events sit in the whole run: a line across the overview strip at each pixel column holding one. */
     private void drawAlteredInOverview(GraphicsContext g, TimelinePalette p, TimelineModel model, double plotW, BitSet altered) {
         if (altered == null) {
             return;
         }
+        alteredInOverview.update(model, altered, overviewLength(model), plotW);
         double top = layout.overviewTop();
-        long length = overviewLength(model);
         g.setStroke(p.kind(MarkKind.FAILURE));
         g.setLineWidth(2);
-        for (int i = altered.nextSetBit(0); i >= 0 && i < model.eventCount(); i = altered.nextSetBit(i + 1)) {
-            double x = GUTTER + OverviewScale.toX(model.toAxis(model.eventTime(i)), length, plotW);
-            g.strokeLine(x, top, x, top + OVERVIEW);
+        for (int c = alteredInOverview.next(0); c >= 0; c = alteredInOverview.next(c + 1)) {
+            g.strokeLine(GUTTER + c, top, GUTTER + c, top + OVERVIEW);
         }
     }
 

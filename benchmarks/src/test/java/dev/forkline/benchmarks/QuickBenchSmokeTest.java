@@ -34,7 +34,7 @@ class QuickBenchSmokeTest {
         assertThat(figures).extracting(Figure::name)
                 .containsExactly("import.rss.bundle", "import", "import.store", "open", "open.heap", "open.first-frame", "open.heap.after-import",
                         "step.while-importing", "step.while-importing.p95", "frame.zoomed-out", "frame.mid-zoom",
-                        "frame.zoomed-in", "step", "step.state", "step.first", "search.rare-text", "search.common-text", "open.first-frame.claude-code", "step.while-importing.claude-code",
+                        "frame.zoomed-in", "frame.zoomed-out.matches", "frame.zoomed-in.matches", "step", "step.state", "step.first", "search.rare-text", "search.common-text", "open.first-frame.claude-code", "step.while-importing.claude-code",
                         "step.while-importing.claude-code.p95", "open.first-frame.codex-rollout", "step.while-importing.codex-rollout",
                         "step.while-importing.codex-rollout.p95", "open.first-frame.otel-genai", "step.while-importing.otel-genai",
                         "step.while-importing.otel-genai.p95", "import.claude-code", "import.codex-rollout", "import.otel-genai",

@@ -28,6 +28,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Set;
 
@@ -369,9 +370,47 @@ public final class ViewFigures {
                         + String.format("%,d", model.eventCount()) + " events, " + (int) WIDTH + "x" + (int) HEIGHT, median, floor,
                         "one fillRect per pixel column and lane on the same canvas", Unit.MILLIS, Goal.valueAtMost(8, Unit.MILLIS)));
             }
+            // a broad search: the filter set to the run's commonest event type (the zoomed-in frame highlights a few
+            // of its matches, the zoomed-out one at most one per lane and pixel column)
+            workbench.filter().typeProperty().set(commonestType(timeline.events()));
+            BitSet matches = timeline.matchesProperty().get();
+            if (matches == null || matches.cardinality() < model.eventCount() / 10) {
+                throw new IllegalStateException("the type filter matched " + (matches == null ? 0 : matches.cardinality()) + " events");
+            }
+            String[] searched = {"frame.zoomed-out.matches", "frame.zoomed-in.matches"};
+            for (int level = 0; level < 2; level++) {
+                if (level == 0) {
+                    timeline.fit();
+                } else {
+                    viewport.setWindow(middle - perEvent * 10, perEvent * 20);
+                }
+                double median = Timing.median(10, frames, () -> {
+                    canvas.markDirty();
+                    canvas.layout();
+                });
+                figures.add(Figure.measured(searched[level], "TimelineCanvas draw (FX thread) with " + String.format("%,d", matches.cardinality())
+                        + " search matches, " + what[level * 2] + ", " + String.format("%,d", model.eventCount()) + " events",
+                        median, floor, "one fillRect per pixel column and lane on the same canvas", Unit.MILLIS,
+                        Goal.valueAtMost(8, Unit.MILLIS)));
+            }
+            workbench.filter().clear();
             timeline.fit();
             return figures;
         }, FX_LIMIT);
+    }
+
+    private static String commonestType(RunEvents events) {
+        int[] counts = new int[events.columns().types().size()];
+        for (int i = 0; i < events.size(); i++) {
+            counts[events.columns().typeCode(events.fileIndex(i))]++;
+        }
+        int commonest = 0;
+        for (int code = 1; code < counts.length; code++) {
+            if (counts[code] > counts[commonest]) {
+                commonest = code;
+            }
+        }
+        return events.columns().types().get(commonest);
     }
 
     /** Figure 4: step-next at the end of the root run until the inspector and state panel show the new event. */

@@ -15,8 +15,8 @@ import java.util.function.BooleanSupplier;
  * chunk headers. Text is looked for in the lines of the events that pass those filters, chunk by chunk (leaving out
  * the chunks the search index's trigram filters rule out, whose headers are not read either)
  * ({@link StoredEventScan}: the lines are read on the caller's thread and scanned on the common pool), first with {@link JsonTextMatcher} (no parsing),
- * then each line it accepts is parsed and its {@link SearchText} checked, so the result is exactly what the search
- * text finds.
+ * then each line it accepts but cannot vouch for is parsed and its {@link SearchText} checked, so the result is exactly
+ * what the search text finds.
  */
 final class EventSearch {
 
@@ -110,7 +110,7 @@ final class EventSearch {
                 int start = chunks.lineStart(i);
                 int stop = chunks.lineEnd(i);
                 if (matcher.mayMatch(lines, start, stop, toolNames[i])
-                        && scan.searchText(lines, start, stop, toolNames[i]).contains(lowerText)) {
+                        && (matcher.surelyMatches() || scan.searchText(lines, start, stop, toolNames[i]).contains(lowerText))) {
                     found.set(i);
                 }
             }

@@ -43,6 +43,15 @@ final class JsonTextMatcher {
     private int unescapedLength;
     /** Per tool name seen, which words it holds (most traces name a few dozen tools). */
     private final Map<String, boolean[]> toolNameWords = new HashMap<>();
+    /**
+     * The query is one word of printable ASCII: a line that holds it can be known to match without its search text
+     * ({@link #surelyMatches}).
+     */
+    private final boolean oneAsciiWord;
+    /** Whether the last line {@link #mayMatch} accepted surely matches. */
+    private boolean sure;
+    /** The length of the search text up to the string last looked at, while it is known (-1 once it is not). */
+    private int textLength;
 
     JsonTextMatcher(String query) {
         List<String> parts = new ArrayList<>();
@@ -62,6 +71,17 @@ final class JsonTextMatcher {
             }
         }
         this.found = new boolean[words.length];
+        this.oneAsciiWord = words.length == 1 && words[0].chars().allMatch(c -> c > ' ' && c < 0x7F);
+    }
+
+    /**
+     * Whether the line {@link #mayMatch} last accepted matches for sure, so that its search text need not be made: the
+     * query is one word of printable ASCII, found in the tool name or in a string of plain ASCII (escapes allowed) that
+     * starts within the search text's length with nothing but ASCII before it, and ends there too. False says only that
+     * the caller must check.
+     */
+    boolean surelyMatches() {
+        return sure;
     }
 
     /**
@@ -70,6 +90,8 @@ final class JsonTextMatcher {
      */
     boolean mayMatch(byte[] line, int start, int end, String toolName) {
         java.util.Arrays.fill(found, false);
+        sure = false;
+        textLength = oneAsciiWord ? 0 : -1;
         int missing = words.length;
         if (toolName != null) {
             boolean[] inName = wordsIn(toolName);
@@ -79,6 +101,8 @@ final class JsonTextMatcher {
                     missing--;
                 }
             }
+            textLength = textLength >= 0 && isAscii(toolName) ? toolName.length() : -1;
+            sure = missing == 0 && textLength >= 0 && textLength <= SearchText.MAX_LENGTH;
         }
         int depth = 0;
         // the strings looked at are those of the line's "data" member, as in the search text: its value's nesting depth
@@ -132,7 +156,11 @@ final class JsonTextMatcher {
             i = to + 1;
             if (isMemberName(line, i, end)) {
                 // a name written with escapes may still be "data": taken as it, which only lets more lines through
+                // (and makes the line's verdict unsure)
                 payloadNext = depth == 1 && (escaped || isData(line, from, to));
+                if (payloadNext && escaped) {
+                    textLength = -1;
+                }
                 continue;
             }
             boolean inPayload = payloadDepth > 0 || payloadNext;
@@ -147,9 +175,19 @@ final class JsonTextMatcher {
             } else {
                 decodeString(line, from, to);
                 missing -= markFound();
+                textLength = -1; // folding may change a text's length beyond ASCII (U+0130)
             }
         }
         return missing == 0;
+    }
+
+    private static boolean isAscii(String text) {
+        for (int k = 0; k < text.length(); k++) {
+            if (text.charAt(k) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether the string that ended just before {@code after} is a member's name: a colon follows it. */
@@ -220,25 +258,37 @@ final class JsonTextMatcher {
         return true;
     }
 
-    /** Marks the ASCII words found in plain ASCII bytes {@code [from, to)}, ignoring case. */
+    /**
+     * Marks the ASCII words found in plain ASCII bytes {@code [from, to)}, ignoring case: the content of one string of
+     * the search text, whose length it adds to the text's (with the space before it, as {@link SearchText} joins them).
+     */
     private int markFoundInAscii(byte[] line, int from, int to) {
+        int stringStart = textLength < 0 || from == to ? textLength : textLength == 0 ? 0 : textLength + 1;
         int newlyFound = 0;
         for (int w = 0; w < words.length; w++) {
             byte[] word = asciiWords[w];
-            if (!found[w] && word != null && containsIgnoringCase(line, from, to, word)) {
+            if (found[w] || word == null) {
+                continue;
+            }
+            int at = indexIgnoringCase(line, from, to, word);
+            if (at >= 0) {
                 found[w] = true;
                 newlyFound++;
+                sure = oneAsciiWord && stringStart >= 0 && stringStart + (at - from) + word.length <= SearchText.MAX_LENGTH;
             }
+        }
+        if (textLength >= 0 && from < to) {
+            textLength = stringStart + (to - from);
         }
         return newlyFound;
     }
 
     /**
-     * Whether the ASCII bytes {@code [from, to)} hold the lowercase ASCII {@code word}, ignoring case. The places its
+     * Where the ASCII bytes {@code [from, to)} first hold the lowercase ASCII {@code word}, ignoring case; -1 if nowhere. The places its
      * first byte may be at are found eight bytes at a time: for a letter, both cases at once (a byte ORed with 0x20 is
      * a lowercase letter only if it was that letter in either case).
      */
-    private static boolean containsIgnoringCase(byte[] line, int from, int to, byte[] word) {
+    private static int indexIgnoringCase(byte[] line, int from, int to, byte[] word) {
         byte first = word[0];
         boolean letter = first >= 'a' && first <= 'z';
         long folding = letter ? CASE_BITS : 0;
@@ -250,20 +300,20 @@ final class JsonTextMatcher {
             while (candidates != 0) {
                 int candidate = at + (Long.numberOfTrailingZeros(candidates) >>> 3);
                 if (candidate > last) {
-                    return false;
+                    return -1;
                 }
                 if (startsWithIgnoringCase(line, candidate, word)) {
-                    return true;
+                    return candidate;
                 }
                 candidates &= candidates - 1;
             }
         }
         for (; at <= last; at++) {
             if (startsWithIgnoringCase(line, at, word)) {
-                return true;
+                return at;
             }
         }
-        return false;
+        return -1;
     }
 
     private static boolean startsWithIgnoringCase(byte[] line, int at, byte[] word) {

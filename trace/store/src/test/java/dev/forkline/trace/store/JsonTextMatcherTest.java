@@ -209,6 +209,87 @@ class JsonTextMatcherTest {
         }
     }
 
+    @Test
+    void aLineItVouchesForMatchesItsSearchTextAndMostPlainLinesAreVouchedFor() throws Exception {
+        Random random = new Random(20261206L);
+        // ASCII with letters of both cases, escapes and a few characters beyond ASCII (U+0130 grows when lowercased)
+        String alphabet = "aAbBzZ09:.-_ \n\t\"\\/\u00e9\u0130\u212a\u4e2d";
+        int vouched = 0;
+        int checked = 0;
+        for (int round = 0; round < 6000; round++) {
+            ObjectNode data = Json.object();
+            int strings = 1 + random.nextInt(4);
+            // long strings now and then, so that words sit across the search text's length and beyond it
+            for (int k = 0; k < strings; k++) {
+                int length = random.nextInt(5) == 0 ? 900 + random.nextInt(2500) : random.nextInt(30);
+                String text = random.nextInt(3) == 0 ? randomText(random, alphabet, length) : randomText(random, "aAbBzZ09:.-_ ", length);
+                if (random.nextInt(8) == 0) {
+                    data.putArray("list" + k).add(text).add("");
+                } else {
+                    data.put(random.nextInt(10) == 0 ? "d\u00e4ta" + k : "k" + k, text);
+                }
+            }
+            String toolName = switch (random.nextInt(4)) {
+                case 0 -> null;
+                case 1 -> "";
+                case 2 -> "Bash";
+                default -> "T\u0130ool";
+            };
+            String searchText = SearchText.ofLine(toolName, line(data, false), 0, line(data, false).length);
+            String query;
+            if (random.nextBoolean() && !searchText.isEmpty()) {
+                int from = random.nextInt(searchText.length());
+                query = searchText.substring(from, Math.min(searchText.length(), from + 1 + random.nextInt(6)));
+            } else {
+                query = randomText(random, "abzAB09:.", 1 + random.nextInt(3));
+            }
+            query = random.nextBoolean() ? query.toUpperCase(Locale.ROOT) : query;
+            if (query.isBlank() || Character.isLowSurrogate(query.charAt(0))) {
+                continue;
+            }
+            String lower = query.strip().toLowerCase(Locale.ROOT);
+            for (byte[] line : List.of(line(data, false), line(data, true), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(
+                    Json.object().put("id", "e1").set("data", data)))) {
+                JsonTextMatcher matcher = new JsonTextMatcher(query);
+                if (matcher.mayMatch(line, 0, line.length, toolName) && matcher.surelyMatches()) {
+                    vouched++;
+                    assertThat(SearchText.ofLine(toolName, line, 0, line.length)).as("'%s' in %s (tool %s)", query,
+                            new String(line, StandardCharsets.UTF_8), toolName).contains(lower);
+                }
+                checked++;
+            }
+        }
+        assertThat(vouched).as("lines vouched for, of %d", checked).isGreaterThan(checked / 10);
+    }
+
+    @Test
+    void vouchesOnlyForAWordThatEndsWithinTheSearchTextsLength() throws Exception {
+        String filler = "x".repeat(SearchText.MAX_LENGTH - 8);
+        for (int shift = 0; shift <= 6; shift++) {
+            // "Bash" (4), a space, the filler, a space: the word starts at MAX_LENGTH - 2 + shift
+            ObjectNode data = Json.object().put("a", filler).put("b", "y".repeat(shift) + "needle");
+            byte[] line = line(data, false);
+            JsonTextMatcher matcher = new JsonTextMatcher("NEEDLE");
+            assertThat(matcher.mayMatch(line, 0, line.length, "Bash")).isTrue();
+            int end = 4 + 1 + filler.length() + 1 + shift + 6;
+            assertThat(matcher.surelyMatches()).as("the word ends at %d", end).isEqualTo(end <= SearchText.MAX_LENGTH);
+            assertThat(SearchText.ofLine("Bash", line, 0, line.length).contains("needle")).isEqualTo(end <= SearchText.MAX_LENGTH);
+        }
+    }
+
+    @Test
+    void vouchesForNoQueryOfSeveralWordsNorOneBeyondAscii() {
+        byte[] line = line(Json.object().put("out", "tests passed").put("note", "caf\u00e9 ok"), false);
+        for (String query : List.of("tests passed", "caf\u00e9", "OK")) {
+            JsonTextMatcher matcher = new JsonTextMatcher(query);
+            assertThat(matcher.mayMatch(line, 0, line.length, null)).as(query).isTrue();
+            assertThat(matcher.surelyMatches()).as("%s: several words, beyond ASCII, in a string beyond ASCII", query).isFalse();
+        }
+        JsonTextMatcher one = new JsonTextMatcher("Passed");
+        assertThat(one.mayMatch(line, 0, line.length, null)).isTrue();
+        assertThat(one.surelyMatches()).isTrue();
+    }
+
     private static boolean mayMatch(String query, byte[] line) {
         return new JsonTextMatcher(query).mayMatch(line, 0, line.length, null);
     }

@@ -62,7 +62,7 @@ final class EventSearch {
         List<String> runIds = RunRows.runIds(connection, traceId);
         long events = stored.get().eventCount();
         ChunkChoice choice = chunkChoice();
-        StoredTrace trace = choice == null ? null : StoredTrace.read(connection, traceId, runIds, choice, events, false);
+        StoredTrace trace = choice == null ? null : StoredTrace.read(connection, traceId, runIds, choice, choice.eventsLetThrough(), false);
         if (trace != null && choice.allFiltered) {
             return found(trace, choice.filters.toolNames(trace.columns(), trace.chunks()), row);
         }
@@ -151,6 +151,17 @@ final class EventSearch {
         ChunkChoice(ChunkTrigrams filters, TrigramFilter.Query query) {
             this.filters = filters;
             this.query = query;
+        }
+
+        /** How many events the chunks with a filter that does not rule the text out hold: what reading them makes room for. */
+        long eventsLetThrough() {
+            long events = 0;
+            for (ChunkTrigrams.Chunk chunk : filters.chunks()) {
+                if (chunk.filter().mayHold(query)) {
+                    events += chunk.eventCount();
+                }
+            }
+            return events;
         }
 
         @Override

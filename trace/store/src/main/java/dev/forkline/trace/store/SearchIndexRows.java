@@ -132,7 +132,7 @@ final class SearchIndexRows {
      * when the stored filters do not read as filters (a damaged or altered index only costs the search its shortcut).
      */
     static Optional<ChunkTrigrams> chunkTrigrams(Connection connection, String traceId) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT s.chunk_trigrams FROM search_indexed s JOIN traces t"
+        try (PreparedStatement query = connection.prepareStatement("SELECT s.chunk_trigrams, OCTET_LENGTH(s.chunk_trigrams) FROM search_indexed s JOIN traces t"
                 + " ON t.trace_id = s.trace_id AND t.event_count = s.event_count AND t.content_digest = s.content_digest"
                 + " WHERE s.trace_id = ?")) {
             query.setString(1, traceId);
@@ -140,12 +140,16 @@ final class SearchIndexRows {
                 if (!rows.next()) {
                     return Optional.empty();
                 }
-                byte[] stored;
+                byte[] stored = new byte[Math.toIntExact(rows.getLong(2))];
                 try (InputStream in = rows.getBinaryStream(1)) {
                     if (in == null) {
                         return Optional.empty();
                     }
-                    stored = in.readAllBytes();
+                    // read into an array of the known length: tens of megabytes for a large trace, copied several
+                    // times over by readAllBytes
+                    if (in.readNBytes(stored, 0, stored.length) != stored.length || in.read() >= 0) {
+                        throw new IOException("the stored filters are not " + stored.length + " bytes long");
+                    }
                 }
                 return Optional.of(ChunkTrigrams.decode(stored));
             }

@@ -44,10 +44,10 @@ final class JsonTextMatcher {
     /** Per tool name seen, which words it holds (most traces name a few dozen tools). */
     private final Map<String, boolean[]> toolNameWords = new HashMap<>();
     /**
-     * The query is one word of printable ASCII: a line that holds it can be known to match without its search text
-     * ({@link #surelyMatches}).
+     * The folded query when it is printable ASCII and spaces (else null): a line with it inside one string can be known
+     * to match without its search text ({@link #surelyMatches}).
      */
-    private final boolean oneAsciiWord;
+    private final byte[] phrase;
     /** Whether the last line {@link #mayMatch} accepted surely matches. */
     private boolean sure;
     /** The length of the search text up to the string last looked at, while it is known (-1 once it is not). */
@@ -71,13 +71,15 @@ final class JsonTextMatcher {
             }
         }
         this.found = new boolean[words.length];
-        this.oneAsciiWord = words.length == 1 && words[0].chars().allMatch(c -> c > ' ' && c < 0x7F);
+        String folded = CaseFolding.fold(query.strip());
+        this.phrase = !folded.isEmpty() && folded.chars().allMatch(c -> c >= ' ' && c < 0x7F)
+                ? folded.getBytes(java.nio.charset.StandardCharsets.US_ASCII) : null;
     }
 
     /**
      * Whether the line {@link #mayMatch} last accepted matches for sure, so that its search text need not be made: the
-     * query is one word of printable ASCII, found in the tool name or in a string of plain ASCII (escapes allowed) that
-     * starts within the search text's length with nothing but ASCII before it, and ends there too. False says only that
+     * query is printable ASCII, found whole in one string of plain ASCII (escapes allowed) with nothing but ASCII
+     * before it and ending within the search text's length (or, a single word, in the tool name). False says only that
      * the caller must check.
      */
     boolean surelyMatches() {
@@ -91,7 +93,7 @@ final class JsonTextMatcher {
     boolean mayMatch(byte[] line, int start, int end, String toolName) {
         java.util.Arrays.fill(found, false);
         sure = false;
-        textLength = oneAsciiWord ? 0 : -1;
+        textLength = phrase != null ? 0 : -1;
         int missing = words.length;
         if (toolName != null) {
             boolean[] inName = wordsIn(toolName);
@@ -102,7 +104,7 @@ final class JsonTextMatcher {
                 }
             }
             textLength = textLength >= 0 && isAscii(toolName) ? toolName.length() : -1;
-            sure = missing == 0 && textLength >= 0 && textLength <= SearchText.MAX_LENGTH;
+            sure = words.length == 1 && missing == 0 && textLength >= 0 && textLength <= SearchText.MAX_LENGTH;
         }
         int depth = 0;
         // the strings looked at are those of the line's "data" member, as in the search text: its value's nesting depth
@@ -274,13 +276,26 @@ final class JsonTextMatcher {
             if (at >= 0) {
                 found[w] = true;
                 newlyFound++;
-                sure = oneAsciiWord && stringStart >= 0 && stringStart + (at - from) + word.length <= SearchText.MAX_LENGTH;
+                if (words.length == 1) {
+                    vouch(stringStart, at - from);
+                }
+            }
+        }
+        if (words.length > 1 && !sure && stringStart >= 0) {
+            int at = indexIgnoringCase(line, from, to, phrase);
+            if (at >= 0) {
+                vouch(stringStart, at - from);
             }
         }
         if (textLength >= 0 && from < to) {
             textLength = stringStart + (to - from);
         }
         return newlyFound;
+    }
+
+    /** The phrase found {@code offset} bytes into a string starting {@code stringStart} characters into the search text. */
+    private void vouch(int stringStart, int offset) {
+        sure |= phrase != null && stringStart >= 0 && stringStart + offset + phrase.length <= SearchText.MAX_LENGTH;
     }
 
     /**

@@ -78,8 +78,9 @@ public final class FilterViewModel {
     }
 
     /**
-     * A text searched in the store waits this long for the next keystroke before it reads the trace: each search reads
-     * all of it (4-6 s for 1.5M events), so one per keystroke kept the search typed last waiting behind the others.
+     * A text searched in the store waits this long for the next keystroke before it reads the trace: a common text's
+     * search reads all of it (3-4 s for 1.5M events), so one per keystroke kept the search typed last waiting behind
+     * the others.
      */
     static final long TYPING_PAUSE_MILLIS = 250;
 

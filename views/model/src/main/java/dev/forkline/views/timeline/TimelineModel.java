@@ -163,32 +163,12 @@ public final class TimelineModel {
      * window. O(log n).
      */
     public int firstVisible(long windowStart) {
-        int lo = 0;
-        int hi = start.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (prefixMaxEnd[mid] < windowStart) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return firstAtLeast(prefixMaxEnd, windowStart);
     }
 
     /** One past the last item starting at or before {@code windowEnd}. O(log n). */
     public int endVisible(long windowEnd) {
-        int lo = 0;
-        int hi = start.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (start[mid] <= windowEnd) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return firstAbove(start, windowEnd);
     }
 
     /** Whether event times never decrease in file order, as in a well-formed run. */
@@ -201,14 +181,24 @@ public final class TimelineModel {
      * earlier. O(log n) when events are in time order, as a well-formed run's are; 0 when they are not.
      */
     public int firstEventFrom(long windowStart) {
-        if (!eventsInTimeOrder) {
-            return 0;
-        }
+        return eventsInTimeOrder ? firstAtLeast(eventTime, windowStart) : 0;
+    }
+
+    /**
+     * One past the last event (in file order) that may have a time at or before {@code windowEnd}: every event from it on
+     * is later. O(log n) when events are in time order; {@link #eventCount()} when they are not.
+     */
+    public int endEventTo(long windowEnd) {
+        return eventsInTimeOrder ? firstAbove(eventTime, windowEnd) : eventTime.length;
+    }
+
+    /** The first index of the non-decreasing {@code values} holding {@code key} or more ({@code values.length} if none). */
+    private static int firstAtLeast(long[] values, long key) {
         int lo = 0;
-        int hi = eventTime.length;
+        int hi = values.length;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (eventTime[mid] < windowStart) {
+            if (values[mid] < key) {
                 lo = mid + 1;
             } else {
                 hi = mid;
@@ -217,24 +207,8 @@ public final class TimelineModel {
         return lo;
     }
 
-    /**
-     * One past the last event (in file order) that may have a time at or before {@code windowEnd}: every event from it on
-     * is later. O(log n) when events are in time order; {@link #eventCount()} when they are not.
-     */
-    public int endEventTo(long windowEnd) {
-        if (!eventsInTimeOrder) {
-            return eventTime.length;
-        }
-        int lo = 0;
-        int hi = eventTime.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (eventTime[mid] <= windowEnd) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+    /** The first index of the non-decreasing {@code values} holding more than {@code key}. */
+    private static int firstAbove(long[] values, long key) {
+        return key == Long.MAX_VALUE ? values.length : firstAtLeast(values, key + 1);
     }
 }

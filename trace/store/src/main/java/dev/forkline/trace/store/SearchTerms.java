@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The words of a search text ({@link SearchText}) that the library's search index keeps per trace: maximal runs of
@@ -25,18 +26,28 @@ final class SearchTerms {
     /** The distinct kept words of {@code searchText}, in the order they first appear. */
     static Set<String> of(String searchText) {
         Set<String> terms = new LinkedHashSet<>();
-        for (String word : words(searchText)) {
-            if (isKept(word)) {
-                terms.add(word);
-            }
-        }
+        forEachKept(searchText, terms::add);
         return terms;
+    }
+
+    /** Hands each kept word of {@code searchText} to {@code action}, in order, repeats included. */
+    static void forEachKept(String searchText, Consumer<String> action) {
+        forEachWord(searchText, word -> {
+            if (isKept(word)) {
+                action.accept(word);
+            }
+        });
     }
 
     /** Every word of {@code text}, lowercased, kept or not, in order. */
     static List<String> words(String text) {
-        String lower = text.toLowerCase(Locale.ROOT);
         List<String> words = new ArrayList<>();
+        forEachWord(text, words::add);
+        return words;
+    }
+
+    private static void forEachWord(String text, Consumer<String> action) {
+        String lower = text.toLowerCase(Locale.ROOT);
         int start = -1;
         int i = 0;
         while (i < lower.length()) {
@@ -45,15 +56,14 @@ final class SearchTerms {
             if (wordChar && start < 0) {
                 start = i;
             } else if (!wordChar && start >= 0) {
-                words.add(lower.substring(start, i));
+                action.accept(lower.substring(start, i));
                 start = -1;
             }
             i += Character.charCount(c);
         }
         if (start >= 0) {
-            words.add(lower.substring(start));
+            action.accept(lower.substring(start));
         }
-        return words;
     }
 
     static boolean isKept(String word) {

@@ -28,7 +28,20 @@ final class TraceTerms {
     }
 
     /** What one chunk's events hold. */
-    private record ChunkCount(Map<String, Long> terms, ChunkTrigrams.Chunk trigrams) {
+    private record ChunkCount(Map<String, EventCount> terms, ChunkTrigrams.Chunk trigrams) {
+    }
+
+    /** How many events hold a term, counting an event once however often it holds it (events come in order). */
+    private static final class EventCount {
+        private long events;
+        private int lastEvent = -1;
+
+        void count(int event) {
+            if (event != lastEvent) {
+                lastEvent = event;
+                events++;
+            }
+        }
     }
 
     private TraceTerms() {
@@ -48,19 +61,18 @@ final class TraceTerms {
         List<ChunkTrigrams.Chunk> trigrams = new ArrayList<>(chunks.chunkCount());
         ThreadLocal<TrigramFilter.Builder> filters = ThreadLocal.withInitial(TrigramFilter.Builder::new);
         scan.run(all(trace), (chunk, lines) -> {
-            Map<String, Long> inChunk = new HashMap<>();
+            Map<String, EventCount> inChunk = new HashMap<>();
             TrigramFilter.Builder filter = filters.get();
             for (int i = chunk.firstIndex(); i < chunk.firstIndex() + chunk.eventCount(); i++) {
                 String text = scan.searchText(lines, chunks.lineStart(i), chunks.lineEnd(i), toolNames[i]);
-                for (String term : SearchTerms.of(text)) {
-                    inChunk.merge(term, 1L, Long::sum);
-                }
+                int event = i;
+                SearchTerms.forEachKept(text, term -> inChunk.computeIfAbsent(term, t -> new EventCount()).count(event));
                 filter.add(text);
             }
             return new ChunkCount(inChunk, ChunkTrigrams.Chunk.of(chunk, filter.build(),
                     trace.borrowed().get(chunks.chunkOf(chunk.firstIndex()))));
         }, inChunk -> {
-            inChunk.terms().forEach((term, n) -> counts.merge(term, n, Long::sum));
+            inChunk.terms().forEach((term, n) -> counts.merge(term, n.events, Long::sum));
             trigrams.add(inChunk.trigrams());
         });
         return Optional.of(new Counted(traceId, stored.get().eventCount(), stored.get().contentDigest(), counts,

@@ -3,6 +3,7 @@ package dev.forkline.app;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.Importers;
 import dev.forkline.importers.TraceChecks;
+import dev.forkline.trace.Finding;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.integrity.IntegrityVerdict;
@@ -27,14 +28,17 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "a file that fails leaves the store exactly as it was. Every trace is verified as it is imported (hashes, "
                 + "chain, blobs, decision signatures against trusted keys) and its verdict stored with it: an altered trace, or "
                 + "one with decisions by untrusted keys, is stored anyway (it is evidence) and named on stderr with its first bad "
-                + "event and line; the exit code is then 1. Agent formats have no chain: they are 'not signed'. On a terminal, "
-                + "a line on stderr says how far each import got (bytes read, events made, the checks, the store).")
+                + "event and line; the exit code is then 1. A file of an agent format with parts that cannot be read (a "
+                + "damaged line, JSON cut short) is stored with the rest, the parts named on stderr, exit code 1 too. Agent "
+                + "formats have no chain: they are 'not signed'. On a terminal, a line on stderr says how far each import got "
+                + "(bytes read, events made, the checks, the store).")
 final class ImportCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "FILE", arity = "1..*", description = "Bundle directories, .zip bundles or agent trace files.")
     List<Path> files;
 
-    @Option(names = "--strict", description = "Refuse a trace whose verification fails instead of storing it (the store is left unchanged).")
+    @Option(names = "--strict", description = "Refuse a trace whose verification fails, or whose file could not be read whole, "
+            + "instead of storing it (the store is left unchanged).")
     boolean strict;
 
     @Mixin
@@ -69,11 +73,12 @@ final class ImportCommand implements Callable<Integer> {
                         TraceChecks.Checked checked = TraceChecks.check(trace, trusted,
                                 progress == null ? EventSweep.Progress.NONE : progress::checked);
                         IntegrityVerdict verdict = checked.integrity().verdict();
-                        if (verdict.fails() && strict) {
+                        List<Finding> unread = trace.unreadParts();
+                        if (strict && (verdict.fails() || !unread.isEmpty())) {
                             clear(progress);
                             failedChecks++;
-                            err.println("forkline: " + IntegrityMessages.firstProblem(bundle.eventsFile(), verdict)
-                                    + "; refused (--strict): nothing stored");
+                            err.println("forkline: " + (verdict.fails() ? IntegrityMessages.firstProblem(bundle.eventsFile(), verdict)
+                                    : unread.getFirst().message()) + "; refused (--strict): nothing stored");
                             continue;
                         }
                         if (progress != null) {
@@ -84,6 +89,10 @@ final class ImportCommand implements Callable<Integer> {
                         out.printf("%s\t%s\t%d events\t%s\t%s%n", bundle.manifest().traceId(), bundle.manifest().sourceFormat(),
                                 bundle.events().size(), result.message(), verdict.status().wireName());
                         indexForSearch(store, result.traceId(), bundle.events().size(), err);
+                        if (!unread.isEmpty()) {
+                            failedChecks++;
+                            tellUnread(file, unread, err);
+                        }
                         if (verdict.fails()) {
                             failedChecks++;
                             err.println("forkline: " + IntegrityMessages.firstProblem(bundle.eventsFile(), verdict)
@@ -104,6 +113,18 @@ final class ImportCommand implements Callable<Integer> {
         out.flush();
         err.flush();
         return badInput > 0 ? ExitCodes.BAD_INPUT : failedChecks > 0 ? ExitCodes.CHECK_FAILED : ExitCodes.OK;
+    }
+
+    /** At most this many unread parts are named one by one; {@code forkline inspect} lists them all. */
+    static final int UNREAD_PARTS_NAMED = 5;
+
+    private static void tellUnread(Path file, List<Finding> unread, java.io.PrintWriter err) {
+        err.println("forkline: " + file + ": stored without " + (unread.size() == 1 ? "a part" : unread.size() + " parts")
+                + " it could not read: the trace may be incomplete");
+        unread.stream().limit(UNREAD_PARTS_NAMED).forEach(finding -> err.println("  " + finding.message()));
+        if (unread.size() > UNREAD_PARTS_NAMED) {
+            err.println("  and " + (unread.size() - UNREAD_PARTS_NAMED) + " more ('forkline inspect " + file + "' lists them all)");
+        }
     }
 
     private static void clear(ImportProgressLine progress) {

@@ -1,5 +1,6 @@
 package dev.forkline.importers;
 
+import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.bundle.Bundle;
 import java.util.List;
@@ -12,5 +13,13 @@ public record ImportedTrace(Bundle bundle, List<Finding> findings) {
 
     public ImportedTrace {
         findings = List.copyOf(findings);
+    }
+
+    /**
+     * The findings that name a part of the source file the importer could not read, so is not in the trace (a damaged
+     * line, JSON cut short, an unusable record): when there are any, the trace may be incomplete.
+     */
+    public List<Finding> unreadParts() {
+        return ImportFindings.unreadParts(findings);
     }
 }

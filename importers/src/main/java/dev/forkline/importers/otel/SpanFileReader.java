@@ -318,8 +318,11 @@ final class SpanFileReader implements Closeable {
                     if (documents == 0 && spans.isEmpty()) {
                         throw new TraceFormatException(file.toString(), errorLine, "not OTLP/Jaeger JSON: " + broken.getOriginalMessage(), broken);
                     }
+                    String lost = broken instanceof JsonEOFException
+                            ? " (the file ends inside its JSON: cut short?); the spans read before it are kept, whatever followed is missing"
+                            : "; the rest of that line is skipped";
                     session.finding(Finding.warning(ImportFindings.MALFORMED_JSON, TraceFormatException.location(file.toString(), errorLine)
-                            + ": " + broken.getOriginalMessage() + "; the rest of that line is skipped", null, errorLine));
+                            + ": " + broken.getOriginalMessage() + lost, null, errorLine));
                     // A damaged JSON-lines document runs into the next line: when that line starts a new document, resume there.
                     long resumeLine = errorLine > documentLine && startsDocument(errorLine) ? errorLine : errorLine + 1;
                     Long offset = lineStart(resumeLine);

@@ -1,5 +1,9 @@
 package dev.forkline.importers.support;
 
+import dev.forkline.trace.Finding;
+import java.util.List;
+import java.util.Set;
+
 /**
  * The finding codes importers raise: one code for one kind of gap or damage, whichever format it comes from. The
  * message says what exactly (which fields, which line); the code is what tools filter on. Documented in
@@ -8,6 +12,11 @@ package dev.forkline.importers.support;
 public final class ImportFindings {
 
     private ImportFindings() {
+    }
+
+    /** The findings among {@code findings} that name a part of the file that was not read ({@link #UNREAD_PARTS}), in order. */
+    public static List<Finding> unreadParts(List<Finding> findings) {
+        return findings.stream().filter(finding -> UNREAD_PARTS.contains(finding.code())).toList();
     }
 
     // What the source format does not record
@@ -97,6 +106,11 @@ public final class ImportFindings {
     public static final String MALFORMED_JSON = "malformed-json";
     /** A record (a list element, a file of a folder, an archive entry) is not usable: skipped. */
     public static final String MALFORMED_RECORD = "malformed-record";
+    /**
+     * The codes that name a part of the file that was not read, so is not in the trace: a trace imported with one of
+     * them may be incomplete (a file cut short, a transcript whose last line was being written).
+     */
+    public static final Set<String> UNREAD_PARTS = Set.of(MALFORMED_LINE, MALFORMED_JSON, MALFORMED_RECORD);
     /** A record type the importer does not know: kept as a raw event or note. */
     public static final String UNKNOWN_RECORD = "unknown-record";
     /** An event names a blob the bundle does not hold. */

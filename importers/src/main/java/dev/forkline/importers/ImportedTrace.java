@@ -20,6 +20,11 @@ public record ImportedTrace(Bundle bundle, List<Finding> findings) {
      * line, JSON cut short, an unusable record): when there are any, the trace may be incomplete.
      */
     public List<Finding> unreadParts() {
+        return unreadPartsAmong(findings);
+    }
+
+    /** The findings among {@code findings} (an import's, as stored with its trace) that name a part of the file not read. */
+    public static List<Finding> unreadPartsAmong(List<Finding> findings) {
         return ImportFindings.unreadParts(findings);
     }
 }

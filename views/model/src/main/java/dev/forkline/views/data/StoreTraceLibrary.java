@@ -170,6 +170,15 @@ public final class StoreTraceLibrary implements TraceLibrary {
     }
 
     @Override
+    public java.util.List<dev.forkline.trace.Finding> unreadParts(String traceId) throws IOException {
+        try {
+            return dev.forkline.importers.ImportedTrace.unreadPartsAmong(store.findings(traceId));
+        } catch (StoreException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
     public TraceIntegrity reverify(String traceId) throws IOException {
         try {
             return store.reverify(traceId, trustedKeys.get());

@@ -105,6 +105,15 @@ public interface TraceLibrary {
     }
 
     /**
+     * What the importer of the stored trace could not read of the file it came from (each a finding naming the file and
+     * line): when there is any, the trace may be incomplete. Empty when all was read, the trace is not stored, or this
+     * library keeps no findings.
+     */
+    default java.util.List<dev.forkline.trace.Finding> unreadParts(String traceId) throws IOException {
+        return java.util.List.of();
+    }
+
+    /**
      * Verifies the stored trace again against the keys trusted now and stores the new verdict, when this library can;
      * otherwise returns the verdict it has.
      */

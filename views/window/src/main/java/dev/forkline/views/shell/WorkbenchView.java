@@ -69,6 +69,7 @@ public final class WorkbenchView extends BorderPane {
     final Menu runMenu = new Menu("Run");
     final ReplayPane replayPane;
     final IntegrityBanner integrityBanner;
+    final UnreadPartsBanner unreadPartsBanner;
     final Label replayIntegrityWarning = new Label();
     final RecoveryPane recoveryPane;
     final javafx.scene.control.TabPane bottomTabs = new javafx.scene.control.TabPane();
@@ -162,7 +163,8 @@ public final class WorkbenchView extends BorderPane {
         header.getStyleClass().add("run-header");
 
         integrityBanner = new IntegrityBanner(model);
-        VBox timelineBox = new VBox(integrityBanner, header, playback, filterBar, timelineCanvas);
+        unreadPartsBanner = new UnreadPartsBanner(model);
+        VBox timelineBox = new VBox(integrityBanner, unreadPartsBanner, header, playback, filterBar, timelineCanvas);
         VBox.setVgrow(timelineCanvas, Priority.ALWAYS);
         timelineBox.getStyleClass().add("timeline-box");
         PaneWidths.shrinkable(timelineBox);

@@ -38,6 +38,8 @@ import java.util.function.Function;
  */
 public final class WorkbenchViewModel {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(WorkbenchViewModel.class);
+
     private final TaskExecutor executor;
     private final Settings settings;
     private final TraceLibrary library;
@@ -283,7 +285,7 @@ public final class WorkbenchViewModel {
 
     /** The trace of a snapshot of an import: not verified yet (that needs the whole trace), so shown as unverified. */
     private OpenedTrace preparePreview(Bundle soFar) {
-        return OpenedTrace.prepare(soFar, lineageFactory.apply(soFar), TraceIntegrity.unverified());
+        return OpenedTrace.prepare(soFar, lineageFactory.apply(soFar), TraceIntegrity.unverified(), List.of());
     }
 
     /**
@@ -377,15 +379,26 @@ public final class WorkbenchViewModel {
         return prepare(library.load(traceId));
     }
 
-    /** The bundle ready to show, with the library's verdict on it (unverified when the library has none); off the UI thread. */
+    /**
+     * The bundle ready to show, with the library's verdict on it (unverified when the library has none) and what its
+     * importer could not read of its file; off the UI thread.
+     */
     private OpenedTrace prepare(Bundle bundle) {
+        String traceId = bundle.manifest().traceId();
         TraceIntegrity verdict;
         try {
-            verdict = library.integrity(bundle.manifest().traceId()).orElse(TraceIntegrity.unverified());
+            verdict = library.integrity(traceId).orElse(TraceIntegrity.unverified());
         } catch (java.io.IOException e) {
             verdict = TraceIntegrity.unverified(); // a verdict that cannot be read vouches for nothing; the banner says so
         }
-        return OpenedTrace.prepare(bundle, lineageFactory.apply(bundle), verdict);
+        List<dev.forkline.trace.Finding> unread;
+        try {
+            unread = library.unreadParts(traceId);
+        } catch (java.io.IOException e) {
+            LOG.warn("cannot read what the import of '{}' could not read of its file", traceId, e);
+            unread = List.of();
+        }
+        return OpenedTrace.prepare(bundle, lineageFactory.apply(bundle), verdict, unread);
     }
 
     /** Shows a trace just loaded, with this run (and event) selected. */

@@ -1,5 +1,6 @@
 package dev.forkline.app;
 
+import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.Importers;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.decision.TrustedKeys;
@@ -46,9 +47,10 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         TrustedKeys trusted = trust.trusted();
-        try (var bundle = Importers.builtIn().read(bundlePath).bundle()) {
+        ImportedTrace imported = Importers.builtIn().read(bundlePath);
+        try (var bundle = imported.bundle()) {
             GateResult gate = contractFile == null ? null : Gate.check(List.of(bundle), ContractReader.read(contractFile), trusted);
-            ReportInputs inputs = ReportInputs.of(bundle, trusted, gate);
+            ReportInputs inputs = ReportInputs.of(bundle, trusted, gate).withFindingsFirst(imported.unreadParts());
             Bundle shown = unmasked ? bundle
                     : new Bundle(bundle.source(), bundle.manifest(), SecretMasker.mask(bundle.events()), bundle.lines(), bundle.blobs());
             PostmortemReport.write(shown, inputs, out);

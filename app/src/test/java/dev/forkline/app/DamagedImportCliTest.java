@@ -40,6 +40,20 @@ class DamagedImportCliTest {
     }
 
     @Test
+    void thePostmortemReportListsTheUnreadPartsFirstAmongItsFindings() throws Exception {
+        Path cut = halfOf(SharedSamples.require(SharedSamples.CODEX_ROLLOUT), "rollout.jsonl");
+        Path page = temp.resolve("report.html");
+
+        CliTest.Outcome report = CliTest.run("report", cut.toString(), "--out", page.toString());
+
+        assertThat(report.code()).as(report.err()).isZero();
+        String html = Files.readString(page);
+        String findings = html.substring(html.indexOf("<section id=\"findings\">"));
+        String firstRow = findings.substring(findings.indexOf("<tbody>"), findings.indexOf("</tr>", findings.indexOf("<tbody>")));
+        assertThat(firstRow).as("the unread line, first of the findings").contains("<code>malformed-line</code>").contains("rollout.jsonl:");
+    }
+
+    @Test
     void strictRefusesAFileItCannotReadWhole() throws Exception {
         Path cut = halfOf(SharedSamples.require(SharedSamples.CODEX_ROLLOUT), "rollout.jsonl");
         String db = temp.resolve("db/store").toString();

@@ -37,6 +37,19 @@ public record ReportInputs(RecoveryMetrics metrics, GateResult gate, List<Decisi
         return of(bundle, trusted, gate, TraceIntegrity.check(bundle, trusted));
     }
 
+    /**
+     * These inputs with {@code first} ahead of their findings: what the importer could not read of the trace's file,
+     * which the reader of a postmortem must see before the lint's remarks.
+     */
+    public ReportInputs withFindingsFirst(List<Finding> first) {
+        if (first.isEmpty()) {
+            return this;
+        }
+        List<Finding> all = new java.util.ArrayList<>(first);
+        all.addAll(findings);
+        return new ReportInputs(metrics, gate, decisions, all, integrity);
+    }
+
     /** As {@link #of(Bundle, TrustedKeys, GateResult)}, with an integrity verdict known already (a stored trace's). */
     public static ReportInputs of(Bundle bundle, TrustedKeys trusted, GateResult gate, TraceIntegrity integrity) {
         return new ReportInputs(RecoveryMetrics.of(bundle), gate, DecisionVerifier.verify(bundle, trusted), Linter.lint(bundle), integrity);

@@ -257,8 +257,8 @@ public final class RecoveryViewModel {
         executor.execute("export-report", progress -> {
             GateResult gateResult = gateCurrent || contractPath == null ? shownGate
                     : check(bundle, RecoveryMetrics.of(bundle), integrity, contractPath, trusted).result();
-            PostmortemReport.write(bundle, integrity == null ? ReportInputs.of(bundle, trusted, gateResult)
-                    : ReportInputs.of(bundle, trusted, gateResult, integrity), out);
+            PostmortemReport.write(bundle, (integrity == null ? ReportInputs.of(bundle, trusted, gateResult)
+                    : ReportInputs.of(bundle, trusted, gateResult, integrity)).withFindingsFirst(trace.unreadParts()), out);
             return out;
         }, written -> reportMessage.set("Report written to " + written), failure -> {
             reportMessage.set("Could not write the report: " + WorkbenchViewModel.message(failure));

@@ -31,7 +31,8 @@ import org.testfx.api.FxRobot;
 
 /**
  * A trace imported without parts of its file (TestFX, headless): opening it shows, above the timeline, that it may be
- * incomplete and which line could not be read; a trace read whole shows nothing of the kind.
+ * incomplete and which line could not be read, and its postmortem lists that line first among its findings; a trace
+ * read whole shows nothing of the kind.
  */
 class UnreadPartsFlowsTest {
 
@@ -81,6 +82,15 @@ class UnreadPartsFlowsTest {
         assertThat(HeadlessFx.call(() -> banner.localToScene(banner.getBoundsInLocal()).getMaxY()
                 <= workbench.view().timelineCanvas().localToScene(workbench.view().timelineCanvas().getBoundsInLocal()).getMinY()))
                 .as("above the timeline").isTrue();
+
+        Path report = dir.resolve("report.html");
+        HeadlessFx.call(() -> {
+            model.recovery().exportReport(report);
+            return null;
+        });
+        String findings = Files.readString(report).substring(Files.readString(report).indexOf("<section id=\"findings\">"));
+        assertThat(findings.substring(findings.indexOf("<tbody>"), findings.indexOf("</tr>", findings.indexOf("<tbody>"))))
+                .as("the report's first finding").contains("<code>malformed-line</code>");
 
         open(wholeId);
         assertThat(banner.isVisible()).as("a trace read whole").isFalse();

@@ -4,6 +4,7 @@ import dev.forkline.importers.ImportWatcher;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.TraceChecks;
 import dev.forkline.importers.Importers;
+import dev.forkline.trace.Finding;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.decision.TrustedKeys;
@@ -170,9 +171,9 @@ public final class StoreTraceLibrary implements TraceLibrary {
     }
 
     @Override
-    public java.util.List<dev.forkline.trace.Finding> unreadParts(String traceId) throws IOException {
+    public List<Finding> unreadParts(String traceId) throws IOException {
         try {
-            return dev.forkline.importers.ImportedTrace.unreadPartsAmong(store.findings(traceId));
+            return ImportedTrace.unreadPartsAmong(store.findings(traceId));
         } catch (StoreException e) {
             throw new IOException(e.getMessage(), e);
         }

@@ -4,13 +4,7 @@ import dev.forkline.trace.integrity.IntegrityStatus;
 import dev.forkline.trace.integrity.IntegrityVerdict;
 import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
-import javafx.geometry.Insets;
-import javafx.geometry.Pos;
 import javafx.scene.control.Button;
-import javafx.scene.control.Label;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
@@ -20,28 +14,13 @@ import org.kordamp.ikonli.material2.Material2MZ;
  * signed; an unverified one offers to verify it, except the part of a trace an import has read so far, which is verified
  * once it is stored whole.
  */
-final class IntegrityBanner extends HBox {
+final class IntegrityBanner extends NoticeBanner {
 
-    final Label headline = new Label();
-    final Label detail = new Label();
     final Button jump = new Button("", Icons.of(Material2MZ.MY_LOCATION));
     final Button verify = new Button("Verify again", Icons.of(Material2MZ.VERIFIED_USER));
 
     IntegrityBanner(WorkbenchViewModel model) {
-        setId("integrity-banner");
-        getStyleClass().add("integrity-banner");
-        setSpacing(10);
-        setPadding(new Insets(8, 12, 8, 12));
-        setAlignment(Pos.CENTER_LEFT);
-        headline.setId("integrity-headline");
-        headline.getStyleClass().add("integrity-headline");
-        headline.setWrapText(true);
-        detail.setId("integrity-detail");
-        detail.getStyleClass().add("muted");
-        detail.setWrapText(true);
-        VBox text = new VBox(2, headline, detail);
-        HBox.setHgrow(text, Priority.ALWAYS);
-        text.setMinWidth(0);
+        super("integrity-banner");
         jump.setId("integrity-jump");
         jump.setMinWidth(USE_PREF_SIZE);
         jump.setOnAction(e -> model.jumpToFirstBreak());
@@ -49,20 +28,17 @@ final class IntegrityBanner extends HBox {
         verify.setMinWidth(USE_PREF_SIZE);
         verify.setTooltip(new javafx.scene.control.Tooltip("Verify the stored trace again against the keys trusted now, and store the verdict"));
         verify.setOnAction(e -> model.verifyOpenedAgain());
-        Label icon = new Label();
-        icon.getStyleClass().add("integrity-icon");
-        getChildren().addAll(icon, text, jump, verify);
-        model.integrityProperty().addListener((obs, old, now) -> show(model, now, icon));
-        model.openedProperty().addListener((obs, old, now) -> show(model, model.integrity(), icon));
-        model.previewingProperty().addListener((obs, old, now) -> show(model, model.integrity(), icon));
-        show(model, model.integrity(), icon);
+        getChildren().addAll(jump, verify);
+        model.integrityProperty().addListener((obs, old, now) -> show(model, now));
+        model.openedProperty().addListener((obs, old, now) -> show(model, model.integrity()));
+        model.previewingProperty().addListener((obs, old, now) -> show(model, model.integrity()));
+        show(model, model.integrity());
     }
 
-    private void show(WorkbenchViewModel model, TraceIntegrity integrity, Label icon) {
+    private void show(WorkbenchViewModel model, TraceIntegrity integrity) {
         IntegrityStatus status = integrity == null ? IntegrityStatus.INTACT : integrity.verdict().status();
         boolean visible = status != IntegrityStatus.INTACT;
-        setVisible(visible);
-        setManaged(visible);
+        showing(visible);
         getStyleClass().removeAll("integrity-danger", "integrity-note");
         if (!visible) {
             return;

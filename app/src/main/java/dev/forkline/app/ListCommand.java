@@ -3,6 +3,7 @@ package dev.forkline.app;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.Json;
+import dev.forkline.importers.ImportedTrace;
 import dev.forkline.trace.integrity.IntegrityStatus;
 import dev.forkline.trace.store.LibrarySearchResult;
 import dev.forkline.trace.store.TraceStore;
@@ -20,7 +21,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "list", mixinStandardHelpOptions = true, description = "List the traces in the store, each with its integrity "
         + "verdict: intact, altered, untrusted-decisions (signed by keys not trusted for their owners), not-signed (an agent's "
-        + "own format) or unverified (stored before traces were verified at import: forkline verify --db PATH TRACE-ID).")
+        + "own format) or unverified (stored before traces were verified at import: forkline verify --db PATH TRACE-ID). A trace "
+        + "stored without parts of its file its importer could not read is marked incomplete (--json: unreadParts).")
 final class ListCommand implements Callable<Integer> {
 
     @Mixin
@@ -63,8 +65,10 @@ final class ListCommand implements Callable<Integer> {
         }
         List<TraceSummary> traces;
         Map<String, LibrarySearchResult.Hit> hits = Map.of();
+        Map<String, Integer> unread;
         try (TraceStore store = database.open()) {
             traces = store.list().stream().filter(trace -> only == null || trace.integrity().status() == only).toList();
+            unread = store.findingCounts(ImportedTrace.unreadPartCodes());
             if (search != null) {
                 if (updateIndex) {
                     store.updateSearchIndex();
@@ -99,6 +103,7 @@ final class ListCommand implements Callable<Integer> {
                 item.put("outcome", trace.outcome());
                 item.put("source", trace.sourcePath());
                 item.set("integrity", trace.integrity().toJson());
+                item.put("unreadParts", unread.getOrDefault(trace.traceId(), 0));
                 if (search != null) {
                     LibrarySearchResult.Hit hit = hits.get(trace.traceId());
                     item.put("matchingEvents", hit == null ? 0 : hit.events());
@@ -115,16 +120,22 @@ final class ListCommand implements Callable<Integer> {
                 LibrarySearchResult.Hit hit = hits.get(trace.traceId());
                 String matching = hit == null ? "0" : (hit.exact() ? "" : "<=") + hit.events();
                 out.printf("%-40s %-14s %8d %9s %-9s %-19s %s%n", trace.traceId(), trace.sourceFormat(), trace.eventCount(), matching,
-                        trace.outcome() == null ? "-" : trace.outcome(), trace.integrity().status().wireName(), trace.title());
+                        trace.outcome() == null ? "-" : trace.outcome(), trace.integrity().status().wireName(), titled(trace, unread));
             }
         } else {
             out.printf("%-40s %-14s %8s %5s %-9s %-19s %s%n", "TRACE", "FORMAT", "EVENTS", "RUNS", "OUTCOME", "INTEGRITY", "TITLE");
             for (TraceSummary trace : traces) {
                 out.printf("%-40s %-14s %8d %5d %-9s %-19s %s%n", trace.traceId(), trace.sourceFormat(), trace.eventCount(), trace.runCount(),
-                        trace.outcome() == null ? "-" : trace.outcome(), trace.integrity().status().wireName(), trace.title());
+                        trace.outcome() == null ? "-" : trace.outcome(), trace.integrity().status().wireName(), titled(trace, unread));
             }
         }
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /** The title, marked when parts of the trace's file could not be read. */
+    private static String titled(TraceSummary trace, Map<String, Integer> unread) {
+        int parts = unread.getOrDefault(trace.traceId(), 0);
+        return parts == 0 ? trace.title() : "(incomplete: " + parts + (parts == 1 ? " part" : " parts") + " not read) " + trace.title();
     }
 }

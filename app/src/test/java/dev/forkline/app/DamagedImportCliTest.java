@@ -36,7 +36,9 @@ class DamagedImportCliTest {
         assertThat(imported.out()).contains("claude-code").contains("imported");
         assertThat(imported.err()).contains(cut + ": stored without a part it could not read: the trace may be incomplete")
                 .contains(cut + ":" + lines.size() + ":").doesNotContain("Exception");
-        assertThat(CliTest.run("list", "--db", db).out()).contains("claude-code");
+        assertThat(CliTest.run("list", "--db", db).out()).contains("claude-code").contains("(incomplete: 1 part not read) ");
+        com.fasterxml.jackson.databind.JsonNode listed = dev.forkline.trace.Json.MAPPER.readTree(CliTest.run("list", "--db", db, "--json").out());
+        assertThat(listed.get(0).get("unreadParts").asInt()).isEqualTo(1);
     }
 
     @Test
@@ -93,12 +95,15 @@ class DamagedImportCliTest {
     }
 
     @Test
-    void anIntactFileSaysNothingOfUnreadParts() {
-        CliTest.Outcome imported = CliTest.run("import", SharedSamples.require(SharedSamples.CODEX_ROLLOUT).toString(),
-                "--db", temp.resolve("db/store").toString());
+    void anIntactFileSaysNothingOfUnreadParts() throws Exception {
+        String db = temp.resolve("db/store").toString();
+        CliTest.Outcome imported = CliTest.run("import", SharedSamples.require(SharedSamples.CODEX_ROLLOUT).toString(), "--db", db);
 
         assertThat(imported.code()).isZero();
         assertThat(imported.err()).doesNotContain("could not read");
+        assertThat(CliTest.run("list", "--db", db).out()).doesNotContain("incomplete");
+        assertThat(dev.forkline.trace.Json.MAPPER.readTree(CliTest.run("list", "--db", db, "--json").out()).get(0).get("unreadParts").asInt())
+                .isZero();
     }
 
     private Path halfOf(Path file, String name) throws Exception {

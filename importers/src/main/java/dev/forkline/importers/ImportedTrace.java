@@ -4,6 +4,7 @@ import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.bundle.Bundle;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A trace read by an importer: a bundle (manifest, hash-chained events, blobs) plus what the importer found that the
@@ -26,5 +27,10 @@ public record ImportedTrace(Bundle bundle, List<Finding> findings) {
     /** The findings among {@code findings} (an import's, as stored with its trace) that name a part of the file not read. */
     public static List<Finding> unreadPartsAmong(List<Finding> findings) {
         return ImportFindings.unreadParts(findings);
+    }
+
+    /** The codes of the findings that name a part of the file not read (to count them where they are stored). */
+    public static Set<String> unreadPartCodes() {
+        return ImportFindings.UNREAD_PARTS;
     }
 }

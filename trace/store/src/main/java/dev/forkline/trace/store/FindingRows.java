@@ -6,7 +6,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /** The {@code findings} table: what the importer and linter said about a trace, in their order. */
 final class FindingRows {
@@ -40,6 +43,27 @@ final class FindingRows {
             }
             insert.executeBatch();
         }
+    }
+
+    /** Per trace that has any, how many of its findings have one of {@code codes}. */
+    static Map<String, Integer> countByTrace(Connection connection, Set<String> codes) throws SQLException {
+        Map<String, Integer> counts = new HashMap<>();
+        if (codes.isEmpty()) {
+            return counts;
+        }
+        try (PreparedStatement query = connection.prepareStatement("SELECT trace_id, COUNT(*) FROM findings WHERE code IN ("
+                + String.join(", ", java.util.Collections.nCopies(codes.size(), "?")) + ") GROUP BY trace_id")) {
+            int parameter = 1;
+            for (String code : codes) {
+                query.setString(parameter++, code);
+            }
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    counts.put(rows.getString(1), rows.getInt(2));
+                }
+            }
+        }
+        return counts;
     }
 
     static List<Finding> read(Connection connection, String traceId) throws SQLException {

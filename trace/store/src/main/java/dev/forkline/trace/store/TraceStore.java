@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import javax.sql.DataSource;
@@ -669,6 +670,11 @@ public final class TraceStore implements AutoCloseable {
 
     public List<Finding> findings(String traceId) throws StoreException {
         return read("read findings of trace '" + traceId + "'", connection -> FindingRows.read(connection, traceId));
+    }
+
+    /** Per stored trace that has any, how many of its findings have one of {@code codes} (one query for the library). */
+    public Map<String, Integer> findingCounts(Set<String> codes) throws StoreException {
+        return read("count findings", connection -> FindingRows.countByTrace(connection, codes));
     }
 
     /** Cross-checks counts, runs, chunks (headers, lines, seqs, ids), digests and blob references; reads everything. */

@@ -19,6 +19,7 @@ import dev.forkline.views.concurrent.Progress;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -60,7 +61,8 @@ public final class StoreTraceLibrary implements TraceLibrary {
     @Override
     public List<TraceSummary> list() throws IOException {
         try {
-            return store.list().stream().map(StoreTraceLibrary::summary).toList();
+            Map<String, Integer> unread = store.findingCounts(ImportedTrace.unreadPartCodes());
+            return store.list().stream().map(stored -> summary(stored, unread.getOrDefault(stored.traceId(), 0))).toList();
         } catch (StoreException e) {
             throw new IOException(e.getMessage(), e);
         }
@@ -69,7 +71,8 @@ public final class StoreTraceLibrary implements TraceLibrary {
     @Override
     public List<TraceSummary> listQueueCandidates() throws IOException {
         try {
-            return store.listQueueCandidates().stream().map(StoreTraceLibrary::summary).toList();
+            Map<String, Integer> unread = store.findingCounts(ImportedTrace.unreadPartCodes());
+            return store.listQueueCandidates().stream().map(stored -> summary(stored, unread.getOrDefault(stored.traceId(), 0))).toList();
         } catch (StoreException e) {
             throw new IOException(e.getMessage(), e);
         }
@@ -219,7 +222,8 @@ public final class StoreTraceLibrary implements TraceLibrary {
                 progress.update("Storing " + bundle.events().size() + " events", 0.6);
                 StoreResult stored = stream.finish(bundle, checked.findings(), checked.integrity());
                 progress.update("Stored: " + stored.message(), 1.0);
-                TraceSummary summary = store.find(stored.traceId()).map(StoreTraceLibrary::summary)
+                int unread = ImportedTrace.unreadPartsAmong(checked.findings()).size();
+                TraceSummary summary = store.find(stored.traceId()).map(found -> summary(found, unread))
                         .orElseThrow(() -> new IOException("trace '" + stored.traceId() + "' is not in the store after importing it"));
                 return new ImportResult(summary, checked.findings());
             }
@@ -228,8 +232,8 @@ public final class StoreTraceLibrary implements TraceLibrary {
         }
     }
 
-    private static TraceSummary summary(dev.forkline.trace.store.TraceSummary stored) {
+    private static TraceSummary summary(dev.forkline.trace.store.TraceSummary stored, int unreadParts) {
         return new TraceSummary(stored.traceId(), stored.title(), stored.created(), stored.sourceFormat(), stored.outcome(),
-                stored.runCount(), (int) Math.min(Integer.MAX_VALUE, stored.eventCount()), stored.integrity());
+                stored.runCount(), (int) Math.min(Integer.MAX_VALUE, stored.eventCount()), stored.integrity(), unreadParts);
     }
 }

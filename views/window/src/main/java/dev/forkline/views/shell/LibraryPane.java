@@ -210,6 +210,13 @@ final class LibraryPane extends VBox {
             var task = dev.forkline.views.data.TaskOutcome.of(trace.outcome());
             // the title on a line of its own: beside the badges a narrow library cut it to nothing ("Mul…", or blank)
             HBox badges = new HBox(6, badge, Pills.pill(task.text(), task.tone()));
+            if (trace.unreadParts() > 0) {
+                Label incomplete = Pills.pill("incomplete", "warning");
+                incomplete.getStyleClass().add("incomplete-badge");
+                incomplete.setTooltip(new javafx.scene.control.Tooltip((trace.unreadParts() == 1 ? "A part" : trace.unreadParts() + " parts")
+                        + " of the file this trace was imported from could not be read: open it to see which"));
+                badges.getChildren().add(incomplete);
+            }
             if (LiveSessionsUi.isLive(live, trace.traceId())) {
                 badges.getChildren().add(0, LiveSessionsUi.badge());
             }

@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 
 /**
- * A trace imported without parts of its file (TestFX, headless): opening it shows, above the timeline, that it may be
+ * A trace imported without parts of its file (TestFX, headless): its library row is marked incomplete; opening it
+ * shows, above the timeline, that it may be
  * incomplete and which line could not be read, and its postmortem lists that line first among its findings; a trace
  * read whole shows nothing of the kind.
  */
@@ -73,6 +74,8 @@ class UnreadPartsFlowsTest {
         Path whole = SharedSamples.require(SharedSamples.CODEX_ROLLOUT);
         String wholeId = library.importTrace(whole, Progress.NONE).trace().traceId();
         show();
+        assertThat(incompleteBadge(traceId)).as("the cut transcript's library row").isTrue();
+        assertThat(incompleteBadge(wholeId)).as("the whole rollout's").isFalse();
 
         open(traceId);
         UnreadPartsBanner banner = workbench.view().unreadPartsBanner;
@@ -106,6 +109,12 @@ class UnreadPartsFlowsTest {
         });
         model = workbench.model();
         HeadlessFx.waitForFx();
+    }
+
+    private boolean incompleteBadge(String traceId) {
+        Node cell = robot.lookup("#library-list .list-cell")
+                .match(c -> c instanceof ListCell<?> row && row.getItem() instanceof TraceSummary t && t.traceId().equals(traceId)).query();
+        return HeadlessFx.call(() -> cell.lookup(".incomplete-badge") != null);
     }
 
     private void open(String traceId) {

@@ -215,7 +215,7 @@ final class LibraryPane extends VBox {
                 incomplete.getStyleClass().add("incomplete-badge");
                 incomplete.setTooltip(new javafx.scene.control.Tooltip((trace.unreadParts() == 1 ? "A part" : trace.unreadParts() + " parts")
                         + " of the file this trace was imported from could not be read: open it to see which"));
-                badges.getChildren().add(incomplete);
+                badges.getChildren().add(1, incomplete); // beside the integrity badge: a narrow library cuts the last ones
             }
             if (LiveSessionsUi.isLive(live, trace.traceId())) {
                 badges.getChildren().add(0, LiveSessionsUi.badge());

@@ -1,9 +1,9 @@
 package dev.forkline.app;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.forkline.importers.ImportedTrace;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.Json;
-import dev.forkline.importers.ImportedTrace;
 import dev.forkline.trace.integrity.IntegrityStatus;
 import dev.forkline.trace.store.LibrarySearchResult;
 import dev.forkline.trace.store.TraceStore;

@@ -6,6 +6,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +53,7 @@ final class FindingRows {
             return counts;
         }
         try (PreparedStatement query = connection.prepareStatement("SELECT trace_id, COUNT(*) FROM findings WHERE code IN ("
-                + String.join(", ", java.util.Collections.nCopies(codes.size(), "?")) + ") GROUP BY trace_id")) {
+                + String.join(", ", Collections.nCopies(codes.size(), "?")) + ") GROUP BY trace_id")) {
             int parameter = 1;
             for (String code : codes) {
                 query.setString(parameter++, code);

@@ -109,15 +109,35 @@ final class TrigramFilter {
 
     /** Hands each six-gram of each run of six or more hex digits in {@code text} to {@code action}, as a tagged value. */
     private static void forEachHexGram(String text, java.util.function.LongConsumer action) {
-        int run = 0;
-        long window = 0;
+        HexRun run = new HexRun();
         for (int i = 0; i < text.length(); i++) {
-            int digit = hexDigit(text.charAt(i));
+            if (run.next(text.charAt(i))) {
+                action.accept(run.gram());
+            }
+        }
+    }
+
+    /** Follows the run of hex digits a text's characters make, one character at a time, without a branch per character. */
+    private static final class HexRun {
+        private long window;
+        private int run;
+
+        /** Takes the next character: whether it ends six hex digits in a row, whose six-gram {@link #gram} then is. */
+        boolean next(char c) {
+            int digit = hexDigit(c);
             window = (window << 4 | (digit & 0xF)) & 0xFF_FFFFL;
             run = digit < 0 ? 0 : run + 1;
-            if (run >= HEX_GRAM) {
-                action.accept(HEX_TAG | window);
-            }
+            return run >= HEX_GRAM;
+        }
+
+        /** The last six digits' six-gram, tagged. */
+        long gram() {
+            return HEX_TAG | window;
+        }
+
+        /** For the next text: a run never spans two texts. */
+        void reset() {
+            run = 0;
         }
     }
 
@@ -137,6 +157,7 @@ final class TrigramFilter {
      */
     static final class Builder {
         private final long[] table = new long[(1 << BUILT_BITS_LOG2) / Long.SIZE];
+        private final HexRun hexRun = new HexRun();
 
         /**
          * Adds the pieces of one event's search text (a piece never spans two events' texts): its trigrams and the
@@ -145,19 +166,15 @@ final class TrigramFilter {
          */
         void add(String searchText) {
             long window = 0;
-            long hexWindow = 0;
-            int hexRun = 0;
+            hexRun.reset();
             for (int i = 0; i < searchText.length(); i++) {
                 char c = searchText.charAt(i);
                 window = (window << 16 | c) & 0xFFFF_FFFF_FFFFL;
                 if (i >= GRAM - 1) {
                     set(window);
                 }
-                int digit = hexDigit(c);
-                hexWindow = (hexWindow << 4 | (digit & 0xF)) & 0xFF_FFFFL;
-                hexRun = digit < 0 ? 0 : hexRun + 1;
-                if (hexRun >= HEX_GRAM) {
-                    set(HEX_TAG | hexWindow);
+                if (hexRun.next(c)) {
+                    set(hexRun.gram());
                 }
             }
         }

@@ -26,7 +26,7 @@ public record ImportedTrace(Bundle bundle, List<Finding> findings) {
 
     /** The findings among {@code findings} (an import's, as stored with its trace) that name a part of the file not read. */
     public static List<Finding> unreadPartsAmong(List<Finding> findings) {
-        return ImportFindings.unreadParts(findings);
+        return findings.stream().filter(finding -> ImportFindings.UNREAD_PARTS.contains(finding.code())).toList();
     }
 
     /** The codes of the findings that name a part of the file not read (to count them where they are stored). */

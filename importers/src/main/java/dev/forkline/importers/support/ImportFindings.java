@@ -1,7 +1,5 @@
 package dev.forkline.importers.support;
 
-import dev.forkline.trace.Finding;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -12,11 +10,6 @@ import java.util.Set;
 public final class ImportFindings {
 
     private ImportFindings() {
-    }
-
-    /** The findings among {@code findings} that name a part of the file that was not read ({@link #UNREAD_PARTS}), in order. */
-    public static List<Finding> unreadParts(List<Finding> findings) {
-        return findings.stream().filter(finding -> UNREAD_PARTS.contains(finding.code())).toList();
     }
 
     // What the source format does not record

@@ -61,8 +61,7 @@ public final class StoreTraceLibrary implements TraceLibrary {
     @Override
     public List<TraceSummary> list() throws IOException {
         try {
-            Map<String, Integer> unread = store.findingCounts(ImportedTrace.unreadPartCodes());
-            return store.list().stream().map(stored -> summary(stored, unread.getOrDefault(stored.traceId(), 0))).toList();
+            return summaries(store.list());
         } catch (StoreException e) {
             throw new IOException(e.getMessage(), e);
         }
@@ -71,8 +70,7 @@ public final class StoreTraceLibrary implements TraceLibrary {
     @Override
     public List<TraceSummary> listQueueCandidates() throws IOException {
         try {
-            Map<String, Integer> unread = store.findingCounts(ImportedTrace.unreadPartCodes());
-            return store.listQueueCandidates().stream().map(stored -> summary(stored, unread.getOrDefault(stored.traceId(), 0))).toList();
+            return summaries(store.listQueueCandidates());
         } catch (StoreException e) {
             throw new IOException(e.getMessage(), e);
         }
@@ -222,7 +220,7 @@ public final class StoreTraceLibrary implements TraceLibrary {
                 progress.update("Storing " + bundle.events().size() + " events", 0.6);
                 StoreResult stored = stream.finish(bundle, checked.findings(), checked.integrity());
                 progress.update("Stored: " + stored.message(), 1.0);
-                int unread = ImportedTrace.unreadPartsAmong(checked.findings()).size();
+                int unread = imported.unreadParts().size();
                 TraceSummary summary = store.find(stored.traceId()).map(found -> summary(found, unread))
                         .orElseThrow(() -> new IOException("trace '" + stored.traceId() + "' is not in the store after importing it"));
                 return new ImportResult(summary, checked.findings());
@@ -230,6 +228,12 @@ public final class StoreTraceLibrary implements TraceLibrary {
         } catch (StoreException e) {
             throw new IOException(e.getMessage(), e);
         }
+    }
+
+    /** The rows of {@code stored}, each with how many parts of its file were not read (one query for all). */
+    private List<TraceSummary> summaries(List<dev.forkline.trace.store.TraceSummary> stored) throws StoreException {
+        Map<String, Integer> unread = store.findingCounts(ImportedTrace.unreadPartCodes());
+        return stored.stream().map(trace -> summary(trace, unread.getOrDefault(trace.traceId(), 0))).toList();
     }
 
     private static TraceSummary summary(dev.forkline.trace.store.TraceSummary stored, int unreadParts) {

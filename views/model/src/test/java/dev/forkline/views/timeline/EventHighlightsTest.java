@@ -1,9 +1,7 @@
 package dev.forkline.views.timeline;
 
-import static dev.forkline.views.timeline.MarkKind.TICK;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Arrays;
 import java.util.BitSet;
 import org.junit.jupiter.api.Test;
 
@@ -17,13 +15,11 @@ class EventHighlightsTest {
         int n = 100_000;
         long[] times = new long[n];
         int[] lanes = new int[n];
-        MarkKind[] kinds = new MarkKind[n];
         for (int i = 0; i < n; i++) {
             times[i] = i / 1_000 * 1_000L;
             lanes[i] = i % 2;
         }
-        Arrays.fill(kinds, TICK);
-        TimelineModel model = TimelineModelTest.synthetic(times, times.clone(), lanes, kinds);
+        TimelineModel model = TimelineModelTest.ticks(times, lanes);
         TimelineViewport viewport = viewport(model);
         BitSet all = new BitSet();
         all.set(0, n);
@@ -45,7 +41,7 @@ class EventHighlightsTest {
     @Test
     void everyEventOnShowIsHighlightedWhenZoomedInFarEnoughAndNoneOutsideTheWindow() {
         long[] times = {10_000, 20_000, 30_000, 40_000};
-        TimelineModel model = TimelineModelTest.synthetic(times, times.clone(), new int[] {0, 1, 0, 1}, new MarkKind[] {TICK, TICK, TICK, TICK});
+        TimelineModel model = TimelineModelTest.ticks(times, new int[] {0, 1, 0, 1});
         TimelineViewport viewport = viewport(model);
         BitSet matches = new BitSet();
         matches.set(0);
@@ -69,9 +65,7 @@ class EventHighlightsTest {
     void aMatchEarlierThanTheEventsBeforeItIsStillHighlightedInItsWindow() {
         // the fifth event's clock went back: it lies between the first two in time, after the fourth in file order
         long[] times = {10_000, 40_000, 45_000, 50_000, 20_000, 60_000, 70_000};
-        MarkKind[] kinds = new MarkKind[times.length];
-        Arrays.fill(kinds, TICK);
-        TimelineModel model = TimelineModelTest.synthetic(times, times.clone(), new int[] {0, 0, 0, 0, 1, 0, 0}, kinds);
+        TimelineModel model = TimelineModelTest.ticks(times, new int[] {0, 0, 0, 0, 1, 0, 0});
         TimelineViewport viewport = viewport(model);
         viewport.setWindow(15_000, 10_000);
         BitSet matches = new BitSet();
@@ -90,9 +84,7 @@ class EventHighlightsTest {
         for (int i = 0; i < n; i++) {
             times[i] = i * 1_000L;
         }
-        MarkKind[] kinds = new MarkKind[n];
-        Arrays.fill(kinds, TICK);
-        TimelineModel model = TimelineModelTest.synthetic(times, times.clone(), new int[n], kinds);
+        TimelineModel model = TimelineModelTest.ticks(times, new int[n]);
         TimelineViewport viewport = viewport(model);
         viewport.setWindow(500_000_000L, 10_000);
         BitSet matches = new BitSet();

@@ -1,11 +1,9 @@
 package dev.forkline.views.timeline;
 
-import static dev.forkline.views.timeline.MarkKind.TICK;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.forkline.views.timeline.geometry.OverviewScale;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -74,8 +72,6 @@ class OverviewColumnsTest {
     }
 
     private static TimelineModel model(long[] times) {
-        MarkKind[] kinds = new MarkKind[times.length];
-        Arrays.fill(kinds, TICK);
-        return TimelineModelTest.synthetic(times, times.clone(), new int[times.length], kinds);
+        return TimelineModelTest.ticks(times, new int[times.length]);
     }
 }

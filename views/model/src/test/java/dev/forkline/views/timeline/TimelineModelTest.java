@@ -172,6 +172,13 @@ class TimelineModelTest {
                 new int[n], kinds, eventIndex, start.clone(), new int[n]);
     }
 
+    /** A run of tick events at {@code times} on {@code lanes}. */
+    static TimelineModel ticks(long[] times, int[] lanes) {
+        MarkKind[] kinds = new MarkKind[times.length];
+        java.util.Arrays.fill(kinds, MarkKind.TICK);
+        return synthetic(times, times.clone(), lanes, kinds);
+    }
+
     static TimelineModel synthetic(long[] start, long[] end, int[] lanes, MarkKind[] kinds) {
         int n = start.length;
         byte[] codes = new byte[n];

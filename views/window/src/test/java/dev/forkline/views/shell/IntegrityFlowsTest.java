@@ -29,7 +29,6 @@ import dev.forkline.views.viewmodel.WorkbenchServices;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -118,16 +117,14 @@ class IntegrityFlowsTest {
 
     /** The library row of a trace, clicked: it opens. */
     private void openFromLibrary(String traceId) {
-        Node cell = robot.lookup("#library-list .list-cell")
-                .match(c -> c instanceof ListCell<?> row && row.getItem() instanceof TraceSummary t && t.traceId().equals(traceId)).query();
+        Node cell = LibraryRows.of(robot, traceId);
         robot.clickOn(cell);
         HeadlessFx.waitForFx();
         assertThat(model.opened().bundle().manifest().traceId()).isEqualTo(traceId);
     }
 
     private String badgeOf(String traceId) {
-        Node cell = robot.lookup("#library-list .list-cell")
-                .match(c -> c instanceof ListCell<?> row && row.getItem() instanceof TraceSummary t && t.traceId().equals(traceId)).query();
+        Node cell = LibraryRows.of(robot, traceId);
         return HeadlessFx.call(() -> ((Label) cell.lookup(".integrity-badge")).getText());
     }
 

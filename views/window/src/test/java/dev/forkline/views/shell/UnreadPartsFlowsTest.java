@@ -11,7 +11,6 @@ import dev.forkline.views.WorkbenchApp;
 import dev.forkline.views.concurrent.Progress;
 import dev.forkline.views.concurrent.SameThreadTaskExecutor;
 import dev.forkline.views.data.StoreTraceLibrary;
-import dev.forkline.views.data.TraceSummary;
 import dev.forkline.views.state.ReconstructorStateProvider;
 import dev.forkline.views.viewmodel.ThemeChoice;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
@@ -21,7 +20,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.Node;
-import javafx.scene.control.ListCell;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -112,14 +110,12 @@ class UnreadPartsFlowsTest {
     }
 
     private boolean incompleteBadge(String traceId) {
-        Node cell = robot.lookup("#library-list .list-cell")
-                .match(c -> c instanceof ListCell<?> row && row.getItem() instanceof TraceSummary t && t.traceId().equals(traceId)).query();
+        Node cell = LibraryRows.of(robot, traceId);
         return HeadlessFx.call(() -> cell.lookup(".incomplete-badge") != null);
     }
 
     private void open(String traceId) {
-        Node cell = robot.lookup("#library-list .list-cell")
-                .match(c -> c instanceof ListCell<?> row && row.getItem() instanceof TraceSummary t && t.traceId().equals(traceId)).query();
+        Node cell = LibraryRows.of(robot, traceId);
         robot.clickOn(cell);
         HeadlessFx.waitForFx();
         assertThat(model.opened().bundle().manifest().traceId()).isEqualTo(traceId);

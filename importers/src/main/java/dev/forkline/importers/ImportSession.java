@@ -280,7 +280,8 @@ public final class ImportSession {
 
     /**
      * Whether {@link #snapshot} can be taken: the events are still held as objects (a session past
-     * {@link SpilledEvents#IN_MEMORY_LIMIT} events keeps them in a file that {@link #finish} hands out once).
+     * {@link SpilledEvents#IN_MEMORY_LIMIT} events or {@link SpilledEvents#IN_MEMORY_BYTES} of lines keeps them in a
+     * file that {@link #finish} hands out once).
      */
     public boolean canSnapshot() {
         chaining.drain();

@@ -23,7 +23,7 @@ import java.util.RandomAccess;
 
 /**
  * The events an import appends, with bounded memory: held as objects with their canonical lines up to
- * {@link #IN_MEMORY_LIMIT}, then each kept only as a row of {@link EventColumns}, its canonical line written to a
+ * {@link #IN_MEMORY_LIMIT} events or {@link #IN_MEMORY_BYTES} of lines, whichever comes first, then each kept only as a row of {@link EventColumns}, its canonical line written to a
  * temporary file, or not at all where the store the events are handed to writes them while they are read and gives
  * their lines back ({@link #linesKeptElsewhere}). {@link #finished} hands them out as they are (a small import: a
  * {@link HeldEventList}, whose lines the store takes as they are) or as a {@link LazyEventList} over that file or those
@@ -35,11 +35,19 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
 
     /** Events held as objects before they go to the file: small imports (every sample) never touch the disk. */
     static final int IN_MEMORY_LIMIT = 50_000;
+    /**
+     * Bytes of canonical lines held as objects before the events go to the file: events of a few hundred bytes reach
+     * the count first, those of formats that repeat whole conversations in every model call (an Inspect sample's
+     * model events, tens of kilobytes each) this, whose trees would otherwise fill a 1 GB heap.
+     */
+    static final long IN_MEMORY_BYTES = 32L << 20;
 
     private final String source;
     private final int inMemoryLimit;
+    private final long inMemoryBytes;
     private final Path directory;
     private List<CanonicalEvent.Hashed> memory = new ArrayList<>();
+    private long heldBytes;
     private SpillFile spill;
     /** Whether the lines of events beyond the limit are kept by whoever the events were handed to, not in a file. */
     private boolean keptElsewhere;
@@ -54,13 +62,19 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
     private boolean finished;
 
     SpilledEvents(String source) {
-        this(source, IN_MEMORY_LIMIT, null);
+        this(source, IN_MEMORY_LIMIT, IN_MEMORY_BYTES, null);
     }
 
     /** Events beyond {@code inMemoryLimit} go to a file in {@code directory} (the system's temporary folder when null). */
     SpilledEvents(String source, int inMemoryLimit, Path directory) {
+        this(source, inMemoryLimit, IN_MEMORY_BYTES, directory);
+    }
+
+    /** As {@link #SpilledEvents(String, int, Path)}, the events going to the file beyond {@code inMemoryBytes} of lines too. */
+    SpilledEvents(String source, int inMemoryLimit, long inMemoryBytes, Path directory) {
         this.source = source;
         this.inMemoryLimit = inMemoryLimit;
+        this.inMemoryBytes = inMemoryBytes;
         this.directory = directory;
     }
 
@@ -89,7 +103,8 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
         size++;
         if (!pastLimit) {
             memory.add(hashed);
-            if (memory.size() > inMemoryLimit) {
+            heldBytes += hashed.line().length;
+            if (memory.size() > inMemoryLimit || heldBytes > inMemoryBytes) {
                 pastLimit = true;
                 if (keptElsewhere) {
                     memory = null;
@@ -125,7 +140,7 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
     private void spillAll() {
         spill = SpillFile.create(directory, source);
         if (!columnsInParts) {
-            columns = new EventColumns.Builder(inMemoryLimit * 4);
+            columns = new EventColumns.Builder(memory.size() * 4);
         }
         for (CanonicalEvent.Hashed hashed : memory) {
             spill.write(hashed.line());

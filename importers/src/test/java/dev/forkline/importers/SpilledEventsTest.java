@@ -133,6 +133,27 @@ class SpilledEventsTest {
     }
 
     @Test
+    void largeEventsGoToAFileLongBeforeTheirCountReachesTheLimit() throws Exception {
+        SpilledEvents spilled = new SpilledEvents("t.jsonl");
+        EventChain chain = new EventChain();
+        List<Event> events = new ArrayList<>();
+        long bytes = 0;
+        for (int i = 0; bytes <= SpilledEvents.IN_MEMORY_BYTES + (2 << 20); i++) {
+            CanonicalEvent.Hashed hashed = chain.appendHashed(NewEvent.of("r1", "model", EventType.MODEL_CALL)
+                    .data(Json.object().put("input", "a whole conversation again " + i + " ".repeat(1 << 20)))
+                    .at(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i)));
+            assertThat(spilled.spilled()).as("after %d bytes of lines", bytes).isEqualTo(bytes > SpilledEvents.IN_MEMORY_BYTES);
+            spilled.add(hashed);
+            events.add(hashed.event());
+            bytes += hashed.line().length;
+        }
+        assertThat(events.size()).isLessThan(SpilledEvents.IN_MEMORY_LIMIT / 1000);
+        assertThat(spilled.spilled()).isTrue();
+        List<Event> finished = spilled.finished(null);
+        assertThat(finished).isInstanceOf(LazyEventList.class).containsExactlyElementsOf(events);
+    }
+
+    @Test
     void linesLongerThanTheWriteBufferReadBackEqual() throws Exception {
         SpilledEvents spilled = new SpilledEvents("t.jsonl", 2, folder);
         EventChain chain = new EventChain();

@@ -5,6 +5,7 @@ import dev.forkline.replay.sandbox.EngineUnavailableException;
 import dev.forkline.replay.sandbox.ImageUnavailableException;
 import dev.forkline.replay.sandbox.SandboxException;
 import dev.forkline.replay.scenario.ScenarioException;
+import dev.forkline.trace.HeapExhaustion;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.decision.DecisionRefusedException;
 import dev.forkline.trace.decision.OwnerKeyUnavailableException;
@@ -33,6 +34,9 @@ final class ErrorReporting implements CommandLine.IExecutionExceptionHandler, Co
     public int handleExecutionException(Exception failure, CommandLine commandLine, CommandLine.ParseResult parseResult) {
         var err = commandLine.getErr();
         Throwable cause = unwrap(failure);
+        if (HeapExhaustion.causedBy(cause)) {
+            return outOfMemory(err, cause);
+        }
         int code = exitCodeFor(cause);
         if (cause instanceof SandboxException && !(cause instanceof ImageUnavailableException)) {
             LOG.warn("sandbox failure in '{}'", commandLine.getCommandName(), cause);
@@ -48,6 +52,14 @@ final class ErrorReporting implements CommandLine.IExecutionExceptionHandler, Co
         }
         err.flush();
         return code;
+    }
+
+    /** Java's heap was too small for the input: the environment's limit, said with how to raise it. */
+    static int outOfMemory(java.io.PrintWriter err, Throwable cause) {
+        LOG.warn("out of memory", cause);
+        err.println("forkline: " + HeapExhaustion.message());
+        err.flush();
+        return ExitCodes.ENVIRONMENT;
     }
 
     @Override

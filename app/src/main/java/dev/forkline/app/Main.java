@@ -20,6 +20,11 @@ public final class Main {
     }
 
     public static int run(String... args) {
-        return ForklineCommand.commandLine().execute(args);
+        CommandLine commandLine = ForklineCommand.commandLine();
+        try {
+            return commandLine.execute(args);
+        } catch (OutOfMemoryError e) { // an Error passes picocli's handler; the work that ran out is unreachable by now
+            return ErrorReporting.outOfMemory(commandLine.getErr(), e);
+        }
     }
 }

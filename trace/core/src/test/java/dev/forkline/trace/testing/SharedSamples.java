@@ -15,6 +15,9 @@ public final class SharedSamples {
     public static final String CLAUDE_CODE = "claude-code/claude-code-viewer_5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl";
     public static final String CODEX_ROLLOUT = "codex-rollout/localpush_rollout-2026-02-23T12-40-23-019c8a4c-ed82-79a1-aa28-7738fc5ab61a.jsonl";
 
+    /** An Inspect AI eval log of one sample whose model events repeat the conversation: large trees per event. */
+    public static final String INSPECT_LOG = "inspect-ai/2025-05-12T20-27-36-04-00_browser.json";
+
     private SharedSamples() {
     }
 

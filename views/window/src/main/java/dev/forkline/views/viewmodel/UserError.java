@@ -17,8 +17,7 @@ public record UserError(String title, String file, long line, String detail) {
             return new UserError("Could not import " + path.getFileName(), format.file() == null ? path.toString() : format.file(),
                     format.line(), format.detail());
         }
-        String message = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
-        return new UserError("Could not import " + path.getFileName(), path.toString(), 0, message);
+        return new UserError("Could not import " + path.getFileName(), path.toString(), 0, WorkbenchViewModel.message(error));
     }
 
     /** "file, line n" or just the file. */

@@ -2,6 +2,7 @@ package dev.forkline.views.viewmodel;
 
 import dev.forkline.views.data.RunComparison;
 import dev.forkline.trace.Event;
+import dev.forkline.trace.HeapExhaustion;
 import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
@@ -675,6 +676,9 @@ public final class WorkbenchViewModel {
     }
 
     static String message(Throwable failure) {
+        if (HeapExhaustion.causedBy(failure)) {
+            return HeapExhaustion.message();
+        }
         return failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
     }
 

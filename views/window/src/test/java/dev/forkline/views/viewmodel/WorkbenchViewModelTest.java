@@ -157,6 +157,16 @@ class WorkbenchViewModelTest {
     }
 
     @Test
+    void anImportThatRanOutOfMemorySaysSoAndHowToRaiseTheHeap() {
+        // as the store's database reports it: its own exception over the error
+        UserError error = UserError.importFailed(Path.of("/logs/eval.json"),
+                new IllegalStateException("database error: General error", new OutOfMemoryError("Capacity: 23887872")));
+
+        assertThat(error.title()).isEqualTo("Could not import eval.json");
+        assertThat(error.detail()).startsWith("out of memory: ").contains("JAVA_TOOL_OPTIONS=-Xmx");
+    }
+
+    @Test
     void aFiftyThousandEventRunStaysInteractive() {
         dev.forkline.trace.EventChain chain = new dev.forkline.trace.EventChain();
         java.util.List<Event> events = new java.util.ArrayList<>();

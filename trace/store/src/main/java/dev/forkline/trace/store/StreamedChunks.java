@@ -22,7 +22,9 @@ import java.util.function.Consumer;
  * as they arrive into segments of up to {@value PreparedChunks#MAX_EVENTS}, and a full segment is encoded on the
  * common pool while the writer inserts earlier chunks; at the end of the input every run's last segment follows, runs
  * in the order they first appeared. Chunks of different runs are inserted in the order their segments fill, which the
- * store does not mind (a run's chunks are keyed and read by seq).
+ * store does not mind (a run's chunks are keyed and read by seq). Past {@link #HELD_BYTES} of lines collected in all
+ * runs together, every run's collected events are cut into a segment as they are: a trace of thousands of short runs
+ * (an Inspect eval log's samples) fills no segment, and its runs held every line to the end of the input.
  *
  * <p>Needs each run's events in seq order as they arrive, as a well-formed bundle has them; an event that is not
  * stops the stream with {@link StreamedImport.FallBack} (the import is then done again from the whole bundle, which
@@ -43,7 +45,11 @@ final class StreamedChunks implements ChunkSource {
     private final String file;
     private final Consumer<String> runAppeared;
     private final Consumer<ChunkEncoder.Chunk> handedOut;
+    /** Lines held by the runs' collected events, all runs together, before each run's are cut into a segment. */
+    static final long HELD_BYTES = 16L << 20;
+
     private final Map<String, Collecting> runs = new LinkedHashMap<>();
+    private long held;
     private final OrderedPoolWork<Segment> ahead = new OrderedPoolWork<>();
     private Segment current;
     private Iterator<ChunkEncoder.Chunk> chunks = List.<ChunkEncoder.Chunk>of().iterator();
@@ -113,11 +119,20 @@ final class StreamedChunks implements ChunkSource {
                 run.lastSeq = seq;
                 end++;
             }
-            run.add(batch, k, end);
+            held += run.add(batch, k, end);
             if (run.size() == PreparedChunks.MAX_EVENTS) {
+                held -= run.bytes;
                 submit(run.cut());
             }
             k = end;
+        }
+        if (held > HELD_BYTES) {
+            for (Collecting run : runs.values()) {
+                if (run.size() > 0) {
+                    submit(run.cut());
+                }
+            }
+            held = 0;
         }
     }
 
@@ -156,13 +171,20 @@ final class StreamedChunks implements ChunkSource {
         ahead.close();
     }
 
-    /** One run's events collected since its last segment was cut. */
+    /**
+     * One run's events collected since its last segment was cut; room is made on the first event after a cut, as it
+     * comes (a trace may have thousands of runs of a few dozen events).
+     */
     private static final class Collecting {
+        private static final int FIRST_ROOM = 64;
+
         final String runId;
         long lastSeq = Long.MIN_VALUE;
-        EventColumns.Builder rows = new EventColumns.Builder(PreparedChunks.MAX_EVENTS);
-        List<byte[]> lines = new ArrayList<>(PreparedChunks.MAX_EVENTS);
-        long[] lineNumbers = new long[PreparedChunks.MAX_EVENTS];
+        EventColumns.Builder rows;
+        List<byte[]> lines = List.of();
+        long[] lineNumbers;
+        /** The bytes of {@link #lines}. */
+        long bytes;
 
         Collecting(String runId) {
             this.runId = runId;
@@ -172,19 +194,35 @@ final class StreamedChunks implements ChunkSource {
             return lines.size();
         }
 
-        /** Adds the batch's events {@code from} to {@code to} (exclusive), all of this run. */
-        void add(EventBatch batch, int from, int to) {
-            rows.appendRows(batch.columns(), from, to);
-            for (int k = from; k < to; k++) {
-                lineNumbers[lines.size()] = batch.lineNumbers()[k];
-                lines.add(batch.line(k));
+        /** Adds the batch's events {@code from} to {@code to} (exclusive), all of this run; returns their lines' bytes. */
+        long add(EventBatch batch, int from, int to) {
+            if (rows == null) {
+                int room = Math.min(PreparedChunks.MAX_EVENTS, Math.max(FIRST_ROOM, to - from));
+                rows = new EventColumns.Builder(room);
+                lines = new ArrayList<>(room);
+                lineNumbers = new long[room];
             }
+            rows.appendRows(batch.columns(), from, to);
+            long added = 0;
+            for (int k = from; k < to; k++) {
+                if (lines.size() == lineNumbers.length) {
+                    lineNumbers = Arrays.copyOf(lineNumbers, Math.min(PreparedChunks.MAX_EVENTS, lineNumbers.length * 2));
+                }
+                byte[] line = batch.line(k);
+                lineNumbers[lines.size()] = batch.lineNumbers()[k];
+                lines.add(line);
+                added += line.length;
+            }
+            bytes += added;
+            return added;
         }
 
         Segment cut() {
             Segment segment = new Segment(runId, rows.buildPart(), lines.toArray(byte[][]::new), Arrays.copyOf(lineNumbers, lines.size()), null);
-            rows = new EventColumns.Builder(PreparedChunks.MAX_EVENTS);
-            lines = new ArrayList<>(PreparedChunks.MAX_EVENTS);
+            rows = null;
+            lines = List.of();
+            lineNumbers = null;
+            bytes = 0;
             return segment;
         }
     }

@@ -9,6 +9,9 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.ReadingWatcher;
+import dev.forkline.importers.StreamingImporter;
+import dev.forkline.importers.support.BytesRead;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonDocuments;
@@ -17,12 +20,12 @@ import dev.forkline.importers.support.SingleFileImporter;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.EventBatchSink;
 import dev.forkline.trace.bundle.GuardedZip;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -34,7 +37,7 @@ import java.util.regex.Pattern;
  * read as a stream, one sample at a time) and the {@code .eval} form (a zip: {@code header.json} or
  * {@code _journal/start.json}, {@code samples/<id>_epoch_<n>.json}, summaries). Each sample becomes its own run.
  */
-public final class InspectImporter extends SingleFileImporter {
+public final class InspectImporter extends SingleFileImporter implements StreamingImporter {
 
     public static final String FORMAT = "inspect-ai";
     private static final ObjectReader TREE = Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
@@ -65,27 +68,38 @@ public final class InspectImporter extends SingleFileImporter {
                 && head.containsAny("\"task_id\"", "\"run_id\"") && head.contains("\"task\"");
     }
 
+    /**
+     * As {@link #read(Path)}, storing the events while they are read, from the first sample on, where the header before
+     * the samples says when the eval was created, and telling {@code watcher} how far the samples were read: the part
+     * read so far is imported as the samples it holds.
+     */
     @Override
-    public ImportedTrace read(Path path) throws IOException, TraceFormatException {
-        ImportSession session = newSession(path);
-        ObjectNode header = GuardedZip.isZip(path) ? readArchive(session, path) : readJson(session, path);
+    public ImportedTrace read(Path path, EventBatchSink sink, ReadingWatcher watcher) throws IOException, TraceFormatException {
+        long size = Files.size(path);
+        return read(path, newSession(path), Long.MAX_VALUE, sink, bytes -> watcher.read(bytes, size, stopped -> {
+            ImportSession part = newSession(path).stoppingWhen(stopped);
+            return read(path, part, bytes, null, bytesRead -> part.checkStopped());
+        }));
+    }
+
+    /** Imports the samples that start within the file's first {@code limit} bytes into {@code session}. */
+    private ImportedTrace read(Path path, ImportSession session, long limit, EventBatchSink sink, BytesRead reading)
+            throws IOException, TraceFormatException {
+        SampleFeed feed = new SampleFeed(session, limit, sink, reading);
+        ObjectNode header = GuardedZip.isZip(path) ? readArchive(feed, session, path) : readJson(feed, session, path);
         if (session.events().isEmpty()) {
             throw new TraceFormatException(path.toString(), 0, "the log holds no samples (was it written with log_samples off?)");
         }
-        JsonNode eval = header.path("eval");
-        String task = JsonFields.scalar(eval, "task") == null ? "inspect" : JsonFields.scalar(eval, "task");
-        String id = JsonFields.firstScalar(eval, "eval_id", "run_id", "task_id");
-        Instant created = SampleRun.parse(JsonFields.scalar(eval, "created"));
         String status = JsonFields.scalar(header, "status");
         if (status != null && !"success".equals(status)) {
             session.finding(Finding.warning(ImportFindings.EVAL_STATUS, "the eval's status is '" + status + "'"
                     + (JsonFields.scalarAt(header, "error", "message") != null ? ": " + JsonFields.scalarAt(header, "error", "message") : ""), null, 0));
         }
-        return session.finish("inspect-ai:" + (id != null ? id : task), task + (JsonFields.scalar(eval, "model") != null ? " (" + JsonFields.scalar(eval, "model") + ")" : ""),
-                created != null ? created : session.events().getFirst().ts());
+        LogIdentity identity = feed.storedAs() != null ? feed.storedAs() : LogIdentity.of(header);
+        return session.finish(identity.traceId(), identity.title(), identity.created() != null ? identity.created() : session.events().getFirst().ts());
     }
 
-    private static ObjectNode readJson(ImportSession session, Path path) throws IOException, TraceFormatException {
+    private static ObjectNode readJson(SampleFeed feed, ImportSession session, Path path) throws IOException, TraceFormatException {
         String file = path.toString();
         ObjectNode header = Json.object();
         try (InputStream in = Files.newInputStream(path); JsonParser parser = Json.factory().createParser(in)) {
@@ -101,9 +115,12 @@ public final class InspectImporter extends SingleFileImporter {
                                 + "environment and model identity are not known to the sessions", null, parser.currentTokenLocation().getLineNr()));
                     }
                     while (parser.nextToken() == JsonToken.START_OBJECT) {
+                        if (!feed.reaches(parser.currentTokenLocation().getByteOffset()) && header.has("eval")) {
+                            return header; // the end of the part being imported
+                        }
                         long line = parser.currentTokenLocation().getLineNr();
                         JsonNode sample = TREE.readTree(parser);
-                        new SampleRun(session, header, sample, line).read();
+                        feed.read(header, sample, line, parser.currentLocation().getByteOffset());
                     }
                 } else {
                     header.set(field, TREE.readTree(parser));
@@ -118,7 +135,11 @@ public final class InspectImporter extends SingleFileImporter {
         return header;
     }
 
-    private static ObjectNode readArchive(ImportSession session, Path path) throws IOException, TraceFormatException {
+    /**
+     * The archive's samples in order of epoch and id; where each lies in the file is told as the compressed bytes of the
+     * header and of the samples up to it, so that the part read so far is the first samples.
+     */
+    private static ObjectNode readArchive(SampleFeed feed, ImportSession session, Path path) throws IOException, TraceFormatException {
         try (GuardedZip zip = GuardedZip.open(path, ARCHIVE_LIMITS)) {
             String headerEntry = zip.has("header.json") ? "header.json" : "_journal/start.json";
             if (!zip.has(headerEntry)) {
@@ -143,10 +164,16 @@ public final class InspectImporter extends SingleFileImporter {
             }
             samples.sort(Comparator.comparing((String name) -> epochOf(name)).thenComparing(InspectImporter::naturalKey));
             if (samples.isEmpty()) {
-                summariesOnly(session, zip, header);
+                summariesOnly(feed, session, zip, header);
                 return header;
             }
+            long position = zip.compressedSize(headerEntry);
             for (String name : samples) {
+                if (!feed.reaches(position)) {
+                    break;
+                }
+                long start = position;
+                position += zip.compressedSize(name);
                 JsonNode sample;
                 try {
                     sample = entry(zip, name);
@@ -154,7 +181,7 @@ public final class InspectImporter extends SingleFileImporter {
                     session.finding(Finding.error(ImportFindings.MALFORMED_RECORD, e.getMessage() + ": sample skipped", null, e.line()));
                     continue;
                 }
-                new SampleRun(session, header, sample, 0).read();
+                feed.read(header, sample, 0, Math.max(position, start + 1));
             }
             return header;
         }
@@ -164,7 +191,7 @@ public final class InspectImporter extends SingleFileImporter {
      * An archive without sample files (logged without samples, or read mid-run) still lists its samples in
      * {@code summaries.json} or {@code _journal/summaries/*.json}: each becomes a run with its start and end only.
      */
-    private static void summariesOnly(ImportSession session, GuardedZip zip, ObjectNode header) throws IOException, TraceFormatException {
+    private static void summariesOnly(SampleFeed feed, ImportSession session, GuardedZip zip, ObjectNode header) throws IOException, TraceFormatException {
         List<String> sources = new ArrayList<>();
         if (zip.has("summaries.json")) {
             sources.add("summaries.json");
@@ -176,7 +203,7 @@ public final class InspectImporter extends SingleFileImporter {
             JsonNode summaries = entry(zip, source);
             if (summaries.isArray()) {
                 for (JsonNode summary : summaries) {
-                    new SampleRun(session, header, summary, 0).read();
+                    feed.read(header, summary, 0, 0);
                     count++;
                 }
             }

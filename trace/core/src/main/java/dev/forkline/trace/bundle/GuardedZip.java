@@ -126,6 +126,12 @@ public final class GuardedZip implements Closeable {
         return files.containsKey(entryName);
     }
 
+    /** The bytes the entry takes in the archive (its compressed size; 0 where the archive does not say). */
+    public long compressedSize(String entryName) {
+        ZipArchiveEntry entry = files.get(entryName);
+        return entry == null ? 0 : Math.max(0, entry.getCompressedSize());
+    }
+
     /** The entry's bytes, bounded by its declared size (or the entry limit when it declares none). */
     public InputStream open(String entryName) throws IOException, TraceFormatException {
         ZipArchiveEntry entry = files.get(entryName);

@@ -1,0 +1,190 @@
+package dev.forkline.importers.inspect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.TraceChecks;
+import dev.forkline.importers.samples.SampleFiles;
+import dev.forkline.importers.support.WatchedRead;
+import dev.forkline.trace.Event;
+import dev.forkline.trace.EventCodec;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.bundle.BlobSource;
+import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.bundle.EventBatch;
+import dev.forkline.trace.bundle.EventBatchSink;
+import dev.forkline.trace.bundle.Manifest;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventLines;
+import dev.forkline.trace.decision.TrustedKeys;
+import dev.forkline.trace.store.StoreResult;
+import dev.forkline.trace.store.StreamedImport;
+import dev.forkline.trace.store.TraceStore;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An eval log of several samples (the real sample's, repeated under new ids) read as the window and
+ * {@code forkline import} read it: how far it was read is told sample by sample, the part read so far is the samples it
+ * holds, and the trace stored while it is read is the trace stored after reading.
+ */
+class InspectStreamedReadTest {
+
+    private static final String SAMPLE = "inspect-ai/2025-05-12T20-27-36-04-00_browser.json";
+    private static final int SAMPLES = 5;
+
+    private final InspectImporter importer = new InspectImporter();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aJsonLogIsToldSampleBySampleAndEachPartIsTheSamplesReadSoFar() throws Exception {
+        Path log = jsonLog(SampleFiles.require(SAMPLE));
+
+        assertReadPartBySample(log);
+    }
+
+    @Test
+    void anArchiveIsToldSampleBySampleAndEachPartIsTheSamplesReadSoFar() throws Exception {
+        Path archive = archive(SampleFiles.require(SAMPLE));
+
+        assertReadPartBySample(archive);
+    }
+
+    private void assertReadPartBySample(Path log) throws Exception {
+        ImportedTrace whole = importer.read(log);
+        WatchedRead read = WatchedRead.of(importer, log);
+        List<String> hashes = whole.bundle().events().stream().map(Event::hash).toList();
+        List<String> runs = whole.bundle().events().stream().map(Event::run).distinct().toList();
+
+        assertThat(read.trace().bundle().events()).extracting(Event::hash).isEqualTo(hashes);
+        assertThat(runs).hasSize(SAMPLES);
+        assertThat(read.reports()).as("one report per sample").hasSize(SAMPLES).isSorted().doesNotHaveDuplicates();
+        assertThat(read.reports().getLast()).isLessThanOrEqualTo(Files.size(log));
+        for (int p = 0; p < SAMPLES; p++) {
+            List<Event> part = read.parts().get(p).read(() -> false).bundle().events();
+            assertThat(part.stream().map(Event::run).distinct()).as("part %d", p).containsExactlyElementsOf(runs.subList(0, p + 1));
+            assertThat(part).extracting(Event::hash).as("part %d: the whole trace's first events", p).isEqualTo(hashes.subList(0, part.size()));
+        }
+        assertThat(WatchedRead.assertStopsWhenTold(read.parts().get(1))).as("asked while reading and while making events").isGreaterThan(2);
+    }
+
+    @Test
+    void aLogStoredWhileReadIsTheTraceStoredAfterReading() throws Exception {
+        Path log = jsonLog(SampleFiles.require(SAMPLE));
+        List<String> storedAfter;
+        try (TraceStore store = TraceStore.open(dir.resolve("after/store"))) {
+            ImportedTrace trace = importer.read(log);
+            try (Bundle bundle = trace.bundle()) {
+                store.importTrace(bundle, trace.findings(), log.toString());
+            }
+            storedAfter = lines(store, trace.bundle().manifest().traceId());
+        }
+        try (TraceStore store = TraceStore.open(dir.resolve("while/store"))) {
+            String traceId;
+            try (StreamedImport stream = store.streamedImport(log.toString())) {
+                int[] handedOn = {0};
+                ImportedTrace trace = importer.read(log, new EventBatchSink() {
+                    @Override
+                    public void begin(String eventsFile, Manifest manifest, BlobSource blobs) throws IOException {
+                        stream.begin(eventsFile, manifest, blobs);
+                    }
+
+                    @Override
+                    public void accept(EventBatch batch) throws IOException {
+                        handedOn[0] += batch.size();
+                        stream.accept(batch);
+                    }
+
+                    @Override
+                    public boolean keepsLines() throws IOException {
+                        return stream.keepsLines();
+                    }
+
+                    @Override
+                    public EventLines linesKept(EventColumns columns) throws IOException {
+                        return stream.linesKept(columns);
+                    }
+                });
+                traceId = trace.bundle().manifest().traceId();
+                assertThat(handedOn[0]).as("events handed to the store as they were read").isEqualTo(trace.bundle().events().size());
+                try (Bundle bundle = trace.bundle()) {
+                    TraceChecks.Checked checked = TraceChecks.check(trace, TrustedKeys.none());
+                    assertThat(stream.finish(bundle, checked.findings(), checked.integrity()).status()).isEqualTo(StoreResult.Status.IMPORTED);
+                }
+            }
+            assertThat(lines(store, traceId)).isEqualTo(storedAfter).hasSize(SAMPLES * 43);
+        }
+    }
+
+    private static List<String> lines(TraceStore store, String traceId) throws Exception {
+        try (Bundle bundle = store.load(traceId)) {
+            List<String> lines = new ArrayList<>();
+            for (Event event : bundle.events()) {
+                lines.add(EventCodec.toLine(event));
+            }
+            return lines;
+        }
+    }
+
+    /** The real log with its one sample repeated under new ids, written as Inspect writes it (header fields first). */
+    private Path jsonLog(Path sample) throws Exception {
+        JsonNode log = Json.MAPPER.readTree(sample.toFile());
+        Path written = dir.resolve("eval.json");
+        try (OutputStream out = Files.newOutputStream(written); JsonGenerator generator = Json.MAPPER.createGenerator(out)) {
+            generator.writeStartObject();
+            for (Iterator<Map.Entry<String, JsonNode>> fields = log.fields(); fields.hasNext(); ) {
+                Map.Entry<String, JsonNode> field = fields.next();
+                generator.writeFieldName(field.getKey());
+                if (field.getKey().equals("samples")) {
+                    generator.writeStartArray();
+                    for (int i = 0; i < SAMPLES; i++) {
+                        generator.writeTree(copy(field.getValue().get(0), i));
+                    }
+                    generator.writeEndArray();
+                } else {
+                    generator.writeTree(field.getValue());
+                }
+            }
+            generator.writeEndObject();
+        }
+        return written;
+    }
+
+    /** The same as an {@code .eval} archive: the header, then one entry per sample. */
+    private Path archive(Path sample) throws Exception {
+        ObjectNode log = (ObjectNode) Json.MAPPER.readTree(sample.toFile());
+        JsonNode first = log.remove("samples").get(0);
+        Path written = dir.resolve("log.eval");
+        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(written))) {
+            zip.putNextEntry(new ZipEntry("header.json"));
+            zip.write(Json.MAPPER.writeValueAsBytes(log));
+            for (int i = 0; i < SAMPLES; i++) {
+                ObjectNode copy = copy(first, i);
+                zip.putNextEntry(new ZipEntry("samples/" + copy.get("id").asText() + "_epoch_1.json"));
+                zip.write(Json.MAPPER.writeValueAsBytes(copy));
+            }
+        }
+        return written;
+    }
+
+    private static ObjectNode copy(JsonNode sample, int i) {
+        ObjectNode copy = sample.deepCopy();
+        copy.put("id", (i + 1) * 10).put("uuid", "copy-" + i);
+        return copy;
+    }
+}

@@ -102,10 +102,18 @@ final class ChunkTable {
         private final PreparedStatement query;
 
         RunReader(Connection connection, String traceId) throws SQLException {
-            // Ordered by the primary key's full column list so that H2 reads in index order instead of sorting.
-            query = connection.prepareStatement("SELECT first_seq, last_seq, event_count, header FROM event_chunks"
-                    + " WHERE trace_id = ? AND run_id = ? ORDER BY trace_id, run_id, first_seq");
+            query = connection.prepareStatement(sql(connection));
             query.setString(1, traceId);
+        }
+
+        /**
+         * One run's chunks of one trace (parameters: trace, run), ordered by the primary key's full column list so
+         * that H2 reads in index order instead of sorting, by that key's both columns ({@link Dialect#primaryKeyHint}).
+         */
+        static String sql(Connection connection) throws SQLException {
+            return "SELECT first_seq, last_seq, event_count, header FROM event_chunks"
+                    + Dialect.of(connection).primaryKeyHint(connection, "event_chunks")
+                    + " WHERE trace_id = ? AND run_id = ? ORDER BY trace_id, run_id, first_seq";
         }
 
         @FunctionalInterface

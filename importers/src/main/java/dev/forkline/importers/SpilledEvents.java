@@ -23,9 +23,9 @@ import java.util.RandomAccess;
 
 /**
  * The events an import appends, with bounded memory: held as objects with their canonical lines up to
- * {@link #IN_MEMORY_LIMIT} events or {@link #IN_MEMORY_BYTES} of lines, whichever comes first, then each kept only as a row of {@link EventColumns}, its canonical line written to a
- * temporary file, or not at all where the store the events are handed to writes them while they are read and gives
- * their lines back ({@link #linesKeptElsewhere}). {@link #finished} hands them out as they are (a small import: a
+ * {@link #IN_MEMORY_LIMIT} events or {@link #IN_MEMORY_BYTES} of lines, whichever comes first, then each kept only as a
+ * row of {@link EventColumns}, its canonical line written to a temporary file, or not at all where the store the events
+ * are handed to writes them while they are read and gives their lines back ({@link #linesKeptElsewhere}). {@link #finished} hands them out as they are (a small import: a
  * {@link HeldEventList}, whose lines the store takes as they are) or as a {@link LazyEventList} over that file or those
  * lines, which parses an event when it is looked at, as {@code BundleReader} does for a large bundle. The file is gone
  * from its folder from the moment it is created (see {@link SpillFile}), so no import, however it ends, leaves one

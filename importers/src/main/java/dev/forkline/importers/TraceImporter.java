@@ -26,8 +26,8 @@ public interface TraceImporter {
 
     /**
      * As {@link #read(Path)}, handing the events to {@code sink} as they are read when the importer can (Forkline's
-     * own large bundles, Claude Code transcripts, Codex rollouts, OTel exports, Inspect eval logs), so that they are stored while the
-     * rest is read. The default reads the whole trace and never calls the sink.
+     * own large bundles, Claude Code transcripts, Codex rollouts, OTel exports, Inspect eval logs), so that they are
+     * stored while the rest is read. The default reads the whole trace and never calls the sink.
      */
     default ImportedTrace read(Path path, EventBatchSink sink) throws IOException, TraceFormatException {
         return read(path);

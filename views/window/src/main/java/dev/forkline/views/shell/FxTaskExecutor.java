@@ -61,7 +61,9 @@ public final class FxTaskExecutor implements TaskExecutor, AutoCloseable {
             }));
             Platform.runLater(() -> TaskExecutor.deliver(handle, result, listener));
         } catch (Throwable e) {
-            if (!handle.isCancelled() && !pool.isShutdown()) { // close() interrupts what runs: its failure is expected
+            // close() interrupts what runs, and work told to stop (an import's preview once the import ended) ends with a
+            // CancellationException: neither is a failure
+            if (!handle.isCancelled() && !pool.isShutdown() && !(e instanceof java.util.concurrent.CancellationException)) {
                 LOG.warn("background task '" + name + "' failed", e);
             }
             Platform.runLater(() -> TaskExecutor.deliverFailure(handle, e, listener));

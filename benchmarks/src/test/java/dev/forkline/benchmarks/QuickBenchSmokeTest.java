@@ -37,8 +37,9 @@ class QuickBenchSmokeTest {
                         "frame.zoomed-in", "frame.zoomed-out.matches", "frame.zoomed-in.matches", "step", "step.state", "step.first", "search.rare-text", "search.common-text", "open.first-frame.claude-code", "step.while-importing.claude-code",
                         "step.while-importing.claude-code.p95", "open.first-frame.codex-rollout", "step.while-importing.codex-rollout",
                         "step.while-importing.codex-rollout.p95", "open.first-frame.otel-genai", "step.while-importing.otel-genai",
-                        "step.while-importing.otel-genai.p95", "import.claude-code", "import.codex-rollout", "import.otel-genai",
-                        "import.rss.claude-code", "import.rss.codex-rollout", "import.rss.otel-genai", "checkpoint.storage", "workspace.rebuild",
+                        "step.while-importing.otel-genai.p95", "open.first-frame.inspect-ai", "step.while-importing.inspect-ai",
+                        "step.while-importing.inspect-ai.p95", "import.claude-code", "import.codex-rollout", "import.otel-genai", "import.inspect-ai",
+                        "import.rss.claude-code", "import.rss.codex-rollout", "import.rss.otel-genai", "import.rss.inspect-ai", "checkpoint.storage", "workspace.rebuild",
                         "library.list", "library.escape-queue", "library.search");
         for (Figure figure : figures) {
             if (figure.name().startsWith("import.rss.") && !java.nio.file.Files.isDirectory(Path.of("/proc/self"))) {

@@ -11,7 +11,8 @@ import java.nio.file.Path;
 public enum ForeignFormat {
     CLAUDE_CODE("claude-code", "session.jsonl", new ClaudeTranscriptMaker()),
     CODEX("codex-rollout", "rollout.jsonl", new CodexRolloutMaker()),
-    OTEL("otel-genai", "export.json", new OtlpExportMaker());
+    OTEL("otel-genai", "export.json", new OtlpExportMaker()),
+    INSPECT("inspect-ai", "eval.json", new InspectLogMaker());
 
     /** A written file and how many records (lines, spans) it holds. */
     public record Written(ForeignFormat format, Path file, long records, long bytes) {

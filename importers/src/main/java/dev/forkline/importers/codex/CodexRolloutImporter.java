@@ -30,7 +30,6 @@ import dev.forkline.trace.bundle.EventBatchSink;
 import dev.forkline.trace.payload.SessionEndData;
 import dev.forkline.trace.payload.SessionStartData;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -134,11 +133,7 @@ public final class CodexRolloutImporter extends SingleFileImporter implements St
      */
     @Override
     public ImportedTrace read(Path path, EventBatchSink sink, ReadingWatcher watcher) throws IOException, TraceFormatException {
-        long size = Files.size(path);
-        return read(path, newSession(path), Long.MAX_VALUE, sink, bytes -> watcher.read(bytes, size, stopped -> {
-            ImportSession part = newSession(path).stoppingWhen(stopped);
-            return read(path, part, bytes, null, bytesRead -> part.checkStopped());
-        }));
+        return readWatched(path, sink, watcher, (session, limit, handedTo, reading) -> read(path, session, limit, handedTo, reading));
     }
 
     /**

@@ -75,11 +75,7 @@ public final class InspectImporter extends SingleFileImporter implements Streami
      */
     @Override
     public ImportedTrace read(Path path, EventBatchSink sink, ReadingWatcher watcher) throws IOException, TraceFormatException {
-        long size = Files.size(path);
-        return read(path, newSession(path), Long.MAX_VALUE, sink, bytes -> watcher.read(bytes, size, stopped -> {
-            ImportSession part = newSession(path).stoppingWhen(stopped);
-            return read(path, part, bytes, null, bytesRead -> part.checkStopped());
-        }));
+        return readWatched(path, sink, watcher, (session, limit, handedTo, reading) -> read(path, session, limit, handedTo, reading));
     }
 
     /** Imports the samples that start within the file's first {@code limit} bytes into {@code session}. */

@@ -2,17 +2,11 @@ package dev.forkline.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.forkline.trace.Json;
+import dev.forkline.trace.testing.RepeatedInspectLog;
 import dev.forkline.trace.testing.SharedSamples;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,7 +23,7 @@ class OutOfMemoryCliTest {
 
     @Test
     void anImportThatRunsOutOfHeapSaysHowToRaiseItAndLeavesTheStoreAsItWas() throws Exception {
-        Path log = inspectLogOf(12, SharedSamples.require(SharedSamples.INSPECT_LOG));
+        Path log = RepeatedInspectLog.write(SharedSamples.require(SharedSamples.INSPECT_LOG), 12, temp.resolve("eval.json"));
         String db = temp.resolve("db/store").toString();
         assertThat(CliTest.run("import", CliTest.writeBundle(temp.resolve("bundle")).toString(), "--db", db).code()).isZero();
 
@@ -48,32 +42,5 @@ class OutOfMemoryCliTest {
         CliTest.Outcome again = CliTest.run("import", log.toString(), "--db", db);
         assertThat(again.code()).as(again.err()).isZero();
         assertThat(CliTest.run("list", "--db", db).out()).contains("inspect-ai").contains("cli-test");
-    }
-
-    /** The real log with its one sample repeated {@code copies} times under new ids: a log of a longer eval. */
-    private Path inspectLogOf(int copies, Path sample) throws Exception {
-        JsonNode log = Json.MAPPER.readTree(sample.toFile());
-        Path written = temp.resolve("eval.json");
-        try (OutputStream out = Files.newOutputStream(written); JsonGenerator generator = Json.MAPPER.createGenerator(out)) {
-            generator.writeStartObject();
-            for (Iterator<Map.Entry<String, JsonNode>> fields = log.fields(); fields.hasNext(); ) {
-                Map.Entry<String, JsonNode> field = fields.next();
-                generator.writeFieldName(field.getKey());
-                if (!field.getKey().equals("samples")) {
-                    generator.writeTree(field.getValue());
-                    continue;
-                }
-                generator.writeStartArray();
-                for (int i = 0; i < copies; i++) {
-                    ObjectNode copy = ((ObjectNode) field.getValue().get(0)).deepCopy();
-                    copy.put("id", copy.path("id").asText() + "-" + i).put("uuid", "copy-" + i);
-                    generator.writeTree(copy);
-                }
-                generator.writeEndArray();
-            }
-            generator.writeEndObject();
-        }
-        assertThat(Files.size(written)).isGreaterThan(copies * 300_000L);
-        return written;
     }
 }

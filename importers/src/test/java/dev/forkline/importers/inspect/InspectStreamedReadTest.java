@@ -2,7 +2,6 @@ package dev.forkline.importers.inspect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportedTrace;
@@ -23,14 +22,12 @@ import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.store.StoreResult;
 import dev.forkline.trace.store.StreamedImport;
 import dev.forkline.trace.store.TraceStore;
+import dev.forkline.trace.testing.RepeatedInspectLog;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
@@ -141,28 +138,8 @@ class InspectStreamedReadTest {
         }
     }
 
-    /** The real log with its one sample repeated under new ids, written as Inspect writes it (header fields first). */
     private Path jsonLog(Path sample) throws Exception {
-        JsonNode log = Json.MAPPER.readTree(sample.toFile());
-        Path written = dir.resolve("eval.json");
-        try (OutputStream out = Files.newOutputStream(written); JsonGenerator generator = Json.MAPPER.createGenerator(out)) {
-            generator.writeStartObject();
-            for (Iterator<Map.Entry<String, JsonNode>> fields = log.fields(); fields.hasNext(); ) {
-                Map.Entry<String, JsonNode> field = fields.next();
-                generator.writeFieldName(field.getKey());
-                if (field.getKey().equals("samples")) {
-                    generator.writeStartArray();
-                    for (int i = 0; i < SAMPLES; i++) {
-                        generator.writeTree(copy(field.getValue().get(0), i));
-                    }
-                    generator.writeEndArray();
-                } else {
-                    generator.writeTree(field.getValue());
-                }
-            }
-            generator.writeEndObject();
-        }
-        return written;
+        return RepeatedInspectLog.write(sample, SAMPLES, dir.resolve("eval.json"));
     }
 
     /** The same as an {@code .eval} archive: the header, then one entry per sample. */
@@ -174,17 +151,11 @@ class InspectStreamedReadTest {
             zip.putNextEntry(new ZipEntry("header.json"));
             zip.write(Json.MAPPER.writeValueAsBytes(log));
             for (int i = 0; i < SAMPLES; i++) {
-                ObjectNode copy = copy(first, i);
+                ObjectNode copy = RepeatedInspectLog.copy(first, i);
                 zip.putNextEntry(new ZipEntry("samples/" + copy.get("id").asText() + "_epoch_1.json"));
                 zip.write(Json.MAPPER.writeValueAsBytes(copy));
             }
         }
         return written;
-    }
-
-    private static ObjectNode copy(JsonNode sample, int i) {
-        ObjectNode copy = sample.deepCopy();
-        copy.put("id", (i + 1) * 10).put("uuid", "copy-" + i);
-        return copy;
     }
 }

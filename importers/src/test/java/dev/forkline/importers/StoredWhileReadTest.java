@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.forkline.importers.support.Samples;
+import dev.forkline.importers.support.StoredLines;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.EventType;
@@ -23,6 +24,7 @@ import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.store.StoreResult;
 import dev.forkline.trace.store.StreamedImport;
 import dev.forkline.trace.store.TraceStore;
+import dev.forkline.trace.testing.RepeatedInspectLog;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -33,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A foreign import stored while it is read ({@link ImportSession#storeWhileReading}, as {@code forkline import} and the
- * window do for Claude Code, Codex and OTel) stores exactly what the same import stored after reading stores; the events
+ * window do for Claude Code, Codex, OTel and Inspect) stores exactly what the same import stored after reading stores; the events
  * reach the store in order with their canonical lines and source lines; an import that ends without its finish stores
  * nothing.
  */
@@ -93,11 +95,11 @@ class StoredWhileReadTest {
             try (Bundle bundle = trace.bundle()) {
                 store.importTrace(bundle, trace.findings(), "long.jsonl");
             }
-            storedAfter = lines(store, "long-trace");
+            storedAfter = StoredLines.of(store, "long-trace");
         }
         try (TraceStore store = TraceStore.open(folder.resolve("while/store"))) {
             assertThat(importWhileReading(store).status()).isEqualTo(StoreResult.Status.IMPORTED);
-            assertThat(lines(store, "long-trace")).isEqualTo(storedAfter);
+            assertThat(StoredLines.of(store, "long-trace")).isEqualTo(storedAfter);
             assertThat(store.find("long-trace")).get().satisfies(summary -> {
                 assertThat(summary.title()).isEqualTo("a long import");
                 assertThat(summary.eventCount()).isEqualTo(EVENTS);
@@ -130,7 +132,7 @@ class StoredWhileReadTest {
                     assertThat(stream.finish(bundle, checked.findings(), checked.integrity()).status()).isEqualTo(StoreResult.Status.IMPORTED);
                 }
             }
-            List<String> stored = new ArrayList<>(lines(store, "long-trace")); // in the store's order
+            List<String> stored = new ArrayList<>(StoredLines.of(store, "long-trace")); // in the store's order
             List<String> appended = new ArrayList<>();
             held.bundle().events().forEach(event -> appended.add(EventCodec.toLine(event)));
             stored.sort(null);
@@ -173,12 +175,14 @@ class StoredWhileReadTest {
     }
 
     @Test
-    void theRealClaudeCodeCodexAndOtelSamplesStoredWhileReadAreStoredAsAfterReading() throws Exception {
+    void theRealClaudeCodeCodexOtelAndInspectSamplesStoredWhileReadAreStoredAsAfterReading() throws Exception {
         List<Path> samples = List.of(
                 Samples.require("claude-code/claude-code-viewer_5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl"),
                 Samples.require("claude-code/entireio-cli_checkpoint_1a8a83a35a9b_full.jsonl"),
                 Samples.require("codex-rollout/localpush_rollout-2026-02-23T12-40-23-019c8a4c-ed82-79a1-aa28-7738fc5ab61a.jsonl"),
-                Samples.require("otel-genai/agentevals_tempo_export_with_batches.json"));
+                Samples.require("otel-genai/agentevals_tempo_export_with_batches.json"),
+                // an eval of five samples, each its own run
+                RepeatedInspectLog.write(Samples.require("inspect-ai/2025-05-12T20-27-36-04-00_browser.json"), 5, folder.resolve("eval.json")));
         Importers importers = Importers.builtIn();
         try (TraceStore after = TraceStore.open(folder.resolve("after/store"));
              TraceStore whileRead = TraceStore.open(folder.resolve("while/store"))) {
@@ -198,7 +202,7 @@ class StoredWhileReadTest {
                 }
                 assertThat(seen.lines).as("%s: handed to the store while read", sample.getFileName()).hasSize((int) stored.newEvents());
                 assertThat(streamed).isEqualTo(stored);
-                assertThat(lines(whileRead, stored.traceId())).as(sample.getFileName().toString()).isEqualTo(lines(after, stored.traceId()));
+                assertThat(StoredLines.of(whileRead, stored.traceId())).as(sample.getFileName().toString()).isEqualTo(StoredLines.of(after, stored.traceId()));
                 assertThat(whileRead.find(stored.traceId()).orElseThrow().title()).isEqualTo(after.find(stored.traceId()).orElseThrow().title());
             }
         }
@@ -232,16 +236,6 @@ class StoredWhileReadTest {
                     .data(Json.object().put("text", "step " + i + " é")), i + 1);
         }
         return session;
-    }
-
-    private static List<String> lines(TraceStore store, String traceId) throws Exception {
-        try (Bundle bundle = store.load(traceId)) {
-            List<String> lines = new ArrayList<>();
-            for (Event event : bundle.events()) {
-                lines.add(EventCodec.toLine(event));
-            }
-            return lines;
-        }
     }
 
     private static final class RecordingSink implements EventBatchSink {

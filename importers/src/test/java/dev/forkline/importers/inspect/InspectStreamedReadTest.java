@@ -5,28 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportedTrace;
-import dev.forkline.importers.TraceChecks;
 import dev.forkline.importers.samples.SampleFiles;
 import dev.forkline.importers.support.WatchedRead;
 import dev.forkline.trace.Event;
-import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.Json;
-import dev.forkline.trace.bundle.BlobSource;
-import dev.forkline.trace.bundle.Bundle;
-import dev.forkline.trace.bundle.EventBatch;
-import dev.forkline.trace.bundle.EventBatchSink;
-import dev.forkline.trace.bundle.Manifest;
-import dev.forkline.trace.columns.EventColumns;
-import dev.forkline.trace.columns.EventLines;
-import dev.forkline.trace.decision.TrustedKeys;
-import dev.forkline.trace.store.StoreResult;
-import dev.forkline.trace.store.StreamedImport;
-import dev.forkline.trace.store.TraceStore;
 import dev.forkline.trace.testing.RepeatedInspectLog;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -35,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An eval log of several samples (the real sample's, repeated under new ids) read as the window and
- * {@code forkline import} read it: how far it was read is told sample by sample, the part read so far is the samples it
- * holds, and the trace stored while it is read is the trace stored after reading.
+ * {@code forkline import} read it: how far it was read is told sample by sample, and the part read so far is the samples
+ * it holds (stored while read: {@code StoredWhileReadTest}).
  */
 class InspectStreamedReadTest {
 
@@ -78,64 +63,6 @@ class InspectStreamedReadTest {
             assertThat(part).extracting(Event::hash).as("part %d: the whole trace's first events", p).isEqualTo(hashes.subList(0, part.size()));
         }
         assertThat(WatchedRead.assertStopsWhenTold(read.parts().get(1))).as("asked while reading and while making events").isGreaterThan(2);
-    }
-
-    @Test
-    void aLogStoredWhileReadIsTheTraceStoredAfterReading() throws Exception {
-        Path log = jsonLog(SampleFiles.require(SAMPLE));
-        List<String> storedAfter;
-        try (TraceStore store = TraceStore.open(dir.resolve("after/store"))) {
-            ImportedTrace trace = importer.read(log);
-            try (Bundle bundle = trace.bundle()) {
-                store.importTrace(bundle, trace.findings(), log.toString());
-            }
-            storedAfter = lines(store, trace.bundle().manifest().traceId());
-        }
-        try (TraceStore store = TraceStore.open(dir.resolve("while/store"))) {
-            String traceId;
-            try (StreamedImport stream = store.streamedImport(log.toString())) {
-                int[] handedOn = {0};
-                ImportedTrace trace = importer.read(log, new EventBatchSink() {
-                    @Override
-                    public void begin(String eventsFile, Manifest manifest, BlobSource blobs) throws IOException {
-                        stream.begin(eventsFile, manifest, blobs);
-                    }
-
-                    @Override
-                    public void accept(EventBatch batch) throws IOException {
-                        handedOn[0] += batch.size();
-                        stream.accept(batch);
-                    }
-
-                    @Override
-                    public boolean keepsLines() throws IOException {
-                        return stream.keepsLines();
-                    }
-
-                    @Override
-                    public EventLines linesKept(EventColumns columns) throws IOException {
-                        return stream.linesKept(columns);
-                    }
-                });
-                traceId = trace.bundle().manifest().traceId();
-                assertThat(handedOn[0]).as("events handed to the store as they were read").isEqualTo(trace.bundle().events().size());
-                try (Bundle bundle = trace.bundle()) {
-                    TraceChecks.Checked checked = TraceChecks.check(trace, TrustedKeys.none());
-                    assertThat(stream.finish(bundle, checked.findings(), checked.integrity()).status()).isEqualTo(StoreResult.Status.IMPORTED);
-                }
-            }
-            assertThat(lines(store, traceId)).isEqualTo(storedAfter).hasSize(SAMPLES * 43);
-        }
-    }
-
-    private static List<String> lines(TraceStore store, String traceId) throws Exception {
-        try (Bundle bundle = store.load(traceId)) {
-            List<String> lines = new ArrayList<>();
-            for (Event event : bundle.events()) {
-                lines.add(EventCodec.toLine(event));
-            }
-            return lines;
-        }
     }
 
     private Path jsonLog(Path sample) throws Exception {

@@ -41,13 +41,13 @@ final class StreamedChunks implements ChunkSource {
         boolean hasReady();
     }
 
+    /** Lines held by the runs' collected events, all runs together, before each run's are cut into a segment. */
+    static final long HELD_BYTES = 16L << 20;
+
     private final Feed feed;
     private final String file;
     private final Consumer<String> runAppeared;
     private final Consumer<ChunkEncoder.Chunk> handedOut;
-    /** Lines held by the runs' collected events, all runs together, before each run's are cut into a segment. */
-    static final long HELD_BYTES = 16L << 20;
-
     private final Map<String, Collecting> runs = new LinkedHashMap<>();
     private long held;
     private final OrderedPoolWork<Segment> ahead = new OrderedPoolWork<>();

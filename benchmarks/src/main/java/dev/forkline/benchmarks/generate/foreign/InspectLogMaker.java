@@ -13,12 +13,12 @@ import java.util.Map;
 /**
  * Writes a {@link SyntheticSession} as an Inspect AI {@code .json} eval log in the shape of
  * {@code shared/samples/inspect-ai}: the header ({@code version}, {@code status}, {@code eval}, {@code plan},
- * {@code results}, {@code stats}), then {@code samples}, each {@value #TURNS_PER_SAMPLE} turns of one agent: a
- * {@code sample_init}, per turn a {@code model} event whose {@code input} repeats the conversation so far (texts over
- * {@value #ATTACHED_FROM} characters as {@code attachment://} references into the sample's {@code attachments}, as
- * Inspect condenses them) and whose output calls
- * one tool, then that {@code tool} event with its result, and a closing {@code score}; the sample's messages, output and
- * usage. A record is a transcript event. One document, on one line.
+ * {@code results}, {@code stats}), then {@code samples}, each {@value #TURNS_PER_SAMPLE} turns of one agent (the last
+ * fewer): a {@code sample_init}, per turn a {@code model} event whose {@code input} repeats the conversation so far
+ * (texts over {@value #ATTACHED_FROM} characters as {@code attachment://} references into the sample's
+ * {@code attachments}, as Inspect condenses them) and whose output calls one tool, then that {@code tool} event with its
+ * result, and a closing {@code score}; the sample's messages, output and usage. A record is a transcript event. One
+ * document, on one line.
  */
 final class InspectLogMaker implements ForeignTraceMaker {
 
@@ -37,7 +37,9 @@ final class InspectLogMaker implements ForeignTraceMaker {
             header(json, seed);
             json.writeArrayFieldStart("samples");
             for (int id = 1; out.records() < records; id++) {
-                sample(json, out, session, id);
+                // the last sample is shorter, so that the log holds about as many records as asked
+                long left = records - out.records();
+                sample(json, out, session, id, (int) Math.max(1, Math.min(TURNS_PER_SAMPLE, (left - 1) / 2)));
             }
             json.writeEndArray();
             json.writeEndObject();
@@ -84,7 +86,7 @@ final class InspectLogMaker implements ForeignTraceMaker {
         json.writeEndObject();
     }
 
-    private static void sample(JsonGenerator json, RecordFile out, SyntheticSession session, int id) throws IOException {
+    private static void sample(JsonGenerator json, RecordFile out, SyntheticSession session, int id, int turns) throws IOException {
         Map<String, String> attachments = new LinkedHashMap<>();
         List<Message> conversation = new ArrayList<>();
         String prompt = session.prompt();
@@ -108,7 +110,7 @@ final class InspectLogMaker implements ForeignTraceMaker {
         long inputTokens = 0;
         long outputTokens = 0;
         SyntheticSession.Turn turn = null;
-        for (int t = 0; t < TURNS_PER_SAMPLE; t++) {
+        for (int t = 0; t < turns; t++) {
             turn = session.next();
             String tool = TOOL_NAMES[turn.tool().ordinal()];
             modelEvent(json, turn, tool, conversation);

@@ -4,14 +4,13 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.support.FileRanges;
 import dev.forkline.trace.Json;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -25,12 +24,9 @@ import java.util.Map;
 final class SpanSource implements SpanBody, Closeable {
 
     private static final int KEPT = 64;
-    /** Spans up to this size are read into one reused buffer (their trees keep none of its bytes); a larger one gets its own. */
-    private static final int REUSED_MAX = 1 << 20;
 
     private final Path file;
-    private FileChannel channel;
-    private ByteBuffer reused = ByteBuffer.allocate(1 << 16);
+    private final FileRanges ranges;
     private final Map<Long, SpanBody.Held> recent = new LinkedHashMap<>(KEPT * 2, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Long, SpanBody.Held> eldest) {
@@ -40,6 +36,7 @@ final class SpanSource implements SpanBody, Closeable {
 
     SpanSource(Path file) {
         this.file = file;
+        this.ranges = new FileRanges(file, "a span");
     }
 
     /** The attributes and events of the span whose JSON object is the {@code length} bytes at {@code from}. */
@@ -54,22 +51,7 @@ final class SpanSource implements SpanBody, Closeable {
 
     private ByteBuffer bytes(long from, int length) {
         try {
-            if (channel == null) {
-                channel = FileChannel.open(file, StandardOpenOption.READ);
-            }
-            if (length <= REUSED_MAX && reused.capacity() < length) {
-                reused = ByteBuffer.allocate(Math.min(REUSED_MAX, Math.max(length, reused.capacity() * 2)));
-            }
-            ByteBuffer buffer = length <= REUSED_MAX ? reused.clear().limit(length) : ByteBuffer.allocate(length);
-            long at = from;
-            while (buffer.hasRemaining()) {
-                int read = channel.read(buffer, at);
-                if (read < 0) {
-                    throw new IOException(file + " is shorter than when it was read (a span at byte " + from + ")");
-                }
-                at += read;
-            }
-            return buffer.flip();
+            return ranges.read(from, length);
         } catch (IOException e) {
             throw new UncheckedIOException(file + ": reading a span again: " + e.getMessage(), e);
         }
@@ -110,9 +92,6 @@ final class SpanSource implements SpanBody, Closeable {
     @Override
     public void close() throws IOException {
         recent.clear();
-        if (channel != null) {
-            channel.close();
-            channel = null;
-        }
+        ranges.close();
     }
 }

@@ -7,7 +7,6 @@ import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.ImportFindings;
-import dev.forkline.importers.support.JsonDocuments;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Payloads;
 import dev.forkline.importers.support.SingleFileImporter;
@@ -70,15 +69,12 @@ public final class LangfuseImporter extends SingleFileImporter {
 
     @Override
     public ImportedTrace read(Path path) throws IOException, TraceFormatException {
-        String source = path.toString();
-        JsonNode root = JsonDocuments.read(path);
-        JsonNode trace = root.has("trace") ? root.get("trace") : root;
-        JsonNode observations = root.has("observations") ? root.get("observations") : trace.get("observations");
-        if (trace == null || !trace.isObject() || observations == null || !observations.isArray()) {
-            throw new TraceFormatException(source, 1, "not a Langfuse trace export: needs a trace and an 'observations' list");
-        }
+        ExportScan.Export export = ExportScan.read(path);
+        JsonNode trace = export.trace();
         ImportSession session = newSession(path);
-        new Reader(session, path, trace, observations).read();
+        try (ObservationSource source = new ObservationSource(path)) {
+            new Reader(session, path, trace, export.observations(), source).read();
+        }
         String name = JsonFields.scalar(trace, "name") != null ? JsonFields.scalar(trace, "name") : path.getFileName().toString();
         String id = JsonFields.scalar(trace, "id") != null ? JsonFields.scalar(trace, "id") : name;
         return session.finish("langfuse:" + id, name);
@@ -103,6 +99,7 @@ public final class LangfuseImporter extends SingleFileImporter {
         private final Path path;
         private final JsonNode trace;
         private final Observations tree;
+        private final ObservationSource source;
         private final String defaultAgent;
         private final Map<String, String> modelEventByToolCall = new HashMap<>();
         private final Map<String, Event> callEventByObservation = new HashMap<>();
@@ -122,22 +119,23 @@ public final class LangfuseImporter extends SingleFileImporter {
         private boolean rootFailed;
         private String firstModel;
 
-        Reader(ImportSession session, Path path, JsonNode trace, JsonNode observations) {
+        Reader(ImportSession session, Path path, JsonNode trace, List<Observation> observations, ObservationSource source) {
             this.session = session;
             this.path = path;
             this.trace = trace;
             this.defaultAgent = "agent:" + (JsonFields.scalar(trace, "name") != null ? JsonFields.scalar(trace, "name") : "main");
             this.tree = new Observations(observations, defaultAgent);
+            this.source = source;
         }
 
         void read() {
-            List<JsonNode> ordered = tree.ordered();
+            List<Observation> ordered = tree.ordered();
             Instant first = Observations.time(JsonFields.scalar(trace, "timestamp"));
             Instant lastEnd = first;
             int order = 0;
             int untimed = 0;
-            for (JsonNode observation : ordered) {
-                Instant begin = Observations.startOf(observation);
+            for (Observation observation : ordered) {
+                Instant begin = observation.start();
                 if (begin == null) {
                     untimed++;
                     continue;
@@ -145,12 +143,12 @@ public final class LangfuseImporter extends SingleFileImporter {
                 if (first == null || begin.isBefore(first)) {
                     first = begin;
                 }
-                Instant end = Observations.endOf(observation);
+                Instant end = observation.end();
                 if (lastEnd == null || end.isAfter(lastEnd)) {
                     lastEnd = end;
                 }
-                if (firstModel == null && MODEL_TYPES.contains(JsonFields.scalar(observation, "type")) && JsonFields.scalar(observation, "model") != null) {
-                    firstModel = JsonFields.scalar(observation, "model");
+                if (firstModel == null && MODEL_TYPES.contains(observation.type()) && observation.model() != null) {
+                    firstModel = observation.model();
                 }
                 plan(observation, begin, end, order++);
             }
@@ -167,8 +165,8 @@ public final class LangfuseImporter extends SingleFileImporter {
             for (Item item : items) {
                 item.emit().run();
             }
-            for (JsonNode observation : ordered) {
-                if (Observations.startOf(observation) == null) {
+            for (Observation observation : ordered) {
+                if (observation.start() == null) {
                     raw(observation, "untimed observation", lastEnd);
                 }
             }
@@ -184,9 +182,9 @@ public final class LangfuseImporter extends SingleFileImporter {
             return RUN + "." + (session.events().size() + 1);
         }
 
-        private void plan(JsonNode observation, Instant begin, Instant end, int order) {
-            String type = JsonFields.scalar(observation, "type") == null ? "" : JsonFields.scalar(observation, "type").toUpperCase(Locale.ROOT);
-            boolean failed = "ERROR".equals(JsonFields.scalar(observation, "level"));
+        private void plan(Observation observation, Instant begin, Instant end, int order) {
+            String type = observation.type() == null ? "" : observation.type().toUpperCase(Locale.ROOT);
+            boolean failed = "ERROR".equals(observation.level());
             if (failed && tree.parent(observation) == null) {
                 rootFailed = true;
             }
@@ -196,7 +194,7 @@ public final class LangfuseImporter extends SingleFileImporter {
                 items.add(new Item(begin, order, 0, () -> toolCall(observation, type, begin)));
                 items.add(new Item(end, order, 1, () -> toolResult(observation, end)));
             } else if (STRUCTURE_TYPES.contains(type)) {
-                String agent = Observations.declaredAgent(observation);
+                String agent = observation.agent();
                 String enclosing = tree.enclosingAgent(observation);
                 if (agent != null && enclosing != null && !enclosing.equals("agent:" + agent)) {
                     items.add(new Item(begin, order, 0, () -> handoff(enclosing, "agent:" + agent, "agent '" + agent + "' starts", begin)));
@@ -257,8 +255,9 @@ public final class LangfuseImporter extends SingleFileImporter {
             return started;
         }
 
-        private void model(JsonNode observation, Instant begin, Instant end) {
-            String actor = tree.actorOf(observation);
+        private void model(Observation facts, Instant begin, Instant end) {
+            JsonNode observation = source.read(facts);
+            String actor = tree.actorOf(facts);
             ObjectNode data = Json.object();
             if (JsonFields.scalar(observation, "model") != null) {
                 data.put(ModelCallData.MODEL, JsonFields.scalar(observation, "model"));
@@ -324,7 +323,7 @@ public final class LangfuseImporter extends SingleFileImporter {
             data.put("observationId", JsonFields.scalar(observation, "id"));
             Event call = append(NewEvent.of(RUN, actor, EventType.MODEL_CALL).at(begin).touches(StateKind.SESSION).data(data));
             if ("ERROR".equals(JsonFields.scalar(observation, "level"))) {
-                error(observation, begin, call.id());
+                error(facts, begin, call.id());
             }
         }
 
@@ -349,7 +348,8 @@ public final class LangfuseImporter extends SingleFileImporter {
             return total != null && total.isNumber() ? total.decimalValue() : null;
         }
 
-        private void toolCall(JsonNode observation, String type, Instant begin) {
+        private void toolCall(Observation facts, String type, Instant begin) {
+            JsonNode observation = source.read(facts);
             JsonNode attributes = Observations.attributes(observation);
             String recordedId = JsonFields.firstScalar(attributes, CALL_ID_ATTRIBUTES);
             String tool = JsonFields.firstScalar(attributes, TOOL_NAME_ATTRIBUTES);
@@ -389,7 +389,7 @@ public final class LangfuseImporter extends SingleFileImporter {
             if (inferred) {
                 data.put("linkInferred", true);
             }
-            NewEvent draft = NewEvent.of(RUN, tree.actorOf(observation), EventType.TOOL_CALL).at(begin).touches(effect.touchedByCall()).data(data);
+            NewEvent draft = NewEvent.of(RUN, tree.actorOf(facts), EventType.TOOL_CALL).at(begin).touches(effect.touchedByCall()).data(data);
             Event call = append(proposer != null ? draft.causes(proposer) : draft);
             callEventByObservation.put(JsonFields.scalar(observation, "id"), call);
             executedCalls.add(callId);
@@ -405,7 +405,8 @@ public final class LangfuseImporter extends SingleFileImporter {
             return null;
         }
 
-        private void toolResult(JsonNode observation, Instant end) {
+        private void toolResult(Observation facts, Instant end) {
+            JsonNode observation = source.read(facts);
             Event call = callEventByObservation.get(JsonFields.scalar(observation, "id"));
             ObjectNode data = Json.object();
             data.put(ToolResultData.CALL_ID, call.text(ToolCallData.CALL_ID));
@@ -419,7 +420,7 @@ public final class LangfuseImporter extends SingleFileImporter {
                 data.put(ToolResultData.IS_ERROR, true);
                 data.put(ToolResultData.ERROR, JsonFields.scalar(observation, "statusMessage") == null ? "error" : JsonFields.scalar(observation, "statusMessage"));
             }
-            Instant begin = Observations.startOf(observation);
+            Instant begin = facts.start();
             data.put(ToolResultData.DURATION_MS, Duration.between(begin, end).toMillis());
             append(NewEvent.of(RUN, "sandbox", EventType.TOOL_RESULT).at(end).causes(call.id()).touches(StateKind.SESSION).data(data));
         }
@@ -432,34 +433,37 @@ public final class LangfuseImporter extends SingleFileImporter {
             append(NewEvent.of(RUN, from, EventType.AGENT_HANDOFF).at(at).touches(StateKind.SESSION).data(data));
         }
 
-        private void error(JsonNode observation, Instant at, String cause) {
+        private void error(Observation facts, Instant at, String cause) {
+            JsonNode observation = source.read(facts);
             ObjectNode data = Json.object();
             data.put(ErrorData.MESSAGE, JsonFields.scalar(observation, "statusMessage") != null ? JsonFields.scalar(observation, "statusMessage")
                     : "observation '" + JsonFields.scalar(observation, "name") + "' ended with level ERROR");
             data.put(ErrorData.KIND, JsonFields.scalar(observation, "type") == null ? "observation" : JsonFields.scalar(observation, "type").toLowerCase(Locale.ROOT));
             data.put("observationId", JsonFields.scalar(observation, "id"));
-            NewEvent draft = NewEvent.of(RUN, tree.actorOf(observation), EventType.ERROR).at(at).touches(StateKind.SESSION).data(data);
+            NewEvent draft = NewEvent.of(RUN, tree.actorOf(facts), EventType.ERROR).at(at).touches(StateKind.SESSION).data(data);
             append(cause != null ? draft.causes(cause) : draft);
         }
 
-        private void note(JsonNode observation, String type, Instant at) {
+        private void note(Observation facts, String type, Instant at) {
+            JsonNode observation = source.read(facts);
             ObjectNode data = Json.object();
             String output = GenAiMessages.valueText(observation.get("output"));
             data.put(NoteData.TEXT, type.toLowerCase(Locale.ROOT) + " '" + JsonFields.scalar(observation, "name") + "'" + (output.isEmpty() ? "" : ": " + output));
             data.put("observationId", JsonFields.scalar(observation, "id"));
-            append(NewEvent.of(RUN, tree.actorOf(observation), EventType.NOTE).at(at).touches(StateKind.SESSION).data(data));
+            append(NewEvent.of(RUN, tree.actorOf(facts), EventType.NOTE).at(at).touches(StateKind.SESSION).data(data));
             if ("ERROR".equals(JsonFields.scalar(observation, "level"))) {
-                error(observation, at, null);
+                error(facts, at, null);
             }
         }
 
-        private void raw(JsonNode observation, String what, Instant at) {
+        private void raw(Observation facts, String what, Instant at) {
+            JsonNode observation = source.read(facts);
             session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, what + " (" + JsonFields.scalar(observation, "id")
                     + ") is not known to Forkline: kept with its raw record", null, 0));
             ObjectNode data = Json.object();
             data.set("raw", observation);
             String type = JsonFields.scalar(observation, "type") == null ? "unknown" : JsonFields.scalar(observation, "type").toLowerCase(Locale.ROOT);
-            append(NewEvent.ofRawType(RUN, tree.actorOf(observation), "langfuse." + type).at(at).touches(StateKind.SESSION).data(data));
+            append(NewEvent.ofRawType(RUN, tree.actorOf(facts), "langfuse." + type).at(at).touches(StateKind.SESSION).data(data));
         }
 
         private void scores(Instant at) {

@@ -13,42 +13,39 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The observation tree of one Langfuse trace: parent links, depth, the agent each observation runs under, and the
- * start order (by start time, parents before children at equal times).
+ * The observation tree of one Langfuse trace, of the observations' {@link Observation} facts: parent links, depth, the
+ * agent each observation runs under, and the start order (by start time, parents before children at equal times).
  */
 final class Observations {
 
-    private final Map<String, JsonNode> byId = new HashMap<>();
-    private final List<JsonNode> ordered;
+    private final Map<String, Observation> byId = new HashMap<>();
+    private final List<Observation> ordered;
     private final String defaultAgent;
 
-    Observations(JsonNode observations, String defaultAgent) {
+    Observations(List<Observation> observations, String defaultAgent) {
         this.defaultAgent = defaultAgent;
-        List<JsonNode> all = new ArrayList<>();
-        observations.forEach(o -> {
-            all.add(o);
-            if (JsonFields.scalar(o, "id") != null) {
-                byId.put(JsonFields.scalar(o, "id"), o);
+        for (Observation observation : observations) {
+            if (observation.id() != null) {
+                byId.put(observation.id(), observation);
             }
-        });
-        List<JsonNode> sorted = new ArrayList<>(all);
-        sorted.sort(Comparator.comparing((JsonNode o) -> startOf(o), Comparator.nullsLast(Comparator.naturalOrder()))
+        }
+        List<Observation> sorted = new ArrayList<>(observations);
+        sorted.sort(Comparator.comparing(Observation::start, Comparator.nullsLast(Comparator.naturalOrder()))
                 .thenComparingInt(this::depth));
         this.ordered = sorted;
     }
 
-    List<JsonNode> ordered() {
+    List<Observation> ordered() {
         return ordered;
     }
 
-    JsonNode parent(JsonNode observation) {
-        String parent = JsonFields.scalar(observation, "parentObservationId");
-        return parent == null ? null : byId.get(parent);
+    Observation parent(Observation observation) {
+        return observation == null || observation.parentId() == null ? null : byId.get(observation.parentId());
     }
 
-    int depth(JsonNode observation) {
+    int depth(Observation observation) {
         int depth = 0;
-        JsonNode current = parent(observation);
+        Observation current = parent(observation);
         while (current != null && depth < 10_000) {
             depth++;
             current = parent(current);
@@ -70,24 +67,23 @@ final class Observations {
     }
 
     /** The actor an observation runs under: its nearest declared agent, itself included. */
-    String actorOf(JsonNode observation) {
+    String actorOf(Observation observation) {
         String agent = nearestAgent(observation);
         return agent != null ? agent : defaultAgent;
     }
 
     /** The actor of the nearest ancestor that declares an agent, or null when none does. */
-    String enclosingAgent(JsonNode observation) {
+    String enclosingAgent(Observation observation) {
         return nearestAgent(parent(observation));
     }
 
     /** {@code agent:<name>} of the first of {@code start} and its ancestors that declares an agent, or null. */
-    private String nearestAgent(JsonNode start) {
-        JsonNode current = start;
+    private String nearestAgent(Observation start) {
+        Observation current = start;
         int guard = 0;
         while (current != null && guard++ < 10_000) {
-            String agent = declaredAgent(current);
-            if (agent != null) {
-                return "agent:" + agent;
+            if (current.agent() != null) {
+                return "agent:" + current.agent();
             }
             current = parent(current);
         }

@@ -13,6 +13,7 @@ import dev.forkline.importers.Importers;
 import dev.forkline.importers.samples.SampleFiles;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.Json;
 import dev.forkline.trace.TraceFormatException;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -153,6 +154,66 @@ class LangfuseImporterTest {
         Files.writeString(file, "{\"trace\": {\"id\": \"a\"}, \"projectId\": \"p\"}");
         assertThat(importer.accepts(file, head(file))).isFalse();
         assertThatThrownBy(() -> importer.read(file)).isInstanceOf(TraceFormatException.class).hasMessageContaining("observations");
+    }
+
+    /**
+     * The import reads each observation again from its place in the file: the places are byte offsets, right after
+     * texts beyond ASCII and escapes, in either order of the root's members, and the trace's own copy of the list is
+     * not the one read.
+     */
+    @Test
+    void readsEachObservationAgainFromItsPlaceInTheFile() throws Exception {
+        Path file = dir.resolve("export.json");
+        String unknown = "{\"id\": \"o3\", \"type\": \"TELEPORTER\", \"name\": \"光線 🚀\", \"startTime\": \"2025-06-01T10:00:03.000Z\","
+                + " \"output\": {\"note\": \"tab\\there \\\"quoted\\\" é\", \"n\": 1.50}}";
+        Files.writeString(file, """
+                {"observations": [
+                  {"id": "o1", "type": "GENERATION", "name": "générer ✨", "model": "m-1",
+                   "startTime": "2025-06-01T10:00:01.000Z", "endTime": "2025-06-01T10:00:02.000Z",
+                   "input": [{"role": "user", "content": "Ünïcödé \\"prompt\\" 🚀"}],
+                   "output": {"role": "assistant", "content": "答え: 42 ✓"}},
+                  "not an observation",
+                  %s
+                 ],
+                 "trace": {"id": "t-1", "name": "ünï", "timestamp": "2025-06-01T10:00:00.000Z",
+                           "observations": [{"id": "ignored", "type": "GENERATION", "startTime": "2025-06-01T09:00:00.000Z"}]}}
+                """.formatted(unknown));
+
+        ImportedTrace trace = importer.read(file);
+
+        assertWellFormed(trace);
+        Event model = ofType(trace, EventType.MODEL_CALL).getFirst();
+        assertThat(model.data().at("/input/messages/0/content").asText()).isEqualTo("Ünïcödé \"prompt\" 🚀");
+        assertThat(model.data().at("/output/text").asText()).isEqualTo("答え: 42 ✓");
+        assertThat(ofType(trace, EventType.MODEL_CALL)).hasSize(1);
+        assertThat(trace.bundle().events()).filteredOn(e -> e.type().equals("langfuse.teleporter")).singleElement()
+                .satisfies(e -> assertThat(e.data().get("raw")).isEqualTo(Json.MAPPER.readTree(unknown)));
+        assertThat(trace.bundle().events()).filteredOn(e -> e.type().equals("langfuse.unknown")).singleElement()
+                .satisfies(e -> assertThat(e.data().get("raw").asText()).isEqualTo("not an observation"));
+        assertThat(trace.bundle().manifest().title()).isEqualTo("ünï");
+    }
+
+    @Test
+    void brokenJsonNamesTheFileAndLineAndSoDoesContentAfterTheExport() throws Exception {
+        Path broken = dir.resolve("broken.json");
+        Files.writeString(broken, """
+                {"trace": {"id": "t"},
+                 "observations": [
+                  {"id": "o1", "type": "SPAN", "startTime": "2025-06-01T10:00:01.000Z"},
+                  {"id": "o2", "type": "SPAN" "startTime": "2025-06-01T10:00:02.000Z"}
+                 ]}
+                """);
+        assertThatThrownBy(() -> importer.read(broken)).isInstanceOf(TraceFormatException.class)
+                .hasMessageContaining(broken + ":4:").hasMessageContaining("malformed JSON");
+
+        Path trailing = dir.resolve("trailing.json");
+        Files.writeString(trailing, "{\"trace\": {\"id\": \"t\"}, \"observations\": []}\n{\"more\": 1}\n");
+        assertThatThrownBy(() -> importer.read(trailing)).isInstanceOf(TraceFormatException.class)
+                .hasMessageContaining(trailing + ":2:").hasMessageContaining("content after");
+
+        Path notAList = dir.resolve("not-a-list.json");
+        Files.writeString(notAList, "{\"trace\": {\"id\": \"t\", \"observations\": []}, \"observations\": {\"o1\": {}}}");
+        assertThatThrownBy(() -> importer.read(notAList)).isInstanceOf(TraceFormatException.class).hasMessageContaining("'observations' list");
     }
 
     private static byte[] head(Path file) throws IOException {

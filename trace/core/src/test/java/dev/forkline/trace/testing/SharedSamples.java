@@ -18,6 +18,9 @@ public final class SharedSamples {
     /** An Inspect AI eval log of one sample whose model events repeat the conversation: large trees per event. */
     public static final String INSPECT_LOG = "inspect-ai/2025-05-12T20-27-36-04-00_browser.json";
 
+    /** A Langfuse trace export of a pydantic-ai agent calling tools: 12 observations with their messages. */
+    public static final String LANGFUSE_EXPORT = "langfuse/pydantic-ai-tools-2025-12-04.trace.json";
+
     private SharedSamples() {
     }
 

@@ -1,0 +1,30 @@
+package dev.forkline.importers.langfuse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.forkline.importers.support.JsonFields;
+import java.time.Instant;
+
+/**
+ * One observation of a Langfuse export as its first pass leaves it: the facts that order and nest it, and where its
+ * JSON lies in the file ({@link ObservationSource} reads it again when its events are written).
+ *
+ * @param type     as the export spells it (null when absent)
+ * @param start    null when the observation has no start time
+ * @param end      its end time, its start when it has none or ends before it starts
+ * @param agent    the agent the observation itself declares ({@link Observations#declaredAgent}), or null
+ * @param from     where its JSON starts in the file; -1 for an element that is not an object, which {@code held} holds
+ * @param held     the element itself when it is not an object (a list of observations may hold anything), else null
+ */
+record Observation(String id, String parentId, String type, String name, String level, String model, Instant start,
+                   Instant end, String agent, long from, int length, JsonNode held) {
+
+    /** The facts of one element of the observations list, which lies at {@code from} and takes {@code length} bytes. */
+    static Observation of(JsonNode element, long from, int length) {
+        boolean object = element.isObject();
+        return new Observation(JsonFields.scalar(element, "id"), JsonFields.scalar(element, "parentObservationId"),
+                JsonFields.scalar(element, "type"), JsonFields.scalar(element, "name"), JsonFields.scalar(element, "level"),
+                JsonFields.scalar(element, "model"), Observations.startOf(element), Observations.endOf(element),
+                Observations.declaredAgent(element), object ? from : -1, object ? length : 0,
+                object ? null : element);
+    }
+}

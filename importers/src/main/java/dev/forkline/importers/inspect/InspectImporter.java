@@ -3,9 +3,7 @@ package dev.forkline.importers.inspect;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
@@ -40,7 +38,6 @@ import java.util.regex.Pattern;
 public final class InspectImporter extends SingleFileImporter implements StreamingImporter {
 
     public static final String FORMAT = "inspect-ai";
-    private static final ObjectReader TREE = Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     /** An eval log's archive holds far fewer, smaller entries than a bundle may. */
     private static final GuardedZip.Limits ARCHIVE_LIMITS = new GuardedZip.Limits(200_000, 2L * 1024 * 1024 * 1024);
     private static final Pattern SAMPLE_ENTRY = Pattern.compile("^samples/(.+)_epoch_(\\d{1,9})\\.json$");
@@ -115,11 +112,11 @@ public final class InspectImporter extends SingleFileImporter implements Streami
                             return header; // the end of the part being imported
                         }
                         long line = parser.currentTokenLocation().getLineNr();
-                        JsonNode sample = TREE.readTree(parser);
+                        JsonNode sample = Json.VALUES.readTree(parser);
                         feed.read(header, sample, line, parser.currentLocation().getByteOffset());
                     }
                 } else {
-                    header.set(field, TREE.readTree(parser));
+                    header.set(field, Json.VALUES.readTree(parser));
                 }
             }
         } catch (JsonProcessingException e) {

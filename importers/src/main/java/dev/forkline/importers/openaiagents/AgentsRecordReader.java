@@ -3,9 +3,7 @@ package dev.forkline.importers.openaiagents;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.ImportFindings;
@@ -26,9 +24,6 @@ import java.util.List;
  * the shapes an exporter writes: JSON lines, a JSON array, or the backend's {@code {"data": [...]}} batch.
  */
 final class AgentsRecordReader {
-
-    private static final ObjectReader TREES = Json.MAPPER.readerFor(JsonNode.class)
-            .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     /** A record and the line it starts on. */
     record Item(ObjectNode record, long line) {
@@ -64,7 +59,7 @@ final class AgentsRecordReader {
 
     /** A pretty-printed JSON array or {"data": [...]} document, read one element at a time. */
     private static void readDocument(Path file, ImportSession session, List<Item> items) throws IOException, TraceFormatException {
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file)); JsonParser parser = TREES.createParser(in)) {
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file)); JsonParser parser = Json.VALUES.createParser(in)) {
             JsonToken token = parser.nextToken();
             if (token == JsonToken.START_OBJECT) {
                 while (parser.nextToken() == JsonToken.FIELD_NAME) {
@@ -94,7 +89,7 @@ final class AgentsRecordReader {
     private static void readElements(JsonParser parser, ImportSession session, List<Item> items) throws IOException {
         while (parser.nextToken() != JsonToken.END_ARRAY) {
             long line = parser.currentLocation().getLineNr();
-            add(TREES.readTree(parser), line, items, session);
+            add(Json.VALUES.readTree(parser), line, items, session);
         }
     }
 

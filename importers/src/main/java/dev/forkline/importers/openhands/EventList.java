@@ -3,9 +3,7 @@ package dev.forkline.importers.openhands;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
 import dev.forkline.importers.support.JsonDocuments;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.TraceFormatException;
@@ -25,8 +23,6 @@ final class EventList {
         void record(JsonNode record, long line) throws TraceFormatException;
     }
 
-    private static final ObjectReader TREE = Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-
     private EventList() {
     }
 
@@ -42,7 +38,7 @@ final class EventList {
                     throw new TraceFormatException(file, parser.currentLocation().getLineNr(), "the event list is not closed");
                 }
                 long line = parser.currentTokenLocation().getLineNr();
-                JsonNode record = TREE.readTree(parser);
+                JsonNode record = Json.VALUES.readTree(parser);
                 handler.record(record, line);
             }
             if (parser.nextToken() != null) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.support.Timestamps;
+import dev.forkline.trace.Json;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.util.Base64;
@@ -125,7 +126,7 @@ final class AnyValues {
     /** {@link #value} of the AnyValue at the parser's current token, which is consumed. */
     private static JsonNode readValue(JsonParser parser) throws IOException {
         if (parser.currentToken() != JsonToken.START_OBJECT) {
-            return value(SpanFileReader.TREES.readTree(parser));
+            return value(Json.VALUES.readTree(parser));
         }
         if (parser.nextToken() != JsonToken.FIELD_NAME) {
             return value(NODES.objectNode());
@@ -139,7 +140,7 @@ final class AnyValues {
         // more members: read them, then decide as for a tree (the parser refuses a member named twice)
         ObjectNode any = NODES.objectNode();
         any.set(member, first);
-        any.setAll((ObjectNode) SpanFileReader.TREES.readTree(parser));
+        any.setAll((ObjectNode) Json.VALUES.readTree(parser));
         return value(any);
     }
 

@@ -4,9 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.JsonEOFException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
@@ -43,9 +41,6 @@ import java.util.Map;
  */
 final class SpanFileReader implements Closeable {
 
-    /** Reads one value at a time out of a longer stream, so trailing content is expected, not an error. */
-    static final ObjectReader TREES = Json.MAPPER.readerFor(JsonNode.class)
-            .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     /** A read of one document is told how far it got a block of this many bytes at a time. */
     private static final int WHOLE_BLOCK = 1 << 20;
 
@@ -245,7 +240,7 @@ final class SpanFileReader implements Closeable {
             BytesRead told = reading.growingOnly();
             for (String text = lines.next(); text != null; text = lines.next()) {
                 long line = linesBefore + lines.lineNumber();
-                try (JsonParser parser = TREES.createParser(text)) {
+                try (JsonParser parser = Json.VALUES.createParser(text)) {
                     readDocuments(parser, line - 1);
                 } catch (JsonProcessingException broken) {
                     session.finding(Finding.warning(ImportFindings.MALFORMED_LINE, TraceFormatException.location(file.toString(), line) + ": "
@@ -264,7 +259,7 @@ final class SpanFileReader implements Closeable {
             return false;
         }
         try {
-            return TREES.readTree(line) instanceof ObjectNode;
+            return Json.VALUES.readTree(line) instanceof ObjectNode;
         } catch (JsonProcessingException partial) {
             return false;
         }
@@ -307,7 +302,7 @@ final class SpanFileReader implements Closeable {
             try (InputStream in = new BufferedInputStream(wholeInput, WHOLE_BLOCK)) {
                 in.skipNBytes(resumeAt);
                 streamStart = from + resumeAt;
-                try (JsonParser parser = TREES.createParser(in)) {
+                try (JsonParser parser = Json.VALUES.createParser(in)) {
                     readDocuments(parser, lineBase);
                     return spans;
                 } catch (JsonProcessingException broken) {
@@ -389,7 +384,7 @@ final class SpanFileReader implements Closeable {
                     }
                     case "data" -> {
                         known = true;
-                        readArray(parser, value, () -> readJaegerTrace((JsonNode) TREES.readTree(parser), lineBase + parser.currentLocation().getLineNr()));
+                        readArray(parser, value, () -> readJaegerTrace((JsonNode) Json.VALUES.readTree(parser), lineBase + parser.currentLocation().getLineNr()));
                     }
                     default -> parser.skipChildren();
                 }
@@ -430,7 +425,7 @@ final class SpanFileReader implements Closeable {
             JsonToken value = parser.nextToken();
             switch (field) {
                 case "resource" -> {
-                    JsonNode tree = (JsonNode) TREES.readTree(parser);
+                    JsonNode tree = (JsonNode) Json.VALUES.readTree(parser);
                     resource.setAll(AnyValues.keyValues(tree == null ? null : tree.get("attributes")));
                 }
                 case "scopeSpans", "instrumentationLibrarySpans" ->
@@ -450,12 +445,12 @@ final class SpanFileReader implements Closeable {
             String field = parser.currentName();
             JsonToken value = parser.nextToken();
             switch (field) {
-                case "scope", "instrumentationLibrary" -> scope[0] = JsonFields.text((JsonNode) TREES.readTree(parser), "name");
+                case "scope", "instrumentationLibrary" -> scope[0] = JsonFields.text((JsonNode) Json.VALUES.readTree(parser), "name");
                 case "spans" -> readArray(parser, value, () -> {
                     long line = lineBase + parser.currentLocation().getLineNr();
                     long start = parser.currentTokenLocation().getByteOffset();
                     if (source == null || start < 0 || parser.currentToken() != JsonToken.START_OBJECT) {
-                        JsonNode span = (JsonNode) TREES.readTree(parser);
+                        JsonNode span = (JsonNode) Json.VALUES.readTree(parser);
                         if (span instanceof ObjectNode object) {
                             spans.add(otlpSpan(object, resource, scope[0], line));
                         }
@@ -549,7 +544,7 @@ final class SpanFileReader implements Closeable {
      */
     static JsonNode valueAt(JsonParser parser) throws IOException {
         return parser.currentToken() == JsonToken.VALUE_STRING ? JsonNodeFactory.instance.textNode(parser.getText())
-                : (JsonNode) TREES.readTree(parser);
+                : (JsonNode) Json.VALUES.readTree(parser);
     }
 
     private OtelSpan otlpSpan(ObjectNode span, ObjectNode resource, String scope, long line) {

@@ -74,7 +74,7 @@ final class SpanSource implements SpanBody, Closeable {
                 if (member.equals("attributes")) {
                     attributes = AnyValues.readKeyValues(parser, key -> true);
                 } else if (member.equals("events")) {
-                    events = SpanFileReader.TREES.readTree(parser);
+                    events = Json.VALUES.readTree(parser);
                 } else {
                     parser.skipChildren();
                 }

@@ -90,7 +90,7 @@ class AnyValuesTest {
 
     /** Read as it streams by, whole and with only the entries of one key (as a skeleton keeps the placing ones). */
     private static void assertStreamedAsTree(String list) throws Exception {
-        ObjectNode fromTree = AnyValues.keyValues(SpanFileReader.TREES.readTree(list));
+        ObjectNode fromTree = AnyValues.keyValues(Json.VALUES.readTree(list));
         assertStreamedAs(list, key -> true, fromTree);
         ObjectNode oneKey = fromTree.deepCopy();
         oneKey.retain("k");

@@ -3,9 +3,7 @@ package dev.forkline.trace.columns;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.Json;
@@ -20,8 +18,6 @@ import java.util.Set;
  * the event. Otherwise, or when the skim fails, they come from the parsed event, whose parse reports a damaged line.
  */
 public final class DataSkim {
-
-    private static final ObjectReader SUBTREE = Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private final List<Event> events;
     private final EventLines lines;
@@ -61,7 +57,7 @@ public final class DataSkim {
                         String member = parser.currentName();
                         parser.nextToken();
                         if (wanted.contains(member)) {
-                            members.set(member, SUBTREE.readTree(parser));
+                            members.set(member, Json.VALUES.readTree(parser));
                         } else {
                             parser.skipChildren();
                         }

@@ -35,9 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A foreign import stored while it is read ({@link ImportSession#storeWhileReading}, as {@code forkline import} and the
- * window do for Claude Code, Codex, OTel and Inspect) stores exactly what the same import stored after reading stores; the events
- * reach the store in order with their canonical lines and source lines; an import that ends without its finish stores
- * nothing.
+ * window do for Claude Code, Codex, OTel, Inspect and OpenHands evaluation outputs) stores exactly what the same import
+ * stored after reading stores; the events reach the store in order with their canonical lines and source lines; an
+ * import that ends without its finish stores nothing.
  */
 class StoredWhileReadTest {
 
@@ -175,14 +175,16 @@ class StoredWhileReadTest {
     }
 
     @Test
-    void theRealClaudeCodeCodexOtelAndInspectSamplesStoredWhileReadAreStoredAsAfterReading() throws Exception {
+    void theRealClaudeCodeCodexOtelInspectAndOpenHandsSamplesStoredWhileReadAreStoredAsAfterReading() throws Exception {
         List<Path> samples = List.of(
                 Samples.require("claude-code/claude-code-viewer_5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl"),
                 Samples.require("claude-code/entireio-cli_checkpoint_1a8a83a35a9b_full.jsonl"),
                 Samples.require("codex-rollout/localpush_rollout-2026-02-23T12-40-23-019c8a4c-ed82-79a1-aa28-7738fc5ab61a.jsonl"),
                 Samples.require("otel-genai/agentevals_tempo_export_with_batches.json"),
                 // an eval of five samples, each its own run
-                RepeatedInspectLog.write(Samples.require("inspect-ai/2025-05-12T20-27-36-04-00_browser.json"), 5, folder.resolve("eval.json")));
+                RepeatedInspectLog.write(Samples.require("inspect-ai/2025-05-12T20-27-36-04-00_browser.json"), 5, folder.resolve("eval.json")),
+                // an OpenHands evaluation output: an instance per line, each its own run
+                Samples.require("openhands/multi_swe_bench_examples_output.jsonl"));
         Importers importers = Importers.builtIn();
         try (TraceStore after = TraceStore.open(folder.resolve("after/store"));
              TraceStore whileRead = TraceStore.open(folder.resolve("while/store"))) {

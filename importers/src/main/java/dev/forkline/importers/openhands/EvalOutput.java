@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.ImportSession;
+import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.support.BytesRead;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonlRecords;
@@ -11,8 +13,10 @@ import dev.forkline.importers.support.StartCheckpoint;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.EventBatchSink;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -20,7 +24,9 @@ import java.util.Set;
  * An OpenHands evaluation or resolver {@code output.jsonl}: one JSON object per line and instance, whose
  * {@code history} is a V0 event stream, beside the instance ({@code instance_id}, {@code instance.repo},
  * {@code base_commit}), the run's {@code metrics}, the final patch ({@code test_result.git_patch} or {@code git_patch})
- * and the {@code error} that stopped it. Each line becomes a root run named after its instance.
+ * and the {@code error} that stopped it. Each line becomes a root run named after its instance. Where a sink takes the
+ * events, they are stored while the file is read, from the first instance's start on; the part of the file read so far
+ * is imported as the instances it holds.
  */
 final class EvalOutput {
 
@@ -30,13 +36,24 @@ final class EvalOutput {
     private final ImportSession session;
     private final Path path;
     private final StartCheckpoint checkpoint;
+    private final long limit;
+    private final EventBatchSink sink;
+    private final BytesRead reading;
     private final V0Tally tally = new V0Tally();
     private final Set<String> runs = new HashSet<>();
     private int lines;
 
-    EvalOutput(ImportSession session, Path path) {
+    /**
+     * @param limit   the lines within the file's first {@code limit} bytes are read ({@link Long#MAX_VALUE}: all)
+     * @param sink    where the events go as they are made, or null
+     * @param reading hears how far the file was read, after each line
+     */
+    EvalOutput(ImportSession session, Path path, long limit, EventBatchSink sink, BytesRead reading) {
         this.session = session;
         this.path = path;
+        this.limit = limit;
+        this.sink = sink;
+        this.reading = reading;
         this.checkpoint = new StartCheckpoint(session);
     }
 
@@ -66,16 +83,25 @@ final class EvalOutput {
         return instance && fields.stream().anyMatch(OUTPUT_FIELDS::contains) && !fields.contains("trajectory");
     }
 
-    /** Reads every line as a run; returns the title (the file's name without {@code .jsonl}). */
-    String read() throws IOException, TraceFormatException {
-        JsonlRecords.read(path, session, this::line);
+    /** Reads every line as a run, and finishes the trace (titled after the file's name without {@code .jsonl}). */
+    ImportedTrace read() throws IOException, TraceFormatException {
+        JsonlRecords.readFirstBytes(path, session, limit, this::line, reading);
         if (lines == 0) {
             throw new TraceFormatException(path.toString(), 0, "the OpenHands output holds no instance line");
         }
         tally.report(session, lines > 1);
         checkpoint.report(Finding.info(ImportFindings.NO_CHECKPOINT, "no instance's history runs a tool action: there is no replayable "
                 + "checkpoint", null, 0));
+        return session.finish(OpenHandsImporter.traceId(title()), title());
+    }
+
+    private String title() {
         return path.getFileName().toString().replaceFirst("\\.jsonl?$", "");
+    }
+
+    /** The first instance's start is the trace's: storing while reading starts there. */
+    private void startStoring(Instant start) throws IOException {
+        session.storeWhileReading(sink, OpenHandsImporter.traceId(title()), title(), start);
     }
 
     private void line(JsonNode line, long number) throws IOException, TraceFormatException {
@@ -93,7 +119,8 @@ final class EvalOutput {
                 handler.record(record, number);
             }
         };
-        new V0EventStream(session, run, path.toString(), records, instance, checkpoint, tally).read();
+        new V0EventStream(session, run, path.toString(), records, instance, checkpoint, tally)
+                .read(lines == 1 ? this::startStoring : V0EventStream.Starting.NONE);
     }
 
     /** The instance id with anything but letters, digits, {@code _} and {@code -} replaced, made unique in the file. */

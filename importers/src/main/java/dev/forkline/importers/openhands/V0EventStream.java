@@ -129,12 +129,31 @@ final class V0EventStream {
         agents.push("agent:openhands");
     }
 
+    /** Hears when a run starts, before its session.start is appended: a trace stored while it is read starts there. */
+    @FunctionalInterface
+    interface Starting {
+        Starting NONE = start -> {
+        };
+
+        void at(Instant start) throws IOException;
+    }
+
     /** Emits the run; the import's own findings (checkpoint, tally) are reported by the caller. */
     void read() throws IOException, TraceFormatException {
+        read(Starting.NONE);
+    }
+
+    /** As {@link #read()}, telling {@code starting} the run's start before its first event. */
+    void read(Starting starting) throws IOException, TraceFormatException {
         records.each((record, line) -> {
             firstLine = firstLine == 0 ? line : firstLine;
             survey(record);
         });
+        if (last == null) {
+            last = Instant.EPOCH;
+            tally.untimedRun(run);
+        }
+        starting.at(last);
         Event start = start();
         String recordedRoot = instance.uploadedDir() != null ? instance.uploadedDir()
                 : workspaceDir != null ? workspaceDir : underDefaultRoot ? StartCheckpoint.DEFAULT_ROOT : null;
@@ -224,10 +243,6 @@ final class V0EventStream {
         }
         if (host != null) {
             imported.put("hostname", host);
-        }
-        if (last == null) {
-            last = Instant.EPOCH;
-            tally.untimedRun(run);
         }
         return session.append(NewEvent.of(run, "harness", EventType.SESSION_START).at(last).touches(StateKind.SESSION).data(data), instance.isEval() ? firstLine : 0);
     }

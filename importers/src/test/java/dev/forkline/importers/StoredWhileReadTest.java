@@ -35,9 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A foreign import stored while it is read ({@link ImportSession#storeWhileReading}, as {@code forkline import} and the
- * window do for Claude Code, Codex, OTel, Inspect and OpenHands evaluation outputs) stores exactly what the same import
- * stored after reading stores; the events reach the store in order with their canonical lines and source lines; an
- * import that ends without its finish stores nothing.
+ * window do for Claude Code, Codex, OTel, Inspect, OpenHands evaluation outputs and Langfuse) stores exactly what the
+ * same import stored after reading stores; the events reach the store in order with their canonical lines and source
+ * lines; an import that ends without its finish stores nothing.
  */
 class StoredWhileReadTest {
 
@@ -175,7 +175,7 @@ class StoredWhileReadTest {
     }
 
     @Test
-    void theRealClaudeCodeCodexOtelInspectAndOpenHandsSamplesStoredWhileReadAreStoredAsAfterReading() throws Exception {
+    void theRealSamplesOfEveryFormatStoredWhileReadAreStoredAsAfterReading() throws Exception {
         List<Path> samples = List.of(
                 Samples.require("claude-code/claude-code-viewer_5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl"),
                 Samples.require("claude-code/entireio-cli_checkpoint_1a8a83a35a9b_full.jsonl"),
@@ -184,7 +184,9 @@ class StoredWhileReadTest {
                 // an eval of five samples, each its own run
                 RepeatedInspectLog.write(Samples.require("inspect-ai/2025-05-12T20-27-36-04-00_browser.json"), 5, folder.resolve("eval.json")),
                 // an OpenHands evaluation output: an instance per line, each its own run
-                Samples.require("openhands/multi_swe_bench_examples_output.jsonl"));
+                Samples.require("openhands/multi_swe_bench_examples_output.jsonl"),
+                // a Langfuse export: stored while its events are written, after the first pass
+                Samples.require("langfuse/pydantic-ai-tools-2025-12-04.trace.json"));
         Importers importers = Importers.builtIn();
         try (TraceStore after = TraceStore.open(folder.resolve("after/store"));
              TraceStore whileRead = TraceStore.open(folder.resolve("while/store"))) {

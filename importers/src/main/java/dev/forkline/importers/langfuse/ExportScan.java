@@ -3,8 +3,11 @@ package dev.forkline.importers.langfuse;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.forkline.importers.support.BytesRead;
+import dev.forkline.importers.support.CountedInput;
 import dev.forkline.importers.support.JsonDocuments;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.TraceFormatException;
@@ -20,7 +23,8 @@ import java.util.List;
  * The first pass over a Langfuse export: streams the document, keeping the trace's own members and, of each
  * observation, only its {@link Observation} facts, so that an export of any size is read in the memory of its largest
  * observation. Both shapes: {@code {trace, observations}} (the UI's and the SDKs' export, whose trace may list the
- * observations again) and a trace object with its {@code observations} inline (the public API's trace detail).
+ * observations again) and a trace object with its {@code observations} inline (the public API's trace detail). Of a
+ * part of the file (what a reading got through so far), the observations wholly within it.
  */
 final class ExportScan {
 
@@ -28,71 +32,107 @@ final class ExportScan {
     record Export(ObjectNode trace, List<Observation> observations) {
     }
 
-    private ExportScan() {
+    private final Path file;
+    private final long limit;
+    private final BytesRead reading;
+    private final ObjectNode rootMembers = Json.object();
+    private JsonNode trace;
+    private List<Observation> listed;
+    private List<Observation> listedByTrace;
+
+    private ExportScan(Path file, long limit, BytesRead reading) {
+        this.file = file;
+        this.limit = limit;
+        this.reading = reading;
     }
 
+    /** The whole export. */
     static Export read(Path file) throws IOException, TraceFormatException {
+        return read(file, Long.MAX_VALUE, BytesRead.NONE);
+    }
+
+    /**
+     * The export as far as its first {@code limit} bytes hold it ({@link Long#MAX_VALUE}: all of it; a part's JSON ends
+     * where the reading got, which is not damage), telling {@code reading} how far the file was read after each
+     * observation.
+     */
+    static Export read(Path file, long limit, BytesRead reading) throws IOException, TraceFormatException {
+        return new ExportScan(file, limit, reading).scan();
+    }
+
+    private Export scan() throws IOException, TraceFormatException {
         String source = file.toString();
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
-             JsonParser parser = Json.MAPPER.createParser(in)) {
+        CountedInput counted = new CountedInput(Files.newInputStream(file), limit);
+        try (InputStream in = new BufferedInputStream(counted, 1 << 16); JsonParser parser = Json.MAPPER.createParser(in)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw notAnExport(source);
             }
-            ObjectNode rootMembers = Json.object();
-            JsonNode trace = null;
-            List<Observation> listed = null;
-            List<Observation> listedByTrace = null;
-            while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                String member = parser.currentName();
-                JsonToken value = parser.nextToken();
-                if (member.equals("trace") && value == JsonToken.START_OBJECT) {
-                    ObjectNode members = Json.object();
-                    listedByTrace = readObject(parser, members);
-                    trace = members;
-                } else if (member.equals("trace")) {
-                    trace = Json.VALUES.readTree(parser);
-                } else if (member.equals("observations") && value == JsonToken.START_ARRAY) {
-                    listed = observations(parser);
-                } else {
-                    rootMembers.set(member, Json.VALUES.readTree(parser));
+            BytesRead told = reading.growingOnly();
+            try {
+                readRoot(parser, () -> told.read(counted.count()));
+            } catch (JsonEOFException cutShort) {
+                if (limit == Long.MAX_VALUE) {
+                    throw cutShort;
                 }
+                return part();
             }
             if (parser.nextToken() != null) {
                 throw new TraceFormatException(source, parser.currentTokenLocation().getLineNr(), "malformed JSON: content after the export's object");
             }
-            // as a tree would be read: the root's observations if it has them, else the trace's; the root is the
-            // trace when it has none
-            List<Observation> observations = listed != null ? listed
-                    : rootMembers.has("observations") ? null : trace != null ? listedByTrace : null;
-            if (trace == null) {
-                trace = rootMembers;
-            }
-            if (!trace.isObject() || observations == null) {
-                throw notAnExport(source);
-            }
-            return new Export((ObjectNode) trace, observations);
         } catch (JsonProcessingException e) {
             throw JsonDocuments.malformed(source, e);
         }
+        // as a tree would be read: the root's observations if it has them, else the trace's; the root is the trace when
+        // it has none
+        List<Observation> observations = listed != null ? listed
+                : rootMembers.has("observations") ? null : trace != null ? listedByTrace : null;
+        JsonNode traced = trace != null ? trace : rootMembers;
+        if (!traced.isObject() || observations == null) {
+            throw notAnExport(source);
+        }
+        return new Export((ObjectNode) traced, observations);
     }
 
-    /** Reads the rest of an object into {@code into}, an {@code observations} list as facts (returned; null if none). */
-    private static List<Observation> readObject(JsonParser parser, ObjectNode into) throws IOException {
-        List<Observation> observations = null;
+    /** What a part holds: the members read so far, and the observations of whichever list the part reached. */
+    private Export part() {
+        List<Observation> observations = listed != null ? listed : listedByTrace != null ? listedByTrace : List.of();
+        return new Export(trace instanceof ObjectNode object ? object : rootMembers, observations);
+    }
+
+    private void readRoot(JsonParser parser, Observed observed) throws IOException {
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String member = parser.currentName();
+            JsonToken value = parser.nextToken();
+            if (member.equals("trace") && value == JsonToken.START_OBJECT) {
+                ObjectNode members = Json.object();
+                trace = members;
+                readTrace(parser, members, observed);
+            } else if (member.equals("trace")) {
+                trace = Json.VALUES.readTree(parser);
+            } else if (member.equals("observations") && value == JsonToken.START_ARRAY) {
+                listed = new ArrayList<>();
+                observations(parser, listed, observed);
+            } else {
+                rootMembers.set(member, Json.VALUES.readTree(parser));
+            }
+        }
+    }
+
+    /** Reads the rest of the trace's object into {@code into}, an {@code observations} list as facts. */
+    private void readTrace(JsonParser parser, ObjectNode into, Observed observed) throws IOException {
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String member = parser.currentName();
             if (parser.nextToken() == JsonToken.START_ARRAY && member.equals("observations")) {
-                observations = observations(parser);
+                listedByTrace = new ArrayList<>();
+                observations(parser, listedByTrace, observed);
             } else {
                 into.set(member, Json.VALUES.readTree(parser));
             }
         }
-        return observations;
     }
 
-    /** The facts of each element of the list the parser is at the start of, one element's tree held at a time. */
-    private static List<Observation> observations(JsonParser parser) throws IOException {
-        List<Observation> observations = new ArrayList<>();
+    /** Adds the facts of each element of the list the parser is at the start of, one element's tree held at a time. */
+    private static void observations(JsonParser parser, List<Observation> into, Observed observed) throws IOException {
         while (parser.nextToken() != JsonToken.END_ARRAY) {
             long from = parser.currentTokenLocation().getByteOffset();
             JsonNode element = Json.VALUES.readTree(parser);
@@ -100,9 +140,15 @@ final class ExportScan {
             if (to - from > Integer.MAX_VALUE) {
                 throw new IOException("an observation of " + (to - from) + " bytes, beyond what one observation may take");
             }
-            observations.add(Observation.of(element, from, (int) (to - from)));
+            into.add(Observation.of(element, from, (int) (to - from)));
+            observed.one();
         }
-        return observations;
+    }
+
+    /** Told after each observation read. */
+    @FunctionalInterface
+    private interface Observed {
+        void one() throws IOException;
     }
 
     private static TraceFormatException notAnExport(String source) {

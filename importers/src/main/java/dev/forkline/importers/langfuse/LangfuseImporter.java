@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.ImportedTrace;
+import dev.forkline.importers.ReadingWatcher;
+import dev.forkline.importers.StreamingImporter;
+import dev.forkline.importers.support.BytesRead;
 import dev.forkline.importers.support.FileHead;
 import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
@@ -18,6 +21,7 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.StateKind;
 import dev.forkline.trace.TraceFormatException;
+import dev.forkline.trace.bundle.EventBatchSink;
 import dev.forkline.trace.payload.AgentHandoffData;
 import dev.forkline.trace.payload.AgentMessageData;
 import dev.forkline.trace.payload.ErrorData;
@@ -48,7 +52,7 @@ import java.util.Set;
  * observations a paired tool call and result, AGENT observations and spans naming a {@code gen_ai.agent.name} give the
  * lanes; EVENT observations are notes; everything is ordered by start time (results by end time).
  */
-public final class LangfuseImporter extends SingleFileImporter {
+public final class LangfuseImporter extends SingleFileImporter implements StreamingImporter {
 
     public static final String FORMAT = "langfuse";
     static final String RUN = ImportSession.RUN;
@@ -67,17 +71,26 @@ public final class LangfuseImporter extends SingleFileImporter {
                 && head.containsAny("\"parentObservationId\"", "\"projectId\"", "\"traceId\"");
     }
 
+    /**
+     * As {@link #read(Path)}, telling {@code watcher} how far the first pass read, the part read so far imported as the
+     * observations wholly within it, and storing the events while they are written, once the first pass is done.
+     */
     @Override
-    public ImportedTrace read(Path path) throws IOException, TraceFormatException {
-        ExportScan.Export export = ExportScan.read(path);
+    public ImportedTrace read(Path path, EventBatchSink sink, ReadingWatcher watcher) throws IOException, TraceFormatException {
+        return readWatched(path, sink, watcher, (session, limit, handedTo, reading) -> read(path, session, limit, handedTo, reading));
+    }
+
+    /** Imports the observations wholly within the file's first {@code limit} bytes into {@code session}. */
+    private static ImportedTrace read(Path path, ImportSession session, long limit, EventBatchSink sink, BytesRead reading)
+            throws IOException, TraceFormatException {
+        ExportScan.Export export = ExportScan.read(path, limit, reading);
         JsonNode trace = export.trace();
-        ImportSession session = newSession(path);
-        try (ObservationSource source = new ObservationSource(path)) {
-            new Reader(session, path, trace, export.observations(), source).read();
-        }
         String name = JsonFields.scalar(trace, "name") != null ? JsonFields.scalar(trace, "name") : path.getFileName().toString();
-        String id = JsonFields.scalar(trace, "id") != null ? JsonFields.scalar(trace, "id") : name;
-        return session.finish("langfuse:" + id, name);
+        String traceId = "langfuse:" + (JsonFields.scalar(trace, "id") != null ? JsonFields.scalar(trace, "id") : name);
+        try (ObservationSource source = new ObservationSource(path)) {
+            new Reader(session, path, trace, export.observations(), source, start -> session.storeWhileReading(sink, traceId, name, start)).read();
+        }
+        return session.finish(traceId, name);
     }
 
     /** Where frameworks put a tool observation's call id, tool name, arguments and output among its attributes. */
@@ -90,6 +103,12 @@ public final class LangfuseImporter extends SingleFileImporter {
     private record Proposed(String callId, String name, String modelEvent) {
     }
 
+    /** Hears when the trace starts, before its first event: a trace stored while it is written starts there. */
+    @FunctionalInterface
+    private interface Starting {
+        void at(Instant start) throws IOException;
+    }
+
     /** Something to emit at a time; calls sort before results of the same observation. */
     private record Item(Instant at, int order, int phase, Runnable emit) {
     }
@@ -100,6 +119,7 @@ public final class LangfuseImporter extends SingleFileImporter {
         private final JsonNode trace;
         private final Observations tree;
         private final ObservationSource source;
+        private final Starting starting;
         private final String defaultAgent;
         private final Map<String, String> modelEventByToolCall = new HashMap<>();
         private final Map<String, Event> callEventByObservation = new HashMap<>();
@@ -119,16 +139,17 @@ public final class LangfuseImporter extends SingleFileImporter {
         private boolean rootFailed;
         private String firstModel;
 
-        Reader(ImportSession session, Path path, JsonNode trace, List<Observation> observations, ObservationSource source) {
+        Reader(ImportSession session, Path path, JsonNode trace, List<Observation> observations, ObservationSource source, Starting starting) {
             this.session = session;
             this.path = path;
             this.trace = trace;
             this.defaultAgent = "agent:" + (JsonFields.scalar(trace, "name") != null ? JsonFields.scalar(trace, "name") : "main");
             this.tree = new Observations(observations, defaultAgent);
             this.source = source;
+            this.starting = starting;
         }
 
-        void read() {
+        void read() throws IOException {
             List<Observation> ordered = tree.ordered();
             Instant first = Observations.time(JsonFields.scalar(trace, "timestamp"));
             Instant lastEnd = first;
@@ -160,6 +181,7 @@ public final class LangfuseImporter extends SingleFileImporter {
                 first = Instant.EPOCH;
                 session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, "the trace records no times", null, 0));
             }
+            starting.at(first);
             start = startSession(first);
             items.sort(Comparator.comparing(Item::at).thenComparingInt(Item::order).thenComparingInt(Item::phase));
             for (Item item : items) {

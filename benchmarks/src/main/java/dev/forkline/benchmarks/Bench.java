@@ -30,19 +30,25 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The benchmark driver behind {@code benchmarks/run}: measures each figure and its floor in the same run and prints one
  * line per figure. Full sizes enforce the goals (exit 3 when one is missed); {@code --quick} uses small sizes and
  * enforces none.
  *
- * <pre>Bench [--quick] [--only import,open,step,frame,search,sandbox,restore,storage,real-replay,rebuild,live,formats,memory,library,postgresql,fanout,first-frame.claude-code,first-frame.codex-rollout,first-frame.otel-genai] [--events N] [--library TRACES,EVENTS] [--work DIR] [--keep]</pre>
+ * <pre>Bench [--quick] [--only import,open,step,frame,search,sandbox,restore,storage,real-replay,rebuild,live,formats,memory,library,postgresql,fanout,first-frame.FORMAT,formats.FORMAT,memory.FORMAT] [--events N] [--library TRACES,EVENTS] [--work DIR] [--keep]</pre>
  */
 public final class Bench {
 
-    public static final Set<String> GROUPS = Set.of("import", "open", "step", "frame", "sandbox", "restore", "storage", "real-replay",
-            "rebuild", "live", "formats", "memory", "library", "postgresql", "fanout", "first-frame.claude-code", "first-frame.codex-rollout",
-            "first-frame.otel-genai", "search");
+    /**
+     * Every group of figures; {@code first-frame.<format>}, {@code formats.<format>} and {@code memory.<format>} run one
+     * {@link ForeignFormat}'s figures of {@code open}, {@code formats} and {@code memory} alone.
+     */
+    public static final Set<String> GROUPS = Stream.concat(Stream.of("import", "open", "step", "frame", "sandbox", "restore", "storage",
+            "real-replay", "rebuild", "live", "formats", "memory", "library", "postgresql", "fanout", "search"),
+            Arrays.stream(ForeignFormat.values()).map(format -> "first-frame." + format.importerFormat())).collect(Collectors.toUnmodifiableSet());
 
     private final Sizes sizes;
     private final Set<String> only;
@@ -149,17 +155,17 @@ public final class Bench {
                 }
             }
         }
-        if (wants("formats") || wants("memory")) {
-            ForeignImportFigures foreign = new ForeignImportFigures(sizes, work, out);
-            if (wants("formats")) {
-                foreign.measure().forEach(this::report);
+        ForeignImportFigures foreign = new ForeignImportFigures(sizes, work, out);
+        for (ForeignFormat format : ForeignFormat.values()) {
+            if (wants("formats") || wants("formats." + format.importerFormat())) {
+                report(foreign.measure(format));
             }
-            if (wants("memory")) {
-                for (ForeignFormat format : ForeignFormat.values()) {
-                    ForeignFormat.Written file = foreign.file(format);
-                    report(new ImportMemoryFigures(work).measure(format.importerFormat(), file.file(),
-                            String.format("a %,d-record %s file", file.records(), format.importerFormat())));
-                }
+        }
+        for (ForeignFormat format : ForeignFormat.values()) {
+            if (wants("memory") || wants("memory." + format.importerFormat())) {
+                ForeignFormat.Written file = foreign.file(format);
+                report(new ImportMemoryFigures(work).measure(format.importerFormat(), file.file(),
+                        String.format("a %,d-record %s file", file.records(), format.importerFormat())));
             }
         }
         if (wants("storage")) {

@@ -38,8 +38,11 @@ class QuickBenchSmokeTest {
                         "step.while-importing.claude-code.p95", "open.first-frame.codex-rollout", "step.while-importing.codex-rollout",
                         "step.while-importing.codex-rollout.p95", "open.first-frame.otel-genai", "step.while-importing.otel-genai",
                         "step.while-importing.otel-genai.p95", "open.first-frame.inspect-ai", "step.while-importing.inspect-ai",
-                        "step.while-importing.inspect-ai.p95", "import.claude-code", "import.codex-rollout", "import.otel-genai", "import.inspect-ai",
-                        "import.rss.claude-code", "import.rss.codex-rollout", "import.rss.otel-genai", "import.rss.inspect-ai", "checkpoint.storage", "workspace.rebuild",
+                        "step.while-importing.inspect-ai.p95", "open.first-frame.openhands", "step.while-importing.openhands",
+                        "step.while-importing.openhands.p95", "open.first-frame.langfuse", "step.while-importing.langfuse",
+                        "step.while-importing.langfuse.p95", "import.claude-code", "import.codex-rollout", "import.otel-genai", "import.inspect-ai",
+                        "import.openhands", "import.langfuse", "import.rss.claude-code", "import.rss.codex-rollout", "import.rss.otel-genai",
+                        "import.rss.inspect-ai", "import.rss.openhands", "import.rss.langfuse", "checkpoint.storage", "workspace.rebuild",
                         "library.list", "library.escape-queue", "library.search");
         for (Figure figure : figures) {
             if (figure.name().startsWith("import.rss.") && !java.nio.file.Files.isDirectory(Path.of("/proc/self"))) {

@@ -54,13 +54,6 @@ public final class ForeignImportFigures {
         this.log = log;
     }
 
-    public List<Figure> measure() throws Exception {
-        List<Figure> figures = new ArrayList<>();
-        for (ForeignFormat format : ForeignFormat.values()) {
-            figures.add(measure(format));
-        }
-        return figures;
-    }
 
     /** The file of {@code format} at this run's size, written or reused. */
     public ForeignFormat.Written file(ForeignFormat format) throws Exception {
@@ -71,7 +64,8 @@ public final class ForeignImportFigures {
         return written[0];
     }
 
-    private Figure measure(ForeignFormat format) throws Exception {
+    /** The {@code import.<format>} figure: see docs/benchmarks.md. */
+    public Figure measure(ForeignFormat format) throws Exception {
         ForeignFormat.Written[] written = {file(format)};
         TraceImporter importer = Importers.builtIn().detect(written[0].file());
         if (!importer.format().equals(format.importerFormat())) {

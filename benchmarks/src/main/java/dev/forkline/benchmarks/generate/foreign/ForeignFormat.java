@@ -12,7 +12,9 @@ public enum ForeignFormat {
     CLAUDE_CODE("claude-code", "session.jsonl", new ClaudeTranscriptMaker()),
     CODEX("codex-rollout", "rollout.jsonl", new CodexRolloutMaker()),
     OTEL("otel-genai", "export.json", new OtlpExportMaker()),
-    INSPECT("inspect-ai", "eval.json", new InspectLogMaker());
+    INSPECT("inspect-ai", "eval.json", new InspectLogMaker()),
+    OPENHANDS("openhands", "output.jsonl", new OpenHandsOutputMaker()),
+    LANGFUSE("langfuse", "export.json", new LangfuseExportMaker());
 
     /** A written file and how many records (lines, spans) it holds. */
     public record Written(ForeignFormat format, Path file, long records, long bytes) {

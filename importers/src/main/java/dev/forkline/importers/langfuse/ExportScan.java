@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.support.BytesRead;
 import dev.forkline.importers.support.CountedInput;
 import dev.forkline.importers.support.JsonDocuments;
+import dev.forkline.importers.support.SharedStrings;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.TraceFormatException;
 import java.io.BufferedInputStream;
@@ -36,6 +37,7 @@ final class ExportScan {
     private final long limit;
     private final BytesRead reading;
     private final ObjectNode rootMembers = Json.object();
+    private final SharedStrings shared = new SharedStrings(4096);
     private JsonNode trace;
     private List<Observation> listed;
     private List<Observation> listedByTrace;
@@ -111,7 +113,7 @@ final class ExportScan {
                 trace = Json.VALUES.readTree(parser);
             } else if (member.equals("observations") && value == JsonToken.START_ARRAY) {
                 listed = new ArrayList<>();
-                observations(parser, listed, observed);
+                observations(parser, listed, observed, shared);
             } else {
                 rootMembers.set(member, Json.VALUES.readTree(parser));
             }
@@ -124,7 +126,7 @@ final class ExportScan {
             String member = parser.currentName();
             if (parser.nextToken() == JsonToken.START_ARRAY && member.equals("observations")) {
                 listedByTrace = new ArrayList<>();
-                observations(parser, listedByTrace, observed);
+                observations(parser, listedByTrace, observed, shared);
             } else {
                 into.set(member, Json.VALUES.readTree(parser));
             }
@@ -132,7 +134,7 @@ final class ExportScan {
     }
 
     /** Adds the facts of each element of the list the parser is at the start of, one element's tree held at a time. */
-    private static void observations(JsonParser parser, List<Observation> into, Observed observed) throws IOException {
+    private static void observations(JsonParser parser, List<Observation> into, Observed observed, SharedStrings shared) throws IOException {
         while (parser.nextToken() != JsonToken.END_ARRAY) {
             long from = parser.currentTokenLocation().getByteOffset();
             JsonNode element = Json.VALUES.readTree(parser);
@@ -140,7 +142,7 @@ final class ExportScan {
             if (to - from > Integer.MAX_VALUE) {
                 throw new IOException("an observation of " + (to - from) + " bytes, beyond what one observation may take");
             }
-            into.add(Observation.of(element, from, (int) (to - from)));
+            into.add(Observation.of(element, from, (int) (to - from), shared));
             observed.one();
         }
     }

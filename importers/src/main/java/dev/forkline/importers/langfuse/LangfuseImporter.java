@@ -122,7 +122,8 @@ public final class LangfuseImporter extends SingleFileImporter implements Stream
         private final Starting starting;
         private final String defaultAgent;
         private final Map<String, String> modelEventByToolCall = new HashMap<>();
-        private final Map<String, Event> callEventByObservation = new HashMap<>();
+        /** The tool.call of each tool observation whose result is not written yet (two observations may share an id). */
+        private final Map<Observation, Event> openCalls = new HashMap<>();
         private final Set<String> executedCalls = new HashSet<>();
         private final List<String> proposedCalls = new ArrayList<>();
         /** Proposed calls no tool observation has answered yet, in the order the models proposed them. */
@@ -413,7 +414,7 @@ public final class LangfuseImporter extends SingleFileImporter implements Stream
             }
             NewEvent draft = NewEvent.of(RUN, tree.actorOf(facts), EventType.TOOL_CALL).at(begin).touches(effect.touchedByCall()).data(data);
             Event call = append(proposer != null ? draft.causes(proposer) : draft);
-            callEventByObservation.put(JsonFields.scalar(observation, "id"), call);
+            openCalls.put(facts, call);
             executedCalls.add(callId);
         }
 
@@ -429,7 +430,7 @@ public final class LangfuseImporter extends SingleFileImporter implements Stream
 
         private void toolResult(Observation facts, Instant end) {
             JsonNode observation = source.read(facts);
-            Event call = callEventByObservation.get(JsonFields.scalar(observation, "id"));
+            Event call = openCalls.remove(facts);
             ObjectNode data = Json.object();
             data.put(ToolResultData.CALL_ID, call.text(ToolCallData.CALL_ID));
             JsonNode output = observation.get("output");

@@ -2,6 +2,7 @@ package dev.forkline.importers.langfuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.SharedStrings;
 import java.time.Instant;
 
 /**
@@ -18,13 +19,17 @@ import java.time.Instant;
 record Observation(String id, String parentId, String type, String name, String level, String model, Instant start,
                    Instant end, String agent, long from, int length, JsonNode held) {
 
-    /** The facts of one element of the observations list, which lies at {@code from} and takes {@code length} bytes. */
-    static Observation of(JsonNode element, long from, int length) {
+    /**
+     * The facts of one element of the observations list, which lies at {@code from} and takes {@code length} bytes; the
+     * texts that repeat from observation to observation (parent, type, name, level, model, agent) as {@code shared}'s
+     * instances, since an export may hold a million observations.
+     */
+    static Observation of(JsonNode element, long from, int length, SharedStrings shared) {
         boolean object = element.isObject();
-        return new Observation(JsonFields.scalar(element, "id"), JsonFields.scalar(element, "parentObservationId"),
-                JsonFields.scalar(element, "type"), JsonFields.scalar(element, "name"), JsonFields.scalar(element, "level"),
-                JsonFields.scalar(element, "model"), Observations.startOf(element), Observations.endOf(element),
-                Observations.declaredAgent(element), object ? from : -1, object ? length : 0,
-                object ? null : element);
+        return new Observation(JsonFields.scalar(element, "id"), shared.of(JsonFields.scalar(element, "parentObservationId")),
+                shared.of(JsonFields.scalar(element, "type")), shared.of(JsonFields.scalar(element, "name")),
+                shared.of(JsonFields.scalar(element, "level")), shared.of(JsonFields.scalar(element, "model")),
+                Observations.startOf(element), Observations.endOf(element), shared.of(Observations.declaredAgent(element)),
+                object ? from : -1, object ? length : 0, object ? null : element);
     }
 }

@@ -14,6 +14,7 @@ import dev.forkline.importers.support.ImportFindings;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.JsonProblems;
 import dev.forkline.importers.support.JsonlRecords;
+import dev.forkline.importers.support.SharedStrings;
 import dev.forkline.importers.support.TextLines;
 import dev.forkline.importers.support.Timestamps;
 import dev.forkline.trace.ByteWords;

@@ -193,6 +193,30 @@ class LangfuseImporterTest {
         assertThat(trace.bundle().manifest().title()).isEqualTo("ünï");
     }
 
+    /** An export that lists one tool observation twice (same id, other times): each result answers its own call. */
+    @Test
+    void twoToolObservationsOfOneIdEachAnswerTheirOwnCall() throws Exception {
+        Path file = dir.resolve("twice.json");
+        Files.writeString(file, """
+                {"trace": {"id": "t", "name": "twice", "timestamp": "2025-06-01T10:00:00.000Z"},
+                 "observations": [
+                  {"id": "o1", "type": "TOOL", "name": "lookup", "startTime": "2025-06-01T10:00:01.000Z",
+                   "endTime": "2025-06-01T10:00:04.000Z", "input": {"q": "first"}, "output": "one"},
+                  {"id": "o1", "type": "TOOL", "name": "lookup", "startTime": "2025-06-01T10:00:02.000Z",
+                   "endTime": "2025-06-01T10:00:03.000Z", "input": {"q": "second"}, "output": "two"}
+                 ]}
+                """);
+
+        ImportedTrace trace = importer.read(file);
+
+        List<Event> calls = ofType(trace, EventType.TOOL_CALL);
+        List<Event> results = ofType(trace, EventType.TOOL_RESULT);
+        assertThat(calls).hasSize(2);
+        assertThat(results).extracting(e -> e.text("stdout") + " <- " + trace.bundle().events().stream()
+                        .filter(c -> c.id().equals(e.causes().getFirst())).findFirst().orElseThrow().data().at("/arguments/q").asText())
+                .containsExactly("two <- second", "one <- first");
+    }
+
     @Test
     void brokenJsonNamesTheFileAndLineAndSoDoesContentAfterTheExport() throws Exception {
         Path broken = dir.resolve("broken.json");

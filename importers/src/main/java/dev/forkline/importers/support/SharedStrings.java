@@ -1,14 +1,14 @@
-package dev.forkline.importers.otel;
+package dev.forkline.importers.support;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** One instance of each of the strings seen lately (up to a number of them), for values that repeat. */
-final class SharedStrings {
+public final class SharedStrings {
 
     private final Map<String, String> seen;
 
-    SharedStrings(int kept) {
+    public SharedStrings(int kept) {
         this.seen = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
@@ -18,7 +18,7 @@ final class SharedStrings {
     }
 
     /** The instance seen before equal to {@code text}, else {@code text}; null for null. */
-    String of(String text) {
+    public String of(String text) {
         if (text == null) {
             return null;
         }

@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The first pass over a Langfuse export: streams the document, keeping the trace's own members and, of each
@@ -32,6 +33,10 @@ final class ExportScan {
     /** The trace's members other than its observations, and the observations the export gives. */
     record Export(ObjectNode trace, List<Observation> observations) {
     }
+
+    /** What {@link Observation#of} reads of an observation: its ids, kind, times, model and (for the agent) metadata. */
+    private static final Set<String> FACT_MEMBERS = Set.of("id", "parentObservationId", "type", "name", "level", "model", "startTime",
+            "endTime", "metadata");
 
     private final Path file;
     private final long limit;
@@ -133,11 +138,14 @@ final class ExportScan {
         }
     }
 
-    /** Adds the facts of each element of the list the parser is at the start of, one element's tree held at a time. */
+    /**
+     * Adds the facts of each element of the list the parser is at the start of. Of an object only the members the facts
+     * come from are read ({@link #FACT_MEMBERS}); its input, output and usage, most of its bytes, are passed over.
+     */
     private static void observations(JsonParser parser, List<Observation> into, Observed observed, SharedStrings shared) throws IOException {
         while (parser.nextToken() != JsonToken.END_ARRAY) {
             long from = parser.currentTokenLocation().getByteOffset();
-            JsonNode element = Json.VALUES.readTree(parser);
+            JsonNode element = parser.currentToken() == JsonToken.START_OBJECT ? factMembers(parser) : Json.VALUES.readTree(parser);
             long to = parser.currentLocation().getByteOffset();
             if (to - from > Integer.MAX_VALUE) {
                 throw new IOException("an observation of " + (to - from) + " bytes, beyond what one observation may take");
@@ -145,6 +153,21 @@ final class ExportScan {
             into.add(Observation.of(element, from, (int) (to - from), shared));
             observed.one();
         }
+    }
+
+    /** The members of the object the parser is at the start of that {@link Observation#of} reads, the others skipped. */
+    private static ObjectNode factMembers(JsonParser parser) throws IOException {
+        ObjectNode facts = Json.object();
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String member = parser.currentName();
+            parser.nextToken();
+            if (FACT_MEMBERS.contains(member)) {
+                facts.set(member, Json.VALUES.readTree(parser));
+            } else {
+                parser.skipChildren();
+            }
+        }
+        return facts;
     }
 
     /** Told after each observation read. */

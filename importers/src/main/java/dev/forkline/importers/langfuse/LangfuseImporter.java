@@ -109,8 +109,14 @@ public final class LangfuseImporter extends SingleFileImporter implements Stream
         void at(Instant start) throws IOException;
     }
 
-    /** Something to emit at a time; calls sort before results of the same observation. */
-    private record Item(Instant at, int order, int phase, Runnable emit) {
+    /** What an observation's {@link Item} writes. */
+    private enum Step { MODEL_CALL, TOOL_CALL, TOOL_RESULT, AGENT_STARTS, AGENT_RETURNS, FAILED, NOTE, UNKNOWN }
+
+    /**
+     * Something to write at a time; calls sort before results of the same observation. A step of an observation, not a
+     * closure: an export may hold a million observations.
+     */
+    private record Item(Instant at, int order, int phase, Observation observation, Step step) {
     }
 
     private static final class Reader {
@@ -186,7 +192,7 @@ public final class LangfuseImporter extends SingleFileImporter implements Stream
             start = startSession(first);
             items.sort(Comparator.comparing(Item::at).thenComparingInt(Item::order).thenComparingInt(Item::phase));
             for (Item item : items) {
-                item.emit().run();
+                write(item);
             }
             for (Observation observation : ordered) {
                 if (observation.start() == null) {
@@ -206,31 +212,51 @@ public final class LangfuseImporter extends SingleFileImporter implements Stream
         }
 
         private void plan(Observation observation, Instant begin, Instant end, int order) {
-            String type = observation.type() == null ? "" : observation.type().toUpperCase(Locale.ROOT);
+            String type = typeOf(observation);
             boolean failed = "ERROR".equals(observation.level());
             if (failed && tree.parent(observation) == null) {
                 rootFailed = true;
             }
             if (MODEL_TYPES.contains(type)) {
-                items.add(new Item(begin, order, 0, () -> model(observation, begin, end)));
+                items.add(new Item(begin, order, 0, observation, Step.MODEL_CALL));
             } else if (TOOL_TYPES.contains(type)) {
-                items.add(new Item(begin, order, 0, () -> toolCall(observation, type, begin)));
-                items.add(new Item(end, order, 1, () -> toolResult(observation, end)));
+                items.add(new Item(begin, order, 0, observation, Step.TOOL_CALL));
+                items.add(new Item(end, order, 1, observation, Step.TOOL_RESULT));
             } else if (STRUCTURE_TYPES.contains(type)) {
                 String agent = observation.agent();
                 String enclosing = tree.enclosingAgent(observation);
                 if (agent != null && enclosing != null && !enclosing.equals("agent:" + agent)) {
-                    items.add(new Item(begin, order, 0, () -> handoff(enclosing, "agent:" + agent, "agent '" + agent + "' starts", begin)));
-                    items.add(new Item(end, order, 1, () -> handoff("agent:" + agent, enclosing, "agent '" + agent + "' returns", end)));
+                    items.add(new Item(begin, order, 0, observation, Step.AGENT_STARTS));
+                    items.add(new Item(end, order, 1, observation, Step.AGENT_RETURNS));
                 }
                 if (failed) {
-                    items.add(new Item(end, order, 1, () -> error(observation, end, null)));
+                    items.add(new Item(end, order, 1, observation, Step.FAILED));
                 }
             } else if (NOTE_TYPES.contains(type)) {
-                items.add(new Item(begin, order, 0, () -> note(observation, type, begin)));
+                items.add(new Item(begin, order, 0, observation, Step.NOTE));
             } else {
-                items.add(new Item(begin, order, 0, () -> raw(observation, "observation type '" + type + "'", begin)));
+                items.add(new Item(begin, order, 0, observation, Step.UNKNOWN));
             }
+        }
+
+        private void write(Item item) {
+            Observation observation = item.observation();
+            Instant at = item.at();
+            String agent = "agent:" + observation.agent();
+            switch (item.step()) {
+                case MODEL_CALL -> model(observation, at, observation.end());
+                case TOOL_CALL -> toolCall(observation, typeOf(observation), at);
+                case TOOL_RESULT -> toolResult(observation, at);
+                case AGENT_STARTS -> handoff(tree.enclosingAgent(observation), agent, "agent '" + observation.agent() + "' starts", at);
+                case AGENT_RETURNS -> handoff(agent, tree.enclosingAgent(observation), "agent '" + observation.agent() + "' returns", at);
+                case FAILED -> error(observation, at, null);
+                case NOTE -> note(observation, typeOf(observation), at);
+                case UNKNOWN -> raw(observation, "observation type '" + typeOf(observation) + "'", at);
+            }
+        }
+
+        private static String typeOf(Observation observation) {
+            return observation.type() == null ? "" : observation.type().toUpperCase(Locale.ROOT);
         }
 
         private Event startSession(Instant at) {

@@ -43,12 +43,14 @@ import java.util.stream.Stream;
 public final class Bench {
 
     /**
-     * Every group of figures; {@code first-frame.<format>}, {@code formats.<format>} and {@code memory.<format>} run one
-     * {@link ForeignFormat}'s figures of {@code open}, {@code formats} and {@code memory} alone.
+     * Every group of figures (what a run without {@code --only} measures); {@code first-frame.<format>},
+     * {@code formats.<format>} and {@code memory.<format>} are one {@link ForeignFormat}'s figures of {@code open},
+     * {@code formats} and {@code memory}, to run alone.
      */
     public static final Set<String> GROUPS = Stream.concat(Stream.of("import", "open", "step", "frame", "sandbox", "restore", "storage",
             "real-replay", "rebuild", "live", "formats", "memory", "library", "postgresql", "fanout", "search"),
-            Arrays.stream(ForeignFormat.values()).map(format -> "first-frame." + format.importerFormat())).collect(Collectors.toUnmodifiableSet());
+            Arrays.stream(ForeignFormat.values()).flatMap(format -> Stream.of("first-frame.", "formats.", "memory.")
+                    .map(group -> group + format.importerFormat()))).collect(Collectors.toUnmodifiableSet());
 
     private final Sizes sizes;
     private final Set<String> only;

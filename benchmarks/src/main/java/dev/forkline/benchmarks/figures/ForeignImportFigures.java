@@ -26,7 +26,6 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -53,7 +52,6 @@ public final class ForeignImportFigures {
         this.work = work;
         this.log = log;
     }
-
 
     /** The file of {@code format} at this run's size, written or reused. */
     public ForeignFormat.Written file(ForeignFormat format) throws Exception {

@@ -145,12 +145,13 @@ final class ExportScan {
     private static void observations(JsonParser parser, List<Observation> into, Observed observed, SharedStrings shared) throws IOException {
         while (parser.nextToken() != JsonToken.END_ARRAY) {
             long from = parser.currentTokenLocation().getByteOffset();
+            long line = parser.currentTokenLocation().getLineNr();
             JsonNode element = parser.currentToken() == JsonToken.START_OBJECT ? factMembers(parser) : Json.VALUES.readTree(parser);
             long to = parser.currentLocation().getByteOffset();
             if (to - from > Integer.MAX_VALUE) {
                 throw new IOException("an observation of " + (to - from) + " bytes, beyond what one observation may take");
             }
-            into.add(Observation.of(element, from, (int) (to - from), shared));
+            into.add(Observation.of(element, from, (int) (to - from), line, shared));
             observed.one();
         }
     }

@@ -156,7 +156,7 @@ public final class LangfuseImporter extends SingleFileImporter implements Stream
             this.starting = starting;
         }
 
-        void read() throws IOException {
+        void read() throws IOException, TraceFormatException {
             List<Observation> ordered = tree.ordered();
             Instant first = Observations.time(JsonFields.scalar(trace, "timestamp"));
             Instant lastEnd = first;
@@ -239,7 +239,7 @@ public final class LangfuseImporter extends SingleFileImporter implements Stream
             }
         }
 
-        private void write(Item item) {
+        private void write(Item item) throws TraceFormatException {
             Observation observation = item.observation();
             Instant at = item.at();
             String agent = "agent:" + observation.agent();
@@ -304,7 +304,7 @@ public final class LangfuseImporter extends SingleFileImporter implements Stream
             return started;
         }
 
-        private void model(Observation facts, Instant begin, Instant end) {
+        private void model(Observation facts, Instant begin, Instant end) throws TraceFormatException {
             JsonNode observation = source.read(facts);
             String actor = tree.actorOf(facts);
             ObjectNode data = Json.object();
@@ -397,7 +397,7 @@ public final class LangfuseImporter extends SingleFileImporter implements Stream
             return total != null && total.isNumber() ? total.decimalValue() : null;
         }
 
-        private void toolCall(Observation facts, String type, Instant begin) {
+        private void toolCall(Observation facts, String type, Instant begin) throws TraceFormatException {
             JsonNode observation = source.read(facts);
             JsonNode attributes = Observations.attributes(observation);
             String recordedId = JsonFields.firstScalar(attributes, CALL_ID_ATTRIBUTES);
@@ -454,7 +454,7 @@ public final class LangfuseImporter extends SingleFileImporter implements Stream
             return null;
         }
 
-        private void toolResult(Observation facts, Instant end) {
+        private void toolResult(Observation facts, Instant end) throws TraceFormatException {
             JsonNode observation = source.read(facts);
             Event call = openCalls.remove(facts);
             ObjectNode data = Json.object();
@@ -482,7 +482,7 @@ public final class LangfuseImporter extends SingleFileImporter implements Stream
             append(NewEvent.of(RUN, from, EventType.AGENT_HANDOFF).at(at).touches(StateKind.SESSION).data(data));
         }
 
-        private void error(Observation facts, Instant at, String cause) {
+        private void error(Observation facts, Instant at, String cause) throws TraceFormatException {
             JsonNode observation = source.read(facts);
             ObjectNode data = Json.object();
             data.put(ErrorData.MESSAGE, JsonFields.scalar(observation, "statusMessage") != null ? JsonFields.scalar(observation, "statusMessage")
@@ -493,7 +493,7 @@ public final class LangfuseImporter extends SingleFileImporter implements Stream
             append(cause != null ? draft.causes(cause) : draft);
         }
 
-        private void note(Observation facts, String type, Instant at) {
+        private void note(Observation facts, String type, Instant at) throws TraceFormatException {
             JsonNode observation = source.read(facts);
             ObjectNode data = Json.object();
             String output = GenAiMessages.valueText(observation.get("output"));
@@ -505,7 +505,7 @@ public final class LangfuseImporter extends SingleFileImporter implements Stream
             }
         }
 
-        private void raw(Observation facts, String what, Instant at) {
+        private void raw(Observation facts, String what, Instant at) throws TraceFormatException {
             JsonNode observation = source.read(facts);
             session.finding(Finding.info(ImportFindings.UNKNOWN_RECORD, what + " (" + JsonFields.scalar(observation, "id")
                     + ") is not known to Forkline: kept with its raw record", null, 0));

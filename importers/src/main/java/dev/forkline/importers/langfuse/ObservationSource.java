@@ -1,8 +1,11 @@
 package dev.forkline.importers.langfuse;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.support.FileRanges;
+import dev.forkline.importers.support.JsonDocuments;
 import dev.forkline.trace.Json;
+import dev.forkline.trace.TraceFormatException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,8 +37,13 @@ final class ObservationSource implements Closeable {
         this.ranges = new FileRanges(file, "an observation");
     }
 
-    /** The observation's JSON, as it stands in the export. */
-    JsonNode read(Observation observation) {
+    /**
+     * The observation's JSON, as it stands in the export.
+     *
+     * @throws TraceFormatException naming the file and line, for JSON the first pass passed over without reading (a
+     *                              number or a text beyond what Forkline reads, in the observation's input or output)
+     */
+    JsonNode read(Observation observation) throws TraceFormatException {
         if (observation.held() != null) {
             return observation.held();
         }
@@ -44,6 +52,9 @@ final class ObservationSource implements Closeable {
             try {
                 ByteBuffer bytes = ranges.read(observation.from(), observation.length());
                 tree = Json.MAPPER.readTree(bytes.array(), 0, bytes.limit());
+            } catch (JsonProcessingException e) {
+                throw new TraceFormatException(file.toString(), observation.line() + JsonDocuments.lineOf(e) - 1,
+                        "malformed JSON: " + e.getOriginalMessage(), e);
             } catch (IOException e) {
                 throw new UncheckedIOException(file + ": reading observation '" + observation.id() + "' again: " + e.getMessage(), e);
             }

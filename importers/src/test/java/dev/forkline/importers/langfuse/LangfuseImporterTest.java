@@ -235,6 +235,20 @@ class LangfuseImporterTest {
         assertThatThrownBy(() -> importer.read(trailing)).isInstanceOf(TraceFormatException.class)
                 .hasMessageContaining(trailing + ":2:").hasMessageContaining("content after");
 
+        // a number no double holds, in a member the first pass passes over unread: found when the observation is read again
+        Path huge = dir.resolve("huge.json");
+        Files.writeString(huge, """
+                {"trace": {"id": "t"},
+                 "observations": [
+                  {"id": "o1", "type": "SPAN", "startTime": "2025-06-01T10:00:01.000Z"},
+                  {"id": "o2", "type": "GENERATION", "startTime": "2025-06-01T10:00:02.000Z",
+                   "output": {"score":
+                     1e999999999}}
+                 ]}
+                """);
+        assertThatThrownBy(() -> importer.read(huge)).isInstanceOf(TraceFormatException.class)
+                .hasMessageContaining(huge + ":6:").hasMessageContaining("malformed JSON");
+
         Path notAList = dir.resolve("not-a-list.json");
         Files.writeString(notAList, "{\"trace\": {\"id\": \"t\", \"observations\": []}, \"observations\": {\"o1\": {}}}");
         assertThatThrownBy(() -> importer.read(notAList)).isInstanceOf(TraceFormatException.class).hasMessageContaining("'observations' list");

@@ -17,4 +17,13 @@ public interface EventsWithLines {
     default boolean hashedHere() {
         return false;
     }
+
+    /**
+     * The outcome of a run that has one session.end (its {@code outcome}, or {@code unknown} where it has none or a blank
+     * one) when this list knows it without parsing the event (a stored trace: its runs table), else null. A trace of
+     * thousands of runs would otherwise read a chunk of lines per run each time it is indexed.
+     */
+    default String knownOutcome(String run) {
+        return null;
+    }
 }

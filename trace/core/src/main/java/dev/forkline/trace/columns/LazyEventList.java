@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.AbstractList;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Objects;
 import java.util.RandomAccess;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -27,22 +28,29 @@ public final class LazyEventList extends AbstractList<Event> implements RandomAc
     private final EventColumns columns;
     private final EventLines lines;
     private final boolean hashedHere;
+    private final Map<String, String> knownOutcomes;
     private final AtomicReferenceArray<Cached> cache = new AtomicReferenceArray<>(CACHE_SLOTS);
 
     private record Cached(int index, Event event) {
     }
 
     public LazyEventList(EventColumns columns, EventLines lines) {
-        this(columns, lines, false);
+        this(columns, lines, false, Map.of());
     }
 
-    private LazyEventList(EventColumns columns, EventLines lines, boolean hashedHere) {
+    /** @param knownOutcomes the outcome of each run with one session.end, by run, as {@link #knownOutcome} gives it */
+    public LazyEventList(EventColumns columns, EventLines lines, Map<String, String> knownOutcomes) {
+        this(columns, lines, false, knownOutcomes);
+    }
+
+    private LazyEventList(EventColumns columns, EventLines lines, boolean hashedHere, Map<String, String> knownOutcomes) {
         if (columns.size() != lines.size()) {
             throw new IllegalArgumentException(columns.size() + " columns rows for " + lines.size() + " lines");
         }
         this.columns = columns;
         this.lines = lines;
         this.hashedHere = hashedHere;
+        this.knownOutcomes = Map.copyOf(knownOutcomes);
     }
 
     /**
@@ -50,12 +58,17 @@ public final class LazyEventList extends AbstractList<Event> implements RandomAc
      * events past what it holds in memory, read back from its temporary file or from the store it handed them to.
      */
     public static LazyEventList hashedHere(EventColumns columns, EventLines lines) {
-        return new LazyEventList(columns, lines, true);
+        return new LazyEventList(columns, lines, true, Map.of());
     }
 
     @Override
     public boolean hashedHere() {
         return hashedHere;
+    }
+
+    @Override
+    public String knownOutcome(String run) {
+        return knownOutcomes.get(run);
     }
 
     public EventColumns columns() {

@@ -143,14 +143,19 @@ public final class TraceIndex {
     private RunInfo describe(String run, int[] indexes) {
         int first = indexes[0];
         int last = indexes[indexes.length - 1];
-        String outcome = null;
-        for (int p = indexes.length - 1; p >= 0 && outcome == null; p--) {
+        int lastEnd = -1;
+        int ends = 0;
+        for (int p = indexes.length - 1; p >= 0; p--) {
             if (columns.is(indexes[p], EventType.SESSION_END)) {
-                outcome = events.get(indexes[p]).text("outcome");
-                if (outcome == null) {
-                    outcome = "unknown";
-                }
+                lastEnd = lastEnd < 0 ? indexes[p] : lastEnd;
+                ends++;
             }
+        }
+        String outcome = null;
+        if (lastEnd >= 0) {
+            String known = ends == 1 && events instanceof EventsWithLines withLines ? withLines.knownOutcome(run) : null;
+            String recorded = known != null ? known : events.get(lastEnd).text("outcome");
+            outcome = recorded == null || recorded.isBlank() ? "unknown" : recorded;
         }
         if (columns.is(first, EventType.RUN_FORK)) {
             Event fork = events.get(first);

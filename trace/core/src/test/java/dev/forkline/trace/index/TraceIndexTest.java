@@ -103,6 +103,55 @@ class TraceIndexTest {
         assertThat(index.roots()).extracting(RunInfo::id).containsExactly("r1");
     }
 
+    /**
+     * A list that knows its runs' outcomes (a stored trace) is not parsed for a run with one session.end; a run with two
+     * is, its last by seq deciding; a blank outcome reads as unknown, as the store's runs table keeps it.
+     */
+    @Test
+    void aRunsKnownOutcomeIsTakenWithoutParsingItsOneSessionEnd() {
+        trace.add("one", "harness", SESSION_START, "{}");
+        trace.add("one", "harness", SESSION_END, "{'outcome':'failure'}");
+        trace.add("two", "harness", SESSION_START, "{}");
+        trace.add("two", "harness", SESSION_END, "{'outcome':'failure'}");
+        trace.add("two", "harness", SESSION_END, "{'outcome':'success'}");
+        trace.add("blank", "harness", SESSION_END, "{'outcome':' '}");
+        trace.add("open", "harness", SESSION_START, "{}");
+        List<Event> written = trace.events();
+        java.util.Set<Integer> parsed = new java.util.TreeSet<>();
+        dev.forkline.trace.columns.EventLines lines = new dev.forkline.trace.columns.EventLines() {
+            @Override
+            public int size() {
+                return written.size();
+            }
+
+            @Override
+            public byte[] line(int i) {
+                parsed.add(i);
+                return dev.forkline.trace.EventCodec.toLine(written.get(i)).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            }
+
+            @Override
+            public String file() {
+                return "test";
+            }
+
+            @Override
+            public long lineNumber(int i) {
+                return i + 1L;
+            }
+        };
+        var known = java.util.Map.of("one", "known to the store", "two", "known but two ends", "open", "unknown");
+        TraceIndex index = TraceIndex.of(new dev.forkline.trace.columns.LazyEventList(
+                dev.forkline.trace.columns.EventColumns.of(written), lines, known));
+
+        assertThat(index.run("one").orElseThrow().outcome()).isEqualTo("known to the store");
+        assertThat(index.run("two").orElseThrow().outcome()).isEqualTo("success");
+        assertThat(index.run("blank").orElseThrow().outcome()).isEqualTo("unknown");
+        assertThat(index.run("open").orElseThrow().outcome()).as("no session.end: still running").isNull();
+        assertThat(parsed).as("the lines parsed").containsExactly(4, 5);
+        assertThat(TraceIndex.of(written).run("blank").orElseThrow().outcome()).isEqualTo("unknown");
+    }
+
     @Test
     void listsCheckpoints() {
         TraceIndex index = TraceIndex.of(forkedTrace());

@@ -14,6 +14,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -514,11 +515,16 @@ public final class TraceStore implements AutoCloseable {
             Manifest manifest = TraceRows.manifest(connection, traceId)
                     .orElseThrow(() -> new UnknownTraceException("no stored trace '" + traceId + "'"));
             long eventCount = TraceRows.stored(connection, traceId).map(TraceRows.Stored::eventCount).orElse(0L);
-            StoredTrace stored = StoredTrace.read(connection, traceId, RunRows.runIds(connection, traceId), eventCount, false);
+            List<RunSummary> runs = RunRows.runs(connection, traceId);
+            StoredTrace stored = StoredTrace.read(connection, traceId, runs.stream().map(RunSummary::runId).toList(), eventCount, false);
             int[] lines = new int[stored.size()];
             Arrays.setAll(lines, i -> i + 1);
-            return new Bundle("store:" + traceId, manifest, lazyEvents(traceId, stored), lines, new StoredBlobs(pool, blobIndex),
-                    stored.columns());
+            // the runs table's outcomes spare an index of the trace a chunk read per run (RunTally writes them as the
+            // index reads them: a run's session.end outcome, unknown when it has none or a blank one)
+            Map<String, String> outcomes = new HashMap<>();
+            runs.stream().filter(run -> run.outcome() != null).forEach(run -> outcomes.put(run.runId(), run.outcome()));
+            LazyEventList events = new LazyEventList(stored.columns(), new StoredEventLines(pool, traceId, stored.chunks(), chunkCache), outcomes);
+            return new Bundle("store:" + traceId, manifest, events, lines, new StoredBlobs(pool, blobIndex), stored.columns());
         }));
     }
 

@@ -11,6 +11,7 @@ import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.Manifest;
 import dev.forkline.trace.bundle.MemoryBlobStore;
+import dev.forkline.trace.index.TraceIndex;
 import dev.forkline.trace.integrity.TraceIntegrity;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -59,6 +60,28 @@ class GrowingTraceReplaceTest {
         }
     }
 
+    /**
+     * A new form that adds events after the stored one's session.end: the run keeps that end's outcome in the runs table
+     * and in the index of the loaded trace, which takes it from that table (a replacement never keeps a chunk holding a
+     * session.end, whose outcome the table would then have to recount).
+     */
+    @Test
+    void eventsAddedAfterAKeptSessionEndKeepItsOutcome() throws Exception {
+        try (TraceStore store = TraceStore.open(dir.resolve("db/forkline").toAbsolutePath())) {
+            store.replaceTrace(derived(2_500, -1, "success", 0), List.of(), "/live/c.jsonl", TraceIntegrity.unverified());
+            Bundle grown = derived(2_500, -1, "success", 3);
+            assertThat(store.replaceTrace(grown, List.of(), "/live/c.jsonl", TraceIntegrity.unverified()).status())
+                    .isEqualTo(StoreResult.Status.UPDATED);
+
+            String traceId = grown.manifest().traceId();
+            assertThat(store.runs(traceId)).singleElement().satisfies(run -> assertThat(run.outcome()).isEqualTo("success"));
+            assertThat(store.find(traceId).orElseThrow().outcome()).isEqualTo("success");
+            try (Bundle loaded = store.load(traceId)) {
+                assertThat(TraceIndex.of(loaded.events(), loaded.columns()).run("r1").orElseThrow().outcome()).isEqualTo("success");
+            }
+        }
+    }
+
     private static void replaceAndCheck(TraceStore store, Bundle bundle, String source) throws Exception {
         List<Finding> findings = List.of(Finding.info("otel.spans", bundle.events().size() + " events", null, 0));
         StoreResult result = store.replaceTrace(bundle, findings, source, TraceIntegrity.unverified());
@@ -67,6 +90,8 @@ class GrowingTraceReplaceTest {
         try (Bundle loaded = store.load(traceId)) {
             assertThat(loaded.events()).containsExactlyElementsOf(bundle.events());
             assertThat(loaded.manifest().title()).isEqualTo(bundle.manifest().title());
+            assertThat(TraceIndex.of(loaded.events(), loaded.columns()).runs()).as("the loaded trace's runs, outcomes from the runs table")
+                    .isEqualTo(TraceIndex.of(bundle.events()).runs());
         }
         TraceSummary summary = store.find(traceId).orElseThrow();
         assertThat(summary.eventCount()).isEqualTo(bundle.events().size());
@@ -85,6 +110,11 @@ class GrowingTraceReplaceTest {
      * {@code lateAt} ≥ 0, a late span's note sits at that place (every event after it is chained anew).
      */
     private static Bundle derived(int spans, int lateAt, String outcome) {
+        return derived(spans, lateAt, outcome, 0);
+    }
+
+    /** As {@link #derived(int, int, String)}, with {@code after} notes after the session.end. */
+    private static Bundle derived(int spans, int lateAt, String outcome, int after) {
         EventChain chain = new EventChain();
         List<Event> events = new ArrayList<>();
         int tick = 0;
@@ -99,6 +129,10 @@ class GrowingTraceReplaceTest {
         }
         events.add(chain.append(NewEvent.of("r1", "harness", EventType.SESSION_END).at(T0.plusMillis(++tick))
                 .data(Json.object().put("outcome", outcome))));
+        for (int i = 0; i < after; i++) {
+            events.add(chain.append(NewEvent.of("r1", "agent", EventType.NOTE).id("after-" + i).at(T0.plusMillis(++tick))
+                    .data(Json.object().put("text", "after the end " + i))));
+        }
         return new Bundle("memory", new Manifest(1, "otel-genai:t1", "live trace", T0, "forkline-import/otel-genai", "otel-genai"),
                 events, new int[events.size()], new MemoryBlobStore());
     }

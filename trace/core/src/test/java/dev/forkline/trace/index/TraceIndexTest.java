@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.TraceBuilder;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.LazyEventList;
+import dev.forkline.trace.testing.CountingLines;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -117,38 +120,15 @@ class TraceIndexTest {
         trace.add("blank", "harness", SESSION_END, "{'outcome':' '}");
         trace.add("open", "harness", SESSION_START, "{}");
         List<Event> written = trace.events();
-        java.util.Set<Integer> parsed = new java.util.TreeSet<>();
-        dev.forkline.trace.columns.EventLines lines = new dev.forkline.trace.columns.EventLines() {
-            @Override
-            public int size() {
-                return written.size();
-            }
-
-            @Override
-            public byte[] line(int i) {
-                parsed.add(i);
-                return dev.forkline.trace.EventCodec.toLine(written.get(i)).getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            }
-
-            @Override
-            public String file() {
-                return "test";
-            }
-
-            @Override
-            public long lineNumber(int i) {
-                return i + 1L;
-            }
-        };
+        CountingLines lines = new CountingLines(written, "test");
         var known = java.util.Map.of("one", "known to the store", "two", "known but two ends", "open", "unknown");
-        TraceIndex index = TraceIndex.of(new dev.forkline.trace.columns.LazyEventList(
-                dev.forkline.trace.columns.EventColumns.of(written), lines, known));
+        TraceIndex index = TraceIndex.of(new LazyEventList(EventColumns.of(written), lines, known));
 
         assertThat(index.run("one").orElseThrow().outcome()).isEqualTo("known to the store");
         assertThat(index.run("two").orElseThrow().outcome()).isEqualTo("success");
         assertThat(index.run("blank").orElseThrow().outcome()).isEqualTo("unknown");
         assertThat(index.run("open").orElseThrow().outcome()).as("no session.end: still running").isNull();
-        assertThat(parsed).as("the lines parsed").containsExactly(4, 5);
+        assertThat(lines.takeRead().stream().boxed()).as("the lines parsed").containsExactly(4, 5);
         assertThat(TraceIndex.of(written).run("blank").orElseThrow().outcome()).isEqualTo("unknown");
     }
 

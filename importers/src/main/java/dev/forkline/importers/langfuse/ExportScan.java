@@ -146,7 +146,7 @@ final class ExportScan {
         while (parser.nextToken() != JsonToken.END_ARRAY) {
             long from = parser.currentTokenLocation().getByteOffset();
             long line = parser.currentTokenLocation().getLineNr();
-            JsonNode element = parser.currentToken() == JsonToken.START_OBJECT ? factMembers(parser) : Json.VALUES.readTree(parser);
+            JsonNode element = parser.currentToken() == JsonToken.START_OBJECT ? Json.members(parser, FACT_MEMBERS) : Json.VALUES.readTree(parser);
             long to = parser.currentLocation().getByteOffset();
             if (to - from > Integer.MAX_VALUE) {
                 throw new IOException("an observation of " + (to - from) + " bytes, beyond what one observation may take");
@@ -154,21 +154,6 @@ final class ExportScan {
             into.add(Observation.of(element, from, (int) (to - from), line, shared));
             observed.one();
         }
-    }
-
-    /** The members of the object the parser is at the start of that {@link Observation#of} reads, the others skipped. */
-    private static ObjectNode factMembers(JsonParser parser) throws IOException {
-        ObjectNode facts = Json.object();
-        while (parser.nextToken() == JsonToken.FIELD_NAME) {
-            String member = parser.currentName();
-            parser.nextToken();
-            if (FACT_MEMBERS.contains(member)) {
-                facts.set(member, Json.VALUES.readTree(parser));
-            } else {
-                parser.skipChildren();
-            }
-        }
-        return facts;
     }
 
     /** Told after each observation read. */

@@ -2,6 +2,7 @@ package dev.forkline.trace;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,6 +11,8 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.util.Set;
 
 /** The shared, hardened Jackson configuration for reading untrusted traces. */
 public final class Json {
@@ -40,6 +43,24 @@ public final class Json {
     public static final ObjectReader VALUES = MAPPER.readerFor(JsonNode.class).without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private Json() {
+    }
+
+    /**
+     * The {@code wanted} members of the object the parser has just entered, read as trees; the others are passed over
+     * unread. The parser ends on the object's end.
+     */
+    public static ObjectNode members(JsonParser parser, Set<String> wanted) throws IOException {
+        ObjectNode members = object();
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String member = parser.currentName();
+            parser.nextToken();
+            if (wanted.contains(member)) {
+                members.set(member, VALUES.readTree(parser));
+            } else {
+                parser.skipChildren();
+            }
+        }
+        return members;
     }
 
     public static ObjectNode object() {

@@ -53,15 +53,7 @@ public final class DataSkim {
                 String field = parser.currentName();
                 JsonToken value = parser.nextToken();
                 if (field.equals("data") && value == JsonToken.START_OBJECT) {
-                    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                        String member = parser.currentName();
-                        parser.nextToken();
-                        if (wanted.contains(member)) {
-                            members.set(member, Json.VALUES.readTree(parser));
-                        } else {
-                            parser.skipChildren();
-                        }
-                    }
+                    members.setAll(Json.members(parser, wanted));
                 } else {
                     parser.skipChildren();
                 }

@@ -19,11 +19,10 @@ public interface EventsWithLines {
     }
 
     /**
-     * The outcome of a run that has one session.end (its {@code outcome}, or {@code unknown} where it has none or a blank
-     * one) when this list knows it without parsing the event (a stored trace: its runs table), else null. A trace of
-     * thousands of runs would otherwise read a chunk of lines per run each time it is indexed.
+     * What this list knows of a run without parsing its events (a stored trace: its runs table), else null. The
+     * outcome it gives holds for a run with one session.end only.
      */
-    default String knownOutcome(String run) {
+    default KnownRun knownRun(String run) {
         return null;
     }
 }

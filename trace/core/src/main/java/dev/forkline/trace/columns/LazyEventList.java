@@ -28,7 +28,7 @@ public final class LazyEventList extends AbstractList<Event> implements RandomAc
     private final EventColumns columns;
     private final EventLines lines;
     private final boolean hashedHere;
-    private final Map<String, String> knownOutcomes;
+    private final Map<String, KnownRun> knownRuns;
     private final AtomicReferenceArray<Cached> cache = new AtomicReferenceArray<>(CACHE_SLOTS);
 
     private record Cached(int index, Event event) {
@@ -38,19 +38,19 @@ public final class LazyEventList extends AbstractList<Event> implements RandomAc
         this(columns, lines, false, Map.of());
     }
 
-    /** @param knownOutcomes the outcome of each run with one session.end, by run, as {@link #knownOutcome} gives it */
-    public LazyEventList(EventColumns columns, EventLines lines, Map<String, String> knownOutcomes) {
-        this(columns, lines, false, knownOutcomes);
+    /** @param knownRuns what is known of runs without parsing their events, by run, as {@link #knownRun} gives it */
+    public LazyEventList(EventColumns columns, EventLines lines, Map<String, KnownRun> knownRuns) {
+        this(columns, lines, false, knownRuns);
     }
 
-    private LazyEventList(EventColumns columns, EventLines lines, boolean hashedHere, Map<String, String> knownOutcomes) {
+    private LazyEventList(EventColumns columns, EventLines lines, boolean hashedHere, Map<String, KnownRun> knownRuns) {
         if (columns.size() != lines.size()) {
             throw new IllegalArgumentException(columns.size() + " columns rows for " + lines.size() + " lines");
         }
         this.columns = columns;
         this.lines = lines;
         this.hashedHere = hashedHere;
-        this.knownOutcomes = Map.copyOf(knownOutcomes);
+        this.knownRuns = Map.copyOf(knownRuns);
     }
 
     /**
@@ -67,8 +67,8 @@ public final class LazyEventList extends AbstractList<Event> implements RandomAc
     }
 
     @Override
-    public String knownOutcome(String run) {
-        return knownOutcomes.get(run);
+    public KnownRun knownRun(String run) {
+        return knownRuns.get(run);
     }
 
     public EventColumns columns() {

@@ -6,6 +6,7 @@ import dev.forkline.trace.EventType;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventsWithLines;
 import dev.forkline.trace.columns.IdTable;
+import dev.forkline.trace.columns.KnownRun;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -153,7 +154,8 @@ public final class TraceIndex {
         }
         String outcome = null;
         if (lastEnd >= 0) {
-            String known = ends == 1 && events instanceof EventsWithLines withLines ? withLines.knownOutcome(run) : null;
+            KnownRun knownRun = ends == 1 && events instanceof EventsWithLines withLines ? withLines.knownRun(run) : null;
+            String known = knownRun == null ? null : knownRun.outcome();
             String recorded = known != null ? known : events.get(lastEnd).text("outcome");
             outcome = recorded == null || recorded.isBlank() ? "unknown" : recorded;
         }

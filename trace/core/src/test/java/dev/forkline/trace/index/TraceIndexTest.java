@@ -7,6 +7,7 @@ import dev.forkline.trace.Event;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.TraceBuilder;
 import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.KnownRun;
 import dev.forkline.trace.columns.LazyEventList;
 import dev.forkline.trace.testing.CountingLines;
 import java.util.ArrayList;
@@ -121,7 +122,8 @@ class TraceIndexTest {
         trace.add("open", "harness", SESSION_START, "{}");
         List<Event> written = trace.events();
         CountingLines lines = new CountingLines(written, "test");
-        var known = java.util.Map.of("one", "known to the store", "two", "known but two ends", "open", "unknown");
+        var known = java.util.Map.of("one", new KnownRun("known to the store", null), "two", new KnownRun("known but two ends", null),
+                "open", new KnownRun("unknown", null));
         TraceIndex index = TraceIndex.of(new LazyEventList(EventColumns.of(written), lines, known));
 
         assertThat(index.run("one").orElseThrow().outcome()).isEqualTo("known to the store");

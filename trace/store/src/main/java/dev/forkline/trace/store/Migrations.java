@@ -34,9 +34,9 @@ final class Migrations {
      * anything else (an older schema, a failed or a newer migration) goes through Flyway as before. A test checks the
      * list against the migrations Flyway finds, so a new migration cannot be skipped by forgetting it here.
      */
-    static final List<String> VERSIONS = List.of("1", "2", "3", "4", "5", "6", "7", "8", "9");
+    static final List<String> VERSIONS = List.of("1", "2", "3", "4", "5", "6", "7", "8", "9", "10");
     /** PostgreSQL's: also V6_1, its own (lz4 for the large byte columns). */
-    private static final List<String> POSTGRESQL_VERSIONS = List.of("1", "2", "3", "4", "5", "6", "6.1", "7", "8", "9");
+    private static final List<String> POSTGRESQL_VERSIONS = List.of("1", "2", "3", "4", "5", "6", "6.1", "7", "8", "9", "10");
 
     /** {@link #VERSIONS} of {@code dialect}'s database, which has its own migrations besides the common ones. */
     static List<String> versions(Dialect dialect) {

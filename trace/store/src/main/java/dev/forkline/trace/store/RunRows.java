@@ -31,13 +31,13 @@ final class RunRows {
     /** The trace's runs, in the order they first appeared. */
     static List<RunSummary> runs(Connection connection, String traceId) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT run_id, parent_run, fork_checkpoint, fork_event,"
-                + " reason, event_count, outcome FROM runs WHERE trace_id = ? ORDER BY ordinal")) {
+                + " reason, event_count, outcome, imported FROM runs WHERE trace_id = ? ORDER BY ordinal")) {
             query.setString(1, traceId);
             try (ResultSet rows = query.executeQuery()) {
                 List<RunSummary> runs = new ArrayList<>();
                 while (rows.next()) {
                     runs.add(new RunSummary(rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4),
-                            rows.getString(5), rows.getLong(6), rows.getString(7)));
+                            rows.getString(5), rows.getLong(6), rows.getString(7), rows.getObject(8, Boolean.class)));
                 }
                 return runs;
             }

@@ -3,10 +3,12 @@ package dev.forkline.trace.store;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.payload.SessionStartData;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -27,6 +29,9 @@ final class RunTally {
         long eventCount;
         long lastSeq;
         String outcome = UNKNOWN_OUTCOME;
+        /** Whether its first event is marked imported; written with a new run's row only (its first event is in it). */
+        Boolean imported;
+        long firstSeq = Long.MAX_VALUE;
         final boolean stored;
         boolean changed;
 
@@ -80,14 +85,18 @@ final class RunTally {
     }
 
     /**
-     * Counts event {@code i} of {@code columns} into its run. Only a run.fork and a session.end are parsed (through
-     * {@code events}), for the fork's parent and the session's outcome.
+     * Counts event {@code i} of {@code columns} into its run. Only a run.fork, a session.end and a new run's first event
+     * are parsed (through {@code events}), for the fork's parent, the session's outcome and whether the run was imported.
      */
     void count(EventColumns columns, int i, IntFunction<Event> events) {
         Run run = runs.computeIfAbsent(columns.run(i), id -> new Run(id, runs.size(), false));
         run.eventCount++;
         run.lastSeq = Math.max(run.lastSeq, columns.seq(i));
         run.changed = true;
+        if (!run.stored && columns.seq(i) < run.firstSeq) {
+            run.firstSeq = columns.seq(i);
+            run.imported = events.apply(i).data().has(SessionStartData.IMPORTED);
+        }
         if (columns.is(i, EventType.RUN_FORK)) {
             Event event = events.apply(i);
             run.parentRun = event.text("parentRun");
@@ -113,7 +122,7 @@ final class RunTally {
 
     void save(Connection connection, String traceId) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO runs (trace_id, run_id, ordinal, parent_run,"
-                + " fork_checkpoint, fork_event, reason, event_count, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                + " fork_checkpoint, fork_event, reason, event_count, outcome, imported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
              PreparedStatement update = connection.prepareStatement("UPDATE runs SET parent_run = ?, fork_checkpoint = ?,"
                      + " fork_event = ?, reason = ?, event_count = ?, outcome = ? WHERE trace_id = ? AND run_id = ?")) {
             boolean inserts = false;
@@ -143,6 +152,11 @@ final class RunTally {
                     insert.setString(7, run.reason);
                     insert.setLong(8, run.eventCount);
                     insert.setString(9, run.outcome);
+                    if (run.imported == null) {
+                        insert.setNull(10, Types.BOOLEAN);
+                    } else {
+                        insert.setBoolean(10, run.imported);
+                    }
                     insert.addBatch();
                     inserts = true;
                 }

@@ -18,7 +18,7 @@ final class Schema {
                     "EVENT_COUNT", "RUN_COUNT", "OUTCOME", "CONTENT_DIGEST", "INTEGRITY", "INTEGRITY_EVENT", "INTEGRITY_LINE",
                     "INTEGRITY_PROBLEMS", "INTEGRITY_CODE", "INTEGRITY_DETAIL", "QUEUE_EVENTS")),
             Map.entry("RUNS", Set.of("TRACE_ID", "RUN_ID", "ORDINAL", "PARENT_RUN", "FORK_CHECKPOINT", "FORK_EVENT", "REASON",
-                    "EVENT_COUNT", "OUTCOME")),
+                    "EVENT_COUNT", "OUTCOME", "IMPORTED")),
             Map.entry("EVENT_CHUNKS", Set.of("TRACE_ID", "RUN_ID", "FIRST_SEQ", "LAST_SEQ", "EVENT_COUNT", "HEADER", "LINES")),
             Map.entry("BLOB_PACKS", Set.of("PACK_ID", "ENTRIES", "CONTENT")),
             Map.entry("TRACE_BLOB_REFS", Set.of("TRACE_ID", "ORDINAL", "HASHES")),

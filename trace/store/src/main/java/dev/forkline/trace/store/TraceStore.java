@@ -5,6 +5,7 @@ import dev.forkline.trace.Finding;
 import dev.forkline.trace.Hashes;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.Manifest;
+import dev.forkline.trace.columns.KnownRun;
 import dev.forkline.trace.columns.LazyEventList;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.integrity.TraceIntegrity;
@@ -519,11 +520,11 @@ public final class TraceStore implements AutoCloseable {
             StoredTrace stored = StoredTrace.read(connection, traceId, runs.stream().map(RunSummary::runId).toList(), eventCount, false);
             int[] lines = new int[stored.size()];
             Arrays.setAll(lines, i -> i + 1);
-            // the runs table's outcomes spare an index of the trace a chunk read per run (RunTally writes them as the
-            // index reads them: a run's session.end outcome, unknown when it has none or a blank one)
-            Map<String, String> outcomes = new HashMap<>();
-            runs.stream().filter(run -> run.outcome() != null).forEach(run -> outcomes.put(run.runId(), run.outcome()));
-            LazyEventList events = new LazyEventList(stored.columns(), new StoredEventLines(pool, traceId, stored.chunks(), chunkCache), outcomes);
+            // the runs table spares an index of the trace, and the window, a chunk read per run (RunTally writes a run's
+            // session.end outcome as the index reads it: unknown when it has none or a blank one)
+            Map<String, KnownRun> known = new HashMap<>();
+            runs.forEach(run -> known.put(run.runId(), new KnownRun(run.outcome(), run.imported())));
+            LazyEventList events = new LazyEventList(stored.columns(), new StoredEventLines(pool, traceId, stored.chunks(), chunkCache), known);
             return new Bundle("store:" + traceId, manifest, events, lines, new StoredBlobs(pool, blobIndex), stored.columns());
         }));
     }

@@ -92,8 +92,10 @@ class IntegrityVerdictsMigrationTest {
         }
     }
 
-    /** Back to the state before versions 5 to 9 (which run after version 4), so that version 4 is the one cut off. */
+    /** Back to the state before versions 5 to 10 (which run after version 4), so that version 4 is the one cut off. */
     private static void undoVersionFive(Statement sql) throws Exception {
+        sql.execute("ALTER TABLE runs DROP COLUMN IF EXISTS imported");
+        sql.executeUpdate("DELETE FROM \"" + Schema.HISTORY_TABLE + "\" WHERE \"version\" = '10'");
         sql.execute("DROP TABLE IF EXISTS search_terms");
         sql.execute("DROP TABLE IF EXISTS search_indexed");
         sql.executeUpdate("DELETE FROM \"" + Schema.HISTORY_TABLE + "\" WHERE \"version\" IN ('8', '9')");

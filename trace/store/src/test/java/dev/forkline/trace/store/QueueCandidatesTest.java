@@ -93,9 +93,9 @@ class QueueCandidatesTest {
             }
             expected = store.listQueueCandidates().stream().map(TraceSummary::traceId).toList();
         }
-        // back to schema 6: versions 8 and 9 (the search index) go too, as they came after
-        backend.execute(dir, "db", "DROP TABLE search_terms", "DROP TABLE search_indexed",
-                "DELETE FROM \"flyway_schema_history\" WHERE \"version\" IN ('8', '9')",
+        // back to schema 6: versions 8 and 9 (the search index) and 10 go too, as they came after
+        backend.execute(dir, "db", "DROP TABLE search_terms", "DROP TABLE search_indexed", "ALTER TABLE runs DROP COLUMN imported",
+                "DELETE FROM \"flyway_schema_history\" WHERE \"version\" IN ('8', '9', '10')",
                 "ALTER TABLE traces DROP COLUMN queue_events",
                 "DELETE FROM \"flyway_schema_history\" WHERE \"version\" = '" + QueueEventsMigration.VERSION + "'");
 

@@ -12,6 +12,9 @@ import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
+import dev.forkline.trace.columns.EventsWithLines;
+import dev.forkline.trace.columns.KnownRun;
+import dev.forkline.trace.payload.SessionStartData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -106,8 +109,32 @@ class TraceStoreTest {
         store.importTrace(SampleTraces.standard("t-runs").bundle(), List.of(), null);
 
         assertThat(store.runs("t-runs")).containsExactly(
-                new RunSummary("r1", null, null, null, null, 9, "failure"),
-                new RunSummary("r2", "r1", "cp1", "r1.6", "replay", 3, "unknown"));
+                new RunSummary("r1", null, null, null, null, 9, "failure", false),
+                new RunSummary("r2", "r1", "cp1", "r1.6", "replay", 3, "unknown", false));
+    }
+
+    /**
+     * Whether a run's first event is marked imported is kept in its row, so that the window tells an imported run from
+     * a recorded one without reading a chunk per run; the loaded events hand it on.
+     */
+    @Test
+    void eachRunRemembersWhetherItsFirstEventWasImported() throws Exception {
+        SampleTraces trace = SampleTraces.standard("t-imported");
+        ObjectNode start = Json.object();
+        start.putObject(SessionStartData.IMPORTED).put(SessionStartData.IMPORTED_FORMAT, "claude-code");
+        trace.add(NewEvent.of("r3", "harness", EventType.SESSION_START).data(start));
+        trace.add(NewEvent.of("r3", "harness", EventType.SESSION_END).data(Json.object().put("outcome", "success")));
+
+        store.importTrace(trace.bundle(), List.of(), null);
+
+        assertThat(store.runs("t-imported")).extracting(RunSummary::runId, RunSummary::imported).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("r1", false), org.assertj.core.groups.Tuple.tuple("r2", false),
+                org.assertj.core.groups.Tuple.tuple("r3", true));
+        try (Bundle loaded = store.load("t-imported")) {
+            var known = (EventsWithLines) loaded.events();
+            assertThat(known.knownRun("r3")).isEqualTo(new KnownRun("success", true));
+            assertThat(known.knownRun("r1")).isEqualTo(new KnownRun("failure", false));
+        }
     }
 
     @Test

@@ -126,10 +126,29 @@ final class VersionOneDatabase {
                     }
                 }
             }
-            runs.save(connection, traceId);
+            insertRuns(connection, traceId, runs);
             TraceRows.updateCounts(connection, traceId, events.size(), runs.size(), runs.traceOutcome(), digest);
             FindingRows.replace(connection, traceId, findings);
             connection.commit();
+        }
+    }
+
+    /** The runs rows as the version 1 store inserted them (before version 10 added {@code imported}). */
+    private static void insertRuns(Connection connection, String traceId, RunTally runs) throws Exception {
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO runs (trace_id, run_id, ordinal, parent_run,"
+                + " fork_checkpoint, fork_event, reason, event_count, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            for (RunTally.Run run : runs.runs()) {
+                insert.setString(1, traceId);
+                insert.setString(2, run.runId);
+                insert.setInt(3, run.ordinal);
+                insert.setString(4, run.parentRun);
+                insert.setString(5, run.forkCheckpoint);
+                insert.setString(6, run.forkEvent);
+                insert.setString(7, run.reason);
+                insert.setLong(8, run.eventCount);
+                insert.setString(9, run.outcome);
+                insert.executeUpdate();
+            }
         }
     }
 

@@ -6,6 +6,8 @@ import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventsWithLines;
+import dev.forkline.trace.columns.KnownRun;
 import dev.forkline.trace.columns.LazyEventList.DamagedEventException;
 import dev.forkline.trace.index.Lineage;
 import dev.forkline.trace.index.RunInfo;
@@ -24,8 +26,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The runs of an opened trace from the trace module's {@link TraceIndex}, with a state reconstructor over them. Built
- * from the index's columns: of the events themselves it reads only each root run's first event, and each replay run's
- * session.end (its recorded divergence). What the runs did to test files is read later, by {@link #checkTests}.
+ * from the index's columns: of the events themselves it reads only each root run's first event (unless the store knows
+ * whether it is marked imported), and each replay run's session.end (its recorded divergence). What the runs did to
+ * test files is read later, by {@link #checkTests}.
  */
 public final class IndexRunLineage implements RunLineage {
 
@@ -33,6 +36,8 @@ public final class IndexRunLineage implements RunLineage {
 
     private final TraceIndex index;
     private final StateReconstructor reconstructor;
+    /** What the trace's store knows of its runs without reading them, or null. */
+    private final EventsWithLines knownRuns;
     private final Map<String, RunEvents> runEvents = new ConcurrentHashMap<>();
     /** The nodes as last made: before {@link #checkTests}, every run's tests are CHECKING. */
     private volatile Nodes nodes;
@@ -58,6 +63,7 @@ public final class IndexRunLineage implements RunLineage {
 
     public IndexRunLineage(Bundle bundle) {
         this.index = TraceIndex.of(bundle.events());
+        this.knownRuns = bundle.events() instanceof EventsWithLines withLines ? withLines : null;
         this.reconstructor = new StateReconstructor(index, bundle.blobs());
         List<RunNode> built = new ArrayList<>();
         for (RunInfo root : index.roots()) {
@@ -75,8 +81,7 @@ public final class IndexRunLineage implements RunLineage {
         if (info.isFork()) {
             origin = info.reason() == null ? "fork" : info.reason();
         } else {
-            RunEvents events = events(info.id());
-            origin = !events.isEmpty() && events.event(0).data().has(SessionStartData.IMPORTED) ? "import" : "original";
+            origin = firstEventImported(info.id()) ? "import" : "original";
         }
         int edits = info.edits() != null && info.edits().isArray() ? info.edits().size() : 0;
         String divergence = null;
@@ -85,6 +90,16 @@ public final class IndexRunLineage implements RunLineage {
         }
         return new RunNode(info.id(), info.parentRun(), origin, divergence, info.outcome() == null ? "running" : info.outcome(),
                 info.forkCheckpointId(), edits, info.eventCount(), children, TaskOutcome.Tests.CHECKING);
+    }
+
+    /** Whether the run's first event is marked imported: from the store's runs table where it knows, else read. */
+    private boolean firstEventImported(String run) {
+        KnownRun known = knownRuns == null ? null : knownRuns.knownRun(run);
+        if (known != null && known.imported() != null) {
+            return known.imported();
+        }
+        RunEvents events = events(run);
+        return !events.isEmpty() && events.event(0).data().has(SessionStartData.IMPORTED);
     }
 
     /**

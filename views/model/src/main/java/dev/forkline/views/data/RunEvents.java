@@ -34,8 +34,9 @@ public final class RunEvents {
         this.index = index;
         this.columns = index.columns();
         this.run = run;
-        this.runCode = run == null ? -1 : columns.runs().indexOf(run);
         this.fileIndexes = run == null ? new int[0] : index.indexesOf(run);
+        // from the run's own first event: looking the run up among the trace's runs costs a trace of many runs dearly
+        this.runCode = fileIndexes.length == 0 ? -1 : columns.runCode(fileIndexes[0]);
     }
 
     /** A run's events (none for a run the index does not know). */

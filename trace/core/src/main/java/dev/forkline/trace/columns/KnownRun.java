@@ -1,0 +1,13 @@
+package dev.forkline.trace.columns;
+
+/**
+ * What a store knows of one run without parsing its events (its runs table), so that a trace of thousands of runs is
+ * not read a chunk per run each time it is indexed or shown.
+ *
+ * @param outcome  the outcome of the run's one session.end ({@code unknown} where it has none or a blank one), or null
+ *                 when not known
+ * @param imported whether the run's first event is marked imported (its data has
+ *                 {@link dev.forkline.trace.payload.SessionStartData#IMPORTED}), or null when not known
+ */
+public record KnownRun(String outcome, Boolean imported) {
+}

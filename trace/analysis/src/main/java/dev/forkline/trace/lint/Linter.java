@@ -2,8 +2,6 @@ package dev.forkline.trace.lint;
 
 import dev.forkline.trace.payload.ApprovalRequestData;
 import dev.forkline.trace.payload.RunForkData;
-import dev.forkline.trace.payload.SessionStartData;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
@@ -32,8 +30,8 @@ import java.util.function.Supplier;
  * reported once, on the first such event, with the count in its message.
  *
  * <p>The rules that read every payload ({@link PayloadRules}) and the verifier run in one {@link EventSweep}, which
- * shows each event once; the other rules work from the index's columns and parse only the few events they are about
- * (each root run's session.start, run.fork and approval events).
+ * shows each event once (and notes what each session.start names, for the rule about each root run's start); the other
+ * rules work from the index's columns and parse only the few events they are about (run.fork and approval events).
  */
 public final class Linter {
 
@@ -98,7 +96,7 @@ public final class Linter {
             PayloadRules.Seen seen = PayloadRules.all(payloads.inFileOrder());
             Linter linter = new Linter(index, eventFindings);
             linter.verification(verification.get());
-            linter.sessions(seen.unnamedModelCalls);
+            linter.sessions(seen);
             linter.findings.addAll(new ToolCallPairing(index, eventFindings).findings());
             linter.mutationsOutsideCheckpoints();
             linter.forks();
@@ -128,10 +126,10 @@ public final class Linter {
         }
     }
 
-    /** @param unnamedModelCalls file-order indexes of the model.calls that do not name their model */
-    private void sessions(List<Integer> unnamedModelCalls) {
+    /** @param seen what the sweep saw: the model.calls that do not name their model, and each session.start's identity */
+    private void sessions(PayloadRules.Seen seen) {
         Map<String, UnnamedCalls> unnamedByRun = new HashMap<>();
-        for (int call : unnamedModelCalls) {
+        for (int call : seen.unnamedModelCalls) {
             unnamedByRun.computeIfAbsent(columns.run(call), run -> new UnnamedCalls()).add(call, index.positionInRun(call));
         }
         for (RunInfo run : index.runs()) {
@@ -142,7 +140,8 @@ public final class Linter {
                     add(Finding.Severity.ERROR, LintCodes.MISSING_SESSION_START, "root run '" + run.id() + "' starts with "
                             + columns.type(first) + ", not session.start: environment and model are unknown", first);
                 } else {
-                    sessionIdentity(first, index.get(first));
+                    SessionIdentity identity = seen.sessionStarts.get(first);
+                    sessionIdentity(first, identity != null ? identity : SessionIdentity.of(index.get(first)));
                 }
             }
             if (run.outcome() == null) {
@@ -172,17 +171,15 @@ public final class Linter {
         }
     }
 
-    private void sessionIdentity(int i, Event start) {
-        JsonNode model = start.data().get(SessionStartData.MODEL);
-        if (model == null || !model.isObject() || PayloadRules.blank(model.get(SessionStartData.MODEL_NAME))) {
+    private void sessionIdentity(int i, SessionIdentity identity) {
+        if (identity.modelUnnamed()) {
             add(Finding.Severity.WARNING, LintCodes.MISSING_MODEL_IDENTITY,
                     "session.start does not name the model (data.model.model): a replay cannot ask the same model", i);
         }
-        JsonNode environment = start.data().get(SessionStartData.ENVIRONMENT);
-        if (environment == null || !environment.isObject()) {
+        if (identity.environmentMissing()) {
             add(Finding.Severity.WARNING, LintCodes.MISSING_ENVIRONMENT_IDENTITY,
                     "session.start has no data.environment: a replay cannot rebuild the sandbox the run saw", i);
-        } else if (PayloadRules.blank(environment.get(SessionStartData.ENVIRONMENT_IMAGE)) && PayloadRules.blank(environment.get(SessionStartData.ENVIRONMENT_IMAGE_DIGEST))) {
+        } else if (identity.imageUnnamed()) {
             add(Finding.Severity.WARNING, LintCodes.MISSING_ENVIRONMENT_IDENTITY,
                     "session.start's environment names no image or imageDigest: a replay cannot rebuild the sandbox the run saw", i);
         }

@@ -10,6 +10,7 @@ import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.verify.EventSweep;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +44,8 @@ final class PayloadRules implements EventSweep.Inspection<PayloadRules.Seen> {
         private final Map<TypeAndField, FirstAndCount> missingFields = new LinkedHashMap<>();
         /** File-order indexes of model.call events without data.model, in file order. */
         final List<Integer> unnamedModelCalls = new ArrayList<>();
+        /** What each session.start names, by its file-order index. */
+        final Map<Integer, SessionIdentity> sessionStarts = new HashMap<>();
 
         /** Adds what a range of events after those seen so far showed. */
         void append(Seen later) {
@@ -50,6 +53,7 @@ final class PayloadRules implements EventSweep.Inspection<PayloadRules.Seen> {
             later.unknownTypes.forEach((type, seen) -> merge(unknownTypes, type, seen));
             later.missingFields.forEach((typeAndField, seen) -> merge(missingFields, typeAndField, seen));
             unnamedModelCalls.addAll(later.unnamedModelCalls);
+            sessionStarts.putAll(later.sessionStarts);
         }
 
         private static <K> void merge(Map<K, FirstAndCount> into, K key, FirstAndCount later) {
@@ -104,6 +108,7 @@ final class PayloadRules implements EventSweep.Inspection<PayloadRules.Seen> {
         switch (kind) {
             case TOOL_CALL -> effectClass(i, event, seen);
             case ESCAPE_ATTEMPT -> escape(i, event, seen);
+            case SESSION_START -> seen.sessionStarts.put(i, SessionIdentity.of(event));
             case MODEL_CALL -> {
                 if (blank(event.data().get(ModelCallData.MODEL))) {
                     seen.unnamedModelCalls.add(i);

@@ -6,13 +6,19 @@ import static org.assertj.core.groups.Tuple.tuple;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventChain;
+import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Finding.Severity;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.TraceBuilder;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventLines;
+import dev.forkline.trace.columns.LazyEventList;
 import dev.forkline.trace.index.TraceIndex;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class LinterTest {
@@ -92,6 +98,51 @@ class LinterTest {
                 tuple(LintCodes.MISSING_ENVIRONMENT_IDENTITY, "r3.1"),
                 tuple(LintCodes.RUN_WITHOUT_END, "r3.1"));
         assertThat(lint().get(2).message()).startsWith("2 model.call event(s)");
+    }
+
+    /**
+     * A lazily read trace's session.starts are judged as the sweep shows them, not read again run by run: a trace of
+     * thousands of runs read each one's chunk a second time for it.
+     */
+    @Test
+    void aLazilyReadTracesSessionStartsAreReadOnceAndTheFindingsAreTheSame() {
+        trace.add("r1", "harness", SESSION_START, "{'environment':{'os':'linux'}}");
+        trace.add("r1", "agent:a", MODEL_CALL, "{'input':{},'output':{},'usage':{}}");
+        trace.add("r1", "harness", SESSION_END, "{'outcome':'success'}");
+        trace.add("r2", "harness", SESSION_START, START);
+        trace.add("r3", "harness", SESSION_START, "{'model':{'model':'m'},'environment':{'os':'linux'}}");
+        List<Event> events = trace.events();
+        int[] reads = new int[events.size()];
+        EventLines lines = new EventLines() {
+            @Override
+            public int size() {
+                return events.size();
+            }
+
+            @Override
+            public byte[] line(int i) {
+                reads[i]++;
+                return EventCodec.toLine(events.get(i)).getBytes(StandardCharsets.UTF_8);
+            }
+
+            @Override
+            public String file() {
+                return "trace.jsonl";
+            }
+
+            @Override
+            public long lineNumber(int i) {
+                return i + 1L;
+            }
+        };
+        int[] numbers = IntStream.rangeClosed(1, events.size()).toArray();
+
+        List<Finding> lazily = Linter.lint(TraceIndex.of(new LazyEventList(EventColumns.of(events), lines)), numbers);
+
+        assertThat(lazily).isEqualTo(lint()).extracting(Finding::code, Finding::eventId).contains(
+                tuple(LintCodes.MISSING_MODEL_IDENTITY, "r1.1"), tuple(LintCodes.MISSING_ENVIRONMENT_IDENTITY, "r1.1"),
+                tuple(LintCodes.MISSING_ENVIRONMENT_IDENTITY, "r3.1"));
+        assertThat(new int[] {reads[0], reads[3], reads[4]}).as("reads of each session.start").containsOnly(1);
     }
 
     @Test

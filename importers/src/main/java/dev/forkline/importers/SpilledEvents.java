@@ -3,12 +3,15 @@ package dev.forkline.importers;
 import dev.forkline.trace.CanonicalEvent;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventCodec;
+import dev.forkline.trace.EventType;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.bundle.EventBatchSink;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventLines;
 import dev.forkline.trace.columns.HeldEventList;
+import dev.forkline.trace.columns.KnownRun;
 import dev.forkline.trace.columns.LazyEventList;
+import dev.forkline.trace.payload.SessionEndData;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -17,7 +20,9 @@ import java.nio.file.Path;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.RandomAccess;
 
@@ -58,6 +63,11 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
     private EventColumns finishedColumns;
     private Event first;
     private Event last;
+    /**
+     * The outcome of each run's last session.end appended, as the finished lazy list knows it: indexing the events for
+     * the import's checks then reads no chunk per run (a trace of thousands of runs).
+     */
+    private final Map<String, KnownRun> ends = new HashMap<>();
     private int size;
     private boolean finished;
 
@@ -101,6 +111,10 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
         }
         last = event;
         size++;
+        if (event.is(EventType.SESSION_END)) {
+            String outcome = event.text(SessionEndData.OUTCOME);
+            ends.put(event.run(), new KnownRun(outcome == null || outcome.isBlank() ? "unknown" : outcome, null));
+        }
         if (!pastLimit) {
             memory.add(hashed);
             heldBytes += hashed.line().length;
@@ -202,10 +216,10 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
         }
         finishedColumns = allColumns();
         if (keptElsewhere) {
-            return LazyEventList.hashedHere(finishedColumns, keptBy.linesKept(finishedColumns));
+            return LazyEventList.hashedHere(finishedColumns, keptBy.linesKept(finishedColumns), ends);
         }
         spill.finish();
-        return LazyEventList.hashedHere(finishedColumns, spill);
+        return LazyEventList.hashedHere(finishedColumns, spill, ends);
     }
 
     /**

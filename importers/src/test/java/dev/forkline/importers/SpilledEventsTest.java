@@ -13,6 +13,7 @@ import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventLines;
 import dev.forkline.trace.columns.EventsWithLines;
+import dev.forkline.trace.columns.KnownRun;
 import dev.forkline.trace.columns.LazyEventList;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -106,6 +107,30 @@ class SpilledEventsTest {
             assertThat(columns.callId(i)).isEqualTo(expected.callId(i));
             assertThat(columns.type(i)).isEqualTo(expected.type(i));
         }
+    }
+
+    /**
+     * A spilled import knows each run's session.end outcome from the events as they were appended, so that indexing it
+     * for the checks reads no chunk per run (a trace of thousands of runs); it says nothing of a run without one.
+     */
+    @Test
+    void theFinishedListKnowsEachRunsOutcomeFromTheEventsAppended() throws Exception {
+        SpilledEvents spilled = new SpilledEvents("t.jsonl", 2, folder);
+        EventChain chain = new EventChain();
+        Instant t = Instant.parse("2026-01-01T00:00:00Z");
+        for (String run : List.of("passed", "blank", "open")) {
+            spilled.add(chain.appendHashed(NewEvent.of(run, "harness", EventType.SESSION_START).data(Json.object()).at(t)));
+            if (!run.equals("open")) {
+                String outcome = run.equals("passed") ? "success" : " ";
+                spilled.add(chain.appendHashed(NewEvent.of(run, "harness", EventType.SESSION_END).data(Json.object().put("outcome", outcome)).at(t)));
+            }
+        }
+
+        var finished = (LazyEventList) spilled.finished(null);
+
+        assertThat(finished.knownRun("passed")).isEqualTo(new KnownRun("success", null));
+        assertThat(finished.knownRun("blank")).as("as the index reads a blank outcome").isEqualTo(new KnownRun("unknown", null));
+        assertThat(finished.knownRun("open")).isNull();
     }
 
     @Test

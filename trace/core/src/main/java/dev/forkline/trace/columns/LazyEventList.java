@@ -58,7 +58,12 @@ public final class LazyEventList extends AbstractList<Event> implements RandomAc
      * events past what it holds in memory, read back from its temporary file or from the store it handed them to.
      */
     public static LazyEventList hashedHere(EventColumns columns, EventLines lines) {
-        return new LazyEventList(columns, lines, true, Map.of());
+        return hashedHere(columns, lines, Map.of());
+    }
+
+    /** As {@link #hashedHere(EventColumns, EventLines)}, knowing what {@code knownRuns} says of runs. */
+    public static LazyEventList hashedHere(EventColumns columns, EventLines lines, Map<String, KnownRun> knownRuns) {
+        return new LazyEventList(columns, lines, true, knownRuns);
     }
 
     @Override

@@ -6,16 +6,12 @@ import static org.assertj.core.groups.Tuple.tuple;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventChain;
-import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Finding.Severity;
 import dev.forkline.trace.NewEvent;
 import dev.forkline.trace.TraceBuilder;
-import dev.forkline.trace.columns.EventColumns;
-import dev.forkline.trace.columns.EventLines;
-import dev.forkline.trace.columns.LazyEventList;
 import dev.forkline.trace.index.TraceIndex;
-import java.nio.charset.StandardCharsets;
+import dev.forkline.trace.testing.CountingLines;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -112,37 +108,15 @@ class LinterTest {
         trace.add("r2", "harness", SESSION_START, START);
         trace.add("r3", "harness", SESSION_START, "{'model':{'model':'m'},'environment':{'os':'linux'}}");
         List<Event> events = trace.events();
-        int[] reads = new int[events.size()];
-        EventLines lines = new EventLines() {
-            @Override
-            public int size() {
-                return events.size();
-            }
-
-            @Override
-            public byte[] line(int i) {
-                reads[i]++;
-                return EventCodec.toLine(events.get(i)).getBytes(StandardCharsets.UTF_8);
-            }
-
-            @Override
-            public String file() {
-                return "trace.jsonl";
-            }
-
-            @Override
-            public long lineNumber(int i) {
-                return i + 1L;
-            }
-        };
+        CountingLines lines = new CountingLines(events, "trace.jsonl");
         int[] numbers = IntStream.rangeClosed(1, events.size()).toArray();
 
-        List<Finding> lazily = Linter.lint(TraceIndex.of(new LazyEventList(EventColumns.of(events), lines)), numbers);
+        List<Finding> lazily = Linter.lint(TraceIndex.of(lines.events()), numbers);
 
         assertThat(lazily).isEqualTo(lint()).extracting(Finding::code, Finding::eventId).contains(
                 tuple(LintCodes.MISSING_MODEL_IDENTITY, "r1.1"), tuple(LintCodes.MISSING_ENVIRONMENT_IDENTITY, "r1.1"),
                 tuple(LintCodes.MISSING_ENVIRONMENT_IDENTITY, "r3.1"));
-        assertThat(new int[] {reads[0], reads[3], reads[4]}).as("reads of each session.start").containsOnly(1);
+        assertThat(IntStream.of(0, 3, 4).map(lines::timesRead)).as("reads of each session.start").containsOnly(1);
     }
 
     @Test

@@ -19,6 +19,7 @@ public final class CountingLines implements EventLines {
     private final byte[][] lines;
     private final String file;
     private final BitSet read = new BitSet();
+    private final int[] timesRead;
     private final LazyEventList events;
 
     public CountingLines(List<Event> inMemory, String file) {
@@ -27,6 +28,7 @@ public final class CountingLines implements EventLines {
             lines[i] = EventCodec.toLine(inMemory.get(i)).getBytes(StandardCharsets.UTF_8);
         }
         this.file = file;
+        this.timesRead = new int[lines.length];
         this.events = new LazyEventList(EventColumns.of(inMemory), this);
     }
 
@@ -48,6 +50,7 @@ public final class CountingLines implements EventLines {
     @Override
     public synchronized byte[] line(int i) {
         read.set(i);
+        timesRead[i]++;
         return lines[i];
     }
 
@@ -59,6 +62,11 @@ public final class CountingLines implements EventLines {
     @Override
     public long lineNumber(int i) {
         return i + 1L;
+    }
+
+    /** How many times line {@code i} was read since these lines were made. */
+    public synchronized int timesRead(int i) {
+        return timesRead[i];
     }
 
     /** The file-order indexes of the lines read since the last call, which forgets them. */

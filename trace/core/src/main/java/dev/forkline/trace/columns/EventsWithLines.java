@@ -19,8 +19,8 @@ public interface EventsWithLines {
     }
 
     /**
-     * What this list knows of a run without parsing its events (a stored trace: its runs table), else null. The
-     * outcome it gives holds for a run with one session.end only.
+     * What this list knows of a run without parsing its events (see {@link KnownRun}), else null. The outcome it gives
+     * holds for a run with one session.end only.
      */
     default KnownRun knownRun(String run) {
         return null;

@@ -18,7 +18,7 @@ import org.flywaydb.core.api.output.MigrateResult;
  * the database's own folder ({@code db/migration/h2}, {@code db/migration/postgresql}: only scripts that really differ
  * between the two, today V1, whose BLOB columns PostgreSQL spells BYTEA, and PostgreSQL's V6_1, which has its large byte
  * columns compressed with lz4), and the Java ones listed here (those that convert data or must survive being cut off part way: {@link EventChunksMigration},
- * {@link BlobPacksMigration}, {@link IntegrityVerdictsMigration}).
+ * {@link BlobPacksMigration}, {@link IntegrityVerdictsMigration}, {@link QueueEventsMigration}, {@link RunsImportedMigration}).
  */
 final class Migrations {
 
@@ -44,7 +44,7 @@ final class Migrations {
     }
 
     private static final List<RerunnableMigration> JAVA_MIGRATIONS = List.of(new EventChunksMigration(), new BlobPacksMigration(),
-            new IntegrityVerdictsMigration(), new QueueEventsMigration());
+            new IntegrityVerdictsMigration(), new QueueEventsMigration(), new RunsImportedMigration());
 
     private Migrations() {
     }

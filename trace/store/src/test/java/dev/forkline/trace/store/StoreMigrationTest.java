@@ -60,8 +60,8 @@ class StoreMigrationTest {
             assertLoadsAs(store, "t-sample", inLoadOrder(sample.events));
             assertLoadsAs(store, "t-large", large);
             assertThat(store.runs("t-sample")).containsExactly(
-                    new RunSummary("r1", null, null, null, null, 10, "failure", null),
-                    new RunSummary("r2", "r1", "cp1", "r1.6", "replay", 3, "unknown", null));
+                    new RunSummary("r1", null, null, null, null, 10, "failure", false),
+                    new RunSummary("r2", "r1", "cp1", "r1.6", "replay", 3, "unknown", false));
             assertThat(store.findings("t-sample")).extracting(Finding::code).containsExactly("import.no-usage");
             try (Bundle loaded = store.load("t-sample")) {
                 for (var blob : sample.blobs.all().entrySet()) {

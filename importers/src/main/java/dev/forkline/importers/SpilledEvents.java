@@ -11,6 +11,7 @@ import dev.forkline.trace.columns.EventLines;
 import dev.forkline.trace.columns.HeldEventList;
 import dev.forkline.trace.columns.KnownRun;
 import dev.forkline.trace.columns.LazyEventList;
+import dev.forkline.trace.index.RunInfo;
 import dev.forkline.trace.payload.SessionEndData;
 import java.io.EOFException;
 import java.io.IOException;
@@ -112,8 +113,7 @@ final class SpilledEvents extends AbstractList<Event> implements RandomAccess {
         last = event;
         size++;
         if (event.is(EventType.SESSION_END)) {
-            String outcome = event.text(SessionEndData.OUTCOME);
-            ends.put(event.run(), new KnownRun(outcome == null || outcome.isBlank() ? "unknown" : outcome, null));
+            ends.put(event.run(), new KnownRun(RunInfo.outcomeOf(event.text(SessionEndData.OUTCOME)), null));
         }
         if (!pastLimit) {
             memory.add(hashed);

@@ -29,6 +29,17 @@ public record RunInfo(
         Instant lastTs,
         String outcome) {
 
+    /** The outcome of a run whose session.end records none, or a blank one. */
+    public static final String UNKNOWN_OUTCOME = "unknown";
+
+    /**
+     * A session.end's recorded outcome as a run's {@link #outcome}: {@link #UNKNOWN_OUTCOME} where it is missing or
+     * blank. What the index gives, the store's runs table keeps and an import notes must agree, so all take it here.
+     */
+    public static String outcomeOf(String recorded) {
+        return recorded == null || recorded.isBlank() ? UNKNOWN_OUTCOME : recorded;
+    }
+
     public boolean isFork() {
         return parentRun != null;
     }

@@ -7,6 +7,7 @@ import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventsWithLines;
 import dev.forkline.trace.columns.IdTable;
 import dev.forkline.trace.columns.KnownRun;
+import dev.forkline.trace.payload.SessionEndData;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -156,8 +157,7 @@ public final class TraceIndex {
         if (lastEnd >= 0) {
             KnownRun knownRun = ends == 1 && events instanceof EventsWithLines withLines ? withLines.knownRun(run) : null;
             String known = knownRun == null ? null : knownRun.outcome();
-            String recorded = known != null ? known : events.get(lastEnd).text("outcome");
-            outcome = recorded == null || recorded.isBlank() ? "unknown" : recorded;
+            outcome = RunInfo.outcomeOf(known != null ? known : events.get(lastEnd).text(SessionEndData.OUTCOME));
         }
         if (columns.is(first, EventType.RUN_FORK)) {
             Event fork = events.get(first);

@@ -3,6 +3,8 @@ package dev.forkline.trace.store;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.index.RunInfo;
+import dev.forkline.trace.payload.SessionEndData;
 import dev.forkline.trace.payload.SessionStartData;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -17,7 +19,7 @@ import java.util.function.IntFunction;
 /** The {@code runs} rows of one trace, kept up to date while events are added, then saved. */
 final class RunTally {
 
-    static final String UNKNOWN_OUTCOME = "unknown";
+    static final String UNKNOWN_OUTCOME = RunInfo.UNKNOWN_OUTCOME;
 
     static final class Run {
         final String runId;
@@ -104,8 +106,7 @@ final class RunTally {
             run.forkEvent = event.text("checkpointEvent");
             run.reason = event.text("reason");
         } else if (columns.is(i, EventType.SESSION_END)) {
-            String outcome = events.apply(i).text("outcome");
-            run.outcome = outcome == null || outcome.isBlank() ? UNKNOWN_OUTCOME : outcome;
+            run.outcome = RunInfo.outcomeOf(events.apply(i).text(SessionEndData.OUTCOME));
         }
     }
 

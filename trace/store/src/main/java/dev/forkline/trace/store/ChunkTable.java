@@ -161,11 +161,12 @@ final class ChunkTable {
      * itself, most of a megabyte, is dropped at once: kept, it would outlive young collections as a humongous object
      * (G1, 1 GB heap), which only a concurrent mark frees; the lines are small objects.
      *
-     * @param expected how many lines the chunk holds (more are not kept)
+     * @param expected       how many lines the chunk holds (more are not kept)
+     * @param expectedLength how many bytes its lines blob was written with (read at that size, see {@link #lines})
      */
-    static Optional<SplitLines> splitLines(Connection connection, String traceId, String runId, long firstSeq, int expected)
-            throws SQLException {
-        return lines(connection, traceId, runId, firstSeq, -1).map(blob -> split(blob, expected));
+    static Optional<SplitLines> splitLines(Connection connection, String traceId, String runId, long firstSeq, int expected,
+                                           int expectedLength) throws SQLException {
+        return lines(connection, traceId, runId, firstSeq, expectedLength).map(blob -> split(blob, expected));
     }
 
     private static SplitLines split(byte[] blob, int expected) {

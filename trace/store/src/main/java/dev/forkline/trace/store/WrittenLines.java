@@ -194,10 +194,11 @@ final class WrittenLines {
         try {
             Optional<ChunkTable.SplitLines> read = switch (state) {
                 case WRITING -> throw new IllegalStateException("the import of trace '" + traceId + "' is still writing its events");
-                case SERVING, WRITER_RESUMED -> ChunkTable.splitLines(connection, traceId, chunk.runId(), chunk.firstSeq(), chunk.events());
+                case SERVING, WRITER_RESUMED ->
+                        ChunkTable.splitLines(connection, traceId, chunk.runId(), chunk.firstSeq(), chunk.events(), chunk.length());
                 case COMMITTED -> {
                     try (Connection committed = pool.getConnection()) {
-                        yield ChunkTable.splitLines(committed, traceId, chunk.runId(), chunk.firstSeq(), chunk.events());
+                        yield ChunkTable.splitLines(committed, traceId, chunk.runId(), chunk.firstSeq(), chunk.events(), chunk.length());
                     }
                 }
                 case ROLLED_BACK -> throw new IOException("the import of trace '" + traceId + "' ended without storing it: its events are gone");

@@ -69,11 +69,11 @@ public final class EventCodec {
 
     /**
      * The event on a line given as its UTF-8 bytes, read exactly as {@link #parseLine(String, String, long)} reads
-     * their text. A {@linkplain AsciiJson#isPlain plain} line (nearly all) is parsed from its bytes, without decoding
+     * their text. A {@linkplain PlainJson#isPlain plain} line (nearly all) is parsed from its bytes, without decoding
      * them first, and its strings are not searched for lone surrogates, which it cannot hold.
      */
     public static Event parseLine(byte[] line, int offset, int length, String file, long lineNumber) throws TraceFormatException {
-        if (!AsciiJson.isPlain(line, offset, length)) {
+        if (!PlainJson.isPlain(line, offset, length)) {
             return parseLine(new String(line, offset, length, StandardCharsets.UTF_8), file, lineNumber);
         }
         JsonNode node;

@@ -3,6 +3,7 @@ package dev.forkline.trace;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,6 +48,31 @@ class EventCodecTest {
         assertThat(line).startsWith("{\"actor\":\"harness\",\"causes\":[],\"data\":{\"text\":\"x\"},\"hash\":\"sha256:")
                 .endsWith("\"id\":\"a\",\"prev\":null,\"run\":\"r\",\"seq\":1,\"state\":[],\"ts\":\"2026-01-01T00:00:00Z\",\"type\":\"note\"}");
         assertThat(EventCodec.parseLine(line, "t", 1).prev()).isNull();
+    }
+
+    /**
+     * A line's UTF-8 bytes read as its text: well-formed text beyond ASCII (read from the bytes themselves), escaped
+     * surrogates and malformed bytes (decoded first, a malformed byte becoming U+FFFD) alike.
+     */
+    @Test
+    void readsALinesBytesAsItsText() throws Exception {
+        Event event = event(EventType.NOTE, "{'text':'caf\u00e9 \u2026 \u20ac \ud83d\ude00 \udbff\udfff'}",
+                Instant.parse("2026-01-01T00:00:00Z"));
+        String line = EventCodec.toLine(event);
+        assertThat(line).contains("caf\u00e9 \u2026");
+        String escaped = line.replace("\ud83d\ude00", "\\ud83d\\ude00");
+        byte[] malformed = line.getBytes(StandardCharsets.UTF_8);
+        int e = line.indexOf("caf") + 3;
+        malformed[e] = (byte) 0xC3;
+        malformed[e + 1] = (byte) 0x28;
+        for (byte[] bytes : List.of(line.getBytes(StandardCharsets.UTF_8), escaped.getBytes(StandardCharsets.UTF_8), malformed)) {
+            byte[] framed = new byte[bytes.length + 6];
+            System.arraycopy(bytes, 0, framed, 3, bytes.length);
+            Event fromBytes = EventCodec.parseLine(framed, 3, bytes.length, "t", 1);
+            assertThat(fromBytes).isEqualTo(EventCodec.parseLine(new String(bytes, StandardCharsets.UTF_8), "t", 1));
+        }
+        byte[] written = line.getBytes(StandardCharsets.UTF_8);
+        assertThat(EventCodec.parseLine(written, 0, written.length, "t", 1)).isEqualTo(event);
     }
 
     @Test

@@ -7,10 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.forkline.trace.AsciiJson;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.Json;
+import dev.forkline.trace.PlainJson;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventFacts;
@@ -55,7 +55,7 @@ final class EventLineScanner {
     }
 
     static Scanned scan(byte[] buffer, int offset, int length, String file, long lineNumber) throws TraceFormatException {
-        Scanned fast = AsciiJson.isPlain(buffer, offset, length) ? tryStreaming(buffer, offset, length) : null;
+        Scanned fast = PlainJson.isPlain(buffer, offset, length) ? tryStreaming(buffer, offset, length) : null;
         return fast != null ? fast : strict(buffer, offset, length, file, lineNumber);
     }
 
@@ -77,8 +77,8 @@ final class EventLineScanner {
     }
 
     /**
-     * The scanned line, or null when the strict parser must decide. The line is ASCII without {@code \\u} escapes
-     * ({@link AsciiJson#isPlain}), so no text in it can hold a surrogate.
+     * The scanned line, or null when the strict parser must decide. The line is well-formed UTF-8 without
+     * {@code \\u} escapes ({@link PlainJson#isPlain}), so no text in it can hold a surrogate.
      */
     private static Scanned tryStreaming(byte[] buffer, int offset, int length) {
         Envelope envelope = new Envelope();

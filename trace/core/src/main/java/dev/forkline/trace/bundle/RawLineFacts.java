@@ -1,15 +1,15 @@
 package dev.forkline.trace.bundle;
 
-import dev.forkline.trace.AsciiJson;
 import dev.forkline.trace.ByteWords;
 import dev.forkline.trace.Hashes;
+import dev.forkline.trace.PlainJson;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Where strings of the form of a blob name stand in a line's raw bytes, found before the line is parsed. For a line
- * of {@linkplain AsciiJson#isPlain plain ASCII} a string {@code "sha256:<64 hex>"} appears verbatim, so finding it in
+ * that is {@linkplain PlainJson#isPlain plain} a string {@code "sha256:<64 hex>"} appears verbatim, so finding it in
  * the bytes finds it in the parsed text.
  */
 final class RawLineFacts {
@@ -26,7 +26,7 @@ final class RawLineFacts {
 
     /**
      * The blob-name strings (values only, not member names) between {@code from} and {@code to} of a line that
-     * {@link AsciiJson#isPlain} accepted and that parsed as JSON, in order. In valid JSON a quote followed by
+     * {@link PlainJson#isPlain} accepted and that parsed as JSON, in order. In valid JSON a quote followed by
      * {@code sha256:} opens a string unless a backslash escapes it.
      */
     static List<String> blobNameValues(byte[] buffer, int from, int to) {

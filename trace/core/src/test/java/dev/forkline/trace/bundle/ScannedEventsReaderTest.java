@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.forkline.trace.AsciiJson;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventCodec;
 import dev.forkline.trace.LineReader;
+import dev.forkline.trace.PlainJson;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.LazyEventList;
@@ -193,7 +193,7 @@ class ScannedEventsReaderTest {
     }
 
     /**
-     * The lines Forkline writes (canonical, plain ASCII) are read by the scanner itself, not handed to the strict
+     * The lines Forkline writes (canonical, plain) are read by the scanner itself, not handed to the strict
      * parser: its events keep only the data members the columns need.
      */
     @Test
@@ -201,7 +201,7 @@ class ScannedEventsReaderTest {
         int read = 0;
         for (String line : sampleLines()) {
             byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-            if (!AsciiJson.isPlain(bytes, 0, bytes.length)) {
+            if (!PlainJson.isPlain(bytes, 0, bytes.length)) {
                 continue;
             }
             EventLineScanner.Scanned scanned = EventLineScanner.scan(bytes, 0, bytes.length, "trace.jsonl", 1);

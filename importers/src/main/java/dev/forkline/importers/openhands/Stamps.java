@@ -1,5 +1,6 @@
 package dev.forkline.importers.openhands;
 
+import dev.forkline.trace.UtcStamps;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
@@ -22,6 +23,14 @@ final class Stamps {
     static Stamp parse(String text) {
         if (text == null || text.isBlank()) {
             return null;
+        }
+        Instant zoned = UtcStamps.parseWithOffset(text);
+        if (zoned != null) {
+            return new Stamp(zoned, false);
+        }
+        Instant zoneless = UtcStamps.parseZoneless(text);
+        if (zoneless != null) {
+            return new Stamp(zoneless, true);
         }
         try {
             return new Stamp(OffsetDateTime.parse(text).toInstant(), false);

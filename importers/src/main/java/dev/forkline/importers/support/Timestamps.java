@@ -22,7 +22,10 @@ public final class Timestamps {
             return null;
         }
         String value = text.trim();
-        Instant common = UtcStamps.parse(value);
+        Instant common = UtcStamps.parseWithOffset(value);
+        if (common == null) {
+            common = UtcStamps.parseZoneless(value);
+        }
         if (common != null) {
             return common;
         }
@@ -45,6 +48,10 @@ public final class Timestamps {
     public static Instant parseZoned(String text) {
         if (text == null) {
             return null;
+        }
+        Instant common = UtcStamps.parseWithOffset(text);
+        if (common != null) {
+            return common;
         }
         try {
             return OffsetDateTime.parse(text).toInstant();

@@ -2,6 +2,7 @@ package dev.forkline.importers.inspect;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.importers.support.Timestamps;
 import java.time.Instant;
 
 /**
@@ -16,6 +17,6 @@ record LogIdentity(String traceId, String title, Instant created) {
         String id = JsonFields.firstScalar(eval, "eval_id", "run_id", "task_id");
         String model = JsonFields.scalar(eval, "model");
         return new LogIdentity(InspectImporter.FORMAT + ":" + (id != null ? id : task), task + (model != null ? " (" + model + ")" : ""),
-                SampleRun.parse(JsonFields.scalar(eval, "created")));
+                Timestamps.parseZoned(JsonFields.scalar(eval, "created")));
     }
 }

@@ -31,8 +31,6 @@ import dev.forkline.trace.payload.ToolResultData;
 import dev.forkline.trace.payload.UsageData;
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -128,20 +126,11 @@ final class SampleRun {
             return recorded;
         }
         if (last == null) {
-            Instant created = parse(JsonFields.scalar(eval, "created"));
+            Instant created = Timestamps.parseZoned(JsonFields.scalar(eval, "created"));
             last = created != null ? created : Instant.EPOCH;
             session.finding(Finding.warning(ImportFindings.TIMESTAMP_SYNTHESISED, run + ": events without times get the previous time", null, line));
         }
         return last;
-    }
-
-    /** A time with an offset, or null (an eval's {@code created}, an event's {@code completed}). */
-    static Instant parse(String text) {
-        try {
-            return text == null ? null : OffsetDateTime.parse(text).toInstant();
-        } catch (DateTimeParseException e) {
-            return null;
-        }
     }
 
     private String actorOf(JsonNode event) {
@@ -425,7 +414,7 @@ final class SampleRun {
     }
 
     private Instant completion(JsonNode event, Instant at) {
-        Instant completed = parse(JsonFields.scalar(event, "completed"));
+        Instant completed = Timestamps.parseZoned(JsonFields.scalar(event, "completed"));
         if (completed != null && !completed.isBefore(at)) {
             return completed;
         }

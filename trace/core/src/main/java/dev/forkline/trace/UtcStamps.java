@@ -31,7 +31,7 @@ public final class UtcStamps {
     public static Instant parseWithOffset(String text) {
         int n = text.length();
         if (n > 0 && text.charAt(n - 1) == 'Z') {
-            return local(text, n - 1, 0);
+            return parse(text);
         }
         int sign = n - 6;
         if (sign < WHOLE_SECONDS || text.charAt(sign) != '+' && text.charAt(sign) != '-' || text.charAt(n - 3) != ':') {

@@ -2,9 +2,9 @@ package dev.forkline.importers.claudecode;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.forkline.importers.support.JsonFields;
 import dev.forkline.importers.support.Paragraphs;
+import dev.forkline.trace.Json;
 import dev.forkline.trace.payload.ModelCallData;
 import java.math.BigDecimal;
 
@@ -19,7 +19,7 @@ final class ClaudeResponse {
     String stopReason;
     final StringBuilder text = new StringBuilder();
     final StringBuilder reasoning = new StringBuilder();
-    final ArrayNode toolCalls = JsonNodeFactory.instance.arrayNode();
+    final ArrayNode toolCalls = Json.nodes().arrayNode();
     long inputTokens;
     long outputTokens;
     long cacheReadTokens;

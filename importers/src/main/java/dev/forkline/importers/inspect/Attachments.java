@@ -2,9 +2,9 @@ package dev.forkline.importers.inspect;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.support.JsonFields;
+import dev.forkline.trace.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,17 +50,17 @@ final class Attachments {
         }
         if (node.isTextual()) {
             String text = text(node.asText());
-            return JsonNodeFactory.instance.textNode(text);
+            return Json.nodes().textNode(text);
         }
         if (node.isObject()) {
-            ObjectNode copy = JsonNodeFactory.instance.objectNode();
+            ObjectNode copy = Json.nodes().objectNode();
             for (Map.Entry<String, JsonNode> field : node.properties()) {
                 copy.set(field.getKey(), resolve(field.getValue()));
             }
             return copy;
         }
         if (node.isArray()) {
-            ArrayNode copy = JsonNodeFactory.instance.arrayNode();
+            ArrayNode copy = Json.nodes().arrayNode();
             node.forEach(item -> copy.add(resolve(item)));
             return copy;
         }

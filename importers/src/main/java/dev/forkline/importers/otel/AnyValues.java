@@ -19,7 +19,7 @@ import java.util.function.Predicate;
 /** Decodes OTLP/JSON AnyValue and key/value lists, Jaeger tags, ids, kinds and status codes. */
 final class AnyValues {
 
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final JsonNodeFactory NODES = Json.nodes();
     /** The AnyValue members, in the order that decides which one an AnyValue holding several of them is read as. */
     private static final List<String> KINDS = List.of("stringValue", "intValue", "doubleValue", "boolValue", "arrayValue", "kvlistValue", "bytesValue");
 

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.importers.ImportSession;
 import dev.forkline.importers.support.BytesRead;
@@ -185,7 +184,7 @@ final class SpanFileReader implements Closeable {
         if (!resourceSpans.isObject()) {
             return;
         }
-        ObjectNode resource = JsonNodeFactory.instance.objectNode();
+        ObjectNode resource = Json.nodes().objectNode();
         for (Map.Entry<String, JsonNode> field : resourceSpans.properties()) {
             switch (field.getKey()) {
                 case "resource" -> resource.setAll(AnyValues.keyValues(field.getValue().get("attributes")));
@@ -420,7 +419,7 @@ final class SpanFileReader implements Closeable {
             return;
         }
         // The resource may follow its spans in the JSON: spans share this object, filled in when it arrives.
-        ObjectNode resource = JsonNodeFactory.instance.objectNode();
+        ObjectNode resource = Json.nodes().objectNode();
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String field = parser.currentName();
             JsonToken value = parser.nextToken();
@@ -544,7 +543,7 @@ final class SpanFileReader implements Closeable {
      * here: the tree reader makes a deserialization context of its own for each value it reads.
      */
     static JsonNode valueAt(JsonParser parser) throws IOException {
-        return parser.currentToken() == JsonToken.VALUE_STRING ? JsonNodeFactory.instance.textNode(parser.getText())
+        return parser.currentToken() == JsonToken.VALUE_STRING ? Json.nodes().textNode(parser.getText())
                 : (JsonNode) Json.VALUES.readTree(parser);
     }
 
@@ -594,7 +593,7 @@ final class SpanFileReader implements Closeable {
         }
         for (JsonNode span : rawSpans) {
             ObjectNode tags = AnyValues.jaegerTags(span.get("tags"));
-            ObjectNode resource = JsonNodeFactory.instance.objectNode();
+            ObjectNode resource = Json.nodes().objectNode();
             JsonNode process = span.has("process") ? span.get("process")
                     : processes == null ? null : processes.get(JsonFields.text(span, "processID"));
             if (process != null) {

@@ -15,6 +15,8 @@ public final class CanonicalJson {
 
     private static final long MAX_SAFE_LONG = 9007199254740991L;
     private static final BigInteger MAX_SAFE_INTEGER = BigInteger.valueOf(MAX_SAFE_LONG);
+    /** Objects of more members than this, not put in order, are sorted as a list (their order found by insertion sort up to it). */
+    private static final int SORTED_IN_PLACE_UP_TO = 32;
 
     private CanonicalJson() {
     }
@@ -54,6 +56,11 @@ public final class CanonicalJson {
     }
 
     private static void writeObject(JsonNode node, String omittedMember, CanonicalOutput out) {
+        if (node.properties() instanceof ObjectMembers.Entries entries
+                && (entries.members().ascending() || entries.size() <= SORTED_IN_PLACE_UP_TO)) {
+            writeMembers(entries.members(), omittedMember, out);
+            return;
+        }
         List<Map.Entry<String, JsonNode>> members = new ArrayList<>(node.size());
         for (Map.Entry<String, JsonNode> member : node.properties()) {
             if (!member.getKey().equals(omittedMember)) {
@@ -74,6 +81,45 @@ public final class CanonicalJson {
             write(member.getValue(), out);
         }
         out.ascii('}');
+    }
+
+    /** {@link #writeObject} for the members of a tree {@link Json#MAPPER} read or {@link Json#object} made: in place when put in order. */
+    private static void writeMembers(ObjectMembers members, String omittedMember, CanonicalOutput out) {
+        int count = members.size();
+        int[] order = members.ascending() ? null : ascendingOrder(members);
+        out.ascii('{');
+        boolean first = true;
+        for (int i = 0; i < count; i++) {
+            int position = order == null ? i : order[i];
+            String name = members.nameAt(position);
+            if (name.equals(omittedMember)) {
+                continue;
+            }
+            if (!first) {
+                out.ascii(',');
+            }
+            first = false;
+            out.string(name);
+            out.ascii(':');
+            write(members.valueAt(position), out);
+        }
+        out.ascii('}');
+    }
+
+    /** The members' positions sorted by name (String.compareTo: UTF-16 code units, RFC 8785's order); names are distinct. */
+    private static int[] ascendingOrder(ObjectMembers members) {
+        int count = members.size();
+        int[] order = new int[count];
+        for (int i = 0; i < count; i++) {
+            String name = members.nameAt(i);
+            int at = i;
+            while (at > 0 && members.nameAt(order[at - 1]).compareTo(name) > 0) {
+                order[at] = order[at - 1];
+                at--;
+            }
+            order[at] = i;
+        }
+        return order;
     }
 
     /** Whether the text has a surrogate without its partner: not Unicode, so not representable in canonical JSON. */

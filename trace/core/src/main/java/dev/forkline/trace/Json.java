@@ -34,6 +34,7 @@ public final class Json {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .disable(JsonParser.Feature.AUTO_CLOSE_SOURCE)
+            .nodeFactory(TreeNodes.INSTANCE)
             .build();
 
     /**
@@ -64,7 +65,12 @@ public final class Json {
     }
 
     public static ObjectNode object() {
-        return JsonNodeFactory.instance.objectNode();
+        return TreeNodes.INSTANCE.objectNode();
+    }
+
+    /** The factory of the trees {@link #MAPPER} reads: objects made by it hold their members in {@link ObjectMembers}. */
+    public static JsonNodeFactory nodes() {
+        return TreeNodes.INSTANCE;
     }
 
     public static JsonFactory factory() {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -221,5 +223,45 @@ class CanonicalJsonTest {
     void omitsAMemberWhenHashing() throws Exception {
         JsonNode node = Json.MAPPER.readTree("{\"b\":1,\"hash\":\"x\",\"a\":[1,{\"hash\":2}]}");
         assertThat(CanonicalJson.writeWithout(node, "hash")).isEqualTo("{\"a\":[1,{\"hash\":2}],\"b\":1}");
+    }
+
+    /**
+     * Objects whose members are held in {@link ObjectMembers} (put in order or not, few or many) are written as the
+     * same objects held in Jackson's own map, which are sorted as a list.
+     */
+    @Test
+    void writesObjectsOfEitherMapAlike() {
+        SplittableRandom random = new SplittableRandom(13);
+        for (int round = 0; round < 2_000; round++) {
+            ObjectNode tree = randomObject(random, 0);
+            ObjectNode jacksons = jacksonsCopy(tree);
+            assertThat(jacksons.properties()).isNotInstanceOf(ObjectMembers.Entries.class);
+            assertThat(CanonicalJson.write(tree)).isEqualTo(CanonicalJson.write(jacksons));
+            String omitted = tree.isEmpty() ? "none" : tree.fieldNames().next();
+            assertThat(CanonicalJson.writeWithout(tree, omitted)).isEqualTo(CanonicalJson.writeWithout(jacksons, omitted));
+        }
+    }
+
+    /** The tree with each object's members in Jackson's own map (as {@code JsonNodeFactory.instance} makes them). */
+    private static ObjectNode jacksonsCopy(ObjectNode tree) {
+        ObjectNode copy = JsonNodeFactory.instance.objectNode();
+        tree.properties().forEach(member -> copy.set(member.getKey(),
+                member.getValue() instanceof ObjectNode object ? jacksonsCopy(object) : member.getValue()));
+        return copy;
+    }
+
+    private static ObjectNode randomObject(SplittableRandom random, int depth) {
+        ObjectNode object = Json.object();
+        int members = random.nextInt(random.nextInt(8) == 0 ? 50 : 10);
+        boolean inOrder = random.nextBoolean();
+        for (int i = 0; i < members; i++) {
+            String name = inOrder ? String.format("m%03d", i) : "m" + random.nextInt(1000) + (random.nextBoolean() ? "\u00e9" : "");
+            if (depth < 3 && random.nextInt(5) == 0) {
+                object.set(name, randomObject(random, depth + 1));
+            } else {
+                object.put(name, random.nextInt());
+            }
+        }
+        return object;
     }
 }

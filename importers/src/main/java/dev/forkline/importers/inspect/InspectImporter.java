@@ -96,13 +96,21 @@ public final class InspectImporter extends SingleFileImporter implements Streami
         String file = path.toString();
         ObjectNode header = Json.object();
         try (InputStream in = Files.newInputStream(path); JsonParser parser = Json.factory().createParser(in)) {
+            // every value is read as a tree, which refuses a member named twice; the log's own members are checked below
+            parser.disable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw new TraceFormatException(file, parser.currentTokenLocation().getLineNr(), "not an Inspect log: expected a JSON object");
             }
+            boolean samplesRead = false;
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String field = parser.currentName();
+                if (header.has(field) || samplesRead && "samples".equals(field)) {
+                    throw new TraceFormatException(file, parser.currentTokenLocation().getLineNr(), "malformed JSON: Duplicate field '"
+                            + field + "'");
+                }
                 JsonToken value = parser.nextToken();
                 if ("samples".equals(field) && value == JsonToken.START_ARRAY) {
+                    samplesRead = true;
                     if (!header.has("eval")) {
                         session.finding(Finding.warning(ImportFindings.SAMPLES_BEFORE_HEADER, "samples precede the eval header in the file: "
                                 + "environment and model identity are not known to the sessions", null, parser.currentTokenLocation().getLineNr()));
@@ -112,11 +120,11 @@ public final class InspectImporter extends SingleFileImporter implements Streami
                             return header; // the end of the part being imported
                         }
                         long line = parser.currentTokenLocation().getLineNr();
-                        JsonNode sample = Json.VALUES.readTree(parser);
+                        JsonNode sample = Json.VALUES_CHECKED_BY_TREE.readTree(parser);
                         feed.read(header, sample, line, parser.currentLocation().getByteOffset());
                     }
                 } else {
-                    header.set(field, Json.VALUES.readTree(parser));
+                    header.set(field, Json.VALUES_CHECKED_BY_TREE.readTree(parser));
                 }
             }
         } catch (JsonProcessingException e) {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.importers.support.FileRanges;
 import dev.forkline.importers.support.JsonDocuments;
-import dev.forkline.trace.Json;
+import dev.forkline.importers.support.JsonlRecords;
 import dev.forkline.trace.TraceFormatException;
 import java.io.Closeable;
 import java.io.IOException;
@@ -51,10 +51,10 @@ final class ObservationSource implements Closeable {
         if (tree == null) {
             try {
                 ByteBuffer bytes = ranges.read(observation.from(), observation.length());
-                tree = Json.MAPPER.readTree(bytes.array(), 0, bytes.limit());
+                tree = JsonlRecords.readTree(bytes.array(), 0, bytes.limit()); // opens plainly: with the object's '{'
             } catch (JsonProcessingException e) {
                 throw new TraceFormatException(file.toString(), observation.line() + JsonDocuments.lineOf(e) - 1,
-                        "malformed JSON: " + e.getOriginalMessage(), e);
+                        "malformed JSON: " + JsonDocuments.problem(e), e);
             } catch (IOException e) {
                 throw new UncheckedIOException(file + ": reading observation '" + observation.id() + "' again: " + e.getMessage(), e);
             }

@@ -12,6 +12,8 @@ import java.nio.file.Path;
 /** Whole JSON documents (a trajectory, a trace export, an archive entry) read in one go; bad JSON names file and line. */
 public final class JsonDocuments {
 
+    private static final String DUPLICATE = "Duplicate field '";
+
     private JsonDocuments() {
     }
 
@@ -32,7 +34,20 @@ public final class JsonDocuments {
 
     /** The {@link TraceFormatException} for JSON that does not parse, at the line Jackson stopped on. */
     public static TraceFormatException malformed(String where, JsonProcessingException e) {
-        return new TraceFormatException(where, lineOf(e), "malformed JSON: " + e.getOriginalMessage());
+        return new TraceFormatException(where, lineOf(e), "malformed JSON: " + problem(e));
+    }
+
+    /**
+     * Jackson's words for what is wrong, a member named twice said as the parser says it ("Duplicate field 'x'")
+     * also where a tree found it ({@link Json#VALUES_CHECKED_BY_TREE}), without the setting's name that follows.
+     */
+    public static String problem(JsonProcessingException e) {
+        String original = e.getOriginalMessage();
+        if (original != null && original.startsWith(DUPLICATE)) {
+            int end = original.indexOf('\'', DUPLICATE.length());
+            return end < 0 ? original : original.substring(0, end + 1);
+        }
+        return original;
     }
 
     /** The line Jackson stopped on, or 0 when it does not say. */

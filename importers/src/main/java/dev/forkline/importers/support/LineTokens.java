@@ -4,9 +4,7 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.JsonEOFException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
 import dev.forkline.trace.Json;
 import java.io.Closeable;
 import java.io.IOException;
@@ -22,10 +20,6 @@ import java.util.Set;
  * detection, which makes a hash set for every object of three members or more.
  */
 public final class LineTokens implements Closeable {
-
-    /** Reads one member's value as a tree, the parser then going on with the rest of the line; the tree's maps refuse a repeated key. */
-    private static final ObjectReader MEMBER = Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .with(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
 
     private final JsonParser parser;
     private final int offset;
@@ -105,7 +99,7 @@ public final class LineTokens implements Closeable {
 
     /** The current value as a tree, as a tree reading of the whole line would hold it. */
     public JsonNode tree() throws IOException {
-        return MEMBER.readTree(parser);
+        return Json.VALUES_CHECKED_BY_TREE.readTree(parser);
     }
 
     /** The current value as {@link JsonFields#text} reads a member: its text when it is a string, else null (and passed over). */

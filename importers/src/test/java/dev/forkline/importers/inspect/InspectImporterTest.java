@@ -194,6 +194,27 @@ class InspectImporterTest {
         assertThatThrownBy(() -> importer.read(broken)).isInstanceOfSatisfying(TraceFormatException.class, e -> assertThat(e.line()).isEqualTo(3));
     }
 
+    /** The samples are read as trees without the parser's own check of member names: a member named twice is refused all the same. */
+    @Test
+    void aMemberNamedTwiceAnywhereInAJsonLogIsRefusedWithItsLine() throws Exception {
+        String sample = "{\"id\": 1, \"epoch\": 1, \"input\": \"task\", \"messages\": [], \"events\": []}";
+        Map<String, Integer> logs = Map.of(
+                "{\"version\": 2,\n\"eval\": {\"task\": \"t\", \"task_id\": \"x\"},\n\"samples\": [" + sample + ",\n"
+                        + "{\"id\": 2, \"epoch\": 1, \"events\": [{\"event\": \"info\", \"data\": {\"a\": 1, \"b\": 2, \"a\": 3}}]}]}", 4,
+                "{\"version\": 2,\n\"eval\": {\"task\": \"t\", \"task_id\": \"x\", \"task\": \"u\"},\n\"samples\": [" + sample + "]}", 2,
+                "{\"version\": 2,\n\"eval\": {\"task\": \"t\", \"task_id\": \"x\"},\n\"samples\": [" + sample + "],\n\"version\": 3}", 4,
+                "{\"version\": 2,\n\"eval\": {\"task\": \"t\", \"task_id\": \"x\"},\n\"samples\": [" + sample + "],\n\"samples\": []}", 4);
+        int n = 0;
+        for (var log : logs.entrySet()) {
+            Path file = dir.resolve("twice-" + n++ + ".json");
+            Files.writeString(file, log.getKey());
+            assertThatThrownBy(() -> importer.read(file)).as(log.getKey()).isInstanceOfSatisfying(TraceFormatException.class, e -> {
+                assertThat(e.line()).isEqualTo(log.getValue().longValue());
+                assertThat(e.getMessage()).contains(file.toString()).contains("malformed JSON: Duplicate field '").doesNotContain("ObjectNode");
+            });
+        }
+    }
+
     @Test
     void anArchiveWithOnlySummariesYieldsOneStartAndEndPerSample() throws Exception {
         Path file = dir.resolve("summaries.eval");

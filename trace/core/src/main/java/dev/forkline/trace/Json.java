@@ -43,6 +43,13 @@ public final class Json {
      */
     public static final ObjectReader VALUES = MAPPER.readerFor(JsonNode.class).without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
+    /**
+     * {@link #VALUES} for a parser whose own duplicate check is off: a member named twice is refused by the tree's map
+     * as it is put, which sees each name anyway, instead of by the parser, which keeps a set of the names of every
+     * object of three members or more.
+     */
+    public static final ObjectReader VALUES_CHECKED_BY_TREE = VALUES.with(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
+
     private Json() {
     }
 

@@ -115,6 +115,18 @@ class ObjectMembersTest {
         assertThat(Json.object().putObject("child").properties()).isInstanceOf(ObjectMembers.Entries.class);
     }
 
+    @Test
+    void aMemberNamedTwiceIsRefusedByTheTreeWhenTheParserDoesNotLook() throws Exception {
+        for (String json : List.of("{\"a\":1,\"b\":2,\"a\":3}", "{\"x\":{\"a\":1,\"b\":2,\"c\":3,\"d\":4,\"e\":5,\"f\":6,\"g\":7,\"h\":8,\"i\":9,\"j\":0,\"e\":1}}")) {
+            try (var parser = Json.factory().createParser(json)) {
+                parser.disable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+                parser.nextToken();
+                assertThatThrownBy(() -> Json.VALUES_CHECKED_BY_TREE.readTree(parser)).as(json)
+                        .hasMessageStartingWith("Duplicate field");
+            }
+        }
+    }
+
     private static void removeEveryOtherThroughTheIterator(ObjectMembers members, Map<String, JsonNode> expected, boolean keys) {
         Iterator<?> mine = keys ? members.keySet().iterator() : members.values().iterator();
         Iterator<?> theirs = keys ? expected.keySet().iterator() : expected.values().iterator();

@@ -2,9 +2,7 @@ package dev.forkline.trace.bundle;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.forkline.trace.Event;
@@ -41,12 +39,6 @@ final class EventLineScanner {
     record Scanned(Event event, List<String> blobNames) {
     }
 
-    /**
-     * Reads the value at the parser's current token as a tree (the shared mapper refuses anything after a whole
-     * document); a member named twice in it fails the read, as the parser's duplicate check would have.
-     */
-    private static final ObjectReader VALUE = Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .with(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
     private static final Set<String> KEPT_DATA = EventColumns.dataMembers();
     /** Numbers up to this many characters without an exponent fit a long or a double; others go to the strict parser. */
     private static final int SHORT_NUMBER = 18;
@@ -203,7 +195,7 @@ final class EventLineScanner {
             previous = name;
             JsonToken value = parser.nextToken();
             if (KEPT_DATA.contains(name)) {
-                kept.set(name, value == JsonToken.VALUE_STRING ? TextNode.valueOf(parser.getText()) : (JsonNode) VALUE.readTree(parser));
+                kept.set(name, value == JsonToken.VALUE_STRING ? TextNode.valueOf(parser.getText()) : (JsonNode) Json.VALUES_CHECKED_BY_TREE.readTree(parser));
             } else if (!checkNumbers(parser)) {
                 return false;
             }

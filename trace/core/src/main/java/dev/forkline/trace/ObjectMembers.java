@@ -25,7 +25,7 @@ import java.util.function.BiConsumer;
  * one closes the gap. Whether the names were put in ascending order is known ({@link #ascending()}), so that canonical
  * JSON writes such an object without sorting it.
  */
-public final class ObjectMembers extends AbstractMap<String, JsonNode> {
+final class ObjectMembers extends AbstractMap<String, JsonNode> {
 
     /** From this many members on, names are found through {@link #slots}. */
     static final int HASHED_FROM = 9;
@@ -52,18 +52,18 @@ public final class ObjectMembers extends AbstractMap<String, JsonNode> {
     }
 
     /** Whether each name was put after the names that compare lower (String order, as canonical JSON sorts them). */
-    public boolean ascending() {
+    boolean ascending() {
         return ascending;
     }
 
     /** The name at a position, 0 being the first put. */
-    public String nameAt(int position) {
+    String nameAt(int position) {
         Objects.checkIndex(position, size);
         return names[position];
     }
 
     /** The value at a position, 0 being the first put. */
-    public JsonNode valueAt(int position) {
+    JsonNode valueAt(int position) {
         Objects.checkIndex(position, size);
         return values[position];
     }

@@ -1,5 +1,6 @@
 package dev.forkline.importers.inspect;
 
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -105,8 +106,7 @@ public final class InspectImporter extends SingleFileImporter implements Streami
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String field = parser.currentName();
                 if (header.has(field) || samplesRead && "samples".equals(field)) {
-                    throw new TraceFormatException(file, parser.currentTokenLocation().getLineNr(), "malformed JSON: Duplicate field '"
-                            + field + "'");
+                    throw new JsonParseException(parser, "Duplicate field '" + field + "'"); // told as the parser tells it, below
                 }
                 JsonToken value = parser.nextToken();
                 if ("samples".equals(field) && value == JsonToken.START_ARRAY) {

@@ -70,15 +70,8 @@ public final class CanonicalJson {
         // String.compareTo compares UTF-16 code units, which is exactly RFC 8785's ordering.
         members.sort(Map.Entry.comparingByKey());
         out.ascii('{');
-        boolean first = true;
-        for (var member : members) {
-            if (!first) {
-                out.ascii(',');
-            }
-            first = false;
-            out.string(member.getKey());
-            out.ascii(':');
-            write(member.getValue(), out);
+        for (int i = 0; i < members.size(); i++) {
+            writeMember(members.get(i).getKey(), members.get(i).getValue(), i == 0, out);
         }
         out.ascii('}');
     }
@@ -95,15 +88,20 @@ public final class CanonicalJson {
             if (name.equals(omittedMember)) {
                 continue;
             }
-            if (!first) {
-                out.ascii(',');
-            }
+            writeMember(name, members.valueAt(position), first, out);
             first = false;
-            out.string(name);
-            out.ascii(':');
-            write(members.valueAt(position), out);
         }
         out.ascii('}');
+    }
+
+    /** {@code "name":value}, after a comma unless it is the object's first member. */
+    private static void writeMember(String name, JsonNode value, boolean first, CanonicalOutput out) {
+        if (!first) {
+            out.ascii(',');
+        }
+        out.string(name);
+        out.ascii(':');
+        write(value, out);
     }
 
     /** The members' positions sorted by name (String.compareTo: UTF-16 code units, RFC 8785's order); names are distinct. */

@@ -13,6 +13,7 @@ import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.IntFunction;
 
 /**
  * The members of a JSON object tree in the order they were put, held in two arrays: what {@link TreeNodes} gives every
@@ -157,12 +158,7 @@ final class ObjectMembers extends AbstractMap<String, JsonNode> {
         return new AbstractSet<>() {
             @Override
             public Iterator<String> iterator() {
-                return new Positions<>() {
-                    @Override
-                    String at(int position) {
-                        return names[position];
-                    }
-                };
+                return new Positions<>(position -> names[position]);
             }
 
             @Override
@@ -182,12 +178,7 @@ final class ObjectMembers extends AbstractMap<String, JsonNode> {
         return new AbstractCollection<>() {
             @Override
             public Iterator<JsonNode> iterator() {
-                return new Positions<>() {
-                    @Override
-                    JsonNode at(int position) {
-                        return values[position];
-                    }
-                };
+                return new Positions<>(position -> values[position]);
             }
 
             @Override
@@ -287,13 +278,16 @@ final class ObjectMembers extends AbstractMap<String, JsonNode> {
         return hash ^ hash >>> 16;
     }
 
-    /** Walks the positions in order; removing through it closes the gap behind it. */
-    private abstract class Positions<T> implements Iterator<T> {
+    /** Walks the positions in order, handing out what {@code at} makes of each; removing through it closes the gap behind it. */
+    private final class Positions<T> implements Iterator<T> {
+        private final IntFunction<T> at;
         private int next;
         private int last = -1;
         private int expected = structuralChanges;
 
-        abstract T at(int position);
+        Positions(IntFunction<T> at) {
+            this.at = at;
+        }
 
         @Override
         public boolean hasNext() {
@@ -309,7 +303,7 @@ final class ObjectMembers extends AbstractMap<String, JsonNode> {
                 throw new NoSuchElementException();
             }
             last = next++;
-            return at(last);
+            return at.apply(last);
         }
 
         @Override
@@ -335,12 +329,7 @@ final class ObjectMembers extends AbstractMap<String, JsonNode> {
 
         @Override
         public Iterator<Map.Entry<String, JsonNode>> iterator() {
-            return new Positions<>() {
-                @Override
-                Map.Entry<String, JsonNode> at(int position) {
-                    return new Member(names[position], values[position]);
-                }
-            };
+            return new Positions<>(position -> new Member(names[position], values[position]));
         }
 
         @Override

@@ -14,7 +14,6 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Predicate;
 
 /** Decodes OTLP/JSON AnyValue and key/value lists, Jaeger tags, ids, kinds and status codes. */
 final class AnyValues {
@@ -87,12 +86,12 @@ final class AnyValues {
     }
 
     /**
-     * {@link #keyValues} of the value at the parser's current token, only the entries whose key {@code kept} accepts,
+     * {@link #keyValues} of the value at the parser's current token, only the entries whose key {@code kept} keeps,
      * read as it streams by instead of as a tree of entries first (a span's attributes when its body is read again
      * from the file, the placing ones when its skeleton is read). An entry's value is not read once its key is known
      * to be left out. The value is consumed: the parser is left at its last token.
      */
-    static ObjectNode readKeyValues(JsonParser parser, Predicate<String> kept) throws IOException {
+    static ObjectNode readKeyValues(JsonParser parser, KeptKeys kept) throws IOException {
         ObjectNode out = NODES.objectNode();
         if (parser.currentToken() != JsonToken.START_ARRAY) {
             parser.skipChildren();
@@ -103,20 +102,22 @@ final class AnyValues {
                 parser.skipChildren(); // not an entry: there is no key in it
                 continue;
             }
-            String key = null;
+            boolean keyRead = false;
+            String key = null; // stays null for a key left out
             JsonNode value = null;
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String member = parser.currentName();
                 JsonToken token = parser.nextToken();
                 if (member.equals("key") && token == JsonToken.VALUE_STRING) {
-                    key = parser.getText();
-                } else if (member.equals("value") && (key == null || kept.test(key))) {
+                    keyRead = true;
+                    key = kept.keyAt(parser);
+                } else if (member.equals("value") && (!keyRead || key != null)) {
                     value = readValue(parser);
                 } else {
                     parser.skipChildren();
                 }
             }
-            if (key != null && kept.test(key)) {
+            if (key != null) {
                 out.set(key, value == null ? value(null) : value);
             }
         }
@@ -193,7 +194,8 @@ final class AnyValues {
     /** Checked by hand: {@code String.matches} compiled its pattern anew for each of three ids per span (7% of a large import). */
     private static boolean isHex(String text) {
         for (int i = 0; i < text.length(); i++) {
-            if (Character.digit(text.charAt(i), 16) < 0 || text.charAt(i) > 'f') {
+            char c = text.charAt(i);
+            if ((c < '0' || c > '9') && (c < 'a' || c > 'f') && (c < 'A' || c > 'F')) {
                 return false;
             }
         }

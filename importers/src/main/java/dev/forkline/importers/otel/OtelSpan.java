@@ -54,9 +54,9 @@ record OtelSpan(String traceId, long spanBits, String spanText, String parentId,
      * The attributes a span's skeleton is made of ({@link SpanRole#of}, {@link #namedAgent}, {@link #agentName}): a
      * span streamed out of a file is made from these alone, its other attributes are read when asked for.
      */
-    static final Set<String> PLACING_ATTRIBUTES = Set.of("gen_ai.operation.name", "openinference.span.kind", "traceloop.span.kind",
+    static final KeptKeys PLACING_ATTRIBUTES = KeptKeys.only(Set.of("gen_ai.operation.name", "openinference.span.kind", "traceloop.span.kind",
             "gen_ai.tool.name", "gen_ai.request.model", "gen_ai.response.model", "llm.model_name", "gen_ai.agent.name", "agent.name",
-            "gen_ai.agent.id");
+            "gen_ai.agent.id"));
 
     /** A timed event inside a span (e.g. {@code exception}, {@code gen_ai.content.prompt}). */
     record SpanEvent(String name, Instant time, ObjectNode attributes) {
@@ -76,7 +76,7 @@ record OtelSpan(String traceId, long spanBits, String spanText, String parentId,
                        ObjectNode attributes, String status, String statusMessage, List<SpanEvent> events, ObjectNode resource,
                        String scope, long line, SpanSource stored, long from, int length) {
         SpanRole role = SpanRole.of(attributes);
-        List<SpanEvent> exceptions = events.stream().filter(SpanEvent::isException).toList();
+        List<SpanEvent> exceptions = events.isEmpty() ? List.of() : events.stream().filter(SpanEvent::isException).toList();
         long startTime = SpanTimes.of(start);
         long endTime = SpanTimes.of(end);
         Rare rare = Rare.of(statusMessage, text(attributes, "gen_ai.agent.name"),

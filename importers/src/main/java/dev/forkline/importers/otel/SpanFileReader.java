@@ -527,7 +527,7 @@ final class SpanFileReader implements Closeable {
                     case "endTimeUnixNano" -> members.end = valueAt(parser);
                     case "status" -> members.status = valueAt(parser);
                     case "events" -> members.events = valueAt(parser);
-                    case "attributes" -> members.attributes = AnyValues.readKeyValues(parser, OtelSpan.PLACING_ATTRIBUTES::contains);
+                    case "attributes" -> members.attributes = AnyValues.readKeyValues(parser, OtelSpan.PLACING_ATTRIBUTES);
                     default -> parser.skipChildren();
                 }
             }

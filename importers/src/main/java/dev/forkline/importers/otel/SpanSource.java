@@ -72,7 +72,7 @@ final class SpanSource implements SpanBody, Closeable {
                 String member = parser.currentName();
                 parser.nextToken();
                 if (member.equals("attributes")) {
-                    attributes = AnyValues.readKeyValues(parser, key -> true);
+                    attributes = AnyValues.readKeyValues(parser, KeptKeys.ALL);
                 } else if (member.equals("events")) {
                     events = Json.VALUES.readTree(parser);
                 } else {

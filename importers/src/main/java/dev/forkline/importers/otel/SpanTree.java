@@ -14,8 +14,11 @@ final class SpanTree {
 
     private OtelSpan[] slots = new OtelSpan[64];
     private int size;
-    /** The spans found by ids that a later span added has too (a file repeating a span): few, by identity. */
-    private final Set<OtelSpan> repeated = Collections.newSetFromMap(new IdentityHashMap<>());
+    /**
+     * The spans whose trace and span ids another span added has too (a file repeating a span): few, by identity. The
+     * writer asks three times per span whether it is the only one, which this answers without a probe of the table.
+     */
+    private final Set<OtelSpan> sharingIds = Collections.newSetFromMap(new IdentityHashMap<>());
 
     SpanTree(List<OtelSpan> spans) {
         add(spans);
@@ -27,23 +30,28 @@ final class SpanTree {
      * {@link #parentKey}).
      */
     void add(List<OtelSpan> spans) {
+        int room = slots.length;
+        while (2 * (size + spans.size()) > room) {
+            room *= 2;
+        }
+        if (room > slots.length) {
+            grow(room);
+        }
         for (OtelSpan span : spans) {
-            if (2 * (size + 1) > slots.length) {
-                grow();
-            }
             int at = slot(span.traceId(), span.spanBits(), span.spanText());
             if (slots[at] == null) {
                 slots[at] = span;
                 size++;
             } else if (slots[at] != span) {
-                repeated.add(slots[at]);
+                sharingIds.add(slots[at]);
+                sharingIds.add(span);
             }
         }
     }
 
-    private void grow() {
+    private void grow(int room) {
         OtelSpan[] old = slots;
-        slots = new OtelSpan[old.length * 2];
+        slots = new OtelSpan[room];
         for (OtelSpan span : old) {
             if (span != null) {
                 slots[slot(span.traceId(), span.spanBits(), span.spanText())] = span;
@@ -72,9 +80,9 @@ final class SpanTree {
         return slots[slot(span.traceId(), span.spanBits(), span.spanText())] != null;
     }
 
-    /** Whether the span is the one its ids find, and no other span added has those ids. */
+    /** Whether no other span added has the ids of this span, which was added. */
     boolean isOnly(OtelSpan span) {
-        return slots[slot(span.traceId(), span.spanBits(), span.spanText())] == span && !repeated.contains(span);
+        return sharingIds.isEmpty() || !sharingIds.contains(span);
     }
 
     /** The key of the span this one names as its parent, or null; compare with {@link #keyOf}. */

@@ -57,6 +57,32 @@ class OtelImportDigestTest {
         assertDigest(write("documents.json", text), "c07fea5c83e74509fd3255b9fbc5f8138fe367ac109c1ab8cc1fbe79b5580287");
     }
 
+    /** Every span twice, in two documents and twice within one: which span is the one its ids find, and which are grouped. */
+    @Test
+    void generatedSpansEachRepeated() throws Exception {
+        String once = GeneratedSpans.document(0, 90, false);
+        String twiceInOne = once.replace("\"spans\":[", "\"spans\":[" + spansOf(once) + ",");
+        assertDigest(write("repeated.json", once + "\n" + twiceInOne + "\n"), "7e9e13985af38132dc302fd7273efc22f62ad71b528780a05cf6c0b87067aea0");
+    }
+
+    /** The members of the first {@code spans} array of a one-line document. */
+    private static String spansOf(String document) {
+        int from = document.indexOf("\"spans\":[") + "\"spans\":[".length();
+        int depth = 0;
+        for (int i = from; ; i++) {
+            char c = document.charAt(i);
+            if (c == '"') {
+                for (i++; document.charAt(i) != '"'; i++) {
+                    i += document.charAt(i) == '\\' ? 1 : 0;
+                }
+            } else if (c == '[' || c == '{') {
+                depth++;
+            } else if ((c == ']' || c == '}') && depth-- == 0) {
+                return document.substring(from, i);
+            }
+        }
+    }
+
     /** What the digests above rest on: a streamed export's spans keep only their skeletons, their attributes stay in the file. */
     @Test
     void aStreamedExportLeavesItsSpansAttributesInTheFile() throws Exception {

@@ -21,6 +21,7 @@ public final class WorkbenchApp extends Application {
     private static volatile LaunchOptions pending;
     private FxTaskExecutor executor;
     private LaunchOptions options;
+    private Workbench workbench;
 
     /** Starts JavaFX, shows the workbench, and returns when the user closes it. Call once per JVM, not on the FX thread. */
     public static void launch(LaunchOptions options) {
@@ -33,7 +34,7 @@ public final class WorkbenchApp extends Application {
         options = pending != null ? pending : LaunchOptions.inMemory();
         executor = new FxTaskExecutor(BACKGROUND_THREADS);
         dev.forkline.views.shell.HelpMenu.useHostServices(getHostServices());
-        Workbench workbench = show(stage, options, executor);
+        workbench = show(stage, options, executor);
         workbench.model().checkDocker(dev.forkline.views.data.DockerProbe.engine());
         if (!options.openFiles().isEmpty()) {
             workbench.model().importFiles(options.openFiles());
@@ -55,6 +56,9 @@ public final class WorkbenchApp extends Application {
 
     @Override
     public void stop() {
+        if (workbench != null) {
+            workbench.model().cancelImport(); // the executor no longer interrupts it: reading stops at its next block
+        }
         if (executor != null) {
             executor.close();
         }

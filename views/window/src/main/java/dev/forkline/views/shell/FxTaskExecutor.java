@@ -47,8 +47,8 @@ public final class FxTaskExecutor implements TaskExecutor, AutoCloseable {
     }
 
     private <T> void run(String name, Work<T> work, TaskListener<? super T> listener, TaskHandle handle) {
-        if (handle.isCancelled()) {
-            return; // cancelled while it waited: the work never runs
+        if (handle.isCancelled() || pool.isShutdown()) {
+            return; // cancelled, or the window closed, while it waited: the work never runs
         }
         Thread thread = Thread.currentThread();
         String previousName = thread.getName();
@@ -61,8 +61,8 @@ public final class FxTaskExecutor implements TaskExecutor, AutoCloseable {
             }));
             Platform.runLater(() -> TaskExecutor.deliver(handle, result, listener));
         } catch (Throwable e) {
-            // close() interrupts what runs, and work told to stop (an import's preview once the import ended) ends with a
-            // CancellationException: neither is a failure
+            // work that outlives close() finds the store closed under it, and work told to stop (an import's preview once
+            // the import ended) ends with a CancellationException: neither is a failure
             if (!handle.isCancelled() && !pool.isShutdown() && !(e instanceof java.util.concurrent.CancellationException)) {
                 LOG.warn("background task '" + name + "' failed", e);
             }
@@ -84,8 +84,13 @@ public final class FxTaskExecutor implements TaskExecutor, AutoCloseable {
         }
     }
 
+    /**
+     * Drops the work not started yet; the work that runs is left to end on its own, never interrupted (see
+     * {@link TaskHandle}): an interrupt during H2's file I/O closes the store's file under every connection, and the
+     * database then fails to close, keeping its lock file alive after the store is closed.
+     */
     @Override
     public void close() {
-        pool.shutdownNow();
+        pool.shutdown();
     }
 }

@@ -4,6 +4,9 @@ import dev.forkline.views.concurrent.TaskHandle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.forkline.views.HeadlessFx;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
@@ -22,5 +25,41 @@ class FxTaskExecutorTest {
 
         assertThat(handle.isCancelled()).isTrue();
         assertThat(ran).isFalse();
+    }
+
+    /** An interrupt during H2's file I/O closes the store's file under every connection: closing the window must not send one. */
+    @Test
+    void closingLeavesTheWorkThatRunsUninterruptedAndDropsTheWorkNotStarted() throws Exception {
+        HeadlessFx.ensureStarted();
+        FxTaskExecutor executor = new FxTaskExecutor(1);
+        CountDownLatch running = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch ended = new CountDownLatch(1);
+        AtomicBoolean interrupted = new AtomicBoolean();
+        AtomicBoolean queuedRan = new AtomicBoolean();
+        executor.execute("library-index", progress -> {
+            running.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                interrupted.set(true);
+            } finally {
+                ended.countDown();
+            }
+            return null;
+        }, result -> { }, failure -> { });
+        executor.execute("library-search", progress -> {
+            queuedRan.set(true);
+            return null;
+        }, result -> { }, failure -> { });
+        assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
+
+        executor.close();
+        release.countDown();
+
+        assertThat(ended.await(10, TimeUnit.SECONDS)).isTrue();
+        Thread.sleep(200); // time for the worker to take the queued work, which it must drop
+        assertThat(interrupted).isFalse();
+        assertThat(queuedRan).isFalse();
     }
 }

@@ -182,8 +182,9 @@ public final class ViewFigures {
         long retained = 0;
         List<SteppingWhileImporting.Step> steps = new ArrayList<>();
         for (int i = 0; i < times.length; i++) {
-            // a directory of its own for each file's imports: a store of an earlier figure's window reused by name once
-            // failed to open ("Connection refused" to the H2 server its lock file named, a full run of 6 Dec 2026)
+            // a directory of its own for each file's imports, never one an earlier figure closed and deleted: while
+            // closing the executor interrupted running work, an interrupted library-index read kept H2's lock file alive
+            // there, and opening the path again failed ("Connection refused", a full run of 6 Dec 2026)
             Path storeDir = work.resolve("first-frame-" + source.getFileName() + "-" + i);
             try (TraceStore store = TraceStore.open(storeDir.resolve("forkline").toAbsolutePath());
                  FxTaskExecutor executor = new FxTaskExecutor(dev.forkline.views.WorkbenchApp.BACKGROUND_THREADS)) {

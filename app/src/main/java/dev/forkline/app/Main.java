@@ -20,7 +20,7 @@ public final class Main {
     }
 
     public static int run(String... args) {
-        CommandLine commandLine = ForklineCommand.commandLine();
+        CommandLine commandLine = ForklineCommand.commandLine(args);
         try {
             return commandLine.execute(args);
         } catch (OutOfMemoryError e) { // an Error passes picocli's handler; the work that ran out is unreachable by now

@@ -32,7 +32,7 @@ class CliTest {
     static Outcome run(String... args) {
         var out = new StringWriter();
         var err = new StringWriter();
-        var commandLine = ForklineCommand.commandLine();
+        var commandLine = ForklineCommand.commandLine(args);
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
         int code = commandLine.execute(args);

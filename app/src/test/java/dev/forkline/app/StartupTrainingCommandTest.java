@@ -16,17 +16,17 @@ import org.junit.jupiter.api.io.TempDir;
  * The start-up cache's training: every command it runs must still work on the bundled samples, or the cache the
  * {@code forkline} script records stops covering what users run (and the script, seeing the failure, records none).
  */
-class StartupTrainingTest {
+class StartupTrainingCommandTest {
 
     @TempDir
     Path scratch;
 
     @Test
     void everyTrainingCommandSucceedsOnTheBundledSamplesWithinItsScratchDirectory() throws Exception {
-        List<List<String>> commands = StartupTraining.commands(ReplayCliTest.SAMPLES.toAbsolutePath(), scratch);
+        List<List<String>> commands = StartupTrainingCommand.commands(ReplayCliTest.SAMPLES.toAbsolutePath(), scratch);
         StringWriter log = new StringWriter();
 
-        int failed = StartupTraining.run(commands, new PrintWriter(log, true));
+        int failed = StartupTrainingCommand.run(commands, new PrintWriter(log, true));
 
         assertThat(failed).as(log.toString()).isZero();
         assertThat(commands).extracting(command -> command.getFirst())
@@ -41,7 +41,7 @@ class StartupTrainingTest {
     void aFailingCommandIsCountedAndTheOthersStillRun() {
         StringWriter log = new StringWriter();
 
-        int failed = StartupTraining.run(List.of(List.of("inspect", scratch.resolve("missing").toString()), List.of("--version")),
+        int failed = StartupTrainingCommand.run(List.of(List.of("inspect", scratch.resolve("missing").toString()), List.of("--version")),
                 new PrintWriter(log, true));
 
         assertThat(failed).isEqualTo(1);
@@ -49,9 +49,14 @@ class StartupTrainingTest {
     }
 
     @Test
+    void isHiddenFromTheHelp() {
+        assertThat(CliTest.run("--help").out()).doesNotContain("startup-training").contains("export");
+    }
+
+    @Test
     void aFolderWithoutSampleBundlesIsRefused() throws IOException {
         Path empty = Files.createDirectories(scratch.resolve("empty"));
 
-        assertThatThrownBy(() -> StartupTraining.commands(empty, scratch)).hasMessageContaining("no sample bundles in " + empty);
+        assertThatThrownBy(() -> StartupTrainingCommand.commands(empty, scratch)).hasMessageContaining("no sample bundles in " + empty);
     }
 }

@@ -1,44 +1,48 @@
 package dev.forkline.app;
 
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
- * The work Forkline's start-up cache is recorded from. The {@code forkline} script runs this once after a build, in
- * a JVM started with {@code -XX:AOTCacheOutput} (JDK 25's ahead-of-time cache); later starts map the classes this
- * loaded already parsed and linked, and the methods it ran already profiled: a short command starts a quarter to a
- * third faster, the window more (docs/architecture.md, "Start-up"). It runs the commonest commands on the bundled
- * sample traces and renders the workbench off screen (which loads most of the window's classes), all in a scratch
- * directory: nothing else is read from the user's store or written. Each command's output goes to standard output
- * (the script keeps it in {@code app/target/startup-cache.log}); a command that fails does not stop the others.
+ * The work Forkline's start-up cache is recorded from (hidden from the help: it is for the {@code forkline} script,
+ * not for users). The script runs it once after a build in a JVM recording JDK 25's ahead-of-time cache; later starts
+ * map the classes it loaded already parsed and linked, and the methods it ran already profiled: a short command starts
+ * a quarter to a third faster, the window more (docs/architecture.md, "Start-up"). It runs the commonest commands on
+ * the bundled sample traces and renders the workbench off screen (which loads most of the window's classes), all in a
+ * scratch directory: nothing else is read from the user's store or written. Each command's output goes to this
+ * command's output; a command that fails does not stop the others, and makes this one exit with 1.
  */
-public final class StartupTraining {
+@Command(name = "startup-training", hidden = true, description = "Run the work the start-up cache is recorded from.")
+final class StartupTrainingCommand implements Callable<Integer> {
 
     private static final String SAMPLE = "forkline-sample-wrong-tool-call";
 
-    private StartupTraining() {
-    }
+    @Parameters(index = "0", paramLabel = "SAMPLE-TRACES-DIR")
+    Path samples;
 
-    public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: StartupTraining SAMPLE-TRACES-DIR SCRATCH-DIR");
-            System.exit(ExitCodes.BAD_INPUT);
-        }
-        Path samples = Path.of(args[0]).toAbsolutePath();
-        Path scratch = Files.createDirectories(Path.of(args[1]).toAbsolutePath());
-        System.setProperty("forkline.owners", scratch.resolve("owners").toString());
-        PrintWriter log = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
-        int failed = run(commands(samples, scratch), log);
-        // the off-screen window leaves JavaFX's threads running
-        System.exit(failed == 0 ? ExitCodes.OK : ExitCodes.CHECK_FAILED);
+    @Parameters(index = "1", paramLabel = "SCRATCH-DIR")
+    Path scratch;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        Path scratchDir = Files.createDirectories(scratch.toAbsolutePath());
+        System.setProperty("forkline.owners", scratchDir.resolve("owners").toString());
+        int failed = run(commands(samples.toAbsolutePath(), scratchDir), spec.commandLine().getOut());
+        return failed == 0 ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
     }
 
     static List<List<String>> commands(Path samples, Path scratch) throws IOException {
@@ -72,7 +76,7 @@ public final class StartupTraining {
         int failed = 0;
         for (List<String> command : commands) {
             log.println("$ forkline " + String.join(" ", command));
-            CommandLine commandLine = ForklineCommand.commandLine().setOut(log).setErr(log);
+            CommandLine commandLine = ForklineCommand.commandLine(command.toArray(String[]::new)).setOut(log).setErr(log);
             int code;
             try {
                 code = commandLine.execute(command.toArray(String[]::new));

@@ -82,8 +82,9 @@ record OtelSpan(String traceId, long spanBits, String spanText, String parentId,
         Rare rare = Rare.of(statusMessage, text(attributes, "gen_ai.agent.name"),
                 role == SpanRole.AGENT ? agentNameOf(attributes, name) : null, exceptions,
                 startTime == SpanTimes.FAR ? start : null, endTime == SpanTimes.FAR ? end : null);
-        long bits = SpanIds.bits(spanId);
-        String text = spanId == null ? NO_ID : SpanIds.isBits(spanId) ? null : spanId;
+        boolean spelledAsBits = SpanIds.isBits(spanId);
+        long bits = spelledAsBits ? SpanIds.bits(spanId) : 0;
+        String text = spanId == null ? NO_ID : spelledAsBits ? null : spanId;
         return stored != null
                 ? new OtelSpan(traceId, bits, text, parentId, name, kind, startTime, endTime, status, resource, scope, line, role, rare,
                         stored, from, length)

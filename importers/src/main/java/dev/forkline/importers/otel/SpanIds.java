@@ -25,9 +25,9 @@ final class SpanIds {
         return true;
     }
 
-    /** The long an id of {@link #isBits} spells, else 0. */
+    /** The long an id of {@link #isBits} spells (the caller has asked). */
     static long bits(String id) {
-        return isBits(id) ? Long.parseUnsignedLong(id, 16) : 0;
+        return Long.parseUnsignedLong(id, 16);
     }
 
     /** The 16 hex digits of {@code bits}. */

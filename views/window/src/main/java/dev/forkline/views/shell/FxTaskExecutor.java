@@ -6,10 +6,12 @@ import dev.forkline.views.concurrent.TaskListener;
 import dev.forkline.views.concurrent.Work;
 import javafx.application.Platform;
 
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -92,5 +94,10 @@ public final class FxTaskExecutor implements TaskExecutor, AutoCloseable {
     @Override
     public void close() {
         pool.shutdown();
+    }
+
+    /** After {@link #close}: waits at most {@code timeout} for the work running then to end; true when it has. */
+    boolean awaitClosed(Duration timeout) throws InterruptedException {
+        return pool.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 }

@@ -5,6 +5,7 @@ import dev.forkline.views.concurrent.TaskHandle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.forkline.views.HeadlessFx;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -57,8 +58,8 @@ class FxTaskExecutorTest {
         executor.close();
         release.countDown();
 
-        assertThat(ended.await(10, TimeUnit.SECONDS)).isTrue();
-        Thread.sleep(200); // time for the worker to take the queued work, which it must drop
+        assertThat(executor.awaitClosed(Duration.ofSeconds(10))).as("the worker took the queued work and ended").isTrue();
+        assertThat(ended.getCount()).isZero();
         assertThat(interrupted).isFalse();
         assertThat(queuedRan).isFalse();
     }

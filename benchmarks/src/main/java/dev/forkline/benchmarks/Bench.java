@@ -177,7 +177,7 @@ public final class Bench {
             report(new WorkspaceRebuildFigure(sizes, work, out).measure());
         }
         if (wants("library")) {
-            new LibraryFigures(sizes.libraryTraces(), sizes.libraryEvents(), work, out).measure().forEach(this::report);
+            new LibraryFigures(sizes.libraryTraces(), sizes.libraryEvents(), !sizes.isQuick(), work, out).measure().forEach(this::report);
         }
         if (wants("live")) {
             new dev.forkline.benchmarks.figures.LiveFigures(sizes, work).measure().forEach(this::report);

@@ -31,7 +31,7 @@ public final class ImportMemoryFigures {
     }
 
     /** The JVM options the product runs with (packaging/jvm.args, named by {@code benchmarks/run}). */
-    private static String productJvmArgs() {
+    static String productJvmArgs() {
         String file = System.getProperty("forkline.jvm.args");
         if (file == null || !Files.isRegularFile(Path.of(file))) {
             throw new IllegalStateException("forkline.jvm.args does not name packaging/jvm.args (" + file

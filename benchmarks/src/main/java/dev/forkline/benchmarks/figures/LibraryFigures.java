@@ -44,11 +44,13 @@ public final class LibraryFigures {
 
     private final int traces;
     private final int eventsPerTrace;
+    private final boolean windowStart;
     private final Path work;
     private final PrintStream out;
 
-    public LibraryFigures(int traces, int eventsPerTrace, Path work, PrintStream out) {
+    public LibraryFigures(int traces, int eventsPerTrace, boolean windowStart, Path work, PrintStream out) {
         this.traces = traces;
+        this.windowStart = windowStart;
         this.eventsPerTrace = eventsPerTrace;
         this.work = work;
         this.out = out;
@@ -107,6 +109,8 @@ public final class LibraryFigures {
             figures.add(Figure.measured("library.search", "library search (TraceStore.searchLibrary, from the search index) for a tool name"
                             + " and for two words of outputs over " + what, search, floor, floorWhat, Unit.MILLIS, Goal.valueAtMost(500, Unit.MILLIS)));
         }
+        figures.add(windowStart ? new WindowStartFigure(work, out).measure(database, what)
+                : Figure.skipped("library.window-start", "./forkline open on " + what, "not with --quick: it runs the product's launcher, which may build"));
         return figures;
     }
 

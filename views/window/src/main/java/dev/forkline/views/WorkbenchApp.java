@@ -35,6 +35,7 @@ public final class WorkbenchApp extends Application {
         executor = new FxTaskExecutor(BACKGROUND_THREADS);
         dev.forkline.views.shell.HelpMenu.useHostServices(getHostServices());
         workbench = show(stage, options, executor);
+        StartupLog.afterFirstListing(workbench.model().library(), stage.getScene());
         workbench.model().checkDocker(dev.forkline.views.data.DockerProbe.engine());
         if (!options.openFiles().isEmpty()) {
             workbench.model().importFiles(options.openFiles());

@@ -53,7 +53,7 @@ public final class ForklineCommand implements Callable<Integer> {
     /**
      * The command line for these arguments: with only the command they name, when they name one other than
      * {@code help}, else with every command. Picocli builds its model of each command it is given, by reflection, when
-     * it is given it: 0.45 s of a short command's start for all of them, against a twentieth of that for one.
+     * it is given it: in a fresh JVM, making the command line took 0.68 s with every command and 0.24 s with one.
      */
     static CommandLine commandLine(String... args) {
         if (args.length > 0) {

@@ -8,12 +8,12 @@ import dev.forkline.benchmarks.harness.WorkDirs;
 import dev.forkline.views.StartupLog;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 
 /**
  * {@code library.window-start}: the window as a user starts it on a library, {@code ./forkline open --db=STORE} (the
@@ -121,11 +121,11 @@ public final class WindowStartFigure {
         String line() throws IOException;
     }
 
+    /** The first line of {@code file} holding {@code text} (ASCII), or null; read as Latin-1: the writer may be mid-character. */
     private static String lineOf(Path file, String text) throws IOException {
         if (!Files.isRegularFile(file)) {
             return null;
         }
-        Predicate<String> holds = line -> line.contains(text);
-        return Files.readAllLines(file).stream().filter(holds).findFirst().orElse(null);
+        return Files.readAllLines(file, StandardCharsets.ISO_8859_1).stream().filter(line -> line.contains(text)).findFirst().orElse(null);
     }
 }

@@ -8,8 +8,9 @@ import javafx.stage.Stage;
 
 /**
  * The floor of {@code library.window-start}, run in a JVM of its own: a JavaFX stage of the workbench's size with one
- * label, which prints {@link #LAID_OUT} after its first layout, as the workbench logs its own. (The main class is not
- * the {@code Application}: the launcher refuses one that is when JavaFX is on the class path.)
+ * label, which prints {@link #LAID_OUT} after its first layout, as the workbench logs its own (with a listener of its
+ * own: {@code StartupLog}'s would bring the start of logging into the floor). The main class is not the
+ * {@code Application}: the launcher refuses one that is when JavaFX is on the class path.
  */
 public final class EmptyWindow {
 

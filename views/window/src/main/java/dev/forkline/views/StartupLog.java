@@ -34,14 +34,20 @@ public final class StartupLog {
             public void changed(ObservableValue<? extends Boolean> loading, Boolean was, Boolean now) {
                 if (!now) {
                     loading.removeListener(this);
-                    scene.addPostLayoutPulseListener(new Runnable() {
-                        @Override
-                        public void run() {
-                            scene.removePostLayoutPulseListener(this);
-                            report.accept(LISTED + " (" + library.traces().size() + " traces) " + sinceProcessStart() + " ms after the process started");
-                        }
-                    });
+                    afterNextLayout(scene, () -> report.accept(LISTED + " (" + library.traces().size() + " traces) "
+                            + sinceProcessStart() + " ms after the process started"));
                 }
+            }
+        });
+    }
+
+    /** Runs {@code action} once, after the scene's next layout pass (on the FX thread). */
+    static void afterNextLayout(Scene scene, Runnable action) {
+        scene.addPostLayoutPulseListener(new Runnable() {
+            @Override
+            public void run() {
+                scene.removePostLayoutPulseListener(this);
+                action.run();
             }
         });
     }

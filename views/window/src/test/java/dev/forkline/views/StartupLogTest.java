@@ -54,13 +54,7 @@ class StartupLogTest {
     private static boolean pulsed(Scene scene) throws InterruptedException {
         CountDownLatch pulsed = new CountDownLatch(1);
         HeadlessFx.call(() -> {
-            scene.addPostLayoutPulseListener(new Runnable() {
-                @Override
-                public void run() {
-                    scene.removePostLayoutPulseListener(this);
-                    pulsed.countDown();
-                }
-            });
+            StartupLog.afterNextLayout(scene, pulsed::countDown);
             scene.getRoot().requestLayout();
             return null;
         });

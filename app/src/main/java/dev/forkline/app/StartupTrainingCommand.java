@@ -76,10 +76,11 @@ final class StartupTrainingCommand implements Callable<Integer> {
         int failed = 0;
         for (List<String> command : commands) {
             log.println("$ forkline " + String.join(" ", command));
-            CommandLine commandLine = ForklineCommand.commandLine(command.toArray(String[]::new)).setOut(log).setErr(log);
+            String[] args = command.toArray(String[]::new);
+            CommandLine commandLine = ForklineCommand.commandLine(args).setOut(log).setErr(log);
             int code;
             try {
-                code = commandLine.execute(command.toArray(String[]::new));
+                code = commandLine.execute(args);
             } catch (RuntimeException e) {
                 e.printStackTrace(log);
                 code = ExitCodes.BAD_INPUT;

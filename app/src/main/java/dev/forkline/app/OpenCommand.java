@@ -26,7 +26,7 @@ final class OpenCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         requireDisplay();
         try (TraceStore store = database.open()) {
-            List<Path> toImport = files.isEmpty() && store.list().isEmpty() ? bundledSamples() : files;
+            List<Path> toImport = files.isEmpty() && store.changeMark().traces() == 0 ? bundledSamples() : files;
             LaunchOptions options = LaunchOptions.forStore(store)
                     .withOpenFiles(toImport)
                     .withTrustedKeys(TrustedKeyOptions.withStore(KeyRing.open().trustedKeys(), store));

@@ -1,5 +1,6 @@
 package dev.forkline.app;
 
+import dev.forkline.trace.store.StoreException;
 import dev.forkline.trace.store.TraceStore;
 import dev.forkline.views.LaunchOptions;
 import dev.forkline.views.WorkbenchApp;
@@ -26,13 +27,17 @@ final class OpenCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         requireDisplay();
         try (TraceStore store = database.open()) {
-            List<Path> toImport = files.isEmpty() && store.changeMark().traces() == 0 ? bundledSamples() : files;
             LaunchOptions options = LaunchOptions.forStore(store)
-                    .withOpenFiles(toImport)
+                    .withOpenFiles(filesToImport(files, store))
                     .withTrustedKeys(TrustedKeyOptions.withStore(KeyRing.open().trustedKeys(), store));
             WorkbenchApp.launch(options);
         }
         return ExitCodes.OK;
+    }
+
+    /** What the window imports as it opens: the files given, or into an empty store the bundled samples. */
+    static List<Path> filesToImport(List<Path> files, TraceStore store) throws StoreException {
+        return files.isEmpty() && store.changeMark().traces() == 0 ? bundledSamples() : files;
     }
 
     /** An installed copy names its bundled samples with {@code -Dforkline.samples}; a source checkout has them at the root. */

@@ -249,10 +249,10 @@ public final class DockerEngine implements SandboxBackend {
         }
     }
 
-    /** Removes the container and its volumes ({@code docker rm -f -v}). */
+    /** Removes the container and its volumes ({@code docker rm -f -v}); one already gone is no error. */
     @Override
     public void remove(String sandboxId) {
-        client.removeContainerCmd(sandboxId).withForce(true).withRemoveVolumes(true).exec();
+        ContainerRemoval.on(client).remove(sandboxId);
     }
 
     @Override

@@ -575,11 +575,7 @@ final class DockerSandbox implements Sandbox {
         }
         closed = true;
         OPEN.remove(this);
-        try {
-            engine.client().removeContainerCmd(containerId).withForce(true).withRemoveVolumes(true).exec();
-        } catch (NotFoundException e) {
-            // already removed
-        }
+        ContainerRemoval.on(engine.client()).remove(containerId);
     }
 
     /** The engine's report of a container's state, as the engine-neutral {@link ContainerState}. */

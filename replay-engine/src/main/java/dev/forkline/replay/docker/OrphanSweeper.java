@@ -1,9 +1,10 @@
 package dev.forkline.replay.docker;
 
-import com.github.dockerjava.api.exception.ConflictException;
-import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.model.Container;
 import dev.forkline.replay.sandbox.SandboxLabels;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +19,8 @@ import java.util.function.Predicate;
  * sweep never touches the sandboxes of a running Forkline, this one included.
  */
 final class OrphanSweeper {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OrphanSweeper.class);
 
     /** The engines (by address) this process has swept before its first sandbox there. */
     private static final Set<String> SWEPT_AT_START = ConcurrentHashMap.newKeySet();
@@ -57,19 +60,30 @@ final class OrphanSweeper {
                 .withShowAll(true)
                 .withLabelFilter(Map.of(SandboxLabels.PRODUCT, SandboxLabels.PRODUCT_VALUE))
                 .exec();
+        List<String> chosen = ours.stream().filter(container -> which.test(container.getLabels())).map(Container::getId).toList();
+        return removeEach(chosen, ContainerRemoval.on(engine.client()), engine.name());
+    }
+
+    /**
+     * Removes each container in turn and returns those this call removed. One that cannot be removed is reported and
+     * left for the next sweep; the others are removed all the same.
+     */
+    static List<String> removeEach(List<String> containerIds, ContainerRemoval removal, String engineName) {
         List<String> removed = new ArrayList<>();
-        for (Container container : ours) {
-            if (which.test(container.getLabels())) {
-                try {
-                    engine.client().removeContainerCmd(container.getId()).withForce(true).withRemoveVolumes(true).exec();
-                    removed.add(container.getId());
-                } catch (NotFoundException e) {
-                    // removed meanwhile by its owner
-                } catch (ConflictException e) {
-                    // "removal ... is already in progress": another sweeper (a second Forkline) got there first
+        for (String id : containerIds) {
+            try {
+                if (removal.remove(id)) {
+                    removed.add(id);
                 }
+            } catch (DockerException e) {
+                LOG.warn("sweep: could not remove sandbox {} from {}: {}; the next sweep tries again", shortId(id), engineName,
+                        e.getMessage());
             }
         }
         return removed;
+    }
+
+    private static String shortId(String id) {
+        return id.length() > 12 ? id.substring(0, 12) : id;
     }
 }

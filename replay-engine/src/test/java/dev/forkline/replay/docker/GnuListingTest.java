@@ -39,9 +39,7 @@ class GnuListingTest {
 
     @AfterEach
     void nothingOutlivesTheTest() {
-        if (engine != null) {
-            DockerTestSupport.assertNoContainerLeft(engine);
-        }
+        DockerTestSupport.assertNoContainerLeft(engine);
     }
 
     private DockerSandbox start(String image) {

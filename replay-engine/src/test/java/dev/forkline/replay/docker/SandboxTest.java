@@ -30,9 +30,7 @@ class SandboxTest {
 
     @AfterEach
     void nothingOutlivesTheTest() {
-        if (engine != null) {
-            DockerTestSupport.assertNoContainerLeft(engine);
-        }
+        DockerTestSupport.assertNoContainerLeft(engine);
     }
 
     private DockerSandbox start(List<WorkspaceFile> files) {

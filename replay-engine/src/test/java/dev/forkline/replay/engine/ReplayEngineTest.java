@@ -52,9 +52,7 @@ class ReplayEngineTest {
 
     @AfterEach
     void nothingOutlivesTheTest() {
-        if (engine != null) {
-            DockerTestSupport.assertNoContainerLeft(engine);
-        }
+        DockerTestSupport.assertNoContainerLeft(engine);
     }
 
     private ReplayResult replay(ReplayRequest request) throws Exception {

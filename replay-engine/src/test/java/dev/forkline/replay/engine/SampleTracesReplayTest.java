@@ -34,9 +34,7 @@ class SampleTracesReplayTest {
 
     @AfterEach
     void nothingOutlivesTheTest() {
-        if (engine != null) {
-            DockerTestSupport.assertNoContainerLeft(engine);
-        }
+        DockerTestSupport.assertNoContainerLeft(engine);
     }
 
     static Path sample(String name) {

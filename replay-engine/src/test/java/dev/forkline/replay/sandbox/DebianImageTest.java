@@ -34,9 +34,7 @@ class DebianImageTest {
 
     @AfterEach
     void nothingOutlivesTheTest() {
-        if (engine != null) {
-            DockerTestSupport.assertNoContainerLeft(engine);
-        }
+        DockerTestSupport.assertNoContainerLeft(engine);
     }
 
     private Sandbox start(IsolationBoundary boundary, List<WorkspaceFile> files) {

@@ -149,9 +149,10 @@ final class StoreWriter implements AutoCloseable {
         }
     }
 
-    private static StoreException translate(String what, Throwable cause) {
+    static StoreException translate(String what, Throwable cause) {
         return switch (cause) {
             case StoreException store -> store;
+            case Throwable full when FullDisk.causedBy(full) -> new StoreException("cannot " + what + ": " + FullDisk.MESSAGE, full);
             case SQLException sql when DecisionRecords.INSUFFICIENT_PRIVILEGE.equals(sql.getSQLState()) ->
                     new StoreRefusedException("cannot " + what + ": the team store refused it (" + sql.getMessage() + "): your role lacks"
                             + " the grant; 'forkline team init' (run by the store's administrator) gives owners and reviewers theirs."

@@ -136,7 +136,8 @@ public final class TraceStore implements AutoCloseable {
             if (e instanceof StoreException store) {
                 throw store;
             }
-            throw new StoreException("cannot open the database " + location.dataFile() + ": " + e.getMessage(), e);
+            throw new StoreException("cannot open the database " + location.dataFile() + ": "
+                    + (FullDisk.causedBy(e) ? FullDisk.CANNOT_OPEN : e.getMessage()), e);
         }
     }
 
@@ -798,6 +799,9 @@ public final class TraceStore implements AutoCloseable {
         try (Connection connection = pool.getConnection()) {
             return work.run(connection);
         } catch (SQLException e) {
+            if (FullDisk.causedBy(e)) {
+                throw new StoreUnavailableException("cannot " + what + ": " + FullDisk.CANNOT_OPEN, e);
+            }
             if (e.getSQLState() != null && e.getSQLState().startsWith("08")) {
                 throw new StoreUnavailableException("cannot " + what + ": lost the connection to " + address + ": " + e.getMessage(), e);
             }

@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Shows every event of a trace (or those {@linkplain #onlyWhere a filter} wants) once to all the {@link Inspection}s
@@ -26,13 +27,16 @@ public final class EventSweep {
     /** Events per range: enough to make handing a range to a thread cheap, few enough to spread a small trace. */
     static final int RANGE = 2048;
 
+    private static final AtomicInteger INSPECTORS_MADE = new AtomicInteger();
+
     /**
      * One thread per core. A fork-join pool, so that a sweep started from within an inspection (or anything else
      * waiting on one of its threads) gets help from another thread instead of waiting for ever for a busy pool.
      */
     private static final ForkJoinPool INSPECTORS = new ForkJoinPool(Runtime.getRuntime().availableProcessors(), pool -> {
         ForkJoinWorkerThread worker = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
-        worker.setName("forkline-event-sweep-" + worker.getPoolIndex());
+        // a worker gets its pool index only once it runs: every name was "-0", so profiles lumped the threads together
+        worker.setName("forkline-event-sweep-" + INSPECTORS_MADE.getAndIncrement());
         return worker;
     }, null, false);
 

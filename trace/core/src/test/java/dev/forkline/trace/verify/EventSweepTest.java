@@ -2,6 +2,7 @@ package dev.forkline.trace.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventCodec;
@@ -15,7 +16,12 @@ import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.stream.IntStream;
@@ -127,6 +133,37 @@ class EventSweepTest {
         assertThat(second.inFileOrder().stream().flatMap(List::stream).toList()).isEqualTo(all);
         assertThat(IntStream.range(0, EVENTS).map(events.asked::get).distinct().toArray())
                 .as("each event is taken from the list once, for both inspections").containsExactly(1);
+    }
+
+    /** Profiles and thread dumps tell the sweep's threads apart by name: each worker had been named "-0". */
+    @Test
+    void eachThreadOfTheSweepHasANameOfItsOwn() {
+        assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "one core: the sweep has one thread");
+        CyclicBarrier twoAtOnce = new CyclicBarrier(2);
+        Map<Thread, String> names = new ConcurrentHashMap<>();
+        EventSweep sweep = new EventSweep(new CountingEvents(2 * EventSweep.RANGE, -1));
+        sweep.add(new EventSweep.Inspection<List<Integer>>() {
+            @Override
+            public List<Integer> newPart() {
+                return new ArrayList<>();
+            }
+
+            @Override
+            public void inspect(int index, Event event, List<Integer> part) {
+                if (index % EventSweep.RANGE == 0) {
+                    names.put(Thread.currentThread(), Thread.currentThread().getName());
+                    try {
+                        twoAtOnce.await(30, TimeUnit.SECONDS); // both ranges at once: on two threads
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            }
+        });
+        sweep.run();
+
+        assertThat(names).hasSize(2);
+        assertThat(new HashSet<>(names.values())).hasSize(2).allMatch(name -> name.startsWith("forkline-event-sweep-"));
     }
 
     @Test

@@ -60,7 +60,11 @@ public final class Importers {
         if (!Files.exists(path)) {
             throw new TraceFormatException(path.toString(), 0, "no such file or directory");
         }
-        byte[] head = Files.isRegularFile(path) ? FileHead.firstBytes(path) : new byte[0];
+        boolean file = Files.isRegularFile(path);
+        if (file && Files.size(path) == 0) {
+            throw new TraceFormatException(path.toString(), 0, "the file is empty: nothing to import");
+        }
+        byte[] head = file ? FileHead.firstBytes(path) : new byte[0];
         for (TraceImporter importer : importers) {
             if (importer.accepts(path, head)) {
                 return importer;

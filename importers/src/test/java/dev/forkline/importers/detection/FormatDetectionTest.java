@@ -1,6 +1,7 @@
 package dev.forkline.importers.detection;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.forkline.importers.Importers;
 import dev.forkline.importers.TraceImporter;
@@ -10,10 +11,13 @@ import dev.forkline.importers.openaiagents.OpenAiAgentsImporter;
 import dev.forkline.importers.otel.OtelImporter;
 import dev.forkline.importers.support.Samples;
 import dev.forkline.importers.support.TestFiles;
+import dev.forkline.trace.TraceFormatException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Formats are told apart by content only: each sample is accepted by its importer and by none of the others. */
 class FormatDetectionTest {
@@ -52,6 +56,16 @@ class FormatDetectionTest {
             byte[] head = TestFiles.head(file);
             assertThat(MINE.stream().filter(importer -> importer.accepts(file, head)).toList()).as(sample).isEmpty();
         }
+    }
+
+    @Test
+    void anEmptyFileIsSaidToBeEmptyAndAFileOfNoKnownFormatNamesTheFormatsRead(@TempDir Path dir) throws Exception {
+        Path empty = Files.createFile(dir.resolve("session.jsonl"));
+        assertThatThrownBy(() -> Importers.builtIn().detect(empty)).isInstanceOf(TraceFormatException.class)
+                .hasMessageContaining(empty.toString()).hasMessageContaining("the file is empty: nothing to import");
+        Path unknown = Files.writeString(dir.resolve("notes.jsonl"), "{\"hello\":\"world\"}\n");
+        assertThatThrownBy(() -> Importers.builtIn().detect(unknown)).isInstanceOf(TraceFormatException.class)
+                .hasMessageContaining("unrecognised trace format (Forkline reads: forkline, claude-code");
     }
 
     @Test

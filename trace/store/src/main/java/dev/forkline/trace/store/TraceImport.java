@@ -1,5 +1,6 @@
 package dev.forkline.trace.store;
 
+import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
@@ -136,6 +137,30 @@ final class TraceImport {
     }
 
     /**
+     * What to add when a new event takes the place of the stored run's last event, a session end (whether it has the
+     * end's id, as where ids are positions, or another): the usual way there is
+     * a session imported while it was still going on (its importer closed it with an end of unknown outcome) whose file
+     * has grown since. Empty otherwise.
+     */
+    private String grownPastItsEnd(EventColumns was, String run, long seq) {
+        long lastSeq = 0;
+        int last = -1;
+        for (int s = 0; s < was.size(); s++) {
+            if (was.run(s).equals(run) && was.seq(s) >= lastSeq) {
+                lastSeq = was.seq(s);
+                last = s;
+            }
+        }
+        if (last < 0 || lastSeq != seq || !was.is(last, EventType.SESSION_END)) {
+            return "";
+        }
+        return ": the stored run '" + run + "' ends there with a session end, and the new file goes on past it (a session stored"
+                + " while it was still going on, whose file has grown since?). The stored trace is kept as it was; to store the"
+                + " longer session, delete it ('forkline delete " + traceId + "', which takes its forks and decisions with it)"
+                + " and import the file again";
+    }
+
+    /**
      * The new bundle's events that are not stored (indexes, in bundle order), provided every stored event is in it
      * unchanged and each run's stored events come first.
      */
@@ -164,11 +189,11 @@ final class TraceImport {
                 String hash = incoming.identityHash(i);
                 if (!stored.identityHash(s).equals(hash)) {
                     throw new TraceConflictException(traceId, id, "event '" + id + "' differs from the stored one (hash "
-                            + stored.identityHash(s) + " stored, " + hash + " new)");
+                            + stored.identityHash(s) + " stored, " + hash + " new)" + grownPastItsEnd(was, now.run(i), now.seq(i)));
                 }
             } else if (now.seq(i) <= lastStoredSeq.getOrDefault(now.run(i), 0L)) {
                 throw new TraceConflictException(traceId, id, "event '" + id + "' (run '" + now.run(i) + "' seq " + now.seq(i)
-                        + ") is not stored, but the stored trace already has that position");
+                        + ") is not stored, but the stored trace already has that position" + grownPastItsEnd(was, now.run(i), now.seq(i)));
             } else {
                 beyond[beyondCount++] = i;
             }

@@ -315,6 +315,50 @@ class TraceStoreTest {
     }
 
     @Test
+    void aSessionStoredWhileStillGoingOnAndGrownSinceIsRefusedSayingSoAndHowToStoreTheLongerOne() throws Exception {
+        SampleTraces stored = new SampleTraces("t-running");
+        stored.rootRun(); // ends with a session end at seq 9, as an importer closes a session its file stops in
+        store.importTrace(stored.bundle(), List.of(), null);
+        Map<String, Long> before = tableCounts();
+        SampleTraces grown = new SampleTraces("t-running");
+        List<Event> longer = new ArrayList<>(stored.events.subList(0, 8));
+        longer.forEach(grown.chain::accept);
+        longer.add(grown.chain.append(NewEvent.of("r1", "agent:coder", EventType.NOTE).at(SampleTraces.T0)
+                .data(Json.object().put("text", "the session went on"))));
+        longer.add(grown.chain.append(NewEvent.of("r1", "harness", EventType.SESSION_END).at(SampleTraces.T0)
+                .data(Json.object().put("outcome", "success"))));
+
+        assertThatThrownBy(() -> store.importTrace(grown.bundle(longer, stored.blobs), List.of(), null))
+                .isInstanceOfSatisfying(TraceConflictException.class, e -> assertThat(e.eventId()).isEqualTo("r1.9"))
+                .hasMessageContaining("event 'r1.9' differs from the stored one")
+                .hasMessageContaining(": the stored run 'r1' ends there with a session end, and the new file goes on past it")
+                .hasMessageContaining("'forkline delete t-running'");
+        assertThat(tableCounts()).isEqualTo(before);
+
+        // as a Claude Code transcript's, the events have ids of their own; only the end Forkline added has a position's
+        SampleTraces named = new SampleTraces("t-running");
+        List<Event> withOwnIds = new ArrayList<>(stored.events.subList(0, 8));
+        withOwnIds.forEach(named.chain::accept);
+        withOwnIds.add(named.chain.append(NewEvent.of("r1", "agent:coder", EventType.NOTE).id("3b813831-ca03").at(SampleTraces.T0)
+                .data(Json.object().put("text", "the session went on"))));
+        assertThatThrownBy(() -> store.importTrace(named.bundle(withOwnIds, stored.blobs), List.of(), null))
+                .isInstanceOfSatisfying(TraceConflictException.class, e -> assertThat(e.eventId()).isEqualTo("3b813831-ca03"))
+                .hasMessageContaining("(run 'r1' seq 9) is not stored, but the stored trace already has that position: the stored"
+                        + " run 'r1' ends there with a session end, and the new file goes on past it")
+                .hasMessageContaining("'forkline delete t-running'");
+        assertThat(tableCounts()).isEqualTo(before);
+
+        // any other event in the stored run's place is a plain conflict, with nothing said of growing
+        List<Event> rewritten = new ArrayList<>(stored.events.subList(0, 6));
+        SampleTraces other = new SampleTraces("t-running");
+        rewritten.forEach(other.chain::accept);
+        rewritten.add(other.chain.append(NewEvent.of("r1", "harness", EventType.NOTE).at(SampleTraces.T0)
+                .data(Json.object().put("text", "something else happened"))));
+        assertThatThrownBy(() -> store.importTrace(other.bundle(rewritten, stored.blobs), List.of(), null))
+                .isInstanceOf(TraceConflictException.class).message().doesNotContain("session end").doesNotContain("forkline delete");
+    }
+
+    @Test
     void aBundleMissingStoredEventsIsAConflict() throws Exception {
         SampleTraces trace = SampleTraces.standard("t-shrunk");
         store.importTrace(trace.bundle(), List.of(), null);

@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,7 +70,12 @@ final class TraceImport {
         if (current.eventCount() == columns.size() && current.contentDigest().equals(digestOf(incoming))) {
             return unchanged(connection);
         }
-        int[] newEvents = eventsBeyondStoredPrefix(connection, incoming, current.eventCount());
+        Beyond beyond = eventsBeyondStoredPrefix(connection, incoming, current.eventCount());
+        if (beyond.leavesOutRunsMadeHere()) {
+            // the stored verdict and findings cover those runs too, which the new bundle's do not: both stand
+            return new StoreResult(traceId, StoreResult.Status.UNCHANGED, 0, 0);
+        }
+        int[] newEvents = beyond.newEvents();
         if (newEvents.length == 0) {
             return unchanged(connection);
         }
@@ -161,10 +167,10 @@ final class TraceImport {
     }
 
     /**
-     * The new bundle's events that are not stored (indexes, in bundle order), provided every stored event is in it
-     * unchanged and each run's stored events come first.
+     * The new bundle's events that are not stored, provided every stored event is in it unchanged (forks made in
+     * Forkline aside, see {@link Beyond}) and each run's stored events come first.
      */
-    private int[] eventsBeyondStoredPrefix(Connection connection, IncomingEvents incoming, long storedCount)
+    private Beyond eventsBeyondStoredPrefix(Connection connection, IncomingEvents incoming, long storedCount)
             throws SQLException, StoreException {
         StoredTrace stored = StoredTrace.read(connection, traceId, RunRows.runIds(connection, traceId), storedCount, true);
         EventColumns was = stored.columns();
@@ -200,10 +206,41 @@ final class TraceImport {
         }
         int missing = found.nextClearBit(0);
         if (missing < was.size()) {
+            Set<String> runsMadeHere = runsMadeHere(was, now);
+            boolean onlyRunsMadeHere = true;
+            for (int s = missing; s < was.size() && onlyRunsMadeHere; s = found.nextClearBit(s + 1)) {
+                onlyRunsMadeHere = runsMadeHere.contains(was.run(s));
+            }
+            if (onlyRunsMadeHere && beyondCount == 0) {
+                return new Beyond(new int[0], true);
+            }
             int more = was.size() - found.cardinality() - 1;
             throw new TraceConflictException(traceId, was.id(missing), "stored event '" + was.id(missing)
                     + "' is missing from the new bundle" + (more > 0 ? " (and " + more + " more)" : ""));
         }
-        return Arrays.copyOf(beyond, beyondCount);
+        return new Beyond(Arrays.copyOf(beyond, beyondCount), false);
+    }
+
+    /**
+     * The new bundle's events that are not stored (indexes, in bundle order); or none, and {@code leavesOutRunsMadeHere}:
+     * the bundle holds every stored event but those of some forks (replays, forks, reverts) made of the trace in
+     * Forkline, and nothing new, as the agent's file imported again after a replay of it was stored.
+     */
+    private record Beyond(int[] newEvents, boolean leavesOutRunsMadeHere) {
+    }
+
+    /** The stored runs that begin with a fork and of which the new bundle has no event. */
+    private static Set<String> runsMadeHere(EventColumns was, EventColumns now) {
+        Set<String> inNew = new HashSet<>();
+        for (int i = 0; i < now.size(); i++) {
+            inNew.add(now.run(i));
+        }
+        Set<String> made = new HashSet<>();
+        for (int s = 0; s < was.size(); s++) {
+            if (was.seq(s) == 1 && was.is(s, EventType.RUN_FORK) && !inNew.contains(was.run(s))) {
+                made.add(was.run(s));
+            }
+        }
+        return made;
     }
 }

@@ -362,10 +362,44 @@ class TraceStoreTest {
     void aBundleMissingStoredEventsIsAConflict() throws Exception {
         SampleTraces trace = SampleTraces.standard("t-shrunk");
         store.importTrace(trace.bundle(), List.of(), null);
+        List<Event> withoutItsEnd = new ArrayList<>(trace.events);
+        withoutItsEnd.remove(8); // r1's session end; the fork r2 stays
 
-        assertThatThrownBy(() -> store.importTrace(trace.bundle(trace.events.subList(0, 9), trace.blobs), List.of(), null))
-                .isInstanceOfSatisfying(TraceConflictException.class, e -> assertThat(e.eventId()).isEqualTo("r2.1"))
+        assertThatThrownBy(() -> store.importTrace(trace.bundle(withoutItsEnd, trace.blobs), List.of(), null))
+                .isInstanceOfSatisfying(TraceConflictException.class, e -> assertThat(e.eventId()).isEqualTo("r1.9"))
                 .hasMessageContaining("missing from the new bundle");
+    }
+
+    /**
+     * A replay or fork of an imported trace is stored with it (the window writes it to its copy of the trace and stores
+     * that again), so the agent's file imported once more lacks it: that file holds nothing new.
+     */
+    @Test
+    void theFileAgainWithoutTheForksStoredSinceIsUnchangedAndWhatIsStoredStands() throws Exception {
+        SampleTraces trace = SampleTraces.standard("t-replayed");
+        List<Finding> ofTheFork = List.of(Finding.warning("lint.replay-diverged", "the replay diverged", "r2.2", 11));
+        store.importTrace(trace.bundle(), ofTheFork, null);
+        Map<String, Long> before = tableCounts();
+        List<Event> agentsFile = trace.events.subList(0, 9);
+
+        StoreResult again = store.importTrace(trace.bundle(agentsFile, trace.blobs), List.of(), null);
+
+        assertThat(again.status()).isEqualTo(StoreResult.Status.UNCHANGED);
+        assertThat(tableCounts()).isEqualTo(before);
+        assertThat(store.findings("t-replayed")).extracting(Finding::code).containsExactly("lint.replay-diverged");
+        try (Bundle loaded = store.load("t-replayed")) {
+            assertThat(loaded.events()).containsExactlyElementsOf(trace.events);
+        }
+
+        // the file grown since, without the fork: still a conflict, which would otherwise drop the fork's findings
+        SampleTraces grown = new SampleTraces("t-replayed");
+        List<Event> longer = new ArrayList<>(agentsFile);
+        longer.forEach(grown.chain::accept);
+        longer.add(grown.chain.append(NewEvent.of("r1", "harness", EventType.NOTE).at(SampleTraces.T0)
+                .data(Json.object().put("text", "after the end"))));
+        assertThatThrownBy(() -> store.importTrace(grown.bundle(longer, trace.blobs), List.of(), null))
+                .isInstanceOfSatisfying(TraceConflictException.class, e -> assertThat(e.eventId()).isEqualTo("r2.1"));
+        assertThat(tableCounts()).isEqualTo(before);
     }
 
     /** A text search reads the trace chunk by chunk: told to stop, it ends before its next chunk instead of answering. */

@@ -71,7 +71,7 @@ final class TraceImport {
             return unchanged(connection);
         }
         Beyond beyond = eventsBeyondStoredPrefix(connection, incoming, current.eventCount());
-        if (beyond.leavesOutRunsMadeHere()) {
+        if (beyond.leavesOutWhatWasMadeHere()) {
             // the stored verdict and findings cover those runs too, which the new bundle's do not: both stand
             return new StoreResult(traceId, StoreResult.Status.UNCHANGED, 0, 0);
         }
@@ -167,7 +167,7 @@ final class TraceImport {
     }
 
     /**
-     * The new bundle's events that are not stored, provided every stored event is in it unchanged (forks made in
+     * The new bundle's events that are not stored, provided every stored event is in it unchanged (what was made in
      * Forkline aside, see {@link Beyond}) and each run's stored events come first.
      */
     private Beyond eventsBeyondStoredPrefix(Connection connection, IncomingEvents incoming, long storedCount)
@@ -206,12 +206,12 @@ final class TraceImport {
         }
         int missing = found.nextClearBit(0);
         if (missing < was.size()) {
-            Set<String> runsMadeHere = runsMadeHere(was, now);
-            boolean onlyRunsMadeHere = true;
-            for (int s = missing; s < was.size() && onlyRunsMadeHere; s = found.nextClearBit(s + 1)) {
-                onlyRunsMadeHere = runsMadeHere.contains(was.run(s));
+            MadeHere madeHere = new MadeHere(was, now);
+            boolean onlyMadeHere = true;
+            for (int s = missing; s < was.size() && onlyMadeHere; s = found.nextClearBit(s + 1)) {
+                onlyMadeHere = madeHere.test(s);
             }
-            if (onlyRunsMadeHere && beyondCount == 0) {
+            if (onlyMadeHere && beyondCount == 0) {
                 return new Beyond(new int[0], true);
             }
             int more = was.size() - found.cardinality() - 1;
@@ -222,25 +222,39 @@ final class TraceImport {
     }
 
     /**
-     * The new bundle's events that are not stored (indexes, in bundle order); or none, and {@code leavesOutRunsMadeHere}:
-     * the bundle holds every stored event but those of some forks (replays, forks, reverts) made of the trace in
-     * Forkline, and nothing new, as the agent's file imported again after a replay of it was stored.
+     * The new bundle's events that are not stored (indexes, in bundle order); or none, and {@code leavesOutWhatWasMadeHere}:
+     * the bundle holds every stored event but some that were made of the trace in Forkline ({@link MadeHere}), and
+     * nothing new, as the agent's file imported again after a replay of it or a decision on it was stored.
      */
-    private record Beyond(int[] newEvents, boolean leavesOutRunsMadeHere) {
+    private record Beyond(int[] newEvents, boolean leavesOutWhatWasMadeHere) {
     }
 
-    /** The stored runs that begin with a fork and of which the new bundle has no event. */
-    private static Set<String> runsMadeHere(EventColumns was, EventColumns now) {
-        Set<String> inNew = new HashSet<>();
-        for (int i = 0; i < now.size(); i++) {
-            inNew.add(now.run(i));
-        }
-        Set<String> made = new HashSet<>();
-        for (int s = 0; s < was.size(); s++) {
-            if (was.seq(s) == 1 && was.is(s, EventType.RUN_FORK) && !inNew.contains(was.run(s))) {
-                made.add(was.run(s));
+    /**
+     * Which stored events, missing from the new bundle, were made in Forkline rather than read from the agent's file:
+     * those of a run that begins with a fork (a replay, fork or revert) of which the new bundle has no event, and the
+     * signed decisions at a run's tip, after the new bundle's last event of that run.
+     */
+    private static final class MadeHere {
+        private final EventColumns was;
+        private final Map<String, Long> lastSeqInNew = new HashMap<>();
+        private final Set<String> forksAbsentFromNew = new HashSet<>();
+
+        MadeHere(EventColumns was, EventColumns now) {
+            this.was = was;
+            for (int i = 0; i < now.size(); i++) {
+                lastSeqInNew.merge(now.run(i), now.seq(i), Math::max);
+            }
+            for (int s = 0; s < was.size(); s++) {
+                if (was.seq(s) == 1 && was.is(s, EventType.RUN_FORK) && !lastSeqInNew.containsKey(was.run(s))) {
+                    forksAbsentFromNew.add(was.run(s));
+                }
             }
         }
-        return made;
+
+        boolean test(int stored) {
+            String run = was.run(stored);
+            return forksAbsentFromNew.contains(run)
+                    || was.is(stored, EventType.APPROVAL_DECISION) && was.seq(stored) > lastSeqInNew.getOrDefault(run, 0L);
+        }
     }
 }

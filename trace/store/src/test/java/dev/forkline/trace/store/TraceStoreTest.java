@@ -10,6 +10,7 @@ import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.StateKind;
 import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.columns.EventsWithLines;
@@ -371,12 +372,14 @@ class TraceStoreTest {
     }
 
     /**
-     * A replay or fork of an imported trace is stored with it (the window writes it to its copy of the trace and stores
-     * that again), so the agent's file imported once more lacks it: that file holds nothing new.
+     * A replay or fork of an imported trace, and a decision on it, are stored with it (the window writes them to its copy
+     * of the trace and stores that again), so the agent's file imported once more lacks them: that file holds nothing new.
      */
     @Test
-    void theFileAgainWithoutTheForksStoredSinceIsUnchangedAndWhatIsStoredStands() throws Exception {
+    void theFileAgainWithoutTheForksAndDecisionsStoredSinceIsUnchangedAndWhatIsStoredStands() throws Exception {
         SampleTraces trace = SampleTraces.standard("t-replayed");
+        trace.add(NewEvent.of("r1", "human:ana", EventType.APPROVAL_DECISION).causes("r1.3").touches(StateKind.HARNESS)
+                .data(Json.object().put("subject", "r1.3").put("verdict", "approve")));
         List<Finding> ofTheFork = List.of(Finding.warning("lint.replay-diverged", "the replay diverged", "r2.2", 11));
         store.importTrace(trace.bundle(), ofTheFork, null);
         Map<String, Long> before = tableCounts();
@@ -388,18 +391,31 @@ class TraceStoreTest {
         assertThat(tableCounts()).isEqualTo(before);
         assertThat(store.findings("t-replayed")).extracting(Finding::code).containsExactly("lint.replay-diverged");
         try (Bundle loaded = store.load("t-replayed")) {
-            assertThat(loaded.events()).containsExactlyElementsOf(trace.events);
+            assertThat(loaded.events()).containsExactlyInAnyOrderElementsOf(trace.events);
         }
 
-        // the file grown since, without the fork: still a conflict, which would otherwise drop the fork's findings
+        // the file grown since: a conflict (its next event has the place of the decision; were it placed after that, the
+        // fork's findings would be dropped)
         SampleTraces grown = new SampleTraces("t-replayed");
         List<Event> longer = new ArrayList<>(agentsFile);
         longer.forEach(grown.chain::accept);
         longer.add(grown.chain.append(NewEvent.of("r1", "harness", EventType.NOTE).at(SampleTraces.T0)
                 .data(Json.object().put("text", "after the end"))));
         assertThatThrownBy(() -> store.importTrace(grown.bundle(longer, trace.blobs), List.of(), null))
-                .isInstanceOfSatisfying(TraceConflictException.class, e -> assertThat(e.eventId()).isEqualTo("r2.1"));
+                .isInstanceOfSatisfying(TraceConflictException.class, e -> assertThat(e.eventId()).isEqualTo("r1.10"));
         assertThat(tableCounts()).isEqualTo(before);
+
+        // grown past the stored run's tip without the fork: a conflict too, since storing it would replace the fork's
+        // findings and verdict with those of a bundle that lacks it
+        SampleTraces forked = SampleTraces.standard("t-forked");
+        store.importTrace(forked.bundle(), ofTheFork, null);
+        SampleTraces forkedGrown = new SampleTraces("t-forked");
+        List<Event> forkedLonger = new ArrayList<>(forked.events.subList(0, 9));
+        forkedLonger.forEach(forkedGrown.chain::accept);
+        forkedLonger.add(forkedGrown.chain.append(NewEvent.of("r1", "harness", EventType.NOTE).at(SampleTraces.T0)
+                .data(Json.object().put("text", "after the end"))));
+        assertThatThrownBy(() -> store.importTrace(forkedGrown.bundle(forkedLonger, forked.blobs), List.of(), null))
+                .isInstanceOfSatisfying(TraceConflictException.class, e -> assertThat(e.eventId()).isEqualTo("r2.1"));
     }
 
     /** A text search reads the trace chunk by chunk: told to stop, it ends before its next chunk instead of answering. */

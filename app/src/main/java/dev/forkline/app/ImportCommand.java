@@ -3,6 +3,7 @@ package dev.forkline.app;
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.Importers;
 import dev.forkline.importers.TraceChecks;
+import dev.forkline.importers.TraceFiles;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.decision.TrustedKeys;
@@ -34,7 +35,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "(bytes read, events made, the checks, the store).")
 final class ImportCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "FILE", arity = "1..*", description = "Bundle directories, .zip bundles or agent trace files.")
+    @Parameters(paramLabel = "FILE", arity = "1..*", description = "Bundle directories, .zip bundles or agent trace files, or"
+            + " folders holding them (such as ~/.claude/projects/NAME/ or sample-traces/; searched " + TraceFiles.MAX_DEPTH
+            + " levels deep, as the window's File › Import does), each trace in name order.")
     List<Path> files;
 
     @Option(names = "--strict", description = "Refuse a trace whose verification fails, or whose file could not be read whole, "
@@ -60,7 +63,7 @@ final class ImportCommand implements Callable<Integer> {
         boolean onTerminal = System.console() != null && System.console().isTerminal();
         try (TraceStore store = database.open()) {
             TrustedKeys trusted = TrustedKeyOptions.withStore(trust.trusted(), store);
-            for (Path file : files) {
+            for (Path file : tracesIn(files, importers)) {
                 ImportProgressLine progress = onTerminal ? new ImportProgressLine(err, file, System::nanoTime) : null;
                 // a large bundle is stored while it is read; leaving this block without finish() stores nothing
                 try (StreamedImport stream = store.streamedImport(file.toAbsolutePath().toString())) {
@@ -113,6 +116,11 @@ final class ImportCommand implements Callable<Integer> {
         out.flush();
         err.flush();
         return badInput > 0 ? ExitCodes.BAD_INPUT : failedChecks > 0 ? ExitCodes.CHECK_FAILED : ExitCodes.OK;
+    }
+
+    /** The traces to import: each location given, or the traces found in a folder that is not one itself. */
+    private static List<Path> tracesIn(List<Path> locations, Importers importers) {
+        return locations.stream().flatMap(location -> TraceFiles.expand(location, importers::canRead).stream()).toList();
     }
 
     /** At most this many unread parts are named one by one; {@code forkline inspect} lists them all. */

@@ -1,6 +1,7 @@
 package dev.forkline.views.viewmodel;
 
 import dev.forkline.views.data.RunComparison;
+import dev.forkline.importers.TraceFiles;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.HeapExhaustion;
 import dev.forkline.trace.integrity.TraceIntegrity;

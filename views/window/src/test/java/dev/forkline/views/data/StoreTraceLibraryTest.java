@@ -106,7 +106,7 @@ class StoreTraceLibraryTest {
             var workbench = new dev.forkline.views.viewmodel.WorkbenchViewModel(new dev.forkline.views.concurrent.SameThreadTaskExecutor(),
                     library, new dev.forkline.views.state.ReconstructorStateProvider(), new dev.forkline.views.viewmodel.RecentFiles(null));
             Path samples = SAMPLE.getParent().getParent();
-            List<Path> found = dev.forkline.views.viewmodel.TraceFiles.expand(samples, library::canRead);
+            List<Path> found = dev.forkline.importers.TraceFiles.expand(samples, library::canRead);
             assertThat(found).hasSizeGreaterThanOrEqualTo(2).contains(SAMPLE);
 
             workbench.importFiles(List.of(samples));

@@ -1,4 +1,4 @@
-package dev.forkline.views.viewmodel;
+package dev.forkline.importers;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,7 +12,8 @@ import java.util.stream.Stream;
 /** Finds the traces under a location: the location itself when it is one, else the traces in it, a few levels deep. */
 public final class TraceFiles {
 
-    static final int MAX_DEPTH = 4;
+    /** How many folders down a trace is looked for. */
+    public static final int MAX_DEPTH = 4;
 
     private TraceFiles() {
     }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.h2.engine.MetaRecord;
+import org.h2.mvstore.DataUtils;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.MVStoreException;
 import org.h2.mvstore.db.ValueDataType;
@@ -47,13 +48,22 @@ final class StoredDefinitions {
     private StoredDefinitions() {
     }
 
-    static List<Definition> read(Path dataFile) throws StoreException {
+    /** The file is open in another process, which locks it even against reading; see {@link UntrustedDatabaseCheck#beforeOpen}. */
+    static final class InUse extends Exception {
+        InUse(MVStoreException cause) {
+            super(cause.getMessage(), cause);
+        }
+    }
+
+    static List<Definition> read(Path dataFile) throws StoreException, InUse {
         MVStore store;
         try {
             store = new MVStore.Builder().fileName(dataFile.toString()).readOnly().open();
         } catch (MVStoreException e) {
-            throw new StoreException("cannot read the database file " + dataFile + " (in use by another Forkline, or not an H2 database): "
-                    + e.getMessage(), e);
+            if (e.getErrorCode() == DataUtils.ERROR_FILE_LOCKED) {
+                throw new InUse(e);
+            }
+            throw new StoreException("cannot read the database file " + dataFile + " (not an H2 database?): " + e.getMessage(), e);
         }
         try {
             TransactionStore transactions = new TransactionStore(store, new ValueDataType());

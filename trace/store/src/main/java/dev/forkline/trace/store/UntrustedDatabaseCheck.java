@@ -34,9 +34,20 @@ final class UntrustedDatabaseCheck {
     private UntrustedDatabaseCheck() {
     }
 
+    /**
+     * A file another process holds open (the window, serve) cannot be read here, and need not be: this process reaches
+     * it through that one's server ({@code AUTO_SERVER}), where whatever the file holds would run, never here;
+     * {@link #afterOpen} still inspects the schema through the connection.
+     */
     static void beforeOpen(Path dataFile) throws StoreException {
+        List<StoredDefinitions.Definition> definitions;
+        try {
+            definitions = StoredDefinitions.read(dataFile);
+        } catch (StoredDefinitions.InUse inUse) {
+            return;
+        }
         List<String> found = new ArrayList<>();
-        for (StoredDefinitions.Definition definition : StoredDefinitions.read(dataFile)) {
+        for (StoredDefinitions.Definition definition : definitions) {
             String problem = judge(definition);
             if (problem != null) {
                 found.add(problem + " (" + quote(definition.sql()) + ")");

@@ -595,12 +595,17 @@ class TraceStoreTest {
         assertThatThrownBy(() -> store.list()).isInstanceOf(StoreException.class);
     }
 
+    /** As another process does (SharedFileStoreTest), a second opening shares the file instead of being refused. */
     @Test
-    void aDatabaseAlreadyOpenIsReportedAsInUse() {
+    void aDatabaseAlreadyOpenIsOpenedAgainAndShared() throws Exception {
         assumeTrue(backend.embedded(), "a server's database is shared by design");
-        assertThatThrownBy(() -> TraceStore.open(dir.resolve("db/forkline")))
-                .isInstanceOf(StoreException.class)
-                .hasMessageContaining("in use");
+        store.importTrace(SampleTraces.standard("t-first").bundle(), List.of(), null);
+        try (TraceStore again = TraceStore.open(dir.resolve("db/forkline"))) {
+            again.importTrace(SampleTraces.standard("t-second").bundle(), List.of(), null);
+            assertThat(again.list()).extracting(TraceSummary::traceId).containsExactlyInAnyOrder("t-first", "t-second");
+        }
+        assertThat(store.list()).extracting(TraceSummary::traceId).containsExactlyInAnyOrder("t-first", "t-second");
+        assertThat(store.integrityCheck().problems()).isEmpty();
     }
 
     @Test

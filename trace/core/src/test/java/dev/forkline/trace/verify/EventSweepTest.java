@@ -72,6 +72,23 @@ class EventSweepTest {
         }
     }
 
+    /** Does {@code action} at the first event of each range, on the thread inspecting that range. */
+    private static EventSweep.Inspection<List<Integer>> atEachRangesStart(Runnable action) {
+        return new EventSweep.Inspection<>() {
+            @Override
+            public List<Integer> newPart() {
+                return new ArrayList<>();
+            }
+
+            @Override
+            public void inspect(int index, Event event, List<Integer> part) {
+                if (index % EventSweep.RANGE == 0) {
+                    action.run();
+                }
+            }
+        };
+    }
+
     @Test
     void tellsHowFarItGotInOrderUpToEveryEvent() {
         List<Integer> told = Collections.synchronizedList(new ArrayList<>());
@@ -92,23 +109,13 @@ class EventSweepTest {
         EventSweep sweep = new EventSweep(events).reportingTo((swept, all) -> {
             throw new java.util.concurrent.CancellationException("cancelled after " + swept);
         });
-        EventSweep.Parts<List<Integer>> parts = sweep.add(new EventSweep.Inspection<List<Integer>>() {
-            @Override
-            public List<Integer> newPart() {
-                return new ArrayList<>();
+        EventSweep.Parts<List<Integer>> parts = sweep.add(atEachRangesStart(() -> {
+            try {
+                Thread.sleep(10); // each range takes a while, so that most are still waiting when the first ends
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
-
-            @Override
-            public void inspect(int index, Event event, List<Integer> part) {
-                if (index % EventSweep.RANGE == 0) {
-                    try {
-                        Thread.sleep(10); // each range takes a while, so that most are still waiting when the first ends
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-            }
-        });
+        }));
 
         assertThatThrownBy(sweep::run).isInstanceOf(java.util.concurrent.CancellationException.class).hasMessageStartingWith("cancelled after");
         int asked = 0;
@@ -142,24 +149,14 @@ class EventSweepTest {
         CyclicBarrier twoAtOnce = new CyclicBarrier(2);
         Map<Thread, String> names = new ConcurrentHashMap<>();
         EventSweep sweep = new EventSweep(new CountingEvents(2 * EventSweep.RANGE, -1));
-        sweep.add(new EventSweep.Inspection<List<Integer>>() {
-            @Override
-            public List<Integer> newPart() {
-                return new ArrayList<>();
+        sweep.add(atEachRangesStart(() -> {
+            names.put(Thread.currentThread(), Thread.currentThread().getName());
+            try {
+                twoAtOnce.await(30, TimeUnit.SECONDS); // both ranges at once: on two threads
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
             }
-
-            @Override
-            public void inspect(int index, Event event, List<Integer> part) {
-                if (index % EventSweep.RANGE == 0) {
-                    names.put(Thread.currentThread(), Thread.currentThread().getName());
-                    try {
-                        twoAtOnce.await(30, TimeUnit.SECONDS); // both ranges at once: on two threads
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
-                }
-            }
-        });
+        }));
         sweep.run();
 
         assertThat(names).hasSize(2);

@@ -143,10 +143,9 @@ final class TraceImport {
     }
 
     /**
-     * What to add when a new event takes the place of the stored run's last event, a session end (whether it has the
-     * end's id, as where ids are positions, or another): the usual way there is
-     * a session imported while it was still going on (its importer closed it with an end of unknown outcome) whose file
-     * has grown since. Empty otherwise.
+     * What to add to a conflict when a new event takes the place of the stored run's last event, a session end (whether
+     * it has the end's id, as where ids are positions, or another): usually a session imported while it was still going
+     * on (its importer closed it with an end of unknown outcome), whose file has grown since. Empty otherwise.
      */
     private String grownPastItsEnd(EventColumns was, String run, long seq) {
         long lastSeq = 0;

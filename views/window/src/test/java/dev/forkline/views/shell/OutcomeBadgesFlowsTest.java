@@ -88,13 +88,20 @@ class OutcomeBadgesFlowsTest {
                 && model.forkTree().rootsProperty().get().getFirst().tests() != dev.forkline.views.data.TaskOutcome.Tests.CHECKING);
     }
 
-    /** The texts and colours of the pills in the fork tree's row of a run. */
+    /**
+     * The texts and colours of the pills in the fork tree's row of a run, found and read in one go on the FX thread: a
+     * cell found from the test's thread could hold another run by the time its pills were read (seen in CI: the cell
+     * found for r4 read as r3's).
+     */
     private List<String> pillsOfRun(String run) {
         // in this test's window (an earlier test's may still be open with runs of the same names), a visible cell: the
         // tree keeps cells it does not show (its pile), which may still hold a run without its badges
-        Node cell = robot.from(workbench.view().forkTree.tree).lookup(".tree-cell").match(c -> c.isVisible() && c instanceof TreeCell<?> t && !t.isEmpty()
-                && t.getItem() instanceof dev.forkline.views.data.RunNode n && n.run().equals(run)).query();
-        return HeadlessFx.call(() -> cell.lookupAll(".pill").stream().map(p -> ((Label) p).getText() + " " + tone(p)).toList());
+        return HeadlessFx.call(() -> {
+            Node cell = robot.from(workbench.view().forkTree.tree).lookup(".tree-cell").match(c -> c.isVisible()
+                    && c instanceof TreeCell<?> t && !t.isEmpty() && t.getItem() instanceof dev.forkline.views.data.RunNode n
+                    && n.run().equals(run)).query();
+            return cell.lookupAll(".pill").stream().map(p -> ((Label) p).getText() + " " + tone(p)).toList();
+        });
     }
 
     private boolean showsItsTwoPills(String run) {
@@ -128,9 +135,10 @@ class OutcomeBadgesFlowsTest {
                 .containsExactly("Replay: matched the recording pill-accent", "Task: failed (tests deleted) pill-danger");
         assertThat(pillsOfRun("r3")).noneMatch(p -> p.contains("success"));
 
-        Node row = robot.from(workbench.view()).lookup("#library-list .list-cell")
-                .match(c -> c.isVisible() && c instanceof ListCell<?> cell && cell.getItem() instanceof TraceSummary t && t.traceId().equals(TRACE)).query();
-        assertThat(HeadlessFx.call(() -> row.lookupAll(".pill").stream().map(p -> ((Label) p).getText()).toList())).contains("Task: failed");
+        List<String> libraryPills = HeadlessFx.call(() -> robot.from(workbench.view()).lookup("#library-list .list-cell")
+                .match(c -> c.isVisible() && c instanceof ListCell<?> cell && cell.getItem() instanceof TraceSummary t && t.traceId().equals(TRACE))
+                .query().lookupAll(".pill").stream().map(p -> ((Label) p).getText()).toList());
+        assertThat(libraryPills).contains("Task: failed");
     }
 
     @Test

@@ -147,16 +147,8 @@ final class TraceImport {
      * it has the end's id, as where ids are positions, or another): usually a session imported while it was still going
      * on (its importer closed it with an end of unknown outcome), whose file has grown since. Empty otherwise.
      */
-    private String grownPastItsEnd(EventColumns was, String run, long seq) {
-        long lastSeq = 0;
-        int last = -1;
-        for (int s = 0; s < was.size(); s++) {
-            if (was.run(s).equals(run) && was.seq(s) >= lastSeq) {
-                lastSeq = was.seq(s);
-                last = s;
-            }
-        }
-        if (last < 0 || lastSeq != seq || !was.is(last, EventType.SESSION_END)) {
+    private String grownPastItsEnd(EventColumns was, Integer last, String run, long seq) {
+        if (last == null || was.seq(last) != seq || !was.is(last, EventType.SESSION_END)) {
             return "";
         }
         return ": the stored run '" + run + "' ends there with a session end, and the new file goes on past it (a session stored"
@@ -174,9 +166,9 @@ final class TraceImport {
         StoredTrace stored = StoredTrace.read(connection, traceId, RunRows.runIds(connection, traceId), storedCount, true);
         EventColumns was = stored.columns();
         IdTable storedIds = was.idTable();
-        Map<String, Long> lastStoredSeq = new HashMap<>();
+        Map<String, Integer> lastStored = new HashMap<>(); // run -> the index of its stored event of the highest seq
         for (int s = 0; s < was.size(); s++) {
-            lastStoredSeq.merge(was.run(s), was.seq(s), Math::max);
+            lastStored.merge(was.run(s), s, (held, next) -> was.seq(next) > was.seq(held) ? next : held);
         }
         EventColumns now = incoming.columns();
         BitSet found = new BitSet(was.size());
@@ -194,12 +186,16 @@ final class TraceImport {
                 String hash = incoming.identityHash(i);
                 if (!stored.identityHash(s).equals(hash)) {
                     throw new TraceConflictException(traceId, id, "event '" + id + "' differs from the stored one (hash "
-                            + stored.identityHash(s) + " stored, " + hash + " new)" + grownPastItsEnd(was, now.run(i), now.seq(i)));
+                            + stored.identityHash(s) + " stored, " + hash + " new)"
+                            + grownPastItsEnd(was, lastStored.get(now.run(i)), now.run(i), now.seq(i)));
                 }
-            } else if (now.seq(i) <= lastStoredSeq.getOrDefault(now.run(i), 0L)) {
-                throw new TraceConflictException(traceId, id, "event '" + id + "' (run '" + now.run(i) + "' seq " + now.seq(i)
-                        + ") is not stored, but the stored trace already has that position" + grownPastItsEnd(was, now.run(i), now.seq(i)));
             } else {
+                Integer last = lastStored.get(now.run(i));
+                if (last != null && now.seq(i) <= was.seq(last)) {
+                    throw new TraceConflictException(traceId, id, "event '" + id + "' (run '" + now.run(i) + "' seq " + now.seq(i)
+                            + ") is not stored, but the stored trace already has that position"
+                            + grownPastItsEnd(was, last, now.run(i), now.seq(i)));
+                }
                 beyond[beyondCount++] = i;
             }
         }

@@ -61,10 +61,10 @@ public final class Importers {
             throw new TraceFormatException(path.toString(), 0, "no such file or directory");
         }
         boolean file = Files.isRegularFile(path);
-        if (file && Files.size(path) == 0) {
+        byte[] head = file ? FileHead.firstBytes(path) : new byte[0];
+        if (file && head.length == 0) {
             throw new TraceFormatException(path.toString(), 0, "the file is empty: nothing to import");
         }
-        byte[] head = file ? FileHead.firstBytes(path) : new byte[0];
         for (TraceImporter importer : importers) {
             if (importer.accepts(path, head)) {
                 return importer;

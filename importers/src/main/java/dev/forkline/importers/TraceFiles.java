@@ -23,6 +23,9 @@ public final class TraceFiles {
      * @return the traces found; the location itself when nothing under it is one (so that importing it reports why)
      */
     public static List<Path> expand(Path location, Predicate<Path> readable) {
+        if (!Files.isDirectory(location)) {
+            return List.of(location); // imported, or told why not, either way: asking first would read its head twice
+        }
         List<Path> found = new ArrayList<>();
         collect(location, readable, 0, found);
         return found.isEmpty() ? List.of(location) : found;

@@ -8,6 +8,7 @@ import dev.forkline.trace.Finding;
 import dev.forkline.trace.TraceFormatException;
 import dev.forkline.trace.decision.TrustedKeys;
 import dev.forkline.trace.integrity.IntegrityVerdict;
+import dev.forkline.trace.store.ReplacementRefusedException;
 import dev.forkline.trace.store.StoreResult;
 import dev.forkline.trace.store.StreamedImport;
 import dev.forkline.trace.store.TraceConflictException;
@@ -44,6 +45,12 @@ final class ImportCommand implements Callable<Integer> {
             + "instead of storing it (the store is left unchanged).")
     boolean strict;
 
+    @Option(names = "--replace", description = "Store a trace in place of the stored one of the same id where their events differ "
+            + "(the file of a session imported while it was still going on, imported again once it has grown), instead of "
+            + "refusing it. Refused still for a trace on legal hold, or one holding forks, replays, reverts or decisions made in "
+            + "Forkline that the file does not have.")
+    boolean replace;
+
     @Mixin
     DatabaseOption database;
 
@@ -66,7 +73,8 @@ final class ImportCommand implements Callable<Integer> {
             for (Path file : tracesIn(files, importers)) {
                 ImportProgressLine progress = onTerminal ? new ImportProgressLine(err, file, System::nanoTime) : null;
                 // a large bundle is stored while it is read; leaving this block without finish() stores nothing
-                try (StreamedImport stream = store.streamedImport(file.toAbsolutePath().toString())) {
+                String source = file.toAbsolutePath().toString();
+                try (StreamedImport stream = replace ? store.streamedImportReplacing(source) : store.streamedImport(source)) {
                     ImportedTrace trace = progress == null ? importers.read(file, stream)
                             : importers.readWatched(file, stream, progress);
                     try (var bundle = trace.bundle()) {
@@ -104,7 +112,11 @@ final class ImportCommand implements Callable<Integer> {
                     }
                 } catch (StreamedImport.WriteFailedException e) {
                     throw e.storeFailure(); // the store failed, not the file: reported as for any store failure
-                } catch (TraceFormatException | IOException | TraceConflictException e) {
+                } catch (TraceConflictException e) {
+                    clear(progress);
+                    badInput++;
+                    err.println("forkline: " + e.getMessage() + "; 'forkline import --replace " + file + "' stores the file in its place");
+                } catch (TraceFormatException | IOException | ReplacementRefusedException e) {
                     clear(progress);
                     badInput++;
                     err.println("forkline: " + (e instanceof IOException ? file + ": " + e.getMessage() : e.getMessage()));

@@ -13,6 +13,8 @@ public final class SharedSamples {
 
     /** A Claude Code session transcript and a Codex rollout: foreign formats, so traces with nothing to verify. */
     public static final String CLAUDE_CODE = "claude-code/claude-code-viewer_5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl";
+    /** A Claude Code session of 217 records whose assistant messages are written a content block per record. */
+    public static final String CLAUDE_CODE_SPLIT_MESSAGES = "claude-code/entireio-cli_checkpoint_1a8a83a35a9b_full.jsonl";
     public static final String CODEX_ROLLOUT = "codex-rollout/localpush_rollout-2026-02-23T12-40-23-019c8a4c-ed82-79a1-aa28-7738fc5ab61a.jsonl";
 
     /** An Inspect AI eval log of one sample whose model events repeat the conversation: large trees per event. */

@@ -12,6 +12,12 @@ final class LegalHolds {
 
     /** Who put a trace on hold, when and why. */
     record Hold(String traceId, Instant heldAt, String heldBy, String reason) {
+
+        /** @param refused what is not done to the held trace, as "deleted" */
+        String refusal(String refused) {
+            return "trace '" + traceId + "' is on legal hold (by " + heldBy + " since " + heldAt + ": " + reason + "): it is not "
+                    + refused + "; lift the hold first (forkline hold --release)";
+        }
     }
 
     private LegalHolds() {
@@ -30,8 +36,7 @@ final class LegalHolds {
     static void refuseIfHeld(Connection connection, String traceId) throws SQLException, StoreException {
         Optional<Hold> hold = of(connection, traceId);
         if (hold.isPresent()) {
-            throw new StoreRefusedException("trace '" + traceId + "' is on legal hold (by " + hold.get().heldBy() + " since "
-                    + hold.get().heldAt() + ": " + hold.get().reason() + "): it is not deleted; lift the hold first (forkline hold --release)");
+            throw new StoreRefusedException(hold.get().refusal("deleted"));
         }
     }
 

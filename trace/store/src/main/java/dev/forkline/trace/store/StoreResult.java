@@ -14,15 +14,21 @@ public record StoreResult(String traceId, Status status, long newEvents, int new
         /** The same events were already stored; nothing was written. */
         UNCHANGED,
         /** The stored events were a prefix of the new ones; the rest were appended. */
-        UPDATED
+        UPDATED,
+        /**
+         * The stored trace differed and was replaced by the new one, as asked ({@link TraceStore#importReplacing}):
+         * {@code newEvents} counts the events written again.
+         */
+        REPLACED
     }
 
-    /** e.g. "imported, 120 events", "unchanged", "updated, 3 new events". */
+    /** e.g. "imported, 120 events", "unchanged", "updated, 3 new events", "replaced, 40 events written again". */
     public String message() {
         return switch (status) {
             case IMPORTED -> "imported, " + newEvents + (newEvents == 1 ? " event" : " events");
             case UNCHANGED -> "unchanged";
             case UPDATED -> "updated, " + newEvents + (newEvents == 1 ? " new event" : " new events");
+            case REPLACED -> "replaced, " + newEvents + (newEvents == 1 ? " event" : " events") + " written again";
         };
     }
 }

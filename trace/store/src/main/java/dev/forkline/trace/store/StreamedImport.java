@@ -89,6 +89,8 @@ public final class StreamedImport implements EventBatchSink, AutoCloseable {
 
     private final TraceStore store;
     private final String sourcePath;
+    /** A trace stored with other events is replaced ({@link TraceStore#importReplacing}), not refused. */
+    private final boolean replacing;
     private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES);
     private volatile StoreWriter.Pending<StoreResult> write;
     private volatile boolean abandoned;
@@ -102,9 +104,10 @@ public final class StreamedImport implements EventBatchSink, AutoCloseable {
     private boolean inputEnded;
     private boolean finished;
 
-    StreamedImport(TraceStore store, String sourcePath) {
+    StreamedImport(TraceStore store, String sourcePath, boolean replacing) {
         this.store = store;
         this.sourcePath = sourcePath;
+        this.replacing = replacing;
     }
 
     @Override
@@ -199,7 +202,7 @@ public final class StreamedImport implements EventBatchSink, AutoCloseable {
         }
         finished = true;
         if (write == null) {
-            return store.importTrace(bundle, findings, sourcePath, integrity);
+            return wholeBundleStored(bundle, findings, integrity);
         }
         whole.complete(new Whole(bundle, List.copyOf(findings), integrity));
         try {
@@ -214,10 +217,15 @@ public final class StreamedImport implements EventBatchSink, AutoCloseable {
             committed = true;
             return result;
         } catch (FallBack e) {
-            return store.importTrace(bundle, findings, sourcePath, integrity);
+            return wholeBundleStored(bundle, findings, integrity);
         } finally {
             written.ended(committed);
         }
+    }
+
+    private StoreResult wholeBundleStored(Bundle bundle, List<Finding> findings, TraceIntegrity integrity) throws StoreException {
+        return replacing ? store.importReplacing(bundle, findings, sourcePath, integrity)
+                : store.importTrace(bundle, findings, sourcePath, integrity);
     }
 
     /** Without {@link #finish}: rolls back what was written and waits for it (nothing of the trace is stored). */

@@ -117,6 +117,45 @@ final class TraceImport {
         return newTraceStored(connection, traceId, read.findings(), read.integrity(), written);
     }
 
+    /**
+     * What storing the bundle in place of the stored trace would lose that the agent's file cannot give back: the stored
+     * runs the bundle has no event of (forks, replays and reverts made in Forkline) and the stored decisions it lacks
+     * (signed in Forkline). Empty when there is none.
+     */
+    String lostByReplacing(Connection connection) throws SQLException, StoreException {
+        long storedCount = TraceRows.stored(connection, traceId).map(TraceRows.Stored::eventCount).orElse(0L);
+        StoredTrace stored = StoredTrace.read(connection, traceId, RunRows.runIds(connection, traceId), storedCount, true);
+        EventColumns was = stored.columns();
+        IncomingEvents incoming = IncomingEvents.of(bundle.events(), bundle.columns());
+        EventColumns now = incoming.columns();
+        IdTable newIds = now.idTable();
+        Set<String> newRuns = new HashSet<>();
+        for (int i = 0; i < now.size(); i++) {
+            newRuns.add(now.run(i));
+        }
+        Set<String> lostRuns = new HashSet<>();
+        int lostDecisions = 0;
+        for (int s = 0; s < was.size(); s++) {
+            if (!newRuns.contains(was.run(s))) {
+                lostRuns.add(was.run(s));
+            } else if (was.is(s, EventType.APPROVAL_DECISION)) {
+                int i = newIds.indexOf(was.id(s));
+                if (i < 0 || !incoming.identityHash(i).equals(stored.identityHash(s))) {
+                    lostDecisions++;
+                }
+            }
+        }
+        List<String> lost = new java.util.ArrayList<>();
+        if (!lostRuns.isEmpty()) {
+            lost.add(lostRuns.size() + (lostRuns.size() == 1 ? " run" : " runs") + " (forks, replays or reverts) "
+                    + lostRuns.stream().sorted().map(r -> "'" + r + "'").collect(java.util.stream.Collectors.joining(", ")));
+        }
+        if (lostDecisions > 0) {
+            lost.add(lostDecisions + (lostDecisions == 1 ? " decision" : " decisions"));
+        }
+        return String.join(" and ", lost);
+    }
+
     /** The rows of a new trace besides its events and runs, once they are written: one place for both ways of importing. */
     private static StoreResult newTraceStored(Connection connection, String traceId, List<Finding> findings, TraceIntegrity integrity,
                                               EventAppender.Written written) throws SQLException {
@@ -143,21 +182,6 @@ final class TraceImport {
     }
 
     /**
-     * What to add to a conflict when a new event takes the place of the stored run's last event, a session end (whether
-     * it has the end's id, as where ids are positions, or another): usually a session imported while it was still going
-     * on (its importer closed it with an end of unknown outcome), whose file has grown since. Empty otherwise.
-     */
-    private String grownPastItsEnd(EventColumns was, Integer last, String run, long seq) {
-        if (last == null || was.seq(last) != seq || !was.is(last, EventType.SESSION_END)) {
-            return "";
-        }
-        return ": the stored run '" + run + "' ends there with a session end, and the new file goes on past it (a session stored"
-                + " while it was still going on, whose file has grown since?). The stored trace is kept as it was; to store the"
-                + " longer session, delete it ('forkline delete " + traceId + "', which takes its forks and decisions with it)"
-                + " and import the file again";
-    }
-
-    /**
      * The new bundle's events that are not stored, provided every stored event is in it unchanged (what was made in
      * Forkline aside, see {@link Beyond}) and each run's stored events come first.
      */
@@ -166,9 +190,9 @@ final class TraceImport {
         StoredTrace stored = StoredTrace.read(connection, traceId, RunRows.runIds(connection, traceId), storedCount, true);
         EventColumns was = stored.columns();
         IdTable storedIds = was.idTable();
-        Map<String, Integer> lastStored = new HashMap<>(); // run -> the index of its stored event of the highest seq
+        Map<String, Long> lastStoredSeq = new HashMap<>();
         for (int s = 0; s < was.size(); s++) {
-            lastStored.merge(was.run(s), s, (held, next) -> was.seq(next) > was.seq(held) ? next : held);
+            lastStoredSeq.merge(was.run(s), was.seq(s), Math::max);
         }
         EventColumns now = incoming.columns();
         BitSet found = new BitSet(was.size());
@@ -180,21 +204,19 @@ final class TraceImport {
             if (s >= 0) {
                 found.set(s);
                 if (!was.run(s).equals(now.run(i)) || was.seq(s) != now.seq(i)) {
-                    throw new TraceConflictException(traceId, id, "event '" + id + "' is stored at run '" + was.run(s)
+                    throw conflict(stored, incoming, id, was.run(s), "event '" + id + "' is stored at run '" + was.run(s)
                             + "' seq " + was.seq(s) + " but the new bundle has it at run '" + now.run(i) + "' seq " + now.seq(i));
                 }
                 String hash = incoming.identityHash(i);
                 if (!stored.identityHash(s).equals(hash)) {
-                    throw new TraceConflictException(traceId, id, "event '" + id + "' differs from the stored one (hash "
-                            + stored.identityHash(s) + " stored, " + hash + " new)"
-                            + grownPastItsEnd(was, lastStored.get(now.run(i)), now.run(i), now.seq(i)));
+                    throw conflict(stored, incoming, id, now.run(i), "event '" + id + "' differs from the stored one (hash "
+                            + stored.identityHash(s) + " stored, " + hash + " new)");
                 }
             } else {
-                Integer last = lastStored.get(now.run(i));
-                if (last != null && now.seq(i) <= was.seq(last)) {
-                    throw new TraceConflictException(traceId, id, "event '" + id + "' (run '" + now.run(i) + "' seq " + now.seq(i)
-                            + ") is not stored, but the stored trace already has that position"
-                            + grownPastItsEnd(was, last, now.run(i), now.seq(i)));
+                Long last = lastStoredSeq.get(now.run(i));
+                if (last != null && now.seq(i) <= last) {
+                    throw conflict(stored, incoming, id, now.run(i), "event '" + id + "' (run '" + now.run(i) + "' seq " + now.seq(i)
+                            + ") is not stored, but the stored trace already has that position");
                 }
                 beyond[beyondCount++] = i;
             }
@@ -210,10 +232,48 @@ final class TraceImport {
                 return new Beyond(new int[0], true);
             }
             int more = was.size() - found.cardinality() - 1;
-            throw new TraceConflictException(traceId, was.id(missing), "stored event '" + was.id(missing)
+            throw conflict(stored, incoming, was.id(missing), was.run(missing), "stored event '" + was.id(missing)
                     + "' is missing from the new bundle" + (more > 0 ? " (and " + more + " more)" : ""));
         }
         return new Beyond(Arrays.copyOf(beyond, beyondCount), false);
+    }
+
+    /**
+     * A conflict over {@code eventId}, told with where the stored run {@code run} and the new bundle's part ways: how
+     * many of the run's stored events, from its first, the bundle holds unchanged, and how far the bundle's run goes. A
+     * stored run the bundle agrees with to near its end and then goes past is what a session imported while it was still
+     * going on looks like once its file has grown (the last model call of a Claude Code transcript gains the records
+     * written after it; the session end its importer added gives way to what followed).
+     */
+    private TraceConflictException conflict(StoredTrace stored, IncomingEvents incoming, String eventId, String run, String detail) {
+        EventColumns was = stored.columns();
+        EventColumns now = incoming.columns();
+        IdTable newIds = now.idTable();
+        java.util.NavigableMap<Long, Integer> storedBySeq = new java.util.TreeMap<>();
+        for (int s = 0; s < was.size(); s++) {
+            if (was.run(s).equals(run)) {
+                storedBySeq.put(was.seq(s), s);
+            }
+        }
+        int storedInRun = storedBySeq.size();
+        int agreeing = 0;
+        for (int s : storedBySeq.values()) {
+            int i = newIds.indexOf(was.id(s));
+            if (i < 0 || !now.run(i).equals(run) || now.seq(i) != was.seq(s) || !incoming.identityHash(i).equals(stored.identityHash(s))) {
+                break;
+            }
+            agreeing++;
+        }
+        int newInRun = 0;
+        for (int i = 0; i < now.size(); i++) {
+            if (now.run(i).equals(run)) {
+                newInRun++;
+            }
+        }
+        String parting = agreeing == storedInRun ? "" : ". Of the " + storedInRun + " events stored in run '" + run + "', the new"
+                + " bundle holds the first " + agreeing + " unchanged; its run has " + newInRun + " events"
+                + (newInRun > storedInRun && agreeing > 0 ? " (a session stored while it was still going on, whose file has grown since?)" : "");
+        return new TraceConflictException(traceId, eventId, detail + parting + ". The stored trace is kept as it was");
     }
 
     /**

@@ -262,6 +262,43 @@ public final class TraceStore implements AutoCloseable {
     }
 
     /**
+     * As {@link #importTrace(Bundle, List, String, TraceIntegrity)}, except that a stored trace of the same id with
+     * other events is replaced by the bundle ({@link StoreResult.Status#REPLACED}) instead of refused: the agent's file
+     * of a session imported while it was still going on, read again once it has grown, where the last events stored
+     * (a model call the later records add to, the session end its importer added) differ. Asked for by the user, never
+     * chosen by the store. Refused still, with nothing changed, when the trace is on legal hold or holds what was made
+     * of it in Forkline (forks, replays, reverts, decisions) that the bundle lacks: replacing would lose them.
+     */
+    public StoreResult importReplacing(Bundle bundle, List<Finding> findings, String sourcePath, TraceIntegrity integrity)
+            throws StoreException {
+        TraceImport work = new TraceImport(bundle, findings, sourcePath, clock.instant(), blobIndex, integrity);
+        TailReplacement tail = new TailReplacement(bundle, findings, sourcePath, blobIndex, integrity);
+        String traceId = bundle.manifest().traceId();
+        return writer.write("import trace '" + traceId + "' in place of the stored one", connection -> {
+            try {
+                return stored(connection, bundle, work.run(connection)); // nothing is written before a conflict is found
+            } catch (TraceConflictException conflict) {
+                Optional<LegalHolds.Hold> hold = LegalHolds.of(connection, traceId);
+                if (hold.isPresent()) {
+                    throw new ReplacementRefusedException(hold.get().refusal("replaced"), conflict);
+                }
+                String lost = work.lostByReplacing(connection);
+                if (!lost.isEmpty()) {
+                    throw new ReplacementRefusedException("trace '" + traceId + "' is not replaced: it holds " + lost + " made in Forkline"
+                            + " that the new file does not have, and replacing it would lose them. The stored trace is kept as it"
+                            + " was ('forkline delete " + traceId + "' removes it with them; the file can then be imported)", conflict);
+                }
+                StoreResult written = tail.run(connection).orElse(null);
+                if (written == null) {
+                    TraceRemoval.deleteRows(connection, traceId);
+                    written = work.run(connection);
+                }
+                return stored(connection, bundle, new StoreResult(traceId, StoreResult.Status.REPLACED, written.newEvents(), written.newBlobs()));
+            }
+        });
+    }
+
+    /**
      * An import that stores a large bundle while {@link dev.forkline.trace.bundle.BundleReader#read(Path,
      * dev.forkline.trace.bundle.EventBatchSink)} is still reading it; see {@link StreamedImport}. Same result and the
      * same all-or-nothing as {@link #importTrace(Bundle, List, String, TraceIntegrity)}.
@@ -269,7 +306,12 @@ public final class TraceStore implements AutoCloseable {
      * @param sourcePath where the trace is imported from (shown in the trace list), or null
      */
     public StreamedImport streamedImport(String sourcePath) {
-        return new StreamedImport(this, sourcePath);
+        return new StreamedImport(this, sourcePath, false);
+    }
+
+    /** As {@link #streamedImport}, storing the trace as {@link #importReplacing} does where the store holds it otherwise. */
+    public StreamedImport streamedImportReplacing(String sourcePath) {
+        return new StreamedImport(this, sourcePath, true);
     }
 
     /** Starts {@link StreamedImport}'s transaction on the writer thread. */

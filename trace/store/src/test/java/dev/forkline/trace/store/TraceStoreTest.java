@@ -15,6 +15,7 @@ import dev.forkline.trace.bundle.BlobSource;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.columns.EventsWithLines;
 import dev.forkline.trace.columns.KnownRun;
+import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.payload.SessionStartData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -316,24 +317,18 @@ class TraceStoreTest {
     }
 
     @Test
-    void aSessionStoredWhileStillGoingOnAndGrownSinceIsRefusedSayingSoAndHowToStoreTheLongerOne() throws Exception {
+    void aSessionStoredWhileStillGoingOnAndGrownSinceIsRefusedSayingWhereTheyPartWays() throws Exception {
         SampleTraces stored = new SampleTraces("t-running");
         stored.rootRun(); // ends with a session end at seq 9, as an importer closes a session its file stops in
         store.importTrace(stored.bundle(), List.of(), null);
         Map<String, Long> before = tableCounts();
-        SampleTraces grown = new SampleTraces("t-running");
-        List<Event> longer = new ArrayList<>(stored.events.subList(0, 8));
-        longer.forEach(grown.chain::accept);
-        longer.add(grown.chain.append(NewEvent.of("r1", "agent:coder", EventType.NOTE).at(SampleTraces.T0)
-                .data(Json.object().put("text", "the session went on"))));
-        longer.add(grown.chain.append(NewEvent.of("r1", "harness", EventType.SESSION_END).at(SampleTraces.T0)
-                .data(Json.object().put("outcome", "success"))));
 
-        assertThatThrownBy(() -> store.importTrace(grown.bundle(longer, stored.blobs), List.of(), null))
+        assertThatThrownBy(() -> store.importTrace(grownPastItsEnd(stored), List.of(), null))
                 .isInstanceOfSatisfying(TraceConflictException.class, e -> assertThat(e.eventId()).isEqualTo("r1.9"))
                 .hasMessageContaining("event 'r1.9' differs from the stored one")
-                .hasMessageContaining(": the stored run 'r1' ends there with a session end, and the new file goes on past it")
-                .hasMessageContaining("'forkline delete t-running'");
+                .hasMessageContaining(". Of the 9 events stored in run 'r1', the new bundle holds the first 8 unchanged; its run has"
+                        + " 10 events (a session stored while it was still going on, whose file has grown since?). The stored trace"
+                        + " is kept as it was");
         assertThat(tableCounts()).isEqualTo(before);
 
         // as a Claude Code transcript's, the events have ids of their own; only the end Forkline added has a position's
@@ -342,21 +337,94 @@ class TraceStoreTest {
         withOwnIds.forEach(named.chain::accept);
         withOwnIds.add(named.chain.append(NewEvent.of("r1", "agent:coder", EventType.NOTE).id("3b813831-ca03").at(SampleTraces.T0)
                 .data(Json.object().put("text", "the session went on"))));
+        withOwnIds.add(named.chain.append(NewEvent.of("r1", "agent:coder", EventType.NOTE).id("3b813831-ca04").at(SampleTraces.T0)
+                .data(Json.object().put("text", "and on"))));
         assertThatThrownBy(() -> store.importTrace(named.bundle(withOwnIds, stored.blobs), List.of(), null))
                 .isInstanceOfSatisfying(TraceConflictException.class, e -> assertThat(e.eventId()).isEqualTo("3b813831-ca03"))
-                .hasMessageContaining("(run 'r1' seq 9) is not stored, but the stored trace already has that position: the stored"
-                        + " run 'r1' ends there with a session end, and the new file goes on past it")
-                .hasMessageContaining("'forkline delete t-running'");
+                .hasMessageContaining("(run 'r1' seq 9) is not stored, but the stored trace already has that position. Of the 9"
+                        + " events stored in run 'r1', the new bundle holds the first 8 unchanged; its run has 10 events (a session"
+                        + " stored while it was still going on");
         assertThat(tableCounts()).isEqualTo(before);
 
-        // any other event in the stored run's place is a plain conflict, with nothing said of growing
+        // a shorter run in the stored run's place is a plain conflict, with nothing said of growing
         List<Event> rewritten = new ArrayList<>(stored.events.subList(0, 6));
         SampleTraces other = new SampleTraces("t-running");
         rewritten.forEach(other.chain::accept);
         rewritten.add(other.chain.append(NewEvent.of("r1", "harness", EventType.NOTE).at(SampleTraces.T0)
                 .data(Json.object().put("text", "something else happened"))));
         assertThatThrownBy(() -> store.importTrace(other.bundle(rewritten, stored.blobs), List.of(), null))
-                .isInstanceOf(TraceConflictException.class).message().doesNotContain("session end").doesNotContain("forkline delete");
+                .isInstanceOf(TraceConflictException.class)
+                .hasMessageContaining("the new bundle holds the first 6 unchanged; its run has 7 events. The stored trace is kept")
+                .message().doesNotContain("grown");
+    }
+
+    /** The stored run of {@code stored} (9 events, the last a session end) grown by a note where the end was, and a new end. */
+    private static Bundle grownPastItsEnd(SampleTraces stored) {
+        SampleTraces grown = new SampleTraces(stored.traceId);
+        List<Event> longer = new ArrayList<>(stored.events.subList(0, 8));
+        longer.forEach(grown.chain::accept);
+        longer.add(grown.chain.append(NewEvent.of("r1", "agent:coder", EventType.NOTE).at(SampleTraces.T0)
+                .data(Json.object().put("text", "the session went on"))));
+        longer.add(grown.chain.append(NewEvent.of("r1", "harness", EventType.SESSION_END).at(SampleTraces.T0)
+                .data(Json.object().put("outcome", "success"))));
+        return grown.bundle(longer, stored.blobs);
+    }
+
+    @Test
+    void aGrownSessionAskedToReplaceTheStoredOneIsStoredInItsPlace() throws Exception {
+        SampleTraces stored = new SampleTraces("t-running");
+        stored.rootRun();
+        store.importTrace(stored.bundle(), List.of(Finding.info("lint.old", "of the shorter file", null, 0)), null);
+        Bundle grown = grownPastItsEnd(stored);
+        List<Finding> ofTheLonger = List.of(Finding.info("lint.new", "of the longer file", null, 0));
+
+        StoreResult replaced = store.importReplacing(grown, ofTheLonger, "/sessions/s.jsonl", TraceIntegrity.unverified());
+
+        assertThat(replaced.status()).isEqualTo(StoreResult.Status.REPLACED);
+        assertThat(replaced.message()).isEqualTo("replaced, 10 events written again");
+        try (Bundle loaded = store.load("t-running")) {
+            assertThat(loaded.events()).containsExactlyElementsOf(grown.events());
+        }
+        assertThat(store.findings("t-running")).extracting(Finding::code).containsExactly("lint.new");
+        TraceSummary summary = store.find("t-running").orElseThrow();
+        assertThat(summary.eventCount()).isEqualTo(10);
+        assertThat(summary.outcome()).isEqualTo("success");
+
+        // asked to replace, a trace stored as it is, or that only grew, is stored as by any import
+        assertThat(store.importReplacing(grown, ofTheLonger, null, TraceIntegrity.unverified()).status())
+                .isEqualTo(StoreResult.Status.UNCHANGED);
+        SampleTraces prefix = SampleTraces.standard("t-prefix");
+        store.importTrace(prefix.bundle(prefix.events.subList(0, 5), prefix.blobs), List.of(), null);
+        assertThat(store.importReplacing(prefix.bundle(), List.of(), null, TraceIntegrity.unverified()).message())
+                .isEqualTo("updated, " + (prefix.events.size() - 5) + " new events");
+    }
+
+    @Test
+    void aTraceHoldingForksOrDecisionsMadeHereOrOnHoldIsNotReplaced() throws Exception {
+        SampleTraces decided = new SampleTraces("t-decided");
+        decided.rootRun();
+        decided.add(NewEvent.of("r1", "human:ana", EventType.APPROVAL_DECISION).causes("r1.3").touches(StateKind.HARNESS)
+                .data(Json.object().put("subject", "r1.3").put("verdict", "approve")));
+        store.importTrace(decided.bundle(), List.of(), null);
+        SampleTraces forked = SampleTraces.standard("t-forked"); // r2 forks r1
+        store.importTrace(forked.bundle(), List.of(), null);
+        SampleTraces held = new SampleTraces("t-held");
+        held.rootRun();
+        store.importTrace(held.bundle(), List.of(), null);
+        store.hold("t-held", "legal", "incident 7");
+        Map<String, Long> before = tableCounts();
+
+        assertThatThrownBy(() -> store.importReplacing(grownPastItsEnd(decided), List.of(), null, TraceIntegrity.unverified()))
+                .isInstanceOf(ReplacementRefusedException.class).hasCauseInstanceOf(TraceConflictException.class)
+                .hasMessage("trace 't-decided' is not replaced: it holds 1 decision made in Forkline that the new file does not have,"
+                        + " and replacing it would lose them. The stored trace is kept as it was ('forkline delete t-decided' removes"
+                        + " it with them; the file can then be imported)");
+        assertThatThrownBy(() -> store.importReplacing(grownPastItsEnd(forked), List.of(), null, TraceIntegrity.unverified()))
+                .isInstanceOf(ReplacementRefusedException.class).hasMessageContaining("it holds 1 run (forks, replays or reverts) 'r2'");
+        assertThatThrownBy(() -> store.importReplacing(grownPastItsEnd(held), List.of(), null, TraceIntegrity.unverified()))
+                .isInstanceOf(ReplacementRefusedException.class).hasMessageContaining("trace 't-held' is on legal hold (by legal")
+                .hasMessageContaining("it is not replaced; lift the hold first");
+        assertThat(tableCounts()).isEqualTo(before);
     }
 
     @Test

@@ -206,9 +206,19 @@ public final class StoreTraceLibrary implements TraceLibrary {
 
     @Override
     public ImportResult importTrace(Path path, Progress progress, ImportWatcher watcher) throws IOException, TraceFormatException {
+        return stored(path, progress, watcher, false);
+    }
+
+    @Override
+    public ImportResult importReplacing(Path path, Progress progress, ImportWatcher watcher) throws IOException, TraceFormatException {
+        return stored(path, progress, watcher, true);
+    }
+
+    private ImportResult stored(Path path, Progress progress, ImportWatcher watcher, boolean replacing) throws IOException, TraceFormatException {
         progress.update("Reading " + path.getFileName(), -1);
+        String source = path.toAbsolutePath().toString();
         // a large bundle is stored while it is read (as forkline import does); leaving without finish() stores nothing
-        try (StreamedImport stream = store.streamedImport(path.toAbsolutePath().toString())) {
+        try (StreamedImport stream = replacing ? store.streamedImportReplacing(source) : store.streamedImport(source)) {
             ImportedTrace imported = watcher == null ? importers.read(path, stream)
                     : importers.readWatched(path, stream, watcher);
             try (Bundle bundle = imported.bundle()) {

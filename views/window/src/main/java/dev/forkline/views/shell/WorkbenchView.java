@@ -14,6 +14,8 @@ import javafx.geometry.Pos;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
@@ -565,6 +567,20 @@ public final class WorkbenchView extends BorderPane {
         alert.setHeaderText(error.title());
         alert.setContentText((error.location().isEmpty() ? "" : error.location() + "\n\n") + error.detail());
         alert.getDialogPane().setId("error-dialog");
+        if (error.offer() != null) {
+            ButtonType offered = new ButtonType(error.offer().label(), ButtonBar.ButtonData.OTHER);
+            alert.getButtonTypes().setAll(offered, ButtonType.CLOSE);
+            alert.getDialogPane().lookupButton(offered).setId("error-offer");
+            // the way out is chosen, never taken by a key pressed for the dialog: Enter and the focus are Close's
+            Button close = (Button) alert.getDialogPane().lookupButton(ButtonType.CLOSE);
+            close.setDefaultButton(true);
+            alert.setOnShown(e -> close.requestFocus());
+            alert.setOnHidden(e -> {
+                if (alert.getResult() == offered) {
+                    error.offer().action().run();
+                }
+            });
+        }
         alert.show();
     }
 

@@ -9,8 +9,21 @@ import java.nio.file.Path;
  *
  * @param file  the file concerned, or null
  * @param line  1-based line, or 0 when not known
+ * @param offer what the dialog offers to do about it (a button beside Close), or null
  */
-public record UserError(String title, String file, long line, String detail) {
+public record UserError(String title, String file, long line, String detail, Offer offer) {
+
+    /** A way out the dialog offers: its button's label, and what choosing it does. */
+    public record Offer(String label, Runnable action) {
+    }
+
+    public UserError(String title, String file, long line, String detail) {
+        this(title, file, line, detail, null);
+    }
+
+    public UserError offering(Offer what) {
+        return new UserError(title, file, line, detail, what);
+    }
 
     public static UserError importFailed(Path path, Throwable error) {
         if (error instanceof TraceFormatException format) {

@@ -162,6 +162,19 @@ public final class WorkbenchViewModel {
      * the locations something was imported from join File › Recent.
      */
     public void importFiles(List<Path> paths) {
+        importFiles(paths, false);
+    }
+
+    /**
+     * Imports a trace file (or folder) as {@link #importFiles} does, storing each trace in place of a stored trace of
+     * the same id whose events differ instead of refusing it: the file of a session imported while it was still going
+     * on, grown since. What the error of such a refusal offers; {@code forkline import --replace} is its twin.
+     */
+    public void importReplacing(Path path) {
+        importFiles(List.of(path), true);
+    }
+
+    private void importFiles(List<Path> paths, boolean replacing) {
         if (paths.isEmpty()) {
             return;
         }
@@ -199,7 +212,8 @@ public final class WorkbenchViewModel {
                         (message, fraction) -> step.update(message, fraction < 0 ? -1 : 0.4 * fraction),
                         () -> cancelled.get() || ended.get());
                 try {
-                    ImportResult imported = library.importTrace(trace, step, preview);
+                    ImportResult imported = replacing ? library.importReplacing(trace, step, preview)
+                            : library.importTrace(trace, step, preview);
                     done.add(new Imported(locationOf.get(trace), imported, null));
                 } catch (Exception e) {
                     failed.add(new Failed(trace, e));
@@ -235,7 +249,8 @@ public final class WorkbenchViewModel {
                 Failed first = batch.failed().getFirst();
                 UserError firstError = UserError.importFailed(first.path(), first.error());
                 if (batch.failed().size() == 1) {
-                    error.set(firstError);
+                    error.set(storedOtherwise(first.error()) ? firstError.offering(new UserError.Offer("Replace the stored trace",
+                            () -> importReplacing(first.path()))) : firstError);
                 } else {
                     StringBuilder others = new StringBuilder(firstError.detail());
                     others.append("\n\n").append(batch.failed().size() - 1).append(" more could not be imported:");
@@ -261,6 +276,19 @@ public final class WorkbenchViewModel {
                     : "nothing of the trace it was reading was stored (those it finished before are in the library)"));
             libraryModel.refresh();
         });
+    }
+
+    /** Whether an import failed only because the store holds the trace with other events ({@link #importReplacing}). */
+    private static boolean storedOtherwise(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof dev.forkline.trace.store.ReplacementRefusedException) {
+                return false; // a replacement asked for and refused: its cause is the conflict
+            }
+            if (cause instanceof dev.forkline.trace.store.TraceConflictException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -1,0 +1,65 @@
+package dev.forkline.views.viewmodel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.forkline.trace.testing.SharedSamples;
+import dev.forkline.views.concurrent.SameThreadTaskExecutor;
+import dev.forkline.views.data.TraceSummary;
+import dev.forkline.views.testdata.Samples;
+import dev.forkline.views.testdata.ScriptedReplayBackend;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The window's twin of {@code forkline import --replace}: a real Claude Code session imported while it was still going
+ * on and again once grown is refused with an error that offers to replace the stored trace, and only such an error.
+ */
+class GrownSessionImportTest {
+
+    @Test
+    void theRefusalOffersToReplaceTheStoredTraceAndTheOfferStoresTheLongerSession(@TempDir Path dir) throws Exception {
+        List<String> records = Files.readAllLines(SharedSamples.require(SharedSamples.CLAUDE_CODE_SPLIT_MESSAGES));
+        Path session = dir.resolve("session.jsonl");
+        Files.write(session, records.subList(0, 120));
+        try (Samples samples = Samples.empty(dir.resolve("store"))) {
+            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), ScriptedReplayBackend.goMissing());
+            workbench.importFile(session);
+            assertThat(workbench.errorProperty().get()).isNull();
+            assertThat(onlyTrace(workbench).eventCount()).isEqualTo(129);
+
+            Files.write(session, records);
+            workbench.importFile(session);
+
+            UserError refused = workbench.errorProperty().get();
+            assertThat(refused.title()).isEqualTo("Could not import session.jsonl");
+            assertThat(refused.detail()).contains("the new bundle holds the first 127 unchanged; its run has 231 events (a session"
+                    + " stored while it was still going on");
+            assertThat(refused.offer()).isNotNull();
+            assertThat(refused.offer().label()).isEqualTo("Replace the stored trace");
+            assertThat(onlyTrace(workbench).eventCount()).as("nothing changed before the offer is taken").isEqualTo(129);
+
+            refused.offer().action().run();
+
+            assertThat(workbench.errorProperty().get()).isSameAs(refused);
+            assertThat(onlyTrace(workbench).eventCount()).isEqualTo(231);
+            assertThat(workbench.opened().bundle().events()).hasSize(231);
+
+            // a refusal that replacing cannot mend offers nothing
+            samples.store.hold(onlyTrace(workbench).traceId(), "legal", "incident 7");
+            Files.write(session, records.subList(0, 200));
+            workbench.importReplacing(session);
+            UserError held = workbench.errorProperty().get();
+            assertThat(held.detail()).contains("is on legal hold").contains("it is not replaced");
+            assertThat(held.offer()).isNull();
+            assertThat(onlyTrace(workbench).eventCount()).isEqualTo(231);
+        }
+    }
+
+    private static TraceSummary onlyTrace(WorkbenchViewModel workbench) {
+        assertThat(workbench.library().traces()).hasSize(1);
+        return workbench.library().traces().getFirst();
+    }
+}

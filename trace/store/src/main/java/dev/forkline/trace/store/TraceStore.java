@@ -266,8 +266,10 @@ public final class TraceStore implements AutoCloseable {
      * other events is replaced by the bundle ({@link StoreResult.Status#REPLACED}) instead of refused: the agent's file
      * of a session imported while it was still going on, read again once it has grown, where the last events stored
      * (a model call the later records add to, the session end its importer added) differ. Asked for by the user, never
-     * chosen by the store. Refused still, with nothing changed, when the trace is on legal hold or holds what was made
-     * of it in Forkline (forks, replays, reverts, decisions) that the bundle lacks: replacing would lose them.
+     * chosen by the store. Refused still, with nothing changed, when the trace is on legal hold, when the bundle fails
+     * its integrity check (altered, or decisions by untrusted keys: such a file is stored as evidence, never in place of
+     * what is stored), or when the trace holds what was made of it in Forkline (forks, replays, reverts, decisions)
+     * that the bundle lacks: replacing would lose them.
      */
     public StoreResult importReplacing(Bundle bundle, List<Finding> findings, String sourcePath, TraceIntegrity integrity)
             throws StoreException {
@@ -281,6 +283,11 @@ public final class TraceStore implements AutoCloseable {
                 Optional<LegalHolds.Hold> hold = LegalHolds.of(connection, traceId);
                 if (hold.isPresent()) {
                     throw new ReplacementRefusedException(hold.get().refusal("replaced"), conflict);
+                }
+                if (integrity.verdict().fails()) {
+                    throw new ReplacementRefusedException("trace '" + traceId + "' is not replaced: the new file is "
+                            + integrity.verdict().headline() + ", and a file that fails its check never takes the place of a stored"
+                            + " trace. The stored trace is kept as it was", conflict);
                 }
                 String lost = work.lostByReplacing(connection);
                 if (!lost.isEmpty()) {

@@ -400,7 +400,7 @@ class TraceStoreTest {
     }
 
     @Test
-    void aTraceHoldingForksOrDecisionsMadeHereOrOnHoldIsNotReplaced() throws Exception {
+    void aTraceHoldingForksOrDecisionsMadeHereOrOnHoldOrByAnAlteredFileIsNotReplaced() throws Exception {
         SampleTraces decided = new SampleTraces("t-decided");
         decided.rootRun();
         decided.add(NewEvent.of("r1", "human:ana", EventType.APPROVAL_DECISION).causes("r1.3").touches(StateKind.HARNESS)
@@ -421,6 +421,12 @@ class TraceStoreTest {
                         + " it with them; the file can then be imported)");
         assertThatThrownBy(() -> store.importReplacing(grownPastItsEnd(forked), List.of(), null, TraceIntegrity.unverified()))
                 .isInstanceOf(ReplacementRefusedException.class).hasMessageContaining("it holds 1 run (forks, replays or reverts) 'r2'");
+        TraceIntegrity altered = TraceIntegrity.of(List.of(new dev.forkline.trace.verify.Problem("hash-mismatch", "r1.4", 4,
+                "the event's hash does not match its content")), "forkline");
+        assertThatThrownBy(() -> store.importReplacing(grownPastItsEnd(forked), List.of(), null, altered))
+                .isInstanceOf(ReplacementRefusedException.class)
+                .hasMessageStartingWith("trace 't-forked' is not replaced: the new file is altered at event r1.4 (line 4): 1 problem,"
+                        + " and a file that fails its check never takes the place of a stored trace");
         assertThatThrownBy(() -> store.importReplacing(grownPastItsEnd(held), List.of(), null, TraceIntegrity.unverified()))
                 .isInstanceOf(ReplacementRefusedException.class).hasMessageContaining("trace 't-held' is on legal hold (by legal")
                 .hasMessageContaining("it is not replaced; lift the hold first");

@@ -47,8 +47,8 @@ final class ImportCommand implements Callable<Integer> {
 
     @Option(names = "--replace", description = "Store a trace in place of the stored one of the same id where their events differ "
             + "(the file of a session imported while it was still going on, imported again once it has grown), instead of "
-            + "refusing it. Refused still for a trace on legal hold, or one holding forks, replays, reverts or decisions made in "
-            + "Forkline that the file does not have.")
+            + "refusing it. Refused still for a trace on legal hold, for a file that fails its integrity check, and for a trace "
+            + "holding forks, replays, reverts or decisions made in Forkline that the file does not have.")
     boolean replace;
 
     @Mixin

@@ -13,14 +13,18 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * Stores a bundle, run inside one writer transaction. A trace id seen for the first time is inserted whole. For a
@@ -145,10 +149,10 @@ final class TraceImport {
                 }
             }
         }
-        List<String> lost = new java.util.ArrayList<>();
+        List<String> lost = new ArrayList<>();
         if (!lostRuns.isEmpty()) {
             lost.add(lostRuns.size() + (lostRuns.size() == 1 ? " run" : " runs") + " (forks, replays or reverts) "
-                    + lostRuns.stream().sorted().map(r -> "'" + r + "'").collect(java.util.stream.Collectors.joining(", ")));
+                    + lostRuns.stream().sorted().map(r -> "'" + r + "'").collect(Collectors.joining(", ")));
         }
         if (lostDecisions > 0) {
             lost.add(lostDecisions + (lostDecisions == 1 ? " decision" : " decisions"));
@@ -249,7 +253,7 @@ final class TraceImport {
         EventColumns was = stored.columns();
         EventColumns now = incoming.columns();
         IdTable newIds = now.idTable();
-        java.util.NavigableMap<Long, Integer> storedBySeq = new java.util.TreeMap<>();
+        NavigableMap<Long, Integer> storedBySeq = new TreeMap<>();
         for (int s = 0; s < was.size(); s++) {
             if (was.run(s).equals(run)) {
                 storedBySeq.put(was.seq(s), s);

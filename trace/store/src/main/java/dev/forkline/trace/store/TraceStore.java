@@ -295,11 +295,7 @@ public final class TraceStore implements AutoCloseable {
                             + " that the new file does not have, and replacing it would lose them. The stored trace is kept as it"
                             + " was ('forkline delete " + traceId + "' removes it with them; the file can then be imported)", conflict);
                 }
-                StoreResult written = tail.run(connection).orElse(null);
-                if (written == null) {
-                    TraceRemoval.deleteRows(connection, traceId);
-                    written = work.run(connection);
-                }
+                StoreResult written = inPlace(connection, traceId, work, tail);
                 return stored(connection, bundle, new StoreResult(traceId, StoreResult.Status.REPLACED, written.newEvents(), written.newBlobs()));
             }
         });
@@ -350,15 +346,23 @@ public final class TraceStore implements AutoCloseable {
         TraceImport work = new TraceImport(bundle, findings, sourcePath, clock.instant(), blobIndex, integrity);
         String traceId = bundle.manifest().traceId();
         TailReplacement tail = new TailReplacement(bundle, findings, sourcePath, blobIndex, integrity);
-        return writer.write("replace trace '" + traceId + "'", connection -> {
-            Optional<StoreResult> grown = tail.run(connection);
-            if (grown.isPresent()) {
-                return stored(connection, bundle, grown.get());
-            }
-            boolean existed = TraceRemoval.deleteRows(connection, traceId);
-            StoreResult stored = stored(connection, bundle, work.run(connection));
-            return existed ? new StoreResult(traceId, StoreResult.Status.UPDATED, stored.newEvents(), stored.newBlobs()) : stored;
-        });
+        return writer.write("replace trace '" + traceId + "'", connection -> stored(connection, bundle, inPlace(connection, traceId, work, tail)));
+    }
+
+    /**
+     * Stores the bundle in place of the stored trace, inside the writer's transaction: only the differing tail where
+     * the trace qualifies ({@link TailReplacement}), else all of it once the stored rows are removed. {@code UPDATED}
+     * when a trace was stored before, else as {@code work} stores a new trace.
+     */
+    private static StoreResult inPlace(Connection connection, String traceId, TraceImport work, TailReplacement tail)
+            throws SQLException, IOException, StoreException {
+        Optional<StoreResult> grown = tail.run(connection);
+        if (grown.isPresent()) {
+            return grown.get();
+        }
+        boolean existed = TraceRemoval.deleteRows(connection, traceId);
+        StoreResult stored = work.run(connection);
+        return existed ? new StoreResult(traceId, StoreResult.Status.UPDATED, stored.newEvents(), stored.newBlobs()) : stored;
     }
 
     /** The trace's stored integrity verdict and the problems behind it (at most {@value VerdictRows#KEPT_PROBLEMS}). */

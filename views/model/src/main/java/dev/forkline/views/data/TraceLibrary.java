@@ -100,8 +100,8 @@ public interface TraceLibrary {
      * As {@link #importTrace(Path, Progress, dev.forkline.importers.ImportWatcher)}, storing the trace in place of a
      * stored trace of the same id whose events differ instead of refusing it (the file of a session imported while it
      * was still going on, grown since; {@code forkline import --replace}). Refused, nothing changed, for a trace on
-     * legal hold or one holding forks, replays, reverts or decisions the file lacks. A library that keeps no stored
-     * traces of its own to refuse with imports as usual.
+     * legal hold, a file that fails its integrity check, or a trace holding forks, replays, reverts or decisions the
+     * file lacks. A library that never refuses a trace stored otherwise imports as usual.
      */
     default ImportResult importReplacing(Path path, Progress progress, dev.forkline.importers.ImportWatcher watcher)
             throws IOException, TraceFormatException {

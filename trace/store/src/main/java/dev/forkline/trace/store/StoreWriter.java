@@ -142,6 +142,8 @@ final class StoreWriter implements AutoCloseable {
                 LOG.info("store: {}: {}", what, failure.getMessage());
             } else if (failure instanceof StoreRefusedException || failure instanceof TraceConflictException) {
                 LOG.info("store: cannot {}: {}", what, failure.getMessage());
+            } else if (ConcurrentWriteException.duplicateKey(failure) != null) {
+                LOG.info("store: cannot {}: another process wrote the same rows meanwhile: {}", what, failure.getMessage());
             } else {
                 LOG.warn("store: failed to {}, rolled back", what, failure);
             }
@@ -153,6 +155,8 @@ final class StoreWriter implements AutoCloseable {
         return switch (cause) {
             case StoreException store -> store;
             case Throwable full when FullDisk.causedBy(full) -> new StoreException("cannot " + what + ": " + FullDisk.MESSAGE, full);
+            case Throwable duplicate when ConcurrentWriteException.duplicateKey(duplicate) != null ->
+                    new ConcurrentWriteException(what, ConcurrentWriteException.duplicateKey(duplicate));
             case SQLException sql when DecisionRecords.INSUFFICIENT_PRIVILEGE.equals(sql.getSQLState()) ->
                     new StoreRefusedException("cannot " + what + ": the team store refused it (" + sql.getMessage() + "): your role lacks"
                             + " the grant; 'forkline team init' (run by the store's administrator) gives owners and reviewers theirs."

@@ -23,6 +23,8 @@ import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.h2.jdbcx.JdbcConnectionPool;
 
 /**
@@ -44,6 +46,8 @@ import org.h2.jdbcx.JdbcConnectionPool;
  * it {@code UNCHANGED}.
  */
 public final class TraceStore implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TraceStore.class);
 
     static {
         H2Hardening.apply();
@@ -717,6 +721,23 @@ public final class TraceStore implements AutoCloseable {
         if (counted.isEmpty()) {
             return 0;
         }
+        try {
+            return writeTermsOnce(counted);
+        } catch (ConcurrentWriteException e) {
+            // another process (the window, a command on the same store) indexed one of them meanwhile: the others alone
+            int written = 0;
+            for (TraceTerms.Counted trace : counted) {
+                try {
+                    written += writeTermsOnce(List.of(trace));
+                } catch (ConcurrentWriteException indexedElsewhere) {
+                    LOG.debug("store: trace '{}' was indexed for search by another process meanwhile", trace.traceId());
+                }
+            }
+            return written;
+        }
+    }
+
+    private int writeTermsOnce(List<TraceTerms.Counted> counted) throws StoreException {
         List<TraceTerms.Counted> copy = List.copyOf(counted);
         return writer.write("index " + copy.size() + " traces for search", connection -> {
             int written = 0;

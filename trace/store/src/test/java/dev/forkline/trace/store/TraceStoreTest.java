@@ -597,6 +597,31 @@ class TraceStoreTest {
         assertThat(threads).isNotEmpty().containsOnly("forkline-store-writer");
     }
 
+    /**
+     * The window and a command share one store through H2's server, and their writes are not serialised: both may index
+     * the same trace for search at once. The second writer's duplicate rows are not a failure of the import it follows.
+     */
+    @Test
+    void aTraceIndexedForSearchByAnotherProcessAtTheSameMomentIsIndexedWithoutAFailure() throws Exception {
+        store.importTrace(SampleTraces.standard("t-raced").bundle(), List.of(), null);
+        var ours = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try (Connection other = backend.connect(dir, "db/forkline")) {
+            other.setAutoCommit(false);
+            try (Statement sql = other.createStatement()) {
+                sql.executeUpdate("INSERT INTO search_terms (term, trace_id, events) VALUES ('bash', 't-raced', 1)");
+            }
+            var indexing = ours.submit(() -> store.updateSearchIndex("t-raced"));
+            Thread.sleep(500); // our write waits for the other's uncommitted row
+            other.commit();
+
+            assertThat(indexing.get(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        } finally {
+            ours.shutdownNow();
+        }
+        assertThat(store.searchLibrary("bash").hits()).extracting(LibrarySearchResult.Hit::traceId).containsExactly("t-raced");
+        assertThat(store.updateSearchIndex("t-raced")).as("indexed as it is now").isFalse();
+    }
+
     @Test
     void integrityCheckNoticesRowsThatDisagree() throws Exception {
         store.importTrace(SampleTraces.standard("t-damaged").bundle(), List.of(), null);

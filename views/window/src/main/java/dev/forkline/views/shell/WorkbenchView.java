@@ -166,7 +166,8 @@ public final class WorkbenchView extends BorderPane {
 
         integrityBanner = new IntegrityBanner(model);
         unreadPartsBanner = new UnreadPartsBanner(model);
-        VBox timelineBox = new VBox(integrityBanner, unreadPartsBanner, header, playback, filterBar, timelineCanvas);
+        VBox timelineBox = new VBox(integrityBanner, unreadPartsBanner, new ChangedElsewhereBanner(model.live()), header, playback,
+                filterBar, timelineCanvas);
         VBox.setVgrow(timelineCanvas, Priority.ALWAYS);
         timelineBox.getStyleClass().add("timeline-box");
         PaneWidths.shrinkable(timelineBox);

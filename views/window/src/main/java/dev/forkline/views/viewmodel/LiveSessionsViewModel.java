@@ -22,6 +22,8 @@ import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
@@ -41,6 +43,10 @@ import org.slf4j.LoggerFactory;
  * <p>Following: on while the newest event is in view and the cursor is on it (or on nothing); the reviewer scrolling,
  * zooming or stepping away from the tail turns it off, and the End key (the last event) or {@link #followTail()} turns
  * it on again.
+ *
+ * <p>An open trace that is not live is not reloaded when another process changes it (imports it again in its place,
+ * deletes it): the reviewer may be in the middle of it. {@link #changedElsewhereProperty()} says so instead, and
+ * {@link #reloadChanged()} loads it again where the reviewer is.
  */
 public final class LiveSessionsViewModel {
 
@@ -57,6 +63,11 @@ public final class LiveSessionsViewModel {
     private final BooleanProperty following = new SimpleBooleanProperty(true);
     private final BooleanBinding openIsLive;
     private final ReadOnlyIntegerWrapper announced = new ReadOnlyIntegerWrapper();
+    private final ReadOnlyObjectWrapper<ChangedElsewhere> changedElsewhere = new ReadOnlyObjectWrapper<>();
+
+    /** What another process did to the open trace: the notice to show, and whether loading it again can show it. */
+    public record ChangedElsewhere(String notice, boolean reloadable) {
+    }
     private final List<Consumer<QueueItem>> arrivalListeners = new CopyOnWriteArrayList<>();
     /** Whether a trace captured live, by id: its source path never changes, so it is asked once. */
     private final Map<String, Boolean> liveBySource = new ConcurrentHashMap<>();
@@ -81,6 +92,7 @@ public final class LiveSessionsViewModel {
         TraceSelection selection = workbench.selection();
         this.openIsLive = Bindings.createBooleanBinding(() -> selection.traceId() != null && live.contains(selection.traceId()),
                 selection.traceProperty(), live);
+        workbench.openedProperty().addListener((obs, old, now) -> changedElsewhere.set(null));
         timeline.viewportRevisionProperty().addListener((obs, old, now) -> reviewerMoved());
         timeline.selectedIndexProperty().addListener((obs, old, now) -> reviewerMoved());
         queue.items().addListener((ListChangeListener<QueueItem>) change -> announceNewRequests());
@@ -191,6 +203,38 @@ public final class LiveSessionsViewModel {
         // Only a live trace is reloaded here: the window's own writes (a replay, a decision) show themselves.
         String open = workbench.selection().traceId();
         if (open != null && live.contains(open) && scan.changed().stream().anyMatch(summary -> summary.traceId().equals(open))) {
+            reloadOpen(open);
+        } else if (open != null && workbench.opened() != null && !workbench.selection().importing()) {
+            tellIfChangedElsewhere(open, scan);
+        }
+    }
+
+    /**
+     * Says that the open trace, not a live one, is no longer what the store holds: another process stored it again
+     * with another number of events, or deleted it. (The window's own writes are shown by the time they are seen here,
+     * or replace what is open when they are, which takes the notice away.)
+     */
+    private void tellIfChangedElsewhere(String open, Scan scan) {
+        int shown = workbench.opened().bundle().events().size();
+        Long stored = scan.counts().get(open);
+        if (stored == null) {
+            changedElsewhere.set(new ChangedElsewhere("Deleted from the store since it was opened, by another Forkline: what is"
+                    + " shown is what was loaded then.", false));
+        } else if (stored != shown && scan.changed().stream().anyMatch(summary -> summary.traceId().equals(open))) {
+            changedElsewhere.set(new ChangedElsewhere("Changed in the store since it was opened: " + stored + " events there, "
+                    + shown + " shown.", true));
+        }
+    }
+
+    /** What another process did to the open trace since it was opened, or null; cleared once another version is shown. */
+    public ReadOnlyObjectProperty<ChangedElsewhere> changedElsewhereProperty() {
+        return changedElsewhere.getReadOnlyProperty();
+    }
+
+    /** Loads the open trace again as the store holds it now, keeping the run, the cursor and the part shown. */
+    public void reloadChanged() {
+        String open = workbench.selection().traceId();
+        if (open != null) {
             reloadOpen(open);
         }
     }

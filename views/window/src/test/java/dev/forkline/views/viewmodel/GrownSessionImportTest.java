@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The window's twin of {@code forkline import --replace}: a real Claude Code session imported while it was still going
  * on and again once grown is refused with an error that offers to replace the stored trace, and only such an error.
+ * Replaced by another process while the window shows it, the trace is not reloaded under the reviewer: she is told.
  */
 class GrownSessionImportTest {
 
@@ -55,6 +56,43 @@ class GrownSessionImportTest {
             assertThat(held.detail()).contains("is on legal hold").contains("it is not replaced");
             assertThat(held.offer()).isNull();
             assertThat(onlyTrace(workbench).eventCount()).isEqualTo(231);
+        }
+    }
+
+    @Test
+    void theOpenTraceReplacedOrDeletedByAnotherProcessIsToldAndReloadedOnlyWhenAsked(@TempDir Path dir) throws Exception {
+        List<String> records = Files.readAllLines(SharedSamples.require(SharedSamples.CLAUDE_CODE_SPLIT_MESSAGES));
+        Path session = dir.resolve("session.jsonl");
+        Files.write(session, records.subList(0, 120));
+        try (Samples samples = Samples.empty(dir.resolve("store"))) {
+            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), ScriptedReplayBackend.goMissing());
+            workbench.importFile(session);
+            String traceId = onlyTrace(workbench).traceId();
+            workbench.selectEvent(workbench.opened().bundle().events().get(40).id());
+            workbench.live().poll(); // the first poll takes the store's mark
+
+            // a terminal imports the grown file in its place
+            Files.write(session, records);
+            samples.library.importReplacing(session, dev.forkline.views.concurrent.Progress.NONE, null);
+            workbench.live().poll();
+
+            assertThat(workbench.opened().bundle().events()).as("not reloaded under the reviewer").hasSize(129);
+            assertThat(workbench.live().changedElsewhereProperty().get()).isEqualTo(new LiveSessionsViewModel.ChangedElsewhere(
+                    "Changed in the store since it was opened: 231 events there, 129 shown.", true));
+            workbench.live().poll();
+            assertThat(workbench.live().changedElsewhereProperty().get()).as("nothing changed since: still told").isNotNull();
+
+            workbench.live().reloadChanged();
+
+            assertThat(workbench.opened().bundle().events()).hasSize(231);
+            assertThat(workbench.timeline().selectedEvent().id()).as("where the reviewer was")
+                    .isEqualTo(workbench.opened().bundle().events().get(40).id());
+            assertThat(workbench.live().changedElsewhereProperty().get()).isNull();
+
+            samples.store.delete(traceId, "terminal", "test");
+            workbench.live().poll();
+            assertThat(workbench.live().changedElsewhereProperty().get().reloadable()).isFalse();
+            assertThat(workbench.live().changedElsewhereProperty().get().notice()).startsWith("Deleted from the store since it was opened");
         }
     }
 

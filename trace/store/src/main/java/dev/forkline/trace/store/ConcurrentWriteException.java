@@ -20,16 +20,14 @@ public final class ConcurrentWriteException extends StoreException {
 
     /** The refusal of a duplicate key in {@code failure}'s causes (a batch's first failure included), or null. */
     static SQLException duplicateKey(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+        int looked = 0;
+        for (Throwable cause = failure; cause != null && looked++ < 64; cause = cause.getCause()) { // a cycle must not loop
             if (cause instanceof SQLException sql) {
                 for (SQLException next = sql; next != null; next = next.getNextException()) {
                     if (UNIQUE_VIOLATION.equals(next.getSQLState())) {
                         return next;
                     }
                 }
-            }
-            if (cause.getCause() == cause) {
-                break;
             }
         }
         return null;

@@ -39,10 +39,10 @@ class FullDiskTest {
 
     @Test
     void otherDatabaseErrorsAreReportedAsBeforeAndACycleEnds() {
-        SQLException other = new SQLException("Unique index or primary key violation", "23505");
+        SQLException other = new SQLException("Table \"EVENT_CHUNKS\" not found", "42S02");
         assertThat(FullDisk.causedBy(other)).isFalse();
         assertThat(StoreWriter.translate("import trace 't'", other).getMessage())
-                .isEqualTo("cannot import trace 't': database error: Unique index or primary key violation");
+                .isEqualTo("cannot import trace 't': database error: Table \"EVENT_CHUNKS\" not found");
 
         RuntimeException first = new RuntimeException("first");
         RuntimeException second = new RuntimeException("second", first);

@@ -52,6 +52,10 @@ public final class LiveSessionsViewModel {
 
     private static final Logger LOG = LoggerFactory.getLogger(LiveSessionsViewModel.class);
 
+    /** What another process did to the open trace: the notice to show, and whether loading it again can show it. */
+    public record ChangedElsewhere(String notice, boolean reloadable) {
+    }
+
     private final TaskExecutor executor;
     private final TraceLibrary library;
     private final WorkbenchViewModel workbench;
@@ -64,10 +68,6 @@ public final class LiveSessionsViewModel {
     private final BooleanBinding openIsLive;
     private final ReadOnlyIntegerWrapper announced = new ReadOnlyIntegerWrapper();
     private final ReadOnlyObjectWrapper<ChangedElsewhere> changedElsewhere = new ReadOnlyObjectWrapper<>();
-
-    /** What another process did to the open trace: the notice to show, and whether loading it again can show it. */
-    public record ChangedElsewhere(String notice, boolean reloadable) {
-    }
     private final List<Consumer<QueueItem>> arrivalListeners = new CopyOnWriteArrayList<>();
     /** Whether a trace captured live, by id: its source path never changes, so it is asked once. */
     private final Map<String, Boolean> liveBySource = new ConcurrentHashMap<>();
@@ -180,6 +180,7 @@ public final class LiveSessionsViewModel {
             return;
         }
         boolean baseline = counts == null;
+        Map<String, Long> before = counts;
         lastMark = scan.mark();
         counts = scan.counts();
         live.retainAll(scan.live());
@@ -205,22 +206,22 @@ public final class LiveSessionsViewModel {
         if (open != null && live.contains(open) && scan.changed().stream().anyMatch(summary -> summary.traceId().equals(open))) {
             reloadOpen(open);
         } else if (open != null && workbench.opened() != null && !workbench.selection().importing()) {
-            tellIfChangedElsewhere(open, scan);
+            tellIfChangedElsewhere(open, before, scan);
         }
     }
 
     /**
      * Says that the open trace, not a live one, is no longer what the store holds: another process stored it again
-     * with another number of events, or deleted it. (The window's own writes are shown by the time they are seen here,
+     * with another number of events, or deleted it (a trace shown that was never stored is not "deleted"). (The window's own writes are shown by the time they are seen here,
      * or replace what is open when they are, which takes the notice away.)
      */
-    private void tellIfChangedElsewhere(String open, Scan scan) {
+    private void tellIfChangedElsewhere(String open, Map<String, Long> before, Scan scan) {
         int shown = workbench.opened().bundle().events().size();
         Long stored = scan.counts().get(open);
-        if (stored == null) {
+        if (stored == null && before.containsKey(open)) {
             changedElsewhere.set(new ChangedElsewhere("Deleted from the store since it was opened, by another Forkline: what is"
                     + " shown is what was loaded then.", false));
-        } else if (stored != shown && scan.changed().stream().anyMatch(summary -> summary.traceId().equals(open))) {
+        } else if (stored != null && stored != shown && scan.changed().stream().anyMatch(summary -> summary.traceId().equals(open))) {
             changedElsewhere.set(new ChangedElsewhere("Changed in the store since it was opened: " + stored + " events there, "
                     + shown + " shown.", true));
         }

@@ -10,6 +10,8 @@ import dev.forkline.views.testdata.ScriptedReplayBackend;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,80 +22,97 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GrownSessionImportTest {
 
-    @Test
-    void theRefusalOffersToReplaceTheStoredTraceAndTheOfferStoresTheLongerSession(@TempDir Path dir) throws Exception {
-        List<String> records = Files.readAllLines(SharedSamples.require(SharedSamples.CLAUDE_CODE_SPLIT_MESSAGES));
-        Path session = dir.resolve("session.jsonl");
+    @TempDir
+    Path dir;
+
+    private List<String> records;
+    private Path session;
+    private Samples samples;
+    private WorkbenchViewModel workbench;
+
+    /** The session's file cut after 120 of its 217 records, imported through the window's view model: 129 events. */
+    @BeforeEach
+    void importTheSessionWhileItRan() throws Exception {
+        records = Files.readAllLines(SharedSamples.require(SharedSamples.CLAUDE_CODE_SPLIT_MESSAGES));
+        session = dir.resolve("session.jsonl");
         Files.write(session, records.subList(0, 120));
-        try (Samples samples = Samples.empty(dir.resolve("store"))) {
-            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), ScriptedReplayBackend.goMissing());
-            workbench.importFile(session);
-            assertThat(workbench.errorProperty().get()).isNull();
-            assertThat(onlyTrace(workbench).eventCount()).isEqualTo(129);
+        samples = Samples.empty(dir.resolve("store"));
+        workbench = samples.workbench(new SameThreadTaskExecutor(), ScriptedReplayBackend.goMissing());
+        workbench.importFile(session);
+        assertThat(workbench.errorProperty().get()).isNull();
+        assertThat(onlyTrace(workbench).eventCount()).isEqualTo(129);
+    }
 
-            Files.write(session, records);
-            workbench.importFile(session);
-
-            UserError refused = workbench.errorProperty().get();
-            assertThat(refused.title()).isEqualTo("Could not import session.jsonl");
-            assertThat(refused.detail()).contains("the new bundle holds the first 127 unchanged; its run has 231 events (a session"
-                    + " stored while it was still going on");
-            assertThat(refused.offer()).isNotNull();
-            assertThat(refused.offer().label()).isEqualTo("Replace the stored trace");
-            assertThat(onlyTrace(workbench).eventCount()).as("nothing changed before the offer is taken").isEqualTo(129);
-
-            refused.offer().action().run();
-
-            assertThat(workbench.errorProperty().get()).isSameAs(refused);
-            assertThat(onlyTrace(workbench).eventCount()).isEqualTo(231);
-            assertThat(workbench.opened().bundle().events()).hasSize(231);
-
-            // a refusal that replacing cannot mend offers nothing
-            samples.store.hold(onlyTrace(workbench).traceId(), "legal", "incident 7");
-            Files.write(session, records.subList(0, 200));
-            workbench.importReplacing(session);
-            UserError held = workbench.errorProperty().get();
-            assertThat(held.detail()).contains("is on legal hold").contains("it is not replaced");
-            assertThat(held.offer()).isNull();
-            assertThat(onlyTrace(workbench).eventCount()).isEqualTo(231);
+    @AfterEach
+    void close() throws Exception {
+        if (samples != null) {
+            samples.close();
         }
     }
 
     @Test
-    void theOpenTraceReplacedOrDeletedByAnotherProcessIsToldAndReloadedOnlyWhenAsked(@TempDir Path dir) throws Exception {
-        List<String> records = Files.readAllLines(SharedSamples.require(SharedSamples.CLAUDE_CODE_SPLIT_MESSAGES));
-        Path session = dir.resolve("session.jsonl");
-        Files.write(session, records.subList(0, 120));
-        try (Samples samples = Samples.empty(dir.resolve("store"))) {
-            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), ScriptedReplayBackend.goMissing());
-            workbench.importFile(session);
-            String traceId = onlyTrace(workbench).traceId();
-            workbench.selectEvent(workbench.opened().bundle().events().get(40).id());
-            workbench.live().poll(); // the first poll takes the store's mark
+    void theRefusalOffersToReplaceTheStoredTraceAndTheOfferStoresTheLongerSession() throws Exception {
+        Files.write(session, records);
+        workbench.importFile(session);
 
-            // a terminal imports the grown file in its place
-            Files.write(session, records);
-            samples.library.importReplacing(session, dev.forkline.views.concurrent.Progress.NONE, null);
-            workbench.live().poll();
+        UserError refused = workbench.errorProperty().get();
+        assertThat(refused.title()).isEqualTo("Could not import session.jsonl");
+        assertThat(refused.detail()).contains("the new bundle holds the first 127 unchanged; its run has 231 events (a session"
+                + " stored while it was still going on");
+        assertThat(refused.offer()).isNotNull();
+        assertThat(refused.offer().label()).isEqualTo("Replace the stored trace");
+        assertThat(onlyTrace(workbench).eventCount()).as("nothing changed before the offer is taken").isEqualTo(129);
 
-            assertThat(workbench.opened().bundle().events()).as("not reloaded under the reviewer").hasSize(129);
-            assertThat(workbench.live().changedElsewhereProperty().get()).isEqualTo(new LiveSessionsViewModel.ChangedElsewhere(
-                    "Changed in the store since it was opened: 231 events there, 129 shown.", true));
-            workbench.live().poll();
-            assertThat(workbench.live().changedElsewhereProperty().get()).as("nothing changed since: still told").isNotNull();
+        refused.offer().action().run();
 
-            workbench.live().reloadChanged();
+        assertThat(workbench.errorProperty().get()).isSameAs(refused);
+        assertThat(onlyTrace(workbench).eventCount()).isEqualTo(231);
+        assertThat(workbench.opened().bundle().events()).hasSize(231);
 
-            assertThat(workbench.opened().bundle().events()).hasSize(231);
-            assertThat(workbench.timeline().selectedEvent().id()).as("where the reviewer was")
-                    .isEqualTo(workbench.opened().bundle().events().get(40).id());
-            assertThat(workbench.live().changedElsewhereProperty().get()).isNull();
+        // a refusal that replacing cannot mend offers nothing
+        samples.store.hold(onlyTrace(workbench).traceId(), "legal", "incident 7");
+        Files.write(session, records.subList(0, 200));
+        workbench.importReplacing(session);
+        UserError held = workbench.errorProperty().get();
+        assertThat(held.detail()).contains("is on legal hold").contains("it is not replaced");
+        assertThat(held.offer()).isNull();
+        assertThat(onlyTrace(workbench).eventCount()).isEqualTo(231);
+    }
 
-            samples.store.delete(traceId, "terminal", "test");
-            workbench.live().poll();
-            assertThat(workbench.live().changedElsewhereProperty().get().reloadable()).isFalse();
-            assertThat(workbench.live().changedElsewhereProperty().get().notice()).startsWith("Deleted from the store since it was opened");
-        }
+    @Test
+    void theOpenTraceReplacedOrDeletedByAnotherProcessIsToldAndReloadedOnlyWhenAsked() throws Exception {
+        String traceId = onlyTrace(workbench).traceId();
+        workbench.selectEvent(workbench.opened().bundle().events().get(40).id());
+        workbench.live().poll(); // the first poll takes the store's mark
+
+        // a terminal imports the grown file in its place
+        Files.write(session, records);
+        samples.library.importReplacing(session, dev.forkline.views.concurrent.Progress.NONE, null);
+        workbench.live().poll();
+
+        assertThat(workbench.opened().bundle().events()).as("not reloaded under the reviewer").hasSize(129);
+        assertThat(workbench.live().changedElsewhereProperty().get()).isEqualTo(new LiveSessionsViewModel.ChangedElsewhere(
+                "Changed in the store since it was opened: 231 events there, 129 shown.", true));
+        workbench.live().poll();
+        assertThat(workbench.live().changedElsewhereProperty().get()).as("nothing changed since: still told").isNotNull();
+
+        workbench.live().reloadChanged();
+
+        assertThat(workbench.opened().bundle().events()).hasSize(231);
+        assertThat(workbench.timeline().selectedEvent().id()).as("where the reviewer was")
+                .isEqualTo(workbench.opened().bundle().events().get(40).id());
+        assertThat(workbench.live().changedElsewhereProperty().get()).isNull();
+
+        samples.store.delete(traceId, "terminal", "test");
+        workbench.live().poll();
+        assertThat(workbench.live().changedElsewhereProperty().get().reloadable()).isFalse();
+        assertThat(workbench.live().changedElsewhereProperty().get().notice()).startsWith("Deleted from the store since it was opened");
+
+        // a trace shown that was never stored is not one deleted
+        workbench.open(dev.forkline.views.testdata.DemoTrace.bundle());
+        samples.library.importTrace(session, dev.forkline.views.concurrent.Progress.NONE);
+        workbench.live().poll();
+        assertThat(workbench.live().changedElsewhereProperty().get()).isNull();
     }
 
     private static TraceSummary onlyTrace(WorkbenchViewModel workbench) {

@@ -10,6 +10,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -22,10 +24,11 @@ import java.util.Set;
  * may differ). A live OpenTelemetry trace stored again as its spans arrive rewrites its last chunk and its new events,
  * instead of every event.
  *
- * <p>Only taken for one-run traces whose manifest is unchanged and whose replaced chunks hold neither a
- * {@code session.end} before the cut, a fork, nor a blob name (the runs row's outcome and the trace's blob references
- * would otherwise need the removed events read back); {@link #run} answers empty and the caller replaces the whole
- * trace.
+ * <p>Only taken for one-run traces whose manifest is unchanged, whose kept chunks hold neither a {@code session.end}
+ * nor a fork (the runs row's outcome and parent would otherwise need the kept events parsed), and whose replaced chunks
+ * hold neither a fork nor a decision; {@link #run} answers empty and the caller replaces the whole trace. When the
+ * replaced chunks name blobs, the trace's blob references are cut back to those the kept chunks name before the new
+ * events add theirs, as a fresh import would refer to them; the blobs stay stored, as a whole replacement leaves them.
  */
 final class TailReplacement {
 
@@ -63,6 +66,9 @@ final class TailReplacement {
             return Optional.empty();
         }
         String runId = runIds.getFirst();
+        if (cut.removedNameBlobs()) {
+            referOnlyTo(connection, cut.keptBlobNames());
+        }
         try (PreparedStatement delete = connection.prepareStatement("DELETE FROM event_chunks WHERE trace_id = ? AND run_id = ?"
                 + " AND first_seq > ?");
              PreparedStatement runRow = connection.prepareStatement("UPDATE runs SET event_count = ?, outcome = ?"
@@ -125,11 +131,23 @@ final class TailReplacement {
         return true;
     }
 
+    /** Keeps the trace's references to the blobs in {@code names} (those it refers to already) and drops the others. */
+    private void referOnlyTo(Connection connection, Set<String> names) throws SQLException, StoreException {
+        Set<String> kept = new LinkedHashSet<>(TraceBlobRefs.of(connection, traceId));
+        kept.retainAll(names);
+        try (PreparedStatement delete = connection.prepareStatement("DELETE FROM trace_blob_refs WHERE trace_id = ?")) {
+            delete.setString(1, traceId);
+            delete.executeUpdate();
+        }
+        TraceBlobRefs.add(connection, traceId, kept);
+    }
+
     /**
-     * @param keep    how many leading events stay stored (a multiple of whole stored chunks)
-     * @param removed how many stored events are deleted
+     * @param keep             how many leading events stay stored (a multiple of whole stored chunks)
+     * @param keptBlobNames    the blob names of the kept events
+     * @param removedNameBlobs whether a deleted event names a blob
      */
-    private record Cut(int keep, long removed) {
+    private record Cut(int keep, Set<String> keptBlobNames, boolean removedNameBlobs) {
     }
 
     /** Where the stored chunks stop matching the incoming events; null when a chunk to delete cannot simply go. */
@@ -137,7 +155,8 @@ final class TailReplacement {
         int size = incoming.size();
         byte[] hash = new byte[HashBytes.LENGTH];
         int[] keep = {-1};
-        long[] removed = {0};
+        Set<String> keptBlobNames = new HashSet<>();
+        boolean[] removedNameBlobs = {false};
         boolean[] refused = {false};
         boolean[] endKept = {false};
         ChunkHeaderReader.read(connection, traceId, runIds, false, chunk -> {
@@ -153,15 +172,13 @@ final class TailReplacement {
                     endKept[0] |= header.types[k].equals(EventType.SESSION_END.wireName())
                             || header.types[k].equals(EventType.RUN_FORK.wireName());
                 }
+                keptBlobNames.addAll(Arrays.asList(header.blobNames).subList(0, header.blobStart[header.size()]));
                 return;
             }
             if (keep[0] < 0) {
                 keep[0] = first;
             }
-            removed[0] += header.size();
-            if (header.blobStart[header.size()] > 0) {
-                refused[0] = true;
-            }
+            removedNameBlobs[0] |= header.blobStart[header.size()] > 0;
             for (int k = 0; k < header.size(); k++) {
                 refused[0] |= header.types[k].equals(EventType.RUN_FORK.wireName())
                         || header.types[k].equals(EventType.APPROVAL_DECISION.wireName());
@@ -172,6 +189,6 @@ final class TailReplacement {
         if (refused[0] || endKept[0]) {
             return null;
         }
-        return new Cut(kept, removed[0]);
+        return new Cut(kept, keptBlobNames, removedNameBlobs[0]);
     }
 }

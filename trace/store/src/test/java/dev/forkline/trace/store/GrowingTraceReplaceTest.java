@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventChain;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.Hashes;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.Json;
 import dev.forkline.trace.NewEvent;
@@ -15,9 +16,11 @@ import dev.forkline.trace.index.TraceIndex;
 import dev.forkline.trace.integrity.TraceIntegrity;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,6 +60,29 @@ class GrowingTraceReplaceTest {
             replaceAndCheck(store, withBlobAtEnd(2_500), "/live/a.jsonl");
             replaceAndCheck(store, withBlobAtEnd(2_600), "/live/a.jsonl");
             replaceAndCheck(store, derived(2_700, -1, "success"), "/live/b.jsonl");
+        }
+    }
+
+    /**
+     * A grown trace whose replaced chunks name a blob (a Claude Code session's tool output, stored once it is long) keeps
+     * its stored chunks before the change: only the tail is written again, and the trace then refers to the blobs its
+     * events name, the replaced one's no longer, as a fresh import of the new form would.
+     */
+    @Test
+    void aGrownTraceWhoseReplacedTailNamesABlobKeepsItsEarlierChunks() throws Exception {
+        try (TraceStore store = TraceStore.open(dir.resolve("db/forkline").toAbsolutePath())) {
+            Bundle stored = withOutputs(5_000, 100, "early output", 4_500, "first late output");
+            replaceAndCheck(store, stored, "/live/d.jsonl");
+            Bundle grown = withOutputs(6_000, 100, "early output", 5_900, "second late output");
+
+            StoreResult result = store.replaceTrace(grown, List.of(), "/live/d.jsonl", TraceIntegrity.unverified());
+
+            assertThat(result.status()).isEqualTo(StoreResult.Status.UPDATED);
+            assertThat(result.newEvents()).as("events written again: the tail from the chunk holding event 4,500 on")
+                    .isPositive().isLessThan(grown.events().size() - PreparedChunks.MAX_EVENTS);
+            assertThat(blobReferences(grown.manifest().traceId()))
+                    .containsExactlyInAnyOrder(Hashes.sha256(bytes("early output")), Hashes.sha256(bytes("second late output")));
+            replaceAndCheck(store, grown, "/live/d.jsonl");
         }
     }
 
@@ -135,6 +161,37 @@ class GrowingTraceReplaceTest {
         }
         return new Bundle("memory", new Manifest(1, "otel-genai:t1", "live trace", T0, "forkline-import/otel-genai", "otel-genai"),
                 events, new int[events.size()], new MemoryBlobStore());
+    }
+
+    /**
+     * {@code spans} notes, two of which are tool results naming a blob of the given content instead, and a session end.
+     */
+    private static Bundle withOutputs(int spans, int firstAt, String first, int secondAt, String second) {
+        MemoryBlobStore blobs = new MemoryBlobStore();
+        EventChain chain = new EventChain();
+        List<Event> events = new ArrayList<>();
+        events.add(chain.append(NewEvent.of("r1", "harness", EventType.SESSION_START).at(T0).data(Json.object().put("title", "live"))));
+        for (int i = 0; i < spans; i++) {
+            NewEvent event = i == firstAt || i == secondAt
+                    ? NewEvent.of("r1", "tool", EventType.TOOL_RESULT).data(Json.object().put("callId", "c" + i)
+                            .put("stdoutRef", blobs.put(bytes(i == firstAt ? first : second))))
+                    : NewEvent.of("r1", "agent", EventType.NOTE).data(Json.object().put("text", "span " + i));
+            events.add(chain.append(event.id("span-" + i).at(T0.plusMillis(i + 1))));
+        }
+        events.add(chain.append(NewEvent.of("r1", "harness", EventType.SESSION_END).at(T0.plusMillis(spans + 1))
+                .data(Json.object().put("outcome", "success"))));
+        return new Bundle("memory", new Manifest(1, "claude-code:d", "live trace", T0, "forkline-import/claude-code", "claude-code"),
+                events, new int[events.size()], blobs);
+    }
+
+    private Set<String> blobReferences(String traceId) throws Exception {
+        try (Connection connection = StoreBackend.H2.connect(dir, "db/forkline")) {
+            return TraceBlobRefs.of(connection, traceId);
+        }
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     private static Bundle withTitle(Bundle bundle, String title) {

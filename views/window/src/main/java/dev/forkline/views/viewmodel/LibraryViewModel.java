@@ -8,6 +8,8 @@ import dev.forkline.views.data.LibraryQuery;
 import dev.forkline.views.data.TraceLibrary;
 import dev.forkline.views.data.TraceSummary;
 import javafx.beans.Observable;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -15,6 +17,7 @@ import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -36,6 +39,7 @@ public final class LibraryViewModel {
     static final String NO_TRACES = "No stored traces.\nFile › Open/Import… or drop a trace here.";
     static final String NONE_MATCHES = "No stored trace matches the search and filters.";
     static final String SEARCHING = "Searching…";
+    static final String IMPORTING = "Importing…\nThe trace is listed here once it is stored.";
 
     private final ObjectProperty<TraceLibrary> library = new SimpleObjectProperty<>();
     private final ObservableList<TraceSummary> traces = FXCollections.observableArrayList();
@@ -52,7 +56,9 @@ public final class LibraryViewModel {
     private final StringProperty outcome = new SimpleStringProperty();
     private final ObjectProperty<IntegrityStatus> integrity = new SimpleObjectProperty<>();
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
-    private final ReadOnlyStringWrapper emptyListText = new ReadOnlyStringWrapper(NO_TRACES);
+    private final StringProperty listedText = new SimpleStringProperty(NO_TRACES);
+    private final BooleanProperty importing = new SimpleBooleanProperty();
+    private final ReadOnlyStringWrapper emptyListText = new ReadOnlyStringWrapper();
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper();
     private final ObservableList<String> formats = FXCollections.observableArrayList();
     private final LatestWins latest;
@@ -60,6 +66,7 @@ public final class LibraryViewModel {
     public LibraryViewModel(TaskExecutor executor, TraceLibrary initial) {
         this.latest = new LatestWins(executor);
         this.library.set(initial);
+        emptyListText.bind(Bindings.when(importing.and(listedText.isEqualTo(NO_TRACES))).then(IMPORTING).otherwise(listedText));
         for (Observable part : List.of(text, from, to, format, outcome, integrity, library)) {
             part.addListener(obs -> refresh());
         }
@@ -79,10 +86,10 @@ public final class LibraryViewModel {
         LibraryQuery query = query();
         loading.set(true);
         if (query.narrows()) {
-            emptyListText.set(SEARCHING); // a text is looked for in the events of traces not indexed yet: seconds on a big one
+            listedText.set(SEARCHING); // a text is looked for in the events of traces not indexed yet: seconds on a big one
         }
         latest.execute("library-search", progress -> new Result(source.find(query), source.list()), result -> {
-            emptyListText.set(query.narrows() ? NONE_MATCHES : NO_TRACES);
+            listedText.set(query.narrows() ? NONE_MATCHES : NO_TRACES);
             // the counts first: the list's cells read them when the traces are set
             eventHits.clear();
             result.matches().eventHits().forEach((traceId, hits) -> eventHits.put(traceId, hits.label()));
@@ -97,7 +104,7 @@ public final class LibraryViewModel {
             updateSearchIndex(source);
         }, failure -> {
             error.set("Could not read the library: " + failure.getMessage());
-            emptyListText.set(""); // the error says why nothing is listed
+            listedText.set(""); // the error says why nothing is listed
             loading.set(false);
         });
     }
@@ -192,6 +199,11 @@ public final class LibraryViewModel {
     }
 
     /** What the list says when it shows no trace: none stored, none matching, or still searching. */
+    /** Whether the window imports a trace now: a list of nothing stored then says that the trace will be listed. */
+    public BooleanProperty importingProperty() {
+        return importing;
+    }
+
     public ReadOnlyStringProperty emptyListTextProperty() {
         return emptyListText.getReadOnlyProperty();
     }

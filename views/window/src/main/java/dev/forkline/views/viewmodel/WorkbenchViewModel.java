@@ -108,6 +108,7 @@ public final class WorkbenchViewModel {
         this.lineageFactory = lineageFactory;
         this.recentFiles = recentFiles;
         this.libraryModel = new LibraryViewModel(executor, library);
+        libraryModel.importingProperty().bind(importRunning);
         this.filter = new FilterViewModel(timeline, executor);
         this.inspector = new InspectorViewModel(executor);
         this.settings = services.settings();

@@ -146,10 +146,13 @@ class ImportPreviewTest {
                 && workbench.backgroundMessageProperty().get().contains("events so far"));
         assertThat(workbench.previewingProperty().get()).as("nothing to show before it is stored").isFalse();
         assertThat(workbench.importRunningProperty().get()).isTrue();
+        assertThat(workbench.library().emptyListTextProperty().get()).as("an empty library says the trace is on its way")
+                .isEqualTo(LibraryViewModel.IMPORTING);
 
         workbench.cancelImport();
 
         assertThat(workbench.importRunningProperty().get()).isFalse();
+        assertThat(workbench.library().emptyListTextProperty().get()).isEqualTo(LibraryViewModel.NO_TRACES);
         assertThat(workbench.importNoticeProperty().get()).contains("cancelled").contains("nothing");
         assertNothingComesBackOnceTheImportEnds();
     }

@@ -75,6 +75,18 @@ class LibraryViewModelTest {
             model.textProperty().set("");
             executor.runAllNewestFirst();
             assertThat(model.emptyListTextProperty().get()).isEqualTo(LibraryViewModel.NO_TRACES);
+
+            model.importingProperty().set(true);
+            assertThat(model.emptyListTextProperty().get()).as("not 'nothing stored' while a trace is being stored")
+                    .isEqualTo(LibraryViewModel.IMPORTING);
+            model.textProperty().set("pytest");
+            executor.runAllNewestFirst();
+            assertThat(model.emptyListTextProperty().get()).as("a search finds nothing, import or not")
+                    .isEqualTo(LibraryViewModel.NONE_MATCHES);
+            model.textProperty().set("");
+            executor.runAllNewestFirst();
+            model.importingProperty().set(false);
+            assertThat(model.emptyListTextProperty().get()).isEqualTo(LibraryViewModel.NO_TRACES);
         }
     }
 

@@ -9,10 +9,9 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.Separator;
 import javafx.scene.control.Slider;
 import javafx.scene.control.Tooltip;
-import javafx.geometry.Orientation;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.util.Duration;
@@ -20,8 +19,11 @@ import javafx.util.StringConverter;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
-/** Step, play at a chosen pace, zoom: the buttons for what the keyboard also does. */
-final class PlaybackBar extends HBox {
+/**
+ * Step, play at a chosen pace, zoom: the buttons for what the keyboard also does, and where the cursor is. Three groups
+ * that wrap onto a second line where the centre is narrower than all of them, rather than cut a control or the count.
+ */
+final class PlaybackBar extends FlowPane {
 
     final Button play = new Button();
     final Label position = new Label();
@@ -29,7 +31,8 @@ final class PlaybackBar extends HBox {
 
     PlaybackBar(TimelineViewModel timeline) {
         getStyleClass().add("playback-bar");
-        setSpacing(4);
+        setHgap(16); // between the groups, which a separator would also start on a wrapped line
+        setVgap(4);
         setPadding(new Insets(6, 10, 6, 10));
         setAlignment(Pos.CENTER_LEFT);
 
@@ -51,7 +54,7 @@ final class PlaybackBar extends HBox {
         paceTitle.setId("play-pace-label");
         paceTitle.setLabelFor(pace);
         paceTitle.setMinWidth(Region.USE_PREF_SIZE);
-        pace.setPrefWidth(90);
+        pace.setPrefWidth(60);
         pace.setTooltip(new Tooltip("Playback pace: time between steps"));
         timeline.paceMillisProperty().bind(pace.valueProperty());
         Label paceLabel = new Label();
@@ -95,13 +98,10 @@ final class PlaybackBar extends HBox {
 
         position.setId("position");
         position.getStyleClass().add("muted");
-        // an event id can be a long UUID: cut (whole on hover) rather than widen the centre and squeeze the library
-        position.setMinWidth(60);
-        FullText.whenCut(position);
+        position.setMinWidth(Region.USE_PREF_SIZE); // a count is never cut: "90079…" reads as a smaller number than 900,791
 
-        getChildren().addAll(first, previous, play, next, last, new Separator(Orientation.VERTICAL), paceTitle, pace, paceLabel,
-                scopeTitle, scope,
-                new Separator(Orientation.VERTICAL), zoomIn, zoomOut, fit, zoomSelection, new Separator(Orientation.VERTICAL), position);
+        getChildren().addAll(group(first, previous, play, next, last, position), group(paceTitle, pace, paceLabel, scopeTitle, scope),
+                group(zoomIn, zoomOut, fit, zoomSelection));
 
         timeline.playingProperty().addListener((obs, old, playing) -> {
             if (playing) {
@@ -122,6 +122,12 @@ final class PlaybackBar extends HBox {
         ticker.getKeyFrames().setAll(new KeyFrame(Duration.millis(timeline.paceMillisProperty().get()), e -> timeline.playTick()));
         ticker.setCycleCount(Timeline.INDEFINITE);
         ticker.play();
+    }
+
+    private static HBox group(javafx.scene.Node... nodes) {
+        HBox group = new HBox(4, nodes);
+        group.setAlignment(Pos.CENTER_LEFT);
+        return group;
     }
 
     private static Button button(org.kordamp.ikonli.Ikon icon, String tip, Runnable action) {

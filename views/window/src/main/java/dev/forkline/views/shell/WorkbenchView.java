@@ -48,6 +48,7 @@ import org.kordamp.ikonli.material2.Material2MZ;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -290,7 +291,9 @@ public final class WorkbenchView extends BorderPane {
         TimelineViewModel timeline = model.timeline();
         int index = timeline.selectedIndex();
         int total = timeline.events().size();
-        playback.position.setText(index < 0 ? total + " events" : (index + 1) + " / " + total + " · " + timeline.events().id(index));
+        // the selected event's id is the inspector's: a long one here would crowd out the controls
+        playback.position.setText(index < 0 ? String.format(Locale.ROOT, "%,d events", total)
+                : String.format(Locale.ROOT, "%,d / %,d", index + 1, total));
     }
 
     /** What "Connect to team store…" does with the opened store: the window shell shows the team's library. */

@@ -238,17 +238,35 @@ class ReviewerFrictionFlowsTest {
         HeadlessFx.waitForFx();
         double before = HeadlessFx.call(() -> view().library.getWidth());
         String id = HeadlessFx.call(() -> model.timeline().events().id(9));
-        select(id); // the playback bar names it: "10 / m · <uuid>"
+        select(id); // the playback bar once named it: "10 / m · <uuid>"
         HeadlessFx.waitForFx();
         assertThat(HeadlessFx.call(() -> view().library.getWidth())).as("the library is not pushed aside")
                 .isCloseTo(before, org.assertj.core.data.Offset.offset(1.0));
-        assertThat(HeadlessFx.call(() -> view().playback.position.getTooltip() == null ? "" : view().playback.position.getTooltip().getText()))
-                .as("the cut position shows whole on hover").contains(id);
         // the list's hidden sizing cell holds a title too, laid out or not: only the titles shown count
         List<Double> titleWidths = HeadlessFx.call(() -> view().library.lookupAll(".trace-title").stream()
                 .filter(ReviewerFrictionFlowsTest::shown).map(n -> ((Labeled) n).getWidth()).toList());
         assertThat(titleWidths).isNotEmpty().allSatisfy(width -> assertThat(width).as("a title beside its badges was cut to nothing")
                 .isGreaterThan(120));
+        int total = HeadlessFx.call(() -> model.timeline().events().size());
+        for (double width : new double[] {1600, 1100}) {
+            HeadlessFx.call(() -> {
+                stage.setWidth(width);
+                return null;
+            });
+            HeadlessFx.waitForFx();
+            assertThat(HeadlessFx.call(() -> view().playback.position.getText())).as("the id is the inspector's").isEqualTo("10 / " + total);
+            assertThat(HeadlessFx.call(() -> view().playback.position.isTextTruncated()))
+                    .as("the position is never cut, at %s px: a cut count reads as a smaller one", width).isFalse();
+            assertThat(HeadlessFx.call(() -> cutControls(view().playback))).as("controls cut off the playback bar at %s px", width).isEmpty();
+        }
+    }
+
+    /** The tooltips of the bar's buttons that lie partly outside it (a bar narrower than its controls cuts them). */
+    private static List<String> cutControls(javafx.scene.layout.Region bar) {
+        javafx.geometry.Bounds inside = bar.localToScene(bar.getLayoutBounds());
+        return bar.lookupAll(".button").stream()
+                .filter(button -> !inside.contains(button.localToScene(button.getLayoutBounds())))
+                .map(button -> ((javafx.scene.control.Button) button).getTooltip().getText()).toList();
     }
 
     private static boolean shown(javafx.scene.Node node) {

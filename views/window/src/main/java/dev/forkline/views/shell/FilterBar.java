@@ -13,6 +13,8 @@ import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import java.util.List;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
@@ -21,6 +23,7 @@ final class FilterBar extends HBox {
 
     static final String ALL_TYPES = "All types";
     static final String ALL_ACTORS = "All actors";
+    private static final double CHOICE_WIDTH = 112;
 
     final TextField text = new TextField();
     final ComboBox<String> type = new ComboBox<>();
@@ -30,7 +33,7 @@ final class FilterBar extends HBox {
 
     FilterBar(FilterViewModel filter, TimelineViewModel timeline) {
         getStyleClass().add("filter-bar");
-        setSpacing(8);
+        setSpacing(6);
         setPadding(new Insets(6, 10, 6, 10));
         setAlignment(Pos.CENTER_LEFT);
 
@@ -50,6 +53,7 @@ final class FilterBar extends HBox {
         });
         HBox.setHgrow(text, Priority.ALWAYS);
         text.setMaxWidth(420);
+        text.setMinWidth(120); // the field gives way where the centre is narrow; the choices, labels and count are not cut
 
         type.setId("filter-type");
         type.getItems().setAll(ALL_TYPES);
@@ -84,8 +88,16 @@ final class FilterBar extends HBox {
         count.getStyleClass().add("muted");
         count.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
             int n = filter.matchCountProperty().get();
-            return filter.searchingProperty().get() ? "searching…" : n < 0 ? "" : n + (n == 1 ? " match" : " matches");
+            return filter.searchingProperty().get() ? "searching…" : n < 0 ? "" : String.format(java.util.Locale.ROOT, "%,d", n)
+                    + (n == 1 ? " match" : " matches");
         }, filter.matchCountProperty(), filter.searchingProperty()));
+        for (ComboBox<String> choice : List.of(type, actor)) {
+            // as wide as "All actors", not as the longest type or actor in the list (its drop-down shows them whole)
+            choice.setPrefWidth(CHOICE_WIDTH);
+        }
+        for (Region unCut : new Region[]{type, actor, errorsOnly, hideOthers, count}) {
+            unCut.setMinWidth(Region.USE_PREF_SIZE);
+        }
 
         Button previous = new Button(null, Icons.of(Material2AL.KEYBOARD_ARROW_UP));
         previous.setOnAction(e -> timeline.step(-1, StepScope.MATCHES));

@@ -26,7 +26,7 @@ final class PaneWidths {
     /**
      * Lets a column of bars (heading, playback, filters) be narrower than the sum of its controls: a bar keeps its
      * controls at their size, laid from the left, and what does not fit at the right end is cut by the pane instead of
-     * shifting the whole column (and the timeline) out of view.
+     * shifting the whole column (and the timeline) out of view. The playback bar wraps its groups instead.
      */
     static void shrinkable(javafx.scene.layout.Pane column) {
         column.setMinWidth(0);

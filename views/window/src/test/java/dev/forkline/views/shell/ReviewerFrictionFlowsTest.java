@@ -14,6 +14,7 @@ import dev.forkline.views.testdata.ScriptedReplayBackend;
 import dev.forkline.views.viewmodel.WorkbenchViewModel;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
@@ -242,23 +243,59 @@ class ReviewerFrictionFlowsTest {
         HeadlessFx.waitForFx();
         assertThat(HeadlessFx.call(() -> view().library.getWidth())).as("the library is not pushed aside")
                 .isCloseTo(before, org.assertj.core.data.Offset.offset(1.0));
-        // the list's hidden sizing cell holds a title too, laid out or not: only the titles shown count
-        List<Double> titleWidths = HeadlessFx.call(() -> view().library.lookupAll(".trace-title").stream()
-                .filter(ReviewerFrictionFlowsTest::shown).map(n -> ((Labeled) n).getWidth()).toList());
+        // the list's hidden sizing cell holds a title too, laid out or not: only the titles shown count (once laid out)
+        List<Double> titleWidths = shownTitleWidths();
+        for (long laidOut = System.nanoTime() + 5_000_000_000L; titleWidths.contains(0.0) && System.nanoTime() < laidOut; ) {
+            Thread.sleep(20);
+            titleWidths = shownTitleWidths();
+        }
         assertThat(titleWidths).isNotEmpty().allSatisfy(width -> assertThat(width).as("a title beside its badges was cut to nothing")
                 .isGreaterThan(120));
         int total = HeadlessFx.call(() -> model.timeline().events().size());
-        for (double width : new double[] {1600, 1100}) {
-            HeadlessFx.call(() -> {
-                stage.setWidth(width);
-                return null;
-            });
-            HeadlessFx.waitForFx();
+        HeadlessFx.call(() -> {
+            model.filter().textProperty().set("git");
+            return null;
+        });
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!HeadlessFx.call(() -> ((Labeled) view().filterBar.lookup("#filter-count")).getText()).endsWith("matches")
+                && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(HeadlessFx.call(() -> ((Labeled) view().filterBar.lookup("#filter-count")).getText())).endsWith(" matches");
+        // the walkthrough's window, then its centre narrowed by the reviewer (its divider dragged towards the library)
+        for (double centre : new double[] {0, 700}) {
+            if (centre > 0) {
+                HeadlessFx.call(() -> {
+                    SplitPane main = (SplitPane) stage.getScene().getRoot().lookupAll(".split-pane").stream()
+                            .filter(pane -> ((SplitPane) pane).getItems().contains(view().library)).findFirst().orElseThrow();
+                    double[] dividers = main.getDividerPositions();
+                    main.setDividerPositions(dividers[0], dividers[0] + centre / main.getWidth());
+                    return null;
+                });
+                long laidOut = System.nanoTime() + 5_000_000_000L;
+                while (HeadlessFx.call(() -> view().filterBar.getWidth()) > centre + 2 && System.nanoTime() < laidOut) {
+                    Thread.sleep(20);
+                }
+                assertThat(HeadlessFx.call(() -> view().filterBar.getWidth())).as("the centre narrowed").isLessThanOrEqualTo(centre + 2);
+            }
+            String where = centre > 0 ? "a centre of " + centre + " px" : "1,600 px";
             assertThat(HeadlessFx.call(() -> view().playback.position.getText())).as("the id is the inspector's").isEqualTo("10 / " + total);
             assertThat(HeadlessFx.call(() -> view().playback.position.isTextTruncated()))
-                    .as("the position is never cut, at %s px: a cut count reads as a smaller one", width).isFalse();
-            assertThat(HeadlessFx.call(() -> cutControls(view().playback))).as("controls cut off the playback bar at %s px", width).isEmpty();
+                    .as("the position is never cut, at %s: a cut count reads as a smaller one", where).isFalse();
+            assertThat(HeadlessFx.call(() -> cutControls(view().playback))).as("controls cut off the playback bar at %s", where).isEmpty();
+            assertThat(HeadlessFx.call(() -> java.util.stream.Stream.of(view().filterBar.errorsOnly, view().filterBar.hideOthers,
+                            (Labeled) view().filterBar.lookup("#filter-count"))
+                    .filter(Labeled::isTextTruncated).map(Labeled::getText).toList()))
+                    .as("the filter bar's labels and match count cut at %s", where).isEmpty();
+            if (centre == 0) { // a narrower centre cuts the filter bar at its right end
+                assertThat(HeadlessFx.call(() -> cutControls(view().filterBar))).as("buttons cut off the filter bar at %s", where).isEmpty();
+            }
         }
+    }
+
+    private List<Double> shownTitleWidths() {
+        return HeadlessFx.call(() -> view().library.lookupAll(".trace-title").stream()
+                .filter(ReviewerFrictionFlowsTest::shown).map(n -> ((Labeled) n).getWidth()).toList());
     }
 
     /** The tooltips of the bar's buttons that lie partly outside it (a bar narrower than its controls cuts them). */
@@ -266,7 +303,8 @@ class ReviewerFrictionFlowsTest {
         javafx.geometry.Bounds inside = bar.localToScene(bar.getLayoutBounds());
         return bar.lookupAll(".button").stream()
                 .filter(button -> !inside.contains(button.localToScene(button.getLayoutBounds())))
-                .map(button -> ((javafx.scene.control.Button) button).getTooltip().getText()).toList();
+                .map(button -> ((javafx.scene.control.Button) button).getTooltip() == null ? button.toString()
+                        : ((javafx.scene.control.Button) button).getTooltip().getText()).toList();
     }
 
     private static boolean shown(javafx.scene.Node node) {

@@ -80,7 +80,7 @@ public final class ReconstructorStateProvider implements StateProvider {
 
     private static String sessionSummary(StateAt state) {
         var session = state.session();
-        return String.format(Locale.ROOT, "%d model calls · %,d in / %,d out tokens · $%s · %s", session.modelCalls().size(),
+        return String.format(Locale.ROOT, "%,d model calls · %,d in / %,d out tokens · $%s · %s", session.modelCalls().size(),
                 session.inputTokens(), session.outputTokens(), session.costUsd().stripTrailingZeros().toPlainString(),
                 session.outcome() == null ? "running" : session.outcome());
     }

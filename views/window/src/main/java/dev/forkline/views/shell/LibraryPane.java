@@ -198,8 +198,9 @@ final class LibraryPane extends VBox {
             }
             Label title = new Label(trace.title());
             title.getStyleClass().add("trace-title");
-            Label meta = new Label(DATE.format(trace.created()) + " · " + trace.sourceFormat() + " · " + trace.runCount()
-                    + (trace.runCount() == 1 ? " run" : " runs") + " · " + trace.eventCount() + " events"
+            Label meta = new Label(DATE.format(trace.created()) + " · " + trace.sourceFormat() + " · "
+                    + String.format(java.util.Locale.ROOT, trace.runCount() == 1 ? "%,d run" : "%,d runs", trace.runCount())
+                    + String.format(java.util.Locale.ROOT, " · %,d events", trace.eventCount())
                     + (eventHits.containsKey(trace.traceId()) ? " · " + eventHits.get(trace.traceId()) : ""));
             meta.getStyleClass().add("muted");
             title.setMinWidth(0);

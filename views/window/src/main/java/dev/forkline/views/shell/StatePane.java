@@ -186,7 +186,7 @@ final class StatePane extends VBox {
         if (!snapshot.session().isEmpty()) {
             history.scrollTo(snapshot.session().size() - 1);
         }
-        session.setText("Session (" + snapshot.sessionTurns() + ")");
+        session.setText(String.format(java.util.Locale.ROOT, "Session (%,d)", snapshot.sessionTurns()));
 
         List<String> waiting = new java.util.ArrayList<>();
         snapshot.harness().pendingCalls().forEach(call -> waiting.add("Pending tool call: " + call));

@@ -61,7 +61,11 @@ final class RecoveryPane extends SplitPane {
         incidents.setId("incidents");
         incidents.setItems(model.incidents());
         Label noIncidents = new Label();
-        noIncidents.textProperty().bind(model.computingProperty().map(busy -> busy ? "Computing…" : "No failures: nothing to recover from"));
+        noIncidents.setId("no-incidents");
+        // until the metrics of an open trace are computed, the summary above says why there are none
+        noIncidents.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> model.computingProperty().get() ? "Computing…"
+                : model.metricsProperty().get() == null ? "" : "No failures: nothing to recover from",
+                model.computingProperty(), model.metricsProperty()));
         incidents.setPlaceholder(noIncidents);
         incidents.setCellFactory(v -> new IncidentCell());
         incidents.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
@@ -84,6 +88,7 @@ final class RecoveryPane extends SplitPane {
         metrics.setPadding(new Insets(8, 10, 8, 10));
         model.incidents().addListener((ListChangeListener<IncidentRow>) c -> updateCharts());
         model.computingProperty().addListener((obs, was, now) -> updateCharts());
+        model.metricsProperty().addListener((obs, was, now) -> updateCharts());
         updateCharts();
 
         Label gateTitle = new Label("Launch gate", Icons.of(Material2MZ.VERIFIED_USER));
@@ -168,7 +173,7 @@ final class RecoveryPane extends SplitPane {
         show(recoveryChart, timed);
         show(costChart, costed);
         // nothing measured is known only once the metrics are computed
-        boolean nothingMeasured = !timed && !costed && !model.computingProperty().get();
+        boolean nothingMeasured = !timed && !costed && !model.computingProperty().get() && model.metricsProperty().get() != null;
         noCharts.setVisible(nothingMeasured);
         noCharts.setManaged(nothingMeasured);
     }

@@ -65,7 +65,16 @@ class ClaudeCodeSessionFlowsTest {
             return WorkbenchApp.show(stage, options, executor);
         });
         model = workbench.model();
+        // no trace open: the recovery panel says so, not "no failures" or "nothing measured"
         HeadlessFx.call(() -> {
+            workbench.view().showBottomTab("recovery");
+            return null;
+        });
+        assertThat(HeadlessFx.call(() -> workbench.view().recoveryPane.summary.getText())).isEqualTo("No trace open");
+        assertThat(HeadlessFx.call(() -> ((javafx.scene.control.Label) workbench.view().recoveryPane.incidents.getPlaceholder()).getText())).isEmpty();
+        assertThat(HeadlessFx.call(() -> workbench.view().recoveryPane.noCharts.isVisible())).isFalse();
+        HeadlessFx.call(() -> {
+            workbench.view().showBottomTab("state");
             model.openStored(traceId);
             return null;
         });

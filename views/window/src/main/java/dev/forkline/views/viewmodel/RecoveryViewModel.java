@@ -35,6 +35,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
@@ -278,15 +279,16 @@ public final class RecoveryViewModel {
         return new IncidentRow(incident.run(), incident.firstFailure().eventId(),
                 incident.firstFailure().eventId() + " · " + incident.firstFailure().kind().wireName() + ": " + incident.firstFailure().summary(),
                 detect, recovered, seconds, cost.lostCostUsd(), cost.originalCostUsd(),
-                cost.lostTokens().total() + " of " + cost.originalTokens().total() + " tokens", incident.blastRadius().size());
+                String.format(Locale.ROOT, "%,d of %,d tokens", cost.lostTokens().total(), cost.originalTokens().total()),
+                incident.blastRadius().size());
     }
 
     static String describe(RecoveryMetrics metrics) {
         Duration longest = metrics.maxRecoveryTime();
         BigDecimal original = metrics.incidents().stream().map(i -> i.cost().originalCostUsd()).reduce(BigDecimal.ZERO, BigDecimal::add);
-        return metrics.failureCount() + " failure" + (metrics.failureCount() == 1 ? "" : "s") + " · "
-                + metrics.incidents().size() + " incident" + (metrics.incidents().size() == 1 ? "" : "s") + " · "
-                + metrics.recoveredCount() + " recovered"
+        return String.format(Locale.ROOT, metrics.failureCount() == 1 ? "%,d failure · " : "%,d failures · ", metrics.failureCount())
+                + String.format(Locale.ROOT, metrics.incidents().size() == 1 ? "%,d incident · " : "%,d incidents · ", metrics.incidents().size())
+                + String.format(Locale.ROOT, "%,d recovered", metrics.recoveredCount())
                 + (longest == null ? "" : " · longest recovery " + Durations.format(longest))
                 + " · cost lost $" + metrics.lostCostUsd().stripTrailingZeros().toPlainString()
                 + " of $" + original.stripTrailingZeros().toPlainString()

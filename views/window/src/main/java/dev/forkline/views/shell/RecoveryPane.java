@@ -61,7 +61,6 @@ final class RecoveryPane extends SplitPane {
         incidents.setId("incidents");
         incidents.setItems(model.incidents());
         Label noIncidents = new Label();
-        noIncidents.setId("no-incidents");
         // until the metrics of an open trace are computed, the summary above says why there are none
         noIncidents.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> model.computingProperty().get() ? "Computing…"
                 : model.metricsProperty().get() == null ? "" : "No failures: nothing to recover from",

@@ -198,12 +198,12 @@ public final class LibraryViewModel {
         return integrity;
     }
 
-    /** What the list says when it shows no trace: none stored, none matching, or still searching. */
     /** Whether the window imports a trace now: a list of nothing stored then says that the trace will be listed. */
     public BooleanProperty importingProperty() {
         return importing;
     }
 
+    /** What the list says when it shows no trace: none stored, an import on its way, none matching, or still searching. */
     public ReadOnlyStringProperty emptyListTextProperty() {
         return emptyListText.getReadOnlyProperty();
     }

@@ -69,8 +69,12 @@ final class ReplayPane extends VBox {
         steps.setId("replay-steps");
         steps.setItems(model.steps());
         steps.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        steps.setPlaceholder(new Label("Replay from here, Fork with edit… and Revert to here are in the Run menu and the context menus "
-                + "of the fork tree and the timeline."));
+        Label howToStart = new Label("Replay from here, Fork with edit… and Revert to here are in the Run menu and the context menus "
+                + "of the fork tree and the timeline.");
+        howToStart.setId("replay-how-to-start");
+        howToStart.setWrapText(true); // a sentence, not a cell: wrapped in a narrow pane rather than cut
+        howToStart.setPadding(new Insets(0, 12, 0, 12));
+        steps.setPlaceholder(howToStart);
         steps.getColumns().add(FullText.column("#", 40, s -> String.valueOf(s.number())));
         steps.getColumns().add(FullText.column("Step", 300, StepResult::label));
         steps.getColumns().add(FullText.column("Status", 170, StepResult::statusText));

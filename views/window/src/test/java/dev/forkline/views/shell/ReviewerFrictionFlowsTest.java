@@ -262,6 +262,10 @@ class ReviewerFrictionFlowsTest {
             Thread.sleep(20);
         }
         assertThat(HeadlessFx.call(() -> ((Labeled) view().filterBar.lookup("#filter-count")).getText())).endsWith(" matches");
+        HeadlessFx.call(() -> {
+            view().showBottomTab("replay");
+            return null;
+        });
         // the walkthrough's window, then its centre narrowed by the reviewer (its divider dragged towards the library)
         for (double centre : new double[] {0, 700}) {
             if (centre > 0) {
@@ -287,6 +291,8 @@ class ReviewerFrictionFlowsTest {
                             (Labeled) view().filterBar.lookup("#filter-count"))
                     .filter(Labeled::isTextTruncated).map(Labeled::getText).toList()))
                     .as("the filter bar's labels and match count cut at %s", where).isEmpty();
+            assertThat(HeadlessFx.call(() -> ((Labeled) view().replayPane.steps.getPlaceholder()).isTextTruncated()))
+                    .as("the replay panel's how-to cut at %s", where).isFalse();
             if (centre == 0) { // a narrower centre cuts the filter bar at its right end
                 assertThat(HeadlessFx.call(() -> cutControls(view().filterBar))).as("buttons cut off the filter bar at %s", where).isEmpty();
             }

@@ -15,6 +15,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.material2.Material2MZ;
 
@@ -47,6 +48,14 @@ final class LibraryPane extends VBox {
         setPadding(new Insets(10));
         Label title = new Label("Library");
         title.getStyleClass().add("pane-title");
+        Label count = new Label();
+        count.setId("library-count");
+        count.getStyleClass().add("muted");
+        count.textProperty().bind(model.listedCountProperty());
+        Region beforeCount = new Region();
+        HBox.setHgrow(beforeCount, Priority.ALWAYS);
+        HBox titleRow = new HBox(6, title, beforeCount, count);
+        titleRow.setAlignment(Pos.BASELINE_LEFT);
 
         search.setPromptText("Search title, id or events");
         search.setId("library-search");
@@ -142,7 +151,7 @@ final class LibraryPane extends VBox {
         scanned.managedProperty().bind(model.scannedTracesProperty().greaterThan(0));
         scanned.visibleProperty().bind(model.scannedTracesProperty().greaterThan(0));
 
-        getChildren().addAll(title, searchRow, filters, integrity, dates, scanned, list, error);
+        getChildren().addAll(titleRow, searchRow, filters, integrity, dates, scanned, list, error);
     }
 
     private void follow(Runnable change) {

@@ -27,6 +27,7 @@ import javafx.collections.ObservableMap;
 
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The stored traces, searched by title (and, in a store, the events' text, with how many events hold it), date range,
@@ -60,6 +61,7 @@ public final class LibraryViewModel {
     private final BooleanProperty importing = new SimpleBooleanProperty();
     private final ReadOnlyStringWrapper emptyListText = new ReadOnlyStringWrapper();
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper();
+    private final ReadOnlyStringWrapper listedCount = new ReadOnlyStringWrapper("");
     private final ObservableList<String> formats = FXCollections.observableArrayList();
     private final LatestWins latest;
 
@@ -81,6 +83,7 @@ public final class LibraryViewModel {
         if (source == null) {
             latest.cancel("library-search");
             traces.clear();
+            listedCount.set("");
             return;
         }
         LibraryQuery query = query();
@@ -94,6 +97,7 @@ public final class LibraryViewModel {
             eventHits.clear();
             result.matches().eventHits().forEach((traceId, hits) -> eventHits.put(traceId, hits.label()));
             traces.setAll(result.matches().traces());
+            listedCount.set(listedCount(result.matches().traces().size(), result.all().size(), query.narrows()));
             scannedTraces.set(result.matches().scannedTraces());
             List<String> known = result.all().stream().map(TraceSummary::sourceFormat).distinct().sorted().toList();
             if (!formats.equals(known)) {
@@ -105,11 +109,26 @@ public final class LibraryViewModel {
         }, failure -> {
             error.set("Could not read the library: " + failure.getMessage());
             listedText.set(""); // the error says why nothing is listed
+            listedCount.set("");
             loading.set(false);
         });
     }
 
     private record Result(LibraryMatches matches, List<TraceSummary> all) {
+    }
+
+    /** "1,000 traces", or "12 of 1,000" while a search or filter narrows the list; empty when nothing is stored. */
+    static String listedCount(int listed, int stored, boolean narrowed) {
+        if (stored == 0) {
+            return "";
+        }
+        return narrowed ? String.format(Locale.ROOT, "%,d of %,d", listed, stored)
+                : String.format(Locale.ROOT, stored == 1 ? "%,d trace" : "%,d traces", stored);
+    }
+
+    /** How many traces the list shows, of how many stored (see {@link #listedCount(int, int, boolean)}). */
+    public ReadOnlyStringProperty listedCountProperty() {
+        return listedCount.getReadOnlyProperty();
     }
 
     /**

@@ -33,9 +33,11 @@ class LibraryViewModelTest {
             assertThat(hit.events()).isPositive();
             assertThat(imported.trace().title().toLowerCase()).doesNotContain("pytest");
 
+            assertThat(model.listedCountProperty().get()).isEqualTo("1 trace");
             model.textProperty().set("pytest");
 
             assertThat(model.traces()).extracting(TraceSummary::traceId).containsExactly(traceId);
+            assertThat(model.listedCountProperty().get()).as("a search narrows the list").isEqualTo("1 of 1");
             assertThat(model.eventHits()).containsOnlyKeys(traceId);
             assertThat(model.eventHits().get(traceId)).isEqualTo((hit.exact() ? "" : "≤ ") + hit.events()
                     + (hit.events() == 1 ? " matching event" : " matching events"));
@@ -43,6 +45,7 @@ class LibraryViewModelTest {
 
             model.textProperty().set("nosuchwordanywhere");
             assertThat(model.traces()).isEmpty();
+            assertThat(model.listedCountProperty().get()).isEqualTo("0 of 1");
             assertThat(model.eventHits()).isEmpty();
             assertThat(model.emptyListTextProperty().get()).as("a trace is stored: none matches")
                     .isEqualTo(LibraryViewModel.NONE_MATCHES);
@@ -55,6 +58,14 @@ class LibraryViewModelTest {
             model.textProperty().set(imported.trace().title());
             assertThat(model.traces()).extracting(TraceSummary::traceId).containsExactly(traceId);
         }
+    }
+
+    @Test
+    void theCountSaysHowManyTracesAreStoredAndHowManyASearchLeaves() {
+        assertThat(LibraryViewModel.listedCount(0, 0, false)).as("the empty list says it").isEmpty();
+        assertThat(LibraryViewModel.listedCount(1, 1, false)).isEqualTo("1 trace");
+        assertThat(LibraryViewModel.listedCount(1_000, 1_000, false)).isEqualTo("1,000 traces");
+        assertThat(LibraryViewModel.listedCount(12, 1_000, true)).isEqualTo("12 of 1,000");
     }
 
     /** An empty list says why: nothing stored, nothing matching, or a search still reading traces not indexed yet. */

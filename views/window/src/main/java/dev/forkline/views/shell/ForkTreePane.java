@@ -144,7 +144,8 @@ final class ForkTreePane extends VBox {
             Label name = new Label(node.run());
             name.getStyleClass().add("run-name");
             name.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-            Label events = new Label(String.format(java.util.Locale.ROOT, "%,d events", node.eventCount()) + (node.checkpoint() == null ? "" : " · from " + node.checkpoint()));
+            Label events = new Label(String.format(java.util.Locale.ROOT, "%,d events", node.eventCount())
+                    + (node.checkpoint() == null ? "" : " · from " + node.checkpoint()));
             events.getStyleClass().add("muted");
             events.setMinWidth(0);
             HBox row = new HBox(6, Icons.of(node.parentRun() == null ? Material2AL.FIBER_MANUAL_RECORD : Material2AL.CALL_SPLIT, 14),

@@ -62,8 +62,9 @@ final class RecoveryPane extends SplitPane {
         incidents.setItems(model.incidents());
         Label noIncidents = new Label();
         // until the metrics of an open trace are computed, the summary above says why there are none
-        noIncidents.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> model.computingProperty().get() ? "Computing…"
-                : model.metricsProperty().get() == null ? "" : "No failures: nothing to recover from",
+        noIncidents.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> model.computingProperty().get() ? "Computing…"
+                        : model.metricsProperty().get() == null ? "" : "No failures: nothing to recover from",
                 model.computingProperty(), model.metricsProperty()));
         incidents.setPlaceholder(noIncidents);
         incidents.setCellFactory(v -> new IncidentCell());

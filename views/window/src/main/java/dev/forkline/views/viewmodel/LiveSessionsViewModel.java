@@ -185,8 +185,9 @@ public final class LiveSessionsViewModel {
         counts = scan.counts();
         live.retainAll(scan.live());
         live.addAll(scan.live());
-        java.util.Set<String> grew = new HashSet<>();
-        scan.changed().forEach(summary -> grew.add(summary.traceId()));
+        java.util.Set<String> changed = new HashSet<>();
+        scan.changed().forEach(summary -> changed.add(summary.traceId()));
+        java.util.Set<String> grew = new HashSet<>(changed);
         grew.retainAll(scan.live());
         growing = !grew.isEmpty();
         workbench.library().refreshGrowing(grew);
@@ -203,25 +204,29 @@ public final class LiveSessionsViewModel {
         }
         // Only a live trace is reloaded here: the window's own writes (a replay, a decision) show themselves.
         String open = workbench.selection().traceId();
-        if (open != null && live.contains(open) && scan.changed().stream().anyMatch(summary -> summary.traceId().equals(open))) {
+        if (open != null && grew.contains(open)) {
             reloadOpen(open);
         } else if (open != null && workbench.opened() != null && !workbench.selection().importing()) {
-            tellIfChangedElsewhere(open, before, scan);
+            tellIfChangedElsewhere(before.containsKey(open), counts.get(open), changed.contains(open));
         }
     }
 
     /**
      * Says that the open trace, not a live one, is no longer what the store holds: another process stored it again
-     * with another number of events, or deleted it (a trace shown that was never stored is not "deleted"). (The window's own writes are shown by the time they are seen here,
-     * or replace what is open when they are, which takes the notice away.)
+     * with another number of events, or deleted it (a trace shown that was never stored is not "deleted"). (The
+     * window's own writes are shown by the time they are seen here, or replace what is open when they are, which takes
+     * the notice away.)
+     *
+     * @param wasStored whether the poll before counted the open trace
+     * @param stored    its event count in the store now, or null when it is not stored
+     * @param changed   whether this poll saw it change
      */
-    private void tellIfChangedElsewhere(String open, Map<String, Long> before, Scan scan) {
+    private void tellIfChangedElsewhere(boolean wasStored, Long stored, boolean changed) {
         int shown = workbench.opened().bundle().events().size();
-        Long stored = scan.counts().get(open);
-        if (stored == null && before.containsKey(open)) {
+        if (stored == null && wasStored) {
             changedElsewhere.set(new ChangedElsewhere("Deleted from the store since it was opened, by another Forkline: what is"
                     + " shown is what was loaded then.", false));
-        } else if (stored != null && stored != shown && scan.changed().stream().anyMatch(summary -> summary.traceId().equals(open))) {
+        } else if (stored != null && stored != shown && changed) {
             changedElsewhere.set(new ChangedElsewhere("Changed in the store since it was opened: " + stored + " events there, "
                     + shown + " shown.", true));
         }

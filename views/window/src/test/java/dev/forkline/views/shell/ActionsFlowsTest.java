@@ -233,12 +233,12 @@ class ActionsFlowsTest {
         return items.stream().filter(i -> text.equals(i.getText())).findFirst().orElseThrow(() -> new AssertionError("no menu item " + text));
     }
 
-    /** The queue table's row cell showing its first item, laid out inside the table's own bounds; null until it is. */
-    /** On the FX thread. */
+    /** Whether a row of the queue table is selected. On the FX thread. */
     private boolean queueRowSelected() {
         return view().queuePane.table.getSelectionModel().getSelectedItem() != null;
     }
 
+    /** The queue table's row cell showing its first item, laid out inside the table's own bounds; null until it is. */
     private Node firstQueueRow() {
         javafx.scene.control.TableView<?> table = view().queuePane.table;
         javafx.geometry.Bounds shown = table.localToScreen(table.getLayoutBounds());

@@ -128,6 +128,127 @@ final class SearchIndexRows {
     }
 
     /**
+     * Brings the terms of a trace whose chunks from some event on were replaced ({@link TailReplacement}) up to date
+     * without counting the kept chunks again: takes back {@code removed} (the replaced chunks' terms, counted before
+     * they went, from the trace as the index held it) and adds {@code added} (the new chunks' terms, counted after),
+     * keeps the kept chunks' trigram filters and adds the new ones. When the index did not hold the trace as
+     * {@code removed} was counted from, or does not add up with it (a term taken back that it lacks, filters of other
+     * chunks), the trace's terms are removed instead, and the next {@link TraceStore#updateSearchIndex} counts it whole.
+     * Runs in the writer's transaction.
+     *
+     * @return whether the terms were brought up to date
+     */
+    static boolean replaceTail(Connection connection, TraceTerms.Counted removed, TraceTerms.Counted added) throws SQLException {
+        String traceId = added.traceId();
+        Optional<ChunkTrigrams> kept = keptTrigrams(connection, removed);
+        if (kept.isEmpty() || !addTerms(connection, traceId, termDeltas(removed, added))) {
+            delete(connection, traceId);
+            return false;
+        }
+        List<ChunkTrigrams.Chunk> trigrams = new ArrayList<>(kept.get().chunks());
+        trigrams.addAll(added.trigrams().chunks());
+        try (PreparedStatement delete = connection.prepareStatement("DELETE FROM search_terms WHERE trace_id = ? AND events <= 0");
+             PreparedStatement update = connection.prepareStatement("UPDATE search_indexed SET event_count = ?, content_digest = ?,"
+                     + " chunk_trigrams = ? WHERE trace_id = ?")) {
+            delete.setString(1, traceId);
+            delete.executeUpdate();
+            update.setLong(1, added.eventCount());
+            update.setString(2, added.contentDigest());
+            ByteParameters.set(update, 3, new ChunkTrigrams(trigrams).encode());
+            update.setString(4, traceId);
+            update.executeUpdate();
+        }
+        return true;
+    }
+
+    /**
+     * The trigram filters of the chunks {@code removed} does not cover, when the index holds the trace as
+     * {@code removed} was counted from and its filters are those chunks' and the removed ones'; empty otherwise.
+     */
+    private static Optional<ChunkTrigrams> keptTrigrams(Connection connection, TraceTerms.Counted removed) throws SQLException {
+        Optional<ChunkTrigrams> stored;
+        try (PreparedStatement query = connection.prepareStatement("SELECT chunk_trigrams, OCTET_LENGTH(chunk_trigrams) FROM search_indexed"
+                + " WHERE trace_id = ? AND event_count = ? AND content_digest = ?")) {
+            query.setString(1, removed.traceId());
+            query.setLong(2, removed.eventCount());
+            query.setString(3, removed.contentDigest());
+            stored = readTrigrams(query, removed.traceId());
+        }
+        if (stored.isEmpty()) {
+            return Optional.empty();
+        }
+        List<ChunkTrigrams.Chunk> kept = new ArrayList<>();
+        long keptEvents = 0;
+        int removedFound = 0;
+        for (ChunkTrigrams.Chunk chunk : stored.get().chunks()) {
+            if (removed.trigrams().of(chunk.runId(), chunk.firstSeq(), chunk.eventCount()) != null) {
+                removedFound++;
+            } else {
+                kept.add(chunk);
+                keptEvents += chunk.eventCount();
+            }
+        }
+        boolean addsUp = removedFound == removed.trigrams().chunks().size()
+                && keptEvents + removed.trigrams().chunks().stream().mapToLong(ChunkTrigrams.Chunk::eventCount).sum() == removed.eventCount();
+        return addsUp ? Optional.of(new ChunkTrigrams(kept)) : Optional.empty();
+    }
+
+    /** Per term whose count changes, by how much: {@code added}'s counts less {@code removed}'s, in key order. */
+    private static java.util.SortedMap<String, Long> termDeltas(TraceTerms.Counted removed, TraceTerms.Counted added) {
+        java.util.SortedMap<String, Long> deltas = new java.util.TreeMap<>(added.events());
+        removed.events().forEach((term, events) -> deltas.merge(term, -events, (now, less) -> now + less == 0 ? null : now + less));
+        return deltas;
+    }
+
+    /**
+     * Adds each delta to the trace's count of its term, inserting the terms it does not hold yet.
+     *
+     * @return false when a term to take back is not held (the index does not add up with what was removed)
+     */
+    private static boolean addTerms(Connection connection, String traceId, java.util.SortedMap<String, Long> deltas)
+            throws SQLException {
+        List<Map.Entry<String, Long>> entries = List.copyOf(deltas.entrySet());
+        List<Map.Entry<String, Long>> missing = new ArrayList<>();
+        try (PreparedStatement update = connection.prepareStatement("UPDATE search_terms SET events = events + ?"
+                + " WHERE trace_id = ? AND term = ?")) {
+            for (int from = 0; from < entries.size(); from += 1000) {
+                List<Map.Entry<String, Long>> batch = entries.subList(from, Math.min(entries.size(), from + 1000));
+                for (Map.Entry<String, Long> delta : batch) {
+                    update.setLong(1, delta.getValue());
+                    update.setString(2, traceId);
+                    update.setString(3, delta.getKey());
+                    update.addBatch();
+                }
+                int[] updated = update.executeBatch();
+                for (int k = 0; k < batch.size(); k++) {
+                    if (updated[k] == 0) {
+                        missing.add(batch.get(k));
+                    } else if (updated[k] != 1) {
+                        return false; // a driver that does not say which rows it changed: count the trace whole
+                    }
+                }
+            }
+        }
+        if (missing.stream().anyMatch(delta -> delta.getValue() < 0)) {
+            return false;
+        }
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO search_terms (term, trace_id, events) VALUES (?, ?, ?)")) {
+            int batched = 0;
+            for (Map.Entry<String, Long> term : missing) {
+                insert.setString(1, term.getKey());
+                insert.setString(2, traceId);
+                insert.setLong(3, term.getValue());
+                insert.addBatch();
+                if (++batched % 1000 == 0) {
+                    insert.executeBatch();
+                }
+            }
+            insert.executeBatch();
+        }
+        return true;
+    }
+
+    /**
      * The trigram filters of the trace's chunks, when the index holds the trace as it is now; empty otherwise, and
      * when the stored filters do not read as filters (a damaged or altered index only costs the search its shortcut).
      */
@@ -136,6 +257,13 @@ final class SearchIndexRows {
                 + " ON t.trace_id = s.trace_id AND t.event_count = s.event_count AND t.content_digest = s.content_digest"
                 + " WHERE s.trace_id = ?")) {
             query.setString(1, traceId);
+            return readTrigrams(query, traceId);
+        }
+    }
+
+    /** The filters the query's one row holds (bytes, then their length), or empty as {@link #chunkTrigrams} says. */
+    private static Optional<ChunkTrigrams> readTrigrams(PreparedStatement query, String traceId) throws SQLException {
+        try {
             try (ResultSet rows = query.executeQuery()) {
                 if (!rows.next()) {
                     return Optional.empty();

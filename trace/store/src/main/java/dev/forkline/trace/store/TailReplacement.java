@@ -29,6 +29,8 @@ import java.util.Set;
  * hold neither a fork nor a decision; {@link #run} answers empty and the caller replaces the whole trace. When the
  * replaced chunks name blobs, the trace's blob references are cut back to those the kept chunks name before the new
  * events add theirs, as a fresh import would refer to them; the blobs stay stored, as a whole replacement leaves them.
+ * A trace the library's search index holds as it was stays indexed: the replaced chunks' terms are taken back and the
+ * new ones' added ({@link SearchIndexRows#replaceTail}), instead of every event's being counted again afterwards.
  */
 final class TailReplacement {
 
@@ -66,6 +68,9 @@ final class TailReplacement {
             return Optional.empty();
         }
         String runId = runIds.getFirst();
+        // counted before they go, so that the search index need not count the kept chunks again
+        Optional<TraceTerms.Counted> removedTerms = SearchIndexRows.isCurrent(connection, traceId)
+                ? TraceTerms.countFrom(connection, traceId, cut.keep()) : Optional.empty();
         if (cut.removedNameBlobs()) {
             referOnlyTo(connection, cut.keptBlobNames());
         }
@@ -104,6 +109,9 @@ final class TailReplacement {
         }
         FindingRows.replace(connection, traceId, findings);
         VerdictRows.replace(connection, traceId, integrity);
+        if (removedTerms.isPresent()) {
+            SearchIndexRows.replaceTail(connection, removedTerms.get(), TraceTerms.countFrom(connection, traceId, cut.keep()).orElseThrow());
+        }
         return Optional.of(new StoreResult(traceId, StoreResult.Status.UPDATED, written, blobs));
     }
 

@@ -49,6 +49,15 @@ final class TraceTerms {
 
     /** Reads and counts the trace's terms; empty when it is not stored. Run inside a snapshot. */
     static Optional<Counted> count(Connection connection, String traceId) throws SQLException, StoreException {
+        return countFrom(connection, traceId, 0);
+    }
+
+    /**
+     * Reads and counts the terms of the trace's events from {@code from} on, the first event of a stored chunk: those
+     * of that chunk and the ones after it, with their trigram filters (the tool names their results take from earlier
+     * chunks put in, as in a count of the whole trace). Empty when the trace is not stored.
+     */
+    static Optional<Counted> countFrom(Connection connection, String traceId, int from) throws SQLException, StoreException {
         Optional<TraceRows.Stored> stored = TraceRows.stored(connection, traceId);
         if (stored.isEmpty()) {
             return Optional.empty();
@@ -60,7 +69,9 @@ final class TraceTerms {
         Map<String, Long> counts = new HashMap<>();
         List<ChunkTrigrams.Chunk> trigrams = new ArrayList<>(chunks.chunkCount());
         ThreadLocal<TrigramFilter.Builder> filters = ThreadLocal.withInitial(TrigramFilter.Builder::new);
-        scan.run(all(trace), (chunk, lines) -> {
+        BitSet wanted = new BitSet(trace.size());
+        wanted.set(Math.min(from, trace.size()), trace.size());
+        scan.run(wanted, (chunk, lines) -> {
             Map<String, EventCount> inChunk = new HashMap<>();
             TrigramFilter.Builder filter = filters.get();
             for (int i = chunk.firstIndex(); i < chunk.firstIndex() + chunk.eventCount(); i++) {

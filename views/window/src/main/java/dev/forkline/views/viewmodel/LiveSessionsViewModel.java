@@ -54,6 +54,15 @@ public final class LiveSessionsViewModel {
 
     /** What another process did to the open trace: the notice to show, and whether loading it again can show it. */
     public record ChangedElsewhere(String notice, boolean reloadable) {
+
+        static final ChangedElsewhere DELETED = new ChangedElsewhere("Deleted from the store since it was opened, by another"
+                + " Forkline: what is shown is what was loaded then.", false);
+
+        /** The store holds {@code stored} events of the open trace, {@code shown} are shown. */
+        static ChangedElsewhere changed(long stored, long shown) {
+            return new ChangedElsewhere(String.format(java.util.Locale.ROOT,
+                    "Changed in the store since it was opened: %,d events there, %,d shown.", stored, shown), true);
+        }
     }
 
     private final TaskExecutor executor;
@@ -224,11 +233,9 @@ public final class LiveSessionsViewModel {
     private void tellIfChangedElsewhere(boolean wasStored, Long stored, boolean changed) {
         int shown = workbench.opened().bundle().events().size();
         if (stored == null && wasStored) {
-            changedElsewhere.set(new ChangedElsewhere("Deleted from the store since it was opened, by another Forkline: what is"
-                    + " shown is what was loaded then.", false));
+            changedElsewhere.set(ChangedElsewhere.DELETED);
         } else if (stored != null && stored != shown && changed) {
-            changedElsewhere.set(new ChangedElsewhere("Changed in the store since it was opened: " + stored + " events there, "
-                    + shown + " shown.", true));
+            changedElsewhere.set(ChangedElsewhere.changed(stored, shown));
         }
     }
 

@@ -80,6 +80,12 @@ class LiveSessionsViewModelTest {
     }
 
     /** A live session's trace as serve stores it again and again: the same events, and more at the end. */
+    @Test
+    void theChangedElsewhereNoticeGroupsTheCountsOfALargeTrace() {
+        assertThat(LiveSessionsViewModel.ChangedElsewhere.changed(900_791, 89_437).notice())
+                .isEqualTo("Changed in the store since it was opened: 900,791 events there, 89,437 shown.");
+    }
+
     private static final class GrowingSession {
         private final String traceId;
         private final EventChain chain = new EventChain();

@@ -19,6 +19,7 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
@@ -274,8 +275,8 @@ final class TraceImport {
                 newInRun++;
             }
         }
-        String parting = agreeing == storedInRun ? "" : ". Of the " + storedInRun + " events stored in run '" + run + "', the new"
-                + " bundle holds the first " + agreeing + " unchanged; its run has " + newInRun + " events"
+        String parting = agreeing == storedInRun ? "" : String.format(Locale.ROOT, ". Of the %,d events stored in run '%s', the new"
+                + " bundle holds the first %,d unchanged; its run has %,d events", storedInRun, run, agreeing, newInRun)
                 + (newInRun > storedInRun && agreeing > 0 ? " (a session stored while it was still going on, whose file has grown since?)" : "");
         return new TraceConflictException(traceId, eventId, detail + parting + ". The stored trace is kept as it was");
     }

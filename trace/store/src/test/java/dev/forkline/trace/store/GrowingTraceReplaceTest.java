@@ -1,6 +1,7 @@
 package dev.forkline.trace.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventChain;
@@ -83,6 +84,18 @@ class GrowingTraceReplaceTest {
             assertThat(blobReferences(grown.manifest().traceId()))
                     .containsExactlyInAnyOrder(Hashes.sha256(bytes("early output")), Hashes.sha256(bytes("second late output")));
             replaceAndCheck(store, grown, "/live/d.jsonl");
+        }
+    }
+
+    @Test
+    void theRefusalOfAGrownTraceCountsItsEventsWithThousandsGrouped() throws Exception {
+        try (TraceStore store = TraceStore.open(dir.resolve("db/forkline").toAbsolutePath())) {
+            store.importTrace(derived(2_500, -1, "unknown"), List.of(), "/live/e.jsonl");
+
+            assertThatThrownBy(() -> store.importTrace(derived(2_600, -1, "unknown"), List.of(), "/live/e.jsonl"))
+                    .isInstanceOf(TraceConflictException.class)
+                    .hasMessageContaining("Of the 2,502 events stored in run 'r1', the new bundle holds the first 2,501 unchanged;"
+                            + " its run has 2,602 events");
         }
     }
 

@@ -227,7 +227,7 @@ public final class StoreTraceLibrary implements TraceLibrary {
                 // a cancel thrown from here stops the checks at their next range of events
                 TraceChecks.Checked checked = TraceChecks.check(imported, trustedKeys.get(), (swept, events) ->
                         progress.update(String.format("%s · %,d of %,d events", checking, swept, events), 0.4 + 0.2 * swept / events));
-                progress.update("Storing " + bundle.events().size() + " events", 0.6);
+                progress.update(String.format(java.util.Locale.ROOT, "Storing %,d events", bundle.events().size()), 0.6);
                 StoreResult stored = stream.finish(bundle, checked.findings(), checked.integrity());
                 progress.update("Stored: " + stored.message(), 1.0);
                 int unread = imported.unreadParts().size();

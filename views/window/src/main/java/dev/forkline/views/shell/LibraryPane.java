@@ -219,19 +219,27 @@ final class LibraryPane extends VBox {
             badge.setTooltip(new javafx.scene.control.Tooltip(trace.integrity().describe()));
             var task = dev.forkline.views.data.TaskOutcome.of(trace.outcome());
             // the title on a line of its own: beside the badges a narrow library cut it to nothing ("Mul…", or blank)
-            HBox badges = new HBox(6, badge, Pills.pill(task.text(), task.tone()));
+            // the badges wrap onto a second line where the library is narrower than them all, instead of being cut
+            javafx.scene.layout.FlowPane badges = new javafx.scene.layout.FlowPane(6, 3, badge, Pills.pill(task.text(), task.tone()));
             if (trace.unreadParts() > 0) {
                 Label incomplete = Pills.pill("incomplete", "warning");
                 incomplete.getStyleClass().add("incomplete-badge");
                 incomplete.setTooltip(new javafx.scene.control.Tooltip((trace.unreadParts() == 1 ? "A part" : trace.unreadParts() + " parts")
                         + " of the file this trace was imported from could not be read: open it to see which"));
-                badges.getChildren().add(1, incomplete); // beside the integrity badge: a narrow library cuts the last ones
+                badges.getChildren().add(1, incomplete); // beside the integrity badge
             }
             if (LiveSessionsUi.isLive(live, trace.traceId())) {
                 badges.getChildren().add(0, LiveSessionsUi.badge());
             }
             badges.setAlignment(Pos.CENTER_LEFT);
             badges.setMinWidth(0);
+            // the cell asks its graphic's height without a width: the wrap length is the width it will have; a badge
+            // wider than that alone (a library at its narrowest) ends in an ellipsis
+            badges.prefWrapLengthProperty().bind(getListView().widthProperty().subtract(28));
+            for (javafx.scene.Node pill : badges.getChildren()) {
+                ((Label) pill).setMinWidth(0);
+                ((Label) pill).maxWidthProperty().bind(badges.prefWrapLengthProperty());
+            }
             VBox box = new VBox(3, title, badges, meta);
             // the title and the line below are cut in a narrow library: the whole of both on hover
             setTooltip(new javafx.scene.control.Tooltip(trace.title() + "\n" + meta.getText() + "\n" + trace.traceId()));

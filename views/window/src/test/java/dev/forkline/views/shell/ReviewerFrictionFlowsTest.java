@@ -251,6 +251,26 @@ class ReviewerFrictionFlowsTest {
         }
         assertThat(titleWidths).isNotEmpty().allSatisfy(width -> assertThat(width).as("a title beside its badges was cut to nothing")
                 .isGreaterThan(120));
+        assertThat(HeadlessFx.call(() -> cutLibraryBadges(true))).as("badges cut off the library's rows (they wrap instead)").isEmpty();
+        double libraryDivider = HeadlessFx.call(() -> mainSplit().getDividerPositions()[0]);
+        double narrowest = HeadlessFx.call(() -> view().library.minWidth(-1));
+        HeadlessFx.call(() -> { // the reviewer narrows the library as far as it goes
+            mainSplit().setDividerPositions(0, mainSplit().getDividerPositions()[1]);
+            return null;
+        });
+        for (long laidOut = System.nanoTime() + 5_000_000_000L; HeadlessFx.call(() -> view().library.getWidth()) > narrowest + 2
+                && System.nanoTime() < laidOut; ) {
+            Thread.sleep(20);
+        }
+        HeadlessFx.waitForFx();
+        assertThat(HeadlessFx.call(() -> view().library.getWidth())).as("the library narrowed").isLessThanOrEqualTo(narrowest + 2);
+        assertThat(HeadlessFx.call(() -> cutLibraryBadges(false))).as("badges cut off a narrow library's rows (an ellipsis ends"
+                + " one wider than the row)").isEmpty();
+        HeadlessFx.call(() -> {
+            mainSplit().setDividerPositions(libraryDivider, mainSplit().getDividerPositions()[1]);
+            return null;
+        });
+        HeadlessFx.waitForFx();
         int total = HeadlessFx.call(() -> model.timeline().events().size());
         HeadlessFx.call(() -> {
             model.filter().textProperty().set("git");
@@ -270,8 +290,7 @@ class ReviewerFrictionFlowsTest {
         for (double centre : new double[] {0, 700}) {
             if (centre > 0) {
                 HeadlessFx.call(() -> {
-                    SplitPane main = (SplitPane) stage.getScene().getRoot().lookupAll(".split-pane").stream()
-                            .filter(pane -> ((SplitPane) pane).getItems().contains(view().library)).findFirst().orElseThrow();
+                    SplitPane main = mainSplit();
                     double[] dividers = main.getDividerPositions();
                     main.setDividerPositions(dividers[0], dividers[0] + centre / main.getWidth());
                     return null;
@@ -302,6 +321,21 @@ class ReviewerFrictionFlowsTest {
     private List<Double> shownTitleWidths() {
         return HeadlessFx.call(() -> view().library.lookupAll(".trace-title").stream()
                 .filter(ReviewerFrictionFlowsTest::shown).map(n -> ((Labeled) n).getWidth()).toList());
+    }
+
+    /** The window's split of library, centre and side panels. */
+    private SplitPane mainSplit() {
+        return (SplitPane) stage.getScene().getRoot().lookupAll(".split-pane").stream()
+                .filter(pane -> ((SplitPane) pane).getItems().contains(view().library)).findFirst().orElseThrow();
+    }
+
+    /** The texts of the badges shown in the library's rows that lie partly outside the list (or, if asked, end in an ellipsis). */
+    private List<String> cutLibraryBadges(boolean shortenedToo) {
+        javafx.scene.control.ListView<?> list = view().library.list;
+        javafx.geometry.Bounds inside = list.localToScene(list.getLayoutBounds());
+        return list.lookupAll(".pill").stream().filter(ReviewerFrictionFlowsTest::shown).map(pill -> (Labeled) pill)
+                .filter(pill -> shortenedToo && pill.isTextTruncated() || !inside.contains(pill.localToScene(pill.getLayoutBounds())))
+                .map(Labeled::getText).toList();
     }
 
     /** The tooltips of the bar's buttons that lie partly outside it (a bar narrower than its controls cuts them). */

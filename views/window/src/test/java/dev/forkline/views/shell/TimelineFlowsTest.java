@@ -120,6 +120,39 @@ class TimelineFlowsTest {
         assertThat(HeadlessFx.call(() -> model.timeline().model().breaks().count())).isEqualTo(1);
     }
 
+    /** Whatever part of the run is shown, the last time label ends inside the timeline or is left out, never cut at its edge. */
+    @Test
+    void noTimeLabelIsCutAtTheTimelinesRightEdge() {
+        open(AxisTraces.lateModelCall());
+        TimelineCanvas canvas = canvas();
+        long length = HeadlessFx.call(() -> model.timeline().model().axisLength());
+        double plotWidth = HeadlessFx.call(() -> canvas.layoutGeometry().plotWidth());
+        long span = length / 4;
+        long shift = (long) (span / plotWidth * 5); // five pixels a step: every place of a label against the edge
+        List<Long> cut = new java.util.ArrayList<>();
+        for (long start = 0; start + span <= length && start < 120 * shift; start += shift) {
+            long from = start;
+            HeadlessFx.call(() -> {
+                model.timeline().zoomTo(from, from + span);
+                return null;
+            });
+            HeadlessFx.waitForFx();
+            javafx.scene.image.Image frame = HeadlessFx.call(() -> canvas.canvas().snapshot(null, null));
+            javafx.scene.image.PixelReader pixels = frame.getPixelReader();
+            int right = (int) frame.getWidth() - 1;
+            int background = pixels.getArgb(right, 1);
+            for (int y = 3; y <= TimelineLayout.AXIS - 8 && !cut.contains(from); y++) {
+                for (int x = right - 2; x <= right; x++) {
+                    if (pixels.getArgb(x, y) != background) {
+                        cut.add(from);
+                        break;
+                    }
+                }
+            }
+        }
+        assertThat(cut).as("views (by start) with text at the axis's right edge").isEmpty();
+    }
+
     @Test
     void fZoomsToTheSelectedEvent() {
         open(AxisTraces.lateDecision());

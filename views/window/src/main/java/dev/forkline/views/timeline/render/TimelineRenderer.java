@@ -285,8 +285,11 @@ public final class TimelineRenderer {
                 g.setStroke(p.grid());
                 g.strokeLine(sx, AXIS - 6, sx, lanesBottom);
                 if (sx - lastLabel >= MIN_LABEL_GAP) { // right after a break the next label may sit too close
-                    g.setFill(p.mutedText());
-                    g.fillText(labels.label(t, step), sx + 4, AXIS / 2);
+                    String label = labels.label(t, step);
+                    if (fitsBeforeRightEdge(label, sx + 4)) {
+                        g.setFill(p.mutedText());
+                        g.fillText(label, sx + 4, AXIS / 2);
+                    }
                     lastLabel = sx;
                 }
             }
@@ -692,6 +695,32 @@ public final class TimelineRenderer {
         overviewModel = model;
         overviewColumns = columns;
         overviewShown = shown;
+    }
+
+    private javafx.scene.text.Text axisProbe;
+    /** The last label measured and its width: a frame after frame of panning measures the same last label. */
+    private String measuredLabel;
+    private double measuredWidth;
+
+    /**
+     * Whether an axis label drawn from {@code x} ends inside the timeline, as far from its edge as labels are from their
+     * ticks (only the last one or two are measured).
+     */
+    private boolean fitsBeforeRightEdge(String label, double x) {
+        double room = layout.width() - x;
+        if (room >= MIN_LABEL_GAP) {
+            return true; // labels are narrower than the gap kept between them
+        }
+        if (!label.equals(measuredLabel)) {
+            if (axisProbe == null) {
+                axisProbe = new javafx.scene.text.Text();
+                axisProbe.setFont(smallFont);
+            }
+            axisProbe.setText(label);
+            measuredLabel = label;
+            measuredWidth = axisProbe.getLayoutBounds().getWidth();
+        }
+        return measuredWidth + 4 <= room;
     }
 
     private static final String[] LEGEND_LABELS = {"Event", "Model call", "Tool call", "Checkpoint", "Human decision",

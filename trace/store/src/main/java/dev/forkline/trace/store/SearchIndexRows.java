@@ -140,13 +140,11 @@ final class SearchIndexRows {
      */
     static boolean replaceTail(Connection connection, TraceTerms.Counted removed, TraceTerms.Counted added) throws SQLException {
         String traceId = added.traceId();
-        Optional<ChunkTrigrams> kept = keptTrigrams(connection, removed);
-        if (kept.isEmpty() || !addTerms(connection, traceId, termDeltas(removed, added))) {
+        Optional<ChunkTrigrams> trigrams = keptTrigrams(connection, removed).flatMap(kept -> withChunksOf(kept, added.trigrams()));
+        if (trigrams.isEmpty() || !addTerms(connection, traceId, termDeltas(removed, added))) {
             delete(connection, traceId);
             return false;
         }
-        List<ChunkTrigrams.Chunk> trigrams = new ArrayList<>(kept.get().chunks());
-        trigrams.addAll(added.trigrams().chunks());
         try (PreparedStatement delete = connection.prepareStatement("DELETE FROM search_terms WHERE trace_id = ? AND events <= 0");
              PreparedStatement update = connection.prepareStatement("UPDATE search_indexed SET event_count = ?, content_digest = ?,"
                      + " chunk_trigrams = ? WHERE trace_id = ?")) {
@@ -154,7 +152,7 @@ final class SearchIndexRows {
             delete.executeUpdate();
             update.setLong(1, added.eventCount());
             update.setString(2, added.contentDigest());
-            ByteParameters.set(update, 3, new ChunkTrigrams(trigrams).encode());
+            ByteParameters.set(update, 3, trigrams.get().encode());
             update.setString(4, traceId);
             update.executeUpdate();
         }
@@ -191,6 +189,17 @@ final class SearchIndexRows {
         boolean addsUp = removedFound == removed.trigrams().chunks().size()
                 && keptEvents + removed.trigrams().chunks().stream().mapToLong(ChunkTrigrams.Chunk::eventCount).sum() == removed.eventCount();
         return addsUp ? Optional.of(new ChunkTrigrams(kept)) : Optional.empty();
+    }
+
+    /** The filters of both, those of {@code kept} first; empty when a chunk of each has the same key (an altered index). */
+    private static Optional<ChunkTrigrams> withChunksOf(ChunkTrigrams kept, ChunkTrigrams added) {
+        List<ChunkTrigrams.Chunk> chunks = new ArrayList<>(kept.chunks());
+        chunks.addAll(added.chunks());
+        try {
+            return Optional.of(new ChunkTrigrams(chunks));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     /** Per term whose count changes, by how much: {@code added}'s counts less {@code removed}'s, in key order. */

@@ -34,6 +34,8 @@ import java.util.Set;
  */
 final class TailReplacement {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TailReplacement.class);
+
     private final Bundle bundle;
     private final List<Finding> findings;
     private final String sourcePath;
@@ -70,7 +72,7 @@ final class TailReplacement {
         String runId = runIds.getFirst();
         // counted before they go, so that the search index need not count the kept chunks again
         Optional<TraceTerms.Counted> removedTerms = SearchIndexRows.isCurrent(connection, traceId)
-                ? TraceTerms.countFrom(connection, traceId, cut.keep()) : Optional.empty();
+                ? termsFrom(connection, cut.keep()) : Optional.empty();
         if (cut.removedNameBlobs()) {
             referOnlyTo(connection, cut.keptBlobNames());
         }
@@ -109,10 +111,26 @@ final class TailReplacement {
         }
         FindingRows.replace(connection, traceId, findings);
         VerdictRows.replace(connection, traceId, integrity);
-        if (removedTerms.isPresent()) {
-            SearchIndexRows.replaceTail(connection, removedTerms.get(), TraceTerms.countFrom(connection, traceId, cut.keep()).orElseThrow());
+        Optional<TraceTerms.Counted> addedTerms = removedTerms.isPresent() ? termsFrom(connection, cut.keep()) : Optional.empty();
+        if (addedTerms.isPresent()) {
+            SearchIndexRows.replaceTail(connection, removedTerms.get(), addedTerms.get());
         }
         return Optional.of(new StoreResult(traceId, StoreResult.Status.UPDATED, written, blobs));
+    }
+
+    /**
+     * The search terms of the stored events from {@code from} on; empty when they cannot be read (a damaged chunk, which
+     * the replacement may be replacing): the index then no longer holds the trace as stored, and its next update counts
+     * the trace whole, as it would without this shortcut.
+     */
+    private Optional<TraceTerms.Counted> termsFrom(Connection connection, int from) throws SQLException {
+        try {
+            return TraceTerms.countFrom(connection, traceId, from);
+        } catch (StoreException e) {
+            LOG.warn("store: the search terms of trace '{}' from event {} on could not be read ({}); the trace is indexed again"
+                    + " whole later", traceId, from + 1, e.getMessage());
+            return Optional.empty();
+        }
     }
 
     /** The trace row says what the bundle's manifest and source say (the row is kept, not inserted again). */

@@ -117,6 +117,47 @@ class GrowingTraceSearchIndexTest {
         assertIndexedAsAWholeCount();
     }
 
+    @Test
+    void aTraceWhoseReplacedChunkIsDamagedIsStillReplacedAndCountedWholeByTheNextPass() throws Exception {
+        store.replaceTrace(session(3_000, "first"), List.of(), "/s.jsonl", TraceIntegrity.unverified());
+        assertThat(store.updateSearchIndex(TRACE_ID)).isTrue();
+        try (Connection connection = backend.connect(dir, "db/forkline"); Statement sql = connection.createStatement()) {
+            // the last chunk (seq 2049..3001), which the grown form replaces, gets other bytes of the same length
+            sql.executeUpdate("UPDATE event_chunks SET lines = " + backend.binary("REPEAT('x', OCTET_LENGTH(lines))")
+                    + " WHERE first_seq = 2049");
+        }
+
+        Bundle grown = session(4_500, "second");
+        assertThat(store.replaceTrace(grown, List.of(), "/s.jsonl", TraceIntegrity.unverified()).newEvents())
+                .as("the damaged chunk replaced, the others kept").isEqualTo(grown.events().size() - 2_048);
+
+        assertThat(store.updateSearchIndex(TRACE_ID)).isTrue();
+        assertIndexedAsAWholeCount();
+    }
+
+    @Test
+    void anIndexWhoseFiltersNameAChunkOfTheNewTailIsCountedWholeByTheNextPass() throws Exception {
+        store.replaceTrace(session(3_000, "first"), List.of(), "/s.jsonl", TraceIntegrity.unverified());
+        assertThat(store.updateSearchIndex(TRACE_ID)).isTrue();
+        try (Connection connection = backend.connect(dir, "db/forkline");
+             PreparedStatement alter = connection.prepareStatement("UPDATE search_indexed SET chunk_trigrams = ? WHERE trace_id = ?")) {
+            // the second chunk's filter says it is of the chunk from seq 3073, which the grown form writes
+            List<ChunkTrigrams.Chunk> chunks = new ArrayList<>(SearchIndexRows.chunkTrigrams(connection, TRACE_ID).orElseThrow().chunks());
+            ChunkTrigrams.Chunk second = chunks.get(1);
+            chunks.set(1, new ChunkTrigrams.Chunk(second.runId(), 3_073, second.eventCount(), second.filter(), second.borrowed()));
+            alter.setBytes(1, new ChunkTrigrams(chunks).encode());
+            alter.setString(2, TRACE_ID);
+            assertThat(alter.executeUpdate()).isEqualTo(1);
+        }
+
+        assertThat(store.replaceTrace(session(4_500, "second"), List.of(), "/s.jsonl", TraceIntegrity.unverified()).status())
+                .isEqualTo(StoreResult.Status.UPDATED);
+
+        assertThat(indexRows()).as("the trace's terms removed").isEmpty();
+        assertThat(store.updateSearchIndex(TRACE_ID)).isTrue();
+        assertIndexedAsAWholeCount();
+    }
+
     /** The index's rows of the trace are those of {@link TraceTerms#count}, and for the trace as it is stored now. */
     private void assertIndexedAsAWholeCount() throws Exception {
         try (Connection connection = backend.connect(dir, "db/forkline")) {

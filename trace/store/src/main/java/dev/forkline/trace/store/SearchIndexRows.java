@@ -102,20 +102,8 @@ final class SearchIndexRows {
             return false;
         }
         delete(connection, traceId);
-        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO search_terms (term, trace_id, events) VALUES (?, ?, ?)")) {
-            int batched = 0;
-            // in key order: the rows go to neighbouring places of the (trace_id, term) key
-            for (Map.Entry<String, Long> term : new java.util.TreeMap<>(counted.events()).entrySet()) {
-                insert.setString(1, term.getKey());
-                insert.setString(2, traceId);
-                insert.setLong(3, term.getValue());
-                insert.addBatch();
-                if (++batched % 1000 == 0) {
-                    insert.executeBatch();
-                }
-            }
-            insert.executeBatch();
-        }
+        // in key order: the rows go to neighbouring places of the (trace_id, term) key
+        insertTerms(connection, traceId, new java.util.TreeMap<>(counted.events()).entrySet());
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO search_indexed (trace_id, event_count, content_digest,"
                 + " chunk_trigrams) VALUES (?, ?, ?, ?)")) {
             insert.setString(1, traceId);
@@ -241,9 +229,15 @@ final class SearchIndexRows {
         if (missing.stream().anyMatch(delta -> delta.getValue() < 0)) {
             return false;
         }
+        insertTerms(connection, traceId, missing);
+        return true;
+    }
+
+    /** Inserts the trace's rows of these terms and event counts, in batches. */
+    private static void insertTerms(Connection connection, String traceId, Iterable<Map.Entry<String, Long>> terms) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO search_terms (term, trace_id, events) VALUES (?, ?, ?)")) {
             int batched = 0;
-            for (Map.Entry<String, Long> term : missing) {
+            for (Map.Entry<String, Long> term : terms) {
                 insert.setString(1, term.getKey());
                 insert.setString(2, traceId);
                 insert.setLong(3, term.getValue());
@@ -254,7 +248,6 @@ final class SearchIndexRows {
             }
             insert.executeBatch();
         }
-        return true;
     }
 
     /**

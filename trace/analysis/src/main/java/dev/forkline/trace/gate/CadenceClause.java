@@ -49,8 +49,8 @@ final class CadenceClause implements TraceClause {
             }
         }
         return ClauseResult.of(ClauseResult.CADENCE, trace.traceId, problems,
-                calls + " tool call(s), each within the checkpoint cadence",
-                problems.size() + " tool call(s) too far from the last checkpoint");
+                Counts.of(calls) + " tool call(s), each within the checkpoint cadence",
+                Counts.of(problems.size()) + " tool call(s) too far from the last checkpoint");
     }
 
     private static String describe(Event restore) {

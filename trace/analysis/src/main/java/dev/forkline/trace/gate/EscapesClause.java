@@ -37,7 +37,7 @@ final class EscapesClause implements TraceClause {
             }
         }
         return ClauseResult.of(ClauseResult.ESCAPES, trace.traceId, problems,
-                everything.size() + " escape(s), each decided by " + contract.owner().name() + " with a trusted signature",
-                problems.size() + " escape(s) or decision(s) not settled by " + contract.owner().name());
+                Counts.of(everything.size()) + " escape(s), each decided by " + contract.owner().name() + " with a trusted signature",
+                Counts.of(problems.size()) + " escape(s) or decision(s) not settled by " + contract.owner().name());
     }
 }

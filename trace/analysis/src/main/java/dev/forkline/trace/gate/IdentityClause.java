@@ -49,7 +49,7 @@ final class IdentityClause implements TraceClause {
         }
         return ClauseResult.of(ClauseResult.IDENTITY, trace.traceId, problems,
                 "model and environment named in every root run and model call",
-                problems.size() + " missing model or environment identity");
+                Counts.of(problems.size()) + " missing model or environment identity");
     }
 
     private static boolean blank(JsonNode node) {

@@ -40,7 +40,7 @@ final class IntegrityClause implements TraceClause {
         }
         int more = trace.integrity.verdict().problems() - evidence.size();
         if (more > 0) {
-            evidence.add(trace.whole("and " + more + " more problem(s)"));
+            evidence.add(trace.whole("and " + Counts.of(more) + " more problem(s)"));
         }
         return evidence;
     }

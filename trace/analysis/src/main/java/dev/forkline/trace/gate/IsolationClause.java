@@ -56,8 +56,8 @@ final class IsolationClause implements TraceClause {
             mismatches.forEach(mismatch -> problems.add(trace.at(start, mismatch)));
         }
         return ClauseResult.of(ClauseResult.ISOLATION, trace.traceId, problems,
-                roots + " root run(s) recorded inside the contract's boundary",
-                problems.size() + " isolation setting(s) differ from the contract");
+                Counts.of(roots) + " root run(s) recorded inside the contract's boundary",
+                Counts.of(problems.size()) + " isolation setting(s) differ from the contract");
     }
 
     private static void same(List<String> mismatches, String field, String wanted, String recorded) {

@@ -30,6 +30,6 @@ final class RecoveryTimeClause implements TraceClause {
         String passMessage = times.isEmpty() ? "no failure to recover from"
                 : "recovered within " + Millis.human(contract.recoveryTimeBound()) + ": " + String.join(", ", times);
         return ClauseResult.of(ClauseResult.RECOVERY_TIME, trace.traceId, problems, passMessage,
-                problems.size() + " incident(s) not recovered within " + Millis.human(contract.recoveryTimeBound()));
+                Counts.of(problems.size()) + " incident(s) not recovered within " + Millis.human(contract.recoveryTimeBound()));
     }
 }

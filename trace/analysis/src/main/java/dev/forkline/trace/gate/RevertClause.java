@@ -40,7 +40,7 @@ final class RevertClause implements TraceClause {
             }
         }
         return ClauseResult.of(ClauseResult.REVERT, trace.traceId, problems,
-                reverts == 0 ? "no revert events" : reverts + " revert(s) by " + wanted.mechanism() + " within bounds",
-                problems.size() + " revert(s) break the contract's revert mechanism");
+                reverts == 0 ? "no revert events" : Counts.of(reverts) + " revert(s) by " + wanted.mechanism() + " within bounds",
+                Counts.of(problems.size()) + " revert(s) break the contract's revert mechanism");
     }
 }

@@ -46,9 +46,9 @@ final class ToolResultsClause implements TraceClause {
                         : what + " has no result with a known outcome"));
             }
         }
-        String passMessage = calls + " tool call(s), each with a result"
-                + (decided > 0 ? " or, for " + decided + " external call(s) of unknown outcome, the owner's decision" : "");
+        String passMessage = Counts.of(calls) + " tool call(s), each with a result"
+                + (decided > 0 ? " or, for " + Counts.of(decided) + " external call(s) of unknown outcome, the owner's decision" : "");
         return ClauseResult.of(ClauseResult.TOOL_RESULTS, trace.traceId, problems, passMessage,
-                problems.size() + " tool call(s) without a result");
+                Counts.of(problems.size()) + " tool call(s) without a result");
     }
 }

@@ -81,6 +81,17 @@ class GateClausesTest {
     }
 
     @Test
+    void countsOfALargeTraceAreGroupedAsTheWindowGroupsThem() throws Exception {
+        TraceBuilder trace = goodTrace();
+        for (int i = 0; i < 1_200; i++) {
+            trace.add("r2", "agent:a", EventType.TOOL_CALL, "{'callId':'k" + i + "','tool':'sh','effect':'workspace'}");
+            trace.add("r2", "sandbox", EventType.TOOL_RESULT, "{'callId':'k" + i + "','exitCode':0}");
+        }
+        GateResult result = gate(trace.events());
+        assertThat(clause(result, "tool-results").message()).isEqualTo("1,202 tool call(s), each with a result");
+    }
+
+    @Test
     void missingResult() throws Exception {
         TraceBuilder trace = goodTrace();
         trace.add("r2", "agent:a", EventType.TOOL_CALL, "{'callId':'c9','tool':'post','effect':'external'}");

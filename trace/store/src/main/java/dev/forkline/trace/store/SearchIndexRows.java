@@ -121,7 +121,8 @@ final class SearchIndexRows {
      * they went, from the trace as the index held it) and adds {@code added} (the new chunks' terms, counted after),
      * keeps the kept chunks' trigram filters and adds the new ones. When the index did not hold the trace as
      * {@code removed} was counted from, or does not add up with it (a term taken back that it lacks, filters of other
-     * chunks), the trace's terms are removed instead, and the next {@link TraceStore#updateSearchIndex} counts it whole.
+     * chunks, or of a chunk of the new tail), the trace's terms are removed instead, and the next
+     * {@link TraceStore#updateSearchIndex} counts it whole.
      * Runs in the writer's transaction.
      *
      * @return whether the terms were brought up to date

@@ -71,8 +71,7 @@ class GrowingTraceSearchIndexTest {
 
     @Test
     void anIndexedTraceWhoseTailIsReplacedStaysIndexedAsACountOfTheWholeTraceWouldIndexIt() throws Exception {
-        store.replaceTrace(session(3_000, "first"), List.of(), "/s.jsonl", TraceIntegrity.unverified());
-        assertThat(store.updateSearchIndex(TRACE_ID)).isTrue();
+        storeTheFirstFormIndexed();
 
         for (Bundle grown : List.of(session(4_500, "second"), session(4_501, "third"), session(7_000, "fourth"))) {
             StoreResult result = store.replaceTrace(grown, List.of(), "/s.jsonl", TraceIntegrity.unverified());
@@ -98,14 +97,12 @@ class GrowingTraceSearchIndexTest {
         store.replaceTrace(session(4_500, "second"), List.of(), "/s.jsonl", TraceIntegrity.unverified());
 
         assertThat(indexRows()).isEmpty();
-        assertThat(store.updateSearchIndex(TRACE_ID)).isTrue();
-        assertIndexedAsAWholeCount();
+        assertCountedWholeByTheNextPass();
     }
 
     @Test
     void anIndexThatDoesNotAddUpWithTheReplacedChunksIsCountedWholeByTheNextPass() throws Exception {
-        store.replaceTrace(session(3_000, "first"), List.of(), "/s.jsonl", TraceIntegrity.unverified());
-        assertThat(store.updateSearchIndex(TRACE_ID)).isTrue();
+        storeTheFirstFormIndexed();
         try (Connection connection = backend.connect(dir, "db/forkline"); Statement sql = connection.createStatement()) {
             sql.executeUpdate("DELETE FROM search_terms WHERE term = 'pending_first'");
         }
@@ -113,14 +110,12 @@ class GrowingTraceSearchIndexTest {
         store.replaceTrace(session(4_500, "second"), List.of(), "/s.jsonl", TraceIntegrity.unverified());
 
         assertThat(indexRows()).as("the trace's terms removed, not taken back below zero").isEmpty();
-        assertThat(store.updateSearchIndex(TRACE_ID)).isTrue();
-        assertIndexedAsAWholeCount();
+        assertCountedWholeByTheNextPass();
     }
 
     @Test
     void aTraceWhoseReplacedChunkIsDamagedIsStillReplacedAndCountedWholeByTheNextPass() throws Exception {
-        store.replaceTrace(session(3_000, "first"), List.of(), "/s.jsonl", TraceIntegrity.unverified());
-        assertThat(store.updateSearchIndex(TRACE_ID)).isTrue();
+        storeTheFirstFormIndexed();
         try (Connection connection = backend.connect(dir, "db/forkline"); Statement sql = connection.createStatement()) {
             // the last chunk (seq 2049..3001), which the grown form replaces, gets other bytes of the same length
             sql.executeUpdate("UPDATE event_chunks SET lines = " + backend.binary("REPEAT('x', OCTET_LENGTH(lines))")
@@ -131,14 +126,12 @@ class GrowingTraceSearchIndexTest {
         assertThat(store.replaceTrace(grown, List.of(), "/s.jsonl", TraceIntegrity.unverified()).newEvents())
                 .as("the damaged chunk replaced, the others kept").isEqualTo(grown.events().size() - 2_048);
 
-        assertThat(store.updateSearchIndex(TRACE_ID)).isTrue();
-        assertIndexedAsAWholeCount();
+        assertCountedWholeByTheNextPass();
     }
 
     @Test
     void anIndexWhoseFiltersNameAChunkOfTheNewTailIsCountedWholeByTheNextPass() throws Exception {
-        store.replaceTrace(session(3_000, "first"), List.of(), "/s.jsonl", TraceIntegrity.unverified());
-        assertThat(store.updateSearchIndex(TRACE_ID)).isTrue();
+        storeTheFirstFormIndexed();
         try (Connection connection = backend.connect(dir, "db/forkline");
              PreparedStatement alter = connection.prepareStatement("UPDATE search_indexed SET chunk_trigrams = ? WHERE trace_id = ?")) {
             // the second chunk's filter says it is of the chunk from seq 3073, which the grown form writes
@@ -154,6 +147,17 @@ class GrowingTraceSearchIndexTest {
                 .isEqualTo(StoreResult.Status.UPDATED);
 
         assertThat(indexRows()).as("the trace's terms removed").isEmpty();
+        assertCountedWholeByTheNextPass();
+    }
+
+    /** The session's first form (3,000 steps: its last chunk from seq 2049) stored and indexed for search. */
+    private void storeTheFirstFormIndexed() throws Exception {
+        store.replaceTrace(session(3_000, "first"), List.of(), "/s.jsonl", TraceIntegrity.unverified());
+        assertThat(store.updateSearchIndex(TRACE_ID)).isTrue();
+    }
+
+    /** The next index pass finds the trace not indexed as stored, and counts it whole. */
+    private void assertCountedWholeByTheNextPass() throws Exception {
         assertThat(store.updateSearchIndex(TRACE_ID)).isTrue();
         assertIndexedAsAWholeCount();
     }

@@ -135,6 +135,7 @@ final class StatePane extends VBox {
         external.setContent(effectTable);
 
         tabs.getTabs().addAll(session, harness, workspace, processes, external);
+        TabsBuiltWhenSelected.apply(tabs);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("state-tabs");
         VBox.setVgrow(tabs, Priority.ALWAYS);

@@ -191,6 +191,7 @@ public final class WorkbenchView extends BorderPane {
         recoveryTab = new javafx.scene.control.Tab("Recovery & gate", recoveryPane);
         recoveryTab.setGraphic(Icons.of(Material2MZ.VERIFIED_USER));
         bottomTabs.getTabs().addAll(stateTab, replayTab, recoveryTab);
+        TabsBuiltWhenSelected.apply(bottomTabs);
         model.recovery().shownProperty().bind(recoveryTab.selectedProperty());
         bottomTabs.setTabClosingPolicy(javafx.scene.control.TabPane.TabClosingPolicy.UNAVAILABLE);
         bottomTabs.setId("bottom-tabs");

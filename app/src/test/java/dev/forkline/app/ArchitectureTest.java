@@ -212,7 +212,7 @@ class ArchitectureTest {
                         resideInAPackage("org.apache.commons.logging..")))
                 .because("logging goes through SLF4J everywhere, so every message reaches the same log")
                 .check(classes);
-        noClasses().that().resideInAPackage("dev.forkline..").and().doNotHaveFullyQualifiedName(LogDirectoryProperty.class.getName())
+        noClasses().that().resideInAPackage("dev.forkline..").and().doNotHaveFullyQualifiedName(LogConfiguration.class.getName())
                 .should().dependOnClassesThat().resideInAPackage("ch.qos.logback..")
                 .because("code logs through the SLF4J API; only the app's log configuration knows logback")
                 .check(classes);

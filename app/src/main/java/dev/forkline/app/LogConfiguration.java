@@ -18,7 +18,7 @@ import org.slf4j.Logger;
 @ConfiguratorRank(ConfiguratorRank.CUSTOM_HIGH_PRIORITY)
 public final class LogConfiguration extends ContextAwareBase implements Configurator {
 
-    static final String PATTERN = "%d{ISO8601} %-5level [%thread] %logger{36} - %msg%n";
+    private static final String PATTERN = "%d{ISO8601} %-5level [%thread] %logger{36} - %msg%n";
 
     @Override
     public ExecutionStatus configure(LoggerContext context) {

@@ -83,6 +83,26 @@ public final class AxisTraces {
         return trace.bundle("late-model-call", "A model call near the end");
     }
 
+    /** {@code agents} agents, each making a model call then a tool call in turn, twice: a lane each, more than fit. */
+    public static Bundle manyAgents(int agents) {
+        AxisTraces trace = new AxisTraces();
+        trace.add(NewEvent.of(RUN, "harness", EventType.SESSION_START).touches(StateKind.SESSION)
+                .data(Json.object().put("title", "Many agents")), 0);
+        long at = 100;
+        for (int round = 0; round < 2; round++) {
+            for (int agent = 1; agent <= agents; agent++) {
+                String actor = "agent:worker-" + agent;
+                trace.model(actor, at, 300);
+                Event call = trace.toolCall(actor, "c" + round + "-" + agent, "read", "ls", at + 400);
+                trace.toolResult(call, 0, at + 600);
+                at += 1000;
+            }
+        }
+        trace.add(NewEvent.of(RUN, "harness", EventType.SESSION_END).touches(StateKind.SESSION)
+                .data(Json.object().put("outcome", "success").put("summary", "Done.")), at);
+        return trace.bundle("many-agents", "Many agents");
+    }
+
     private Event add(NewEvent draft, long atMillis) {
         Event event = chain.append(draft.at(T0.plusMillis(atMillis)));
         events.add(event);
@@ -99,12 +119,16 @@ public final class AxisTraces {
     }
 
     private Event toolCall(String callId, String effect, String command, long at) {
+        return toolCall("agent:coder", callId, effect, command, at);
+    }
+
+    private Event toolCall(String actor, String callId, String effect, String command, long at) {
         ObjectNode data = Json.object();
         data.put("callId", callId);
         data.put("tool", "bash");
         data.put("effect", effect);
         data.putObject("arguments").put("command", command);
-        return add(NewEvent.of(RUN, "agent:coder", EventType.TOOL_CALL).touches(StateKind.SESSION).data(data), at);
+        return add(NewEvent.of(RUN, actor, EventType.TOOL_CALL).touches(StateKind.SESSION).data(data), at);
     }
 
     private void toolResult(Event call, int exitCode, long at) {

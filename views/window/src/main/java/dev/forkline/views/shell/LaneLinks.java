@@ -7,8 +7,8 @@ import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 
 /**
- * A subagent's lane header leads to the call that started it: a click on the lane's name selects that Task call; the
- * pointer shows a hand over such a name.
+ * A subagent's lane header leads to the call that started it: a click on the lane's name selects that Task call (a drag
+ * over the names scrolls the lanes instead); the pointer shows a hand over such a name.
  */
 final class LaneLinks {
 
@@ -17,7 +17,7 @@ final class LaneLinks {
 
     static void install(TimelineCanvas canvas, TimelineViewModel timeline) {
         canvas.canvas().addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
-            if (e.getButton() != MouseButton.PRIMARY || e.getClickCount() != 1) {
+            if (e.getButton() != MouseButton.PRIMARY || e.getClickCount() != 1 || !e.isStillSincePress()) {
                 return;
             }
             int call = callFor(canvas, timeline, e.getX(), e.getY());

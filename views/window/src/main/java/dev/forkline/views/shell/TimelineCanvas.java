@@ -41,8 +41,9 @@ import static dev.forkline.views.timeline.geometry.TimelineLayout.GUTTER;
  * Long idle gaps are drawn as a broken axis (see {@link TimelineModel#breaks()}).
  *
  * <p>Mouse: wheel pans, Ctrl+wheel zooms around the pointer, drag pans, click selects; on the overview, a click centres
- * the window there, a drag inside the window moves it and a drag elsewhere zooms to the dragged range. Keys are handled
- * by the window (see the workbench), which calls the view model.
+ * the window there, a drag inside the window moves it and a drag elsewhere zooms to the dragged range. Lanes that do
+ * not all fit scroll: the wheel or a drag over their names, and the selected event's lane is scrolled into view. Keys
+ * are handled by the window (see the workbench), which calls the view model.
  */
 public final class TimelineCanvas extends Region {
 
@@ -64,12 +65,16 @@ public final class TimelineCanvas extends Region {
     private boolean dirty = true;
     private long frames;
     private double dragX = Double.NaN;
+    private double dragY = Double.NaN;
     private double pressX = Double.NaN;
     private boolean dragMoved;
     private OverviewDrag overviewDrag = OverviewDrag.NONE;
     private double brushFrom = Double.NaN;
     private double brushTo = Double.NaN;
     private int hoveredMark = -1;
+    private boolean draggingLanes;
+    /** The selection whose lane was last scrolled into view: a reviewer's own scroll is kept until the selection moves. */
+    private int followedSelection = -1;
 
     public TimelineCanvas(TimelineViewModel viewModel) {
         this.viewModel = viewModel;
@@ -130,6 +135,7 @@ public final class TimelineCanvas extends Region {
             dirty = false;
             frames++;
             updateLayout();
+            followSelection();
             renderer.draw(canvas.getGraphicsContext2D(), scene.set(viewModel.model(), viewModel.viewport(),
                     viewModel.selectedIndex(), viewModel.matchesProperty().get(), viewModel.hidesUnmatched(),
                     viewModel.alteredProperty().get(), brushFrom, brushTo).placeholder(placeholder.get()));
@@ -138,6 +144,25 @@ public final class TimelineCanvas extends Region {
 
     private void updateLayout() {
         layout.update(canvas.getWidth(), canvas.getHeight(), viewModel.model().laneCount());
+    }
+
+    private void followSelection() {
+        int selected = viewModel.selectedIndex();
+        if (selected != followedSelection) {
+            followedSelection = selected;
+            if (selected >= 0 && selected < viewModel.model().eventCount()) {
+                layout.scrollLaneIntoView(viewModel.model().eventLane(selected));
+            }
+        }
+    }
+
+    private void scrollLanesBy(double pixels) {
+        double before = layout.laneScroll();
+        layout.scrollLanesTo(before + pixels);
+        if (layout.laneScroll() != before) {
+            hideTooltip();
+            markDirty();
+        }
     }
 
     /** How many frames have been drawn (for tests: nothing changed, nothing drawn). */
@@ -161,7 +186,9 @@ public final class TimelineCanvas extends Region {
     private void onScroll(ScrollEvent e) {
         updateLayout();
         double plotW = layout.plotWidth();
-        if (e.isControlDown() || e.isShortcutDown()) {
+        if (e.getX() < GUTTER && !e.isControlDown() && !e.isShortcutDown()) {
+            scrollLanesBy(-e.getDeltaY());
+        } else if (e.isControlDown() || e.isShortcutDown()) {
             viewModel.zoom(e.getDeltaY() > 0 ? 1.25 : 0.8, layout.plotFraction(e.getX()));
         } else {
             double delta = e.getDeltaX() != 0 ? e.getDeltaX() : e.getDeltaY();
@@ -180,6 +207,8 @@ public final class TimelineCanvas extends Region {
         pressX = e.getX();
         dragMoved = false;
         overviewDrag = OverviewDrag.NONE;
+        draggingLanes = e.getX() < GUTTER && layout.maxLaneScroll() > 0;
+        dragY = e.getY();
         if (layout.inOverview(e.getX(), e.getY())) {
             // a narrow window is moved by dragging it; anywhere else (or when the window shows most of the run) a drag
             // picks the range to zoom to
@@ -217,6 +246,12 @@ public final class TimelineCanvas extends Region {
                 }
             }
             case NONE -> {
+                if (draggingLanes) {
+                    dragMoved |= Math.abs(e.getY() - dragY) >= 1;
+                    scrollLanesBy(dragY - e.getY());
+                    dragY = e.getY();
+                    return;
+                }
                 double dx = e.getX() - dragX;
                 if (Math.abs(dx) >= 1) {
                     dragMoved = true;
@@ -260,6 +295,7 @@ public final class TimelineCanvas extends Region {
             markDirty();
         }
         dragX = Double.NaN;
+        draggingLanes = false;
         overviewDrag = OverviewDrag.NONE;
     }
 

@@ -302,6 +302,83 @@ class TimelineFlowsTest {
         assertThat(canvas().drawnMarks().size()).as("shown again").isGreaterThan(drawn.size());
     }
 
+    // --- lanes that do not all fit ------------------------------------------------------------------------------------
+
+    /**
+     * Sixteen lanes where about half fit: those below are not drawn under the overview, they scroll into view when the
+     * selection steps onto them, and the wheel or a drag over the lane names scrolls them.
+     */
+    @Test
+    void lanesThatDoNotFitScrollAndTheSelectedEventsLaneIsScrolledIntoView() {
+        open(AxisTraces.manyAgents(14));
+        TimelineCanvas canvas = canvas();
+        TimelineLayout layout = HeadlessFx.call(canvas::layoutGeometry);
+        assertThat(HeadlessFx.call(() -> model.timeline().model().laneCount())).isEqualTo(16);
+        assertThat(layout.maxLaneScroll()).as("the test needs lanes that do not fit").isGreaterThan(2 * TimelineLayout.MIN_LANE);
+        int last = HeadlessFx.call(() -> lastEventOf("agent:worker-14"));
+        assertThat(HeadlessFx.call(() -> canvas.yOfEvent(last))).as("below the lanes' room at first")
+                .isGreaterThan(layout.lanesBottom());
+
+        HeadlessFx.call(() -> {
+            model.timeline().select(last);
+            return null;
+        });
+        HeadlessFx.waitForFx();
+        double y = HeadlessFx.call(() -> canvas.yOfEvent(last));
+        assertThat(y).as("stepped onto, its lane is shown").isBetween(TimelineLayout.AXIS, layout.lanesBottom());
+        assertThat(HeadlessFx.call(() -> canvas.laneNameAt(10, y))).isEqualTo("agent:worker-14");
+        assertThat(HeadlessFx.call(() -> canvas.eventAt(canvas.xOfEvent(last), y))).as("and hit where it is drawn").isEqualTo(last);
+
+        robot.type(KeyCode.HOME);
+        HeadlessFx.waitForFx();
+        double start = HeadlessFx.call(() -> canvas.yOfEvent(0));
+        assertThat(start).as("the session's start, stepped to with Home").isBetween(TimelineLayout.AXIS, layout.lanesBottom());
+        assertThat(HeadlessFx.call(() -> canvas.laneNameAt(10, start))).isEqualTo("harness");
+
+        int first = HeadlessFx.call(() -> model.timeline().events().positionOf(model.timeline().events().id(1)));
+        assertThat(HeadlessFx.call(() -> model.timeline().events().actor(first))).isEqualTo("agent:worker-1");
+        HeadlessFx.call(() -> {
+            model.timeline().select(first);
+            return null;
+        });
+        HeadlessFx.waitForFx();
+        assertThat(layout.laneScroll()).as("the top lane's event").isZero();
+
+        Point2D names = canvas.canvas().localToScreen(20, TimelineLayout.AXIS + 40);
+        wheel(canvas, 20, TimelineLayout.AXIS + 40, -120); // three notches towards the reviewer, as a desktop's wheel sends them
+        double scrolled = layout.laneScroll();
+        assertThat(scrolled).as("the wheel over the names").isPositive();
+        assertThat(model.timeline().selectedIndex()).isEqualTo(first);
+
+        robot.drag(names, MouseButton.PRIMARY).moveBy(0, 60).release(MouseButton.PRIMARY);
+        HeadlessFx.waitForFx();
+        assertThat(layout.laneScroll()).as("dragging the names down shows lanes above").isLessThan(scrolled);
+        assertThat(model.timeline().selectedIndex()).as("a drag selects nothing").isEqualTo(first);
+    }
+
+    /** A wheel turn over the canvas as the desktop delivers it (Monocle's robot sends one pixel a notch, upwards). */
+    private static void wheel(TimelineCanvas canvas, double x, double y, double deltaY) {
+        HeadlessFx.call(() -> {
+            Point2D screen = canvas.canvas().localToScreen(x, y);
+            canvas.canvas().fireEvent(new javafx.scene.input.ScrollEvent(javafx.scene.input.ScrollEvent.SCROLL, x, y,
+                    screen.getX(), screen.getY(), false, false, false, false, false, false, 0, deltaY, 0, deltaY,
+                    javafx.scene.input.ScrollEvent.HorizontalTextScrollUnits.NONE, 0,
+                    javafx.scene.input.ScrollEvent.VerticalTextScrollUnits.NONE, 0, 0, null));
+            return null;
+        });
+        HeadlessFx.waitForFx();
+    }
+
+    private int lastEventOf(String actor) {
+        var events = model.timeline().events();
+        for (int i = events.size() - 1; i >= 0; i--) {
+            if (events.actor(i).equals(actor)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no event of " + actor);
+    }
+
     // --- keyboard and menus -----------------------------------------------------------------------------------------
 
     @Test

@@ -4,7 +4,9 @@ package dev.forkline.views.timeline.geometry;
  * Where the timeline's parts sit on its surface, for a given size and number of lanes: the actor gutter on the left,
  * the axis on top, the lanes (which grow to fill the height, between {@link #MIN_LANE} and {@link #MAX_LANE} each),
  * the overview strip of the whole run right under them and the legend at the bottom. Also answers what is under a point
- * (hit testing). Toolkit-free and mutable ({@link #update}) so a frame allocates nothing.
+ * (hit testing). Lanes that do not fit at {@link #MIN_LANE} scroll: the overview and legend stay put and the lanes show
+ * through the room above them, {@link #laneScroll()} pixels down their whole height. Toolkit-free and mutable
+ * ({@link #update}) so a frame allocates nothing.
  */
 public final class TimelineLayout {
 
@@ -22,6 +24,7 @@ public final class TimelineLayout {
     private double width;
     private double height;
     private int lanes;
+    private double laneScroll;
 
     public TimelineLayout() {
         this(0, 0, 0);
@@ -36,6 +39,7 @@ public final class TimelineLayout {
         this.width = newWidth;
         this.height = newHeight;
         this.lanes = laneCount;
+        laneScroll = Math.clamp(laneScroll, 0, maxLaneScroll());
     }
 
     public double width() {
@@ -60,22 +64,53 @@ public final class TimelineLayout {
         return Math.clamp(available / Math.max(1, lanes), MIN_LANE, MAX_LANE);
     }
 
+    /** The top edge of a lane; above {@link #AXIS} or below {@link #lanesBottom()} when it is scrolled out of view. */
     public double laneTop(int lane) {
-        return AXIS + lane * laneHeight();
+        return AXIS + lane * laneHeight() - laneScroll;
     }
 
     public double laneMiddle(int lane) {
         return laneTop(lane) + laneHeight() / 2;
     }
 
-    /** The bottom edge of the last lane. */
+    /** The bottom edge of the lanes' room: under the last lane, or above the overview when they do not all fit. */
     public double lanesBottom() {
-        return laneTop(lanes);
+        return AXIS + Math.max(0, Math.min(lanes * laneHeight(), roomForLanes()));
+    }
+
+    private double roomForLanes() {
+        return height - AXIS - OVERVIEW - LEGEND - 12;
     }
 
     /** The overview strip sits right under the lanes, or higher when the surface is too short for all of them. */
     public double overviewTop() {
-        return Math.min(height - LEGEND - OVERVIEW - 4, laneTop(Math.max(1, lanes)) + 8);
+        return Math.min(height - LEGEND - OVERVIEW - 4, AXIS + Math.max(1, lanes) * laneHeight() + 8);
+    }
+
+    /** How far (pixels) the lanes are scrolled down their whole height; 0 when they all fit. */
+    public double laneScroll() {
+        return laneScroll;
+    }
+
+    /** The largest {@link #laneScroll()}: the lanes' whole height less their room. */
+    public double maxLaneScroll() {
+        return Math.max(0, lanes * laneHeight() - (lanesBottom() - AXIS));
+    }
+
+    /** Scrolls the lanes to {@code pixels} down their whole height, within 0 and {@link #maxLaneScroll()}. */
+    public void scrollLanesTo(double pixels) {
+        laneScroll = Math.clamp(pixels, 0, maxLaneScroll());
+    }
+
+    /** Scrolls the lanes as little as it takes to show the whole of {@code lane}. */
+    public void scrollLaneIntoView(int lane) {
+        double top = lane * laneHeight();
+        double room = lanesBottom() - AXIS;
+        if (top < laneScroll) {
+            scrollLanesTo(top);
+        } else if (top + laneHeight() > laneScroll + room) {
+            scrollLanesTo(top + laneHeight() - room);
+        }
     }
 
     /** The vertical centre of the legend row. */
@@ -97,7 +132,7 @@ public final class TimelineLayout {
         if (y < AXIS || y >= lanesBottom() || lanes == 0) {
             return -1;
         }
-        return Math.min(lanes - 1, (int) ((y - AXIS) / laneHeight()));
+        return Math.min(lanes - 1, (int) ((y - AXIS + laneScroll) / laneHeight()));
     }
 
     /** Whether a point is on the overview strip's plot part. */

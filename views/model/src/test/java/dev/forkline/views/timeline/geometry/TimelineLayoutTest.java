@@ -48,6 +48,40 @@ class TimelineLayoutTest {
     }
 
     @Test
+    void lanesThatDoNotFitScrollThroughTheRoomAboveTheOverview() {
+        TimelineLayout layout = new TimelineLayout(1000, 300, 10);
+        double room = layout.lanesBottom() - TimelineLayout.AXIS;
+        assertThat(layout.laneHeight()).isEqualTo(TimelineLayout.MIN_LANE);
+        assertThat(room).as("the lanes' room ends above the overview").isEqualTo(layout.overviewTop() - 8 - TimelineLayout.AXIS)
+                .isLessThan(10 * TimelineLayout.MIN_LANE);
+        assertThat(layout.maxLaneScroll()).isEqualTo(10 * TimelineLayout.MIN_LANE - room);
+        double justAboveTheOverview = layout.lanesBottom() - 1;
+        int lastShown = layout.laneAt(TimelineLayout.GUTTER + 5, justAboveTheOverview);
+        assertThat(lastShown).isLessThan(9);
+        assertThat(layout.laneHeaderAt(5, layout.overviewTop() + 5)).as("no lane under the overview").isEqualTo(-1);
+
+        layout.scrollLaneIntoView(9);
+        assertThat(layout.laneScroll()).isEqualTo(layout.maxLaneScroll());
+        assertThat(layout.laneTop(9) + layout.laneHeight()).isEqualTo(layout.lanesBottom());
+        assertThat(layout.laneAt(TimelineLayout.GUTTER + 5, justAboveTheOverview)).isEqualTo(9);
+        assertThat(layout.laneAt(TimelineLayout.GUTTER + 5, TimelineLayout.AXIS + 1)).as("the top row now").isGreaterThan(0);
+        assertThat(layout.overviewTop()).as("the overview stays put").isEqualTo(300 - TimelineLayout.LEGEND - TimelineLayout.OVERVIEW - 4);
+
+        layout.scrollLaneIntoView(5);
+        assertThat(layout.laneScroll()).as("a lane already in view moves nothing").isEqualTo(layout.maxLaneScroll());
+        layout.scrollLaneIntoView(0);
+        assertThat(layout.laneScroll()).isZero();
+        layout.scrollLanesTo(-50);
+        assertThat(layout.laneScroll()).isZero();
+        layout.scrollLanesTo(1e6);
+        assertThat(layout.laneScroll()).isEqualTo(layout.maxLaneScroll());
+
+        layout.update(1000, 600, 10);
+        assertThat(layout.laneScroll()).as("all fit once the surface is taller").isZero();
+        assertThat(layout.laneTop(0)).isEqualTo(TimelineLayout.AXIS);
+    }
+
+    @Test
     void aPointHitsTheNearestMarkOfItsLaneWithinTheTolerance() {
         TimelineLayout layout = new TimelineLayout(1000, 400, 2);
         double lane0 = layout.laneMiddle(0);

@@ -41,6 +41,8 @@ public final class TimelineRenderer {
     private static final double[] DASHES = {3, 2};
     /** Axis labels closer than this (pixels) to the previous one are left out. */
     private static final double MIN_LABEL_GAP = 70;
+    /** Width of the lanes' scroll thumb in the gutter. */
+    private static final double LANE_SCROLL_BAR = 4;
 
     static {
         for (int i = 0; i < COUNT_LABELS.length; i++) {
@@ -140,6 +142,7 @@ public final class TimelineRenderer {
     private Color matchFill;
     private Color windowFill;
     private Color breakFill;
+    private Color laneScrollFill;
 
     private byte[] overviewKinds = new byte[0];
     private int overviewColumns = -1;
@@ -162,6 +165,7 @@ public final class TimelineRenderer {
         matchFill = p.match().deriveColor(0, 1, 1, 0.55);
         windowFill = p.overviewWindow().deriveColor(0, 1, 1, 0.15);
         breakFill = p.mutedText().deriveColor(0, 1, 1, 0.12);
+        laneScrollFill = p.mutedText().deriveColor(0, 1, 1, 0.55);
     }
 
     public void draw(GraphicsContext g, Scene scene) {
@@ -220,10 +224,18 @@ public final class TimelineRenderer {
     }
 
     private void drawLaneBackgrounds(GraphicsContext g, TimelinePalette p, TimelineModel model, double w, double laneH) {
+        double lanesBottom = layout.lanesBottom();
         g.setFill(p.gutter());
-        g.fillRect(0, 0, GUTTER, layout.lanesBottom());
+        g.fillRect(0, 0, GUTTER, lanesBottom);
+        g.save();
+        g.beginPath();
+        g.rect(0, AXIS, w, lanesBottom - AXIS);
+        g.clip();
         for (int lane = 0; lane < model.laneCount(); lane++) {
             double top = layout.laneTop(lane);
+            if (top + laneH <= AXIS || top >= lanesBottom) {
+                continue; // scrolled out of view
+            }
             if (lane % 2 == 1) {
                 g.setFill(p.laneAlternate());
                 g.fillRect(GUTTER, top, w - GUTTER, laneH);
@@ -239,8 +251,24 @@ public final class TimelineRenderer {
             g.setTextBaseline(VPos.CENTER);
             g.fillText(model.lanes().get(lane), 28, top + laneH / 2, GUTTER - 34);
         }
+        g.restore();
         g.setStroke(p.grid());
-        g.strokeLine(GUTTER - 0.5, AXIS, GUTTER - 0.5, layout.lanesBottom());
+        g.strokeLine(GUTTER - 0.5, AXIS, GUTTER - 0.5, lanesBottom);
+        drawLaneScrollBar(g, lanesBottom);
+    }
+
+    /** When the lanes do not all fit: a thumb at the gutter's right edge, as long and as far down as the part shown. */
+    private void drawLaneScrollBar(GraphicsContext g, double lanesBottom) {
+        double hidden = layout.maxLaneScroll();
+        if (hidden <= 0) {
+            return;
+        }
+        double room = lanesBottom - AXIS;
+        double whole = room + hidden;
+        double top = AXIS + room * layout.laneScroll() / whole;
+        g.setFill(laneScrollFill);
+        g.fillRoundRect(GUTTER - LANE_SCROLL_BAR - 2, top + 1, LANE_SCROLL_BAR, Math.max(12, room * room / whole) - 2,
+                LANE_SCROLL_BAR, LANE_SCROLL_BAR);
     }
 
     private static Color laneColor(TimelinePalette p, LaneKind kind) {

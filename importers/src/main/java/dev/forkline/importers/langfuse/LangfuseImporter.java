@@ -143,6 +143,7 @@ public final class LangfuseImporter extends SingleFileImporter implements Stream
         private BigDecimal cost = BigDecimal.ZERO;
         private boolean costSeen;
         private boolean usageSeen;
+        /** Whether an observation that declares no parent failed: the run's outcome (as for OTel's root spans). */
         private boolean rootFailed;
         private String firstModel;
 
@@ -214,7 +215,8 @@ public final class LangfuseImporter extends SingleFileImporter implements Stream
         private void plan(Observation observation, Instant begin, Instant end, int order) {
             String type = typeOf(observation);
             boolean failed = "ERROR".equals(observation.level());
-            if (failed && tree.parent(observation) == null) {
+            // declared, not found: a part read while the import goes on lacks the parents written after their children
+            if (failed && observation.parentId() == null) {
                 rootFailed = true;
             }
             if (MODEL_TYPES.contains(type)) {

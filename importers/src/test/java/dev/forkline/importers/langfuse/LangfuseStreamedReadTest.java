@@ -58,6 +58,42 @@ class LangfuseStreamedReadTest {
         assertThat(WatchedRead.assertStopsWhenTold(read.parts().get(1))).as("asked while reading and while making events").isGreaterThan(2);
     }
 
+    /**
+     * An export whose failed tool observations come before the agent observation they belong to, which the framework
+     * wrote last: the parts read while the import goes on lack that parent, and must not call the run failed where the
+     * whole export does not (the window's preview said "Task: failed", the stored trace "outcome unknown").
+     */
+    @Test
+    void aPartWithoutTheParentOfAFailedObservationDoesNotCallTheRunFailed() throws Exception {
+        Path export = dir.resolve("children-first.json");
+        com.fasterxml.jackson.databind.node.ObjectNode root = dev.forkline.trace.Json.object();
+        root.putObject("trace").put("id", "t-1").put("name", "bench-agent").put("timestamp", "2026-01-01T00:00:00Z");
+        com.fasterxml.jackson.databind.node.ArrayNode observations = root.putArray("observations");
+        String padding = "x".repeat(2_000);
+        java.time.Instant t0 = java.time.Instant.parse("2026-01-01T00:00:00Z");
+        int tools = 2_000;
+        for (int i = 0; i < tools; i++) {
+            observations.addObject().put("id", "tool-" + i).put("traceId", "t-1").put("type", "TOOL").put("name", "shell")
+                    .put("parentObservationId", "agent-1").put("level", i % 12 == 0 ? "ERROR" : "DEFAULT")
+                    .put("startTime", t0.plusSeconds(2L * i).toString()).put("endTime", t0.plusSeconds(2L * i + 1).toString())
+                    .put("output", padding);
+        }
+        observations.addObject().put("id", "agent-1").put("traceId", "t-1").put("type", "AGENT").put("name", "bench_agent")
+                .put("level", "DEFAULT").put("startTime", t0.toString()).put("endTime", t0.plusSeconds(2L * tools).toString());
+        dev.forkline.trace.Json.MAPPER.writeValue(export.toFile(), root);
+
+        WatchedRead read = WatchedRead.of(importer, export);
+        assertThat(outcome(read.trace())).isEqualTo("unknown");
+        assertThat(read.parts()).as("the test needs parts read before the agent observation").hasSizeGreaterThan(1);
+        ImportedTrace part = read.parts().get(read.parts().size() / 2).read(() -> false);
+        assertThat(part.bundle().events()).filteredOn(e -> e.kind() == EventType.TOOL_RESULT).hasSizeBetween(1, tools - 1);
+        assertThat(outcome(part)).isEqualTo("unknown");
+    }
+
+    private static String outcome(ImportedTrace trace) {
+        return trace.bundle().events().stream().filter(e -> e.kind() == EventType.SESSION_END).findFirst().orElseThrow().text("outcome");
+    }
+
     private static Map<String, JsonNode> modelCallsByObservation(ImportedTrace trace) {
         List<Event> calls = trace.bundle().events().stream().filter(e -> e.kind() == EventType.MODEL_CALL).toList();
         return calls.stream().collect(Collectors.toMap(e -> e.text("observationId"), Event::data, (a, b) -> a, java.util.LinkedHashMap::new));

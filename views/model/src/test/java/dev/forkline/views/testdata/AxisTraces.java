@@ -85,11 +85,16 @@ public final class AxisTraces {
 
     /** {@code agents} agents, each making a model call then a tool call in turn, twice: a lane each, more than fit. */
     public static Bundle manyAgents(int agents) {
+        return manyAgents(agents, 2);
+    }
+
+    /** {@code agents} agents taking {@code rounds} turns each of a model call, a tool call and its result. */
+    public static Bundle manyAgents(int agents, int rounds) {
         AxisTraces trace = new AxisTraces();
         trace.add(NewEvent.of(RUN, "harness", EventType.SESSION_START).touches(StateKind.SESSION)
                 .data(Json.object().put("title", "Many agents")), 0);
         long at = 100;
-        for (int round = 0; round < 2; round++) {
+        for (int round = 0; round < rounds; round++) {
             for (int agent = 1; agent <= agents; agent++) {
                 String actor = "agent:worker-" + agent;
                 trace.model(actor, at, 300);

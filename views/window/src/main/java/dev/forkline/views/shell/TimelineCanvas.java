@@ -416,6 +416,11 @@ public final class TimelineCanvas extends Region {
         return layout.laneMiddle(viewModel.model().eventLane(event));
     }
 
+    /** How many aggregates' counts the last frame wrote under them (for tests). */
+    public int countLabelsDrawn() {
+        return renderer.countLabelsDrawn();
+    }
+
     /** The marks of the last drawn frame (for tests: what was drawn where). */
     public MarkBuffer drawnMarks() {
         return marks;

@@ -356,6 +356,26 @@ class TimelineFlowsTest {
         assertThat(model.timeline().selectedIndex()).as("a drag selects nothing").isEqualTo(first);
     }
 
+    /** An aggregate's count is written under it where its lane has room, and left out where it would cover the next lane. */
+    @Test
+    void aggregatesCountsAreLeftOutWhereTheyWouldCoverTheNextLane() {
+        open(AxisTraces.manyAgents(3, 400));
+        TimelineCanvas canvas = canvas();
+        robot.type(KeyCode.DIGIT0);
+        HeadlessFx.waitForFx();
+        assertThat(HeadlessFx.call(() -> canvas.layoutGeometry().laneHeight())).isGreaterThan(50.0);
+        assertThat(HeadlessFx.call(() -> canvas.drawnMarks().size())).as("lanes of merged marks").isPositive();
+        assertThat(HeadlessFx.call(canvas::countLabelsDrawn)).as("lanes with room").isPositive();
+        close();
+
+        open(AxisTraces.manyAgents(14, 40));
+        robot.type(KeyCode.DIGIT0);
+        HeadlessFx.waitForFx();
+        TimelineCanvas narrow = canvas();
+        assertThat(HeadlessFx.call(() -> narrow.layoutGeometry().laneHeight())).isEqualTo(TimelineLayout.MIN_LANE);
+        assertThat(HeadlessFx.call(narrow::countLabelsDrawn)).as("lanes of the least height").isZero();
+    }
+
     /** A wheel turn over the canvas as the desktop delivers it (Monocle's robot sends one pixel a notch, upwards). */
     private static void wheel(TimelineCanvas canvas, double x, double y, double deltaY) {
         HeadlessFx.call(() -> {

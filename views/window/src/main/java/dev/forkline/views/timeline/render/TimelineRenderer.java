@@ -455,8 +455,15 @@ public final class TimelineRenderer {
     private byte[] lastSymbolKind = new byte[0];
     private double[] lastLabelX = new double[0];
     private double[] lastMarkEnd = new double[0];
+    private int countLabels;
+
+    /** How many aggregates' counts the last frame wrote under them. */
+    public int countLabelsDrawn() {
+        return countLabels;
+    }
 
     private void resetSymbolLanes(int lanes) {
+        countLabels = 0;
         if (lastSymbolX.length < lanes) {
             lastSymbolX = new double[lanes];
             lastSymbolKind = new byte[lanes];
@@ -501,12 +508,15 @@ public final class TimelineRenderer {
         int count = marks.count(m);
         boolean isolated = x0 - lastMarkEnd[lane] >= 12;
         lastMarkEnd[lane] = x1;
-        if (count > 1 && isolated && x - lastLabelX[lane] >= 16) {
+        double labelTop = mid + Math.min(12, laneH * 0.25) + 2;
+        boolean labelFitsTheLane = labelTop + smallFont.getSize() <= mid + laneH / 2; // else it is drawn over the next lane
+        if (count > 1 && isolated && x - lastLabelX[lane] >= 16 && labelFitsTheLane) {
             g.setFill(p.mutedText());
             g.setFont(smallFont);
             g.setTextAlign(TextAlignment.CENTER);
             g.setTextBaseline(VPos.TOP);
-            g.fillText(count < COUNT_LABELS.length ? COUNT_LABELS[count] : "99+", x, mid + Math.min(12, laneH * 0.25) + 2);
+            g.fillText(count < COUNT_LABELS.length ? COUNT_LABELS[count] : "99+", x, labelTop);
+            countLabels++;
             lastLabelX[lane] = x;
         }
     }

@@ -63,10 +63,16 @@ class JavaSelectionScriptTest {
         return jdk;
     }
 
-    private static String run(String commands) throws Exception {
-        Process bash = new ProcessBuilder("bash", "-c", ". '" + SCRIPT + "'; " + commands).redirectErrorStream(true).start();
-        String out = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        assertThat(bash.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        return out;
+    /** Runs {@code commands} after sourcing the script; its output goes to a file, so a script that hangs fails the wait. */
+    private String run(String commands) throws Exception {
+        Path out = Files.createTempFile(dir, "out", ".txt");
+        Process bash = new ProcessBuilder("bash", "-c", ". '" + SCRIPT + "'; " + commands).redirectErrorStream(true)
+                .redirectOutput(out.toFile()).start();
+        boolean ended = bash.waitFor(30, TimeUnit.SECONDS);
+        if (!ended) {
+            bash.destroyForcibly();
+        }
+        assertThat(ended).as("the script ended within 30 s; its output: %s", Files.readString(out)).isTrue();
+        return Files.readString(out, StandardCharsets.UTF_8).strip();
     }
 }

@@ -201,43 +201,99 @@ public final class StoreTraceLibrary implements TraceLibrary {
 
     @Override
     public ImportResult importTrace(Path path, Progress progress) throws IOException, TraceFormatException {
-        return importTrace(path, progress, null);
+        try {
+            return importTrace(path, progress, null);
+        } catch (StoredOtherwiseException refused) {
+            refused.close(); // no one here to take an offer to replace
+            throw refused;
+        }
     }
 
     @Override
     public ImportResult importTrace(Path path, Progress progress, ImportWatcher watcher) throws IOException, TraceFormatException {
-        return stored(path, progress, watcher, false);
-    }
-
-    @Override
-    public ImportResult importReplacing(Path path, Progress progress, ImportWatcher watcher) throws IOException, TraceFormatException {
-        return stored(path, progress, watcher, true);
-    }
-
-    private ImportResult stored(Path path, Progress progress, ImportWatcher watcher, boolean replacing) throws IOException, TraceFormatException {
         progress.update("Reading " + path.getFileName(), -1);
         String source = path.toAbsolutePath().toString();
         // a large bundle is stored while it is read (as forkline import does); leaving without finish() stores nothing
-        try (StreamedImport stream = replacing ? store.streamedImportReplacing(source) : store.streamedImport(source)) {
+        try (StreamedImport stream = store.streamedImport(source)) {
             ImportedTrace imported = watcher == null ? importers.read(path, stream)
                     : importers.readWatched(path, stream, watcher);
-            try (Bundle bundle = imported.bundle()) {
+            Bundle bundle = imported.bundle();
+            boolean keptForAnOffer = false;
+            try {
                 String checking = "Checking " + bundle.manifest().title();
                 progress.update(checking, 0.4);
                 // a cancel thrown from here stops the checks at their next range of events
                 TraceChecks.Checked checked = TraceChecks.check(imported, trustedKeys.get(), (swept, events) ->
                         progress.update(String.format("%s · %,d of %,d events", checking, swept, events), 0.4 + 0.2 * swept / events));
                 progress.update(String.format(java.util.Locale.ROOT, "Storing %,d events", bundle.events().size()), 0.6);
-                StoreResult stored = stream.finish(bundle, checked.findings(), checked.integrity());
-                progress.update("Stored: " + stored.message(), 1.0);
-                int unread = imported.unreadParts().size();
-                TraceSummary summary = store.find(stored.traceId()).map(found -> summary(found, unread))
-                        .orElseThrow(() -> new IOException("trace '" + stored.traceId() + "' is not in the store after importing it"));
-                return new ImportResult(summary, checked.findings());
+                StoreResult stored;
+                try {
+                    stored = stream.finish(bundle, checked.findings(), checked.integrity());
+                } catch (StoreException e) {
+                    if (!storedOtherwise(e)) {
+                        throw e;
+                    }
+                    keptForAnOffer = true;
+                    throw new StoredOtherwiseException(path, e.getMessage(), e, new StoredOtherwiseException.KeptRead() {
+                        @Override
+                        public ImportResult storeReplacing(Progress storing) throws IOException {
+                            return storedInPlace(imported, checked, source, storing);
+                        }
+
+                        @Override
+                        public void close() {
+                            closeQuietly(bundle);
+                        }
+                    });
+                }
+                return result(stored, imported, checked, progress);
+            } finally {
+                if (!keptForAnOffer) {
+                    bundle.close();
+                }
             }
         } catch (StoreException e) {
             throw new IOException(e.getMessage(), e);
         }
+    }
+
+    private static void closeQuietly(Bundle bundle) {
+        try {
+            bundle.close();
+        } catch (IOException e) {
+            // a read let go that fails to close leaves nothing the user could act on
+        }
+    }
+
+    /** Whether the store refused a trace only because it holds the trace with other events. */
+    private static boolean storedOtherwise(StoreException refusal) {
+        for (Throwable cause = refusal; cause != null; cause = cause.getCause()) {
+            if (cause instanceof dev.forkline.trace.store.TraceConflictException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Stores a file read and checked before in place of the stored trace ({@link TraceStore#importReplacing}). */
+    private ImportResult storedInPlace(ImportedTrace imported, TraceChecks.Checked checked, String source, Progress progress)
+            throws IOException {
+        Bundle bundle = imported.bundle();
+        progress.update(String.format(java.util.Locale.ROOT, "Storing %,d events in place of the stored trace", bundle.events().size()), 0.6);
+        try {
+            return result(store.importReplacing(bundle, checked.findings(), source, checked.integrity()), imported, checked, progress);
+        } catch (StoreException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    private ImportResult result(StoreResult stored, ImportedTrace imported, TraceChecks.Checked checked, Progress progress)
+            throws StoreException, IOException {
+        progress.update("Stored: " + stored.message(), 1.0);
+        int unread = imported.unreadParts().size();
+        TraceSummary summary = store.find(stored.traceId()).map(found -> summary(found, unread))
+                .orElseThrow(() -> new IOException("trace '" + stored.traceId() + "' is not in the store after importing it"));
+        return new ImportResult(summary, checked.findings());
     }
 
     /** The rows of {@code stored}, each with how many parts of its file were not read (one query for all). */

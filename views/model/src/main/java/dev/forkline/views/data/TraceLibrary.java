@@ -90,22 +90,12 @@ public interface TraceLibrary {
      * (before they are stored), or telling it how far a foreign file was read (a Claude Code transcript), so that what
      * was read so far can be shown. The watcher or {@code progress} throwing ends the import with nothing of the trace
      * stored (the window cancels an import so). A library or format that does neither never calls the watcher.
+     * Refused because the store holds the trace with other events, it throws a {@link StoredOtherwiseException}, which
+     * may keep the file as read to be stored in place of the stored trace; the caller closes it.
      */
     default ImportResult importTrace(Path path, Progress progress, dev.forkline.importers.ImportWatcher watcher)
             throws IOException, TraceFormatException {
         return importTrace(path, progress);
-    }
-
-    /**
-     * As {@link #importTrace(Path, Progress, dev.forkline.importers.ImportWatcher)}, storing the trace in place of a
-     * stored trace of the same id whose events differ instead of refusing it (the file of a session imported while it
-     * was still going on, grown since; {@code forkline import --replace}). Refused, nothing changed, for a trace on
-     * legal hold, a file that fails its integrity check, or a trace holding forks, replays, reverts or decisions the
-     * file lacks. A library that never refuses a trace stored otherwise imports as usual.
-     */
-    default ImportResult importReplacing(Path path, Progress progress, dev.forkline.importers.ImportWatcher watcher)
-            throws IOException, TraceFormatException {
-        return importTrace(path, progress, watcher);
     }
 
     /**

@@ -583,6 +583,8 @@ public final class WorkbenchView extends BorderPane {
             alert.setOnHidden(e -> {
                 if (alert.getResult() == offered) {
                     error.offer().action().run();
+                } else {
+                    error.offer().declined().run();
                 }
             });
         }

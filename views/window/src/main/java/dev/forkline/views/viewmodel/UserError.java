@@ -13,8 +13,11 @@ import java.nio.file.Path;
  */
 public record UserError(String title, String file, long line, String detail, Offer offer) {
 
-    /** A way out the dialog offers: its button's label, and what choosing it does. */
-    public record Offer(String label, Runnable action) {
+    /**
+     * A way out the dialog offers: its button's label, what choosing it does, and what closing the dialog without it
+     * does (lets go of what the offer held).
+     */
+    public record Offer(String label, Runnable action, Runnable declined) {
     }
 
     public UserError(String title, String file, long line, String detail) {

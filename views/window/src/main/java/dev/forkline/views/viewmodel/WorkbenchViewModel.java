@@ -15,6 +15,7 @@ import dev.forkline.views.data.ImportResult;
 import dev.forkline.views.data.RunEvents;
 import dev.forkline.views.data.RunLineage;
 import dev.forkline.views.data.StartingTrees;
+import dev.forkline.views.data.StoredOtherwiseException;
 import dev.forkline.views.data.TraceLibrary;
 import dev.forkline.views.state.StateProvider;
 import dev.forkline.views.timeline.TimelineModel;
@@ -163,19 +164,24 @@ public final class WorkbenchViewModel {
      * the locations something was imported from join File › Recent.
      */
     public void importFiles(List<Path> paths) {
-        importFiles(paths, false);
+        importFiles(paths, (trace, step, preview) -> library.importTrace(trace, step, preview));
     }
 
     /**
-     * Imports a trace file (or folder) as {@link #importFiles} does, storing each trace in place of a stored trace of
-     * the same id whose events differ instead of refusing it: the file of a session imported while it was still going
-     * on, grown since. What the error of such a refusal offers; {@code forkline import --replace} is its twin.
+     * Stores the file a refusal kept as it was read in place of the stored trace (a session imported while it was still
+     * going on, grown since): what the refusal's offer does; {@code forkline import --replace} is its twin.
      */
-    public void importReplacing(Path path) {
-        importFiles(List.of(path), true);
+    private void storeReplacing(StoredOtherwiseException refused) {
+        importFiles(List.of(refused.path()), (trace, step, preview) -> refused.storeReplacing(step));
     }
 
-    private void importFiles(List<Path> paths, boolean replacing) {
+    /** How a trace file found in the locations given is imported. */
+    @FunctionalInterface
+    private interface ImportOne {
+        ImportResult run(Path trace, dev.forkline.views.concurrent.Progress step, ImportPreview preview) throws Exception;
+    }
+
+    private void importFiles(List<Path> paths, ImportOne importOne) {
         if (paths.isEmpty()) {
             return;
         }
@@ -213,12 +219,15 @@ public final class WorkbenchViewModel {
                         (message, fraction) -> step.update(message, fraction < 0 ? -1 : 0.4 * fraction),
                         () -> cancelled.get() || ended.get());
                 try {
-                    ImportResult imported = replacing ? library.importReplacing(trace, step, preview)
-                            : library.importTrace(trace, step, preview);
+                    ImportResult imported = importOne.run(trace, step, preview);
                     done.add(new Imported(locationOf.get(trace), imported, null));
                 } catch (Exception e) {
                     failed.add(new Failed(trace, e));
                 }
+            }
+            if (cancelled.get() || failed.size() > 1) {
+                // the read a refusal keeps is offered to be stored only when it is the one failure told
+                failed.forEach(Failed::letGoOfTheRead);
             }
             if (cancelled.get()) {
                 return new Batch(List.of(), List.of(), null);
@@ -250,8 +259,8 @@ public final class WorkbenchViewModel {
                 Failed first = batch.failed().getFirst();
                 UserError firstError = UserError.importFailed(first.path(), first.error());
                 if (batch.failed().size() == 1) {
-                    error.set(storedOtherwise(first.error()) ? firstError.offering(new UserError.Offer("Replace the stored trace",
-                            () -> importReplacing(first.path()))) : firstError);
+                    error.set(first.error() instanceof StoredOtherwiseException refused ? firstError.offering(new UserError.Offer(
+                            "Replace the stored trace", () -> storeReplacing(refused), refused::close)) : firstError);
                 } else {
                     StringBuilder others = new StringBuilder(firstError.detail());
                     others.append("\n\n").append(batch.failed().size() - 1).append(" more could not be imported:");
@@ -277,19 +286,6 @@ public final class WorkbenchViewModel {
                     : "nothing of the trace it was reading was stored (those it finished before are in the library)"));
             libraryModel.refresh();
         });
-    }
-
-    /** Whether an import failed only because the store holds the trace with other events ({@link #importReplacing}). */
-    private static boolean storedOtherwise(Throwable error) {
-        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
-            if (cause instanceof dev.forkline.trace.store.ReplacementRefusedException) {
-                return false; // a replacement asked for and refused: its cause is the conflict
-            }
-            if (cause instanceof dev.forkline.trace.store.TraceConflictException) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**
@@ -382,6 +378,12 @@ public final class WorkbenchViewModel {
     }
 
     private record Failed(Path path, Throwable error) {
+
+        void letGoOfTheRead() {
+            if (error instanceof StoredOtherwiseException refused) {
+                refused.close();
+            }
+        }
     }
 
     private record Batch(List<Imported> done, List<Failed> failed, Imported opened) {

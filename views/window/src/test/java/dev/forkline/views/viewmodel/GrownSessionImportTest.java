@@ -63,20 +63,39 @@ class GrownSessionImportTest {
         assertThat(refused.offer().label()).isEqualTo("Replace the stored trace");
         assertThat(onlyTrace(workbench).eventCount()).as("nothing changed before the offer is taken").isEqualTo(129);
 
+        // the offer stores the file as it was read and checked: the file is not read again (here it no longer exists)
+        Files.delete(session);
         refused.offer().action().run();
 
         assertThat(workbench.errorProperty().get()).isSameAs(refused);
         assertThat(onlyTrace(workbench).eventCount()).isEqualTo(231);
         assertThat(workbench.opened().bundle().events()).hasSize(231);
+        Files.write(session, records);
 
-        // a refusal that replacing cannot mend offers nothing
+        // a replacement the store refuses ends in an error that offers nothing
         samples.store.hold(onlyTrace(workbench).traceId(), "legal", "incident 7");
         Files.write(session, records.subList(0, 200));
-        workbench.importReplacing(session);
+        workbench.importFile(session);
+        workbench.errorProperty().get().offer().action().run();
         UserError held = workbench.errorProperty().get();
         assertThat(held.detail()).contains("is on legal hold").contains("it is not replaced");
         assertThat(held.offer()).isNull();
         assertThat(onlyTrace(workbench).eventCount()).isEqualTo(231);
+    }
+
+    @Test
+    void aDeclinedOfferLetsGoOfTheReadAndTheStoredTraceStaysAsItWas() throws Exception {
+        Files.write(session, records);
+        workbench.importFile(session);
+        UserError refused = workbench.errorProperty().get();
+        assertThat(refused.offer()).isNotNull();
+
+        refused.offer().declined().run();
+
+        assertThat(onlyTrace(workbench).eventCount()).isEqualTo(129);
+        refused.offer().action().run(); // not offered by a closed dialog; were it taken, nothing is left to store
+        assertThat(workbench.errorProperty().get().detail()).contains("was stored or let go already");
+        assertThat(onlyTrace(workbench).eventCount()).isEqualTo(129);
     }
 
     @Test
@@ -87,7 +106,12 @@ class GrownSessionImportTest {
 
         // a terminal imports the grown file in its place
         Files.write(session, records);
-        samples.library.importReplacing(session, dev.forkline.views.concurrent.Progress.NONE, null);
+        try {
+            samples.library.importTrace(session, dev.forkline.views.concurrent.Progress.NONE, null);
+            throw new AssertionError("the grown file is refused before it is stored in place");
+        } catch (dev.forkline.views.data.StoredOtherwiseException refused) {
+            refused.storeReplacing(dev.forkline.views.concurrent.Progress.NONE);
+        }
         workbench.live().poll();
 
         assertThat(workbench.opened().bundle().events()).as("not reloaded under the reviewer").hasSize(129);

@@ -88,7 +88,10 @@ public final class TimelineCanvas extends Region {
         tooltip.setMaxWidth(420);
 
         viewModel.modelProperty().addListener(obs -> markDirty());
-        viewModel.selectedIndexProperty().addListener(obs -> markDirty());
+        viewModel.selectedIndexProperty().addListener(obs -> {
+            followSelection();
+            markDirty();
+        });
         viewModel.matchesProperty().addListener(obs -> markDirty());
         viewModel.hideUnmatchedProperty().addListener(obs -> markDirty());
         viewModel.alteredProperty().addListener(obs -> markDirty());
@@ -130,11 +133,11 @@ public final class TimelineCanvas extends Region {
             canvas.setWidth(w);
             canvas.setHeight(h);
             dirty = true;
+            followedSelection = -1; // resized: the selected event's lane is brought into view again
         }
         if (dirty) {
             dirty = false;
             frames++;
-            updateLayout();
             followSelection();
             renderer.draw(canvas.getGraphicsContext2D(), scene.set(viewModel.model(), viewModel.viewport(),
                     viewModel.selectedIndex(), viewModel.matchesProperty().get(), viewModel.hidesUnmatched(),
@@ -147,6 +150,7 @@ public final class TimelineCanvas extends Region {
     }
 
     private void followSelection() {
+        updateLayout();
         int selected = viewModel.selectedIndex();
         if (selected != followedSelection) {
             followedSelection = selected;

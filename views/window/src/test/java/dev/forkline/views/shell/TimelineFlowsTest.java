@@ -342,17 +342,17 @@ class TimelineFlowsTest {
             return null;
         });
         HeadlessFx.waitForFx();
-        assertThat(layout.laneScroll()).as("the top lane's event").isZero();
+        assertThat(HeadlessFx.call(layout::laneScroll)).as("the top lane's event").isZero();
 
         Point2D names = canvas.canvas().localToScreen(20, TimelineLayout.AXIS + 40);
         wheel(canvas, 20, TimelineLayout.AXIS + 40, -120); // three notches towards the reviewer, as a desktop's wheel sends them
-        double scrolled = layout.laneScroll();
+        double scrolled = HeadlessFx.call(layout::laneScroll);
         assertThat(scrolled).as("the wheel over the names").isPositive();
         assertThat(model.timeline().selectedIndex()).isEqualTo(first);
 
         robot.drag(names, MouseButton.PRIMARY).moveBy(0, 60).release(MouseButton.PRIMARY);
         HeadlessFx.waitForFx();
-        assertThat(layout.laneScroll()).as("dragging the names down shows lanes above").isLessThan(scrolled);
+        assertThat(HeadlessFx.call(layout::laneScroll)).as("dragging the names down shows lanes above").isLessThan(scrolled);
         assertThat(model.timeline().selectedIndex()).as("a drag selects nothing").isEqualTo(first);
     }
 

@@ -62,6 +62,9 @@ class ContainmentTest {
 
     @AfterEach
     void hostUnaffectedAndForklineResponsive() throws Exception {
+        if (engine == null) {
+            return; // skipped: no engine answered
+        }
         assertThat(host.sentinelUnchanged()).as("host sentinel file").isTrue();
         assertThat(HostWatch.availableMemoryBytes()).as("host available memory").isGreaterThan(HOST_MEMORY_FLOOR);
         engine.ping();

@@ -52,4 +52,28 @@ class GrownSessionCliTest {
         assertThat(CliTest.run("import", session.toString(), "--db", db).out()).contains("unchanged");
         assertThat(CliTest.run("verify", "--all", "--db", db).code()).isEqualTo(ExitCodes.OK);
     }
+
+    /**
+     * The same session's file copied into another folder (another reviewer's home, an incident folder) is the same
+     * trace: unchanged, and once grown it parts from the stored one where the session went on, not at its first event.
+     */
+    @Test
+    void theSameFileReadFromAnotherFolderIsTheSameTrace() throws Exception {
+        List<String> records = Files.readAllLines(SharedSamples.require(SharedSamples.CLAUDE_CODE_SPLIT_MESSAGES));
+        Path mine = Files.createDirectories(temp.resolve("alice")).resolve("session.jsonl");
+        Path theirs = Files.createDirectories(temp.resolve("incident-7")).resolve("session.jsonl");
+        Files.write(mine, records.subList(0, 120));
+        Files.write(theirs, records.subList(0, 120));
+        String db = temp.resolve("db/store").toString();
+        assertThat(CliTest.run("import", mine.toString(), "--db", db).out()).contains("imported, 129 events");
+
+        CliTest.Outcome copy = CliTest.run("import", theirs.toString(), "--db", db);
+
+        assertThat(copy.code()).as(copy.err()).isEqualTo(ExitCodes.OK);
+        assertThat(copy.out()).contains("unchanged");
+        Files.write(theirs, records);
+        CliTest.Outcome grown = CliTest.run("import", theirs.toString(), "--db", db);
+        assertThat(grown.code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(grown.err()).contains("the new bundle holds the first 127 unchanged; its run has 231 events");
+    }
 }

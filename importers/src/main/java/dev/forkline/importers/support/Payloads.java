@@ -19,12 +19,23 @@ public final class Payloads {
     private Payloads() {
     }
 
-    /** {@code data.imported} of the root session.start: marks the run as imported. */
+    /**
+     * {@code data.imported} of the root session.start: marks the run as imported, with the format and the name of the
+     * file or folder read. Its name, not its path: the session.start is hashed into every event's chain, so a folder in
+     * it made the same file copied elsewhere (another reviewer's home, an incident folder) a trace with other events,
+     * refused by a store that holds it. The store keeps the path of each import beside the trace.
+     */
     public static ObjectNode imported(String format, String source) {
         ObjectNode imported = Json.object();
         imported.put(SessionStartData.IMPORTED_FORMAT, format);
-        imported.put(SessionStartData.IMPORTED_SOURCE, source);
+        imported.put(SessionStartData.IMPORTED_SOURCE, nameOf(source));
         return imported;
+    }
+
+    /** The last element of a path, as either separator writes it. */
+    static String nameOf(String source) {
+        int cut = Math.max(source.lastIndexOf('/'), source.lastIndexOf('\\'));
+        return cut < 0 || cut == source.length() - 1 ? source : source.substring(cut + 1);
     }
 
     /** Puts {@link #imported(String, String)} into a session.start's data; returns it for the format's own fields. */

@@ -61,17 +61,17 @@ class ClaudeImportDigestTest {
             digests.add(file.getFileName() + " " + ImportDigest.of(new ClaudeCodeImporter().read(file), dir.toString(), "DIR"));
         }
         assertThat(digests).isEqualTo(List.of(
-                "split.jsonl 7b255420d14163c9b0ac2920e3546e8c2592592321fda9b5f4d86c2eaaf0684b",
-                "sidechain.jsonl c28c665ddbe8ff9297e5609a70928f899736122ca480dcc60c6d9203cf8ba97f",
-                "streamed.jsonl 7418bfb27230e1dd4493a102f8b7bd4fc913367e4171c05fed8d9b5adcb76c83",
-                "s1.jsonl 683ab847549a2b62a993e7c5c04c6e4be8f45f50362c40755940df1c0104bbeb",
-                "damaged.jsonl 708c3b06f5723df25a97d31512993292661e2072b906e93a9e88d141d6226df1",
-                "bom.jsonl 43ab6f21de182e81576532cb5ce47fbfbe292ffa11f8a34b11e33ceab30f7edc",
-                "unknown.jsonl c43b0487ea1696b87156744bc84881037e1a1800b6399102c0d2a1230163f4f3",
-                "rejected.jsonl 0d8f28b5a3fe83dc7bb1dc702af25f32b286210758d800c2879f49de91f1b574",
-                "edits.jsonl a4967440e088365aa3eaf2f562e50b27f98c9e42b4637d507d6682106efdd8c9",
-                "harness.jsonl 0a6312f20d30939979b69b7d5def65edf4be14899b45d3abf63e502b7529f491",
-                "interleaved.jsonl 287d3abe17782a354fb4cb6acdf3c7de4aad48d4e3c67a365905ca2d01d289ec"));
+                "split.jsonl 4894155ee8150f1bb44c4eff0fe91cabed5409065e32ae8685c282a3f357ce7f",
+                "sidechain.jsonl c99188d99e9547d853eecf4c97f6d4f6868aa6e64b7e37f02a41cc21eb42a188",
+                "streamed.jsonl da984bfcffaf9aac9e088013b29a016120c32c62b46530357bbd8d16b931b386",
+                "s1.jsonl bcfa48cabf3d767db9dab31332045b3eaa18fb2937f4d4d393c4abd033b34cbf",
+                "damaged.jsonl a976a2fd0017ad7091876f4ef1cc03a9906fae44f31143f4c42e3d4144922427",
+                "bom.jsonl a51294fee5a7192c48643c2a6551ad35b09c42c7cca423270f6c711df50d98c3",
+                "unknown.jsonl ac0e079ff17e69dca148718b9405300b3356318c580137a1327b26e8f9f7b3ee",
+                "rejected.jsonl ebc5e2f15ff64d3bd9813a3dfd9ffc4017f933d73209854b02de3a42f669a26a",
+                "edits.jsonl 64e72e48f62c4f4c00ea54c72cd9d2b2ccb308e6770b28ddcd0f5a9f9c4c07cf",
+                "harness.jsonl e6736d60e680295eda9adfb242b40ac99ce9e631bc04c45f41dda7c2adf27b6a",
+                "interleaved.jsonl fd7d169132101b7144322e0f9c61147229c46a78d3380bb410291e24282dce21"));
     }
 
     private List<Path> fixtures() throws Exception {

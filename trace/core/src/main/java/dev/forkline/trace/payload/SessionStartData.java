@@ -17,7 +17,7 @@ public record SessionStartData(String title, ObjectNode environment, ObjectNode 
     public static final String MODEL_VERSION = "version";
     /** A member of {@code imported}: the importer's format name ({@code claude-code}, {@code swe-agent}, …). */
     public static final String IMPORTED_FORMAT = "format";
-    /** A member of {@code imported}: the file or folder the run was imported from. */
+    /** A member of {@code imported}: the name of the file or folder the run was imported from (not its folder). */
     public static final String IMPORTED_SOURCE = "source";
     /** Members of {@code environment}: the sandbox image and boundary, and where and on what the session ran. */
     public static final String ENVIRONMENT_IMAGE = "image";

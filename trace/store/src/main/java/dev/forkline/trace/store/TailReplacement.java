@@ -24,7 +24,8 @@ import java.util.Set;
  * may differ). A live OpenTelemetry trace stored again as its spans arrive rewrites its last chunk and its new events,
  * instead of every event.
  *
- * <p>Only taken for one-run traces whose manifest is unchanged, whose kept chunks hold neither a {@code session.end}
+ * <p>Only taken for one-run traces whose manifest is unchanged (the file may be read from another folder: the row
+ * takes its path), whose kept chunks hold neither a {@code session.end}
  * nor a fork (the runs row's outcome and parent would otherwise need the kept events parsed), and whose replaced chunks
  * hold neither a fork nor a decision; {@link #run} answers empty and the caller replaces the whole trace. When the
  * replaced chunks name blobs, the trace's blob references are cut back to those the kept chunks name before the new
@@ -109,6 +110,7 @@ final class TailReplacement {
         } else {
             TraceRows.updateCounts(connection, traceId, cut.keep(), 1, RunTally.UNKNOWN_OUTCOME, kept);
         }
+        TraceRows.updateSourcePath(connection, traceId, sourcePath); // the file may have been read from another folder
         FindingRows.replace(connection, traceId, findings);
         VerdictRows.replace(connection, traceId, integrity);
         Optional<TraceTerms.Counted> addedTerms = removedTerms.isPresent() ? termsFrom(connection, cut.keep()) : Optional.empty();
@@ -143,9 +145,7 @@ final class TailReplacement {
         String title = TraceRows.cut(now.title() == null ? now.traceId() : now.title(), TraceRows.TITLE_LENGTH);
         return title.equals(was.get().title()) && java.util.Objects.equals(now.sourceFormat(), was.get().sourceFormat())
                 && java.util.Objects.equals(now.producer(), was.get().producer())
-                && java.util.Objects.equals(now.created(), was.get().created())
-                && java.util.Objects.equals(sourcePath == null ? null : TraceRows.cut(sourcePath, TraceRows.SOURCE_PATH_LENGTH),
-                        TraceRows.find(connection, traceId).map(TraceSummary::sourcePath).orElse(null));
+                && java.util.Objects.equals(now.created(), was.get().created());
     }
 
     private static boolean oneRunInSeqOrder(EventColumns columns, String runId) {

@@ -57,6 +57,15 @@ final class TraceRows {
         }
     }
 
+    /** Records where the trace was last read from, as an import of it would ({@code null}: nowhere said). */
+    static void updateSourcePath(Connection connection, String traceId, String sourcePath) throws SQLException {
+        try (PreparedStatement update = connection.prepareStatement("UPDATE traces SET source_path = ? WHERE trace_id = ?")) {
+            update.setString(1, sourcePath == null ? null : cut(sourcePath, SOURCE_PATH_LENGTH));
+            update.setString(2, traceId);
+            update.executeUpdate();
+        }
+    }
+
     static void updateCounts(Connection connection, String traceId, long eventCount, int runCount, String outcome,
                              ContentDigest digest) throws SQLException {
         try (PreparedStatement update = connection.prepareStatement("UPDATE traces SET event_count = ?, run_count = ?,"

@@ -87,6 +87,22 @@ class GrowingTraceReplaceTest {
         }
     }
 
+    /** The grown file read from another folder than the stored trace's: its chunks are kept, and the row takes the new path. */
+    @Test
+    void aGrownTraceReadFromAnotherFolderKeepsItsEarlierChunks() throws Exception {
+        try (TraceStore store = TraceStore.open(dir.resolve("db/forkline").toAbsolutePath())) {
+            replaceAndCheck(store, derived(2_500, -1, "success"), "/home/alice/spans.jsonl");
+            Bundle grown = derived(4_100, -1, "success");
+
+            StoreResult result = store.replaceTrace(grown, List.of(), "/incidents/7/spans.jsonl", TraceIntegrity.unverified());
+
+            assertThat(result.status()).isEqualTo(StoreResult.Status.UPDATED);
+            assertThat(result.newEvents()).as("only the tail written again").isLessThan(grown.events().size() - PreparedChunks.MAX_EVENTS);
+            assertThat(store.find(grown.manifest().traceId()).orElseThrow().sourcePath()).isEqualTo("/incidents/7/spans.jsonl");
+            replaceAndCheck(store, grown, "/incidents/7/spans.jsonl");
+        }
+    }
+
     @Test
     void theRefusalOfAGrownTraceCountsItsEventsWithThousandsGrouped() throws Exception {
         try (TraceStore store = TraceStore.open(dir.resolve("db/forkline").toAbsolutePath())) {

@@ -35,11 +35,6 @@ public final class StoredOtherwiseException extends IOException implements AutoC
         return path;
     }
 
-    /** Whether the read is still kept: {@link #storeReplacing} will not read the file again. */
-    public synchronized boolean keepsTheRead() {
-        return kept != null;
-    }
-
     /**
      * Stores the file as it was read in place of the stored trace, as {@code forkline import --replace} does after
      * reading it again: refused, nothing changed, for a trace on legal hold, a file that failed its check, or a trace

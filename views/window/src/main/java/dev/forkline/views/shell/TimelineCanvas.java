@@ -87,7 +87,14 @@ public final class TimelineCanvas extends Region {
         tooltip.setWrapText(true);
         tooltip.setMaxWidth(420);
 
-        viewModel.modelProperty().addListener(obs -> markDirty());
+        viewModel.modelProperty().addListener((obs, was, now) -> {
+            if (was == null || now == null || !was.lanes().equals(now.lanes())) {
+                // another trace (a preview that grows keeps its lanes, and where the reviewer scrolled them)
+                layout.scrollLanesTo(0);
+                followedSelection = -1;
+            }
+            markDirty();
+        });
         viewModel.selectedIndexProperty().addListener(obs -> {
             followSelection();
             markDirty();

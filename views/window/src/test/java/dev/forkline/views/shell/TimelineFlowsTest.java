@@ -354,6 +354,14 @@ class TimelineFlowsTest {
         HeadlessFx.waitForFx();
         assertThat(HeadlessFx.call(layout::laneScroll)).as("dragging the names down shows lanes above").isLessThan(scrolled);
         assertThat(model.timeline().selectedIndex()).as("a drag selects nothing").isEqualTo(first);
+
+        HeadlessFx.call(() -> {
+            model.open(AxisTraces.manyAgents(15));
+            return null;
+        });
+        HeadlessFx.waitForFx();
+        assertThat(HeadlessFx.call(layout::maxLaneScroll)).isPositive();
+        assertThat(HeadlessFx.call(layout::laneScroll)).as("another trace's lanes shown from the top").isZero();
     }
 
     /** An aggregate's count is written under it where its lane has room, and left out where it would cover the next lane. */

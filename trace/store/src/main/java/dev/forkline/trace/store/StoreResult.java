@@ -22,13 +22,17 @@ public record StoreResult(String traceId, Status status, long newEvents, int new
         REPLACED
     }
 
-    /** e.g. "imported, 120 events", "unchanged", "updated, 3 new events", "replaced, 40 events written again". */
+    /**
+     * e.g. "imported, 120 events", "unchanged", "updated, 3 new events", "replaced, 901,701 events written again": counts
+     * grouped, as the store's refusals count them.
+     */
     public String message() {
+        String count = String.format(java.util.Locale.ROOT, "%,d", newEvents);
         return switch (status) {
-            case IMPORTED -> "imported, " + newEvents + (newEvents == 1 ? " event" : " events");
+            case IMPORTED -> "imported, " + count + (newEvents == 1 ? " event" : " events");
             case UNCHANGED -> "unchanged";
-            case UPDATED -> "updated, " + newEvents + (newEvents == 1 ? " new event" : " new events");
-            case REPLACED -> "replaced, " + newEvents + (newEvents == 1 ? " event" : " events") + " written again";
+            case UPDATED -> "updated, " + count + (newEvents == 1 ? " new event" : " new events");
+            case REPLACED -> "replaced, " + count + (newEvents == 1 ? " event" : " events") + " written again";
         };
     }
 }

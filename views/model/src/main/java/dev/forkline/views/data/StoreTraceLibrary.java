@@ -13,6 +13,7 @@ import dev.forkline.trace.store.LibrarySearchResult;
 import dev.forkline.trace.store.StoreException;
 import dev.forkline.trace.store.StoreResult;
 import dev.forkline.trace.store.StreamedImport;
+import dev.forkline.trace.store.TraceConflictException;
 import dev.forkline.trace.store.TraceStore;
 import dev.forkline.views.concurrent.Progress;
 
@@ -229,10 +230,7 @@ public final class StoreTraceLibrary implements TraceLibrary {
                 StoreResult stored;
                 try {
                     stored = stream.finish(bundle, checked.findings(), checked.integrity());
-                } catch (StoreException e) {
-                    if (!storedOtherwise(e)) {
-                        throw e;
-                    }
+                } catch (TraceConflictException e) { // thrown as it is, as forkline import catches it
                     keptForAnOffer = true;
                     throw new StoredOtherwiseException(path, e.getMessage(), e, new StoredOtherwiseException.KeptRead() {
                         @Override
@@ -263,16 +261,6 @@ public final class StoreTraceLibrary implements TraceLibrary {
         } catch (IOException e) {
             // a read let go that fails to close leaves nothing the user could act on
         }
-    }
-
-    /** Whether the store refused a trace only because it holds the trace with other events. */
-    private static boolean storedOtherwise(StoreException refusal) {
-        for (Throwable cause = refusal; cause != null; cause = cause.getCause()) {
-            if (cause instanceof dev.forkline.trace.store.TraceConflictException) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Stores a file read and checked before in place of the stored trace ({@link TraceStore#importReplacing}). */

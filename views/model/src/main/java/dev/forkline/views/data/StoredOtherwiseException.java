@@ -42,13 +42,9 @@ public final class StoredOtherwiseException extends IOException implements AutoC
      * is let go after.
      */
     public ImportResult storeReplacing(Progress progress) throws IOException {
-        KeptRead taken;
-        synchronized (this) {
-            if (kept == null) {
-                throw new IllegalStateException("the read of " + path + " was stored or let go already");
-            }
-            taken = kept;
-            kept = null;
+        KeptRead taken = take();
+        if (taken == null) {
+            throw new IllegalStateException("the read of " + path + " was stored or let go already");
         }
         try {
             return taken.storeReplacing(progress);
@@ -59,13 +55,16 @@ public final class StoredOtherwiseException extends IOException implements AutoC
 
     @Override
     public void close() {
-        KeptRead taken;
-        synchronized (this) {
-            taken = kept;
-            kept = null;
-        }
+        KeptRead taken = take();
         if (taken != null) {
             taken.close();
         }
+    }
+
+    /** The kept read, for one caller only: null once stored or let go. */
+    private synchronized KeptRead take() {
+        KeptRead taken = kept;
+        kept = null;
+        return taken;
     }
 }

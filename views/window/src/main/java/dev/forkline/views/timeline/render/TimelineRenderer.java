@@ -205,7 +205,7 @@ public final class TimelineRenderer {
         for (int m = 0; m < marks.size(); m++) {
             drawBase(g, p, m, laneH);
         }
-        resetSymbolLanes(model.laneCount());
+        resetSymbolLanes(model.laneCount(), laneH);
         for (int m = 0; m < marks.size(); m++) {
             drawSymbols(g, p, m, laneH);
         }
@@ -456,14 +456,19 @@ public final class TimelineRenderer {
     private double[] lastLabelX = new double[0];
     private double[] lastMarkEnd = new double[0];
     private int countLabels;
+    /** This frame's: how far under a lane's middle an aggregate's count goes, and whether it then stays in its lane. */
+    private double countLabelOffset;
+    private boolean countLabelsFit;
 
     /** How many aggregates' counts the last frame wrote under them. */
     public int countLabelsDrawn() {
         return countLabels;
     }
 
-    private void resetSymbolLanes(int lanes) {
+    private void resetSymbolLanes(int lanes, double laneH) {
         countLabels = 0;
+        countLabelOffset = Math.min(12, laneH * 0.25) + 2;
+        countLabelsFit = countLabelOffset + smallFont.getSize() <= laneH / 2; // else drawn over the next lane
         if (lastSymbolX.length < lanes) {
             lastSymbolX = new double[lanes];
             lastSymbolKind = new byte[lanes];
@@ -508,14 +513,12 @@ public final class TimelineRenderer {
         int count = marks.count(m);
         boolean isolated = x0 - lastMarkEnd[lane] >= 12;
         lastMarkEnd[lane] = x1;
-        double labelTop = mid + Math.min(12, laneH * 0.25) + 2;
-        boolean labelFitsTheLane = labelTop + smallFont.getSize() <= mid + laneH / 2; // else it is drawn over the next lane
-        if (count > 1 && isolated && x - lastLabelX[lane] >= 16 && labelFitsTheLane) {
+        if (count > 1 && isolated && x - lastLabelX[lane] >= 16 && countLabelsFit) {
             g.setFill(p.mutedText());
             g.setFont(smallFont);
             g.setTextAlign(TextAlignment.CENTER);
             g.setTextBaseline(VPos.TOP);
-            g.fillText(count < COUNT_LABELS.length ? COUNT_LABELS[count] : "99+", x, labelTop);
+            g.fillText(count < COUNT_LABELS.length ? COUNT_LABELS[count] : "99+", x, mid + countLabelOffset);
             countLabels++;
             lastLabelX[lane] = x;
         }

@@ -2,12 +2,11 @@ package dev.forkline.app;
 
 import dev.forkline.importers.ImportedTrace;
 import dev.forkline.importers.Importers;
-import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.decision.TrustedKeys;
-import dev.forkline.trace.secrets.SecretMasker;
 import dev.forkline.trace.gate.ContractReader;
 import dev.forkline.trace.gate.Gate;
 import dev.forkline.trace.gate.GateResult;
+import dev.forkline.trace.report.Credentials;
 import dev.forkline.trace.report.PostmortemReport;
 import dev.forkline.trace.report.ReportInputs;
 import java.nio.file.Path;
@@ -50,10 +49,9 @@ final class ReportCommand implements Callable<Integer> {
         ImportedTrace imported = Importers.builtIn().read(bundlePath);
         try (var bundle = imported.bundle()) {
             GateResult gate = contractFile == null ? null : Gate.check(List.of(bundle), ContractReader.read(contractFile), trusted);
-            ReportInputs inputs = ReportInputs.of(bundle, trusted, gate).withFindingsFirst(imported.unreadParts());
-            Bundle shown = unmasked ? bundle
-                    : new Bundle(bundle.source(), bundle.manifest(), SecretMasker.mask(bundle.events()), bundle.lines(), bundle.blobs());
-            PostmortemReport.write(shown, inputs, out);
+            ReportInputs inputs = ReportInputs.of(bundle, trusted, gate, null, unmasked ? Credentials.AS_RECORDED : Credentials.MASKED)
+                    .withFindingsFirst(imported.unreadParts());
+            PostmortemReport.write(bundle, inputs, out);
         }
         spec.commandLine().getOut().println(out);
         return ExitCodes.OK;

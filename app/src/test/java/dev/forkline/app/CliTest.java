@@ -260,6 +260,29 @@ class CliTest {
     }
 
     @Test
+    void aFailuresOutputIsMaskedInTheReportToo() throws Exception {
+        var chain = new EventChain();
+        Instant t0 = Instant.parse("2026-11-03T08:00:00Z");
+        String key = "sk-ant-api03-" + "Wd4vQ8xK2pLm7RzT0bYc5NhJ3gFs9AeU1kXoI6tVwD".repeat(2) + "AA";
+        Path bundle;
+        try (BundleWriter writer = BundleWriter.create(temp.resolve("leaky-failure"), Manifest.of("leaky-failure", "Leaky failure", t0, "test"))) {
+            writer.write(chain.append(NewEvent.of("main", "harness", EventType.SESSION_START).at(t0).data(Json.object())));
+            var call = Json.object().put("callId", "c1").put("tool", "bash").put("effect", "workspace");
+            call.putObject("arguments").put("command", "./deploy.sh");
+            var callEvent = chain.append(NewEvent.of("main", "agent:coder", EventType.TOOL_CALL).at(t0.plusSeconds(1)).data(call));
+            writer.write(callEvent);
+            writer.write(chain.append(NewEvent.of("main", "sandbox", EventType.TOOL_RESULT).at(t0.plusSeconds(2)).causes(callEvent.id())
+                    .data(Json.object().put("callId", "c1").put("exitCode", 1).put("stderr", "auth failed for key " + key))));
+            writer.write(chain.append(NewEvent.of("main", "harness", EventType.ERROR).at(t0.plusSeconds(3))
+                    .data(Json.object().put("message", "deploy refused " + key))));
+            bundle = writer.commit();
+        }
+        Path masked = temp.resolve("masked-failure.html");
+        assertThat(run("report", bundle.toString(), "--out", masked.toString()).code()).isZero();
+        assertThat(Files.readString(masked)).contains("auth failed for key").contains("deploy refused").doesNotContain(key);
+    }
+
+    @Test
     void versionNamesTheBuild() {
         Outcome outcome = run("--version");
         assertThat(outcome.code()).isZero();

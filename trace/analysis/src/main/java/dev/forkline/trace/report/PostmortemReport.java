@@ -63,23 +63,27 @@ public final class PostmortemReport {
     /** The id of every section, in page order. */
     public static final String SECTIONS = "integrity summary timeline fork-tree failures divergences escapes metrics gate environment findings";
 
+    /** The trace as the report shows it: its credentials masked as its events are read, unless asked otherwise. */
     private final Bundle bundle;
     private final ReportInputs inputs;
     private final TraceIndex index;
     private final RecoveryMetrics metrics;
     private final Map<String, DecisionCheck> checks;
 
-    private PostmortemReport(Bundle bundle, ReportInputs inputs) {
-        this.bundle = bundle;
+    private PostmortemReport(Bundle recorded, ReportInputs inputs) {
+        this.bundle = inputs.credentials().shown(recorded);
         this.inputs = inputs;
-        this.index = TraceIndex.of(bundle.events());
+        this.index = TraceIndex.of(bundle.events(), bundle.columns());
         this.metrics = inputs.metrics();
         this.checks = inputs.decisions().stream().collect(Collectors.toMap(DecisionCheck::eventId, Function.identity(), (a, b) -> a));
     }
 
-    /** Writes the report to {@code out} (atomically: a temporary file next to it, then moved into place). */
-    public static void write(Bundle bundle, ReportInputs inputs, Path out) throws IOException {
-        String html = render(bundle, inputs);
+    /**
+     * Writes the report of the recorded trace to {@code out} (atomically: a temporary file next to it, then moved into
+     * place), showing its credentials as {@link ReportInputs#credentials} says.
+     */
+    public static void write(Bundle recorded, ReportInputs inputs, Path out) throws IOException {
+        String html = render(recorded, inputs);
         Path parent = out.toAbsolutePath().getParent();
         Files.createDirectories(parent);
         Path temporary = Files.createTempFile(parent, ".report-", ".html");
@@ -95,8 +99,8 @@ public final class PostmortemReport {
         }
     }
 
-    public static String render(Bundle bundle, ReportInputs inputs) {
-        return new PostmortemReport(bundle, inputs).html();
+    public static String render(Bundle recorded, ReportInputs inputs) {
+        return new PostmortemReport(recorded, inputs).html();
     }
 
     private String html() {
@@ -157,7 +161,7 @@ public final class PostmortemReport {
             for (Problem problem : problems.subList(0, Math.min(problems.size(), INTEGRITY_ROWS))) {
                 page.append("<tr><td><code>").append(esc(problem.eventId())).append("</code></td><td>")
                         .append(problem.line() > 0 ? String.valueOf(problem.line()) : "—").append("</td><td><code>").append(esc(problem.code()))
-                        .append("</code></td><td>").append(esc(problem.message(), 400)).append("</td></tr>\n");
+                        .append("</code></td><td>").append(esc(shown(problem.message()), 400)).append("</td></tr>\n");
             }
             page.append("</tbody>\n</table>\n");
             if (verdict.problems() > INTEGRITY_ROWS) {
@@ -452,7 +456,7 @@ public final class PostmortemReport {
                 page.append("<li><code>").append(esc(check.eventId())).append("</code> ").append(esc(check.describe())).append(' ')
                         .append(trustBadge(check));
                 check.problems().forEach(problem -> page.append("<br><span class=\"dim\">").append(esc(problem.code())).append(": ")
-                        .append(esc(problem.message(), 300)).append("</span>"));
+                        .append(esc(shown(problem.message()), 300)).append("</span>"));
                 page.append("</li>\n");
             }
             page.append("</ul>\n");
@@ -598,8 +602,10 @@ public final class PostmortemReport {
             page.append("</tbody>\n</table>\n");
         }
         Set<String> models = new LinkedHashSet<>();
-        for (Event event : bundle.events()) {
-            if (event.is(EventType.MODEL_CALL)) {
+        var columns = bundle.columns();
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.is(i, EventType.MODEL_CALL)) {
+                Event event = bundle.events().get(i);
                 models.add((event.text(ModelCallData.PROVIDER) == null ? "" : event.text(ModelCallData.PROVIDER) + " / ")
                         + (event.text(ModelCallData.MODEL) == null ? "(model not named)" : event.text(ModelCallData.MODEL)));
             }
@@ -642,13 +648,18 @@ public final class PostmortemReport {
                                     : finding.severity() == Finding.Severity.WARNING ? "outcome-unknown" : "reason"))
                     .append("</td><td><code>").append(esc(finding.code())).append("</code></td><td>")
                     .append(finding.eventId() == null ? "—" : "<code>" + esc(finding.eventId()) + "</code>").append("</td><td>")
-                    .append(finding.line() > 0 ? String.valueOf(finding.line()) : "—").append("</td><td>").append(esc(finding.message(), 400))
+                    .append(finding.line() > 0 ? String.valueOf(finding.line()) : "—").append("</td><td>").append(esc(shown(finding.message()), 400))
                     .append("</td></tr>\n");
         }
         page.append("</tbody>\n</table>\n</section>\n");
     }
 
     // ---- helpers ----
+
+    /** A text Forkline wrote about the trace (a finding, a problem), which may quote what the trace holds. */
+    private String shown(String text) {
+        return inputs.credentials().shown(text);
+    }
 
     private static void section(StringBuilder page, String id, String title) {
         page.append("<section id=\"").append(id).append("\">\n<h2>").append(title).append("</h2>\n");

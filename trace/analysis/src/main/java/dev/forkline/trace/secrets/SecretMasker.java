@@ -2,7 +2,7 @@ package dev.forkline.trace.secrets;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Event;
-import java.util.ArrayList;
+import dev.forkline.trace.bundle.Bundle;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,10 +49,13 @@ public final class SecretMasker {
                 event.state(), masked, event.prev(), event.hash());
     }
 
-    public static List<Event> mask(List<Event> events) {
-        List<Event> masked = new ArrayList<>(events.size());
-        events.forEach(event -> masked.add(mask(event)));
-        return masked;
+    /**
+     * The bundle as shown: the same manifest, lines, blobs and columns, its events masked one by one as they are read
+     * ({@link MaskedEvents}), none held. Its events' hashes no longer match their data (see the class comment).
+     */
+    public static Bundle masked(Bundle recorded) {
+        return new Bundle(recorded.source(), recorded.manifest(), new MaskedEvents(recorded.events(), recorded.columns()),
+                recorded.lines(), recorded.blobs(), recorded.columns());
     }
 
     /** How one secret of the given kind is shown. */

@@ -1,6 +1,7 @@
 package dev.forkline.trace.bundle;
 
 import dev.forkline.trace.Event;
+import dev.forkline.trace.columns.ColumnedEvents;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventsWithLines;
 import dev.forkline.trace.columns.LazyEventList;
@@ -13,7 +14,8 @@ import java.util.List;
  *
  * @param source    the file or directory it was read from, as the user named it (used in messages)
  * @param events    in file order; for a large trace a {@link LazyEventList}, which parses an event when it is asked for;
- *                  kept as given when it holds its lines ({@link EventsWithLines}, which are immutable), else copied
+ *                  kept as given when it holds its lines ({@link EventsWithLines}) or its columns ({@link ColumnedEvents}),
+ *                  both immutable, else copied
  * @param lines     {@code lines[i]} is the 1-based line of {@code events.get(i)} in {@code trace.jsonl}
  * @param columns   what the index, timeline and filters need of every event, without parsing events
  */
@@ -25,7 +27,7 @@ public record Bundle(String source, Manifest manifest, List<Event> events, int[]
     public static final String BLOBS = "blobs";
 
     public Bundle {
-        if (!(events instanceof EventsWithLines)) {
+        if (!(events instanceof EventsWithLines) && !(events instanceof ColumnedEvents)) {
             events = List.copyOf(events);
         }
         if (columns == null) {

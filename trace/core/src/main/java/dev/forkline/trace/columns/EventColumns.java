@@ -120,8 +120,8 @@ public final class EventColumns {
 
     /** The columns of events held in memory; for a list that already carries its columns, those. */
     public static EventColumns of(List<Event> events) {
-        if (events instanceof LazyEventList lazy) {
-            return lazy.columns();
+        if (events instanceof ColumnedEvents columned) {
+            return columned.columns();
         }
         Builder builder = new Builder(events.size());
         for (Event event : events) {

@@ -21,7 +21,7 @@ import java.util.function.ObjIntConsumer;
  * <p>The lines were checked when the trace was read or stored, so a line that no longer parses means the file or
  * database changed underneath: {@link #get} throws {@link DamagedEventException} naming where.
  */
-public final class LazyEventList extends AbstractList<Event> implements RandomAccess, EventsWithLines {
+public final class LazyEventList extends AbstractList<Event> implements RandomAccess, EventsWithLines, ColumnedEvents {
 
     private static final int CACHE_SLOTS = 8192;
 
@@ -76,6 +76,7 @@ public final class LazyEventList extends AbstractList<Event> implements RandomAc
         return knownRuns.get(run);
     }
 
+    @Override
     public EventColumns columns() {
         return columns;
     }

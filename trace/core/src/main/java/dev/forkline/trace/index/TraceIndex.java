@@ -3,6 +3,7 @@ package dev.forkline.trace.index;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import dev.forkline.trace.columns.ColumnedEvents;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventsWithLines;
 import dev.forkline.trace.columns.IdTable;
@@ -120,12 +121,12 @@ public final class TraceIndex {
     }
 
     /**
-     * A list holding its lines is immutable and kept as it is: a copy would cost a pass over the events and hide what
-     * the list says about them (a {@link dev.forkline.trace.columns.HeldEventList}'s events were hashed in this process,
-     * which verification relies on).
+     * A list holding its lines or its columns is immutable and kept as it is: a copy would cost a pass over the events
+     * and hide what the list says about them (a {@link dev.forkline.trace.columns.HeldEventList}'s events were hashed in
+     * this process, which verification relies on).
      */
     private static List<Event> keptOrCopied(List<Event> events) {
-        return events instanceof EventsWithLines ? events : List.copyOf(events);
+        return events instanceof EventsWithLines || events instanceof ColumnedEvents ? events : List.copyOf(events);
     }
 
     private int[] sortBySeq(int[] indexes) {

@@ -131,4 +131,37 @@ class RecoveryViewModelTest {
             assertThat(html).contains("id=\"summary\"", "id=\"gate\"", "forkline-sample-sandbox-lost-mid-effect", "recovery-time");
         }
     }
+
+    @Test
+    void theExportedReportMasksCredentialsAsForklineReportDoes(@TempDir Path dir) throws Exception {
+        String key = "sk-ant-api03-" + "Wd4vQ8xK2pLm7RzT0bYc5NhJ3gFs9AeU1kXoI6tVwD".repeat(2) + "AA";
+        var chain = new dev.forkline.trace.EventChain();
+        java.time.Instant t0 = java.time.Instant.parse("2026-11-03T08:00:00Z");
+        Path bundle;
+        try (var writer = dev.forkline.trace.bundle.BundleWriter.create(dir.resolve("leaky"),
+                dev.forkline.trace.bundle.Manifest.of("leaky-window", "Leaky", t0, "test"))) {
+            writer.write(chain.append(dev.forkline.trace.NewEvent.of("main", "harness", dev.forkline.trace.EventType.SESSION_START)
+                    .at(t0).data(dev.forkline.trace.Json.object())));
+            var call = dev.forkline.trace.Json.object().put("callId", "c1").put("tool", "bash").put("effect", "workspace");
+            call.putObject("arguments").put("command", "ANTHROPIC_API_KEY=" + key + " ./deploy.sh");
+            var callEvent = chain.append(dev.forkline.trace.NewEvent.of("main", "agent:coder", dev.forkline.trace.EventType.TOOL_CALL)
+                    .at(t0.plusSeconds(1)).data(call));
+            writer.write(callEvent);
+            writer.write(chain.append(dev.forkline.trace.NewEvent.of("main", "sandbox", dev.forkline.trace.EventType.TOOL_RESULT)
+                    .at(t0.plusSeconds(2)).causes(callEvent.id())
+                    .data(dev.forkline.trace.Json.object().put("callId", "c1").put("exitCode", 1).put("stderr", "rejected " + key))));
+            bundle = writer.commit();
+        }
+        try (Samples samples = Samples.empty(dir)) {
+            samples.library.importTrace(bundle, dev.forkline.views.concurrent.Progress.NONE);
+            WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), null);
+            workbench.openStored("leaky-window");
+            RecoveryViewModel recovery = workbench.recovery();
+            recovery.shownProperty().set(true);
+            Path report = dir.resolve("report.html");
+            recovery.exportReport(report);
+            assertThat(recovery.reportMessageProperty().get()).isEqualTo("Report written to " + report);
+            assertThat(Files.readString(report)).contains("deploy.sh", "rejected").doesNotContain(key);
+        }
+    }
 }

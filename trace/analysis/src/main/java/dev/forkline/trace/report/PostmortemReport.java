@@ -65,12 +65,14 @@ public final class PostmortemReport {
 
     /** The trace as the report shows it: its credentials masked as its events are read, unless asked otherwise. */
     private final Bundle bundle;
+    private final Bundle recorded;
     private final ReportInputs inputs;
     private final TraceIndex index;
     private final RecoveryMetrics metrics;
     private final Map<String, DecisionCheck> checks;
 
     private PostmortemReport(Bundle recorded, ReportInputs inputs) {
+        this.recorded = recorded;
         this.bundle = inputs.credentials().shown(recorded);
         this.inputs = inputs;
         this.index = TraceIndex.of(bundle.events(), bundle.columns());
@@ -250,8 +252,14 @@ public final class PostmortemReport {
 
     private void timeline(StringBuilder page) {
         section(page, "timeline", "Timeline");
-        page.append("<p class=\"note\">One band per run, one lane per actor; events left to right in the order recorded. Hover a mark for its event.</p>\n")
-                .append("<div class=\"scroll\">\n").append(new TimelineSvg(index, checks).render()).append("</div>\n")
+        page.append("<p class=\"note\">One band per run, one lane per actor; events left to right in the order recorded. ")
+                .append(TimelineSvg.inSlices(index.size())
+                        ? String.format(java.util.Locale.ROOT, "With %,d events, each bar stands for what its lane holds in a slice of the trace, "
+                                + "darker the more events: 1, up to 9, up to 99, more. Its mark is the most notable of them (a failure first, "
+                                + "then an escape attempt, an approval or decision, an unknown outcome, a revert, a fork, a checkpoint); "
+                                + "hover a bar for everything it holds.</p>\n", index.size())
+                        : "Hover a mark for its event.</p>\n")
+                .append("<div class=\"scroll\">\n").append(new TimelineSvg(index, checks, recorded.events()).render()).append("</div>\n")
                 .append("<ul class=\"legend\">")
                 .append("<li><span class=\"key span-key effect-read\"></span>tool call (read)</li>")
                 .append("<li><span class=\"key span-key effect-workspace\"></span>workspace</li>")
@@ -345,6 +353,9 @@ public final class PostmortemReport {
 
     // ---- failures ----
 
+    /** Failing events listed; the rest are counted by run and kind. */
+    static final int FAILURE_ROWS = 200;
+
     private void failures(StringBuilder page) {
         section(page, "failures", "What failed, and where");
         List<Failure> all = metrics.runs().stream().flatMap(run -> run.failures().stream()).toList();
@@ -352,15 +363,32 @@ public final class PostmortemReport {
             page.append("<p>No failing event (error, failed tool result, failed session end, lost sandbox).</p>\n</section>\n");
             return;
         }
+        if (all.size() > FAILURE_ROWS) {
+            page.append(String.format(java.util.Locale.ROOT, "<p class=\"note\">%,d failing events; the first %,d of each run's are listed, "
+                    + "the rest counted below. The window's event search with <em>Errors only</em> (or <code>forkline search TRACE-ID "
+                    + "--errors</code> once the trace is stored) lists every one.</p>\n", all.size(), FAILURE_ROWS));
+        }
         page.append("<table>\n<thead><tr><th>run</th><th>event</th><th>line</th><th>when</th><th>actor</th><th>kind</th><th>what</th></tr></thead>\n<tbody>\n");
+        Map<String, Integer> listedByRun = new LinkedHashMap<>();
+        Map<String, Integer> notListed = new LinkedHashMap<>();
         for (Failure failure : all) {
+            if (listedByRun.merge(failure.run(), 1, Integer::sum) > FAILURE_ROWS) {
+                notListed.merge("run " + failure.run() + ": " + failure.kind().wireName(), 1, Integer::sum);
+                continue;
+            }
             Event event = index.event(failure.eventId()).orElseThrow();
             page.append("<tr><td><code>").append(esc(failure.run())).append("</code></td><td><code>").append(esc(failure.eventId()))
                     .append("</code></td><td>").append(failure.line() > 0 ? String.valueOf(failure.line()) : "—").append("</td><td>")
                     .append(esc(EventCodec.formatTs(failure.ts()))).append("</td><td class=\"nowrap\">").append(esc(event.actor(), 40)).append("</td><td>")
                     .append(esc(failure.kind().wireName())).append("</td><td>").append(esc(failure.summary(), 300)).append("</td></tr>\n");
         }
-        page.append("</tbody>\n</table>\n</section>\n");
+        page.append("</tbody>\n</table>\n");
+        if (!notListed.isEmpty()) {
+            page.append("<p class=\"note\">Not listed: ").append(notListed.entrySet().stream()
+                    .map(entry -> String.format(java.util.Locale.ROOT, "%,d × %s", entry.getValue(), esc(entry.getKey())))
+                    .collect(Collectors.joining("; "))).append(".</p>\n");
+        }
+        page.append("</section>\n");
     }
 
     // ---- divergences ----

@@ -78,6 +78,8 @@ final class ReportStyle {
             .mark-revert { fill: #0e7490; font-size: 15px; font-weight: 700; } .mark-tick { stroke: #8a93a3; }
             .mark-end { stroke: none; } .mark-end.outcome-success { fill: var(--ok); } .mark-end.outcome-unknown, .mark-end.outcome-aborted { fill: var(--warn); }
             .mark-end.outcome-none { fill: var(--dim); }
+            .slice-plain { fill: #64748b; }
+            .density-1 { fill-opacity: .3; } .density-2 { fill-opacity: .5; } .density-3 { fill-opacity: .75; } .density-4 { fill-opacity: 1; }
             .chart-label { text-anchor: end; } .chart-value { fill: var(--dim); }
             .bar-time { fill: var(--accent); } .bar-missing { fill: var(--bad); } .bar-original { fill: #9aa4b5; } .bar-lost { fill: var(--bad); }
             .chart-limit { stroke: var(--bad); stroke-dasharray: 4 3; } .chart-limit-label { fill: var(--bad); font-size: 10.5px; }

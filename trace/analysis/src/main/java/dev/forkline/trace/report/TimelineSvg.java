@@ -24,7 +24,12 @@ import dev.forkline.trace.ToolResults;
 import dev.forkline.trace.decision.DecisionCheck;
 import dev.forkline.trace.index.RunInfo;
 import dev.forkline.trace.index.TraceIndex;
+import dev.forkline.trace.columns.AnsweredToolCalls;
+import dev.forkline.trace.columns.LazyEventList;
+import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.EventFacts;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,7 +41,9 @@ import java.util.Set;
  * The timeline as an inline SVG: one band per run, one lane per actor within it; x is the event's place in the file
  * (so bursts a few microseconds apart stay readable). Tool calls are spans to their result, model calls dots,
  * checkpoints flags, failures crosses, escapes triangles, approval requests and decisions diamonds, unknown outcomes
- * question marks, and a dashed line joins each fork to the event it was forked from.
+ * question marks, and a dashed line joins each fork to the event it was forked from. A trace of more than
+ * {@value #DETAILED} events is drawn in slices instead ({@link TimelineSlice}): a mark per lane and slice, read from
+ * the columns, so the page stays the same size however long the trace.
  */
 final class TimelineSvg {
 
@@ -47,32 +54,41 @@ final class TimelineSvg {
     private static final int TOP = 8;
 
     private final TraceIndex index;
+    private final List<Event> recorded;
     private final Map<String, DecisionCheck> checks;
     private final double step;
     private final Map<String, Integer> bandTop = new HashMap<>();
     private final Map<String, Map<String, Integer>> lanes = new LinkedHashMap<>();
 
-    TimelineSvg(TraceIndex index, Map<String, DecisionCheck> checks) {
+    /**
+     * @param recorded the events as recorded, whose tool calls' effect classes a timeline in slices reads from their
+     *                 lines (masking never changes an effect class)
+     */
+    TimelineSvg(TraceIndex index, Map<String, DecisionCheck> checks, List<Event> recorded) {
         this.index = index;
+        this.recorded = recorded;
         this.checks = checks;
         int events = Math.max(1, index.size());
-        this.step = events <= WIDE ? Math.max(5, Math.min(26, 900.0 / events)) : (WIDE * 5.0) / events;
-        this.routineMarks = events <= DETAILED;
+        this.step = events <= WIDE ? Math.max(5, Math.min(26, 900.0 / events)) : (WIDE * SLICE_WIDTH) / events;
     }
 
     /** How many events the page has room for; further events squeeze into the same width. */
     private static final int WIDE = 300;
-    /** Beyond this many events only spans and notable marks are drawn (no model-call dots or plain ticks). */
+    /** Beyond this many events the timeline is drawn in {@link #WIDE} slices, one mark per lane and slice. */
     static final int DETAILED = 5000;
+    private static final double SLICE_WIDTH = 5.0;
 
-    private final boolean routineMarks;
+    /** Whether a trace of this many events is drawn in slices. */
+    static boolean inSlices(int events) {
+        return events > DETAILED;
+    }
 
     String render() {
         int y = TOP;
         for (RunInfo run : index.runs()) {
             Map<String, Integer> runLanes = new LinkedHashMap<>();
-            for (Event event : index.eventsOf(run.id())) {
-                runLanes.putIfAbsent(event.actor(), runLanes.size());
+            for (int i : index.indexesOf(run.id())) {
+                runLanes.putIfAbsent(index.columns().actor(i), runLanes.size());
             }
             lanes.put(run.id(), runLanes);
             bandTop.put(run.id(), y);
@@ -89,10 +105,103 @@ final class TimelineSvg {
         for (RunInfo run : index.runs()) {
             forkLine(svg, run);
         }
-        for (RunInfo run : index.runs()) {
-            marks(svg, run);
+        if (inSlices(index.size())) {
+            BitSet unknownOutcomes = unknownOutcomes(index.columns());
+            EffectClass[] effects = effectsOfToolCalls();
+            for (RunInfo run : index.runs()) {
+                slices(svg, run, unknownOutcomes, effects);
+            }
+        } else {
+            for (RunInfo run : index.runs()) {
+                marks(svg, run);
+            }
         }
         return svg.append("</svg>\n").toString();
+    }
+
+    /** Each lane of the run as slices of {@link #SLICE_WIDTH} pixels, in the order of the run's events. */
+    private void slices(StringBuilder svg, RunInfo run, BitSet unknownOutcomes, EffectClass[] effects) {
+        EventColumns columns = index.columns();
+        Map<String, Integer> runLanes = lanes.get(run.id());
+        int[] laneOfActor = new int[columns.actors().size()];
+        for (int actor = 0; actor < laneOfActor.length; actor++) {
+            laneOfActor[actor] = runLanes.getOrDefault(columns.actors().get(actor), 0);
+        }
+        TimelineSlice[] open = new TimelineSlice[runLanes.size()];
+        int[] openAt = new int[runLanes.size()];
+        for (int lane = 0; lane < open.length; lane++) {
+            open[lane] = new TimelineSlice();
+        }
+        String[] laneActors = runLanes.keySet().toArray(String[]::new);
+        for (int i : index.indexesOf(run.id())) {
+            int lane = laneOfActor[columns.actorCode(i)];
+            int slice = (int) ((long) i * WIDE / index.size());
+            if (!open[lane].isEmpty() && openAt[lane] != slice) {
+                open[lane].draw(svg, columns, LEFT + openAt[lane] * SLICE_WIDTH, SLICE_WIDTH - 1, laneY(run.id(), laneActors[lane]));
+                open[lane].clear();
+            }
+            openAt[lane] = slice;
+            DecisionCheck check = columns.is(i, EventType.APPROVAL_DECISION) ? checks.get(columns.id(i)) : null;
+            open[lane].add(columns, i, effects[i], unknownOutcomes.get(i), check != null && !check.ok());
+        }
+        for (int lane = 0; lane < open.length; lane++) {
+            if (!open[lane].isEmpty()) {
+                open[lane].draw(svg, columns, LEFT + openAt[lane] * SLICE_WIDTH, SLICE_WIDTH - 1, laneY(run.id(), laneActors[lane]));
+            }
+        }
+    }
+
+    /**
+     * Each tool call's effect class (null for other events and calls naming none), read from the recorded events: a
+     * trace read lazily is swept a block of lines at a time, the others asked event by event.
+     */
+    private EffectClass[] effectsOfToolCalls() {
+        EventColumns columns = index.columns();
+        EffectClass[] effects = new EffectClass[columns.size()];
+        LazyEventList.LineFilter toolCalls = new LazyEventList.LineFilter() {
+            @Override
+            public boolean mayWant(int i) {
+                return columns.is(i, EventType.TOOL_CALL);
+            }
+
+            @Override
+            public boolean wanted(int i, byte[] line) {
+                return true;
+            }
+        };
+        for (int from = 0; from < columns.size(); from += EFFECT_BLOCK) {
+            int to = Math.min(columns.size(), from + EFFECT_BLOCK);
+            if (recorded instanceof LazyEventList lazy) {
+                lazy.forEachIn(from, to, toolCalls, (event, i) -> effects[i] = ToolCallData.from(event.data()).effect());
+            } else {
+                for (int i = from; i < to; i++) {
+                    if (toolCalls.mayWant(i)) {
+                        effects[i] = ToolCallData.from(recorded.get(i).data()).effect();
+                    }
+                }
+            }
+        }
+        return effects;
+    }
+
+    /** Events whose lines are read together when the tool calls' effects are swept. */
+    private static final int EFFECT_BLOCK = 4096;
+
+    /**
+     * The events a question mark belongs to: external calls with no result or an unknown outcome, and results of an
+     * unknown outcome (as the escape queue counts them, from the columns).
+     */
+    private static BitSet unknownOutcomes(EventColumns columns) {
+        BitSet answered = AnsweredToolCalls.of(columns);
+        BitSet unknown = new BitSet(columns.size());
+        for (int i = 0; i < columns.size(); i++) {
+            boolean externalCall = columns.has(i, EventFacts.EXTERNAL_CALL);
+            if (externalCall && !answered.get(i) || columns.has(i, EventFacts.OUTCOME_UNKNOWN)
+                    && (externalCall || columns.is(i, EventType.TOOL_RESULT))) {
+                unknown.set(i);
+            }
+        }
+        return unknown;
     }
 
     private void band(StringBuilder svg, RunInfo run, int width) {
@@ -164,12 +273,8 @@ final class TimelineSvg {
                         cross(svg, x, y, tip);
                     }
                 }
-                case MODEL_CALL -> {
-                    if (routineMarks) {
-                        svg.append("<circle cx=\"").append(fmt(x)).append("\" cy=\"").append(y)
-                                .append("\" r=\"4\" class=\"mark-model\"><title>").append(esc(tip)).append("</title></circle>\n");
-                    }
-                }
+                case MODEL_CALL -> svg.append("<circle cx=\"").append(fmt(x)).append("\" cy=\"").append(y)
+                        .append("\" r=\"4\" class=\"mark-model\"><title>").append(esc(tip)).append("</title></circle>\n");
                 case CHECKPOINT -> {
                     svg.append("<g class=\"mark-checkpoint\"><line x1=\"").append(fmt(x)).append("\" x2=\"").append(fmt(x))
                             .append("\" y1=\"").append(y + 7).append("\" y2=\"").append(y - 9).append("\"/><path d=\"M")
@@ -199,13 +304,9 @@ final class TimelineSvg {
                         .append("\" r=\"5\" class=\"mark-fork\"><title>").append(esc(tip)).append("</title></circle>\n");
                 case REVERT, HARNESS_RESTART -> svg.append("<text x=\"").append(fmt(x - 5)).append("\" y=\"").append(y + 5)
                         .append("\" class=\"mark-revert\">↺<title>").append(esc(tip)).append("</title></text>\n");
-                default -> {
-                    if (routineMarks) {
-                        svg.append("<line x1=\"").append(fmt(x)).append("\" x2=\"").append(fmt(x)).append("\" y1=\"")
-                                .append(y - 4).append("\" y2=\"").append(y + 4).append("\" class=\"mark-tick\"><title>").append(esc(tip))
-                                .append("</title></line>\n");
-                    }
-                }
+                default -> svg.append("<line x1=\"").append(fmt(x)).append("\" x2=\"").append(fmt(x)).append("\" y1=\"")
+                        .append(y - 4).append("\" y2=\"").append(y + 4).append("\" class=\"mark-tick\"><title>").append(esc(tip))
+                        .append("</title></line>\n");
             }
         }
     }

@@ -116,7 +116,7 @@ public final class PostmortemReport {
                 .append(esc(manifest.title(), 200)).append("</h1>\n<p class=\"meta\">Trace <code>").append(esc(manifest.traceId()))
                 .append("</code> · created ").append(esc(EventCodec.formatTs(manifest.created()))).append(" · producer ")
                 .append(esc(manifest.producer())).append(" · format ").append(esc(manifest.sourceFormat())).append(" · ")
-                .append(bundle.events().size()).append(" events</p>\n</header>\n<main>\n");
+                .append(grouped(bundle.events().size())).append(" events</p>\n</header>\n<main>\n");
         integrity(page);
         summary(page);
         timeline(page);
@@ -193,7 +193,7 @@ public final class PostmortemReport {
             fact(page, "Where", "run <code>" + esc(failure.run()) + "</code>, event <code>" + esc(failure.eventId()) + "</code>"
                     + (failure.line() > 0 ? " (line " + failure.line() + " of trace.jsonl)" : "") + ", by " + esc(event.actor())
                     + ", at " + esc(EventCodec.formatTs(failure.ts())) + " — " + esc(failure.kind().wireName())
-                    + (incident.failureCount() > 1 ? "; " + incident.failureCount() + " failing events in this run" : ""));
+                    + (incident.failureCount() > 1 ? "; " + grouped(incident.failureCount()) + " failing events in this run" : ""));
             fact(page, "Outcome", badge(run.outcome() == null ? "no end" : run.outcome(), TimelineSvg.outcomeClass(run.outcome())));
             fact(page, "Detected", incident.detection() == null ? "<span class=\"badge outcome-failure\">never acknowledged</span>"
                     : "by <code>" + esc(incident.detection().acknowledgedBy()) + "</code> (" + esc(incident.detection().acknowledgeType())
@@ -204,7 +204,7 @@ public final class PostmortemReport {
         }
         page.append("<div class=\"figures\">\n");
         figure(page, String.valueOf(index.runs().size()), "runs");
-        figure(page, String.valueOf(metrics.failureCount()), "failing events");
+        figure(page, grouped(metrics.failureCount()), "failing events");
         figure(page, metrics.recoveredCount() + " / " + metrics.incidents().size(), "incidents recovered");
         figure(page, metrics.maxRecoveryTime() == null ? "—" : Millis.human(metrics.maxRecoveryTime()), "longest recovery");
         figure(page, lostSpendFigure(), "model spend lost");
@@ -303,13 +303,13 @@ public final class PostmortemReport {
             page.append(badge("original", "reason")).append(' ');
         }
         page.append(badge(run.outcome() == null ? "no end" : run.outcome(), TimelineSvg.outcomeClass(run.outcome())))
-                .append(" <span class=\"dim\">").append(run.eventCount()).append(" events</span>");
+                .append(" <span class=\"dim\">").append(grouped(run.eventCount())).append(" events</span>");
         if (runMetrics != null) {
             if (runMetrics.recoveryOf() != null) {
                 page.append(' ').append(badge("recovery of " + runMetrics.recoveryOf(), "recovery"));
             }
             if (runMetrics.failed()) {
-                page.append(' ').append(badge(runMetrics.failures().size() + " failing", "outcome-failure"));
+                page.append(' ').append(badge(grouped(runMetrics.failures().size()) + " failing", "outcome-failure"));
             }
             if (runMetrics.replay() != null) {
                 var replay = runMetrics.replay();
@@ -562,9 +562,9 @@ public final class PostmortemReport {
             page.append("<tr><td><code>").append(esc(run.run())).append("</code></td><td>")
                     .append(run.parentRun() == null ? "original" : esc(run.reason()) + " of <code>" + esc(run.parentRun()) + "</code>")
                     .append("</td><td>").append(badge(run.outcome() == null ? "no end" : run.outcome(), TimelineSvg.outcomeClass(run.outcome())))
-                    .append("</td><td>").append(run.eventCount()).append("</td><td>").append(run.modelCalls()).append("</td><td>")
+                    .append("</td><td>").append(grouped(run.eventCount())).append("</td><td>").append(grouped(run.modelCalls())).append("</td><td>")
                     .append(esc(SpendCells.tokens(run.spend()))).append("</td><td>").append(esc(SpendCells.cost(run.spend())))
-                    .append("</td><td>").append(run.failures().size()).append("</td><td>")
+                    .append("</td><td>").append(grouped(run.failures().size())).append("</td><td>")
                     .append(run.reverts().isEmpty() ? "—" : run.reverts().stream().map(revert -> esc(revert.target()) + " to <code>"
                             + esc(revert.checkpoint()) + "</code>" + (revert.durationMs() == null ? "" : " in " + revert.durationMs() + " ms"))
                             .collect(Collectors.joining("<br>")))
@@ -683,6 +683,11 @@ public final class PostmortemReport {
     }
 
     // ---- helpers ----
+
+    /** A count with its thousands grouped, as the window writes counts: 1,000,000. */
+    private static String grouped(long count) {
+        return String.format(java.util.Locale.ROOT, "%,d", count);
+    }
 
     /** A text Forkline wrote about the trace (a finding, a problem), which may quote what the trace holds. */
     private String shown(String text) {

@@ -7,11 +7,13 @@ import dev.forkline.trace.payload.ErrorData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.forkline.trace.Event;
 import dev.forkline.trace.EventType;
+import java.util.regex.Pattern;
 
 /** Which events acknowledge a failure, and how to summarise one (which events are failures: {@link dev.forkline.trace.FailureKind#of}). */
 final class Signals {
 
     private static final int SUMMARY_LIMIT = 200;
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
     private Signals() {
     }
@@ -33,7 +35,7 @@ final class Signals {
             case TOOL_RESULT -> resultSummary(event);
             default -> event.type();
         };
-        text = text == null || text.isBlank() ? event.type() : text.replaceAll("\\s+", " ").strip();
+        text = text == null || text.isBlank() ? event.type() : WHITESPACE.matcher(text).replaceAll(" ").strip();
         return text.length() <= SUMMARY_LIMIT ? text : text.substring(0, SUMMARY_LIMIT - 3) + "...";
     }
 

@@ -579,6 +579,9 @@ public final class PostmortemReport {
 
     // ---- gate ----
 
+    /** Evidence listed under a clause; the rest is counted. */
+    static final int EVIDENCE_ROWS = 20;
+
     private void gate(StringBuilder page) {
         section(page, "gate", "Launch gate");
         GateResult gate = inputs.gate();
@@ -598,8 +601,13 @@ public final class PostmortemReport {
             page.append("<tr><td><code>").append(esc(result.clause())).append("</code></td><td>")
                     .append(badge(result.passed() ? "pass" : "fail", result.passed() ? "outcome-success" : "outcome-failure"))
                     .append("</td><td>").append(esc(result.message(), 400));
-            for (Evidence evidence : result.evidence()) {
-                page.append("<br><span class=\"dim\">").append(esc(evidence.describe(), 400)).append("</span>");
+            List<Evidence> evidence = result.evidence();
+            for (Evidence item : evidence.subList(0, Math.min(evidence.size(), EVIDENCE_ROWS))) {
+                page.append("<br><span class=\"dim\">").append(esc(shown(item.describe()), 400)).append("</span>");
+            }
+            if (evidence.size() > EVIDENCE_ROWS) {
+                page.append("<br><span class=\"dim\">and ").append(grouped(evidence.size() - EVIDENCE_ROWS))
+                        .append(" more: <code>forkline gate</code> lists every one</span>");
             }
             page.append("</td></tr>\n");
         }

@@ -173,7 +173,8 @@ class PostmortemReportTest {
     void aLargeTraceStaysALegiblePageWhateverItsLength() throws Exception {
         String shorter = PostmortemReport.render(largeTrace(3_000), ReportInputs.of(largeTrace(3_000), TrustedKeys.none(), null));
         Bundle longer = largeTrace(30_000);
-        String html = PostmortemReport.render(longer, ReportInputs.of(longer, TrustedKeys.none(), null));
+        GateResult gate = Gate.check(List.of(longer), ContractReader.read(SampleLibrary.CONTRACT), TrustedKeys.none());
+        String html = PostmortemReport.render(longer, ReportInputs.of(longer, TrustedKeys.none(), gate));
         for (String page : List.of(shorter, html)) {
             assertWellFormedReport(page, "large");
             String timeline = section(page, "timeline");
@@ -195,6 +196,11 @@ class PostmortemReportTest {
         String failures = section(html, "failures");
         assertThat(count(failures, "<td>failed-tool-result</td>")).isEqualTo(PostmortemReport.FAILURE_ROWS);
         assertThat(failures).contains("3,000 failing events", "Not listed: 2,800 × run r1: failed-tool-result.");
+        String gateSection = section(html, "gate");
+        assertThat(gateSection).as("a clause with thousands of pieces of evidence").containsPattern("and [0-9,]{5,} more: <code>forkline gate</code>");
+        for (String clause : gateSection.split("<tr>")) {
+            assertThat(count(clause, "<span class=\"dim\">")).isLessThanOrEqualTo(PostmortemReport.EVIDENCE_ROWS + 1);
+        }
         assertThat(html.length()).isLessThan(1_500_000);
     }
 

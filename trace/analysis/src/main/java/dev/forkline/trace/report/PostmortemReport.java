@@ -254,10 +254,10 @@ public final class PostmortemReport {
         section(page, "timeline", "Timeline");
         page.append("<p class=\"note\">One band per run, one lane per actor; events left to right in the order recorded. ")
                 .append(TimelineSvg.inSlices(index.size())
-                        ? String.format(java.util.Locale.ROOT, "With %,d events, each bar stands for what its lane holds in a slice of the trace, "
+                        ? "With " + grouped(index.size()) + " events, each bar stands for what its lane holds in a slice of the trace, "
                                 + "darker the more events: 1, up to 9, up to 99, more. Its mark is the most notable of them (a failure first, "
                                 + "then an escape attempt, an approval or decision, an unknown outcome, a revert, a fork, a checkpoint); "
-                                + "hover a bar for everything it holds.</p>\n", index.size())
+                                + "hover a bar for everything it holds.</p>\n"
                         : "Hover a mark for its event.</p>\n")
                 .append("<div class=\"scroll\">\n").append(new TimelineSvg(index, checks, recorded.events()).render()).append("</div>\n")
                 .append("<ul class=\"legend\">")
@@ -364,9 +364,9 @@ public final class PostmortemReport {
             return;
         }
         if (all.size() > FAILURE_ROWS) {
-            page.append(String.format(java.util.Locale.ROOT, "<p class=\"note\">%,d failing events; the first %,d of each run's are listed, "
-                    + "the rest counted below. The window's event search with <em>Errors only</em> (or <code>forkline search TRACE-ID "
-                    + "--errors</code> once the trace is stored) lists every one.</p>\n", all.size(), FAILURE_ROWS));
+            page.append("<p class=\"note\">").append(grouped(all.size())).append(" failing events; the first ").append(FAILURE_ROWS)
+                    .append(" of each run's are listed, the rest counted below. The window's event search with <em>Errors only</em> (or "
+                    + "<code>forkline search TRACE-ID --errors</code> once the trace is stored) lists every one.</p>\n");
         }
         page.append("<table>\n<thead><tr><th>run</th><th>event</th><th>line</th><th>when</th><th>actor</th><th>kind</th><th>what</th></tr></thead>\n<tbody>\n");
         Map<String, Integer> listedByRun = new LinkedHashMap<>();
@@ -385,7 +385,7 @@ public final class PostmortemReport {
         page.append("</tbody>\n</table>\n");
         if (!notListed.isEmpty()) {
             page.append("<p class=\"note\">Not listed: ").append(notListed.entrySet().stream()
-                    .map(entry -> String.format(java.util.Locale.ROOT, "%,d × %s", entry.getValue(), esc(entry.getKey())))
+                    .map(entry -> grouped(entry.getValue()) + " × " + esc(entry.getKey()))
                     .collect(Collectors.joining("; "))).append(".</p>\n");
         }
         page.append("</section>\n");

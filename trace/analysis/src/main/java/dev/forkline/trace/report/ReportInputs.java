@@ -10,6 +10,7 @@ import dev.forkline.trace.integrity.TraceIntegrity;
 import dev.forkline.trace.lint.Linter;
 import dev.forkline.trace.recovery.RecoveryMetrics;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What a postmortem report shows besides the trace itself.
@@ -28,6 +29,7 @@ public record ReportInputs(RecoveryMetrics metrics, GateResult gate, List<Decisi
         decisions = List.copyOf(decisions);
         findings = List.copyOf(findings);
         integrity = integrity == null ? TraceIntegrity.unverified() : integrity;
+        Objects.requireNonNull(credentials, "credentials");
     }
 
     /**

@@ -25,9 +25,9 @@ import dev.forkline.trace.decision.DecisionCheck;
 import dev.forkline.trace.index.RunInfo;
 import dev.forkline.trace.index.TraceIndex;
 import dev.forkline.trace.columns.AnsweredToolCalls;
-import dev.forkline.trace.columns.LazyEventList;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventFacts;
+import dev.forkline.trace.columns.LazyEventList;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -137,7 +137,7 @@ final class TimelineSvg {
             int lane = laneOfActor[columns.actorCode(i)];
             int slice = (int) ((long) i * WIDE / index.size());
             if (!open[lane].isEmpty() && openAt[lane] != slice) {
-                open[lane].draw(svg, columns, LEFT + openAt[lane] * SLICE_WIDTH, SLICE_WIDTH - 1, laneY(run.id(), laneActors[lane]));
+                drawSlice(svg, open[lane], openAt[lane], laneY(run.id(), laneActors[lane]));
                 open[lane].clear();
             }
             openAt[lane] = slice;
@@ -146,9 +146,13 @@ final class TimelineSvg {
         }
         for (int lane = 0; lane < open.length; lane++) {
             if (!open[lane].isEmpty()) {
-                open[lane].draw(svg, columns, LEFT + openAt[lane] * SLICE_WIDTH, SLICE_WIDTH - 1, laneY(run.id(), laneActors[lane]));
+                drawSlice(svg, open[lane], openAt[lane], laneY(run.id(), laneActors[lane]));
             }
         }
+    }
+
+    private void drawSlice(StringBuilder svg, TimelineSlice slice, int at, int laneY) {
+        slice.draw(svg, index.columns(), LEFT + at * SLICE_WIDTH, SLICE_WIDTH - 1, laneY);
     }
 
     /**

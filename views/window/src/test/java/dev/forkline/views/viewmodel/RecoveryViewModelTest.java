@@ -1,7 +1,14 @@
 package dev.forkline.views.viewmodel;
 
+import dev.forkline.trace.EventChain;
+import dev.forkline.trace.EventType;
+import dev.forkline.trace.Json;
+import dev.forkline.trace.NewEvent;
+import dev.forkline.trace.bundle.BundleWriter;
+import dev.forkline.trace.bundle.Manifest;
 import dev.forkline.trace.gate.ClauseResult;
 import dev.forkline.trace.gate.Evidence;
+import dev.forkline.views.concurrent.Progress;
 import dev.forkline.views.concurrent.QueuedTaskExecutor;
 import dev.forkline.views.concurrent.SameThreadTaskExecutor;
 import dev.forkline.views.testdata.Samples;
@@ -10,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -135,25 +143,25 @@ class RecoveryViewModelTest {
     @Test
     void theExportedReportMasksCredentialsAsForklineReportDoes(@TempDir Path dir) throws Exception {
         String key = "sk-ant-api03-" + "Wd4vQ8xK2pLm7RzT0bYc5NhJ3gFs9AeU1kXoI6tVwD".repeat(2) + "AA";
-        var chain = new dev.forkline.trace.EventChain();
-        java.time.Instant t0 = java.time.Instant.parse("2026-11-03T08:00:00Z");
+        var chain = new EventChain();
+        Instant t0 = Instant.parse("2026-11-03T08:00:00Z");
         Path bundle;
-        try (var writer = dev.forkline.trace.bundle.BundleWriter.create(dir.resolve("leaky"),
-                dev.forkline.trace.bundle.Manifest.of("leaky-window", "Leaky", t0, "test"))) {
-            writer.write(chain.append(dev.forkline.trace.NewEvent.of("main", "harness", dev.forkline.trace.EventType.SESSION_START)
-                    .at(t0).data(dev.forkline.trace.Json.object())));
-            var call = dev.forkline.trace.Json.object().put("callId", "c1").put("tool", "bash").put("effect", "workspace");
+        try (var writer = BundleWriter.create(dir.resolve("leaky"),
+                Manifest.of("leaky-window", "Leaky", t0, "test"))) {
+            writer.write(chain.append(NewEvent.of("main", "harness", EventType.SESSION_START)
+                    .at(t0).data(Json.object())));
+            var call = Json.object().put("callId", "c1").put("tool", "bash").put("effect", "workspace");
             call.putObject("arguments").put("command", "ANTHROPIC_API_KEY=" + key + " ./deploy.sh");
-            var callEvent = chain.append(dev.forkline.trace.NewEvent.of("main", "agent:coder", dev.forkline.trace.EventType.TOOL_CALL)
+            var callEvent = chain.append(NewEvent.of("main", "agent:coder", EventType.TOOL_CALL)
                     .at(t0.plusSeconds(1)).data(call));
             writer.write(callEvent);
-            writer.write(chain.append(dev.forkline.trace.NewEvent.of("main", "sandbox", dev.forkline.trace.EventType.TOOL_RESULT)
+            writer.write(chain.append(NewEvent.of("main", "sandbox", EventType.TOOL_RESULT)
                     .at(t0.plusSeconds(2)).causes(callEvent.id())
-                    .data(dev.forkline.trace.Json.object().put("callId", "c1").put("exitCode", 1).put("stderr", "rejected " + key))));
+                    .data(Json.object().put("callId", "c1").put("exitCode", 1).put("stderr", "rejected " + key))));
             bundle = writer.commit();
         }
         try (Samples samples = Samples.empty(dir)) {
-            samples.library.importTrace(bundle, dev.forkline.views.concurrent.Progress.NONE);
+            samples.library.importTrace(bundle, Progress.NONE);
             WorkbenchViewModel workbench = samples.workbench(new SameThreadTaskExecutor(), null);
             workbench.openStored("leaky-window");
             RecoveryViewModel recovery = workbench.recovery();

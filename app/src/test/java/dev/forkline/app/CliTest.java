@@ -280,6 +280,18 @@ class CliTest {
         Path masked = temp.resolve("masked-failure.html");
         assertThat(run("report", bundle.toString(), "--out", masked.toString()).code()).isZero();
         assertThat(Files.readString(masked)).contains("auth failed for key").contains("deploy refused").doesNotContain(key);
+
+        String db = temp.resolve("db/store").toString();
+        assertThat(run("import", bundle.toString(), "--db", db).code()).isZero();
+        Path stored = temp.resolve("stored-failure.html");
+        Outcome fromStore = run("report", "--db", db, "leaky-failure", "--out", stored.toString());
+        assertThat(fromStore.code()).as(fromStore.err()).isZero();
+        assertThat(Files.readString(stored)).as("the window's Export report, from the command line")
+                .contains("Leaky failure", "auth failed for key", "id=\"timeline\"").doesNotContain(key);
+        Outcome unknown = run("report", "--db", db, "no-such-trace", "--out", temp.resolve("none.html").toString());
+        assertThat(unknown.code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(unknown.err()).contains("no stored trace 'no-such-trace'");
+        assertThat(temp.resolve("none.html")).doesNotExist();
     }
 
     @Test

@@ -13,6 +13,7 @@ import dev.forkline.trace.EventType;
 import dev.forkline.trace.Finding;
 import dev.forkline.trace.bundle.Bundle;
 import dev.forkline.trace.bundle.Manifest;
+import dev.forkline.trace.columns.DataSkim;
 import dev.forkline.trace.decision.DecisionCheck;
 import dev.forkline.trace.decision.DecisionLedger;
 import dev.forkline.trace.decision.EscapeQueue;
@@ -639,11 +640,13 @@ public final class PostmortemReport {
         }
         Set<String> models = new LinkedHashSet<>();
         var columns = bundle.columns();
+        DataSkim named = new DataSkim(bundle.events(), Set.of(ModelCallData.PROVIDER, ModelCallData.MODEL));
         for (int i = 0; i < columns.size(); i++) {
             if (columns.is(i, EventType.MODEL_CALL)) {
-                Event event = bundle.events().get(i);
-                models.add((event.text(ModelCallData.PROVIDER) == null ? "" : event.text(ModelCallData.PROVIDER) + " / ")
-                        + (event.text(ModelCallData.MODEL) == null ? "(model not named)" : event.text(ModelCallData.MODEL)));
+                JsonNode call = named.of(i);
+                String provider = call.path(ModelCallData.PROVIDER).isTextual() ? call.get(ModelCallData.PROVIDER).textValue() : null;
+                String model = call.path(ModelCallData.MODEL).isTextual() ? call.get(ModelCallData.MODEL).textValue() : null;
+                models.add((provider == null ? "" : provider + " / ") + (model == null ? "(model not named)" : model));
             }
         }
         if (!models.isEmpty()) {

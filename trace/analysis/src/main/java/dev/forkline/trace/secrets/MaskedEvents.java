@@ -1,8 +1,9 @@
 package dev.forkline.trace.secrets;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.forkline.trace.Event;
-import dev.forkline.trace.columns.ColumnedEvents;
 import dev.forkline.trace.columns.EventColumns;
+import dev.forkline.trace.columns.ShownEvents;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.RandomAccess;
@@ -10,9 +11,10 @@ import java.util.RandomAccess;
 /**
  * A trace's events as shown: each one masked ({@link SecretMasker#mask(Event)}) when it is asked for, none held, so
  * a report of a million events does not keep a masked copy of them. The columns are the recorded events' own: ids,
- * runs, actors, types, call ids, tool names and checkpoint ids, which masking leaves as they are.
+ * runs, actors, types, call ids, tool names and checkpoint ids, which masking leaves as they are. A few members of many
+ * events are skimmed from the recorded lines and masked ({@link dev.forkline.trace.columns.DataSkim}).
  */
-final class MaskedEvents extends AbstractList<Event> implements RandomAccess, ColumnedEvents {
+final class MaskedEvents extends AbstractList<Event> implements RandomAccess, ShownEvents {
 
     private final List<Event> recorded;
     private final EventColumns columns;
@@ -38,5 +40,15 @@ final class MaskedEvents extends AbstractList<Event> implements RandomAccess, Co
     @Override
     public EventColumns columns() {
         return columns;
+    }
+
+    @Override
+    public List<Event> recorded() {
+        return recorded;
+    }
+
+    @Override
+    public ObjectNode shown(ObjectNode recordedMembers) {
+        return SecretMasker.mask(recordedMembers);
     }
 }

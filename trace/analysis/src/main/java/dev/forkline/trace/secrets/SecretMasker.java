@@ -41,10 +41,10 @@ public final class SecretMasker {
 
     /** The event with its data masked (same id, run, seq, prev and hash: see the class comment). */
     public static Event mask(Event event) {
-        ObjectNode masked = mask(event.data());
-        if (masked.equals(event.data())) {
-            return event;
+        if (!holdsSecrets(event.data())) {
+            return event; // most events: one walk, no copy
         }
+        ObjectNode masked = mask(event.data());
         return new Event(event.id(), event.run(), event.seq(), event.ts(), event.actor(), event.type(), event.causes(),
                 event.state(), masked, event.prev(), event.hash());
     }
@@ -56,6 +56,16 @@ public final class SecretMasker {
     public static Bundle masked(Bundle recorded) {
         return new Bundle(recorded.source(), recorded.manifest(), new MaskedEvents(recorded.events(), recorded.columns()),
                 recorded.lines(), recorded.blobs(), recorded.columns());
+    }
+
+    /** Whether masking would change anything in {@code data}. */
+    private static boolean holdsSecrets(ObjectNode data) {
+        boolean[] found = {false};
+        SecretLocator.walk(data, "data", (path, value, spans) -> {
+            found[0] = true;
+            return null;
+        });
+        return found[0];
     }
 
     /** How one secret of the given kind is shown. */

@@ -10,22 +10,27 @@ import dev.forkline.trace.Json;
 import java.io.IOException;
 import java.util.List;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * A few members of events' payloads, for code that needs only those of many events (the model calls' usage and cost
  * for the state pass and the recovery metrics, their model for the gate). For a lazily loaded trace they are skimmed
  * from the event's stored line: a streaming read that builds just those values, about three times faster than parsing
- * the event. Otherwise, or when the skim fails, they come from the parsed event, whose parse reports a damaged line.
+ * the event (for events shown masked, {@link ShownEvents}, from the recorded line, then masked). Otherwise, or when the
+ * skim fails, they come from the parsed event, whose parse reports a damaged line.
  */
 public final class DataSkim {
 
     private final List<Event> events;
     private final EventLines lines;
+    private final UnaryOperator<ObjectNode> shown;
     private final Set<String> members;
 
     public DataSkim(List<Event> events, Set<String> members) {
         this.events = events;
-        this.lines = events instanceof LazyEventList lazy ? lazy.lines() : null;
+        List<Event> read = events instanceof ShownEvents shownEvents ? shownEvents.recorded() : events;
+        this.lines = read instanceof LazyEventList lazy ? lazy.lines() : null;
+        this.shown = events instanceof ShownEvents shownEvents ? shownEvents::shown : UnaryOperator.identity();
         this.members = Set.copyOf(members);
     }
 
@@ -33,7 +38,7 @@ public final class DataSkim {
     public JsonNode of(int index) {
         if (lines != null) {
             try {
-                return skim(lines.line(index), members);
+                return shown.apply(skim(lines.line(index), members));
             } catch (IOException | RuntimeException e) {
                 // read it the ordinary way below, which says what is wrong with the line
             }

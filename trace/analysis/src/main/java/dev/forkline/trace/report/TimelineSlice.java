@@ -6,8 +6,8 @@ import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventFacts;
-import java.util.Arrays;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -53,7 +53,8 @@ final class TimelineSlice {
      * Counts event {@code i}.
      *
      * @param effect         a tool call's effect class, else null
-     * @param unknownOutcome whether it is an external call whose outcome was never learnt
+     * @param unknownOutcome whether a question mark belongs to it: an external call without a result or of an unknown
+     *                       outcome, or a result of an unknown outcome
      * @param badDecision    whether it is a decision whose signature does not check out
      */
     void add(EventColumns columns, int i, EffectClass effect, boolean unknownOutcome, boolean badDecision) {

@@ -19,6 +19,7 @@ import dev.forkline.trace.decision.DecisionLedger;
 import dev.forkline.trace.decision.EscapeQueue;
 import dev.forkline.trace.decision.QueueItem;
 import dev.forkline.trace.gate.ClauseResult;
+import dev.forkline.trace.gate.Counts;
 import dev.forkline.trace.gate.Evidence;
 import dev.forkline.trace.gate.GateResult;
 import dev.forkline.trace.index.RunInfo;
@@ -117,7 +118,7 @@ public final class PostmortemReport {
                 .append(esc(manifest.title(), 200)).append("</h1>\n<p class=\"meta\">Trace <code>").append(esc(manifest.traceId()))
                 .append("</code> · created ").append(esc(EventCodec.formatTs(manifest.created()))).append(" · producer ")
                 .append(esc(manifest.producer())).append(" · format ").append(esc(manifest.sourceFormat())).append(" · ")
-                .append(grouped(bundle.events().size())).append(" events</p>\n</header>\n<main>\n");
+                .append(Counts.of(bundle.events().size())).append(" events</p>\n</header>\n<main>\n");
         integrity(page);
         summary(page);
         timeline(page);
@@ -194,7 +195,7 @@ public final class PostmortemReport {
             fact(page, "Where", "run <code>" + esc(failure.run()) + "</code>, event <code>" + esc(failure.eventId()) + "</code>"
                     + (failure.line() > 0 ? " (line " + failure.line() + " of trace.jsonl)" : "") + ", by " + esc(event.actor())
                     + ", at " + esc(EventCodec.formatTs(failure.ts())) + " — " + esc(failure.kind().wireName())
-                    + (incident.failureCount() > 1 ? "; " + grouped(incident.failureCount()) + " failing events in this run" : ""));
+                    + (incident.failureCount() > 1 ? "; " + Counts.of(incident.failureCount()) + " failing events in this run" : ""));
             fact(page, "Outcome", badge(run.outcome() == null ? "no end" : run.outcome(), TimelineSvg.outcomeClass(run.outcome())));
             fact(page, "Detected", incident.detection() == null ? "<span class=\"badge outcome-failure\">never acknowledged</span>"
                     : "by <code>" + esc(incident.detection().acknowledgedBy()) + "</code> (" + esc(incident.detection().acknowledgeType())
@@ -205,7 +206,7 @@ public final class PostmortemReport {
         }
         page.append("<div class=\"figures\">\n");
         figure(page, String.valueOf(index.runs().size()), "runs");
-        figure(page, grouped(metrics.failureCount()), "failing events");
+        figure(page, Counts.of(metrics.failureCount()), "failing events");
         figure(page, metrics.recoveredCount() + " / " + metrics.incidents().size(), "incidents recovered");
         figure(page, metrics.maxRecoveryTime() == null ? "—" : Millis.human(metrics.maxRecoveryTime()), "longest recovery");
         figure(page, lostSpendFigure(), "model spend lost");
@@ -255,7 +256,7 @@ public final class PostmortemReport {
         section(page, "timeline", "Timeline");
         page.append("<p class=\"note\">One band per run, one lane per actor; events left to right in the order recorded. ")
                 .append(TimelineSvg.inSlices(index.size())
-                        ? "With " + grouped(index.size()) + " events, each bar stands for what its lane holds in a slice of the trace, "
+                        ? "With " + Counts.of(index.size()) + " events, each bar stands for what its lane holds in a slice of the trace, "
                                 + "darker the more events: 1, up to 9, up to 99, more. Its mark is the most notable of them (a failure first, "
                                 + "then an escape attempt, an approval or decision, an unknown outcome, a revert, a fork, a checkpoint); "
                                 + "hover a bar for everything it holds.</p>\n"
@@ -304,13 +305,13 @@ public final class PostmortemReport {
             page.append(badge("original", "reason")).append(' ');
         }
         page.append(badge(run.outcome() == null ? "no end" : run.outcome(), TimelineSvg.outcomeClass(run.outcome())))
-                .append(" <span class=\"dim\">").append(grouped(run.eventCount())).append(" events</span>");
+                .append(" <span class=\"dim\">").append(Counts.of(run.eventCount())).append(" events</span>");
         if (runMetrics != null) {
             if (runMetrics.recoveryOf() != null) {
                 page.append(' ').append(badge("recovery of " + runMetrics.recoveryOf(), "recovery"));
             }
             if (runMetrics.failed()) {
-                page.append(' ').append(badge(grouped(runMetrics.failures().size()) + " failing", "outcome-failure"));
+                page.append(' ').append(badge(Counts.of(runMetrics.failures().size()) + " failing", "outcome-failure"));
             }
             if (runMetrics.replay() != null) {
                 var replay = runMetrics.replay();
@@ -365,7 +366,7 @@ public final class PostmortemReport {
             return;
         }
         if (all.size() > FAILURE_ROWS) {
-            page.append("<p class=\"note\">").append(grouped(all.size())).append(" failing events; the first ").append(FAILURE_ROWS)
+            page.append("<p class=\"note\">").append(Counts.of(all.size())).append(" failing events; the first ").append(FAILURE_ROWS)
                     .append(" of each run's are listed, the rest counted below. The window's event search with <em>Errors only</em> (or "
                     + "<code>forkline search TRACE-ID --errors</code> once the trace is stored) lists every one.</p>\n");
         }
@@ -386,7 +387,7 @@ public final class PostmortemReport {
         page.append("</tbody>\n</table>\n");
         if (!notListed.isEmpty()) {
             page.append("<p class=\"note\">Not listed: ").append(notListed.entrySet().stream()
-                    .map(entry -> grouped(entry.getValue()) + " × " + esc(entry.getKey()))
+                    .map(entry -> Counts.of(entry.getValue()) + " × " + esc(entry.getKey()))
                     .collect(Collectors.joining("; "))).append(".</p>\n");
         }
         page.append("</section>\n");
@@ -563,9 +564,9 @@ public final class PostmortemReport {
             page.append("<tr><td><code>").append(esc(run.run())).append("</code></td><td>")
                     .append(run.parentRun() == null ? "original" : esc(run.reason()) + " of <code>" + esc(run.parentRun()) + "</code>")
                     .append("</td><td>").append(badge(run.outcome() == null ? "no end" : run.outcome(), TimelineSvg.outcomeClass(run.outcome())))
-                    .append("</td><td>").append(grouped(run.eventCount())).append("</td><td>").append(grouped(run.modelCalls())).append("</td><td>")
+                    .append("</td><td>").append(Counts.of(run.eventCount())).append("</td><td>").append(Counts.of(run.modelCalls())).append("</td><td>")
                     .append(esc(SpendCells.tokens(run.spend()))).append("</td><td>").append(esc(SpendCells.cost(run.spend())))
-                    .append("</td><td>").append(grouped(run.failures().size())).append("</td><td>")
+                    .append("</td><td>").append(Counts.of(run.failures().size())).append("</td><td>")
                     .append(run.reverts().isEmpty() ? "—" : run.reverts().stream().map(revert -> esc(revert.target()) + " to <code>"
                             + esc(revert.checkpoint()) + "</code>" + (revert.durationMs() == null ? "" : " in " + revert.durationMs() + " ms"))
                             .collect(Collectors.joining("<br>")))
@@ -607,7 +608,7 @@ public final class PostmortemReport {
                 page.append("<br><span class=\"dim\">").append(esc(shown(item.describe()), 400)).append("</span>");
             }
             if (evidence.size() > EVIDENCE_ROWS) {
-                page.append("<br><span class=\"dim\">and ").append(grouped(evidence.size() - EVIDENCE_ROWS))
+                page.append("<br><span class=\"dim\">and ").append(Counts.of(evidence.size() - EVIDENCE_ROWS))
                         .append(" more: <code>forkline gate</code> lists every one</span>");
             }
             page.append("</td></tr>\n");
@@ -643,10 +644,8 @@ public final class PostmortemReport {
         DataSkim named = new DataSkim(bundle.events(), Set.of(ModelCallData.PROVIDER, ModelCallData.MODEL));
         for (int i = 0; i < columns.size(); i++) {
             if (columns.is(i, EventType.MODEL_CALL)) {
-                JsonNode call = named.of(i);
-                String provider = call.path(ModelCallData.PROVIDER).isTextual() ? call.get(ModelCallData.PROVIDER).textValue() : null;
-                String model = call.path(ModelCallData.MODEL).isTextual() ? call.get(ModelCallData.MODEL).textValue() : null;
-                models.add((provider == null ? "" : provider + " / ") + (model == null ? "(model not named)" : model));
+                ModelCallData call = ModelCallData.from(named.of(i));
+                models.add((call.provider() == null ? "" : call.provider() + " / ") + (call.model() == null ? "(model not named)" : call.model()));
             }
         }
         if (!models.isEmpty()) {
@@ -694,11 +693,6 @@ public final class PostmortemReport {
     }
 
     // ---- helpers ----
-
-    /** A count with its thousands grouped, as the window writes counts: 1,000,000. */
-    private static String grouped(long count) {
-        return String.format(java.util.Locale.ROOT, "%,d", count);
-    }
 
     /** A text Forkline wrote about the trace (a finding, a problem), which may quote what the trace holds. */
     private String shown(String text) {

@@ -1,15 +1,16 @@
 package dev.forkline.trace.report;
 
 import static dev.forkline.trace.report.Html.esc;
+import static dev.forkline.trace.report.TimelineSvg.fmt;
 
 import dev.forkline.trace.EffectClass;
 import dev.forkline.trace.EventType;
 import dev.forkline.trace.columns.EventColumns;
 import dev.forkline.trace.columns.EventFacts;
+import dev.forkline.trace.gate.Counts;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * What one lane holds in one slice of a timeline too long to draw an event at a time: how many events of each kind,
@@ -170,17 +171,13 @@ final class TimelineSlice {
         count(parts, checkpoints, "checkpoint", "checkpoints");
         count(parts, ends, "session end", "session ends");
         String range = first == last ? columns.id(first) : columns.id(first) + " – " + columns.id(last);
-        return range + " · " + String.format(Locale.ROOT, "%,d", events) + (events == 1 ? " event" : " events")
+        return range + " · " + Counts.of(events) + (events == 1 ? " event" : " events")
                 + (parts.isEmpty() ? "" : ": " + String.join(", ", parts));
     }
 
     private static void count(List<String> parts, int count, String one, String many) {
         if (count > 0) {
-            parts.add(String.format(Locale.ROOT, "%,d %s", count, count == 1 ? one : many));
+            parts.add(Counts.of(count) + " " + (count == 1 ? one : many));
         }
-    }
-
-    private static String fmt(double value) {
-        return String.format(Locale.ROOT, "%.1f", value);
     }
 }

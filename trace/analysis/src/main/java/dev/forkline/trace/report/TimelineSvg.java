@@ -446,7 +446,7 @@ final class TimelineSvg {
         };
     }
 
-    private static String fmt(double value) {
+    static String fmt(double value) {
         return String.format(Locale.ROOT, "%.1f", value);
     }
 }

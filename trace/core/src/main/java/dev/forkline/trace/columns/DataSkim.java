@@ -35,7 +35,7 @@ public final class DataSkim {
     }
 
     /** An object with the members of event {@code index}'s payload that were asked for (each absent when it has none). */
-    public JsonNode of(int index) {
+    public ObjectNode of(int index) {
         if (lines != null) {
             try {
                 return shown.apply(skim(lines.line(index), members));
